@@ -1,0 +1,1 @@
+"""Calibration: camera intrinsics, board and table pose, colour references, stored as JSON."""

@@ -1,0 +1,1 @@
+"""Pure rules and text formats for each game, one folder per game."""

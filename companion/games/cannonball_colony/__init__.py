@@ -1,0 +1,1 @@
+"""Cannonball Colony: rules, board text format and (later) the camera reader."""

@@ -1,0 +1,1 @@
+"""OpenCV primitives: frame sources, markers, rectification, colour, poses, occlusion."""

@@ -1,0 +1,1 @@
+"""Hardware bridge: framing, protocol, serial link, devices, twin and firmware."""
