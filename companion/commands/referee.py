@@ -1,0 +1,67 @@
+"""`companion referee GAME BOARD QUESTION...`: settle a dispute about a board written as text."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+from companion.cli import UsageError
+
+GAMES = ("cannonball-colony",)
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "referee",
+        help="answer a rules question about a board",
+        description="Answer a dispute about a board text (or '-' for stdin). Questions: "
+        "fort-distance A B | cannon-range CANNON TARGET | check fort|cannon|blockade|road|landing CELL "
+        "--player P | legal --player P | score",
+    )
+    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("board", help="board text file, or - for standard input")
+    parser.add_argument("question", nargs="+", help="the question and its cells")
+    parser.add_argument("--player", help="the country asking (for check and legal)")
+    parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
+    parser.set_defaults(run=run)
+
+
+def read_board_text(source: str) -> str:
+    if source == "-":
+        return sys.stdin.read()
+    path = Path(source)
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise UsageError(f"no board file at {source!r}") from None
+    except UnicodeDecodeError as error:
+        raise UsageError(f"{source!r} is not a board text (not UTF-8 at byte {error.start})") from None
+    except OSError as error:
+        raise UsageError(f"cannot read {source!r}: {error.strerror}") from None
+
+
+def run(args) -> int:
+    from companion.games.cannonball_colony.referee import QuestionError, answer
+    from companion.games.cannonball_colony.text import BoardTextError, draw_evidence, parse_board
+
+    text = read_board_text(args.board)
+    try:
+        position = parse_board(text)
+    except BoardTextError as error:
+        raise UsageError(f"bad board {args.board!r}: {error}") from None
+    try:
+        reply = answer(position, args.question, args.player)
+    except QuestionError as error:
+        raise UsageError(f"bad question: {error}") from None
+    if args.json:
+        print(json.dumps(reply.data))
+        return 0
+    print(reply.sentence)
+    for line in reply.extra:
+        print(line)
+    if reply.path or reply.ends:
+        print()
+        print(draw_evidence(position, reply.path, reply.ends), end="")
+        print("[..] path or line of fire   {..} the cells asked about, or what blocks")
+    return 0
