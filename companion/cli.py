@@ -9,6 +9,7 @@ import sys
 # Each module defines register(subparsers); the parser it adds sets `run(args) -> int`.
 COMMAND_MODULES = (
     "companion.commands.referee",
+    "companion.commands.print_kit",
     "companion.commands.markers",
 )
 

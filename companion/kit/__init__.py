@@ -1,0 +1,1 @@
+"""The printable kit: marker IDs, sheet geometry, colours, and rendering sheets to pages."""
