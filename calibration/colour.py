@@ -1,0 +1,185 @@
+"""Colour references: sample the printed patch sheet under today's light, classify colours in Lab."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.store import CalibrationFileError
+from companion.kit.layout import SheetLayout, patch_sheet_layout
+from companion.vision.markers import detect_markers
+
+Lab = tuple[float, float, float]
+
+# The sheet is resampled top-down at this scale before patches are read: 2 px per mm
+# leaves a 36 mm patch 72 px wide, plenty for a median, and keeps the warp cheap.
+SAMPLE_PX_PER_MM = 2.0
+# Only the middle of each patch is read, so a slightly wrong homography, blur or the
+# printer's edge bleed never mixes in the white paper around it.
+PATCH_INSET_FRACTION = 0.25
+MIN_MARKERS = 2
+FILE_KIND = "colour-references"
+
+
+class PatchSheetError(ValueError):
+    """The photo does not show enough of the colour patch sheet to sample it."""
+
+
+@dataclass(frozen=True)
+class ColourReferences:
+    """Lab (CIE L*a*b*, D65) of each printed patch as the camera saw it, with its pixel spread."""
+
+    references: dict[str, Lab]
+    spread: dict[str, float] = field(default_factory=dict)
+    created: str = ""
+    source: str = ""
+
+    def to_json(self) -> dict:
+        return {
+            "kind": FILE_KIND,
+            "created": self.created,
+            "source": self.source,
+            "space": "CIELAB D65, L 0..100",
+            "references": {name: [round(v, 3) for v in lab] for name, lab in self.references.items()},
+            "spread": {name: round(value, 3) for name, value in self.spread.items()},
+        }
+
+    @classmethod
+    def from_json(cls, data: dict) -> ColourReferences:
+        """Parsed from `to_json`'s form; ValueError naming the key that is wrong."""
+        if not isinstance(data, dict) or data.get("kind") != FILE_KIND:
+            found = data.get("kind") if isinstance(data, dict) else type(data).__name__
+            raise ValueError(f"expected kind {FILE_KIND!r}, found {found!r}")
+        for key in ("created", "references"):
+            if key not in data:
+                raise ValueError(f"missing key {key!r}")
+        references = {}
+        for name, lab in data["references"].items():
+            if not (isinstance(lab, list) and len(lab) == 3 and all(isinstance(v, (int, float)) for v in lab)):
+                raise ValueError(f"references.{name} should be [L, a, b], got {lab!r}")
+            references[name] = (float(lab[0]), float(lab[1]), float(lab[2]))
+        spread = {name: float(value) for name, value in data.get("spread", {}).items()}
+        return cls(references, spread, str(data["created"]), str(data.get("source", "")))
+
+    def save(self, path: Path) -> Path:
+        path = Path(path)
+        path.write_text(json.dumps(self.to_json(), indent=2) + "\n", encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: Path) -> ColourReferences:
+        """The references in `path`; CalibrationFileError quoting the path and the problem."""
+        path = Path(path)
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise CalibrationFileError(path, "no such colour references file") from None
+        except json.JSONDecodeError as error:
+            raise CalibrationFileError(
+                path, f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+            ) from None
+        try:
+            return cls.from_json(data)
+        except ValueError as error:
+            raise CalibrationFileError(path, str(error)) from None
+
+
+@dataclass(frozen=True)
+class Classification:
+    """The nearest reference to a sample, and how clearly it beat the next nearest.
+
+    `confidence` is 1 - nearest / runner-up distance: 1 for an exact match, near 0 when the
+    sample sits halfway between two references.
+    """
+
+    name: str
+    confidence: float
+    distance: float
+    runner_up: str | None
+    runner_up_distance: float
+
+
+def lab_of(pixels_bgr: np.ndarray) -> Lab:
+    """The median Lab colour of BGR uint8 pixels (any shape ending in 3)."""
+    lab = _to_lab(pixels_bgr).reshape(-1, 3)
+    if lab.size == 0:
+        raise ValueError("no pixels to measure: the region is empty")
+    median = np.median(lab, axis=0)
+    return float(median[0]), float(median[1]), float(median[2])
+
+
+def classify_lab(sample: Lab, references: ColourReferences | Mapping[str, Lab],
+                 among: Iterable[str] | None = None) -> Classification:
+    """The reference nearest to `sample` (Euclidean, CIE76 delta E), optionally only `among` names."""
+    table = references.references if isinstance(references, ColourReferences) else dict(references)
+    if among is not None:
+        wanted = list(among)
+        missing = [name for name in wanted if name not in table]
+        if missing:
+            raise ValueError(f"no reference for {missing}; the references are {sorted(table)}")
+        table = {name: table[name] for name in wanted}
+    if not table:
+        raise ValueError("no references to classify against")
+    ranked = sorted((math.dist(sample, lab), name) for name, lab in table.items())
+    best_distance, best = ranked[0]
+    if len(ranked) == 1:
+        return Classification(best, 1.0, best_distance, None, math.inf)
+    second_distance, second = ranked[1]
+    confidence = 1.0 - best_distance / second_distance if second_distance > 0 else 0.0
+    return Classification(best, confidence, best_distance, second, second_distance)
+
+
+def locate_sheet(image: np.ndarray, sheet: SheetLayout) -> np.ndarray:
+    """The homography from sheet millimetres to image pixels, fitted to the sheet's markers."""
+    wanted = {placement.id for placement in sheet.markers}
+    found = [marker for marker in detect_markers(image) if marker.id in wanted]
+    if len({marker.id for marker in found}) < MIN_MARKERS:
+        seen = sorted(marker.id for marker in detect_markers(image))
+        raise PatchSheetError(
+            f"{sheet.title} not located: need {MIN_MARKERS} of its markers "
+            f"{sorted(wanted)}, the image shows {seen or 'no markers'}"
+        )
+    sheet_points = np.float32([corner for marker in found for corner in sheet.marker(marker.id).corners])
+    image_points = np.float32([corner for marker in found for corner in marker.corners])
+    homography, _ = cv2.findHomography(sheet_points, image_points)
+    if homography is None:
+        raise PatchSheetError(f"{sheet.title} not located: its markers give no consistent homography")
+    return homography
+
+
+def sample_references(image: np.ndarray, *, sheet: SheetLayout | None = None,
+                      source: str = "") -> ColourReferences:
+    """Read every patch of the colour sheet in a BGR photo; the sheet may be seen in perspective."""
+    sheet = sheet or patch_sheet_layout()
+    to_image = locate_sheet(image, sheet)
+    scale = np.diag([SAMPLE_PX_PER_MM, SAMPLE_PX_PER_MM, 1.0])
+    size = (int(round(sheet.width * SAMPLE_PX_PER_MM)), int(round(sheet.height * SAMPLE_PX_PER_MM)))
+    top_down = cv2.warpPerspective(image, scale @ np.linalg.inv(to_image), size, flags=cv2.INTER_AREA)
+    references, spread = {}, {}
+    for patch in sheet.patches:
+        inner = patch.rect.inset(patch.rect.width * PATCH_INSET_FRACTION)
+        x0, y0 = (int(round(v * SAMPLE_PX_PER_MM)) for v in (inner.x, inner.y))
+        x1, y1 = (int(round(v * SAMPLE_PX_PER_MM)) for v in (inner.x + inner.width, inner.y + inner.height))
+        pixels = _to_lab(top_down[y0:y1, x0:x1]).reshape(-1, 3)
+        median = np.median(pixels, axis=0)
+        references[patch.name] = (float(median[0]), float(median[1]), float(median[2]))
+        # Mean delta E of the pixels from their median: the noise a cell reading must expect.
+        spread[patch.name] = float(np.linalg.norm(pixels - median, axis=1).mean())
+    created = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return ColourReferences(references, spread, created, source)
+
+
+def _to_lab(pixels_bgr: np.ndarray) -> np.ndarray:
+    pixels = np.asarray(pixels_bgr)
+    if pixels.dtype != np.uint8 or pixels.shape[-1] != 3:
+        raise ValueError(f"expected BGR uint8 pixels (..., 3), got {pixels.dtype} {pixels.shape}")
+    # Float input keeps Lab in real units (L 0..100) instead of OpenCV's 8-bit rescaling.
+    as_image = (pixels.reshape(-1, 1, 3).astype(np.float32) / 255.0)
+    return cv2.cvtColor(as_image, cv2.COLOR_BGR2Lab).reshape(pixels.shape)
