@@ -6,31 +6,36 @@ import argparse
 import importlib
 import sys
 
-# Each module defines register(subparsers); the parser it adds sets `run(args) -> int`.
-COMMAND_MODULES = (
-    "companion.commands.referee",
-    "companion.commands.print_kit",
-    "companion.commands.markers",
-)
+# Subcommand name -> module defining register(subparsers); its parser sets `run(args) -> int`.
+COMMANDS = {
+    "referee": "companion.commands.referee",
+    "print": "companion.commands.print_kit",
+    "markers": "companion.commands.markers",
+    "calibrate": "companion.commands.calibrate",
+}
 
 
 class UsageError(Exception):
     """A bad command line or a bad input file: printed to stderr, exit status 2."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or just one subcommand's part of it: importing every command
+    module costs start-up time that `companion referee` on a text board must not pay."""
     parser = argparse.ArgumentParser(
         prog="companion",
         description="A companion for physical tabletop games: sees the table, referees, shows it.",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for name in COMMAND_MODULES:
-        importlib.import_module(name).register(subparsers)
+    for name, module in COMMANDS.items():
+        if only in (None, name):
+            importlib.import_module(module).register(subparsers)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv[0] if argv and argv[0] in COMMANDS else None)
     args = parser.parse_args(argv)
     try:
         return args.run(args)

@@ -10,7 +10,8 @@ import pytest
 
 from companion.games.cannonball_colony.cells import Country, Earned, Ground, PieceKind
 from companion.games.cannonball_colony.game import Game, Phase
-from companion.games.cannonball_colony.moves import Build, Fire, Land, Pass, Roads
+from companion.games.cannonball_colony.autoplay import random_turn
+from companion.games.cannonball_colony.moves import Build, Fire, Pass, Roads
 from companion.games.cannonball_colony.rules import legal_builds
 from companion.games.cannonball_colony.setup import new_island
 
@@ -129,51 +130,29 @@ def check_invariants(game, start_supply, earned_before):
         assert position.ground_at(cell) is Ground.ROAD
 
 
-# --- the random player -------------------------------------------------------------------------
+# --- checking each turn the random player makes ------------------------------------------------
 
-def play_turn(game, rng):
-    player, before = game.player, game.position
-    if game.phase is Phase.LANDING:
-        spots = game.landing_spots()
-        assert game.play(Land(rng.choice(spots)) if spots else Pass()).legal
-        return
-    targets = game.fire_targets()
-    if targets and rng.random() < 0.6:
-        target = rng.choice(targets)
-        owner = before.pieces[target].owner
-        forts_before = before.fort_count(owner)
-        assert game.play(Fire(target)).legal
-        assert game.position.fort_count(owner) == forts_before - 1
-        before = game.position
-    builds = legal_builds(game.position, player)
-    options = [(name, cells) for name, cells in builds._asdict().items() if cells]
-    if not options:
-        assert game.play(Pass()).legal
-        return
-    weights = [4 if name in ("fort", "cannon", "blockade") else 1 for name, _ in options]
-    name, cells = rng.choices(options, weights)[0]
-    cell = rng.choice(cells)
-    if name.startswith("road"):
-        move = Roads((cell,))
-        assert game.play(move).legal
-        if name == "road_grass" and rng.random() < 0.7:
-            seconds = legal_builds(game.position, player).road_grass
-            if seconds:
-                second = rng.choice(seconds)
-                assert game.extend_roads(Roads((second,))).legal
-                move = Roads((cell, second))
-        assert_roads_were_legal(before, player, move.cells)
-    else:
-        kind = PieceKind[name.upper()]
-        assert game.play(Build(kind, cell)).legal
-        assert_piece_was_legal(before, player, kind, cell)
-    if rng.random() < 0.05:  # a player changes their mind: undo, then play the same again
+def play_checked_turn(game, rng):
+    player, start = game.player, game.position
+    moves = random_turn(game, rng)
+    before = start
+    for move in moves:
+        if isinstance(move, Fire):
+            owner = before.pieces[move.target].owner
+            after_shot = game.turn.after_shot
+            assert after_shot.fort_count(owner) == before.fort_count(owner) - 1
+            assert any(oracle_hits(before, c, move.target) for c in before.pieces_of(player, PieceKind.CANNON))
+            before = after_shot
+        elif isinstance(move, Roads):
+            assert_roads_were_legal(before, player, move.cells)
+        elif isinstance(move, Build):
+            assert_piece_was_legal(before, player, move.kind, move.cell)
+        elif isinstance(move, Pass) and game.phase is Phase.BUILDING:
+            assert not legal_builds(before, player).any
+    if rng.random() < 0.05 and game.turn.build is not None:  # a change of mind: undo, then the same again
         redo = game.turn.build
         assert game.undo().legal
-        if isinstance(redo, Roads):
-            assert game.play(redo).legal
-        else:
-            assert game.play(redo).legal
+        assert game.play(redo).legal
 
 
 @pytest.mark.parametrize("players, seeds", [(2, range(0, 12)), (3, range(100, 108)), (4, range(200, 206))])
@@ -189,7 +168,7 @@ def test_random_games_end_with_every_invariant_kept(players, seeds):
         for _ in range(MAX_TURNS):
             if game.phase is Phase.OVER:
                 break
-            play_turn(game, rng)
+            play_checked_turn(game, rng)
             assert game.confirm().legal
             check_invariants(game, start_supply, earned)
         else:
