@@ -235,3 +235,23 @@ def test_ten_forts_win_at_once():
 def test_while_the_supply_lasts_nobody_has_won():
     board = SUPPLY_GONE.replace("supply: 0", "supply: 3")
     assert ask(board, "score") == {"forts": {"france": 2, "spain": 2}, "over": False, "winners": []}
+
+
+OWN_BLOCKADE = """
+players: france spain
+boards: A1 G1
+landing: france=A2 spain=L2
+   A  B  C  D  E  F  G  H  I  J  K  L
+1  g  g  g  g  g  g  g  g  g  g  g  g
+2  r  r  Bf r  r  g  g  g  g  g  g  r
+3  g  g  g  g  g  g  g  g  g  g  g  g
+4  g  g  g  g  g  g  g  g  g  g  g  g
+5  g  g  g  g  g  g  g  g  g  g  g  g
+6  g  g  g  g  g  g  g  g  g  g  g  g
+"""
+
+
+def test_a_blockade_breaks_road_paths_for_its_owner_too():
+    assert ask(OWN_BLOCKADE, "check road F2", "france")["reasons"][0]["rule"] == "CC-5"
+    assert ask(OWN_BLOCKADE, "check road B3", "france")["legal"] is True
+    assert ask(OWN_BLOCKADE, "legal", "france")["fort"] == ["B2"]
