@@ -1,0 +1,120 @@
+"""Sessions: every change is a committed event first, and a killed process resumes losing nothing."""
+
+import json
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from companion.games.cannonball_colony.cells import Cell
+from companion.games.cannonball_colony.text import parse_board
+from companion.session import EventLog, GameSession, SessionError
+
+ROOT = Path(__file__).resolve().parents[1]
+BOARD = (ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt").read_text()
+
+
+@pytest.fixture
+def session(tmp_path):
+    session = GameSession(EventLog(tmp_path / "game.sqlite"))
+    session.start(BOARD)
+    return session
+
+
+def test_the_log_is_wal_with_full_sync_and_one_json_object_per_event(session, tmp_path):
+    session.propose("road E1")
+    db = sqlite3.connect(tmp_path / "game.sqlite")
+    assert db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert session.log._db.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    rows = db.execute("SELECT seq, body FROM events ORDER BY seq").fetchall()
+    assert [seq for seq, _ in rows] == [1, 2]
+    assert json.loads(rows[1][1])["type"] == "move" and json.loads(rows[1][1])["move"] == "road E1"
+
+
+def test_a_refused_proposal_is_logged_with_its_verdict_and_changes_nothing(session):
+    before = session.state()["board"]
+    verdict, event = session.propose("fort G3")
+    assert not verdict.legal and event.type == "proposal"
+    assert [r["rule"] for r in event.body["verdict"]["reasons"]] == ["CC-6", "CC-7"]
+    assert session.state()["board"] == before
+
+
+def test_listeners_hear_only_committed_events(session):
+    heard = []
+
+    def listener(event):
+        stored = session.log.events(after=event.seq - 1)
+        heard.append((event.seq, [e.seq for e in stored]))
+
+    session.listeners.append(listener)
+    session.propose("road E1")
+    session.confirm()
+    assert heard == [(2, [2]), (3, [3])]
+
+
+def test_undo_is_logged_and_the_shot_stays(tmp_path):
+    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    session.start(BOARD)
+    assert session.propose("fire F5")[0].legal
+    assert session.propose("road E1")[0].legal
+    verdict, event = session.undo()
+    assert verdict.message == "Undone: road E1; the shot at F5 stands (CC-P4)." and event.type == "undo"
+    assert session.undo()[1] is None   # the shot cannot be undone, and nothing is logged
+    assert Cell.parse("F5") not in parse_board(session.state()["board"]).pieces   # the fort stays destroyed
+
+
+def test_reopening_replays_to_the_same_game(session, tmp_path):
+    for move in ("road E1", None, "road K2 K3", None, "road I1"):
+        if move is None:
+            assert session.confirm()[0].legal
+        else:
+            assert session.propose(move)[0].legal, move
+    state = session.state()
+    reopened = GameSession(EventLog(tmp_path / "game.sqlite"))
+    assert reopened.state() == state
+
+
+def test_a_correction_replaces_what_the_camera_misread(session, tmp_path):
+    corrected = BOARD.replace("6  g  g  f  g  g", "6  g  g  f  g  r")
+    session.correct(corrected, "E6 is a road; the camera missed it")
+    assert GameSession(EventLog(tmp_path / "game.sqlite")).state()["board"].splitlines()[-1].split()[5] == "r"
+
+
+def test_a_log_that_does_not_replay_names_the_event(tmp_path):
+    log = EventLog(tmp_path / "bad.sqlite")
+    log.append({"type": "game", "game": "cannonball-colony", "board": BOARD})
+    log.append({"type": "move", "move": "fort G3", "player": "france"})
+    with pytest.raises(SessionError, match=r"event 2 \(move fort G3\) does not replay: Too close"):
+        GameSession(log)
+
+
+WRITER = textwrap.dedent("""
+    import sys
+    from companion.session import EventLog, GameSession
+    session = GameSession(EventLog(sys.argv[1]))
+    if session.game is None:
+        session.start(open(sys.argv[2]).read())
+    moves = ["road E1", None, "road K2 K3", None, "road I1", None, "road F4", None] * 3
+    for move in moves:
+        verdict, event = session.propose(move) if move else session.confirm()
+        if event is not None:
+            print(event.seq, flush=True)   # acknowledged only after the commit
+""")
+
+
+@pytest.mark.parametrize("kill_after", [1, 3, 6])
+def test_sigkill_at_any_point_loses_no_acknowledged_event(tmp_path, kill_after):
+    db, board = tmp_path / "game.sqlite", tmp_path / "board.txt"
+    board.write_text(BOARD)
+    writer = subprocess.Popen([sys.executable, "-c", WRITER, str(db), str(board)], cwd=ROOT,
+                              stdout=subprocess.PIPE, text=True)
+    acknowledged = [int(writer.stdout.readline()) for _ in range(kill_after)]
+    writer.send_signal(signal.SIGKILL)
+    writer.wait(timeout=10)
+    resumed = GameSession(EventLog(db))
+    assert [e.seq for e in resumed.log.events()][: len(acknowledged) + 1][1:] == acknowledged
+    assert resumed.game is not None
