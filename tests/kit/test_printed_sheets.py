@@ -153,3 +153,12 @@ def test_bad_terrain_is_refused_with_its_row_and_column(tmp_path, capsys):
     error = capsys.readouterr().err
     assert "--terrain for board 2" in error
     assert "row 3, column 3: 'x' is not a terrain" in error
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheet_fits_both_papers_inside_the_print_margins(paper):
+    sheets = [layout.island_board_layout(1), layout.patch_sheet_layout(),
+              *(layout.marker_sheet_layout(name) for name in layout.MARKER_GROUPS)]
+    for sheet in sheets:
+        x, y = sheet.page_offset(layout.PAPERS[paper])
+        assert min(x, y) >= layout.PRINT_MARGIN_MM, sheet.title
