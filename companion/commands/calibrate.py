@@ -1,0 +1,105 @@
+"""`companion calibrate camera`: measure the camera's intrinsics from photos of a printed pattern."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from calibration.store import DEFAULT_INTRINSICS_FILE
+from companion.cli import UsageError
+
+IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
+DEFAULT_MIN_VIEWS = 4  # calibration.intrinsics.MIN_VIEWS, named here so --help needs no OpenCV
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "calibrate",
+        help="measure the camera from photos of a printed pattern",
+        description="Measure what the companion needs to know about its camera.",
+    )
+    targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
+    camera = targets.add_parser(
+        "camera",
+        help="camera intrinsics from photos of a chessboard or ChArUco board",
+        description=(
+            "Measure the camera's intrinsics (focal lengths, centre, lens distortion) from "
+            "photos of a chessboard or ChArUco board held at varied angles and distances. "
+            "Photos where the pattern is not found are named on stderr and left out."
+        ),
+        epilog=(
+            "patterns: chessboard:9x6:25mm counts inner corners across x down, then the square "
+            "side; charuco:5x7:40mm:20mm:DICT_6X6_250 counts squares across x down, then the "
+            "square side, the marker side and the ArUco dictionary; add :legacy for a board "
+            "printed by OpenCV before 4.6 with an even number of rows."
+        ),
+    )
+    camera.add_argument("--images", type=Path, required=True, metavar="DIR",
+                        help=f"folder of photos ({', '.join(IMAGE_SUFFIXES)})")
+    camera.add_argument("--pattern", required=True, metavar="SPEC",
+                        help="the printed pattern, e.g. chessboard:9x6:25mm (see below)")
+    camera.add_argument("--fix-aspect", action="store_true",
+                        help="hold fx = fy (square pixels); steadier with few photos")
+    camera.add_argument("--min-views", type=int, default=DEFAULT_MIN_VIEWS, metavar="N",
+                        help=f"fewest usable photos to accept (default {DEFAULT_MIN_VIEWS})")
+    camera.add_argument("--out", type=Path, default=DEFAULT_INTRINSICS_FILE, metavar="FILE",
+                        help=f"where to write the JSON result (default ./{DEFAULT_INTRINSICS_FILE})")
+    camera.set_defaults(run=run_camera)
+
+
+def run_camera(args: argparse.Namespace) -> int:
+    # OpenCV is imported here, not at module level, so other commands start without it.
+    from calibration.intrinsics import NotEnoughViews, calibrate_camera
+    from calibration.patterns import parse_pattern
+    from calibration.store import save_intrinsics
+
+    try:
+        pattern = parse_pattern(args.pattern)
+    except ValueError as error:
+        raise UsageError(f"--pattern: {error}") from None
+    views, unreadable = _read_views(args.images)
+    for name in unreadable:
+        print(f"skipped {name}: cannot be read as an image", file=sys.stderr)
+    try:
+        run = calibrate_camera(views, pattern, fix_aspect=args.fix_aspect, min_views=args.min_views)
+    except NotEnoughViews as error:
+        _report_skipped(error.skipped)
+        raise UsageError(str(error)) from None
+    _report_skipped(run.skipped)
+
+    intrinsics = run.intrinsics
+    try:
+        path = save_intrinsics(intrinsics, args.out)
+    except OSError as error:
+        raise UsageError(f"cannot write '{args.out}': {error.strerror or error}") from None
+    width, height = intrinsics.image_size
+    skipped = len(run.skipped) + len(unreadable)
+    used = len(intrinsics.per_view_errors)
+    print(f"{pattern}, {width}x{height}: {used} views used, {skipped} skipped")
+    print(intrinsics.summary())
+    print(f"written to {path}")
+    return 0
+
+
+def _read_views(folder: Path):
+    import cv2
+
+    if not folder.is_dir():
+        raise UsageError(f"--images: no such folder: '{folder}'")
+    files = sorted(p for p in folder.iterdir() if p.suffix.lower() in IMAGE_SUFFIXES and p.is_file())
+    if not files:
+        raise UsageError(f"--images: no photos ({', '.join(IMAGE_SUFFIXES)}) in '{folder}'")
+    views, unreadable = [], []
+    for file in files:
+        image = cv2.imread(str(file), cv2.IMREAD_GRAYSCALE)
+        if image is None:
+            unreadable.append(file.name)
+        else:
+            views.append((file.name, image))
+    return views, unreadable
+
+
+def _report_skipped(skipped) -> None:
+    for view in skipped:
+        print(f"skipped {view.name}: {view.reason}", file=sys.stderr)
