@@ -28,7 +28,7 @@ def register(subparsers) -> None:
     )
     parser.add_argument(
         "--json", action="store_true",
-        help='print [{"id": N, "corners": [[x, y] x4]}] (top-left, top-right, bottom-right, bottom-left)',
+        help='print [{"id": N, "corners": [[x, y] x4]}], corners from the printed top-left clockwise',
     )
     parser.add_argument("--out", type=Path, metavar="PNG", help="where to write the annotated copy")
     parser.set_defaults(run=run)
