@@ -29,6 +29,10 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
+# Events after which the camera's open question no longer stands: the table was put right.
+ANSWERS_A_QUESTION = ("game", "correction", "move", "undo", "dismissal")
+
+
 class SessionError(Exception):
     """A log that cannot be read back: names the file and the event."""
 
@@ -99,6 +103,7 @@ class GameSession:
         self.log = log
         self.game: Game | None = None
         self.listeners: list[Callable[[Event], None]] = []
+        self.question: dict | None = None   # the camera's open question to the players, if any
         self._lock = threading.RLock()
         for event in log.events():
             self._apply(event)
@@ -159,13 +164,23 @@ class GameSession:
 
     def note(self, body: dict) -> Event:
         """Questions, camera status and other events that do not change the game."""
-        return self._record(body)
+        with self._lock:
+            return self._record(body)
+
+    def snapshot(self) -> Game | None:
+        """A private copy of the game, for reasoning (the camera's move inference) outside the lock."""
+        with self._lock:
+            return copy.deepcopy(self.game)
 
     # --- replaying ----------------------------------------------------------------------
 
     def _apply(self, event: Event) -> None:
         body = event.body
         kind = body.get("type")
+        if kind == "question":
+            self.question = {"seq": event.seq, "message": body.get("message", ""), "cells": body.get("cells", [])}
+        elif kind in ANSWERS_A_QUESTION:
+            self.question = None
         if kind == "game":
             self.game = Game.from_position(parse_board(body["board"]))
         elif kind == "correction":
@@ -213,6 +228,7 @@ class GameSession:
                 "result": ({"winners": [str(w) for w in game.result.winners], "why": game.result.why}
                            if game.result else None),
                 "history": [str(record) for record in game.history],
+                "question": self.question,
                 "last_seq": self.last_seq(),
             }
 

@@ -1,0 +1,227 @@
+"""`companion serve`: the live pipeline and the tablet dashboard, served by waitress."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import signal
+import socket
+import sys
+from pathlib import Path
+
+from companion.cli import UsageError
+
+GAMES = ("cannonball-colony",)
+ROOT = Path(__file__).resolve().parents[2]
+RENDERS = ROOT / "samples" / "renders"
+VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".webm", ".mov")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
+# Each tablet holds two long-lived requests (events and video); 48 threads serve ten tablets
+# with room left for page loads and the buttons.
+DEFAULT_THREADS = 48
+
+
+def default_data_dir() -> Path:
+    base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "tabletop-companion" / "cannonball-colony"
+
+
+def register(subparsers) -> None:
+    parser = subparsers.add_parser(
+        "serve",
+        help="run the camera pipeline and the tablet dashboard",
+        description="Watch the table (or the bundled sample clip), referee it, and serve the tablet "
+        "dashboard. With no arguments it plays the bundled Cannonball Colony clip in a loop.",
+    )
+    parser.add_argument("--game", choices=GAMES, default="cannonball-colony")
+    parser.add_argument("--source", metavar="S",
+                        help="camera index (0), video file, folder of images, or 'samples'; "
+                             "default: the bundled sample clip, played in a loop")
+    parser.add_argument("--hardware", default="sim", metavar="none|sim|PORT",
+                        help="LEDs and cannon: none, the software twin (sim, default) or a serial port")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="address to listen on; 0.0.0.0 opens it to tablets on the network (LAN mode, "
+                             "with a pairing code)")
+    parser.add_argument("--port", type=int, default=8000, help="TCP port (0 picks a free one)")
+    parser.add_argument("--data", type=Path, metavar="DIR",
+                        help=f"folder of the game's event log; a restart resumes it (default {default_data_dir()})")
+    parser.add_argument("--board", type=Path, metavar="FILE",
+                        help="start a new game from this board text when the log holds none")
+    parser.add_argument("--fps", type=float, default=15.0, help="frame-rate cap of the live video (default 15)")
+    parser.add_argument("--source-fps", type=float, default=10.0,
+                        help="frames a second when the source is a folder of images (default 10)")
+    parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="waitress worker threads")
+    parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    parser.set_defaults(run=run)
+
+
+def bundled_clip() -> Path | None:
+    """The rendered Cannonball Colony clip under samples/renders: a video file or a folder of frames."""
+    if not RENDERS.is_dir():
+        return None
+    candidates = sorted(RENDERS.rglob("*"), key=lambda p: ("cannonball" not in p.name.lower(), str(p)))
+    for path in candidates:
+        if path.is_file() and path.suffix.lower() in VIDEO_SUFFIXES:
+            return path
+    for path in candidates:
+        if path.is_dir() and any(p.suffix.lower() in IMAGE_SUFFIXES for p in path.iterdir()):
+            return path
+    return None
+
+
+def load_reader(game: str):
+    """The game's camera reader, or (None, why) while it is not installed."""
+    name = "companion.games.cannonball_colony.reader"
+    try:
+        module = importlib.import_module(name)
+    except ModuleNotFoundError as error:
+        if error.name == name:
+            return None, f"{name} is not installed yet: the camera picture is shown but not refereed"
+        raise
+    return module.read_frame, f"{name}.read_frame"
+
+
+def hardware_status(spec: str):
+    """Status of the LEDs and cannon link. The bridge (firmware_bridge) is another part's work;
+    until its twin and serial link exist, say so rather than pretend."""
+    if spec == "none":
+        status = {"mode": "none", "state": "none", "message": "no hardware: started with --hardware none"}
+    else:
+        wanted = "firmware_bridge.twin" if spec == "sim" else "firmware_bridge.link"
+        what = "the software twin" if spec == "sim" else f"the board on {spec}"
+        present = importlib.util.find_spec(wanted) is not None
+        status = {"mode": "sim" if spec == "sim" else "serial", "port": None if spec == "sim" else spec,
+                  "state": "unavailable",
+                  "message": (f"{what} is not connected: {wanted} is not built yet" if not present else
+                              f"{what}: {wanted} exists but the dashboard does not drive it yet")}
+    return lambda: dict(status)
+
+
+def calibration_status(data: Path):
+    from calibration.store import DEFAULT_INTRINSICS_FILE, CalibrationFileError, check_intrinsics
+
+    path = data / DEFAULT_INTRINSICS_FILE.name if (data / DEFAULT_INTRINSICS_FILE.name).exists() else DEFAULT_INTRINSICS_FILE
+
+    def status() -> dict:
+        try:
+            result = check_intrinsics(path)
+        except CalibrationFileError as error:
+            return {"state": "bad", "message": str(error), "path": str(path)}
+        message = "usable" if result.ok else "; ".join(result.reasons)
+        return {"state": result.state.value, "message": f"{path}: {message}", "path": str(path)}
+
+    return status
+
+
+def lan_address() -> str:
+    """The address tablets reach this machine on: the one the default route leaves from."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))   # TEST-NET: nothing is sent, the kernel just picks a route
+        return probe.getsockname()[0]
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+    finally:
+        probe.close()
+
+
+def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[str], qr: bool) -> None:
+    out = sys.stdout
+    print("Tabletop Companion: Cannonball Colony", file=out)
+    print(f"  open  {url}", file=out)
+    if qr:
+        import segno
+
+        segno.make(pair_url or url, error="m").terminal(out=out, compact=True, border=2)
+    if code:
+        print(f"  LAN mode: pairing code {code} (tablets scan the QR code, or open {url}pair and type it)", file=out)
+    for line in lines:
+        print(f"  {line}", file=out)
+    out.flush()
+
+
+def run(args) -> int:
+    import waitress.server
+
+    from companion.dashboard import SAMPLE_BOARD, create_app
+    from companion.dashboard.broadcast import Broadcaster
+    from companion.dashboard.security import new_pairing_code
+    from companion.dashboard.state import view_state
+    from companion.dashboard.video import FrameHub, placeholder
+    from companion.dashboard.web import Services
+    from companion.live import LivePipeline
+    from companion.session import EventLog, GameSession, SessionError
+    from companion.vision.frames import FrameSourceError, open_source
+
+    if args.threads < 4:
+        raise UsageError(f"--threads must be at least 4 (each tablet holds two streams), got {args.threads}")
+    if args.fps <= 0 or args.source_fps <= 0:
+        raise UsageError("--fps and --source-fps must be more than 0")
+    data = (args.data or default_data_dir()).expanduser().resolve()
+    try:
+        session = GameSession(EventLog(data / "game.sqlite"))
+    except (SessionError, OSError) as error:
+        raise UsageError(f"cannot open the game log in {data}: {error}") from None
+
+    clip = None if args.source else bundled_clip()
+    spec = args.source or (str(clip) if clip else None)
+    if spec is not None:
+        try:   # refuse a bad --source now, with its reason, rather than in the pipeline thread
+            open_source(spec, fps=args.source_fps)
+        except FrameSourceError as error:
+            raise UsageError(str(error)) from None
+    reader, reader_note = load_reader(args.game)
+    hub = FrameHub(max_fps=args.fps)
+    broadcaster = Broadcaster(session, view_state)
+    opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None
+    pipeline = LivePipeline(session, opener, reader, publish_frame=hub.publish,
+                            publish_status=lambda status: broadcaster.publish_status("camera", status),
+                            loop=clip is not None, auto_confirm=clip is not None, restart_on_loop=clip is not None)
+    if spec is None:
+        hub.publish(placeholder("No camera", "Start with --source 0 for a webcam; play moves on the Turn screen."))
+
+    if session.game is None and (args.board or reader is None or spec is None):
+        board = args.board or SAMPLE_BOARD
+        try:
+            session.start(board.read_text(encoding="utf-8"), source="serve")
+        except (OSError, ValueError) as error:
+            raise UsageError(f"cannot start a game from {str(board)!r}: {error}") from None
+
+    lan = args.host not in ("127.0.0.1", "localhost", "::1")
+    code = new_pairing_code() if lan else None
+    server_info = {"data": str(data / "game.sqlite"), "lan": lan}
+    services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware_status(args.hardware),
+                        calibration=calibration_status(data), server=server_info)
+    app = create_app({"DATA": data, "LAN": lan, "PAIRING_CODE": code}, services=services)
+    try:
+        server = waitress.server.create_server(app, host=args.host, port=args.port, threads=args.threads,
+                                               ident="companion", channel_timeout=60)
+    except OSError as error:
+        raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
+    port = server.effective_port
+    shown = lan_address() if lan and args.host in ("0.0.0.0", "") else ("127.0.0.1" if not lan else args.host)
+    url = f"http://{shown}:{port}/"
+    server_info["url"] = url
+    broadcaster.publish_status("hardware", services.hardware())
+    lines = [f"camera: {spec or 'none'} ({'reader: ' + reader_note if reader else reader_note})",
+             f"hardware: {services.hardware()['message']}",
+             f"game log: {data / 'game.sqlite'} (event {session.last_seq()})",
+             f"{args.threads} threads; live video capped at {args.fps:g} fps; Ctrl-C stops"]
+    print_banner(url, f"{url}pair?code={code}" if code else None, code, lines, qr=not args.no_qr)
+
+    def stop(signum, frame):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    pipeline.start()
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        pipeline.stop()
+        broadcaster.close()
+        server.close()
+    return 0

@@ -1,0 +1,66 @@
+"""The tablet dashboard: a Flask app factory with one blueprint per screen."""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+from companion.session import EventLog, GameSession
+
+from . import security
+from .broadcast import Broadcaster
+from .state import view_state
+from .video import FrameHub
+from .web import Services, init_errors
+
+ROOT = Path(__file__).resolve().parents[2]
+SAMPLE_BOARD = ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt"
+
+
+def secret_key(data: Path | None) -> bytes:
+    """Kept in the data folder so paired tablets stay paired across a restart of the same game."""
+    if data is None:
+        return secrets.token_bytes(32)
+    path = Path(data) / "dashboard-secret"
+    if path.exists() and len(path.read_bytes()) >= 32:
+        return path.read_bytes()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_bytes(32)
+    path.touch(mode=0o600)
+    path.write_bytes(key)
+    return key
+
+
+def create_app(test_config: dict | None = None, *, services: Services | None = None) -> Flask:
+    """The app. `test_config` overrides settings (LAN, PAIRING_CODE, DATA, HEARTBEAT, rate limits);
+    `services` brings a session, broadcaster and frame hub made elsewhere (the serve command)."""
+    app = Flask(__name__)
+    config = dict(test_config or {})
+    data = Path(config["DATA"]) if config.get("DATA") else None
+    app.config.update(SECRET_KEY=config.pop("SECRET_KEY", None) or secret_key(data), HEARTBEAT=10.0,
+                      MJPEG_KEEPALIVE=2.0, JSON_SORT_KEYS=False)
+    app.config.update(config)
+    if app.config.get("LAN") and not app.config.get("PAIRING_CODE"):
+        app.config["PAIRING_CODE"] = security.new_pairing_code()
+
+    if services is None:
+        if data is None:
+            raise ValueError("create_app needs DATA (the folder of the game's SQLite log) or services")
+        session = GameSession(EventLog(data / "game.sqlite"))
+        services = Services(session, Broadcaster(session, view_state, heartbeat=app.config["HEARTBEAT"]),
+                            FrameHub(), sample_board=SAMPLE_BOARD)
+    if services.sample_board is None:
+        services.sample_board = SAMPLE_BOARD
+    app.extensions["companion"] = services
+
+    security.init_app(app)
+    init_errors(app)
+
+    from .screens import dispute, pair, players, record, settings, table, turn, verdicts
+    from . import api
+
+    for module in (api, table, verdicts, dispute, turn, players, record, settings, pair):
+        app.register_blueprint(module.bp)
+    return app

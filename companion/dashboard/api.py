@@ -1,0 +1,61 @@
+"""The endpoints tools depend on: /healthz, /api/state, /events (SSE) and /video.mjpg (MJPEG)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
+
+from .broadcast import last_event_id
+from .security import csrf_token, is_paired
+from .state import view_state
+from .video import BOUNDARY
+from .web import services
+
+bp = Blueprint("api", __name__)
+
+STREAM_HEADERS = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
+
+
+@bp.get("/healthz")
+def healthz():
+    live = services()
+    return jsonify({"ok": True, "camera": live.camera(), "hardware": live.hardware(),
+                    "seq": live.session.last_seq(), "viewers": {"events": live.broadcaster.client_count,
+                                                                "video": live.frames.viewers}})
+
+
+@bp.get("/api/state")
+def state():
+    return jsonify(view_state(services().session))
+
+
+@bp.get("/api/session")
+def browser_session():
+    """The CSRF token for scripts and tools, and whether this browser may change the game."""
+    lan = current_app.config["LAN"]
+    return jsonify({"csrf": csrf_token(), "lan": lan, "paired": is_paired(), "may_change": (not lan) or is_paired()})
+
+
+@bp.get("/events")
+def events():
+    try:
+        last_id = last_event_id(request.headers.get("Last-Event-ID"), request.args.get("last_id"))
+    except ValueError as error:
+        abort(400, str(error))
+    stream = services().broadcaster.stream(last_id)
+    return Response(stream_with_context(stream), mimetype="text/event-stream", headers=STREAM_HEADERS)
+
+
+@bp.get("/video.mjpg")
+def video():
+    hub = services().frames
+    parts = hub.stream(keepalive=current_app.config["MJPEG_KEEPALIVE"])
+    return Response(parts, mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}", headers=STREAM_HEADERS)
+
+
+@bp.get("/video.jpg")
+def snapshot():
+    """One still of the annotated view, for a quick look or a tablet that cannot show MJPEG."""
+    seq, data = services().frames.jpeg()
+    if data is None:
+        abort(404, "No camera frame yet: the pipeline has not published one.")
+    return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store", "X-Frame": str(seq)})

@@ -1,0 +1,21 @@
+"""One blueprint per screen; `page` renders a screen inside the shared frame (header, tabs, legend)."""
+
+from __future__ import annotations
+
+from flask import render_template
+
+from ..state import player_looks
+
+SCREENS = (
+    ("table.index", "Table"),
+    ("verdicts.index", "Verdicts"),
+    ("dispute.index", "Dispute"),
+    ("turn.index", "Turn"),
+    ("players.index", "Players"),
+    ("record.index", "Record"),
+    ("settings.index", "Settings"),
+)
+
+
+def page(template: str, screen: str, **context):
+    return render_template(template, screen=screen, screens=SCREENS, looks=player_looks(), **context)

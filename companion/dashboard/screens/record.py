@@ -1,0 +1,38 @@
+"""The Game record screen: every event in the log, and its export as JSON lines."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, Response, abort, jsonify, request
+
+from ..web import services
+from . import page
+
+bp = Blueprint("record", __name__)
+
+
+@bp.get("/record")
+def index():
+    return page("record/index.html", "record.index")
+
+
+def _after() -> int:
+    text = request.args.get("after", "0")
+    if not text.isdigit():
+        abort(400, f"after must be a sequence number (0 or more), not {text!r}")
+    return int(text)
+
+
+@bp.get("/api/record")
+def events():
+    return jsonify([event.to_json() for event in services().session.log.events(after=_after())])
+
+
+@bp.get("/api/record.jsonl")
+def export():
+    """One JSON object a line, in sequence order: the whole game, replayable."""
+    lines = "".join(json.dumps(event.to_json(), sort_keys=True) + "\n"
+                    for event in services().session.log.events(after=_after()))
+    return Response(lines, mimetype="application/x-ndjson",
+                    headers={"Content-Disposition": "attachment; filename=cannonball-colony-game.jsonl"})

@@ -1,0 +1,108 @@
+"""The annotated camera view as MJPEG: each frame encoded once, shared by every viewer, fps capped."""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Callable, Iterator
+
+import numpy as np
+
+BOUNDARY = "frame"
+
+
+class FrameHub:
+    """The latest annotated frame. The pipeline publishes; viewers wait for the next one.
+
+    Frames arriving faster than `max_fps` are dropped before any encoding. The first viewer to
+    want a frame encodes it; everyone else gets the same bytes.
+    """
+
+    def __init__(self, max_fps: float = 15.0, quality: int = 80, clock: Callable[[], float] = time.monotonic):
+        if max_fps <= 0:
+            raise ValueError(f"max_fps must be more than 0, got {max_fps!r}")
+        self.max_fps = max_fps
+        self.quality = quality
+        self.clock = clock
+        self._cond = threading.Condition()
+        self._image: np.ndarray | None = None
+        self._jpeg: bytes | None = None
+        self._seq = 0
+        self._last_accepted = float("-inf")
+        self.published = 0
+        self.encoded = 0
+        self.dropped = 0
+        self.viewers = 0
+
+    def publish(self, image: np.ndarray) -> bool:
+        """Offer a frame; False when it came too soon after the last one and was dropped."""
+        now = self.clock()
+        with self._cond:
+            if now - self._last_accepted < 1.0 / self.max_fps:
+                self.dropped += 1
+                return False
+            self._last_accepted = now
+            self._image, self._jpeg = image, None
+            self._seq += 1
+            self.published += 1
+            self._cond.notify_all()
+        return True
+
+    @property
+    def seq(self) -> int:
+        with self._cond:
+            return self._seq
+
+    def jpeg(self) -> tuple[int, bytes | None]:
+        """The latest frame as JPEG, encoded at most once."""
+        with self._cond:
+            if self._image is not None and self._jpeg is None:
+                import cv2  # only the video stream needs OpenCV
+
+                ok, data = cv2.imencode(".jpg", self._image, [cv2.IMWRITE_JPEG_QUALITY, self.quality])
+                if not ok:
+                    raise RuntimeError(f"JPEG encoding failed for frame {self._seq} of shape {self._image.shape}")
+                self._jpeg = data.tobytes()
+                self.encoded += 1
+            return self._seq, self._jpeg
+
+    def wait_after(self, seq: int, timeout: float) -> int:
+        with self._cond:
+            self._cond.wait_for(lambda: self._seq > seq, timeout=timeout)
+            return self._seq
+
+    def stream(self, keepalive: float = 2.0, stop: threading.Event | None = None) -> Iterator[bytes]:
+        """multipart/x-mixed-replace parts. Without new frames the last one is re-sent now and
+        then, so a viewer that went away is noticed and its thread freed."""
+        with self._cond:
+            self.viewers += 1
+        try:
+            seen = -1
+            while stop is None or not stop.is_set():
+                seq, data = self.jpeg()
+                if data is not None and seq != seen:
+                    seen = seq
+                    yield part(data)
+                new = self.wait_after(seen, keepalive)
+                if new == seen and data is not None:
+                    seen = -1   # re-send the same frame as a keep-alive
+        finally:
+            with self._cond:
+                self.viewers -= 1
+
+
+def part(jpeg: bytes) -> bytes:
+    head = f"--{BOUNDARY}\r\nContent-Type: image/jpeg\r\nContent-Length: {len(jpeg)}\r\n\r\n".encode()
+    return head + jpeg + b"\r\n"
+
+
+def placeholder(message: str, detail: str = "", size: tuple[int, int] = (960, 540)) -> np.ndarray:
+    """A frame that says why there is no camera picture, instead of a broken image on the tablet."""
+    import cv2
+
+    width, height = size
+    image = np.full((height, width, 3), (58, 46, 38), np.uint8)
+    cv2.putText(image, message, (40, height // 2 - 10), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (240, 240, 240), 2, cv2.LINE_AA)
+    if detail:
+        cv2.putText(image, detail, (40, height // 2 + 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (200, 200, 200), 1, cv2.LINE_AA)
+    return image

@@ -1,0 +1,281 @@
+"""The running pipeline: frames -> reader -> tracker -> move inference -> session, and the annotated view.
+
+The board reader is injected (any callable with `read_frame`'s signature), so the same loop
+runs the real camera reader in `companion serve` and a small stand-in in fast tests. Without a
+reader the camera picture is still shown, but nothing on it is refereed.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from typing import Callable, Iterable
+
+import numpy as np
+
+from companion.games.cannonball_colony.inference import Explained, Question, TakenBack, explain
+from companion.games.cannonball_colony.moves import Roads
+from companion.games.cannonball_colony.text import BoardTextError, print_board
+from companion.observation import BoardObservation, position_from_tokens
+from companion.session import GameSession
+from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
+
+Reader = Callable[[np.ndarray, float, "BoardObservation | None"], BoardObservation]
+FramePublisher = Callable[[np.ndarray], object]
+StatusPublisher = Callable[[dict], None]
+
+
+class LivePipeline:
+    """One thread turning a frame source into committed game events and an annotated picture.
+
+    `open_source(on_status)` returns an iterable of frames (a vision.frames.FrameSource); it is
+    called again for each pass when `loop` is on. `restart_on_loop` makes the first still table
+    of each pass start a new game when it does not follow from the current one: the bundled
+    clip replays the same game, and nobody is at the table to say "new game".
+    `auto_confirm` confirms a finished turn when the next player's move shows up, for the same
+    reason; at a real table the players tap Confirm.
+    """
+
+    def __init__(self, session: GameSession, open_source: Callable[..., Iterable] | None, reader: Reader | None, *,
+                 publish_frame: FramePublisher | None = None, publish_status: StatusPublisher | None = None,
+                 loop: bool = False, pace: bool = True, auto_confirm: bool = False, restart_on_loop: bool = False,
+                 tracker_settings: TrackerSettings | None = None, status_every: float = 1.0,
+                 clock: Callable[[], float] = time.monotonic):
+        self.session = session
+        self.open_source = open_source
+        self.reader = reader
+        self.publish_frame = publish_frame or (lambda image: None)
+        self.publish_status = publish_status or (lambda status: None)
+        self.loop, self.pace = loop, pace
+        self.auto_confirm, self.restart_on_loop = auto_confirm, restart_on_loop
+        self.tracker_settings = tracker_settings or TrackerSettings()
+        self.status_every = status_every
+        self.clock = clock
+        self.tracker = Tracker(self.tracker_settings)
+        self.frames_seen = 0
+        self.commits = 0
+        self.passes = 0
+        self._previous: BoardObservation | None = None
+        self._first_commit_of_pass = True
+        self._highlight: tuple = ()
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._source = None
+        self._fps_window: list[float] = []
+        self._last_status_at = float("-inf")
+        self._status = {"state": "starting", "message": "starting the camera pipeline", "source": None,
+                        "reader": reader is not None, "frames": 0, "fps": 0.0, "tracking": ""}
+
+    # --- running ----------------------------------------------------------------------
+
+    def start(self) -> "LivePipeline":
+        self._thread = threading.Thread(target=self.run, name="live-pipeline", daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self, timeout: float = 5.0) -> None:
+        self._stop.set()
+        if self._source is not None and hasattr(self._source, "close"):
+            self._source.close()
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    def status(self) -> dict:
+        return dict(self._status)
+
+    def run(self) -> None:
+        if self.open_source is None:
+            self._set_status("none", "no camera or clip: play moves by hand on the Turn screen", force=True)
+            return
+        while not self._stop.is_set():
+            try:
+                source = self._source = self.open_source(self._on_source_status)
+                self._begin_pass()
+                self._play(source)
+            except Exception as error:   # a broken source or reader must not kill the dashboard
+                self._set_status("lost", f"camera pipeline stopped: {type(error).__name__}: {error}", force=True)
+                if not self.loop:
+                    return
+                self._stop.wait(2.0)
+                continue
+            self.passes += 1
+            if not self.loop:
+                self._set_status("ended", f"the clip ended after {self.frames_seen} frames", force=True)
+                return
+
+    def _play(self, frames: Iterable) -> None:
+        started, first = None, None
+        live = getattr(frames, "description", "").startswith("camera")
+        for frame in frames:
+            if self._stop.is_set():
+                return
+            if self.pace and not live:
+                # A recording plays at its own speed, as if the camera were watching it now.
+                if started is None:
+                    started, first = self.clock(), frame.timestamp
+                delay = (frame.timestamp - first) - (self.clock() - started)
+                if delay > 0 and self._stop.wait(delay):
+                    return
+            self.process(frame.image, frame.timestamp)
+
+    def _begin_pass(self) -> None:
+        self.tracker = Tracker(self.tracker_settings)
+        self._previous = None
+        self._first_commit_of_pass = True
+
+    def _on_source_status(self, status) -> None:
+        state = getattr(status.state, "value", str(status.state))
+        self._set_status(state, status.message, force=True)
+
+    # --- one frame --------------------------------------------------------------------
+
+    def process(self, image: np.ndarray, timestamp: float):
+        """Read, draw, track and referee one frame; returns the tracker's outcome (or None)."""
+        self.frames_seen += 1
+        self._count_fps()
+        if self.reader is None:
+            self.publish_frame(banner(image, "No board reader installed: showing the camera, not refereeing"))
+            self._set_status("no reader", "showing the camera; the board reader for this game is not installed yet")
+            return None
+        observation = self.reader(image, timestamp, self._previous)
+        self._previous = observation
+        self.publish_frame(annotate(image, observation, self._highlight))
+        if not observation.located:
+            why = "; ".join(observation.problems) or "no board markers found"
+            self._set_status("running", f"board not found: {why}", tracking="looking for the board")
+            return None
+        outcome = self.tracker.update(Observation(observation.timestamp, observation.tokens(),
+                                                  dict(observation.confidence), frozenset(observation.hidden),
+                                                  observation.motion))
+        tracking = describe_outcome(outcome)
+        if isinstance(outcome, Committed):
+            self.commits += 1
+            self._commit(outcome, observation)
+        where = getattr(self._source, "description", None) or "the camera"
+        self._set_status("running", f"reading the board from {where}", tracking=tracking)
+        return outcome
+
+    def _commit(self, committed: Committed, observation: BoardObservation) -> None:
+        game = self.session.snapshot()
+        template = game.position if game is not None else observation.position
+        seen = position_from_tokens(template, committed.tokens)
+        first, self._first_commit_of_pass = self._first_commit_of_pass, False
+        if game is None:
+            self._start_game(seen)
+            return
+        explanation = explain(game, seen)
+        if first and self.restart_on_loop and explanation is not None \
+                and (self.passes > 0 or not isinstance(explanation, Explained)):
+            self._start_game(seen)
+            return
+        if isinstance(explanation, Question) and self.auto_confirm and game.turn is not None and game.turn.done:
+            ahead = self.session.snapshot()
+            ahead.confirm()
+            next_move = explain(ahead, seen)
+            if isinstance(next_move, Explained):
+                self.session.confirm(source="camera")
+                game, explanation = ahead, next_move
+        if explanation is None:
+            return
+        if isinstance(explanation, Explained):
+            pending = game.turn.build if game.turn is not None else None
+            for move in explanation.moves:
+                verdict, event = self.session.propose(move_text(move, pending), source="camera")
+                self._highlight = () if verdict.legal else tuple(c for r in verdict.reasons for c in r.cells)
+                if not verdict.legal:
+                    break
+        elif isinstance(explanation, TakenBack):
+            self.session.undo(source="camera")
+        elif isinstance(explanation, Question):
+            self._ask(explanation.message, explanation.cells)
+
+    def _start_game(self, seen) -> None:
+        try:
+            self.session.start(print_board(seen), source="camera")
+            self._highlight = ()
+        except BoardTextError as error:
+            self._ask(f"The camera sees an island the rules cannot hold ({error}). Please check the table.", ())
+
+    def _ask(self, message: str, cells) -> None:
+        open_question = self.session.question
+        if open_question is not None and open_question["message"] == message:
+            return   # the same doubt, seen again on the next still frame: ask once
+        self._highlight = tuple(cells)
+        self.session.note({"type": "question", "message": message, "cells": [str(c) for c in cells],
+                           "source": "camera"})
+
+    # --- status -----------------------------------------------------------------------
+
+    def _count_fps(self) -> None:
+        now = self.clock()
+        self._fps_window = [t for t in self._fps_window if now - t < 2.0] + [now]
+
+    def _set_status(self, state: str, message: str, *, tracking: str | None = None, force: bool = False) -> None:
+        fps = (len(self._fps_window) - 1) / max(1e-6, self._fps_window[-1] - self._fps_window[0]) \
+            if len(self._fps_window) > 1 else 0.0
+        changed = state != self._status["state"] or message != self._status["message"]
+        self._status.update(state=state, message=message, frames=self.frames_seen, fps=round(fps, 1),
+                            source=getattr(self._source, "description", None), reader=self.reader is not None)
+        if tracking is not None:
+            self._status["tracking"] = tracking
+        now = self.clock()
+        if force or changed or now - self._last_status_at >= self.status_every:
+            self._last_status_at = now
+            self.publish_status(dict(self._status))
+
+
+def move_text(move, pending) -> str:
+    """A second grass road is proposed on its own: the session joins it to the first (extend)."""
+    if isinstance(move, Roads) and isinstance(pending, Roads) and len(pending.cells) == 1 \
+            and len(move.cells) == 2 and move.cells[0] == pending.cells[0]:
+        return f"road {move.cells[1]}"
+    return str(move)
+
+
+def describe_outcome(outcome) -> str:
+    if isinstance(outcome, Gated):
+        return f"waiting: {outcome.reason}"
+    if isinstance(outcome, Committed):
+        return "table still: state committed"
+    if isinstance(outcome, Unsettled):
+        return f"settling: {len(outcome.keys)} cells still flicker"
+    return "watching"
+
+
+# --- the annotated picture -------------------------------------------------------------
+
+GOOD, DOUBT, HIDDEN, ASKED = (80, 200, 80), (0, 170, 255), (60, 60, 230), (255, 0, 255)
+
+
+def annotate(image: np.ndarray, observation: BoardObservation, highlight=()) -> np.ndarray:
+    """The frame with every read cell outlined: green when sure, amber when unsure, red under a hand."""
+    import cv2
+
+    out = image.copy()
+    for cell, outline in observation.cell_outlines.items():
+        points = np.asarray(outline, np.float32).reshape(-1, 1, 2).round().astype(np.int32)
+        if cell in observation.hidden:
+            colour = HIDDEN
+        elif observation.confidence.get(cell, 1.0) < 0.6:
+            colour = DOUBT
+        else:
+            colour = GOOD
+        cv2.polylines(out, [points], True, colour, 1, cv2.LINE_AA)
+    for cell in highlight:
+        outline = observation.cell_outlines.get(cell)
+        if outline is not None:
+            points = np.asarray(outline, np.float32).reshape(-1, 1, 2).round().astype(np.int32)
+            cv2.polylines(out, [points], True, ASKED, 4, cv2.LINE_AA)
+    if observation.problems:
+        out = banner(out, observation.problems[0])
+    return out
+
+
+def banner(image: np.ndarray, text: str) -> np.ndarray:
+    import cv2
+
+    out = image.copy()
+    height = max(28, image.shape[0] // 18)
+    cv2.rectangle(out, (0, 0), (image.shape[1], height), (30, 30, 30), -1)
+    cv2.putText(out, text, (10, int(height * 0.72)), cv2.FONT_HERSHEY_SIMPLEX, height / 42, (255, 255, 255), 1, cv2.LINE_AA)
+    return out

@@ -1,0 +1,1 @@
+"""Tests of the tablet dashboard, the live pipeline and `companion serve`."""

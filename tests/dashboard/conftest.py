@@ -1,0 +1,86 @@
+"""Dashboard fixtures: an app on a fresh session, its test client, and a real waitress server."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import pytest
+
+from companion.dashboard import SAMPLE_BOARD, create_app
+from companion.dashboard.broadcast import Broadcaster
+from companion.dashboard.state import view_state
+from companion.dashboard.video import FrameHub
+from companion.dashboard.web import Services
+from companion.session import EventLog, GameSession
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "tests" / "artifacts"
+BOARD = SAMPLE_BOARD.read_text()
+
+
+def make_services(tmp_path, **kw) -> Services:
+    session = GameSession(EventLog(tmp_path / "game.sqlite"))
+    return Services(session, Broadcaster(session, view_state, heartbeat=kw.pop("heartbeat", 0.5)),
+                    FrameHub(max_fps=kw.pop("fps", 30)), **kw)
+
+
+@pytest.fixture
+def services(tmp_path):
+    return make_services(tmp_path)
+
+
+@pytest.fixture
+def app(tmp_path, services):
+    return create_app({"TESTING": True, "DATA": tmp_path, "HEARTBEAT": 0.5}, services=services)
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+class Tablet:
+    """A test client that carries its CSRF token like the pages' script does."""
+
+    def __init__(self, client):
+        self.client = client
+        self.csrf = client.get("/api/session").get_json()["csrf"]
+
+    def post(self, url, body=None, **kw):
+        return self.client.post(url, json=body if body is not None else {}, headers={"X-CSRF-Token": self.csrf}, **kw)
+
+    def get(self, url, **kw):
+        return self.client.get(url, **kw)
+
+
+@pytest.fixture
+def tablet(client):
+    return Tablet(client)
+
+
+class RunningServer:
+    """waitress on a free port in a thread; on exit the streams end first, then the server."""
+
+    def __init__(self, app, host="127.0.0.1"):
+        self.app = app
+        import waitress.server
+
+        self.server = waitress.server.create_server(app, host=host, port=0, threads=24, channel_timeout=30)
+        self.url = f"http://127.0.0.1:{self.server.effective_port}"
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    def __enter__(self):
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.app.extensions["companion"].broadcaster.close()
+        self.server.task_dispatcher.shutdown(timeout=2)
+        self.server.close()
+
+
+@pytest.fixture
+def artifacts():
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    return ARTIFACTS
