@@ -12,6 +12,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from calibration import pose
 from calibration.store import CalibrationFileError
 from companion.kit.layout import SheetLayout, patch_sheet_layout
 from companion.vision.markers import detect_markers
@@ -26,10 +27,6 @@ SAMPLE_PX_PER_MM = 2.0
 PATCH_INSET_FRACTION = 0.25
 MIN_MARKERS = 2
 FILE_KIND = "colour-references"
-
-
-class PatchSheetError(ValueError):
-    """The photo does not show enough of the colour patch sheet to sample it."""
 
 
 @dataclass(frozen=True)
@@ -136,29 +133,27 @@ def classify_lab(sample: Lab, references: ColourReferences | Mapping[str, Lab],
     return Classification(best, confidence, best_distance, second, second_distance)
 
 
-def locate_sheet(image: np.ndarray, sheet: SheetLayout) -> np.ndarray:
-    """The homography from sheet millimetres to image pixels, fitted to the sheet's markers."""
-    wanted = {placement.id for placement in sheet.markers}
-    found = [marker for marker in detect_markers(image) if marker.id in wanted]
-    if len({marker.id for marker in found}) < MIN_MARKERS:
-        seen = sorted(marker.id for marker in detect_markers(image))
-        raise PatchSheetError(
-            f"{sheet.title} not located: need {MIN_MARKERS} of its markers "
-            f"{sorted(wanted)}, the image shows {seen or 'no markers'}"
+def locate_patch_sheet(image: np.ndarray, sheet: SheetLayout) -> np.ndarray:
+    """The homography from sheet millimetres to image pixels; SheetNotFound when unsure."""
+    marker_layout = pose.SheetLayout({placement.id: placement.corners for placement in sheet.markers})
+    located = pose.locate_sheet(detect_markers(image), marker_layout)
+    if len(located.markers_used) < MIN_MARKERS:
+        # One 30 mm marker pins its own corner well but tilts the far patches by guesswork.
+        raise pose.SheetNotFound(
+            f"{sheet.title} not located reliably: only marker {list(located.markers_used)} of "
+            f"{sorted(marker_layout.markers)} is usable; {MIN_MARKERS} are needed"
         )
-    sheet_points = np.float32([corner for marker in found for corner in sheet.marker(marker.id).corners])
-    image_points = np.float32([corner for marker in found for corner in marker.corners])
-    homography, _ = cv2.findHomography(sheet_points, image_points)
-    if homography is None:
-        raise PatchSheetError(f"{sheet.title} not located: its markers give no consistent homography")
-    return homography
+    return located.matrix
 
 
 def sample_references(image: np.ndarray, *, sheet: SheetLayout | None = None,
                       source: str = "") -> ColourReferences:
-    """Read every patch of the colour sheet in a BGR photo; the sheet may be seen in perspective."""
+    """Read every patch of the colour sheet in a BGR photo; the sheet may be seen in perspective.
+
+    SheetNotFound when fewer than two of the sheet's markers are seen and agree.
+    """
     sheet = sheet or patch_sheet_layout()
-    to_image = locate_sheet(image, sheet)
+    to_image = locate_patch_sheet(image, sheet)
     scale = np.diag([SAMPLE_PX_PER_MM, SAMPLE_PX_PER_MM, 1.0])
     size = (int(round(sheet.width * SAMPLE_PX_PER_MM)), int(round(sheet.height * SAMPLE_PX_PER_MM)))
     top_down = cv2.warpPerspective(image, scale @ np.linalg.inv(to_image), size, flags=cv2.INTER_AREA)

@@ -10,11 +10,11 @@ import pytest
 
 from calibration.colour import (
     ColourReferences,
-    PatchSheetError,
     classify_lab,
     lab_of,
     sample_references,
 )
+from calibration.pose import SheetNotFound
 from companion.kit import layout
 from companion.kit.sheets import render_sheet
 
@@ -123,6 +123,16 @@ def test_a_broken_references_file_says_where_it_went_wrong(tmp_path):
 def test_a_photo_without_the_patch_sheet_is_refused_naming_the_markers_it_shows():
     board = render_sheet(layout.island_board_layout(1), PAPER, DPI,
                          terrain=(("g",) * 6,) * 6)
-    with pytest.raises(PatchSheetError, match=r"need 2 of its markers \[16, 17, 18, 19\], "
-                                              r"the image shows \[0, 1, 2, 3\]"):
+    with pytest.raises(SheetNotFound, match=r"none of its markers \(16, 17, 18, 19\) seen once; "
+                                            r"seen: 0, 1, 2, 3"):
         sample_references(board)
+
+
+def test_one_corner_marker_alone_is_not_trusted_to_place_the_far_patches():
+    photo, _ = photograph(WARM)
+    height = photo.shape[0]
+    # A hand over the sheet: only the top-left marker (id 16) is left in view.
+    photo[int(0.3 * height):] = 0
+    photo[:, 640:] = 0
+    with pytest.raises(SheetNotFound, match=r"only marker \[16\] of \[16, 17, 18, 19\] is usable; 2 are needed"):
+        sample_references(photo)
