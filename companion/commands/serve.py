@@ -37,7 +37,8 @@ def register(subparsers) -> None:
     )
     parser.add_argument("--game", choices=GAMES, default="cannonball-colony")
     parser.add_argument("--source", metavar="S",
-                        help="camera index (0), video file, folder of images, or 'samples'; "
+                        help="camera index (0), video file, folder of images, 'samples', or 'none' "
+                             "(no camera: moves are played on the Turn screen); "
                              "default: the bundled sample clip, played in a loop")
     parser.add_argument("--hardware", default="sim", metavar="none|sim|PORT",
                         help="LEDs and cannon: none, the software twin (sim, default) or a serial port")
@@ -166,7 +167,7 @@ def run(args) -> int:
         raise UsageError(f"cannot open the game log in {data}: {error}") from None
 
     clip = None if args.source else bundled_clip()
-    spec = args.source or (str(clip) if clip else None)
+    spec = None if args.source == "none" else args.source or (str(clip) if clip else None)
     if spec is not None:
         try:   # refuse a bad --source now, with its reason, rather than in the pipeline thread
             open_source(spec, fps=args.source_fps)

@@ -38,7 +38,7 @@ class FrameHub:
         """Offer a frame; False when it came too soon after the last one and was dropped."""
         now = self.clock()
         with self._cond:
-            if now - self._last_accepted < 1.0 / self.max_fps:
+            if now - self._last_accepted < 1.0 / self.max_fps - 1e-6:   # exact multiples are due, not early
                 self.dropped += 1
                 return False
             self._last_accepted = now

@@ -49,14 +49,17 @@ class ScriptedTable:
     def close(self) -> None:
         self._stop.set()
 
+    def image(self) -> np.ndarray:
+        width, height = self.size
+        image = np.full((height, width, 3), 90, np.uint8)
+        image[0, 0, 0] = self.current          # the reader's clue to what is on the table
+        image[0, 0, 1] = 255 if self.hidden else 0
+        return image
+
     def __iter__(self):
         sequence = 0
         while not self._stop.is_set():
-            width, height = self.size
-            image = np.full((height, width, 3), 90, np.uint8)
-            image[0, 0, 0] = self.current          # the reader's clue to what is on the table
-            image[0, 0, 1] = 255 if self.hidden else 0
-            yield FakeFrame(image, time.monotonic(), sequence)
+            yield FakeFrame(self.image(), time.monotonic(), sequence)
             sequence += 1
             self._stop.wait(1.0 / self.fps)
 

@@ -36,14 +36,23 @@ def _session():
 def move():
     body = json_body("move")
     try:
-        parse_move(body["move"])
+        move = parse_move(body["move"])
     except ValueError as error:
         abort(400, f"Unknown move: {error}")
+    position = parse_board(_session().state()["board"])
+    for cell in _cells_of(move):
+        if not position.in_grid(cell):
+            abort(400, f"Unknown move {body['move']!r}: {cell} is outside the island's grid "
+                       f"({position.width} columns, {position.height} rows).")
     try:
         verdict, event = _session().propose(body["move"], source=str(body.get("source", "tablet")))
     except SessionError as error:
         abort(409, str(error))
     return _answer(verdict, event)
+
+
+def _cells_of(move) -> tuple:
+    return tuple(getattr(move, "cells", ())) + tuple(getattr(move, name) for name in ("cell", "target") if hasattr(move, name))
 
 
 @bp.post("/api/confirm")

@@ -1,0 +1,162 @@
+"""The live pipeline: frames -> reader -> tracker -> inference -> session, with a scripted table."""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pytest
+
+from companion.games.cannonball_colony.game import Game
+from companion.games.cannonball_colony.moves import parse_move
+from companion.games.cannonball_colony.rules import legal_builds
+from companion.games.cannonball_colony.text import parse_board
+from companion.live import GOOD, LivePipeline, annotate
+from companion.session import EventLog, GameSession
+from companion.tracking import Gated, TrackerSettings
+
+from .conftest import BOARD
+from .fakes import ScriptedReader, ScriptedTable, cell
+
+FAST = TrackerSettings(window=3, still_frames=3)
+
+
+def played(*moves, confirm_after=()):
+    game = Game.from_position(parse_board(BOARD))
+    for index, move in enumerate(moves):
+        assert game.play(parse_move(move)).legal, move
+        if index in confirm_after:
+            game.confirm()
+    return game
+
+
+class Rig:
+    def __init__(self, tmp_path, **options):
+        self.session = GameSession(EventLog(tmp_path / "live.sqlite"))
+        self.table = ScriptedTable(parse_board(BOARD))
+        self.frames, self.statuses = [], []
+        self.pipeline = LivePipeline(self.session, lambda on_status: self.table, ScriptedReader(self.table),
+                                     publish_frame=self.frames.append, publish_status=self.statuses.append,
+                                     pace=False, tracker_settings=FAST, **options)
+
+    def watch(self, frames: int = 4):
+        return [self.pipeline.process(self.table.image(), 0.0) for _ in range(frames)]
+
+    def events(self):
+        return [(e.type, e.body.get("move"), e.body.get("source")) for e in self.session.log.events()]
+
+
+@pytest.fixture
+def rig(tmp_path):
+    return Rig(tmp_path)
+
+
+def test_the_first_still_table_starts_the_game_from_the_camera(rig):
+    rig.watch()
+    assert rig.events() == [("game", None, "camera")]
+    assert rig.session.game.position == parse_board(rig.session.log.events()[0].body["board"])
+
+
+def test_a_move_is_proposed_only_once_the_hand_has_gone_and_the_table_is_still(rig):
+    rig.watch()
+    rig.table.hand(True)
+    rig.table.show(played("road E1").position)
+    assert all(isinstance(outcome, Gated) for outcome in rig.watch(5))   # never a commit under a hand
+    assert len(rig.events()) == 1
+    rig.table.hand(False)
+    rig.watch()
+    assert rig.events()[1:] == [("move", "road E1", "camera")]
+    assert rig.session.game.turn.build is not None
+
+
+def test_a_second_grass_road_seen_later_extends_the_first(rig):
+    rig.watch()
+    first = played("road E1")
+    rig.table.show(first.position)
+    rig.watch()
+    both = first.extend_roads(parse_move("road F1"))
+    assert both.legal
+    rig.table.show(first.position)
+    rig.watch()
+    assert rig.events()[-1][:2] == ("move", "road F1") and rig.session.state()["turn"]["build"] == "road E1 F1"
+
+
+def test_an_impossible_change_is_asked_once_and_never_changes_the_game(rig):
+    rig.watch()
+    before = rig.session.state()["board"]
+    strange = parse_board(BOARD.replace("6  g  g  f  g  g", "6  g  g  f  g  m"))   # a mountain appears at E6
+    rig.table.show(strange)
+    rig.watch(8)
+    questions = [e for e in rig.session.log.events() if e.type == "question"]
+    assert len(questions) == 1 and questions[0].body["cells"] == ["E6"]
+    assert "What is really there?" in questions[0].body["message"]
+    assert rig.session.state()["board"] == before and rig.session.question is not None
+    assert rig.pipeline._highlight == (cell("E6"),)
+
+
+def test_a_build_taken_back_by_hand_is_an_undo(rig):
+    rig.watch()
+    rig.table.show(played("road E1").position)
+    rig.watch()
+    rig.table.show(parse_board(BOARD))
+    rig.watch()
+    assert [e[0] for e in rig.events()] == ["game", "move", "undo"]
+
+
+def test_auto_confirm_confirms_when_the_next_player_moves(tmp_path):
+    rig = Rig(tmp_path, auto_confirm=True)
+    rig.watch()
+    france = played("road E1", confirm_after=(0,))
+    unconfirmed = played("road E1")
+    # A Spanish road on forest: never a second road of France's turn, so only the next turn explains it.
+    spain_road = next(c for c in legal_builds(france.position, france.player).road_forest
+                      if not copy.deepcopy(unconfirmed).extend_roads(parse_move(f"road {c}")).legal)
+    rig.table.show(played("road E1").position)
+    rig.watch()
+    france.play(parse_move(f"road {spain_road}"))
+    rig.table.show(france.position)
+    rig.watch()
+    assert [e[0] for e in rig.events()] == ["game", "move", "confirm", "move"]
+    assert rig.session.log.events()[-1].body["player"] == "spain"
+
+
+def test_a_looping_clip_starts_a_new_game_on_each_pass(tmp_path):
+    rig = Rig(tmp_path, restart_on_loop=True, loop=True)
+    rig.watch()
+    rig.table.show(played("road E1").position)
+    rig.watch()
+    rig.pipeline.passes, rig.table.current = 1, 0   # the clip came round to its start again
+    rig.pipeline._begin_pass()
+    rig.watch()
+    assert [e[0] for e in rig.events()] == ["game", "move", "game"]
+
+
+def test_without_a_reader_the_picture_is_still_shown_but_nothing_refereed(tmp_path):
+    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    table, frames, statuses = ScriptedTable(parse_board(BOARD)), [], []
+    pipeline = LivePipeline(session, lambda on_status: table, None, publish_frame=frames.append,
+                            publish_status=statuses.append)
+    pipeline.process(table.image(), 0.0)
+    assert len(frames) == 1 and frames[0].shape == table.image().shape
+    assert statuses[-1]["state"] == "no reader" and session.last_seq() == 0
+
+
+def test_the_running_thread_reads_a_finite_source_then_says_it_ended(tmp_path):
+    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    table = ScriptedTable(parse_board(BOARD))
+    frames = [type("F", (), {"image": table.image(), "timestamp": i / 30})() for i in range(10)]
+    statuses = []
+    pipeline = LivePipeline(session, lambda on_status: frames, ScriptedReader(table), publish_status=statuses.append,
+                            pace=True, tracker_settings=FAST)
+    pipeline.start()._thread.join(5)
+    assert statuses[-1]["state"] == "ended" and pipeline.frames_seen == 10
+    assert session.game is not None
+
+
+def test_the_annotated_frame_outlines_every_read_cell(rig):
+    observation = ScriptedReader(rig.table)(rig.table.image(), 0.0)
+    drawn = annotate(rig.table.image(), observation)
+    x, y = observation.cell_outlines[cell("A1")][0]
+    blue, green, red = (int(v) for v in drawn[int(y), int(x) + 5])
+    assert green > red + 60 and green > blue + 60 and GOOD[1] > GOOD[0]   # a green, "read surely" outline
+    assert np.array_equal(rig.table.image()[5:, 600:], drawn[5:, 600:])   # outside the board: untouched
