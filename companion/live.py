@@ -99,6 +99,8 @@ class LivePipeline:
                 self._stop.wait(2.0)
                 continue
             self.passes += 1
+            if self._status["state"] == "gave up":
+                return   # the camera's own last word says more than "ended"
             if not self.loop:
                 self._set_status("ended", f"the clip ended after {self.frames_seen} frames", force=True)
                 return

@@ -40,6 +40,8 @@ def register(subparsers) -> None:
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: moves are played on the Turn screen); "
                              "default: the bundled sample clip, played in a loop")
+    parser.add_argument("--loop", action="store_true",
+                        help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
     parser.add_argument("--hardware", default="sim", metavar="none|sim|PORT",
                         help="LEDs and cannon: none, the software twin (sim, default) or a serial port")
     parser.add_argument("--host", default="127.0.0.1",
@@ -179,7 +181,8 @@ def run(args) -> int:
     opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None
     pipeline = LivePipeline(session, opener, reader, publish_frame=hub.publish,
                             publish_status=lambda status: broadcaster.publish_status("camera", status),
-                            loop=clip is not None, auto_confirm=clip is not None, restart_on_loop=clip is not None)
+                            loop=clip is not None or args.loop, auto_confirm=clip is not None,
+                            restart_on_loop=clip is not None)
     if spec is None:
         hub.publish(placeholder("No camera", "Start with --source 0 for a webcam; play moves on the Turn screen."))
 

@@ -28,7 +28,7 @@ class FrameHub:
         self._image: np.ndarray | None = None
         self._jpeg: bytes | None = None
         self._seq = 0
-        self._last_accepted = float("-inf")
+        self._next_due = float("-inf")
         self.published = 0
         self.encoded = 0
         self.dropped = 0
@@ -37,11 +37,14 @@ class FrameHub:
     def publish(self, image: np.ndarray) -> bool:
         """Offer a frame; False when it came too soon after the last one and was dropped."""
         now = self.clock()
+        interval = 1.0 / self.max_fps
         with self._cond:
-            if now - self._last_accepted < 1.0 / self.max_fps - 1e-6:   # exact multiples are due, not early
+            # Frames keep a schedule rather than a minimum gap: a camera's jitter would otherwise
+            # turn every other frame of 30 fps into one frame in three, and 15 fps into 10.
+            if now < self._next_due - interval / 4:
                 self.dropped += 1
                 return False
-            self._last_accepted = now
+            self._next_due = max(self._next_due, now) + interval
             self._image, self._jpeg = image, None
             self._seq += 1
             self.published += 1

@@ -160,3 +160,26 @@ def test_the_annotated_frame_outlines_every_read_cell(rig):
     blue, green, red = (int(v) for v in drawn[int(y), int(x) + 5])
     assert green > red + 60 and green > blue + 60 and GOOD[1] > GOOD[0]   # a green, "read surely" outline
     assert np.array_equal(rig.table.image()[5:, 600:], drawn[5:, 600:])   # outside the board: untouched
+
+
+def test_a_lost_camera_is_reported_and_the_game_is_kept(tmp_path):
+    from companion.vision.frames import Backoff, CameraSource
+
+    class Unplugged:
+        def isOpened(self):
+            return False
+
+        def release(self):
+            pass
+
+    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    session.start(BOARD)
+    statuses = []
+    camera = lambda on_status: CameraSource(0, capture_factory=lambda index: Unplugged(), on_status=on_status,
+                                            backoff=Backoff(initial=0.01, max_attempts=2))
+    pipeline = LivePipeline(session, camera, None, publish_status=statuses.append)
+    pipeline.start()._thread.join(5)
+    states = [s["state"] for s in statuses]
+    assert "lost" in states and states[-1] == "gave up"
+    assert "camera 0 lost" in statuses[states.index("lost")]["message"]
+    assert session.last_seq() == 1 and session.game is not None   # nothing of the game is touched

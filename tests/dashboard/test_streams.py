@@ -122,10 +122,11 @@ def test_frames_faster_than_the_cap_are_dropped_before_encoding():
     now = [0.0]
     hub = FrameHub(max_fps=10, clock=lambda: now[0])
     accepted = []
-    for step in range(30):            # 30 frames in one second, a 30 fps camera
-        now[0] = step / 30
+    for step in range(90):            # three seconds of a 30 fps camera, a little jittery
+        now[0] = step / 30 + (0.004 if step % 2 else -0.004)
         accepted.append(hub.publish(np.zeros((8, 8, 3), np.uint8)))
-    assert sum(accepted) == 10 and hub.dropped == 20 and hub.encoded == 0
+    assert 30 <= sum(accepted) <= 31 and hub.encoded == 0   # the cap held, and nothing encoded for no viewer
+    assert accepted[:6] == [True, False, False, True, False, False]
 
 
 def test_a_viewer_gets_each_new_frame_as_it_is_published():

@@ -23,7 +23,9 @@
   Companion.on("state", render);
   Companion.on("status", (status) => {
     const camera = status.camera || {};
-    document.getElementById("camera-status").textContent = `Camera: ${camera.message || camera.state || "unknown"}`;
+    const caption = document.getElementById("camera-status");
+    caption.textContent = `Camera: ${camera.message || camera.state || "unknown"}` + (camera.tracking ? ` · ${camera.tracking}` : "");
+    caption.className = ["lost", "gave up"].includes(camera.state) ? "state-bad" : "muted";
   });
 
   async function start(body) {
