@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import importlib.util
 import os
 import signal
 import socket
@@ -86,20 +85,33 @@ def load_reader(game: str):
     return module.read_frame, f"{name}.read_frame"
 
 
-def hardware_status(spec: str):
-    """Status of the LEDs and cannon link. The bridge (firmware_bridge) is another part's work;
-    until its twin and serial link exist, say so rather than pretend."""
+def attach_hardware(spec: str):
+    """(hardware or None, status callable). The bridge lives in firmware_bridge; when it is not
+    there, or the board does not answer, the dashboard says so and the game goes on without it."""
+    mode = "none" if spec == "none" else "sim" if spec == "sim" else "serial"
     if spec == "none":
-        status = {"mode": "none", "state": "none", "message": "no hardware: started with --hardware none"}
-    else:
-        wanted = "firmware_bridge.twin" if spec == "sim" else "firmware_bridge.link"
-        what = "the software twin" if spec == "sim" else f"the board on {spec}"
-        present = importlib.util.find_spec(wanted) is not None
-        status = {"mode": "sim" if spec == "sim" else "serial", "port": None if spec == "sim" else spec,
-                  "state": "unavailable",
-                  "message": (f"{what} is not connected: {wanted} is not built yet" if not present else
-                              f"{what}: {wanted} exists but the dashboard does not drive it yet")}
-    return lambda: dict(status)
+        status = {"mode": mode, "state": "none", "message": "no hardware: started with --hardware none"}
+        return None, lambda: dict(status)
+    try:
+        from firmware_bridge.connect import open_hardware
+    except ImportError as error:
+        status = {"mode": mode, "state": "unavailable", "message": f"the hardware bridge is not installed ({error})"}
+        return None, lambda: dict(status)
+    what = "the software twin" if spec == "sim" else f"the board on {spec}"
+    try:
+        hardware = open_hardware(spec, timeout_s=5.0)
+    except Exception as error:   # a missing port or a silent board must not stop the dashboard
+        status = {"mode": mode, "state": "unavailable", "message": f"{what} did not answer: {error}"}
+        return None, lambda: dict(status)
+
+    def status() -> dict:
+        try:
+            report = hardware.status()
+        except Exception as error:
+            return {"mode": mode, "state": "unavailable", "message": f"{what}: {error}"}
+        return {**report, "message": f"{what}: {report.get('state', 'unknown')}"}
+
+    return hardware, status
 
 
 def calibration_status(data: Path):
@@ -196,7 +208,8 @@ def run(args) -> int:
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None
     server_info = {"data": str(data / "game.sqlite"), "lan": lan}
-    services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware_status(args.hardware),
+    hardware, hardware_status = attach_hardware(args.hardware)
+    services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware_status,
                         calibration=calibration_status(data), server=server_info)
     app = create_app({"DATA": data, "LAN": lan, "PAIRING_CODE": code}, services=services)
     try:
@@ -228,4 +241,6 @@ def run(args) -> int:
         pipeline.stop()
         broadcaster.close()
         server.close()
+        if hardware is not None:
+            hardware.close()
     return 0

@@ -87,6 +87,16 @@ def test_serve_prints_the_url_and_a_qr_code(tmp_path):
     assert "--hardware none|sim|PORT" in with_qr.stdout
 
 
+def test_simulated_hardware_is_attached_or_says_why_not(tmp_path):
+    served = Served(tmp_path, "--no-qr", "--hardware", "sim")
+    try:
+        hardware = served.get("healthz")["hardware"]
+    finally:
+        served.stop()
+    # The twin comes from firmware_bridge; without it the dashboard still runs and says so.
+    assert hardware["state"] in ("connected", "unavailable") and hardware["message"]
+
+
 def test_sigkill_at_several_points_then_restart_resumes_with_every_committed_event(tmp_path):
     acknowledged: list[dict] = []
 
