@@ -1,9 +1,9 @@
 """Find Cannonball Colony's printed boards in a frame and assemble the island's logical grid.
 
 Each board is located by its own corner markers (a homography from its sheet's millimetres to
-image pixels). Boards are then placed relative to the lowest-numbered board seen: on the table
-plane the map between two flat sheets is rigid, so each cell of the island grid gets its
-outline in the image from the board it lies on, whatever the boards' rotation or spacing.
+image pixels). The island is then walked from the lowest-numbered board seen through sheets
+that touch (butted, or with a small gap), each step removing the two frames between grids.
+Every cell's outline in the image comes from the board it lies on, however it is turned.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from companion.kit import ids
 from companion.kit.layout import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_FRAME_MM, island_board_layout
 from companion.vision.markers import DetectedMarker
 
-# Two butted boards put their grids two cells (the two frames) apart. A gap narrower than
-# this share of a cell still counts as butted; a wider one adds a column of sea.
+# Two butted boards put their grids two cells (the two frames) apart. People leave small
+# gaps between sheets; one wider than this share of a cell means the sheets do not touch.
 GAP_TOLERANCE_CELLS = 0.85
 FRAMES_BETWEEN_BOARDS = 2
 
@@ -69,17 +69,64 @@ def _marker_layout(board: int) -> MarkerLayout:
 MARKER_LAYOUTS = {board: _marker_layout(board) for board in range(1, ids.ISLAND_BOARDS + 1)}
 
 
-def locate_boards(markers: list[DetectedMarker]) -> dict[int, LocatedBoard]:
-    located = {}
+def locate_boards(markers: list[DetectedMarker], rounds: int = 3) -> dict[int, LocatedBoard]:
+    """Every board seen, as poses on one table plane.
+
+    A board seen by two markers on one edge has a poorly conditioned homography of its own,
+    so the boards are fitted together: one plane homography (reference sheet mm -> image)
+    and a rigid placement of each sheet on that plane, refined in turns.
+    """
+    own = {}
     for board, layout in MARKER_LAYOUTS.items():
-        if not any(m.id in layout.markers for m in markers):
-            continue
-        try:
-            found = locate_sheet(markers, layout)
-        except SheetNotFound:
-            continue
-        located[board] = LocatedBoard(board, found.matrix, found.markers_used, found.rms_px)
+        if any(m.id in layout.markers for m in markers):
+            try:
+                own[board] = locate_sheet(markers, layout)
+            except SheetNotFound:
+                continue
+    if not own:
+        return {}
+    by_id = {m.id: m for m in markers}
+    points = {board: (np.array([MARKER_LAYOUTS[board].markers[i] for i in found.markers_used], np.float64).reshape(-1, 2),
+                      np.array([by_id[i].corners for i in found.markers_used], np.float64).reshape(-1, 2))
+              for board, found in own.items()}
+    reference = max(own, key=lambda b: (len(own[b].markers_used), -b))
+    plane = own[reference].matrix
+    placements = {board: np.eye(3) for board in own}
+    for _ in range(rounds):
+        to_plane = np.linalg.inv(plane)
+        for board, (sheet_mm, image_px) in points.items():
+            if board != reference:
+                on_plane = cv2.perspectiveTransform(image_px.reshape(-1, 1, 2), to_plane).reshape(-1, 2)
+                placements[board] = _rigid_fit(sheet_mm, on_plane)
+        source = np.vstack([_apply(placements[b], sheet_mm) for b, (sheet_mm, _) in points.items()])
+        target = np.vstack([image_px for _, image_px in points.values()])
+        plane, _ = cv2.findHomography(source, target, 0)
+    located = {}
+    for board, (sheet_mm, image_px) in points.items():
+        matrix = plane @ placements[board]
+        residual = _apply(matrix, sheet_mm) - image_px
+        rms = float(np.sqrt((residual ** 2).sum(axis=1).mean()))
+        located[board] = LocatedBoard(board, matrix / matrix[2, 2], own[board].markers_used, rms)
     return located
+
+
+def _apply(matrix: np.ndarray, points: np.ndarray) -> np.ndarray:
+    return cv2.perspectiveTransform(points.reshape(-1, 1, 2), matrix).reshape(-1, 2)
+
+
+def _rigid_fit(source: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """3x3 rotation + translation (no scale: paper does not stretch) taking source to target."""
+    source_mean, target_mean = source.mean(axis=0), target.mean(axis=0)
+    covariance = (source - source_mean).T @ (target - target_mean)
+    u, _, vt = np.linalg.svd(covariance)
+    rotation = (u @ vt).T
+    if np.linalg.det(rotation) < 0:
+        vt[-1] *= -1
+        rotation = (u @ vt).T
+    matrix = np.eye(3)
+    matrix[:2, :2] = rotation
+    matrix[:2, 2] = target_mean - rotation @ source_mean
+    return matrix
 
 
 def _sheet_grid(board_to_ref: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -97,20 +144,39 @@ def _quarter_turns(x_axis: np.ndarray) -> int:
     return int(round(angle / 90.0)) % 4
 
 
-def _logical_offset(cells: float) -> int:
-    """Printed-grid offset between two boards -> island-grid offset along one axis.
+def _offset_between(a: np.ndarray, b: np.ndarray) -> tuple[int, int] | None:
+    """Island-grid offset from board a to board b when their sheets touch, else None.
 
-    Boards that overlap along this axis (offset under 7 cells) keep it as it is; boards
-    apart along it lose the two frames between them, and a gap counts as sea only when it
-    is wider than GAP_TOLERANCE_CELLS.
+    Printed grids of touching sheets are one frame pair (two cells) further apart than on the
+    island along the axis that separates them, plus whatever small gap a person left.
     """
-    size = abs(cells)
-    if size < ISLAND_CELLS + 1:
-        return int(round(cells))
-    gap = size - FRAMES_BETWEEN_BOARDS - ISLAND_CELLS
-    sea = max(0, int(np.ceil(gap - GAP_TOLERANCE_CELLS)))
-    logical = ISLAND_CELLS + sea
-    return logical if cells > 0 else -logical
+    d = b - a
+    apart = [abs(v) >= ISLAND_CELLS + 1 for v in d]
+    if apart[0] == apart[1]:
+        return None  # overlapping on both axes (impossible) or apart on both: corners only
+    axis = 0 if apart[0] else 1
+    gap = abs(d[axis]) - FRAMES_BETWEEN_BOARDS - ISLAND_CELLS
+    if gap > GAP_TOLERANCE_CELLS or abs(d[1 - axis]) > ISLAND_CELLS + FRAMES_BETWEEN_BOARDS - 1:
+        return None
+    offset = [int(round(v)) for v in d]
+    offset[axis] = ISLAND_CELLS if d[axis] > 0 else -ISLAND_CELLS
+    return offset[0], offset[1]
+
+
+def _place_boards(printed: dict[int, np.ndarray], reference: int) -> dict[int, tuple[int, int]]:
+    """Walk from the reference board to every board it reaches through touching sheets."""
+    logical = {reference: (0, 0)}
+    queue = [reference]
+    while queue:
+        here = queue.pop(0)
+        for board in sorted(printed):
+            if board in logical:
+                continue
+            step = _offset_between(printed[here], printed[board])
+            if step is not None:
+                logical[board] = (logical[here][0] + step[0], logical[here][1] + step[1])
+                queue.append(board)
+    return logical
 
 
 def assemble_island(located: dict[int, LocatedBoard]) -> IslandGeometry:
@@ -126,7 +192,11 @@ def assemble_island(located: dict[int, LocatedBoard]) -> IslandGeometry:
         grid_corners = [origin + x_axis * a + y_axis * b for a in (0, ISLAND_CELLS) for b in (0, ISLAND_CELLS)]
         corner_mm = np.minimum.reduce(grid_corners)
         printed[board] = (corner_mm - ISLAND_FRAME_MM) / ISLAND_CELL_MM
-    logical = {board: (_logical_offset(dx), _logical_offset(dy)) for board, (dx, dy) in printed.items()}
+    logical = _place_boards(printed, reference)
+    stranded = sorted(set(printed) - set(logical))
+    if stranded:
+        raise IslandNotFound(f"board {', '.join(map(str, stranded))} does not touch the rest of the island; "
+                             "push the boards together")
     left = min(c for c, _ in logical.values())
     top = min(r for _, r in logical.values())
     boards = {board: (c - left, r - top) for board, (c, r) in logical.items()}

@@ -47,7 +47,7 @@ def terrain_at(image, outline):
 @pytest.mark.parametrize("placements, boards, size", [
     ([(1, 40, 40, 0), (2, 232, 88, 0)], {1: (0, 0), 2: (6, 2)}, (12, 8)),              # butted, offset 2
     ([(1, 40, 40, 0), (2, 40, 245, 0)], {1: (0, 0), 2: (0, 6)}, (6, 12)),              # a 13 mm gap: butted
-    ([(1, 40, 40, 0), (2, 256, 40, 0)], {1: (0, 0), 2: (7, 0)}, (13, 6)),              # a 24 mm gap: sea
+    ([(1, 40, 40, 0), (3, 40, 232, 0), (2, 232, 304, 0)], {1: (0, 0), 3: (0, 6), 2: (6, 9)}, (12, 15)),  # a chain
     ([(2, 40, 40, 1), (1, 232, 40, 0), (3, 232, 232, 2)], {1: (6, 0), 2: (0, 0), 3: (6, 6)}, (12, 12)),
 ])
 def test_the_island_layout_comes_from_the_markers_alone(placements, boards, size):
@@ -63,10 +63,26 @@ def test_the_island_layout_comes_from_the_markers_alone(placements, boards, size
                 assert terrain_at(image, island.cell_outline(col + c, row + r)) == printed[r][c], (board, c, r)
 
 
-def test_one_marker_per_board_is_enough():
+def test_one_marker_places_a_board_once_another_board_fixes_the_table_plane():
     image, _ = photograph([(1, 40, 40, 0), (2, 232, 88, 0)])
-    markers = [m for m in detect_markers(image) if m.id in (0, 6)]
+    markers = [m for m in detect_markers(image) if m.id in (0, 2, 3, 6)]   # board 2 shows only one
     assert assemble_island(locate_boards(markers)).boards == {1: (0, 0), 2: (6, 2)}
+
+
+def test_a_board_seen_only_along_one_edge_does_not_skew_the_others():
+    # Board 1 shows two markers on its top edge: its own homography is poorly conditioned,
+    # so the table plane is fitted on the board seen best and board 1 placed rigidly on it.
+    image, terrains = photograph([(1, 40, 40, 0), (2, 232, 88, 0)], tilt=0.3)
+    markers = [m for m in detect_markers(image) if m.id in (0, 1, 4, 5, 6, 7)]
+    island = assemble_island(locate_boards(markers))
+    assert island.boards == {1: (0, 0), 2: (6, 2)}
+    assert terrain_at(image, island.cell_outline(0, 5)) == terrains[1][5][0]
+
+
+def test_a_board_far_from_the_others_is_reported():
+    image, _ = photograph([(1, 40, 40, 0), (2, 300, 40, 0)])   # 68 mm apart
+    with pytest.raises(IslandNotFound, match="board 2 does not touch the rest of the island"):
+        assemble_island(locate_boards(detect_markers(image)))
 
 
 def test_no_board_seen_is_said_plainly():
