@@ -13,6 +13,7 @@ COMMANDS = {
     "markers": "companion.commands.markers",
     "calibrate": "companion.commands.calibrate",
     "serve": "companion.commands.serve",
+    "hardware": "companion.commands.hardware",
 }
 
 
