@@ -214,7 +214,7 @@ class Aiming:
 
 
 def calibrate_cannon(shots: list[Shot], pose: CannonPose, tilt_table: AxisTable = AxisTable()) -> Aiming:
-    """`companion hardware calibrate-cannon`: fits the tilt model (and a pan table, when the shots
+    """`companion calibrate cannon`: fits the tilt model (and a pan table, when the shots
     went at different pans) from test shots."""
     ballistics, error = fit_ballistics(shots, pose, tilt_table)
     pan_table = fit_pan_table(shots, pose) or AxisTable()
@@ -256,7 +256,7 @@ def load(path: Path = DEFAULT_FILE) -> Aiming:
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise AimingError(f"no cannon calibration at {path}: run `companion hardware calibrate-cannon`") from None
+        raise AimingError(f"no cannon calibration at {path}: run `companion calibrate cannon`") from None
     except json.JSONDecodeError as error:
         raise AimingError(f"{path}: not JSON (line {error.lineno}, column {error.colno}: {error.msg})") from None
     return Aiming.from_dict(data, str(path))

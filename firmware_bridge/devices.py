@@ -44,7 +44,7 @@ class Cannon:
     def aim_at(self, x: float, y: float) -> tuple[float, float]:
         """Points at a table point (the camera's table frame); returns the pan and tilt used."""
         if self.aiming is None:
-            raise ValueError("no aiming calibration loaded: run `companion hardware calibrate-cannon`")
+            raise ValueError("no aiming calibration loaded: run `companion calibrate cannon`")
         pan, tilt = self.aiming.angles_for(x, y)
         self.aim(pan, tilt)
         return pan, tilt

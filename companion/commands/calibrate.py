@@ -46,6 +46,10 @@ def register(subparsers) -> None:
     camera.add_argument("--out", type=Path, default=DEFAULT_INTRINSICS_FILE, metavar="FILE",
                         help=f"where to write the JSON result (default ./{DEFAULT_INTRINSICS_FILE})")
     camera.set_defaults(run=run_camera)
+    # The cannon's aiming is the hardware bridge's; it mounts its own target here.
+    from companion.commands.hardware import register_calibrate_cannon
+
+    register_calibrate_cannon(targets)
 
 
 def run_camera(args: argparse.Namespace) -> int:

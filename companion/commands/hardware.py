@@ -41,7 +41,7 @@ def register(subparsers) -> None:
     aim.add_argument("y", type=float, help="table y in mm (or the tilt angle with --angles)")
     aim.add_argument("--angles", action="store_true", help="X Y are pan and tilt servo angles in degrees")
     aim.add_argument("--calibration", default="cannon-calibration.json", metavar="FILE",
-                     help="from `hardware calibrate-cannon` (default ./cannon-calibration.json)")
+                     help="from `companion calibrate cannon` (default ./cannon-calibration.json)")
     _add_target(aim)
     aim.set_defaults(run=run_aim)
 
@@ -283,7 +283,7 @@ def run_calibrate_cannon(args) -> int:
         raise UsageError(str(error)) from None
     path = save(aiming, args.out)
     b = aiming.ballistics
-    print(f"{len(shots)} shots: muzzle speed {b.speed / 1000:.2f} m/s, elevation offset {b.offset:+.2f} deg, "
+    print(f"{len(shots)} shot{'' if len(shots) == 1 else 's'}: muzzle speed {b.speed / 1000:.2f} m/s, elevation offset {b.offset:+.2f} deg, "
           f"range error {aiming.fitted_rms_mm} mm RMS")
     print(f"written to {path}")
     return 0

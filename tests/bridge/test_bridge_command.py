@@ -81,6 +81,14 @@ def test_calibrate_cannon_then_aim_at_a_table_point(capsys, tmp_path):
     assert out.startswith("table (700, 0) mm -> pan 90 deg, tilt ")
 
 
+def test_calibrate_cannon_is_also_a_calibrate_target(capsys, tmp_path):
+    shots = tmp_path / "shots.csv"
+    shots.write_text("pan,tilt,x,y\n90,100,600,0\n")
+    status = main(["calibrate", "cannon", "--shots", str(shots), "--pose", "0,0,0", "--out", str(tmp_path / "c.json")])
+    assert status == 0
+    assert "1 shot: muzzle speed" in capsys.readouterr().out
+
+
 @pytest.mark.parametrize("argv, message", [
     (["calibrate-cannon", "--shots", "x.csv", "--pose", "1,2"], "--pose: expected X,Y,HEADING or X,Y,HEADING,HEIGHT"),
     (["calibrate-cannon", "--shots", "missing.csv", "--pose", "1,2,3"], "--shots: no such file 'missing.csv'"),
