@@ -1,0 +1,252 @@
+"""Render one frame of a scene: draw it, bend it through the lens, light it, expose it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from companion.render.camera import Camera, ideal_canvas
+from companion.render.canvas import DIRECT_SCALE, NEAR_MM, Canvas
+from companion.render.colour import decode_image
+from companion.render.hands import draw_hand, hand_shapes, shape_points
+from companion.render.lighting import Light, penumbra_mm, table_light, towards_lamp
+from companion.render.scene import ROAD_TILE_HEIGHT_MM, Placed, Scene
+from companion.render.sensor import develop
+from companion.render.tabletop import SHEET_MM
+from companion.render.textures import (TABLE_MM, ROAD_TILE_MM, paper_seed_for, road_tile_textures,
+                                       sheet_texture, table_texture)
+
+FIELD_STEP = 4  # light varies slowly: it is worked out on a grid this coarse
+CONTACT_SHADOW_MM = 2.5
+SHEET_THICKNESS_MM = 0.6  # printed on card: enough for a thin shadow along the edges
+PIECE_HEIGHT_MM = 15.0
+HAND_SHADOW_BANDS_MM = (40.0, 100.0, 200.0, 320.0)
+GLOSS_STRENGTH = 0.6
+
+
+@dataclass(frozen=True)
+class Frame:
+    image: np.ndarray  # uint8 BGR, as the webcam delivers it
+    hand: np.ndarray  # float32 share of each pixel covered by a hand, 0..1
+    pieces: np.ndarray  # float32 share of each pixel covered by a piece, ship or clutter
+    jpeg: bytes | None  # the compressed file `image` was decoded from, when the webcam compresses
+    hand_shadow: np.ndarray  # float32 share of the key light the hand takes away, per pixel
+
+    @property
+    def hand_seen(self) -> bool:
+        """Whether the hand or its shadow shows anywhere in the picture."""
+        return bool(self.hand.max() > 0 or self.hand_shadow.max() > 0.01)
+
+
+def render_frame(scene: Scene, frame_index: int = 0) -> Frame:
+    camera = scene.camera
+    canvas = Canvas(camera, ideal_canvas(camera, scene.supersample))
+    canvas.cover_table(table_texture(scene.table_material, scene.seed), TABLE_MM)
+    paper = paper_seed_for(scene.seed)
+    for sheet, terrain in zip(scene.tabletop.sheets, scene.tabletop.printed):
+        canvas.paste(sheet_texture(sheet.board_number, terrain, paper), sheet_matrix(sheet), (SHEET_MM, SHEET_MM))
+    tiles = scene.road_tiles()
+    lamp = np.asarray(scene.light.lamp_mm)
+    faces = road_tile_textures(scene.seed)
+    for tile in sorted(tiles, key=lambda t: -_distance(camera, t)):
+        mesh = tile.mesh()
+        for _, pixels, bgr, shading in canvas.visible_faces(mesh.faces, towards_lamp(scene.light, mesh.centre)[0]):
+            canvas.fill_polygon(pixels, bgr, (*shading[:3], 0))
+        texture = faces[_tile_variant(scene.seed, tile)]
+        canvas.paste(texture, tile_matrix(tile), (ROAD_TILE_MM, ROAD_TILE_MM), -ROAD_TILE_HEIGHT_MM)
+    standing = scene.pieces() + scene.ships() + list(scene.clutter)
+    for item in sorted(standing, key=lambda t: -_distance(camera, t)):
+        mesh = item.mesh()
+        canvas.draw_mesh(mesh, towards_lamp(scene.light, mesh.centre)[0])
+    hand = hand_shapes(scene.hand) if scene.hand else []
+    if hand:
+        draw_hand(canvas, hand, scene.light.lamp_mm)
+    albedo, shading, hand_cover = _through_lens(canvas)
+    radiance, hand_shadow = _light(scene, albedo, shading, hand_cover, tiles, standing, hand)
+    noise = np.random.default_rng([scene.seed, frame_index, 101])
+    image, jpeg = develop(radiance, scene.sensor, noise)
+    return Frame(image, hand_cover, shading[:, :, 3].astype(np.float32) / 255.0, jpeg, hand_shadow)
+
+
+def sheet_matrix(sheet) -> np.ndarray:
+    """The sheet's own mm frame -> table, as a 3x3 matrix."""
+    origin = sheet.to_table(0.0, 0.0)
+    x_axis = np.subtract(sheet.to_table(1.0, 0.0), origin)
+    y_axis = np.subtract(sheet.to_table(0.0, 1.0), origin)
+    return np.array([[x_axis[0], y_axis[0], origin[0]], [x_axis[1], y_axis[1], origin[1]], [0, 0, 1]])
+
+
+def tile_matrix(tile: Placed) -> np.ndarray:
+    angle = np.radians(tile.angle_deg)
+    cos, sin = np.cos(angle), np.sin(angle)
+    half = ROAD_TILE_MM / 2
+    x = tile.centre_mm[0] - half * cos + half * sin
+    y = tile.centre_mm[1] - half * sin - half * cos
+    return np.array([[cos, -sin, x], [sin, cos, y], [0, 0, 1]])
+
+
+def _tile_variant(seed: int, tile: Placed) -> int:
+    return (tile.cell.col * 7 + tile.cell.row * 13 + seed) % len(road_tile_textures(seed))
+
+
+def _distance(camera: Camera, item: Placed) -> float:
+    return float(np.linalg.norm(np.array([*item.centre_mm, item.base_z]) - camera.centre))
+
+
+def _through_lens(canvas: Canvas) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The canvas layers as the distorted, full-size picture sees them; the hand as a share."""
+    ideal, camera = canvas.ideal, canvas.camera
+    size = (camera.width, camera.height)
+
+    def bend(layer: np.ndarray) -> np.ndarray:
+        bent = cv2.remap(layer, ideal.map_x, ideal.map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        return cv2.resize(bent, size, interpolation=cv2.INTER_AREA) if ideal.scale > 1 else bent
+
+    if canvas.hand is None:
+        hand = np.zeros((camera.height, camera.width), np.float32)
+    else:
+        hand = bend(canvas.hand).astype(np.float32) / 255.0
+    return bend(canvas.albedo), bend(canvas.shading), hand
+
+
+@lru_cache(maxsize=8)
+def _light_fields(camera: Camera, light: Light) -> tuple[np.ndarray, np.ndarray]:
+    """Direct and ambient light on the table behind every pixel of the picture."""
+    cols = -(-camera.width // FIELD_STEP) + 1
+    rows = -(-camera.height // FIELD_STEP) + 1
+    us, vs = np.meshgrid(np.arange(cols) * FIELD_STEP, np.arange(rows) * FIELD_STEP)
+    points = camera.table_points(np.column_stack([us.ravel(), vs.ravel()]).astype(np.float64))
+    direct, ambient = table_light(light, points)
+    fields = []
+    for field in (direct, ambient):
+        grid = field.reshape(rows, cols).astype(np.float32)
+        full = cv2.resize(grid, ((cols - 1) * FIELD_STEP + 1, (rows - 1) * FIELD_STEP + 1), interpolation=cv2.INTER_LINEAR)
+        fields.append(np.ascontiguousarray(full[:camera.height, :camera.width]))
+    return fields[0], fields[1]
+
+
+def _light(scene: Scene, albedo, shading, hand_share, tiles, standing, hand) -> tuple[np.ndarray, np.ndarray]:
+    camera, light = scene.camera, scene.light
+    direct_field, ambient_field = _light_fields(camera, light)
+    px_per_mm = camera.matrix[0][0] / camera.distance_mm
+    piece_share = shading[:, :, 3].astype(np.float32) / 255.0
+    open_table = (1 - piece_share) * (1 - hand_share)
+    pieces_shadow = _piece_shadows(camera, light, _slabs(scene, tiles), standing, px_per_mm)
+    contact = _contact_shadows(camera, standing, px_per_mm)
+    hand_shadow = _hand_shadow(camera, light, hand, px_per_mm)
+    shadow = np.maximum(pieces_shadow * open_table, hand_shadow * (1 - hand_share))
+    contact *= open_table
+    direct_share = shading[:, :, 0].astype(np.float32) / DIRECT_SCALE
+    ambient_share = shading[:, :, 1].astype(np.float32) / 255.0
+    gloss = shading[:, :, 2].astype(np.float32) / 255.0
+    lit_direct = direct_field * (1 - shadow) * (1 - 0.15 * contact)
+    amount = ambient_share * ambient_field * (1 - 0.55 * contact) + direct_share * lit_direct
+    radiance = decode_image(albedo) * amount[:, :, None] + (GLOSS_STRENGTH * gloss * lit_direct)[:, :, None]
+    gains = (light.cast * scene.sensor.exposure).astype(np.float32)
+    return radiance * gains, hand_shadow
+
+
+def _shadow_outline(camera: Camera, light: Light, points: np.ndarray, floor_z: float) -> np.ndarray | None:
+    """The outline in the picture of the shadow `points` cast on the plane z = floor_z."""
+    lamp = np.asarray(light.lamp_mm)
+    points = points[points[:, 2] > lamp[2] + 1.0]
+    if len(points) < 3:
+        return None
+    stretch = (floor_z - lamp[2]) / (points[:, 2] - lamp[2])
+    on_floor = lamp + (points - lamp) * stretch[:, None]
+    # A shadow reaching behind the camera cannot be projected; its visible part is kept.
+    on_floor = on_floor[camera.to_camera(on_floor)[:, 2] > NEAR_MM]
+    if len(on_floor) < 3:
+        return None
+    pixels = camera.project(on_floor)
+    pixels = pixels[np.isfinite(pixels).all(axis=1) & (np.abs(pixels) < 1e5).all(axis=1)].astype(np.float32)
+    if len(pixels) < 3:
+        return None
+    return cv2.convexHull(pixels).reshape(-1, 2)
+
+
+def _fill(mask: np.ndarray, outline: np.ndarray, value: float) -> None:
+    cv2.fillPoly(mask, [np.round(outline * 16).astype(np.int32)], value, cv2.LINE_8, 4)
+
+
+def _soften(mask: np.ndarray, sigma_px: float) -> np.ndarray:
+    if not mask.any():
+        return mask
+    if sigma_px <= 6:
+        return cv2.GaussianBlur(mask, (0, 0), max(sigma_px, 0.5))
+    # A wide blur is as good, and far cheaper, on a smaller copy.
+    factor = int(sigma_px // 3)
+    height, width = mask.shape
+    small = cv2.resize(mask, (max(width // factor, 1), max(height // factor, 1)), interpolation=cv2.INTER_AREA)
+    small = cv2.GaussianBlur(small, (0, 0), sigma_px / factor)
+    return cv2.resize(small, (width, height), interpolation=cv2.INTER_LINEAR)
+
+
+def _piece_shadows(camera, light, slabs, standing, px_per_mm) -> np.ndarray:
+    """Shadows of flat slabs (sheets, tiles: a thin rim beside them) and of standing objects."""
+    mask = np.zeros((camera.height, camera.width), np.float32)
+    for top, thickness in slabs:
+        body = np.vstack([top, top + [0, 0, thickness]])
+        outline = _shadow_outline(camera, light, body, top[0, 2] + thickness)
+        if outline is not None:
+            _fill(mask, outline, 1.0)
+    for top, _ in slabs:  # a slab is never in its own shadow, nor in a neighbour's
+        _fill(mask, camera.project(top).astype(np.float32), 0.0)
+    mask = _soften(mask, 0.4 * px_per_mm)
+    pieces = np.zeros_like(mask)
+    for item in standing:
+        mesh = item.mesh()
+        for part in mesh.parts:
+            outline = _shadow_outline(camera, light, part, mesh.base_z)
+            if outline is not None:
+                _fill(pieces, outline, 1.0)
+    pieces = _soften(pieces, max(penumbra_mm(light, PIECE_HEIGHT_MM) / 2, 0.5) * px_per_mm)
+    return np.maximum(mask * 0.8, pieces)
+
+
+def _slabs(scene: Scene, tiles) -> list[tuple[np.ndarray, float]]:
+    """Top outlines (4, 3) and thicknesses of the sheets and the road tiles."""
+    slabs = []
+    square = np.array([[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]], float)
+    for sheet in scene.tabletop.sheets:
+        corners = (square * [SHEET_MM, SHEET_MM, 1]) @ sheet_matrix(sheet).T
+        slabs.append((np.column_stack([corners[:, :2], np.zeros(4)]), SHEET_THICKNESS_MM))
+    for tile in tiles:
+        corners = (square * [ROAD_TILE_MM, ROAD_TILE_MM, 1]) @ tile_matrix(tile).T
+        slabs.append((np.column_stack([corners[:, :2], np.full(4, -ROAD_TILE_HEIGHT_MM)]), ROAD_TILE_HEIGHT_MM))
+    return slabs
+
+
+def _contact_shadows(camera, standing, px_per_mm) -> np.ndarray:
+    """The dark rim where an object meets the surface it stands on (ambient occlusion)."""
+    mask = np.zeros((camera.height, camera.width), np.float32)
+    for item in standing:
+        mesh = item.mesh()
+        base = mesh.footprint
+        centre = base.mean(axis=0)
+        grown = centre + (base - centre) * (1 + CONTACT_SHADOW_MM / max(np.linalg.norm(base - centre, axis=1).max(), 1.0))
+        _fill(mask, cv2.convexHull(camera.project(grown).astype(np.float32)).reshape(-1, 2), 1.0)
+    return _soften(mask, CONTACT_SHADOW_MM * px_per_mm)
+
+
+def _hand_shadow(camera, light, hand, px_per_mm) -> np.ndarray:
+    """The hand's shadow, softer for the parts held higher (fingers sharp, the arm blurred)."""
+    total = np.zeros((camera.height, camera.width), np.float32)
+    if not hand:
+        return total
+    layers = {}
+    for shape in hand:
+        points = shape_points(shape)
+        height = float(-points[:, 2].mean())
+        band = min(range(len(HAND_SHADOW_BANDS_MM)), key=lambda i: abs(HAND_SHADOW_BANDS_MM[i] - height))
+        outline = _shadow_outline(camera, light, points, 0.0)
+        if outline is not None:
+            layer = layers.setdefault(band, np.zeros_like(total))
+            _fill(layer, outline, 1.0)
+    for band, layer in layers.items():
+        softness = max(penumbra_mm(light, HAND_SHADOW_BANDS_MM[band]) / 2, 1.0)
+        total = np.maximum(total, _soften(layer, softness * px_per_mm))
+    return total * 0.92
