@@ -12,6 +12,7 @@ COMMANDS = {
     "print": "companion.commands.print_kit",
     "markers": "companion.commands.markers",
     "calibrate": "companion.commands.calibrate",
+    "render": "companion.commands.render",
     "serve": "companion.commands.serve",
     "hardware": "companion.commands.hardware",
 }
