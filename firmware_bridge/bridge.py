@@ -10,6 +10,8 @@ from .protocol import BoardConfig, EventCode, Hello, Msg
 
 # The emulator and the twin answer at once; only a real board needs the bootloader's wait.
 QUICK_HELLO = LinkSettings(hello_wait_s=0.3)
+# simavr shares the CPU with the host: on a busy machine an answer can take a few hundred ms.
+EMULATED = LinkSettings(hello_wait_s=0.3, ack_timeout_s=0.3)
 
 
 class Bridge:
@@ -51,11 +53,11 @@ class Bridge:
         self.cannon.forget_arming()  # the board disarms on CONFIG
 
     def _on_session(self, hello: Hello) -> None:
-        self.sessions += 1
         self.cannon.forget_arming()
         self.link.request(Msg.CONFIG, self.config.pack())
         self.cannon.restore()
         self.leds.resend()
+        self.sessions += 1  # counted once the board has everything again
 
     def _on_event(self, code, value: int) -> None:
         if code in (EventCode.FAILSAFE, EventCode.ARM_EXPIRED, EventCode.SHOT):

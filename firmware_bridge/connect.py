@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .bridge import QUICK_HELLO, Bridge
+from .bridge import EMULATED, QUICK_HELLO, Bridge
 from .devices import GridLayout
 from .emulator import Emulator
 from .link import LinkSettings
@@ -63,7 +63,7 @@ def open_hardware(spec: str, config: BoardConfig = BoardConfig(), aiming=None, l
     elif spec == "emulator":
         emulator = Emulator()
         emulator.start()
-        hardware = Hardware(Bridge(emulator.opener(), config, settings or QUICK_HELLO, aiming, layout),
+        hardware = Hardware(Bridge(emulator.opener(), config, settings or EMULATED, aiming, layout),
                             "emulator", port=emulator.pty, emulator=emulator)
     else:
         port = None if spec == "auto" else spec

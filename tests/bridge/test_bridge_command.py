@@ -33,7 +33,8 @@ def test_test_twin_json_prints_exactly_the_issue_keys(capsys):
     assert report["handshake"]["protocol"] == "1.0"
     assert set(report["round_trip_ms"]) == {"median", "p95"}
     assert report["garbled_frames_survived"] is True and report["leds_ok"] is True
-    assert report["failsafe_ms"] == pytest.approx(300, abs=50)
+    # Never before 300 ms of silence; the exact timing is tested on an injected clock.
+    assert 299 <= report["failsafe_ms"] < 1000
 
 
 def test_test_twin_prints_a_summary_for_people(capsys):
