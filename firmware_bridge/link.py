@@ -69,6 +69,9 @@ Opener = Callable[[], object]  # returns an open pyserial-like port
 
 
 class Link:
+    """`on_session(hello)` runs on the supervisor thread and may send commands; `on_event(code,
+    value)` runs on the reader thread and must not (the reader is what delivers the answers)."""
+
     def __init__(self, opener: Opener, settings: LinkSettings = LinkSettings(),
                  on_session: Callable[[Hello], None] | None = None,
                  on_event: Callable[[EventCode | int, int], None] | None = None,
