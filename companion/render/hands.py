@@ -54,6 +54,7 @@ class Capsule:
     cloth: bool = False  # a sleeve: folds instead of skin
     nail: bool = False  # a fingertip: a nail on its top
     joints: float = 0.0  # how much its ends redden, as knuckles do
+    limb: tuple | None = None  # (start, end) of the whole limb it is a piece of, for smooth shading
 
     @property
     def length(self) -> float:
@@ -76,23 +77,26 @@ def hand_shapes(pose: HandPose) -> list:
     tip = reach + UP * pose.hover_mm
     wrist = tip - forward * 170.0 + UP * 32.0
     elbow = wrist - forward * 250.0 + UP * 70.0
-    shoulder = elbow - forward * 260.0 + UP * 140.0
-    skin, sleeve = pose.skin, pose.sleeve or pose.skin
-    cuff = elbow + (wrist - elbow) * pose.sleeve_length
-    shapes: list = [Capsule(shoulder, elbow, 46.0, sleeve, cloth=bool(pose.sleeve))]
-    if pose.sleeve and pose.sleeve_length > 0:
-        shapes.append(Capsule(elbow, cuff, 37.0, sleeve, cloth=True))
+    shoulder = elbow - forward * 280.0 + UP * 170.0
+    # Past the shoulder the arm rises on towards the player's body, out of the picture.
+    body = shoulder - forward * 350.0 + UP * 350.0
+    skin = pose.skin
+    sleeve_end = pose.sleeve_length if pose.sleeve else 0.0
+    cuff = elbow + (wrist - elbow) * sleeve_end
+    cloth = pose.sleeve or skin
+    shapes: list = _tube(body, shoulder, 52.0, 47.0, cloth, bool(pose.sleeve))
+    shapes += _tube(shoulder, elbow, 47.0, 39.0 if pose.sleeve else 36.0, cloth, bool(pose.sleeve))
+    if pose.sleeve and sleeve_end > 0:
+        shapes += _tube(elbow, cuff, 39.0, 39.0 - 6.0 * sleeve_end, cloth, True)
     # The forearm narrows from the elbow to the wrist.
-    middle_arm = elbow + (wrist - elbow) * 0.45
-    shapes += [Capsule(elbow, middle_arm, 33.0, skin), Capsule(middle_arm, wrist, 28.0, skin),
-               Capsule(wrist - forward * 20, wrist, 25.0, skin)]
+    shapes += _tube(cuff, wrist, 34.0 - 9.0 * sleeve_end, 25.0, skin, False)
     # The palm leans down towards the fingers by about ten degrees.
     along = forward * math.cos(0.18) + UP * -math.sin(0.18)
-    palm_centre = wrist + along * 50.0 + UP * -4.0
+    palm_centre = wrist + along * 54.0 + UP * -4.0
     across = right
     thickness = np.cross(along, across)
     thickness = -thickness if thickness @ UP < 0 else thickness
-    shapes.append(Ellipsoid(palm_centre, np.column_stack([along * 52.0, across * 43.0, thickness * 15.0]), skin))
+    shapes.append(Ellipsoid(palm_centre, np.column_stack([along * 52.0, across * 40.0, thickness * 14.0]), skin))
     knuckles = wrist + along * PALM_LENGTH
     for index, (offset, length) in enumerate(FINGERS):
         fan = math.radians(pose.spread_deg * (index - 1.5) / 1.5)
@@ -112,6 +116,18 @@ def hand_shapes(pose: HandPose) -> list:
     thumb_end = thumb_mid + 32.0 * _tilt(forward * 0.9 + right * side * 0.1, -0.55 - 0.3 * pose.curl)
     shapes += [Capsule(thumb_base, thumb_mid, 11.0, skin, joints=0.6),
                Capsule(thumb_mid, thumb_end, 9.5, skin, nail=True, joints=0.6)]
+    return shapes
+
+
+def _tube(start, end, start_radius: float, end_radius: float, rgb, cloth: bool, step_mm: float = 30.0) -> list:
+    """A limb narrowing from one end to the other: short capsules whose radii step down a
+    little at a time, shaded as one smooth tube so that no joint shows."""
+    count = max(1, int(np.linalg.norm(end - start) / step_mm))
+    shapes = []
+    for index in range(count):
+        a, b = start + (end - start) * index / count, start + (end - start) * (index + 1) / count
+        radius = start_radius + (end_radius - start_radius) * (index + 0.5) / count
+        shapes.append(Capsule(a, b, radius, rgb, cloth=cloth, limb=(start, end)))
     return shapes
 
 
@@ -150,7 +166,10 @@ def draw_hand(canvas: Canvas, shapes: list, lamp_mm) -> None:
         points = rays[hit] * distance[hit][:, None]
         depth_buffer[rows, cols] = depth
         if isinstance(shape, Capsule):
-            normals, share = _capsule_normals(points, start, end, shape.radius)
+            normals, share = _capsule_normals(points, start, end)
+            if shape.limb is not None:
+                limb_start, limb_end = canvas.to_camera(np.array(shape.limb))
+                normals, _ = _capsule_normals(points, limb_start, limb_end)
         else:
             normals, share = _ellipsoid_normals(points, centre, axes), None
         towards = lamp_camera - points
@@ -182,7 +201,9 @@ def _albedo(shape, table_points: np.ndarray, upness: np.ndarray, share) -> np.nd
     x, y, z = table_points.astype(np.float32).T
     blotches = np.sin(x * 0.31 + y * 0.17 + 1.3) * np.sin(y * 0.27 - z * 0.23) + 0.5 * np.sin(z * 0.41 + x * 0.19)
     if getattr(shape, "cloth", False) and share is not None:
-        folds = np.sin(share * shape.length / 9.0 + np.sin(x * 0.05) * 2.0)
+        # Along the limb's own axis, so the folds run on unbroken from capsule to capsule.
+        axis = ((shape.end - shape.start) / shape.length).astype(np.float32)
+        folds = np.sin(table_points.astype(np.float32) @ axis / 9.0 + np.sin(x * 0.05) * 2.0)
         return encode_image(base * (1 + 0.12 * folds + 0.03 * blotches)[:, None])
     tone = base * (1 + 0.045 * blotches)[:, None]
     if share is not None:
@@ -295,11 +316,12 @@ def _hit_capsule(rays, start, end, radius):
     return distance
 
 
-def _capsule_normals(points, start, end, radius):
+def _capsule_normals(points, start, end):
     """Outward normals at points on a capsule, and how far along its axis each lies (0-1)."""
     axis = end - start
     share = np.clip(((points - start) @ axis) / (axis @ axis), 0, 1)
-    return (points - start - share[:, None] * axis) / radius, share
+    normals = points - start - share[:, None] * axis
+    return normals / np.maximum(np.linalg.norm(normals, axis=1, keepdims=True), 1e-9), share
 
 
 def _hit_ellipsoid(rays, centre, axes):

@@ -33,7 +33,7 @@ PHOTOS = (
     Sample("hand", 104, RenderOptions(tilt_deg=25.0, light="warm", hand=True, jpeg_quality=PHOTO_QUALITY),
            "a hand over the board"),
 )
-CLIP = Sample("turns", 105, RenderOptions(size=(640, 360), tilt_deg=30.0, light="even", jpeg_quality=90),
+CLIP = Sample("turns", 115, RenderOptions(size=(640, 360), tilt_deg=30.0, light="even", jpeg_quality=90),
               "two whole turns, hands coming and going, 10 frames a second")
 CLIP_TURNS = 2
 
