@@ -63,9 +63,10 @@ class Canvas:
 
     # --- drawing ----------------------------------------------------------------------
 
-    def cover_table(self, texture: Texture, table_mm: tuple[float, float]) -> None:
+    def cover_table(self, texture: Texture, table_mm: tuple[float, float], gloss: float = 0.0) -> None:
         """The whole canvas shows the table top, its texture centred on the table origin and
         mirrored beyond its edges, so the table never ends inside the picture."""
+        self.shading[:, :, 2] = int(round(gloss * 255))
         near = self.ideal.matrix[0, 0] / max(self.camera.distance_mm, 1.0)
         image, px_per_mm = texture.level_for(near)
         to_texture = np.array([[px_per_mm, 0, px_per_mm * table_mm[0] / 2 - 0.5],

@@ -9,7 +9,7 @@ import cv2
 import numpy as np
 
 from companion.render.camera import Camera, ideal_canvas
-from companion.render.canvas import DIRECT_SCALE, NEAR_MM, Canvas
+from companion.render.canvas import DIRECT_SCALE, FLAT_SHADING, NEAR_MM, Canvas
 from companion.render.colour import decode_image
 from companion.render.hands import draw_hand, hand_shapes, shape_points
 from companion.render.lighting import Light, penumbra_mm, table_light, towards_lamp
@@ -17,7 +17,7 @@ from companion.render.scene import ROAD_TILE_HEIGHT_MM, Placed, Scene
 from companion.render.sensor import develop
 from companion.render.tabletop import SHEET_MM
 from companion.render.textures import (TABLE_MM, ROAD_TILE_MM, paper_seed_for, road_tile_textures,
-                                       sheet_texture, table_texture)
+                                       sheet_texture, table_gloss, table_texture)
 
 FIELD_STEP = 4  # light varies slowly: it is worked out on a grid this coarse
 CONTACT_SHADOW_MM = 2.5
@@ -25,6 +25,10 @@ SHEET_THICKNESS_MM = 0.6  # printed on card: enough for a thin shadow along the 
 PIECE_HEIGHT_MM = 15.0
 HAND_SHADOW_BANDS_MM = (40.0, 100.0, 200.0, 320.0)
 GLOSS_STRENGTH = 0.6
+PAPER_GLOSS = 12  # of 255: matte print still shows a faint sheen under a lamp
+# How tight the key light's reflection on a glossy table is: a small lamp gives a bright
+# spot, a window or a ceiling a broad glow.
+SHEEN_SHARPNESS = {"warm": 60.0, "cool": 18.0, "even": 25.0}
 
 
 @dataclass(frozen=True)
@@ -44,19 +48,20 @@ class Frame:
 def render_frame(scene: Scene, frame_index: int = 0) -> Frame:
     camera = scene.camera
     canvas = Canvas(camera, ideal_canvas(camera, scene.supersample))
-    canvas.cover_table(table_texture(scene.table_material, scene.seed), TABLE_MM)
+    canvas.cover_table(table_texture(scene.table_material, scene.seed), TABLE_MM, table_gloss(scene.table_material))
     paper = paper_seed_for(scene.seed)
     for sheet, terrain in zip(scene.tabletop.sheets, scene.tabletop.printed):
-        canvas.paste(sheet_texture(sheet.board_number, terrain, paper), sheet_matrix(sheet), (SHEET_MM, SHEET_MM))
+        canvas.paste(sheet_texture(sheet.board_number, terrain, paper), sheet_matrix(sheet), (SHEET_MM, SHEET_MM),
+                     shading=(*FLAT_SHADING[:2], PAPER_GLOSS, 0))
     tiles = scene.road_tiles()
-    lamp = np.asarray(scene.light.lamp_mm)
     faces = road_tile_textures(scene.seed)
     for tile in sorted(tiles, key=lambda t: -_distance(camera, t)):
         mesh = tile.mesh()
         for _, pixels, bgr, shading in canvas.visible_faces(mesh.faces, towards_lamp(scene.light, mesh.centre)[0]):
             canvas.fill_polygon(pixels, bgr, (*shading[:3], 0))
         texture = faces[_tile_variant(scene.seed, tile)]
-        canvas.paste(texture, tile_matrix(tile), (ROAD_TILE_MM, ROAD_TILE_MM), -ROAD_TILE_HEIGHT_MM)
+        canvas.paste(texture, tile_matrix(tile), (ROAD_TILE_MM, ROAD_TILE_MM), -ROAD_TILE_HEIGHT_MM,
+                     (*FLAT_SHADING[:2], PAPER_GLOSS, 0))
     standing = scene.pieces() + scene.ships() + list(scene.clutter)
     for item in sorted(standing, key=lambda t: -_distance(camera, t)):
         mesh = item.mesh()
@@ -113,24 +118,28 @@ def _through_lens(canvas: Canvas) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @lru_cache(maxsize=8)
-def _light_fields(camera: Camera, light: Light) -> tuple[np.ndarray, np.ndarray]:
-    """Direct and ambient light on the table behind every pixel of the picture."""
+def _light_fields(camera: Camera, light: Light) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Direct and ambient light on the table behind every pixel of the picture, and the
+    sheen the key light leaves there on a glossy surface (its reflection, blurred)."""
     cols = -(-camera.width // FIELD_STEP) + 1
     rows = -(-camera.height // FIELD_STEP) + 1
     us, vs = np.meshgrid(np.arange(cols) * FIELD_STEP, np.arange(rows) * FIELD_STEP)
     points = camera.table_points(np.column_stack([us.ravel(), vs.ravel()]).astype(np.float64))
     direct, ambient = table_light(light, points)
+    halfway = towards_lamp(light, points) + (camera.centre - points) / np.linalg.norm(camera.centre - points, axis=1, keepdims=True)
+    facing = np.clip(-halfway[:, 2] / np.linalg.norm(halfway, axis=1), 0, 1)
+    sheen = direct * facing ** SHEEN_SHARPNESS[light.kind]
     fields = []
-    for field in (direct, ambient):
+    for field in (direct, ambient, sheen):
         grid = field.reshape(rows, cols).astype(np.float32)
         full = cv2.resize(grid, ((cols - 1) * FIELD_STEP + 1, (rows - 1) * FIELD_STEP + 1), interpolation=cv2.INTER_LINEAR)
         fields.append(np.ascontiguousarray(full[:camera.height, :camera.width]))
-    return fields[0], fields[1]
+    return fields[0], fields[1], fields[2]
 
 
 def _light(scene: Scene, albedo, shading, hand_share, tiles, standing, hand) -> tuple[np.ndarray, np.ndarray]:
     camera, light = scene.camera, scene.light
-    direct_field, ambient_field = _light_fields(camera, light)
+    direct_field, ambient_field, sheen_field = _light_fields(camera, light)
     px_per_mm = camera.matrix[0][0] / camera.distance_mm
     piece_share = shading[:, :, 3].astype(np.float32) / 255.0
     open_table = (1 - piece_share) * (1 - hand_share)
@@ -144,7 +153,9 @@ def _light(scene: Scene, albedo, shading, hand_share, tiles, standing, hand) -> 
     gloss = shading[:, :, 2].astype(np.float32) / 255.0
     lit_direct = direct_field * (1 - shadow) * (1 - 0.15 * contact)
     amount = ambient_share * ambient_field * (1 - 0.55 * contact) + direct_share * lit_direct
-    radiance = decode_image(albedo) * amount[:, :, None] + (GLOSS_STRENGTH * gloss * lit_direct)[:, :, None]
+    # Flat surfaces store how glossy they are; pieces and hands their highlight already.
+    highlight = gloss * (open_table * sheen_field * (1 - shadow) + (1 - open_table) * lit_direct)
+    radiance = decode_image(albedo) * amount[:, :, None] + (GLOSS_STRENGTH * highlight)[:, :, None]
     gains = (light.cast * scene.sensor.exposure).astype(np.float32)
     return radiance * gains, hand_shadow
 

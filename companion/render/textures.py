@@ -45,6 +45,11 @@ CLOTHS = {
 }
 
 
+def table_gloss(material: str) -> float:
+    """How glossy the table top is: varnished wood shines, limed wood a little, cloth not."""
+    return 0.0 if material in CLOTHS else 0.12 if material == "limed" else 0.3
+
+
 @dataclass(frozen=True)
 class Texture:
     """A surface picture (uint8 BGR) and its half-size copies, for sampling without aliasing."""
