@@ -26,6 +26,9 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason="the AVR toolchain or sima
 CONFIG = BoardConfig(slew=360, led_count=144)
 SETTINGS = EMULATED
 TOLERANCE_US = 10
+# A pulse edge can wait behind another interrupt (the UART's, the 1 kHz tick): measured up to
+# 4 us off per pulse while commands and LED frames flow, so differences of two pulses get twice that.
+JITTER_US = 4
 
 
 @pytest.fixture(scope="module")
@@ -48,11 +51,23 @@ def own_board(built):
         yield emulator, bridge
 
 
+def arrive(bridge, timeout_s: float = 5.0) -> None:
+    """Waits until the cannon stands at the host's last aim. On a busy machine a starved host
+    can trip the failsafe, which stops the cannon short until the host aims it again."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        status = bridge.cannon.status()
+        if status.on_target and (status.pan_target, status.tilt_target) == bridge.cannon.target:
+            return
+        time.sleep(0.02)
+    raise AssertionError(f"the cannon never reached {bridge.cannon.target}: {status}")
+
+
 def settle(emulator, bridge, servo: str) -> float:
     """The width of a pulse sent after the cannon stopped moving."""
-    bridge.cannon.wait_on_target(timeout_s=3)
+    arrive(bridge)
     pulses = emulator.wait_pulses(servo, 3, time.monotonic())
-    assert len(pulses) == 3, f"no {servo} pulses from the harness"
+    assert len(pulses) >= 3, f"no {servo} pulses from the harness"
     return pulses[-1].width_us
 
 
@@ -88,23 +103,25 @@ def test_pulses_repeat_every_20_ms(board):
     emulator, _ = board
     pulses = emulator.wait_pulses("pan", 10, time.monotonic())
     gaps = [b.sim_us - a.sim_us for a, b in zip(pulses, pulses[1:])]
-    assert all(abs(gap - 20000) <= 2 for gap in gaps), gaps
+    assert all(abs(gap - 20000) <= 2 * JITTER_US for gap in gaps), gaps
 
 
 def test_slew_limiting_is_visible_in_the_pulse_sequence(board):
     emulator, bridge = board
     bridge.cannon.aim(90, 90)
     settle(emulator, bridge, "pan")
-    bridge.reconfigure(replace(CONFIG, slew=90))  # 1.8 degrees, 33.4 us, per 20 ms frame
+    bridge.reconfigure(replace(CONFIG, slew=90))  # 1.8 degrees, 18.56 us, per 20 ms frame
     try:
         since = time.monotonic()
         bridge.cannon.aim(150, 90)
-        bridge.cannon.wait_on_target(timeout_s=3)
+        arrive(bridge)
         widths = [p.width_us for p in emulator.wait_pulses("pan", 40, since)]
     finally:
         bridge.reconfigure(CONFIG)
-    steps = [b - a for a, b in zip(widths, widths[1:])]
-    assert all(-1 <= step <= 33.4 + 1 for step in steps), steps  # never a jump
+    # No step beyond one frame's worth of slew, give or take the jitter of the two pulses.
+    steps = [round(b - a, 2) for a, b in zip(widths, widths[1:])]
+    jumps = [(i, step) for i, step in enumerate(steps) if not -2 * JITTER_US <= step <= 18.56 + 2 * JITTER_US]
+    assert not jumps, f"jumps {jumps} in {widths}"
     moving = [w for w in widths if angle_to_pulse_us(90) + 1 < w < angle_to_pulse_us(150) - 1]
     assert len(moving) >= 30  # 60 degrees at 1.8 per frame: 33 frames on the way
     assert widths[-1] == pytest.approx(angle_to_pulse_us(150), abs=TOLERANCE_US)
@@ -151,7 +168,7 @@ def test_a_ws2812_frame_decodes_to_what_was_sent(board):
 def test_leds_do_not_disturb_the_servo_pulses(board):
     emulator, bridge = board
     bridge.cannon.aim(30, 150)
-    bridge.cannon.wait_on_target()
+    arrive(bridge)
     since = time.monotonic()
     for pattern in ("test", "rainbow") * 5:
         bridge.leds.show_pattern(pattern)
