@@ -97,6 +97,8 @@ def hand_shapes(pose: HandPose) -> list:
     thickness = np.cross(along, across)
     thickness = -thickness if thickness @ UP < 0 else thickness
     shapes.append(Ellipsoid(palm_centre, np.column_stack([along * 52.0, across * 40.0, thickness * 14.0]), skin))
+    # The wrist is wider than it is deep: it takes the round forearm into the flat hand.
+    shapes.append(Ellipsoid(wrist + along * 8.0, np.column_stack([along * 34.0, across * 31.0, thickness * 21.0]), skin))
     knuckles = wrist + along * PALM_LENGTH
     for index, (offset, length) in enumerate(FINGERS):
         fan = math.radians(pose.spread_deg * (index - 1.5) / 1.5)
