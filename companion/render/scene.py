@@ -14,7 +14,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from companion.games.cannonball_colony.cells import Cell, Country, Ground, Piece, PieceKind
+from companion.games.cannonball_colony.cells import BOARD_SIZE, Cell, Country, Ground, Piece, PieceKind
 from companion.games.cannonball_colony.position import Position
 from companion.kit.palette import PLAYERS
 from companion.kit.terrain import Terrain
@@ -258,6 +258,7 @@ def _seaward(position: Position, cell: Cell) -> tuple[int, int]:
     for neighbour in cell.neighbours():
         if not position.is_land(neighbour):
             return neighbour.col - cell.col, neighbour.row - cell.row
-    corner = next(c for c in position.boards if c.col <= cell.col < c.col + 6 and c.row <= cell.row < c.row + 6)
+    corner = position.boards[position.board_of(cell)]
     col, row = cell.col - corner.col, cell.row - corner.row
-    return min(((0, -1, row), (-1, 0, col), (1, 0, 5 - col), (0, 1, 5 - row)), key=lambda d: d[2])[:2]
+    last = BOARD_SIZE - 1
+    return min(((0, -1, row), (-1, 0, col), (1, 0, last - col), (0, 1, last - row)), key=lambda d: d[2])[:2]
