@@ -36,7 +36,7 @@ def register(subparsers) -> None:
     parser.add_argument("--pattern", default=CHARUCO_DEFAULT,
                         help=f"ChArUco board to print (default {CHARUCO_DEFAULT})")
     parser.add_argument("--group", action="append",
-                        choices=("table", "ships", "harbours", "flags"),
+                        choices=("table", "ships", "harbours", "flags", "cannon"),
                         help="marker group; repeat for several (default all)")
     parser.set_defaults(run=run)
 

@@ -67,8 +67,14 @@ BLACK_CANNON_RESERVED = MarkerRange(
     44, 4, "Black Cannon", "reserved: board corners",
     "corners 0-3 in the same order, once the board sheet exists",
 )
+# The servo cannon stands anywhere beside the table; this marker on its base gives its pose
+# on the table (firmware_bridge.aiming.CannonPose.from_marker_corners).
+CANNON_BASE_MARKER = MarkerRange(
+    48, 1, "kit (hardware)", "cannon base",
+    "flat on the servo cannon's base, the marker's top edge towards the muzzle",
+)
 SPARE_RESERVED = MarkerRange(
-    48, 2, "The Colony / Cannonades", "reserved: spare",
+    49, 1, "The Colony / Cannonades", "reserved: spare",
     "kept back for an item those games turn out to need",
 )
 
@@ -80,6 +86,7 @@ RANGES = (
     HARBOUR_MAT_MARKERS,
     ISLAND_FLAG_MARKERS,
     BLACK_CANNON_RESERVED,
+    CANNON_BASE_MARKER,
     SPARE_RESERVED,
 )
 
@@ -182,6 +189,8 @@ def _label(marker_range: MarkerRange, marker_id: int) -> str:
         return f"harbour mat, player {offset + 1}"
     if marker_range is ISLAND_FLAG_MARKERS:
         return f"island {offset + 1} flag"
+    if marker_range is CANNON_BASE_MARKER:
+        return "cannon base (top: muzzle)"
     return "reserved, spare"
 
 

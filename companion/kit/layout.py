@@ -243,6 +243,8 @@ MARKER_GROUPS = {
     "ships": MarkerGroup("ships", "ship tags", ids.SHIP_TAG_MARKERS, 25.0, ids.SHIPS_PER_FLEET),
     "harbours": MarkerGroup("harbours", "harbour mats", ids.HARBOUR_MAT_MARKERS, 50.0, 2),
     "flags": MarkerGroup("flags", "island flag tags", ids.ISLAND_FLAG_MARKERS, 30.0, 4),
+    # Big enough to be read at the table's far side; small enough for a toy cannon's base.
+    "cannon": MarkerGroup("cannon", "cannon base", ids.CANNON_BASE_MARKER, 50.0, 1),
 }
 MARKER_QUIET_MM = 5.0  # white round each marker, inside its cut box
 MARKER_CAPTION_MM = 7.0

@@ -51,3 +51,12 @@ def test_docs_markers_md_shows_the_table_the_code_uses():
     assert ids.to_markdown() in DOC.read_text(), (
         "docs/markers.md is out of date: paste companion.kit.ids.to_markdown() into it"
     )
+
+
+def test_the_cannon_base_has_one_id_of_its_own_and_is_printed():
+    from companion.kit import layout
+
+    owners = [r for r in ids.RANGES if 48 in r.ids]
+    assert owners == [ids.CANNON_BASE_MARKER] and ids.CANNON_BASE_MARKER.count == 1
+    assert ids.describe(48).label == "cannon base (top: muzzle)"
+    assert list(layout.marker_sheet_layout("cannon").markers)[0].id == 48
