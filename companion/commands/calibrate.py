@@ -1,4 +1,4 @@
-"""`companion calibrate camera`: measure the camera's intrinsics from photos of a printed pattern."""
+"""`companion calibrate camera|colour|cannon`: measure the camera, the light's colours, the cannon."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from companion.cli import UsageError
 
 IMAGE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp", ".tif", ".tiff", ".webp")
 DEFAULT_MIN_VIEWS = 4  # calibration.intrinsics.MIN_VIEWS, named here so --help needs no OpenCV
+DEFAULT_COLOUR_FILE = Path("colour-references.json")
 
 
 def register(subparsers) -> None:
@@ -46,6 +47,20 @@ def register(subparsers) -> None:
     camera.add_argument("--out", type=Path, default=DEFAULT_INTRINSICS_FILE, metavar="FILE",
                         help=f"where to write the JSON result (default ./{DEFAULT_INTRINSICS_FILE})")
     camera.set_defaults(run=run_camera)
+    colour = targets.add_parser(
+        "colour",
+        help="colour references from a photo of the printed patch sheet",
+        description=(
+            "Sample every printed colour patch (terrain, road, players, white, grey, black) from a "
+            "photo of the colour reference sheet lying where the boards will be, under the light "
+            "you will play in. The sheet is found by its corner markers, in any perspective."
+        ),
+    )
+    colour.add_argument("--image", type=Path, required=True, metavar="PHOTO",
+                        help="a photo of the sheet printed by 'companion print patches'")
+    colour.add_argument("--out", type=Path, default=DEFAULT_COLOUR_FILE, metavar="FILE",
+                        help=f"where to write the JSON references (default ./{DEFAULT_COLOUR_FILE})")
+    colour.set_defaults(run=run_colour)
     # The cannon's aiming is the hardware bridge's; it mounts its own target here.
     from companion.commands.hardware import register_calibrate_cannon
 
@@ -82,6 +97,30 @@ def run_camera(args: argparse.Namespace) -> int:
     used = len(intrinsics.per_view_errors)
     print(f"{pattern}, {width}x{height}: {used} views used, {skipped} skipped")
     print(intrinsics.summary())
+    print(f"written to {path}")
+    return 0
+
+
+def run_colour(args: argparse.Namespace) -> int:
+    import cv2
+
+    from calibration.colour import sample_references
+    from calibration.pose import SheetNotFound
+
+    image = cv2.imread(str(args.image))
+    if image is None:
+        raise UsageError(f"--image: cannot read '{args.image}' as an image")
+    try:
+        references = sample_references(image, source=str(args.image))
+    except SheetNotFound as error:
+        raise UsageError(f"'{args.image}': {error}") from None
+    try:
+        path = references.save(args.out)
+    except OSError as error:
+        raise UsageError(f"cannot write '{args.out}': {error.strerror or error}") from None
+    noisiest = max(references.spread, key=references.spread.get)
+    print(f"{len(references.references)} colour references from '{args.image}'; "
+          f"noisiest patch {noisiest} (mean delta E {references.spread[noisiest]:.1f})")
     print(f"written to {path}")
     return 0
 

@@ -136,3 +136,26 @@ def test_one_corner_marker_alone_is_not_trusted_to_place_the_far_patches():
     photo[:, 640:] = 0
     with pytest.raises(SheetNotFound, match=r"only marker \[16\] of \[16, 17, 18, 19\] is usable; 2 are needed"):
         sample_references(photo)
+
+
+def test_calibrate_colour_writes_the_references_file_and_refuses_a_photo_without_the_sheet(tmp_path):
+    import subprocess
+    import sys
+
+    import cv2
+
+    from calibration.colour import ColourReferences
+
+    photo, _ = photograph(WARM)
+    cv2.imwrite(str(tmp_path / "sheet.png"), photo)
+    out = tmp_path / "colours.json"
+    done = subprocess.run([sys.executable, "-m", "companion", "calibrate", "colour", "--image",
+                           str(tmp_path / "sheet.png"), "--out", str(out)], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert "12 colour references" in done.stdout
+    assert set(ColourReferences.load(out).references) == {patch.name for patch in SHEET.patches}
+    blank = tmp_path / "blank.png"
+    cv2.imwrite(str(blank), photo[:40, :40])
+    refused = subprocess.run([sys.executable, "-m", "companion", "calibrate", "colour", "--image", str(blank),
+                              "--out", str(out)], capture_output=True, text=True)
+    assert refused.returncode == 2 and "blank.png" in refused.stderr
