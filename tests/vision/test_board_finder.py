@@ -1,0 +1,103 @@
+"""Finding the island boards' markers: small, blurred, turned; then tracked from frame to frame."""
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.kit.layout import ISLAND_SHEET_MM, PAPERS, island_board_layout
+from companion.kit.sheets import render_sheet
+from companion.kit.terrain import random_terrain
+from companion.vision.board_finder import FinderSettings, find_boards, match_marker, read_candidate, search
+
+PX_PER_MM = 4
+
+
+def sheet_image(board: int) -> np.ndarray:
+    layout = island_board_layout(board)
+    page = render_sheet(layout, PAPERS["a4"], dpi=PX_PER_MM * 25.4, terrain=random_terrain(5, board))
+    x, y = (round(v * PX_PER_MM) for v in layout.page_offset(PAPERS["a4"]))
+    side = round(ISLAND_SHEET_MM * PX_PER_MM)
+    return page[y:y + side, x:x + side]
+
+
+def photograph(scale: float = 0.95, tilt: float = 0.0003, blur: float = 1.0):
+    """Boards 1 and 2 butted on a dark table, seen in perspective with markers 15-20 px wide;
+    returns the picture and the homography from table mm to picture px."""
+    table = np.full((260 * PX_PER_MM, 420 * PX_PER_MM, 3), (40, 50, 60), np.uint8)
+    for board, x_mm in ((1, 10), (2, 10 + 195)):
+        sheet = sheet_image(board)
+        table[10 * PX_PER_MM:10 * PX_PER_MM + sheet.shape[0], x_mm * PX_PER_MM:x_mm * PX_PER_MM + sheet.shape[1]] = sheet
+    # Shrunk with area averaging first, as a lens does, then put in perspective.
+    small = cv2.resize(table, None, fx=scale / PX_PER_MM, fy=scale / PX_PER_MM, interpolation=cv2.INTER_AREA)
+    mm_to_small = np.array([[scale, 0, 0.5 * scale / PX_PER_MM - 0.5], [0, scale, 0.5 * scale / PX_PER_MM - 0.5], [0, 0, 1]])
+    warp = np.array([[1.0, 0.06, 60], [0.0, 0.92, 40], [0.0, tilt, 1.0]])
+    picture = cv2.warpPerspective(small, warp, (720, 400), flags=cv2.INTER_LINEAR)
+    picture = cv2.GaussianBlur(picture, (0, 0), blur)
+    ok, jpeg = cv2.imencode(".jpg", picture, [cv2.IMWRITE_JPEG_QUALITY, 80])
+    return cv2.imdecode(jpeg, cv2.IMREAD_COLOR), warp @ mm_to_small
+
+
+def true_corners(to_image, board: int, x_mm: float) -> dict:
+    corners = {}
+    for placement in island_board_layout(board).markers:
+        points = np.array(placement.corners) + [x_mm, 10]
+        corners[placement.id] = cv2.perspectiveTransform(points.reshape(-1, 1, 2), to_image).reshape(4, 2)
+    return corners
+
+
+@pytest.fixture(scope="module")
+def view():
+    image, to_image = photograph()
+    truth = {**true_corners(to_image, 1, 10), **true_corners(to_image, 2, 205)}
+    return cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), truth
+
+
+def test_a_full_search_finds_every_small_blurred_marker_to_a_pixel(view):
+    grey, truth = view
+    fix = search(grey)
+    assert sorted(fix.located) == [1, 2]
+    found = {m.id: np.array(m.corners) for m in fix.markers}
+    assert sorted(found) == sorted(truth)
+    worst = max(np.abs(found[i] - truth[i]).max() for i in truth)
+    assert worst < 1.0, f"a corner is {worst:.2f} px out"
+    assert all(np.linalg.norm(truth[i][0] - truth[i][2]) < 30 for i in truth)   # small markers indeed
+
+
+def test_a_still_frame_is_checked_not_searched_and_keeps_the_placement(view):
+    grey, _ = view
+    first = find_boards(grey)
+    again = find_boards(grey.copy(), first)
+    assert first.searched and not again.searched
+    assert again.located is first.located
+
+
+def test_a_moved_camera_is_followed_and_a_hidden_board_kept_while_still(view):
+    grey, truth = view
+    first = find_boards(grey)
+    shifted = np.roll(grey, (2, 3), axis=(0, 1))
+    moved = find_boards(shifted, first)
+    corners = {m.id: np.array(m.corners) for m in moved.markers}
+    assert max(np.abs(corners[i] - (truth[i] + [3, 2])).max() for i in truth) < 1.0
+    covered = grey.copy()
+    for i in range(4, 8):                            # a hand over all of board 2's markers
+        x0, y0 = truth[i].min(axis=0).astype(int) - 4
+        x1, y1 = truth[i].max(axis=0).astype(int) + 4
+        covered[y0:y1, x0:x1] = 150
+    kept = find_boards(covered, first)
+    assert sorted(kept.located) == [1, 2] and kept.kept_boards == (2,)
+    assert any("board 2" in problem for problem in kept.problems)
+
+
+def test_a_candidate_quad_is_read_whichever_corner_comes_first(view):
+    grey, truth = view
+    for turns in range(4):
+        marker_id, corners = read_candidate(grey, np.roll(truth[5], turns, axis=0))
+        assert marker_id == 5
+        assert np.abs(corners - truth[5]).max() < 1e-9
+
+
+def test_pattern_matching_pulls_a_guess_onto_the_marker(view):
+    grey, truth = view
+    corners, score = match_marker(grey, 2, truth[2] + [2.0, -1.5], FinderSettings())
+    assert score > 0.6
+    assert np.abs(corners - truth[2]).max() < 0.8
