@@ -1,8 +1,9 @@
-"""Fixtures shared across the test folders: where the project's shared reference data lives."""
+"""Fixtures shared across the test folders: the shared reference data, and waiting for threads."""
 
 from __future__ import annotations
 
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -30,3 +31,18 @@ def shared_data():
         return path
 
     return locate
+
+
+def wait_until(condition, timeout_s: float = 5.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"not true within {timeout_s:g} s: {condition.__code__.co_filename}:"
+                                 f"{condition.__code__.co_firstlineno}")
+        time.sleep(0.01)
+
+
+@pytest.fixture
+def until():
+    """until(condition, timeout_s=5): waits for a threaded link, the emulator or a server to catch up."""
+    return wait_until
