@@ -40,6 +40,7 @@ class LivePipeline:
                  publish_frame: FramePublisher | None = None, publish_status: StatusPublisher | None = None,
                  loop: bool = False, pace: bool = True, auto_confirm: bool = False, restart_on_loop: bool = False,
                  tracker_settings: TrackerSettings | None = None, status_every: float = 1.0,
+                 see_cannon: Callable[[np.ndarray, float], object] | None = None,
                  clock: Callable[[], float] = time.monotonic):
         self.session = session
         self.open_source = open_source
@@ -51,6 +52,8 @@ class LivePipeline:
         self.tracker_settings = tracker_settings or TrackerSettings()
         self.status_every = status_every
         self.clock = clock
+        # Given every frame to find the cannon's base marker (companion.cannon_sight.CannonSpotter).
+        self.see_cannon = see_cannon
         self.tracker = Tracker(self.tracker_settings)
         self.frames_seen = 0
         self.commits = 0
@@ -135,6 +138,11 @@ class LivePipeline:
         """Read, draw, track and referee one frame; returns the tracker's outcome (or None)."""
         self.frames_seen += 1
         self._count_fps()
+        if self.see_cannon is not None:
+            try:
+                self.see_cannon(image, timestamp)
+            except Exception:   # locating the cannon must never stop the refereeing
+                pass
         if self.reader is None:
             self.publish_frame(banner(image, "No board reader installed: showing the camera, not refereeing"))
             self._set_status("no reader", "showing the camera; the board reader for this game is not installed yet")

@@ -1,0 +1,185 @@
+"""Aiming the cannon at an island cell: where the cell is on the table, where the cannon stands.
+
+The table frame is the one the camera measures the island in: millimetres on the sheet of an
+island board (board 1 when the camera sees it), x along the sheet's top edge, y down its left
+edge, origin at its top-left corner; a printed board's cell grid starts 24 mm in from there.
+A cell's place comes from the same camera frame that located the cannon's base marker, board
+by board; when the cannon's pose was given by hand (`serve --cannon-pose`) it comes from the
+printed boards' plan instead, laid edge to edge as the board text's `boards:` line says.
+`firmware_bridge.aiming` then turns the point into pan and tilt.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from dataclasses import dataclass, field, replace
+from datetime import datetime, timezone
+
+from firmware_bridge.aiming import Aiming, AimingError, Ballistics, CannonPose
+
+from companion.games.cannonball_colony.cells import BOARD_SIZE, Cell
+from companion.games.cannonball_colony.position import Position
+from companion.kit.ids import CANNON_BASE_MARKER
+from companion.kit.layout import ISLAND_CELL_MM, ISLAND_FRAME_MM
+
+CANNON_MARKER_ID = CANNON_BASE_MARKER.first
+# Without `companion calibrate cannon`: a spring toy cannon's muzzle speed, reaching about
+# 0.9 m, so a tap still points the barrel the right way while the shots are not yet fitted.
+UNCALIBRATED_SPEED_MM_S = 3000.0
+Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
+
+
+class CannonNotLocated(LookupError):
+    """Nobody knows where the cannon stands: neither the camera nor --cannon-pose said."""
+
+
+class CellNotAimable(ValueError):
+    """A cell that has no place on the table to aim at (off the boards, or not seen)."""
+
+
+@dataclass(frozen=True)
+class CannonFix:
+    """Where the cannon stands and, from the same camera frame, where each board's cells are.
+
+    `boards` maps a board number (1-4, seat order) to a 3x3 matrix from board-local cell
+    coordinates (0..6 from the board's top-left cell) to table mm; empty for a pose given by hand.
+    """
+
+    pose: CannonPose
+    source: str                                  # "camera" or "--cannon-pose"
+    at: float = field(default_factory=time.time)
+    boards: dict[int, Matrix] = field(default_factory=dict)
+    frame_board: int = 1                         # whose sheet the table frame is
+
+
+@dataclass(frozen=True)
+class AimSolution:
+    cell: Cell
+    x: float
+    y: float
+    pan: float
+    tilt: float
+    bearing: float
+    range_mm: float
+    measured: bool   # the cell's place came from the camera, not the boards' plan
+
+    def to_json(self) -> dict:
+        return {"cell": str(self.cell), "table_mm": [round(self.x, 1), round(self.y, 1)], "pan": self.pan,
+                "tilt": self.tilt, "bearing_deg": round(self.bearing, 1), "range_mm": round(self.range_mm),
+                "measured": self.measured}
+
+
+def plan_matrices(position: Position) -> dict[int, Matrix]:
+    """Each board's cell grid in board 1's sheet mm, for printed boards laid edge to edge."""
+    def sheet_origin(corner: Cell) -> tuple[float, float]:
+        # Each board edge crossed adds the two frames between the neighbouring cell grids.
+        return (corner.col * ISLAND_CELL_MM + 2 * ISLAND_FRAME_MM * (corner.col // BOARD_SIZE),
+                corner.row * ISLAND_CELL_MM + 2 * ISLAND_FRAME_MM * (corner.row // BOARD_SIZE))
+
+    base_x, base_y = sheet_origin(position.boards[0])
+    out = {}
+    for number, corner in enumerate(position.boards, start=1):
+        x, y = sheet_origin(corner)
+        out[number] = ((ISLAND_CELL_MM, 0.0, x - base_x + ISLAND_FRAME_MM),
+                       (0.0, ISLAND_CELL_MM, y - base_y + ISLAND_FRAME_MM), (0.0, 0.0, 1.0))
+    return out
+
+
+def apply(matrix: Matrix, u: float, v: float) -> tuple[float, float]:
+    (a, b, c), (d, e, f), (g, h, i) = matrix
+    w = g * u + h * v + i
+    return (a * u + b * v + c) / w, (d * u + e * v + f) / w
+
+
+def parse_pose(text: str) -> CannonPose:
+    """`X,Y,HEADING[,HEIGHT]` (mm, mm, degrees, mm) as `serve --cannon-pose` takes it."""
+    try:
+        numbers = [float(part) for part in text.split(",")]
+        if len(numbers) not in (3, 4):
+            raise ValueError
+    except ValueError:
+        raise ValueError(f"expected X,Y,HEADING or X,Y,HEADING,HEIGHT (mm, mm, degrees, mm), got {text!r}") from None
+    return CannonPose(*numbers)
+
+
+class Aimer:
+    """The cannon's latest fix and its calibration; solves a cell into pan and tilt. Thread-safe:
+    the camera pipeline places the cannon while tablets ask for aims."""
+
+    def __init__(self, calibration: Aiming | None = None, calibration_source: str = ""):
+        self.calibration = calibration
+        self.calibration_source = calibration_source
+        self._fix: CannonFix | None = None
+        self._note = ""
+        self._lock = threading.Lock()
+
+    @property
+    def fix(self) -> CannonFix | None:
+        with self._lock:
+            return self._fix
+
+    def place(self, fix: CannonFix) -> None:
+        with self._lock:
+            self._fix, self._note = fix, ""
+
+    def note(self, text: str) -> None:
+        """What the camera saw that did not place the cannon (its marker with no island, say)."""
+        with self._lock:
+            self._note = text
+
+    def aiming(self, pose: CannonPose) -> Aiming:
+        if self.calibration is None:
+            return Aiming(pose, Ballistics(UNCALIBRATED_SPEED_MM_S, pose.height))
+        return replace(self.calibration, pose=pose)
+
+    def solve(self, position: Position, cell: Cell) -> AimSolution:
+        """Pan and tilt for `cell`; CannonNotLocated, CellNotAimable or AimingError say why not."""
+        fix = self.fix
+        if fix is None:
+            raise CannonNotLocated(
+                f"Cannot aim at {cell}: nobody knows where the cannon stands. The camera has not seen its base "
+                f"marker (id {CANNON_MARKER_ID}) beside the island, and serve was not given --cannon-pose. "
+                "Put the cannon where the camera sees its marker and the island together.")
+        if not position.in_grid(cell):
+            raise CellNotAimable(f"{cell} is outside the island's grid ({position.width} columns, {position.height} rows).")
+        index = position.board_of(cell)
+        if index is None:
+            raise CellNotAimable(f"{cell} is sea off the printed boards: there is no place on the table to aim at.")
+        number, corner = index + 1, position.boards[index]
+        boards = fix.boards or plan_matrices(position)
+        if number not in boards:
+            raise CellNotAimable(f"Cannot aim at {cell}: board {number} was out of view when the camera located the "
+                                 "cannon. Let the camera see the whole island and the cannon's marker together.")
+        x, y = apply(boards[number], cell.col - corner.col + 0.5, cell.row - corner.row + 0.5)
+        aiming = self.aiming(fix.pose)
+        bearing, distance = fix.pose.bearing_and_range(x, y)
+        try:
+            pan, tilt = aiming.angles_for(x, y)
+        except AimingError as error:
+            raise AimingError(f"Cannot aim at {cell}: {error}.") from None
+        return AimSolution(cell, x, y, pan, tilt, bearing, distance, bool(fix.boards))
+
+    def status(self) -> dict:
+        with self._lock:
+            fix, note = self._fix, self._note
+        if self.calibration is None:
+            calibration = {"calibrated": False, "message": f"default ballistics ({UNCALIBRATED_SPEED_MM_S / 1000:g} m/s), "
+                           "not calibrated: run companion calibrate cannon"}
+        else:
+            fitted = self.calibration.fitted_rms_mm
+            calibration = {"calibrated": True, "message": f"{self.calibration_source or 'calibrated'}"
+                           + (f" (fitted {self.calibration.date}, {fitted} mm RMS)" if fitted is not None else "")}
+        if fix is None:
+            located = {"located": False, "message": f"Cannon not located: the camera has not seen its base marker "
+                       f"(id {CANNON_MARKER_ID}) beside the island" + (f". {note}" if note else ".")}
+        else:
+            pose = fix.pose
+            by = "by the camera" if fix.source == "camera" else f"from {fix.source}"
+            located = {"located": True, "source": fix.source, "x_mm": round(pose.x), "y_mm": round(pose.y),
+                       "heading_deg": round(pose.heading), "height_mm": round(pose.height),
+                       "seen_at": datetime.fromtimestamp(fix.at, timezone.utc).isoformat(timespec="seconds"),
+                       "message": f"Cannon located {by} at ({pose.x:.0f}, {pose.y:.0f}) mm on board "
+                                  f"{fix.frame_board}'s sheet, facing {pose.heading:.0f} deg"
+                                  + (f". {note}" if note else "")}
+        return {**located, "aiming": calibration}
