@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.cli import UsageError
+from companion.commands import serve_hardware
 
 GAMES = ("cannonball-colony",)
 ROOT = Path(__file__).resolve().parents[2]
@@ -41,8 +42,6 @@ def register(subparsers) -> None:
                              "default: the bundled sample clip, played in a loop")
     parser.add_argument("--loop", action="store_true",
                         help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
-    parser.add_argument("--hardware", default="sim", metavar="none|sim|PORT",
-                        help="LEDs and cannon: none, the software twin (sim, default) or a serial port")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on; 0.0.0.0 opens it to tablets on the network (LAN mode, "
                              "with a pairing code)")
@@ -56,6 +55,7 @@ def register(subparsers) -> None:
                         help="frames a second when the source is a folder of images (default 10)")
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="waitress worker threads")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    serve_hardware.add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -83,35 +83,6 @@ def load_reader(game: str):
             return None, f"{name} is not installed yet: the camera picture is shown but not refereed"
         raise
     return module.read_frame, f"{name}.read_frame"
-
-
-def attach_hardware(spec: str):
-    """(hardware or None, status callable). The bridge lives in firmware_bridge; when it is not
-    there, or the board does not answer, the dashboard says so and the game goes on without it."""
-    mode = "none" if spec == "none" else "sim" if spec == "sim" else "serial"
-    if spec == "none":
-        status = {"mode": mode, "state": "none", "message": "no hardware: started with --hardware none"}
-        return None, lambda: dict(status)
-    try:
-        from firmware_bridge.connect import open_hardware
-    except ImportError as error:
-        status = {"mode": mode, "state": "unavailable", "message": f"the hardware bridge is not installed ({error})"}
-        return None, lambda: dict(status)
-    what = "the software twin" if spec == "sim" else f"the board on {spec}"
-    try:
-        hardware = open_hardware(spec, timeout_s=5.0)
-    except Exception as error:   # a missing port or a silent board must not stop the dashboard
-        status = {"mode": mode, "state": "unavailable", "message": f"{what} did not answer: {error}"}
-        return None, lambda: dict(status)
-
-    def status() -> dict:
-        try:
-            report = hardware.status()
-        except Exception as error:
-            return {"mode": mode, "state": "unavailable", "message": f"{what}: {error}"}
-        return {**report, "message": f"{what}: {report.get('state', 'unknown')}"}
-
-    return hardware, status
 
 
 def calibration_status(data: Path):
@@ -187,6 +158,7 @@ def run(args) -> int:
             open_source(spec, fps=args.source_fps)
         except FrameSourceError as error:
             raise UsageError(str(error)) from None
+    hardware_settings = serve_hardware.read_settings(args, data)   # refuse bad options before opening anything
     reader, reader_note = load_reader(args.game)
     hub = FrameHub(max_fps=args.fps)
     broadcaster = Broadcaster(session, view_state)
@@ -208,14 +180,17 @@ def run(args) -> int:
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None
     server_info = {"data": str(data / "game.sqlite"), "lan": lan}
-    hardware, hardware_status = attach_hardware(args.hardware)
-    services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware_status,
-                        calibration=calibration_status(data), server=server_info)
+    hardware = serve_hardware.attach(args.hardware, hardware_settings, session,
+                                     lambda status: broadcaster.publish_status("hardware", status))
+    pipeline.see_cannon = hardware.spotter
+    services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware.status,
+                        calibration=calibration_status(data), server=server_info, cannon=hardware.desk)
     app = create_app({"DATA": data, "LAN": lan, "PAIRING_CODE": code}, services=services)
     try:
         server = waitress.server.create_server(app, host=args.host, port=args.port, threads=args.threads,
                                                ident="companion", channel_timeout=60)
     except OSError as error:
+        hardware.close()
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     port = server.effective_port
     shown = lan_address() if lan and args.host in ("0.0.0.0", "") else ("127.0.0.1" if not lan else args.host)
@@ -241,6 +216,5 @@ def run(args) -> int:
         pipeline.stop()
         broadcaster.close()
         server.close()
-        if hardware is not None:
-            hardware.close()
+        hardware.close()
     return 0

@@ -32,6 +32,7 @@ class Services:
     calibration: Callable[[], dict] = _no_status
     server: dict = field(default_factory=dict)     # url, lan, data folder: for the Settings screen
     sample_board: Path | None = None
+    cannon: object | None = None   # companion.hardware_desk.HardwareDesk, when a board is attached
 
 
 def services() -> Services:

@@ -84,7 +84,7 @@ def test_serve_prints_the_url_and_a_qr_code(tmp_path):
         served.stop()
     with_qr = subprocess.run([sys.executable, "-m", "companion", "serve", "--help"], cwd=ROOT,
                              capture_output=True, text=True)
-    assert "--hardware none|sim|PORT" in with_qr.stdout
+    assert "--hardware none|sim|emulator|PORT" in with_qr.stdout
 
 
 def test_simulated_hardware_is_attached_or_says_why_not(tmp_path):
