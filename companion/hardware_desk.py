@@ -161,8 +161,11 @@ class HardwareDesk:
         try:
             return future.result(timeout=self.answer_s)
         except FutureTimeout:
+            # A command still waiting its turn is dropped: an ARM or a FIRE must not go out later,
+            # after the person was told it failed.
+            fate = "it was not sent" if future.cancel() else "it may still be carried out: watch the status"
             raise DeskRefused("no answer", f"The board did not answer {name} within {self.answer_s:g} s "
-                              "(is it connected?); watch the status before trying again.") from None
+                              f"(is it connected?); {fate}.") from None
         except ArmingRefused as error:
             raise DeskRefused("refused", str(error)[0].upper() + str(error)[1:] + ".") from None
         except Refused as error:
@@ -205,6 +208,8 @@ class HardwareDesk:
 
     def _send_leds(self) -> None:
         self._leds_stale.clear()
+        if self.follower is None:
+            return
         try:
             frame, self.led_problem = self.follower.frame()
             if frame != self._sent_frame:   # only a changed frame goes down the wire

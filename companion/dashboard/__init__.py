@@ -58,9 +58,9 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     security.init_app(app)
     init_errors(app)
 
-    from .screens import dispute, pair, players, record, settings, table, turn, verdicts
+    from .screens import cannon, dispute, pair, players, record, settings, table, turn, verdicts
     from . import api
 
-    for module in (api, table, verdicts, dispute, turn, players, record, settings, pair):
+    for module in (api, table, verdicts, dispute, turn, players, record, cannon, settings, pair):
         app.register_blueprint(module.bp)
     return app

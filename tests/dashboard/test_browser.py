@@ -6,9 +6,6 @@ Screenshots land in tests/artifacts/ (gitignored) for a person to look at.
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
 
 from companion.dashboard import create_app
@@ -18,26 +15,11 @@ from companion.games.cannonball_colony.text import parse_board
 from companion.live import LivePipeline
 from companion.tracking import TrackerSettings
 
+from .chromium import LANDSCAPE, PORTRAIT, browser, needs_chromium, shot  # noqa: F401 (browser is a fixture)
 from .conftest import BOARD, RunningServer, make_services
 from .fakes import ScriptedReader, ScriptedTable
 
-CHROMIUM = Path("/usr/bin/chromium")
-ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-LANDSCAPE = {"width": 1280, "height": 800}
-PORTRAIT = {"width": 800, "height": 1280}
-
-sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra")
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists() and not shutil.which("chromium"),
-                                reason="Debian's chromium is not installed (apt-get install chromium)")
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
-        yield browser
-        browser.close()
+pytestmark = needs_chromium
 
 
 def after(board: str, *moves: str):
@@ -64,11 +46,6 @@ def table_server(tmp_path):
         yield server, table, services
         pipeline.stop()
         services.broadcaster.close()
-
-
-def shot(page, artifacts, name):
-    page.wait_for_timeout(150)   # let the last SSE render settle before the picture
-    page.screenshot(path=str(artifacts / name), full_page=True)
 
 
 def test_a_game_from_start_to_undo_in_a_real_browser(browser, table_server, artifacts):

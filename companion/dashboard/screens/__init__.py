@@ -13,6 +13,7 @@ SCREENS = (
     ("turn.index", "Turn"),
     ("players.index", "Players"),
     ("record.index", "Record"),
+    ("cannon.index", "Cannon"),
     ("settings.index", "Settings"),
 )
 

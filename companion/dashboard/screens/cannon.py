@@ -1,0 +1,118 @@
+"""The Cannon screen: the board's live status, aim at a tapped cell, arm with a confirmation, fire.
+
+Arming takes two requests from the same tablet: `arm/request` hands out a one-time token,
+valid for CONFIRM_S, and only `arm` with that token arms the cannon, naming the tablet as who
+confirmed. Every POST here passes the dashboard's CSRF, pairing and rate-limit guard.
+"""
+
+from __future__ import annotations
+
+import hmac
+import math
+import secrets
+import time
+
+from flask import Blueprint, abort, jsonify, request, session
+
+from ..web import json_body, services
+from . import page
+
+bp = Blueprint("cannon", __name__)
+
+CONFIRM_S = 15.0
+NO_HARDWARE = "No cannon to drive: {why}. Start `companion serve` with --hardware sim, emulator or a serial port."
+HTTP = {"bad request": 400, "refused": 409, "no answer": 504}
+
+
+def _desk():
+    live = services()
+    if live.cannon is None:
+        abort(503, NO_HARDWARE.format(why=live.hardware().get("message", "no hardware attached")))
+    return live.cannon
+
+
+def _tablet() -> str:
+    """A short id for this browser, kept in its session cookie, to say who armed the cannon."""
+    tablet = session.get("tablet")
+    if not tablet:
+        tablet = session["tablet"] = secrets.token_hex(2)
+    return f"tablet {tablet} ({request.remote_addr or 'unknown address'}) on the Cannon screen"
+
+
+def _run(action):
+    from companion.hardware_desk import DeskRefused
+
+    try:
+        result = action()
+    except DeskRefused as refusal:
+        abort(HTTP[refusal.kind], str(refusal))
+    return jsonify({"ok": True, **(result or {}), "status": services().cannon.status()})
+
+
+def status() -> dict:
+    live = services()
+    return live.cannon.status() if live.cannon is not None else {**live.hardware(), "attached": False}
+
+
+@bp.get("/cannon")
+def index():
+    return page("cannon/index.html", "cannon.index", status=status())
+
+
+@bp.get("/api/cannon")
+def show():
+    return jsonify(status())
+
+
+@bp.post("/api/cannon/arm/request")
+def arm_request():
+    """Step one of arming: the question to put to the person, and the token their Confirm sends."""
+    desk = _desk()
+    token = secrets.token_urlsafe(12)
+    session["arm_confirm"] = {"token": token, "until": time.time() + CONFIRM_S}
+    window = desk.cannon.config.arm_window_ms / 1000
+    return jsonify({"ok": True, "confirm": token, "expires_s": CONFIRM_S,
+                    "question": f"Arm the cannon? For {window:g} s after you confirm, Fire will shoot."})
+
+
+@bp.post("/api/cannon/arm")
+def arm():
+    """Step two: arms only with the token this tablet was just given (used once)."""
+    desk = _desk()
+    body = json_body()
+    pending = session.pop("arm_confirm", None)
+    sent = body.get("confirm")
+    if not isinstance(sent, str) or not sent:
+        abort(400, "Arming needs a person's confirmation: press Arm, then Confirm on the same tablet "
+                   "(no confirmation token was sent).")
+    if pending is None or not hmac.compare_digest(sent.encode(), str(pending.get("token", "")).encode()):
+        abort(403, "That confirmation is not this tablet's latest: press Arm again, then Confirm.")
+    if time.time() > pending.get("until", 0):
+        abort(403, f"The confirmation came more than {CONFIRM_S:g} s after Arm was pressed: press Arm again.")
+    return _run(lambda: desk.arm(confirmed_by=_tablet()))
+
+
+@bp.post("/api/cannon/disarm")
+def disarm():
+    desk = _desk()
+    return _run(desk.disarm)
+
+
+@bp.post("/api/cannon/aim")
+def aim():
+    """{"cell": "D4"} aims at that cell's place on the table; {"pan": 90, "tilt": 30} at servo angles."""
+    desk = _desk()
+    body = json_body()
+    if isinstance(body.get("cell"), str) and body["cell"].strip():
+        return _run(lambda: {"target": desk.aim_cell(body["cell"])})
+    angles = [body.get(name) for name in ("pan", "tilt")]
+    if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in angles):
+        return _run(lambda: {"target": desk.aim_angles(float(angles[0]), float(angles[1]))})
+    abort(400, "Say where to aim: {\"cell\": \"D4\"} for a cell of the island, or {\"pan\": 90, \"tilt\": 30} "
+               "for servo angles in degrees.")
+
+
+@bp.post("/api/cannon/fire")
+def fire():
+    desk = _desk()
+    return _run(desk.fire)

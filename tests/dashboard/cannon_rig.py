@@ -1,0 +1,53 @@
+"""A dashboard with the firmware twin behind its Cannon screen, for the API and browser tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware_bridge.aiming import CannonPose
+from firmware_bridge.connect import Hardware, open_hardware
+from firmware_bridge.protocol import BoardConfig
+
+from companion.cannon_aim import Aimer, CannonFix
+from companion.dashboard.web import Services
+from companion.hardware_desk import HardwareDesk
+from companion.indicators import LedFollower
+from companion.led_map import LedMap
+
+from .conftest import BOARD, make_services
+
+LIMITS = BoardConfig(pan_min=45, pan_max=135, tilt_min=10, tilt_max=170, led_count=72)
+LEDS = LedMap(count=72)   # the sample island's 12x6 cells, one LED each
+# Above the island's top edge, looking down the board (+y): A1 is 58 deg off to one side, F3 14 deg.
+POSE = CannonPose(192, -60, 90)
+
+
+@dataclass
+class TwinCannon:
+    hardware: Hardware
+    desk: HardwareDesk
+    services: Services
+
+    @property
+    def twin(self):
+        return self.hardware.twin
+
+    def close(self) -> None:
+        self.desk.close()
+        self.hardware.close()
+
+
+def twin_cannon(tmp_path, pose: CannonPose | None = POSE, config: BoardConfig = LIMITS, poll_s: float = 0.05) -> TwinCannon:
+    """The sample game started, the twin on a pty, and a desk with the cannon placed at `pose`."""
+    hardware = open_hardware("sim", config, timeout_s=5)
+    services = make_services(tmp_path)
+    services.session.start(BOARD)
+    aimer = Aimer()
+    if pose is not None:
+        aimer.place(CannonFix(pose, "--cannon-pose"))
+    session = services.session
+    desk = HardwareDesk(hardware, aimer, follower=LedFollower(session, LEDS), poll_s=poll_s,
+                        publish=lambda status: services.broadcaster.publish_status("hardware", status),
+                        position=lambda: session.game.position)
+    services.cannon, services.hardware = desk, desk.status
+    return TwinCannon(hardware, desk, services)

@@ -1,0 +1,34 @@
+"""Debian's Chromium under Playwright for the browser tests: the browser, tablet sizes, screenshots.
+
+Screenshots land in tests/artifacts/ (gitignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+LANDSCAPE = {"width": 1280, "height": 800}
+PORTRAIT = {"width": 800, "height": 1280}
+
+sync_api = pytest.importorskip("playwright.sync_api", reason="playwright is in the test extra")
+needs_chromium = pytest.mark.skipif(not CHROMIUM.exists() and not shutil.which("chromium"),
+                                    reason="Debian's chromium is not installed (apt-get install chromium)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield browser
+        browser.close()
+
+
+def shot(page, artifacts, name):
+    page.wait_for_timeout(150)   # let the last SSE render settle before the picture
+    page.screenshot(path=str(artifacts / name), full_page=True)
