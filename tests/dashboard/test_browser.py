@@ -107,7 +107,8 @@ def test_a_game_from_start_to_undo_in_a_real_browser(browser, table_server, arti
     page.wait_for_selector("#turn-build:text-is('road E1')")
     page.click("#undo")                                        # undo the turn
     page.wait_for_selector("#turn-build:text-is('–')")
-    assert "Undone: road E1" in page.inner_text("#turn-verdict")
+    # The state arrives over SSE and the verdict with the POST's answer: either may come first.
+    page.wait_for_selector("#turn-verdict:has-text('Undone: road E1')")
     shot(page, artifacts, "06-turn-portrait-after-undo.png")
 
     for tab, name in (("Players", "07-players-portrait.png"), ("Record", "08-record-portrait.png"),
