@@ -48,7 +48,7 @@ class FinderSettings:
     # normalised correlation that counts as "this marker is here".
     match_px_per_module: int = 6
     match_reach_modules: float = 1.0
-    predicted_reach_modules: float = 2.5
+    predicted_reach_modules: float = 4.0
     polish_reach_modules: float = 0.5
     match_min_score: float = 0.6
     # A fix is kept when its markers moved less than this (px), and re-fitted below `moved_px`.
@@ -57,6 +57,9 @@ class FinderSettings:
     # Markers smaller than this (px across) are not looked for: too few pixels to be sure.
     min_marker_px: float = 9.0
     research_every: int = 30  # frames between full searches while tracking (new boards appear)
+    # A second, enlarged pass when markers are smaller than this (px per side) or a board is thin.
+    small_marker_px: float = 22.0
+    upscale: float = 2.0
     # A marker's box whose mean absolute change (grey levels) stays under this has not moved:
     # noise and JPEG change a still marker by 2-4 levels, a third of a pixel's shift by 8 or more.
     still_difference: float = 6.0
@@ -66,7 +69,10 @@ class FinderSettings:
     beside_gap_mm: float = 2.75
     beside_min_read: float = 0.45
     beside_min_score: float = 0.5
-    beside_paper_share: float = 0.75  # of the placed sheets' white, for a placement worth reading
+    beside_step_mm: float = 3.0       # placements slide along a side in steps of about a module
+    beside_same_mm: float = 8.0       # readings closer than this are of one place
+    beside_dark_share: float = 0.6    # a marker's border ring is darker than this share of the paper
+    beside_paper_share: float = 0.45  # of the placed sheets' white (a lamp lights sheets unevenly)
 
 
 @dataclass(frozen=True, eq=False)
@@ -94,16 +100,68 @@ def find_boards(grey: np.ndarray, previous: BoardFix | None = None,
 
 
 def search(grey: np.ndarray, settings: FinderSettings = FinderSettings()) -> BoardFix:
-    """A full search of the frame: detector, rejected candidates, then each located board's missing markers."""
-    corners, found_ids, rejected = _detector(settings.px_per_module, settings.ignored_margin).detectMarkers(grey)
+    """A full search of the frame: detector, rejected candidates, then each located board's missing markers.
+
+    Markers under about 22 px across defeat the detector's own contour search now and then;
+    when the first pass leaves a board thinly placed (or none), the region round the boards
+    is searched again at twice the size.
+    """
+    candidates, weak = _candidates(grey, grey, (0.0, 0.0), 1.0, settings)
+    fix = _grow(grey, candidates, weak, settings)
+    if _thin(fix, settings):
+        region = _region(grey, fix.located)
+        x0, y0, x1, y1 = region
+        bigger = cv2.resize(grey[y0:y1, x0:x1], None, fx=settings.upscale, fy=settings.upscale,
+                            interpolation=cv2.INTER_CUBIC)
+        more, more_weak = _candidates(bigger, grey, (x0, y0), settings.upscale, settings)
+        found = {m.id: np.array(m.corners) for m in fix.markers}
+        merged = {**more, **candidates, **found}
+        again = _grow(grey, merged, weak + more_weak, settings)
+        if len(again.markers) > len(fix.markers) or len(again.located) > len(fix.located):
+            fix = again
+    return fix
+
+
+def _thin(fix: BoardFix, settings: FinderSettings) -> bool:
+    """Whether the first pass left doubt: no board, a board on fewer than three markers, or small markers."""
+    if not fix.located:
+        return True
+    if min(len(board.markers_used) for board in fix.located.values()) < 3:
+        return True
+    sides = [np.linalg.norm(np.subtract(m.corners[0], m.corners[1])) for m in fix.markers]
+    return float(np.median(sides)) < settings.small_marker_px
+
+
+def _region(grey: np.ndarray, located: dict[int, LocatedBoard]) -> tuple[int, int, int, int]:
+    """The placed sheets' box grown by a sheet on every side (where the others must lie), or the whole frame."""
+    height, width = grey.shape[:2]
+    if not located:
+        return 0, 0, width, height
+    sheet = np.array([[0, 0], [ISLAND_SHEET_MM, 0], [ISLAND_SHEET_MM, ISLAND_SHEET_MM], [0, ISLAND_SHEET_MM]], np.float64)
+    corners = np.vstack([cv2.perspectiveTransform(sheet.reshape(-1, 1, 2), b.sheet_to_image).reshape(-1, 2)
+                         for b in located.values()])
+    low, high = corners.min(axis=0), corners.max(axis=0)
+    grow = max(high - low) / max(1, len(located)) * 1.2
+    x0, y0 = np.maximum(np.floor(low - grow), 0).astype(int)
+    x1, y1 = np.minimum(np.ceil(high + grow), [width, height]).astype(int)
+    return int(x0), int(y0), int(x1), int(y1)
+
+
+def _candidates(image: np.ndarray, grey: np.ndarray, offset, scale: float, settings: FinderSettings):
+    """Island markers the detector finds in `image` (a crop of `grey`, scaled), in `grey`'s
+    pixels: those it read, those read from its rejected quads, and weak reads to confirm."""
+    corners, found_ids, rejected = _detector(settings.px_per_module, settings.ignored_margin).detectMarkers(image)
+
+    def back(quad):
+        return quad.reshape(4, 2).astype(np.float64) / scale + offset
     candidates: dict[int, np.ndarray] = {}
     if found_ids is not None:
         for marker_id, quad in zip(found_ids.ravel(), corners):
             if int(marker_id) in ids.ISLAND_BOARD_MARKERS.ids:
-                candidates[int(marker_id)] = quad.reshape(4, 2).astype(np.float64)
+                candidates[int(marker_id)] = back(quad)
     weak = []
     for quad in rejected:
-        quad = quad.reshape(4, 2).astype(np.float64)
+        quad = back(quad)
         table = _read_scores(grey, quad, settings)
         if table is None:
             continue
@@ -115,29 +173,56 @@ def search(grey: np.ndarray, settings: FinderSettings = FinderSettings()) -> Boa
             candidates.setdefault(marker_id, turned)
         elif best >= settings.weak_min_score:
             weak.append((best, marker_id, turned))
+    return candidates, weak
+
+
+def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettings) -> BoardFix:
+    """From candidate quads to placed boards: confirm, match, then follow each board's other markers."""
+    candidates = dict(candidates)
     candidates.update(_confirm_weak(candidates, weak, settings))
     markers, scores = _refine_all(grey, candidates, settings)
     located = locate_boards(markers)
+    beside: set[int] = set()
     for _ in range(2 * ids.ISLAND_BOARDS):
         # Each located board says where its other markers are: look there (a board placed
         # from one marker is a few pixels out at its far corners, hence the wider reach).
         wanted = {placement.id: _predicted_quad(located[board], placement) for board in located
                   for placement in island_board_layout(board).markers if placement.id not in scores}
         extra, extra_scores = _refine_all(grey, wanted, settings, reach=settings.predicted_reach_modules)
+        extra = _free(extra, markers)
         if not extra:
             # A board none of whose markers could be read on its own is looked for beside
             # the boards already placed, where a person would have butted it.
-            found = search_beside(grey, located, settings)
+            found = search_beside(grey, located, settings, [np.mean(m.corners, axis=0) for m in markers])
             extra, extra_scores = _refine_all(grey, found, settings, settings.beside_min_score,
                                               reach=settings.predicted_reach_modules)
+            extra = _free(extra, markers)
             if not extra:
                 break
+            beside.update(ids.island_board_of(m.id)[0] for m in extra)
         markers = sorted(markers + extra, key=lambda m: m.id)
         scores = {**scores, **extra_scores}
+        located = locate_boards(markers)
+    # A board found beside another must show a second marker of its own: one read alone
+    # could be chance, two where its sheet puts them are not.
+    thin = {b for b in beside if b in located and len(located[b].markers_used) < 2}
+    if thin:
+        markers = [m for m in markers if ids.island_board_of(m.id)[0] not in thin]
+        scores = {i: v for i, v in scores.items() if ids.island_board_of(i)[0] not in thin}
         located = locate_boards(markers)
     markers, scores, located = _polish(grey, markers, scores, located, settings)
     return BoardFix(tuple(markers), scores, located, True, 0, _problems(located, scores),
                     crops=_crops(grey, markers, settings))
+
+
+def _free(new, placed) -> list:
+    """The new markers not lying on a placed one (a marker turned can pass for another)."""
+    def centre(marker):
+        return np.mean(marker.corners, axis=0)
+
+    def size(marker):
+        return np.linalg.norm(np.subtract(marker.corners[0], marker.corners[2]))
+    return [m for m in new if all(np.linalg.norm(centre(m) - centre(p)) >= 0.5 * size(p) for p in placed)]
 
 
 def _polish(grey, markers, scores, located, settings: FinderSettings):
@@ -160,60 +245,93 @@ def _placement(marker_id: int):
     return island_board_layout(board).markers[corner]
 
 
-def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard],
-                  settings: FinderSettings = FinderSettings()) -> dict[int, np.ndarray]:
-    """Marker quads of unplaced boards found butted against placed ones, by reading all four
-    corners of each possible placement together (16 ids x 4 turns per corner)."""
+def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: FinderSettings = FinderSettings(),
+                  taken: list[np.ndarray] = ()) -> dict[int, np.ndarray]:
+    """Corner markers of unplaced boards, looked for where a sheet butted against a placed one
+    would have its corners; the one surest read per board (the rest follow from it).
+
+    Placements slide along each side in steps of about a module: chains of boards add up
+    their small gaps, so a neighbour is not always a whole number of cells along. Only
+    corners where the frame looks like paper and the corner like a marker are read, a read
+    counts only for the corner of the sheet that marker is printed at, and never where a
+    placed marker already is (some markers turned look much like others).
+    """
     missing = [b for b in range(1, ids.ISLAND_BOARDS + 1) if b not in located]
     if not located or not missing:
         return {}
     height, width = grey.shape[:2]
-    corner_scores: dict[tuple, np.ndarray | None] = {}
-    best: dict[int, tuple[float, float, np.ndarray]] = {}   # board -> (score, runner-up, quads)
-    sheet = ISLAND_SHEET_MM
-    layout_corners = [np.array(p.corners, np.float64) for p in island_board_layout(1).markers]
     paper = np.median([_paper_samples(grey, fix.sheet_to_image, (0.0, 0.0)) for fix in located.values()])
+    far = ISLAND_SHEET_MM + settings.beside_gap_mm
+    reach = (ISLAND_CELLS - 0.5) * ISLAND_CELL_MM
+    steps = np.arange(-reach, reach + 1e-6, settings.beside_step_mm)
+    printed = np.array([p.corners for p in island_board_layout(1).markers], np.float64)        # (4 corners, 4, 2)
+    paper_points = np.array(PAPER_POINTS_MM)
+    best: dict[int, tuple[float, int, np.ndarray]] = {}   # board -> (score, marker id, quad)
+    seen: set = set()
     for board, fix in located.items():
         for side in range(4):
-            for step in range(-ISLAND_CELLS + 1, ISLAND_CELLS):
-                along = step * ISLAND_CELL_MM
-                origin = [(sheet + settings.beside_gap_mm, along), (along, sheet + settings.beside_gap_mm),
-                          (-sheet - settings.beside_gap_mm, along), (along, -sheet - settings.beside_gap_mm)][side]
-                if _overlaps(origin, board, located):
-                    continue
-                quads = [cv2.perspectiveTransform((c + origin).reshape(-1, 1, 2), fix.sheet_to_image).reshape(4, 2)
-                         for c in layout_corners]
-                centres = np.array([q.mean(axis=0) for q in quads])
-                if not ((centres >= 0) & (centres < [width, height])).all():
-                    continue
-                if not _looks_like_paper(grey, fix.sheet_to_image, origin, paper, settings):
-                    continue
-                tables = []
-                for quad in quads:
-                    key = tuple(np.round(quad.mean(axis=0), 1))
-                    if key not in corner_scores:
-                        corner_scores[key] = _read_scores(grey, quad, settings)
-                    tables.append(corner_scores[key])
-                if any(t is None for t in tables):
-                    continue
-                for turns in range(4):
-                    for candidate in missing:
-                        # The sheet's physical corner c shows marker (c - turns) mod 4, turned.
-                        per_corner = [tables[c][_pattern_index(candidate, (c - turns) % 4, turns)] for c in range(4)]
-                        score = float(np.mean(per_corner))
-                        quads_turned = {ids.island_board_marker(candidate, (c - turns) % 4): np.roll(quads[c], turns, axis=0)
-                                        for c in range(4)}
-                        previous = best.get(candidate)
-                        if previous is None or score > previous[0]:
-                            runner = previous[0] if previous else -1.0
-                            best[candidate] = (score, runner, quads_turned)
-                        elif score > previous[1]:
-                            best[candidate] = (previous[0], score, previous[2])
-    found = {}
-    for candidate, (score, runner, quads) in best.items():
-        if score >= settings.beside_min_read and score - runner >= settings.open_min_lead:
-            found.update(quads)
-    return found
+            origins = np.array([[(far, a), (a, far), (-far, a), (a, -far)][side] for a in steps])
+            origins = origins[[not _overlaps(o, board, located) for o in origins]]
+            if not len(origins):
+                continue
+            white = _sample(grey, (origins[:, None, :] + paper_points[None]).reshape(-1, 2), fix.sheet_to_image)
+            papery = (white.reshape(len(origins), -1) > settings.beside_paper_share * paper).mean(axis=1) >= 0.5
+            origins = origins[papery]
+            if not len(origins):
+                continue
+            quads = cv2.perspectiveTransform((origins[:, None, None, :] + printed[None]).reshape(-1, 1, 2),
+                                             fix.sheet_to_image).reshape(len(origins), 4, 4, 2)
+            for origin_quads in quads:
+                for corner, quad in enumerate(origin_quads):
+                    centre = quad.mean(axis=0)
+                    key = tuple(np.round(centre / 2))
+                    if key in seen or not (0 <= centre[0] < width and 0 <= centre[1] < height):
+                        continue
+                    seen.add(key)
+                    size = np.linalg.norm(quad[0] - quad[2])
+                    if any(np.linalg.norm(centre - other) < 0.5 * size for other in taken):
+                        continue
+                    if not _looks_like_marker(grey, quad, paper, settings):
+                        continue
+                    table = _read_scores(grey, quad, settings)
+                    if table is None:
+                        continue
+                    order = np.argsort(table)[::-1]
+                    score, lead = float(table[order[0]]), float(table[order[0]] - table[order[1]])
+                    marker_id = ids.ISLAND_BOARD_MARKERS.first + int(order[0]) // 4
+                    turns = int(order[0]) % 4
+                    found_board, found_corner = ids.island_board_of(marker_id)
+                    # On a sheet turned `turns` quarter turns, physical corner c shows marker (c - turns) mod 4.
+                    if found_board not in missing or found_corner != (corner - turns) % 4:
+                        continue
+                    if score < settings.open_min_score or lead < settings.open_min_lead:
+                        continue
+                    if found_board not in best or score > best[found_board][0]:
+                        best[found_board] = (score, marker_id, np.roll(quad, turns, axis=0))
+    return {marker_id: quad for _, marker_id, quad in best.values()}
+
+
+def _sample(grey: np.ndarray, points_mm: np.ndarray, sheet_to_image: np.ndarray) -> np.ndarray:
+    """Grey levels at sheet points (3x3 mean round each), 0 off the picture."""
+    pixels = cv2.perspectiveTransform(points_mm.reshape(-1, 1, 2), sheet_to_image).reshape(-1, 2)
+    height, width = grey.shape[:2]
+    xs, ys = np.rint(pixels[:, 0]).astype(int), np.rint(pixels[:, 1]).astype(int)
+    inside = (xs >= 1) & (xs < width - 1) & (ys >= 1) & (ys < height - 1)
+    xs, ys = np.clip(xs, 1, width - 2), np.clip(ys, 1, height - 2)
+    total = sum(grey[ys + dy, xs + dx].astype(np.float64) for dy in (-1, 0, 1) for dx in (-1, 0, 1)) / 9
+    return np.where(inside, total, 0.0)
+
+
+def _looks_like_marker(grey: np.ndarray, quad: np.ndarray, paper: float, settings: FinderSettings) -> bool:
+    """Whether a marker's black border could be at `quad`: its ring of border modules is dark."""
+    unit = np.array([[0, 0], [MODULES, 0], [MODULES, MODULES], [0, MODULES]], np.float32)
+    to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
+    ring = np.array([[0.5, 0.5], [3.0, 0.5], [5.5, 0.5], [5.5, 3.0], [5.5, 5.5], [3.0, 5.5], [0.5, 5.5], [0.5, 3.0]])
+    points = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), to_image).reshape(-1, 2)
+    height, width = grey.shape[:2]
+    xs = np.clip(np.rint(points[:, 0]).astype(int), 0, width - 1)
+    ys = np.clip(np.rint(points[:, 1]).astype(int), 0, height - 1)
+    return float(grey[ys, xs].mean()) < settings.beside_dark_share * paper
 
 
 # Points of a sheet's white frame (mm from its top-left) clear of the markers and the text.
@@ -221,16 +339,7 @@ PAPER_POINTS_MM = ((12.0, 60.0), (12.0, 132.0), (180.0, 60.0), (180.0, 132.0), (
 
 
 def _paper_samples(grey: np.ndarray, sheet_to_image: np.ndarray, origin) -> np.ndarray:
-    points = (np.array(PAPER_POINTS_MM) + origin).reshape(-1, 1, 2)
-    pixels = cv2.perspectiveTransform(points, sheet_to_image).reshape(-1, 2)
-    height, width = grey.shape[:2]
-    values = []
-    for x, y in np.round(pixels).astype(int):
-        if 1 <= x < width - 1 and 1 <= y < height - 1:
-            values.append(float(np.median(grey[y - 1:y + 2, x - 1:x + 2])))
-        else:
-            values.append(0.0)
-    return np.array(values)
+    return _sample(grey, np.array(PAPER_POINTS_MM) + origin, sheet_to_image)
 
 
 def _looks_like_paper(grey, sheet_to_image, origin, paper: float, settings: FinderSettings) -> bool:
