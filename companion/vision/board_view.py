@@ -8,17 +8,21 @@ of a piece standing there shows on the table: the direction and length of its le
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from companion.kit.layout import ISLAND_CELLS
-from companion.vision.colour_classes import CLASSES, ColourTable
+from companion.vision.colour_classes import CLASS_INDEX, CLASSES, ColourTable
 from companion.vision.island import IslandGeometry
-from companion.vision.paper_white import FrameBlocks, WhiteField, WhiteSettings, fit_white, to_linear
+from companion.vision.paper_white import (FrameBlocks, WhiteField, WhiteSettings, camera_saturation, fit_white, to_linear,
+                                         unsaturate)
 from companion.vision.plane_camera import PlaneCamera, camera_from_plane
+
+
+OTHER = CLASS_INDEX["other"]
 
 
 @dataclass(frozen=True)
@@ -27,6 +31,8 @@ class ViewSettings:
     margin_cells: float = 1.5      # the frame and a little beyond, round the grid: ships, leaning pieces
     piece_height_mm: float = 17.0  # a fort, the tallest piece on a cell: how far pieces lean
     fraction_blur_px: int = 3      # class shares are read over about a fifth of a cell
+    downsample_above: float = 2.5  # sample more densely and average once cells exceed this many rectified cells
+    saturation_every: int = 30     # frames between estimates of the camera's saturation
     white: WhiteSettings = WhiteSettings()
 
 
@@ -44,6 +50,7 @@ class BoardView:
     camera: PlaneCamera              # in the board's own sheet frame (mm)
     grid_to_sheet: np.ndarray        # logical cell units -> the board's sheet mm
     settings: ViewSettings
+    place: "BoardPlace | None" = None
 
     def to_view(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Board-local cell coordinates (0..6 over the grid) -> rectified pixel coordinates."""
@@ -57,46 +64,112 @@ class BoardView:
         return _lean(self.grid_to_image, self.grid_to_sheet, self.camera, points, height).reshape(np.shape(xs) + (2,))
 
 
-def view_boards(image: np.ndarray, island: IslandGeometry, table: ColourTable,
-                settings: ViewSettings = ViewSettings()) -> dict[int, BoardView]:
-    """Every board of the island, rectified and classified."""
-    height, width = image.shape[:2]
-    views = {}
-    for board, origin in sorted(island.boards.items()):
-        views[board] = view_board(image, island, board, table, settings, (width, height))
-    return views
+@dataclass(frozen=True, eq=False)
+class BoardPlace:
+    """Everything about a board that depends only on where it lies, worked out once while
+    the boards stay put: the resampling maps, the camera, each cell's lean."""
+
+    board: int
+    origin: tuple[int, int]
+    grid_to_image: np.ndarray
+    grid_to_sheet: np.ndarray
+    maps: tuple[np.ndarray, np.ndarray]   # cv2.remap maps, rectified pixel -> image pixel
+    camera: PlaneCamera
+    lean: np.ndarray
+    cell_px: float
+    white_steps: np.ndarray               # rectified pixel centres in cell units
+    level: int = 0                        # the maps sample 2**level times as densely, averaged down
+    samples: dict = field(default_factory=dict, compare=False)   # cell_features' sampling indices
 
 
-def view_board(image: np.ndarray, island: IslandGeometry, board: int, table: ColourTable,
-               settings: ViewSettings, size: tuple[int, int]) -> BoardView:
+def place_boards(island: IslandGeometry, size: tuple[int, int], settings: ViewSettings = ViewSettings()) -> dict[int, BoardPlace]:
+    return {board: place_board(island, board, size, settings) for board in sorted(island.boards)}
+
+
+def place_board(island: IslandGeometry, board: int, size: tuple[int, int], settings: ViewSettings) -> BoardPlace:
     s, m = settings.px_per_cell, settings.margin_cells
     side = view_side(settings)
     col, row = island.boards[board]
     grid_to_image = island.grid_to_image(board)
-    # Rectified pixel (x, y) -> logical cell coordinates -> image px.
-    view_to_grid = np.array([[1.0 / s, 0, col - m + 0.5 / s], [0, 1.0 / s, row - m + 0.5 / s], [0, 0, 1]])
-    rectified = cv2.warpPerspective(image, grid_to_image @ view_to_grid, (side, side),
-                                    flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
-    linear = to_linear(rectified)
-    white = fit_white(linear, frame_blocks(settings), settings.white)
-    if white is not None:
-        steps = (np.arange(side, dtype=np.float32) + 0.5) / s - m
-        linear /= white.grid(steps, steps)
-    else:
-        linear /= max(float(np.percentile(linear, 95)), 1e-3)
-    classes = table.classify(linear)
-    k = settings.fraction_blur_px
-    # One byte per class: a box of k*k ones sums to ONE_HOT exactly, so shares come out exact.
-    fractions = cv2.blur(_one_hot(k)[classes], (k, k))
-    sheet_to_image = island.located[board].sheet_to_image
+    # Rectified pixel (x, y) -> logical cell coordinates -> image px, as fixed-point maps:
+    # remap with them is cheaper than warpPerspective working the transform out per pixel.
+    middle = cv2.perspectiveTransform(np.array([[[col + 2.5, row + 3.0], [col + 3.5, row + 3.0]]]), grid_to_image)[0]
+    cell_px = float(np.linalg.norm(middle[1] - middle[0]))
+    # Cells far bigger than the rectified ones are sampled 2x (or 4x) as densely and averaged
+    # down: taking every fifth pixel of a close-up would alias its noise into false colours.
+    level = int(np.clip(np.floor(np.log2(max(cell_px, 1.0) / (s * settings.downsample_above))) + 1, 0, 2))
+    dense = side * 2 ** level
+    step = 2 ** level
+    view_to_grid = np.array([[1.0 / (s * step), 0, col - m + 0.5 / (s * step)],
+                             [0, 1.0 / (s * step), row - m + 0.5 / (s * step)], [0, 0, 1]])
+    ys, xs = np.mgrid[0:dense, 0:dense].astype(np.float32)
+    image_points = cv2.perspectiveTransform(np.dstack([xs, ys]).reshape(-1, 1, 2), grid_to_image @ view_to_grid)
+    map_x = image_points[:, 0, 0].reshape(dense, dense).astype(np.float32)
+    map_y = image_points[:, 0, 1].reshape(dense, dense).astype(np.float32)
+    maps = cv2.convertMaps(map_x, map_y, cv2.CV_16SC2)
     camera = _camera(island.located[board], size)
     grid_to_sheet = island.cell_to_sheet[board]
     centres = np.array([[col + c + 0.5, row + r + 0.5] for r in range(ISLAND_CELLS) for c in range(ISLAND_CELLS)])
     lean = _lean(grid_to_image, grid_to_sheet, camera, centres, settings.piece_height_mm)
-    middle = cv2.perspectiveTransform(np.array([[[col + 2.5, row + 3.0], [col + 3.5, row + 3.0]]]), grid_to_image)[0]
-    return BoardView(board, (col, row), grid_to_image, rectified, classes, fractions, white,
-                     lean.reshape(ISLAND_CELLS, ISLAND_CELLS, 2), float(np.linalg.norm(middle[1] - middle[0])),
-                     camera, grid_to_sheet, settings)
+    steps = (np.arange(side, dtype=np.float32) + 0.5) / s - m
+    return BoardPlace(board, (col, row), grid_to_image, grid_to_sheet, maps, camera,
+                      lean.reshape(ISLAND_CELLS, ISLAND_CELLS, 2), cell_px, steps, level)
+
+
+def view_boards(image: np.ndarray, places: dict[int, BoardPlace], table: ColourTable,
+                settings: ViewSettings = ViewSettings()) -> dict[int, BoardView]:
+    """Every placed board of the picture, rectified and classified."""
+    return {board: view_board(image, place, table, settings) for board, place in places.items()}
+
+
+def view_board(image: np.ndarray, place: BoardPlace, table: ColourTable, settings: ViewSettings) -> BoardView:
+    """One board from the picture, rectified and classified."""
+    s, m = settings.px_per_cell, settings.margin_cells
+    rectified = cv2.remap(image, place.maps[0], place.maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    if place.level:
+        side = view_side(settings)
+        rectified = cv2.resize(rectified, (side, side), interpolation=cv2.INTER_AREA)
+    linear = to_linear(rectified)
+    white = fit_white(linear, frame_blocks(settings), settings.white)
+    if white is not None:
+        field = white.grid(place.white_steps, place.white_steps)
+        saturation = _saturation(place, linear, field, table, settings)
+        if saturation != 1.0:
+            linear, field = unsaturate(linear, saturation), unsaturate(field, saturation)
+        linear /= field
+    else:
+        linear /= max(float(np.percentile(linear, 95)), 1e-3)
+    classes = table.classify(linear)
+    # Beyond the cut edge is the table, whose wood or cloth can pass for a terrain or a
+    # player's colour: it is named "other" whatever it looks like.
+    edge = int(round((m - 1) * s))
+    if edge > 0:
+        classes[:edge], classes[-edge:], classes[:, :edge], classes[:, -edge:] = OTHER, OTHER, OTHER, OTHER
+    k = settings.fraction_blur_px
+    # One byte per class: a box of k*k ones sums to ONE_HOT exactly, so shares come out exact.
+    fractions = cv2.blur(_one_hot(k)[classes], (k, k))
+    return BoardView(place.board, place.origin, place.grid_to_image, rectified, classes, fractions, white,
+                     place.lean, place.cell_px, place.camera, place.grid_to_sheet, settings, place)
+
+
+def _saturation(place: BoardPlace, linear, field, table: ColourTable, settings: ViewSettings) -> float:
+    """The camera's saturation: a setting of the camera, so found again only now and then."""
+    frames, saturation = place.samples.get("saturation", (0, None))
+    if saturation is None or frames >= settings.saturation_every:
+        saturation = camera_saturation(_cell_means(linear, settings), _cell_means(field, settings),
+                                       table.printed_lab(), settings.white)
+        frames = 0
+    place.samples["saturation"] = (frames + 1, saturation)
+    return saturation
+
+
+def _cell_means(image: np.ndarray, settings: ViewSettings) -> np.ndarray:
+    """The mean of the middle half of every grid cell: (36, channels)."""
+    s, m = settings.px_per_cell, settings.margin_cells
+    start = int(round(m * s))
+    grid = image[start:start + ISLAND_CELLS * s, start:start + ISLAND_CELLS * s]
+    cells = grid.reshape(ISLAND_CELLS, s, ISLAND_CELLS, s, -1)[:, s // 4:s - s // 4, :, s // 4:s - s // 4]
+    return cells.mean(axis=(1, 3)).reshape(ISLAND_CELLS * ISLAND_CELLS, -1)
 
 
 @lru_cache(maxsize=4)

@@ -43,27 +43,27 @@ class BoardFeatures:
 
 
 def board_features(view: BoardView, settings: FeatureSettings = FeatureSettings()) -> BoardFeatures:
-    """The features of every cell and every ship spot of a board, sampled in one go."""
-    rows, cols = np.mgrid[0:ISLAND_CELLS, 0:ISLAND_CELLS]
-    cell_centres = np.column_stack([cols.ravel() + 0.5, rows.ravel() + 0.5])
-    places = tuple(edge_spots(view))
-    spot_centres = _spot_centres(places)
-    spot_lean = view.lean_at(spot_centres[:, 0], spot_centres[:, 1])
-    both = sample(view, np.vstack([cell_centres, spot_centres]), np.vstack([view.lean.reshape(-1, 2), spot_lean]), settings)
-    count = len(cell_centres)
+    """The features of every cell and every ship spot of a board, sampled in one go (where
+    to sample is worked out once per board placement)."""
+    cache = view.place.samples if view.place is not None else {}
+    key = ("board", settings)
+    if key not in cache:
+        rows, cols = np.mgrid[0:ISLAND_CELLS, 0:ISLAND_CELLS]
+        cell_centres = np.column_stack([cols.ravel() + 0.5, rows.ravel() + 0.5])
+        places = tuple(edge_spots(view))
+        spot_centres = _spot_centres(places)
+        spot_lean = view.lean_at(spot_centres[:, 0], spot_centres[:, 1])
+        where = _sample_points(view, np.vstack([cell_centres, spot_centres]),
+                               np.vstack([view.lean.reshape(-1, 2), spot_lean]), settings)
+        cache[key] = (places, len(cell_centres), where)
+    places, count, (yi, xi, scalars) = cache[key]
+    both = _gather(view, yi, xi, scalars)
     return BoardFeatures(both[:count], both[count:], places)
 
 
 def _spot_centres(spots) -> np.ndarray:
     return np.array([(c + 0.5 + OUTWARD[side][0] * SHIP_OFFSET_CELLS, r + 0.5 + OUTWARD[side][1] * SHIP_OFFSET_CELLS)
                      for c, r, side in spots], np.float64)
-
-
-def cell_features(view: BoardView, settings: FeatureSettings = FeatureSettings()) -> np.ndarray:
-    """(36, size) features of the board's cells in reading order."""
-    rows, cols = np.mgrid[0:ISLAND_CELLS, 0:ISLAND_CELLS]
-    centres = np.column_stack([cols.ravel() + 0.5, rows.ravel() + 0.5])
-    return sample(view, centres, view.lean.reshape(-1, 2), settings)
 
 
 def edge_spots(view: BoardView) -> list[tuple[int, int, str]]:
@@ -75,15 +75,14 @@ def edge_spots(view: BoardView) -> list[tuple[int, int, str]]:
     return spots
 
 
-def spot_features(view: BoardView, spots, settings: FeatureSettings = FeatureSettings()) -> np.ndarray:
-    """(len(spots), size) features round each ship spot."""
-    centres = _spot_centres(spots)
-    lean = view.lean_at(centres[:, 0], centres[:, 1])
-    return sample(view, centres, lean, settings)
+def _gather(view: BoardView, yi: np.ndarray, xi: np.ndarray, scalars: np.ndarray) -> np.ndarray:
+    shares = view.fractions[yi, xi].reshape(len(scalars), -1).astype(np.float32)
+    shares *= np.float32(1.0 / fraction_scale(view.settings))
+    return np.hstack([shares, scalars])
 
 
-def sample(view: BoardView, centres: np.ndarray, lean: np.ndarray, settings: FeatureSettings) -> np.ndarray:
-    """Class shares at a lean-aligned grid round each centre, then |lean| and the cell size."""
+def _sample_points(view: BoardView, centres: np.ndarray, lean: np.ndarray, settings: FeatureSettings):
+    """Rectified pixel rows and columns of every sample point, and each centre's scalars."""
     length = np.linalg.norm(lean, axis=1)
     direction = np.where(length[:, None] > settings.min_lean, lean / np.maximum(length, 1e-9)[:, None], [0.0, 1.0])
     across_axis = np.column_stack([-direction[:, 1], direction[:, 0]])
@@ -94,6 +93,7 @@ def sample(view: BoardView, centres: np.ndarray, lean: np.ndarray, settings: Fea
     height, width = view.fractions.shape[:2]
     xi = np.clip(np.rint(xs).astype(np.int32), 0, width - 1)
     yi = np.clip(np.rint(ys).astype(np.int32), 0, height - 1)
-    shares = view.fractions[yi, xi] * (1.0 / fraction_scale(view.settings))   # (n, along, across, classes)
-    scalars = np.column_stack([length, np.full(len(centres), view.cell_px / 40.0)])
-    return np.hstack([shares.reshape(len(centres), -1), scalars]).astype(np.float32)
+    # The lean in cells and the cell size in picture pixels (about 40 at most on a 1280x720
+    # view of four boards): how far pieces reach, and how much detail there is to go on.
+    scalars = np.column_stack([length, np.full(len(centres), view.cell_px / 40.0)]).astype(np.float32)
+    return yi, xi, scalars

@@ -31,9 +31,11 @@ INK_FLOOR = 0.03        # black ink on matte paper still reflects a few percent
 
 @dataclass(frozen=True)
 class ColourSettings:
-    # Shading a colour may take and still count as that colour: lit faces near 1, faces
-    # turned from the lamp and cast shadows down to a quarter of the light.
-    shades: tuple[float, ...] = (1.2, 1.0, 0.82, 0.66, 0.52, 0.4, 0.3)
+    # Shading a colour may take and still count as that colour. Paper lies flat; a piece's
+    # faces turned to the lamp catch up to twice its light (and glossy highlights), faces
+    # turned away and cast shadows down to a quarter. Measured on a blue ship in warm light:
+    # L* 55 against the ink's 31, at about half its chroma.
+    shades: tuple[float, ...] = (2.2, 1.6, 1.2, 1.0, 0.82, 0.66, 0.52, 0.4, 0.3)
     printed_shades: tuple[float, ...] = (1.15, 1.0, 0.85, 0.7, 0.55, 0.42)
     # Webcams mute colours, and a piece's glossy faces mix in the lamp's own colour: measured on
     # rendered views, pieces showed about half their printed chroma, printed inks about 0.8.
@@ -42,6 +44,7 @@ class ColourSettings:
     # Farther than this (delta E) from every shaded reference: a colour the kit does not have
     # (a hand, a sleeve, the table).
     other_distance: float = 20.0
+    piece_margin: float = 4.0
     # Darker than this lightness (L*): ink, a barrel, a deep shadow: no colour can be told.
     dark_lightness: float = 14.0
 
@@ -82,7 +85,7 @@ def _lab_to_linear_rgb(lab) -> np.ndarray:
     return srgb_to_linear(np.clip(bgr[::-1], 0, 1) * 255.0)
 
 
-def _lab(linear_rgb: np.ndarray) -> np.ndarray:
+def lab_of_linear(linear_rgb: np.ndarray) -> np.ndarray:
     """Lab of linear RGB rows (white = 1,1,1 -> L 100)."""
     encoded = np.where(linear_rgb <= 0.0031308, linear_rgb * 12.92, 1.055 * np.power(np.maximum(linear_rgb, 0), 1 / 2.4) - 0.055)
     bgr = np.clip(encoded[..., ::-1], 0, 1).astype(np.float32).reshape(-1, 1, 3)
@@ -96,6 +99,11 @@ class ColourTable:
         self.references = references or default_references()
         self.settings = settings
         self.table = _build(tuple((name, tuple(np.round(rgb, 6))) for name, rgb in self.references.items()), settings)
+
+    def printed_lab(self) -> np.ndarray:
+        """Lab of the printed references (terrain, road, paper) relative to the paper."""
+        names = (*TERRAIN_CLASSES, "road", "paper")
+        return lab_of_linear(np.array([self.references[n] for n in names], np.float64))
 
     def classify(self, balanced_bgr: np.ndarray) -> np.ndarray:
         """Class index per pixel of white-balanced linear BGR (float32, ..., 3)."""
@@ -128,7 +136,7 @@ def _build(references: tuple, settings: ColourSettings) -> np.ndarray:
         printed = name in (*TERRAIN_CLASSES, "road", "paper")
         shades = settings.printed_shades if printed else settings.shades
         saturations = settings.printed_saturations if printed else settings.saturations
-        shaded = _lab(np.array([np.asarray(rgb) * shade for shade in shades]))
+        shaded = lab_of_linear(np.array([np.asarray(rgb) * shade for shade in shades]))
         for lab in shaded:
             for saturation in saturations:
                 names.append(CLASS_INDEX[name])
@@ -137,10 +145,15 @@ def _build(references: tuple, settings: ColourSettings) -> np.ndarray:
     values = level_values()
     r, g, b = np.meshgrid(values, values, values, indexing="ij")
     grid = np.stack([r, g, b], axis=-1).reshape(-1, 3)
-    grid_lab = _lab(grid)
+    grid_lab = lab_of_linear(grid)
     distance = np.linalg.norm(grid_lab[:, None, :] - reference_lab[None, :, :], axis=2)
+    names = np.array(names)
+    printed = np.isin(names, [CLASS_INDEX[n] for n in (*TERRAIN_CLASSES, "road", "paper")])
+    # Printed colours come first: a piece's shaded or muted variant claims a colour only when
+    # clearly nearer than every printed one (a dark teal is forest in shade before Portugal).
+    distance[:, ~printed] += settings.piece_margin
     nearest = distance.argmin(axis=1)
-    classes = np.array(names)[nearest]
+    classes = names[nearest]
     classes[distance.min(axis=1) > settings.other_distance] = CLASS_INDEX["other"]
     classes[grid_lab[:, 0] < settings.dark_lightness] = CLASS_INDEX["dark"]
     return classes.reshape(LUT_LEVELS, LUT_LEVELS, LUT_LEVELS).astype(np.uint8)

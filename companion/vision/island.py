@@ -19,6 +19,14 @@ from companion.kit import ids
 from companion.kit.layout import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_FRAME_MM, island_board_layout
 from companion.vision.markers import DetectedMarker
 
+# A webcam's lens bends straight lines: across a board filling half the picture a single
+# homography can be several pixels out at the corners. Markers this far from the fit are
+# misreads (they are tens of pixels out); nearer ones are the lens, and are kept.
+MARKER_OUTLIER_PX = 10.0
+# A board seen by all four markers keeps its own homography (it follows the lens locally)
+# when that fits them this well; otherwise it is placed on the common table plane.
+OWN_FIT_PX = 1.5
+
 # Two butted boards put their grids two cells (the two frames) apart. People leave small
 # gaps between sheets; one wider than this share of a cell means the sheets do not touch.
 GAP_TOLERANCE_CELLS = 0.85
@@ -35,6 +43,13 @@ class LocatedBoard:
     sheet_to_image: np.ndarray  # 3x3, board sheet mm -> image px
     markers_used: tuple[int, ...]
     rms_px: float
+    # The sheet placed rigidly on the common table plane: where it lies among the others.
+    # sheet_to_image may instead follow the board's own markers (closer under a bending lens).
+    placed_to_image: np.ndarray | None = None
+
+    @property
+    def on_plane(self) -> np.ndarray:
+        return self.sheet_to_image if self.placed_to_image is None else self.placed_to_image
 
 
 @dataclass(frozen=True, eq=False)
@@ -80,7 +95,7 @@ def locate_boards(markers: list[DetectedMarker], rounds: int = 3) -> dict[int, L
     for board, layout in MARKER_LAYOUTS.items():
         if any(m.id in layout.markers for m in markers):
             try:
-                own[board] = locate_sheet(markers, layout)
+                own[board] = locate_sheet(markers, layout, outlier_px=MARKER_OUTLIER_PX)
             except SheetNotFound:
                 continue
     if not own:
@@ -103,10 +118,14 @@ def locate_boards(markers: list[DetectedMarker], rounds: int = 3) -> dict[int, L
         plane, _ = cv2.findHomography(source, target, 0)
     located = {}
     for board, (sheet_mm, image_px) in points.items():
-        matrix = plane @ placements[board]
+        placed = plane @ placements[board]
+        placed = placed / placed[2, 2]
+        matrix = placed
+        if len(own[board].markers_used) == 4 and own[board].rms_px <= OWN_FIT_PX:
+            matrix = own[board].matrix / own[board].matrix[2, 2]
         residual = _apply(matrix, sheet_mm) - image_px
         rms = float(np.sqrt((residual ** 2).sum(axis=1).mean()))
-        located[board] = LocatedBoard(board, matrix / matrix[2, 2], own[board].markers_used, rms)
+        located[board] = LocatedBoard(board, matrix, own[board].markers_used, rms, placed)
     return located
 
 
@@ -183,10 +202,13 @@ def assemble_island(located: dict[int, LocatedBoard]) -> IslandGeometry:
     if not located:
         raise IslandNotFound("no island board located: none of markers 0-15 seen")
     reference = min(located)
-    to_ref_sheet = np.linalg.inv(located[reference].sheet_to_image)
+    # Where the boards lie relative to each other comes from the one table plane: each
+    # board's own homography can tilt a little differently, and far from the reference
+    # that would put a board a cell off.
+    to_ref_sheet = np.linalg.inv(located[reference].on_plane)
     printed, turns = {}, {}
     for board, found in located.items():
-        origin, x_axis, y_axis = _sheet_grid(to_ref_sheet @ found.sheet_to_image)
+        origin, x_axis, y_axis = _sheet_grid(to_ref_sheet @ found.on_plane)
         turns[board] = _quarter_turns(x_axis)
         # The grid corner nearest the reference's top-left, whichever way the board is turned.
         grid_corners = [origin + x_axis * a + y_axis * b for a in (0, ISLAND_CELLS) for b in (0, ISLAND_CELLS)]

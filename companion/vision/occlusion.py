@@ -13,7 +13,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.vision.colour_classes import CLASS_INDEX
+
 HIDDEN = "hidden"
+CLASS_PAPER = CLASS_INDEX["paper"]
 
 
 @dataclass(frozen=True)
@@ -35,6 +38,26 @@ def hidden_cells(probabilities: dict, settings: OcclusionSettings = OcclusionSet
 
 
 def hidden_probability(model, features: np.ndarray) -> np.ndarray:
-    """P(hidden) per row of cell features."""
+    """P(hidden) per row of hidden features (see context_features)."""
     probabilities = model.probabilities(features.astype(np.float32))
     return probabilities[:, model.labels.index(HIDDEN)]
+
+
+def context_features(view, cells: np.ndarray) -> np.ndarray:
+    """A cell's own features plus what a hand changes round it: the class shares over the
+    cell and over its eight neighbours, and how much of the board's white frame is not paper
+    in its three least papery stretches (an arm crosses the frame to reach the cell)."""
+    from companion.vision.board_view import fraction_scale, frame_blocks
+
+    settings = view.settings
+    s, m = settings.px_per_cell, settings.margin_cells
+    grid = view.fractions[int(m * s):int((m + 6) * s), int(m * s):int((m + 6) * s)]
+    per_cell = grid.reshape(6, s, 6, s, -1).mean(axis=(1, 3)) / fraction_scale(settings)        # (6, 6, classes)
+    padded = np.pad(per_cell, ((1, 1), (1, 1), (0, 0)), mode="edge")
+    around = sum(padded[1 + dr:7 + dr, 1 + dc:7 + dc] for dr in (-1, 0, 1) for dc in (-1, 0, 1)) / 9
+    blocks = frame_blocks(settings)
+    paper = CLASS_PAPER
+    band = (view.classes.reshape(-1)[blocks.indices] != paper).mean(axis=1)
+    worst = np.sort(band)[-3:][::-1]
+    board = np.broadcast_to(worst, (36, 3))
+    return np.hstack([cells, per_cell.reshape(36, -1), around.reshape(36, -1), board]).astype(np.float32)

@@ -34,6 +34,12 @@ class WhiteSettings:
     clipped: float = 0.91
     # Below this many blocks the brightness is fitted as a plane, not a quadratic surface.
     quadratic_blocks: int = 12
+    # Webcams turn saturation down (or up) after the light has tinted the picture, which no
+    # division by white undoes: under a warm lamp grass then drifts towards the road tiles'
+    # cream. Each board's cells are printed inks of known colour, so the saturation that
+    # brings its cells nearest to them is found among these and undone.
+    saturations: tuple[float, ...] = tuple(round(0.6 + 0.03 * i, 2) for i in range(17))   # 0.6 .. 1.08
+    saturation_cap: float = 20.0   # delta E at which a cell counts as "no ink" (a piece, a hand)
 
 
 @dataclass(frozen=True)
@@ -97,6 +103,8 @@ def fit_white(linear: np.ndarray, blocks: FrameBlocks, settings: WhiteSettings =
     usable = open_channels.any(axis=1)
     brightness = np.full(len(samples), np.nan)
     brightness[usable] = np.nanmean(ratios[usable], axis=1)
+    if usable.sum() < settings.min_blocks:
+        return None
     # Start from the blocks near the typical brightness: a shadow over a whole side must not
     # drag the first fit down so far that it looks like paper.
     keep = usable & (brightness >= settings.outlier_ratio * np.nanmedian(brightness))
@@ -111,6 +119,27 @@ def fit_white(linear: np.ndarray, blocks: FrameBlocks, settings: WhiteSettings =
             break
         keep = new_keep
     return WhiteField(colour.astype(np.float64), coefficients, int(keep.sum()), len(samples))
+
+
+def unsaturate(linear: np.ndarray, saturation: float) -> np.ndarray:
+    """Linear BGR with a camera's saturation `saturation` undone (luminance kept)."""
+    luminance = (linear @ LUMA)[..., None]
+    return luminance + (linear - luminance) * np.float32(1.0 / saturation)
+
+
+def camera_saturation(cells: np.ndarray, whites: np.ndarray, printed_lab: np.ndarray,
+                      settings: WhiteSettings = WhiteSettings()) -> float:
+    """The saturation among settings.saturations that, undone before white balance, brings
+    the cells' colours (linear BGR, with the white at each) nearest the printed inks."""
+    from companion.vision.colour_classes import lab_of_linear
+
+    saturations = np.array(settings.saturations, np.float32)
+    # All candidate saturations at once: (saturations, cells, 3).
+    balanced = np.stack([unsaturate(cells, v) / np.maximum(unsaturate(whites, v), 1e-4) for v in saturations])
+    lab = lab_of_linear(np.clip(balanced[..., ::-1], 0, 2).reshape(-1, 3)).reshape(balanced.shape)
+    distance = np.linalg.norm(lab[:, :, None, :] - printed_lab[None, None, :, :], axis=3).min(axis=2)
+    cost = np.minimum(distance, settings.saturation_cap).sum(axis=1)
+    return float(saturations[int(np.argmin(cost))])
 
 
 def _basis(centres: np.ndarray) -> np.ndarray:

@@ -7,7 +7,8 @@ import pytest
 from companion.kit.layout import ISLAND_SHEET_MM, PAPERS, island_board_layout
 from companion.kit.sheets import render_sheet
 from companion.kit.terrain import random_terrain
-from companion.vision.board_finder import FinderSettings, find_boards, match_marker, read_candidate, search
+from companion.vision.board_finder import find_boards, search
+from companion.vision.marker_reading import MarkerSettings, match_marker, read_candidate
 
 PX_PER_MM = 4
 
@@ -98,6 +99,6 @@ def test_a_candidate_quad_is_read_whichever_corner_comes_first(view):
 
 def test_pattern_matching_pulls_a_guess_onto_the_marker(view):
     grey, truth = view
-    corners, score = match_marker(grey, 2, truth[2] + [2.0, -1.5], FinderSettings())
+    corners, score = match_marker(grey, 2, truth[2] + [2.0, -1.5], MarkerSettings())
     assert score > 0.6
     assert np.abs(corners - truth[2]).max() < 0.8

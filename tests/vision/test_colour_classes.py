@@ -41,14 +41,14 @@ def test_paper_is_paper_and_a_colour_the_kit_lacks_is_other(table):
 
 def test_calibrated_references_are_taken_relative_to_their_white():
     from calibration.colour import ColourReferences
-    from companion.vision.colour_classes import references_from_calibration, _lab
+    from companion.vision.colour_classes import lab_of_linear, references_from_calibration
 
     warm = np.array([1.0, 0.85, 0.6])        # R, G, B of a warm lamp
     labs = {}
     for name_, rgb in {"white": (255, 255, 255), "road": (215, 195, 150),
                        **{n: TERRAIN[t].rgb for t, n in zip("gflm", ("grass", "forest", "lake", "mountain"))},
                        **{n: c.rgb for n, c in PLAYERS.items()}}.items():
-        labs[name_] = tuple(float(v) for v in _lab((srgb_to_linear(rgb) * warm)[None])[0])
+        labs[name_] = tuple(float(v) for v in lab_of_linear((srgb_to_linear(rgb) * warm)[None])[0])
     relative = references_from_calibration(ColourReferences(labs))
     assert np.allclose(relative["grass"], srgb_to_linear(TERRAIN["g"].rgb), atol=0.02)
     assert np.allclose(relative["paper"], 1.0)

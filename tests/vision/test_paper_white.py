@@ -39,3 +39,21 @@ def test_a_shadow_over_part_of_the_frame_is_left_out_of_the_fit():
     white = fit_white(board.astype(np.float32), frame_blocks(settings))
     assert white.blocks_used < white.blocks_total
     assert np.allclose(white.mean(), 0.9, rtol=0.03)
+
+
+def test_a_cameras_muted_colours_under_a_warm_lamp_are_found_from_the_printed_cells():
+    from companion.vision.colour_classes import ColourTable
+    from companion.vision.paper_white import LUMA, camera_saturation
+
+    table = ColourTable()
+    inks = [table.references[name][::-1] for name in ("grass", "forest", "lake", "mountain", "road")]
+    cells = np.array((inks * 8)[:36])                   # BGR reflectances of 36 printed cells
+    lamp = np.array([0.45, 0.75, 1.0])                  # B, G, R of a warm light
+    lit, white = cells * lamp, np.tile(lamp, (36, 1))
+
+    def camera(x):                                      # the webcam mutes colours after the light tints them
+        luminance = (x @ LUMA)[:, None]
+        return luminance + 0.8 * (x - luminance)
+    found = camera_saturation(camera(lit).astype(np.float32), camera(white).astype(np.float32),
+                              table.printed_lab())
+    assert abs(found - 0.8) <= 0.03
