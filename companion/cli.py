@@ -15,6 +15,7 @@ COMMANDS = {
     "render": "companion.commands.render",
     "serve": "companion.commands.serve",
     "hardware": "companion.commands.hardware",
+    "read": "companion.commands.read",
 }
 
 

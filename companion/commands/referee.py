@@ -19,7 +19,7 @@ def register(subparsers) -> None:
         "--player P | legal --player P | score",
     )
     parser.add_argument("game", choices=GAMES)
-    parser.add_argument("board", help="board text file, or - for standard input")
+    parser.add_argument("board", help="board text file, - for standard input, or a photo (.jpg, .png) of the table")
     parser.add_argument("question", nargs="+", help="the question and its cells")
     parser.add_argument("--player", help="the country asking (for check and legal)")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
@@ -44,11 +44,17 @@ def run(args) -> int:
     from companion.games.cannonball_colony.referee import QuestionError, answer
     from companion.games.cannonball_colony.text import BoardTextError, draw_evidence, parse_board
 
-    text = read_board_text(args.board)
-    try:
-        position = parse_board(text)
-    except BoardTextError as error:
-        raise UsageError(f"bad board {args.board!r}: {error}") from None
+    if args.board.lower().endswith((".jpg", ".jpeg", ".png")):
+        # A photo: the camera reader gives the position (cv2 and numpy load only here).
+        from companion.commands.read import read_photo
+
+        position = read_photo(args.board).position
+    else:
+        text = read_board_text(args.board)
+        try:
+            position = parse_board(text)
+        except BoardTextError as error:
+            raise UsageError(f"bad board {args.board!r}: {error}") from None
     try:
         reply = answer(position, args.question, args.player)
     except QuestionError as error:
