@@ -13,6 +13,7 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.inference import Explained, Question, TakenBack, explain
 from companion.games.cannonball_colony.moves import Roads
 from companion.games.cannonball_colony.text import BoardTextError, print_board
@@ -60,6 +61,8 @@ class LivePipeline:
         self.passes = 0
         self._previous: BoardObservation | None = None
         self._first_commit_of_pass = True
+        # A game the camera started does not know whose turn it is: the first move shows it.
+        self._turn_guessed = False
         self._highlight: tuple = ()
         self._stop = threading.Event()
         self._thread: threading.Thread | None = None
@@ -178,6 +181,10 @@ class LivePipeline:
                 and (self.passes > 0 or not isinstance(explanation, Explained)):
             self._start_game(seen)
             return
+        if isinstance(explanation, Question) and self._turn_guessed:
+            mover = self._first_mover(game, seen)
+            if mover is not None:
+                game, explanation = mover
         if isinstance(explanation, Question) and self.auto_confirm and game.turn is not None and game.turn.done:
             ahead = self.session.snapshot()
             ahead.confirm()
@@ -188,6 +195,7 @@ class LivePipeline:
         if explanation is None:
             return
         if isinstance(explanation, Explained):
+            self._turn_guessed = False
             pending = game.turn.build if game.turn is not None else None
             for move in explanation.moves:
                 verdict, event = self.session.propose(move_text(move, pending), source="camera")
@@ -199,9 +207,28 @@ class LivePipeline:
         elif isinstance(explanation, Question):
             self._ask(explanation.message, explanation.cells)
 
+    def _first_mover(self, game, seen):
+        """(game, explanation) with the turn given to the one other player whose move explains
+        the change, restarting the camera's game at that turn; None when not exactly one does."""
+        if game.history or (game.turn is not None and (game.turn.build or game.turn.shot)):
+            return None
+        found = []
+        for player in game.position.players:
+            if player == game.player:
+                continue
+            trial = Game.from_position(game.position.replace(turn=player))
+            explanation = explain(trial, seen)
+            if isinstance(explanation, Explained):
+                found.append((player, explanation))
+        if len(found) != 1:
+            return None
+        self._start_game(game.position.replace(turn=found[0][0]))
+        return self.session.snapshot(), found[0][1]
+
     def _start_game(self, seen) -> None:
         try:
             self.session.start(print_board(seen), source="camera")
+            self._turn_guessed = True
             self._highlight = ()
         except BoardTextError as error:
             self._ask(f"The camera sees an island the rules cannot hold ({error}). Please check the table.", ())

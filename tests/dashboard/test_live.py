@@ -120,6 +120,24 @@ def test_auto_confirm_confirms_when_the_next_player_moves(tmp_path):
     assert rig.session.log.events()[-1].body["player"] == "spain"
 
 
+def test_a_game_the_camera_started_takes_its_turn_from_the_first_move(rig):
+    start = parse_board(BOARD)
+    rig.table.show(start.replace(turn=None))   # a camera cannot see whose turn it is
+    rig.watch()
+    assert rig.session.game.player == start.players[0]   # a guess, until someone moves
+    second = start.players[1]
+    theirs = Game.from_position(start.replace(turn=second))
+    roads = legal_builds(start, second)
+    mine = legal_builds(start, start.players[0])
+    only_theirs = next(c for c in roads.road_grass + roads.road_forest if c not in mine.road_grass + mine.road_forest)
+    assert theirs.play(parse_move(f"road {only_theirs}")).legal
+    rig.table.show(theirs.position.replace(turn=None))
+    rig.watch()
+    assert [e[0] for e in rig.events()] == ["game", "game", "move"]
+    assert rig.session.log.events()[-1].body["player"] == second.value
+    assert rig.session.question is None
+
+
 def test_a_looping_clip_starts_a_new_game_on_each_pass(tmp_path):
     rig = Rig(tmp_path, restart_on_loop=True, loop=True)
     rig.watch()
