@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.cli import UsageError
 
-SHEETS = ("islands", "patches", "charuco", "markers", "all")
+SHEETS = ("islands", "patches", "charuco", "markers", "coast", "all")
 # The calibration default: the board `companion calibrate` expects unless told otherwise.
 CHARUCO_DEFAULT = "charuco:5x7:40mm:20mm:DICT_6X6_250"
 
@@ -17,7 +17,8 @@ CHARUCO_DEFAULT = "charuco:5x7:40mm:20mm:DICT_6X6_250"
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "print",
-        help="write printable sheets: island boards, markers, colour patches, ChArUco board",
+        help="write printable sheets: island boards, markers, colour patches, ChArUco board, "
+             "the Cannons & Coastlines kit",
         description="Write printable sheets as PDF and PNG. Print them at 100% (no 'fit to "
                     "page'); each sheet states a length to measure after printing.",
     )
@@ -38,6 +39,8 @@ def register(subparsers) -> None:
     parser.add_argument("--group", action="append",
                         choices=("table", "ships", "harbours", "flags", "cannon"),
                         help="marker group; repeat for several (default all)")
+    parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
+                        help="coast: fleets' tags and harbour mats for this many players (default 4)")
     parser.set_defaults(run=run)
 
 
@@ -107,6 +110,12 @@ def run(args: argparse.Namespace) -> int:
         pages = [sheets.render_sheet(layout.marker_sheet_layout(group), paper, args.dpi)
                  for group in groups]
         emit("markers", pages, [f"markers-{group}" for group in groups])
+    if "coast" in wanted:
+        from companion.kit.coast_sheets import coast_layouts
+
+        named = coast_layouts(args.players)
+        emit("coast-kit", [sheets.render_sheet(sheet, paper, args.dpi) for _, sheet in named],
+             [name for name, _ in named])
     for path in written:
         print(path)
     return 0

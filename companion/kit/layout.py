@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.kit import ids
+from companion.kit.coast_pieces import SHIP_TAG_MARKER_MM
 from companion.kit.palette import PATCH_COLOURS
 
 MM_PER_INCH = 25.4
@@ -240,7 +241,8 @@ class MarkerGroup:
 
 MARKER_GROUPS = {
     "table": MarkerGroup("table", "table corners", ids.TABLE_CORNER_MARKERS, 70.0, 2),
-    "ships": MarkerGroup("ships", "ship tags", ids.SHIP_TAG_MARKERS, 25.0, ids.SHIPS_PER_FLEET),
+    # Cannons & Coastlines sizes come from its kit module, so a loose tag is a deck tag.
+    "ships": MarkerGroup("ships", "ship tags", ids.SHIP_TAG_MARKERS, SHIP_TAG_MARKER_MM, ids.SHIPS_PER_FLEET),
     "harbours": MarkerGroup("harbours", "harbour mats", ids.HARBOUR_MAT_MARKERS, 50.0, 2),
     "flags": MarkerGroup("flags", "island flag tags", ids.ISLAND_FLAG_MARKERS, 30.0, 4),
     # Big enough to be read at the table's far side; small enough for a toy cannon's base.
