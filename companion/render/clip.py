@@ -63,7 +63,7 @@ def play_turns(game: Game, turns: int, rng: random.Random) -> list[tuple[str, li
         after = game.position
         game.confirm()
         visits, current = [], before
-        for cell in _changed_cells(before, after):
+        for cell in _changed_cells(before, after, _move_order(moves)):
             current = _copy_cell(current, after, cell)
             visits.append(Visit(cell, current, seat))
         if visits:
@@ -161,13 +161,23 @@ def _reach_poses(scene: Scene, look: HandPose, visit: Visit, players: int, pacin
     return poses
 
 
-def _changed_cells(before: Position, after: Position) -> list[Cell]:
-    """Cells whose tile, piece or ship changed: pieces taken away first, then what was added."""
+def _move_order(moves) -> list[Cell]:
+    """The cells of a turn's moves in the order they were played (a player lays the connected road first)."""
+    order = []
+    for move in moves:
+        order += list(getattr(move, "cells", ())) or [c for c in (getattr(move, "cell", None), getattr(move, "target", None)) if c]
+    return order
+
+
+def _changed_cells(before: Position, after: Position, order: list[Cell] = ()) -> list[Cell]:
+    """Cells whose tile, piece or ship changed: pieces taken away first, then what was added,
+    in the order the moves name them."""
     changed = [cell for cell in after.cells()
                if before.ground_at(cell) is not after.ground_at(cell) or before.pieces.get(cell) != after.pieces.get(cell)
                or _landing_at(before, cell) != _landing_at(after, cell)]
+    rank = {cell: index for index, cell in reversed(list(enumerate(order)))}
     return sorted(changed, key=lambda cell: (after.pieces.get(cell) is not None or cell not in before.pieces,
-                                             cell.row, cell.col))
+                                             rank.get(cell, len(rank)), cell.row, cell.col))
 
 
 def _landing_at(position: Position, cell: Cell):

@@ -1,0 +1,42 @@
+"""The bundled clip that `companion serve` plays with no arguments, refereed by the real reader
+through the whole live pipeline: it must give exactly the turns the clip's truth lists."""
+
+import json
+from pathlib import Path
+
+from companion.commands.serve import bundled_clip
+from companion.games.cannonball_colony.reader import IslandReader
+from companion.live import LivePipeline
+from companion.session import EventLog, GameSession
+from companion.vision.frames import open_source
+
+CLIP = Path(__file__).resolve().parents[3] / "samples" / "renders" / "turns.mp4"
+
+
+def test_serve_with_no_arguments_plays_this_clip():
+    assert bundled_clip() == CLIP
+
+
+def test_the_bundled_clip_is_refereed_move_by_move_with_no_question(tmp_path):
+    truth = json.loads(CLIP.with_suffix(".json").read_text())
+    session = GameSession(EventLog(tmp_path / "game.sqlite"))
+    reader = IslandReader()
+    frames = []
+    pipeline = LivePipeline(session, lambda on_status: open_source(str(CLIP), on_status=on_status),
+                            reader.read, publish_frame=frames.append, pace=False, auto_confirm=True,
+                            restart_on_loop=True)
+    pipeline.run()   # one pass, in this thread
+
+    assert pipeline.status()["state"] == "ended" and len(frames) == len(truth["frames"])
+    events = session.log.events()
+    assert [e.type for e in events if e.type == "question"] == []
+    # A second grass road is logged as extending the first: fold it back into one move.
+    played = []
+    for event in (e for e in events if e.type == "move"):
+        if event.body["extend"]:
+            played[-1] += " " + event.body["move"].split()[-1]
+        else:
+            played.append(f"{event.body['player']}: {event.body['move']}")
+    assert played == [turn["turn"] for turn in truth["turns"]]
+    assert all(e.body["verdict"]["legal"] for e in events if e.type == "move")
+    assert session.state()["board"].splitlines()[-12:] == truth["states"][-1]["board_text"].splitlines()[-12:]
