@@ -138,12 +138,19 @@ def _light_fields(camera: Camera, light: Light) -> tuple[np.ndarray, np.ndarray,
 
 
 def _light(scene: Scene, albedo, shading, hand_share, tiles, standing, hand) -> tuple[np.ndarray, np.ndarray]:
-    camera, light = scene.camera, scene.light
+    return light_picture(scene.camera, scene.light, scene.sensor.exposure, albedo, shading, hand_share,
+                         _slabs(scene, tiles), standing, hand)
+
+
+def light_picture(camera: Camera, light: Light, exposure: float, albedo, shading, hand_share, slabs, standing,
+                  hand) -> tuple[np.ndarray, np.ndarray]:
+    """Linear light at the sensor for a drawn canvas (through the lens), with the shadows of
+    `slabs` (flat cards) and `standing` objects (anything with .mesh()) and of the hand."""
     direct_field, ambient_field, sheen_field = _light_fields(camera, light)
     px_per_mm = camera.matrix[0][0] / camera.distance_mm
     piece_share = shading[:, :, 3].astype(np.float32) / 255.0
     open_table = (1 - piece_share) * (1 - hand_share)
-    pieces_shadow = _piece_shadows(camera, light, _slabs(scene, tiles), standing, px_per_mm)
+    pieces_shadow = _piece_shadows(camera, light, slabs, standing, px_per_mm)
     contact = _contact_shadows(camera, standing, px_per_mm)
     hand_shadow = _hand_shadow(camera, light, hand, px_per_mm)
     shadow = np.maximum(pieces_shadow * open_table, hand_shadow * (1 - hand_share))
@@ -156,7 +163,7 @@ def _light(scene: Scene, albedo, shading, hand_share, tiles, standing, hand) -> 
     # Flat surfaces store how glossy they are; pieces and hands their highlight already.
     highlight = gloss * (open_table * sheen_field * (1 - shadow) + (1 - open_table) * lit_direct)
     radiance = decode_image(albedo) * amount[:, :, None] + (GLOSS_STRENGTH * highlight)[:, :, None]
-    gains = (light.cast * scene.sensor.exposure).astype(np.float32)
+    gains = (light.cast * exposure).astype(np.float32)
     return radiance * gains, hand_shadow
 
 
