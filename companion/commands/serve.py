@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import json
 import os
 import signal
 import socket
@@ -13,7 +14,11 @@ from pathlib import Path
 from companion.cli import UsageError
 from companion.commands import serve_hardware
 
-GAMES = ("cannonball-colony",)
+GAMES = ("cannonball-colony", "cannons-coastlines")
+# Each game's camera reader: a module with read_frame(image_bgr, timestamp, previous) -> its observation.
+READERS = {"cannonball-colony": "companion.games.cannonball_colony.reader",
+           "cannons-coastlines": "companion.games.cannons_coastlines.reader"}
+TITLES = {"cannonball-colony": "Cannonball Colony", "cannons-coastlines": "Cannons & Coastlines"}
 ROOT = Path(__file__).resolve().parents[2]
 RENDERS = ROOT / "samples" / "renders"
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".webm", ".mov")
@@ -23,9 +28,9 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 DEFAULT_THREADS = 48
 
 
-def default_data_dir() -> Path:
+def default_data_dir(game: str = "cannonball-colony") -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "tabletop-companion" / "cannonball-colony"
+    return base / "tabletop-companion" / game
 
 
 def register(subparsers) -> None:
@@ -47,9 +52,11 @@ def register(subparsers) -> None:
                              "with a pairing code)")
     parser.add_argument("--port", type=int, default=8000, help="TCP port (0 picks a free one)")
     parser.add_argument("--data", type=Path, metavar="DIR",
-                        help=f"folder of the game's event log; a restart resumes it (default {default_data_dir()})")
+                        help="folder of the game's event log; a restart resumes it (default "
+                             f"{default_data_dir('GAME')})")
     parser.add_argument("--board", type=Path, metavar="FILE",
-                        help="start a new game from this board text when the log holds none")
+                        help="start a new game from this board text (Cannons & Coastlines: a table as JSON) "
+                             "when the log holds none")
     parser.add_argument("--fps", type=float, default=15.0, help="frame-rate cap of the live video (default 15)")
     parser.add_argument("--source-fps", type=float, default=10.0,
                         help="frames a second when the source is a folder of images (default 10)")
@@ -75,7 +82,7 @@ def bundled_clip() -> Path | None:
 
 def load_reader(game: str):
     """The game's camera reader, or (None, why) while it is not installed."""
-    name = "companion.games.cannonball_colony.reader"
+    name = READERS[game]
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -83,6 +90,20 @@ def load_reader(game: str):
             return None, f"{name} is not installed yet: the camera picture is shown but not refereed"
         raise
     return module.read_frame, f"{name}.read_frame"
+
+
+def start_coast_game(session, board: Path | None, no_camera: bool) -> None:
+    """A table from --board, or the demo table when nothing will be seen; the camera starts one otherwise."""
+    from companion.dashboard.coast import DEMO_TABLE
+    from companion.games.cannons_coastlines.table_json import TableJsonError, table_from_json
+
+    if session.table is not None or not (board or no_camera):
+        return
+    path = board or DEMO_TABLE
+    try:
+        session.start(table_from_json(json.loads(path.read_text(encoding="utf-8")), session.rulebook), source="serve")
+    except (OSError, ValueError, TableJsonError) as error:
+        raise UsageError(f"cannot start a game from {str(path)!r}: {error}") from None
 
 
 def calibration_status(data: Path):
@@ -113,9 +134,10 @@ def lan_address() -> str:
         probe.close()
 
 
-def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[str], qr: bool) -> None:
+def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[str], qr: bool,
+                 title: str = TITLES["cannonball-colony"]) -> None:
     out = sys.stdout
-    print("Tabletop Companion: Cannonball Colony", file=out)
+    print(f"Tabletop Companion: {title}", file=out)
     print(f"  open  {url}", file=out)
     if qr:
         import segno
@@ -145,13 +167,19 @@ def run(args) -> int:
         raise UsageError(f"--threads must be at least 4 (each tablet holds two streams), got {args.threads}")
     if args.fps <= 0 or args.source_fps <= 0:
         raise UsageError("--fps and --source-fps must be more than 0")
-    data = (args.data or default_data_dir()).expanduser().resolve()
+    data = (args.data or default_data_dir(args.game)).expanduser().resolve()
+    coast = args.game == "cannons-coastlines"
     try:
-        session = GameSession(EventLog(data / "game.sqlite"))
+        if coast:
+            from companion.dashboard.coast.session import CoastSession
+
+            session = CoastSession(EventLog(data / "game.sqlite"))
+        else:
+            session = GameSession(EventLog(data / "game.sqlite"))
     except (SessionError, OSError) as error:
         raise UsageError(f"cannot open the game log in {data}: {error}") from None
 
-    clip = None if args.source else bundled_clip()
+    clip = None if args.source or coast else bundled_clip()   # the bundled clip is a Cannonball Colony game
     spec = None if args.source == "none" else args.source or (str(clip) if clip else None)
     if spec is not None:
         try:   # refuse a bad --source now, with its reason, rather than in the pipeline thread
@@ -161,16 +189,26 @@ def run(args) -> int:
     hardware_settings = serve_hardware.read_settings(args, data)   # refuse bad options before opening anything
     reader, reader_note = load_reader(args.game)
     hub = FrameHub(max_fps=args.fps)
-    broadcaster = Broadcaster(session, view_state)
-    opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None
-    pipeline = LivePipeline(session, opener, reader, publish_frame=hub.publish,
-                            publish_status=lambda status: broadcaster.publish_status("camera", status),
-                            loop=clip is not None or args.loop, auto_confirm=clip is not None,
-                            restart_on_loop=clip is not None)
-    if spec is None:
-        hub.publish(placeholder("No camera", "Start with --source 0 for a webcam; play moves on the Turn screen."))
+    if coast:
+        from companion.dashboard.coast.pipeline import CoastPipeline
+        from companion.dashboard.coast.view import view_coast
 
-    if session.game is None and (args.board or reader is None or spec is None):
+        view, pipeline_kind = view_coast, CoastPipeline
+    else:
+        view, pipeline_kind = view_state, LivePipeline
+    broadcaster = Broadcaster(session, view)
+    opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None
+    pipeline = pipeline_kind(session, opener, reader, publish_frame=hub.publish,
+                             publish_status=lambda status: broadcaster.publish_status("camera", status),
+                             loop=clip is not None or args.loop, auto_confirm=clip is not None,
+                             restart_on_loop=clip is not None)
+    if spec is None:
+        hub.publish(placeholder("No camera", "Start with --source 0 for a webcam"
+                                + ("." if coast else "; play moves on the Turn screen.")))
+
+    if coast:
+        start_coast_game(session, args.board, reader is None or spec is None)
+    elif session.game is None and (args.board or reader is None or spec is None):
         board = args.board or SAMPLE_BOARD
         try:
             session.start(board.read_text(encoding="utf-8"), source="serve")
@@ -180,8 +218,12 @@ def run(args) -> int:
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None
     server_info = {"data": str(data / "game.sqlite"), "lan": lan}
-    hardware = serve_hardware.attach(args.hardware, hardware_settings, session,
-                                     lambda status: broadcaster.publish_status("hardware", status))
+    if coast:   # the cannon and LEDs follow Cannonball Colony's board; Cannons & Coastlines' aiming is not built yet
+        hardware = serve_hardware.HardwareSetup(lambda: {"state": "none", "message": "the cannon and LEDs follow "
+                                                         "Cannonball Colony only, for now"})
+    else:
+        hardware = serve_hardware.attach(args.hardware, hardware_settings, session,
+                                         lambda status: broadcaster.publish_status("hardware", status))
     pipeline.see_cannon = hardware.spotter
     services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware.status,
                         calibration=calibration_status(data), server=server_info, cannon=hardware.desk)
@@ -201,7 +243,8 @@ def run(args) -> int:
              f"hardware: {services.hardware()['message']}",
              f"game log: {data / 'game.sqlite'} (event {session.last_seq()})",
              f"{args.threads} threads; live video capped at {args.fps:g} fps; Ctrl-C stops"]
-    print_banner(url, f"{url}pair?code={code}" if code else None, code, lines, qr=not args.no_qr)
+    print_banner(url, f"{url}pair?code={code}" if code else None, code, lines, qr=not args.no_qr,
+                 title=TITLES[args.game])
 
     def stop(signum, frame):
         raise KeyboardInterrupt

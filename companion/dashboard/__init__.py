@@ -11,12 +11,15 @@ from companion.session import EventLog, GameSession
 
 from . import security
 from .broadcast import Broadcaster
+from .coast import GAME as COAST
 from .state import view_state
 from .video import FrameHub
 from .web import Services, init_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_BOARD = ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt"
+COAST_SCREENS = (("coast_table.index", "Table"), ("coast_points.index", "Points"), ("record.index", "Record"),
+                 ("settings.index", "Settings"))
 
 
 def secret_key(data: Path | None) -> bytes:
@@ -48,9 +51,7 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     if services is None:
         if data is None:
             raise ValueError("create_app needs DATA (the folder of the game's SQLite log) or services")
-        session = GameSession(EventLog(data / "game.sqlite"))
-        services = Services(session, Broadcaster(session, view_state, heartbeat=app.config["HEARTBEAT"]),
-                            FrameHub(), sample_board=SAMPLE_BOARD)
+        services = _own_services(app.config.get("GAME", GameSession.GAME), data, app.config["HEARTBEAT"])
     if services.sample_board is None:
         services.sample_board = SAMPLE_BOARD
     app.extensions["companion"] = services
@@ -58,9 +59,32 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     security.init_app(app)
     init_errors(app)
 
-    from .screens import cannon, dispute, pair, players, record, settings, table, turn, verdicts
     from . import api
+    from .screens import cannon, coast_points, coast_table, dispute, pair, players, record, settings, table, turn, \
+        verdicts
 
-    for module in (api, table, verdicts, dispute, turn, players, record, cannon, settings, pair):
+    # The session says which game is played; the game picks its screens, the rest are shared.
+    game = services.session.GAME
+    app.config["GAME"] = game
+    if game == COAST:
+        screens = (coast_table, coast_points, record, settings)
+        app.config.update(SCREENS=COAST_SCREENS, GAME_TITLE="Cannons & Coastlines", GAME_SCRIPTS=("coast.js",))
+    else:
+        screens = (table, verdicts, dispute, turn, players, record, cannon, settings)
+    for module in (api, *screens, pair):
         app.register_blueprint(module.bp)
     return app
+
+
+def _own_services(game: str, data: Path, heartbeat: float) -> Services:
+    """A session of the named game on the log in `data`, with its view for the broadcaster."""
+    if game == COAST:
+        from .coast.session import CoastSession
+        from .coast.view import view_coast
+
+        session, view = CoastSession(EventLog(data / "game.sqlite")), view_coast
+    elif game == GameSession.GAME:
+        session, view = GameSession(EventLog(data / "game.sqlite")), view_state
+    else:
+        raise ValueError(f"unknown game {game!r} (games: {GameSession.GAME}, {COAST})")
+    return Services(session, Broadcaster(session, view, heartbeat=heartbeat), FrameHub(), sample_board=SAMPLE_BOARD)

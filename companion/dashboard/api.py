@@ -6,7 +6,6 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, str
 
 from .broadcast import last_event_id
 from .security import csrf_token, is_paired
-from .state import view_state
 from .video import BOUNDARY
 from .web import services
 
@@ -25,7 +24,8 @@ def healthz():
 
 @bp.get("/api/state")
 def state():
-    return jsonify(view_state(services().session))
+    live = services()
+    return jsonify(live.broadcaster.view(live.session))   # the game's own view, as the SSE stream sends it
 
 
 @bp.get("/api/session")

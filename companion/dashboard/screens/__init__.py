@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import render_template
+from flask import current_app, render_template
 
 from ..state import player_looks
 
@@ -19,4 +19,7 @@ SCREENS = (
 
 
 def page(template: str, screen: str, **context):
-    return render_template(template, screen=screen, screens=SCREENS, looks=player_looks(), **context)
+    config = current_app.config
+    return render_template(template, screen=screen, screens=config.get("SCREENS", SCREENS), looks=player_looks(),
+                           game_title=config.get("GAME_TITLE", "Cannonball Colony"),
+                           game_scripts=config.get("GAME_SCRIPTS", ()), **context)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, current_app, redirect, request, session, url_for
 
 from ..security import check_pairing
-from . import page
+from . import SCREENS, page
 
 bp = Blueprint("pair", __name__)
 
@@ -19,8 +19,13 @@ def index():
 @bp.post("/pair")
 def submit():
     if not current_app.config["LAN"]:
-        return redirect(url_for("table.index"))
+        return redirect(url_for(first_screen()))
     if check_pairing(current_app, request.form.get("code", "")):
         session["paired"] = True
-        return redirect(url_for("table.index"))
+        return redirect(url_for(first_screen()))
     return page("pair/index.html", "pair.index", code="", failed=True), 403
+
+
+def first_screen() -> str:
+    """The game's first screen (its Table), where a paired tablet lands."""
+    return current_app.config.get("SCREENS", SCREENS)[0][0]

@@ -5,6 +5,7 @@ const Companion = (() => {
   const meta = (name) => (document.querySelector(`meta[name="${name}"]`) || {}).content;
   const looks = JSON.parse(meta("looks") || "{}");
   const handlers = { state: [], event: [], status: [] };
+  const headers = {};   // a game other than Cannonball Colony draws its own header: headers[game](state, banner, phase)
   let state = null, status = {};
 
   const on = (kind, fn) => handlers[kind].push(fn);
@@ -38,6 +39,7 @@ const Companion = (() => {
 
   function header(s) {
     const banner = document.getElementById("turn-banner"), phase = document.getElementById("phase");
+    if (s && headers[s.game]) { headers[s.game](s, banner, phase); return; }
     if (!s || !s.game) { banner.textContent = "No game yet"; phase.textContent = ""; return; }
     const look = looks[s.player];
     if (s.phase === "over" && s.result) {
@@ -123,6 +125,21 @@ const Companion = (() => {
   const ruleChips = (ids) => ids.map((id) => `<span class="rule" title="ruling ${id}">${id}</span>`).join("");
   const when = (event) => (event.at ? new Date(event.at).toLocaleTimeString() : "");
 
-  return { on, connect, post, get, toast, looks, marks, rulings, describe, ruleChips, esc, when,
+  const setHeader = (game, fn) => { headers[game] = fn; };
+
+  // The Table screens' live view: the camera's status under it, and an MJPEG stream that broke
+  // (server restart) reopened, so the picture comes back by itself.
+  function watchCamera() {
+    on("status", (s) => {
+      const camera = s.camera || {};
+      const caption = document.getElementById("camera-status");
+      caption.textContent = `Camera: ${camera.message || camera.state || "unknown"}` + (camera.tracking ? ` · ${camera.tracking}` : "");
+      caption.className = ["lost", "gave up"].includes(camera.state) ? "state-bad" : "muted";
+    });
+    const video = document.getElementById("video");
+    video.onerror = () => setTimeout(() => { video.src = "/video.mjpg?t=" + Date.now(); }, 2000);
+  }
+
+  return { on, connect, setHeader, watchCamera, post, get, toast, looks, marks, rulings, describe, ruleChips, esc, when,
     get state() { return state; }, get status() { return status; } };
 })();

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import first_hit, forward, inside_table, touching
+from .geometry import first_hit, forward, inside_table, port, touching
 from .rules import STEP_INCHES, nearest_ship
 from .table import Ship, Table
 
@@ -59,6 +59,19 @@ def edge_warnings(table: Table, click_inches: float, move_counts: dict[str, int]
         if room < full:
             warnings[ship.id] = round(room, 2)
     return warnings
+
+
+def forced_off(table: Table) -> dict[str, list[str]]:
+    """Ships that a one-ship-width slide (Evasive Maneuvers) would push off the table, and to which side: they sink."""
+    sinking = {}
+    for ship in table.ships.values():
+        px, py = port(ship.heading)
+        sides = [side for side, sign in (("port", 1.0), ("starboard", -1.0))
+                 if not inside_table(ship.moved(x=ship.x + sign * px * ship.card.beam,
+                                                y=ship.y + sign * py * ship.card.beam).outline(), table.width, table.height)]
+        if sides:
+            sinking[ship.id] = sides
+    return sinking
 
 
 def lines_of_fire(table: Table, reach: float = 120.0) -> list[LineOfFire]:

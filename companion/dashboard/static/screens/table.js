@@ -21,12 +21,7 @@
       `<br>${said.msg}${Companion.ruleChips(Companion.rulings(event.verdict))}`;
   });
   Companion.on("state", render);
-  Companion.on("status", (status) => {
-    const camera = status.camera || {};
-    const caption = document.getElementById("camera-status");
-    caption.textContent = `Camera: ${camera.message || camera.state || "unknown"}` + (camera.tracking ? ` · ${camera.tracking}` : "");
-    caption.className = ["lost", "gave up"].includes(camera.state) ? "state-bad" : "muted";
-  });
+  Companion.watchCamera();
 
   async function start(body) {
     await Companion.post("/api/game", body);
@@ -51,8 +46,5 @@
   document.getElementById("sure-yes").onclick = () => pending && start(pending);
   document.getElementById("sure-no").onclick = () => document.getElementById("new-game-sure").classList.add("hidden");
 
-  // An MJPEG stream that broke (server restart) is reopened, so the picture comes back by itself.
-  const video = document.getElementById("video");
-  video.onerror = () => setTimeout(() => { video.src = "/video.mjpg?t=" + Date.now(); }, 2000);
   Companion.connect();
 })();

@@ -1,0 +1,7 @@
+"""Cannons & Coastlines on the dashboard: its session, its view of the table, its pipeline and screens."""
+
+from pathlib import Path
+
+GAME = "cannons-coastlines"
+# A table to start from when no camera is attached (companion serve --game cannons-coastlines --source none).
+DEMO_TABLE = Path(__file__).with_name("demo-table.json")

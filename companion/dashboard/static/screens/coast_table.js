@@ -1,0 +1,35 @@
+// Cannons & Coastlines Table: the live view, the mirror, and the referee aids (toggled per tablet).
+"use strict";
+(() => {
+  const svg = document.getElementById("coast-table");
+  const saved = JSON.parse(localStorage.getItem("coast-aids") || "{}");
+  const shown = Object.fromEntries(Coast.AIDS.map((a) => [a, saved[a] !== false]));
+  const LABEL = { coins: "Coins", flags: "Flags", edge: "Table edge", fire: "Line of fire", hits: "Hits" };
+
+  function render(state) {
+    const none = !state.game;
+    document.getElementById("no-game").classList.toggle("hidden", !none);
+    svg.classList.toggle("hidden", none);
+    if (none) return;
+    Coast.draw(svg, state, shown);
+    document.getElementById("players-line").innerHTML = state.players.map((p) =>
+      `<span class="badge">${Coast.badge(state, p.name, 26)} ${Companion.esc(p.name)} · ${Companion.esc(p.faction_name)} · ${p.points} pts</span>`).join("");
+    const lines = Coast.aidLines(state);
+    document.getElementById("aid-list").innerHTML = Coast.AIDS.filter((a) => shown[a]).flatMap((a) =>
+      (lines[a].length ? lines[a] : ["nothing to show"]).map((text) => `<li data-aid="${a}"><b>${LABEL[a]}:</b> ${Companion.esc(text)}</li>`)).join("");
+  }
+
+  for (const button of document.querySelectorAll("#aid-toggles button")) {
+    const aid = button.dataset.aid;
+    button.setAttribute("aria-pressed", String(shown[aid]));
+    button.onclick = () => {
+      shown[aid] = !shown[aid];
+      button.setAttribute("aria-pressed", String(shown[aid]));
+      localStorage.setItem("coast-aids", JSON.stringify(shown));
+      if (Companion.state) render(Companion.state);
+    };
+  }
+  Companion.on("state", render);
+  Companion.watchCamera();
+  Companion.connect();
+})();
