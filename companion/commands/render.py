@@ -9,7 +9,7 @@ from pathlib import Path
 
 from companion.cli import UsageError
 
-GAMES = ("cannonball-colony",)
+GAMES = ("cannonball-colony", "cannons-coastlines")
 LIGHTS = ("warm", "cool", "even")
 PHOTO_SIZE = (1280, 720)
 CLIP_SIZE = (640, 360)
@@ -41,7 +41,10 @@ def register(subparsers) -> None:
     parser.add_argument("--clip", type=Path, metavar="FILE", help="film a clip instead: .avi or .mp4")
     parser.add_argument("--turns", type=int, default=2, metavar="N", help="turns in the clip (default 2)")
     parser.add_argument("--samples", type=Path, metavar="DIR",
-                        help="write the bundled sample set into DIR (samples/renders) and stop")
+                        help="write the bundled sample set into DIR (samples/renders, or samples/coast "
+                             "for cannons-coastlines) and stop")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4),
+                        help="cannons-coastlines: fleets on the random table (default from --seed)")
     parser.set_defaults(run=run)
 
 
@@ -56,6 +59,8 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.game == "cannons-coastlines":
+        return _coast(args)
     if args.samples is not None:
         from companion.render.samples import write_samples
 
@@ -83,6 +88,46 @@ def run(args: argparse.Namespace) -> int:
         return _photograph(args, position, options, out)
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def _coast(args) -> int:
+    """A photo of a random mid-game Cannons & Coastlines table (no board text: the table is
+    drawn from --seed), or the bundled coast samples."""
+    import random
+
+    import cv2
+
+    if args.samples is not None:
+        from companion.render.coast.samples import write_coast_samples
+
+        for path in write_coast_samples(args.samples):
+            print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
+        return 0
+    if args.board is not None or args.clip is not None:
+        raise UsageError("cannons-coastlines renders a random table from --seed: no BOARD and no --clip yet")
+    if args.tilt is not None and not 0 <= args.tilt <= 45:
+        raise UsageError(f"--tilt {args.tilt:g}: the camera tilts 0 to 45 degrees")
+    if not 1 <= args.quality <= 100:
+        raise UsageError(f"--quality {args.quality}: JPEG quality is 1 to 100")
+    out = args.out or Path("render.png")
+    if out.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+        raise UsageError(f"--out '{out}': the picture must be a .png or .jpg file")
+    from companion.render import RenderOptions
+    from companion.render.coast import random_coast_table, render_coast_table
+
+    players = args.players or random.Random(f"players {args.seed}").choice((2, 3, 4))
+    options = RenderOptions(size=args.size or PHOTO_SIZE, tilt_deg=args.tilt, light=args.light, hand=args.hand,
+                            noisy=not args.clean, jpeg_quality=args.quality if out.suffix.lower() != ".png" else None)
+    try:
+        rendered = render_coast_table(random_coast_table(args.seed, players), args.seed, options)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    _write(out, rendered.jpeg if rendered.jpeg is not None else cv2.imencode(".png", rendered.image)[1].tobytes())
+    camera, light = rendered.truth["camera"], rendered.truth["light"]
+    print(f"wrote {out} ({options.size[0]}x{options.size[1]}, {players} fleets, tilt {camera['tilt_deg']:.0f} "
+          f"degrees, {light['kind']} light, seed {args.seed})")
+    _write_truth(args.truth, rendered.truth)
+    return 0
 
 
 def _photograph(args, position, options, out: Path) -> int:

@@ -107,7 +107,8 @@ def mast(rgb, centre_xy, base_z, heading_deg) -> Solid:
     pennant_w, pennant_h = kit.PENNANT_MM
     parts = [meshes.rod((0, 0, 0), (0, 0, h), r, kit.DECK_RGB, 0.05, 8),
              meshes.box(-half_sail, r, kit.SAIL_BOTTOM_MM, half_sail, r + 0.8, kit.SAIL_TOP_MM, kit.SAIL_RGB),
-             meshes.box(-0.4, -pennant_w, h - pennant_h, 0.4, -r, h, rgb)]
+             # Towards the bow: a pennant streaming aft would hang over the deck tag.
+             meshes.box(-0.4, r, h - pennant_h, 0.4, r + pennant_w, h, rgb)]
     return Solid("mast", meshes.place("mast", (parts, []), centre_xy, base_z, heading_angle(heading_deg)))
 
 

@@ -23,7 +23,9 @@ from companion.render.scene import MAX_TILT_DEG, RenderOptions
 from companion.render.sensor import Sensor, choose_sensor
 from companion.render.textures import CLOTHS, WOODS
 
-COIN_TRIES = 300
+COIN_PITCH_MM = 23.8   # spots a little wider than a coin (22 mm)
+COIN_NUDGE_MM = 2.3    # at most about 3 mm of overlap (coast_pieces.COIN_MAX_OVERLAP_MM)
+CAPTION_MM = 8.0       # the zone's printed caption along its bottom stays clear
 
 
 @dataclass(frozen=True)
@@ -171,32 +173,26 @@ def _lay_out_mat(table: Table, player: str, rng: random.Random) -> tuple[Lying, 
         pieces.append(Lying("hull", faction, (hulls_zone.x + hulls_zone.width * share + rng.uniform(-4, 4),
                                               hulls_zone.y + hulls_zone.height / 2 - 3 + rng.uniform(-2, 2)),
                             rng.uniform(-5, 5), card=card))
-    placed: list[tuple[float, float, bool]] = []
+    # Coins lie on a loose grid of spots a little wider than a coin, shuffled and nudged:
+    # neighbours nudged together overlap a little; a coin over another lies on top of it.
     radius = kit.COIN_DIAMETER_MM / 2
-    for kind in sorted(kind for kind, count in mat.coins.items() for _ in range(count)):
-        for _ in range(COIN_TRIES):
-            x = rng.uniform(coins_zone.x + radius + 1, coins_zone.x + coins_zone.width - radius - 1)
-            y = rng.uniform(coins_zone.y + radius + 1, coins_zone.y + coins_zone.height - radius - 9)
-            overlaps = [i for i, (px, py, _) in enumerate(placed)
-                        if math.hypot(px - x, py - y) < kit.COIN_DIAMETER_MM]
-            if not overlaps:
-                on_top = False
-            elif len(overlaps) == 1 and not placed[overlaps[0]][2] and not _covered(placed, overlaps[0]) \
-                    and math.hypot(placed[overlaps[0]][0] - x, placed[overlaps[0]][1] - y) > kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM:
-                on_top = True
-            else:
-                continue
-            placed.append((x, y, on_top))
-            pieces.append(Lying("coin", kind, (x, y), rng.uniform(0, 360), on_top))
-            break
-        else:
-            raise ValueError(f"{player}'s mat: no room for {mat.coin_count} coins in the coin zone")
+    columns = int(coins_zone.width // COIN_PITCH_MM)
+    rows = int((coins_zone.height - CAPTION_MM) // COIN_PITCH_MM)
+    kinds = sorted(kind for kind, count in mat.coins.items() for _ in range(count))
+    if len(kinds) > columns * rows:
+        raise ValueError(f"{player}'s mat: {len(kinds)} coins do not fit the coin zone (at most {columns * rows})")
+    spots = rng.sample([(c, r) for c in range(columns) for r in range(rows)], len(kinds))
+    placed: list[tuple[float, float, bool]] = []
+    for kind, (column, row) in zip(kinds, spots):
+        x = coins_zone.x + (coins_zone.width - columns * COIN_PITCH_MM) / 2 + (column + 0.5) * COIN_PITCH_MM
+        y = coins_zone.y + 1 + (row + 0.5) * COIN_PITCH_MM
+        nudged = (x + rng.uniform(-COIN_NUDGE_MM, COIN_NUDGE_MM), y + rng.uniform(-COIN_NUDGE_MM, COIN_NUDGE_MM))
+        under = [(px, py, top) for px, py, top in placed if math.hypot(px - nudged[0], py - nudged[1]) < 2 * radius]
+        if any(top for *_, top in under):
+            nudged, under = (x, y), []   # never on a coin that is itself on top: no piles
+        placed.append((*nudged, bool(under)))
+        pieces.append(Lying("coin", kind, nudged, rng.uniform(0, 360), bool(under)))
     return tuple(pieces)
-
-
-def _covered(placed, index) -> bool:
-    x, y, _ = placed[index]
-    return any(on_top and math.hypot(px - x, py - y) < kit.COIN_DIAMETER_MM for px, py, on_top in placed)
 
 
 def _sunk_card(table: Table, faction: str) -> str | None:

@@ -3,7 +3,8 @@
 Inches are the rules' table frame (CS-1); pixels are the distorted picture's (OpenCV's
 convention: the centre of the top-left pixel is 0, 0). `table_to_image` is the homography
 from table inches to pixels fitted through the lens (exact without distortion; the camera's
-K and distortion are given for the exact projection of anything at any height).
+K and distortion are given for the exact projection of anything at any height, and
+`table_to_undistorted_image` is exact for the table plane once pixels are undistorted).
 """
 
 from __future__ import annotations
@@ -28,7 +29,14 @@ def coast_truth(scene: CoastScene, frame: draw.CoastFrame) -> dict:
     size = (table.width, table.height)
     corners_in = [(0, 0), (table.width, 0), (table.width, table.height), (0, table.height)]
     grid = [(x, y) for x in np.linspace(0, table.width, 7) for y in np.linspace(0, table.height, 5)]
-    homography, _ = cv2.findHomography(np.float64(grid), np.float64([_px(scene, p) for p in grid]))
+    seen = np.float64([_px(scene, p) for p in grid])
+    homography, _ = cv2.findHomography(np.float64(grid), seen)
+    fitted = cv2.perspectiveTransform(np.float64(grid).reshape(-1, 1, 2), homography).reshape(-1, 2)
+    camera = scene.camera
+    inches_to_mm = np.array([[kit.MM_PER_INCH, 0, -table.width * kit.MM_PER_INCH / 2],
+                             [0, kit.MM_PER_INCH, -table.height * kit.MM_PER_INCH / 2], [0, 0, 1]])
+    rotation = camera.rotation
+    exact = camera.K @ np.column_stack([rotation[:, 0], rotation[:, 1], camera.tvec]) @ inches_to_mm
     markers = []
     for corner in range(4):
         markers.append(_marker(scene, frame, ids.TABLE_CORNER_MARKERS.first + corner, f"table {ids.CORNERS[corner]}",
@@ -81,6 +89,11 @@ def coast_truth(scene: CoastScene, frame: draw.CoastFrame) -> dict:
                   "players": list(table.players), "factions": dict(table.factions),
                   "corners_px": _round([_px(scene, p) for p in corners_in]),
                   "table_to_image": [round(float(v), 9) for v in (homography / homography[2, 2]).ravel()],
+                  # The lens bends straight lines a little: the fitted homography's worst miss on
+                  # the table, and the exact one onto the undistorted picture (cv2.undistortPoints
+                  # with the camera's K and distortion, P=K, takes picture pixels there).
+                  "table_to_image_max_error_px": round(float(np.abs(fitted - seen).max()), 3),
+                  "table_to_undistorted_image": [round(float(v), 9) for v in (exact / exact[2, 2]).ravel()],
                   "render_mm_origin_in": [table.width / 2, table.height / 2]},
         "markers": sorted(markers, key=lambda m: m["id"]),
         "ships": ships, "islands": islands,
