@@ -116,7 +116,7 @@ class FleetLook:
     colour: str                     # the palette's player colour the hulls are painted in
     rgb: tuple[int, int, int]
     letter: str                     # printed on tags and mats, for colour-blind players
-    emblem: str                     # shape painted on the pennant and printed by the letter
+    emblem: str                     # a shape for the same purpose (icon_outline); not yet printed or drawn
     ink: str                        # the palette (and colour patch sheet) name of the colour
 
 
