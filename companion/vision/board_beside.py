@@ -9,7 +9,7 @@ and never where a placed marker already is (some markers turned look much like o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -17,7 +17,7 @@ import numpy as np
 from companion.kit import ids
 from companion.kit.layout import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_SHEET_MM, island_board_layout
 from companion.vision.island import LocatedBoard
-from companion.vision.marker_reading import MODULES, MarkerSettings, best_read, read_scores, turned
+from companion.vision.marker_reading import MODULES, MarkerSettings, best_read, pattern_index, read_scores, turned
 
 # Points of a sheet's white frame (mm from its top-left) clear of the markers and the text.
 PAPER_POINTS_MM = ((12.0, 60.0), (12.0, 132.0), (180.0, 60.0), (180.0, 132.0), (60.0, 176.0), (132.0, 176.0))
@@ -30,6 +30,12 @@ class BesideSettings:
     dark_share: float = 0.6       # a marker's border ring is darker than this share of the paper
     paper_share: float = 0.45     # of the placed sheets' white (a lamp lights sheets unevenly)
     min_match: float = 0.5        # pattern match a marker found this way then needs
+    # Markers too small to read one by one (a far board at a steep tilt) are read together:
+    # the four corners of a placement against each missing board in each quarter turn; the
+    # mean correlation and its lead over the next hypothesis needed to accept one.
+    joint_min_px: float = 5.0
+    joint_min_score: float = 0.38
+    joint_min_lead: float = 0.15
 
 
 def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: BesideSettings = BesideSettings(),
@@ -47,6 +53,7 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
     printed = np.array([p.corners for p in island_board_layout(1).markers], np.float64)        # (4 corners, 4, 2)
     best: dict[int, tuple[float, int, np.ndarray]] = {}   # board -> (score, marker id, quad)
     seen: set = set()
+    placements = []   # every placement whose frame looks like paper: its four marker quads
     for board, fix in located.items():
         for side in range(4):
             origins = np.array([[(far, a), (a, far), (-far, a), (a, -far)][side] for a in steps])
@@ -60,6 +67,7 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
                 continue
             quads = cv2.perspectiveTransform((origins[:, None, None, :] + printed[None]).reshape(-1, 1, 2),
                                              fix.sheet_to_image).reshape(len(origins), 4, 4, 2)
+            placements += list(quads)
             for origin_quads in quads:
                 for corner, quad in enumerate(origin_quads):
                     centre = quad.mean(axis=0)
@@ -84,7 +92,42 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
                         continue
                     if found_board not in best or score > best[found_board][0]:
                         best[found_board] = (score, marker_id, turned(quad, turns))
+    still_missing = [b for b in missing if b not in best]
+    if still_missing and placements:
+        for board, found in _read_together(grey, placements, still_missing, paper, taken, settings, reading).items():
+            best[board] = found
     return {marker_id: quad for _, marker_id, quad in best.values()}
+
+
+def _read_together(grey, placements, missing, paper, taken, settings: BesideSettings, reading: MarkerSettings) -> dict:
+    """board -> (score, marker id, quad) for missing boards whose four small corner markers,
+    read together, say which board lies at a placement and how it is turned."""
+    small = replace(reading, min_marker_px=settings.joint_min_px)
+    found: dict[int, tuple[float, int, np.ndarray]] = {}
+    for quads in placements:
+        centres = quads.mean(axis=1)
+        if any(np.linalg.norm(c - other) < 0.5 * np.linalg.norm(q[0] - q[2]) for c, q in zip(centres, quads) for other in taken):
+            continue
+        if sum(_looks_like_marker(grey, quad, paper, settings) for quad in quads) < 3:
+            continue
+        tables = [read_scores(grey, quad, small) for quad in quads]
+        if any(table is None for table in tables):
+            continue
+        hypotheses = []
+        for board in missing:
+            for turns in range(4):
+                # On a sheet turned `turns` quarter turns, physical corner c shows marker (c - turns) mod 4.
+                score = np.mean([tables[c][pattern_index(board, (c - turns) % 4, turns)] for c in range(4)])
+                hypotheses.append((float(score), board, turns))
+        hypotheses.sort(reverse=True)
+        (score, board, turns), runner_up = hypotheses[0], hypotheses[1][0]
+        if score < settings.joint_min_score or score - runner_up < settings.joint_min_lead:
+            continue
+        if board not in found or score > found[board][0]:
+            corner = max(range(4), key=lambda c: tables[c][pattern_index(board, (c - turns) % 4, turns)])
+            marker_id = ids.island_board_marker(board, (corner - turns) % 4)
+            found[board] = (score, marker_id, turned(quads[corner], turns))
+    return found
 
 
 def sample_grey(grey: np.ndarray, points_mm: np.ndarray, sheet_to_image: np.ndarray) -> np.ndarray:

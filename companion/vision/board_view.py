@@ -118,27 +118,51 @@ def place_board(island: IslandGeometry, board: int, size: tuple[int, int], setti
 
 def view_boards(image: np.ndarray, places: dict[int, BoardPlace], table: ColourTable,
                 settings: ViewSettings = ViewSettings()) -> dict[int, BoardView]:
-    """Every placed board of the picture, rectified and classified."""
-    return {board: view_board(image, place, table, settings) for board, place in places.items()}
+    """Every placed board of the picture, rectified, white-balanced and classified."""
+    rectified = {board: _rectify(image, place, settings) for board, place in places.items()}
+    rectified = _share_light_colour(places, rectified, settings)
+    saturation = _saturation(places, rectified, table, settings)
+    return {board: _classify(place, *rectified[board], saturation, table, settings) for board, place in places.items()}
 
 
-def view_board(image: np.ndarray, place: BoardPlace, table: ColourTable, settings: ViewSettings) -> BoardView:
-    """One board from the picture, rectified and classified."""
-    s, m = settings.px_per_cell, settings.margin_cells
+def _rectify(image: np.ndarray, place: BoardPlace, settings: ViewSettings):
+    """(rectified BGR, its linear light, the white field's fit or None, the field over the view or None)."""
     rectified = cv2.remap(image, place.maps[0], place.maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     if place.level:
         side = view_side(settings)
         rectified = cv2.resize(rectified, (side, side), interpolation=cv2.INTER_AREA)
     linear = to_linear(rectified)
     white = fit_white(linear, frame_blocks(settings), settings.white)
-    if white is not None:
-        field = white.grid(place.white_steps, place.white_steps)
-        saturation = _saturation(place, linear, field, table, settings)
+    field = white.grid(place.white_steps, place.white_steps) if white is not None else None
+    return rectified, linear, white, field
+
+
+def _share_light_colour(places: dict[int, BoardPlace], rectified: dict, settings: ViewSettings) -> dict:
+    """A board whose white frame is clipped (a bright lamp right over it) cannot show the
+    light's colour: it takes the colour the other boards of the picture show."""
+    seen = [white.colour for _, _, white, _ in rectified.values() if white is not None and white.colour_seen]
+    if not seen or all(white is None or white.colour_seen for _, _, white, _ in rectified.values()):
+        return rectified
+    colour = np.median(np.array(seen), axis=0)
+    colour = colour * 3 / colour.sum()
+    out = dict(rectified)
+    for board, (image, linear, white, _) in rectified.items():
+        if white is not None and not white.colour_seen:
+            white = fit_white(linear, frame_blocks(settings), settings.white, colour=colour)
+            field = white.grid(places[board].white_steps, places[board].white_steps) if white is not None else None
+            out[board] = (image, linear, white, field)
+    return out
+
+
+def _classify(place: BoardPlace, rectified, linear, white, field, saturation: float, table: ColourTable,
+              settings: ViewSettings) -> BoardView:
+    s, m = settings.px_per_cell, settings.margin_cells
+    if field is not None:
         if saturation != 1.0:
             linear, field = unsaturate(linear, saturation), unsaturate(field, saturation)
-        linear /= field
+        linear = linear / field
     else:
-        linear /= max(float(np.percentile(linear, 95)), 1e-3)
+        linear = linear / max(float(np.percentile(linear, 95)), 1e-3)
     classes = table.classify(linear)
     # Beyond the cut edge is the table, whose wood or cloth can pass for a terrain or a
     # player's colour: it is named "other" whatever it looks like.
@@ -152,14 +176,23 @@ def view_board(image: np.ndarray, place: BoardPlace, table: ColourTable, setting
                      place.lean, place.cell_px, place.camera, place.grid_to_sheet, settings, place)
 
 
-def _saturation(place: BoardPlace, linear, field, table: ColourTable, settings: ViewSettings) -> float:
-    """The camera's saturation: a setting of the camera, so found again only now and then."""
-    frames, saturation = place.samples.get("saturation", (0, None))
+def _saturation(places: dict[int, BoardPlace], rectified: dict, table: ColourTable, settings: ViewSettings) -> float:
+    """The camera's saturation, found from every board's cells at once (one board of mostly
+    grass cannot tell it apart from a paler ink); a setting of the camera, so found again
+    only now and then while the boards stay put."""
+    if not places:
+        return 1.0
+    frames, saturation = next(iter(places.values())).samples.get("saturation", (0, None))
     if saturation is None or frames >= settings.saturation_every:
-        saturation = camera_saturation(_cell_means(linear, settings), _cell_means(field, settings),
-                                       table.printed_lab(), settings.white)
+        usable = [(linear, field) for _, linear, _, field in rectified.values() if field is not None]
+        if not usable:
+            return 1.0
+        cells = np.vstack([_cell_means(linear, settings) for linear, _ in usable])
+        whites = np.vstack([_cell_means(field, settings) for _, field in usable])
+        saturation = camera_saturation(cells, whites, table.printed_lab(), settings.white)
         frames = 0
-    place.samples["saturation"] = (frames + 1, saturation)
+    for place in places.values():
+        place.samples["saturation"] = (frames + 1, saturation)
     return saturation
 
 

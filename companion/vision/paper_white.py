@@ -51,6 +51,9 @@ class WhiteField:
     coefficients: np.ndarray   # (6,) brightness surface
     blocks_used: int
     blocks_total: int
+    # False when too much of the frame was clipped to tell the light's colour: the colour is
+    # then a guess (neutral), better taken from another board of the same picture.
+    colour_seen: bool = True
 
     def brightness(self, xs: np.ndarray, ys: np.ndarray) -> np.ndarray:
         c = self.coefficients
@@ -82,9 +85,10 @@ def to_linear(image_bgr: np.ndarray) -> np.ndarray:
     return SRGB_TO_LINEAR[image_bgr]
 
 
-def fit_white(linear: np.ndarray, blocks: FrameBlocks, settings: WhiteSettings = WhiteSettings()) -> WhiteField | None:
+def fit_white(linear: np.ndarray, blocks: FrameBlocks, settings: WhiteSettings = WhiteSettings(),
+              colour: np.ndarray | None = None) -> WhiteField | None:
     """The white field of a board (rectified, linear light) from its frame-band blocks; None
-    when too few blocks show paper."""
+    when too few blocks show paper. `colour` fixes the light's colour (B + G + R = 3)."""
     pixels = linear.reshape(-1, 3)[blocks.indices]                 # (blocks, n, 3)
     luminance = pixels @ LUMA
     rank = int(luminance.shape[1] * settings.block_percentile / 100)
@@ -93,7 +97,10 @@ def fit_white(linear: np.ndarray, blocks: FrameBlocks, settings: WhiteSettings =
     samples = (pixels * bright).sum(axis=1) / np.maximum(bright.sum(axis=1), 1)
     open_channels = samples < settings.clipped
     unclipped = open_channels.all(axis=1)
-    if unclipped.sum() >= 3:
+    colour_seen = colour is not None or unclipped.sum() >= 3
+    if colour is not None:
+        colour = np.asarray(colour, np.float64)
+    elif unclipped.sum() >= 3:
         colour = np.median(samples[unclipped] / samples[unclipped].sum(axis=1, keepdims=True), axis=0) * 3
     else:
         colour = np.median(samples / np.maximum(samples.sum(axis=1, keepdims=True), 1e-6), axis=0) * 3
@@ -118,7 +125,7 @@ def fit_white(linear: np.ndarray, blocks: FrameBlocks, settings: WhiteSettings =
         if new_keep.sum() < settings.min_blocks or (new_keep == keep).all():
             break
         keep = new_keep
-    return WhiteField(colour.astype(np.float64), coefficients, int(keep.sum()), len(samples))
+    return WhiteField(colour.astype(np.float64), coefficients, int(keep.sum()), len(samples), colour_seen)
 
 
 def unsaturate(linear: np.ndarray, saturation: float) -> np.ndarray:
