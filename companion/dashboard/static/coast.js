@@ -22,6 +22,8 @@ const Coast = (() => {
       banner.innerHTML = `${badge(s, s.result.winner, 32)}<span>${esc(s.result.winner)} wins</span>`;
     } else if (s.turn) {
       banner.innerHTML = `${badge(s, s.turn.player, 32)}<span>${esc(s.turn.player)} to play</span>`;
+    } else {
+      banner.textContent = "A new game";
     }
     phase.textContent = s.turn ? `turn ${s.turn.number} · ${s.victory_points} points wins` : "";
   });
@@ -37,7 +39,8 @@ const Coast = (() => {
       const g = el("g", { class: "island", "data-island": island.id, "data-holder": island.holder || "" }, svg);
       el("polygon", { points: pts(island.outline) }, g);
       const [cx, cy] = island.centre;
-      el("text", { x: cx, y: cy + 2.6, class: "name" }, g, island.id);
+      const top = Math.min(...island.outline.map((q) => q[1]));   // the name above the island, clear of ships beside it
+      el("text", { x: cx, y: top - 0.5, class: "name" }, g, island.id);
       if (island.holder) {
         const l = look(state, island.holder);
         el("line", { x1: cx, y1: cy + 0.8, x2: cx, y2: cy - 2.2, class: "pole" }, g);
@@ -78,11 +81,11 @@ const Coast = (() => {
     const edge = layer("edge");
     for (const e of aids.edge) {
       const words = e.sinks_sliding.length ? `sinks if slid ${e.sinks_sliding.join("/")}` : `stops: ${e.room.toFixed(1)}" of ${e.full}"`;
-      el("text", { x: Math.min(Math.max(e.at[0], 6), t.width - 6), y: e.at[1] + 3.2, class: "aid-text edge", "data-ship": e.ship }, edge, words);
+      el("text", { x: Math.min(Math.max(e.at[0], 6), t.width - 6), y: e.at[1] + 4.2, class: "aid-text edge", "data-ship": e.ship }, edge, words);
     }
     const hits = layer("hits");
     for (const h of aids.hits) {
-      el("text", { x: h.at[0], y: h.at[1] - 1.8, class: "aid-text " + (h.dead ? "dead" : "hits"), "data-ship": h.ship }, hits,
+      el("text", { x: h.at[0], y: h.at[1] + 2.6, class: "aid-text " + (h.dead ? "dead" : "hits"), "data-ship": h.ship }, hits,
         h.dead ? "dead in the water" : `${h.hits} hits`);
     }
   }

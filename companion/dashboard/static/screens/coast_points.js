@@ -71,6 +71,11 @@
     values(state);
   }
 
+  function saved(message) {
+    editing = false;   // the live update may have come before this reply: draw the latest state now
+    if (Companion.state) render(Companion.state);
+    Companion.toast(message);
+  }
   document.getElementById("values").addEventListener("input", () => { editing = true; });
   document.getElementById("values-form").onsubmit = async (e) => {
     e.preventDefault();
@@ -82,13 +87,11 @@
       if (value !== state.default_values[faction][kind]) (house[faction] = house[faction] || {})[kind] = value;
     }
     await Companion.post("/api/coast/values", { values: house });
-    editing = false;
-    Companion.toast("Prize values saved.");
+    saved("Prize values saved.");
   };
   document.getElementById("reset-values").onclick = async () => {
     await Companion.post("/api/coast/values", { values: {} });
-    editing = false;
-    Companion.toast("Back to the faction cards' values.");
+    saved("Back to the faction cards' values.");
   };
   document.getElementById("claim").onclick = async () => {
     const state = Companion.state;
