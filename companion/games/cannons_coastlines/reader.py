@@ -1,0 +1,186 @@
+"""The Cannons & Coastlines camera reader: one frame -> TableObservation (the rules' own types).
+
+Stages: markers (two ArUco settings) -> the table frame from corner markers 20-23 (CS-1, with
+the lens' barrel term) -> ships from their deck tags (pose through the plane raised to deck
+height, fittings from the card's holes) -> islands (flag tag: outline, holder's flag) -> each
+harbour mat (coins by ring colour, prize masts by pennant, crates, hulls by tag or colour).
+Anything unsure becomes a problem naming it; nothing is guessed silently.
+
+Seats: fleet i <-> seat i <-> mat marker 36 + i - 1. Without `seats` the players are named by
+fleet colour and sail the rulebook's factions in file order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+import cv2
+import numpy as np
+
+from companion.kit import coast_pieces as kit
+from companion.kit import ids
+from companion.vision import coast_mats, coast_ships
+from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, find_markers, table_frame
+
+from .factions import Rulebook, load_rulebook
+from .observation import ShipSighting, TableObservation
+from .table import Island, Mat, Ship, Table
+
+
+@dataclass(frozen=True)
+class Seat:
+    player: str
+    faction: str
+
+
+def default_seats(rulebook: Rulebook) -> tuple[Seat, ...]:
+    factions = list(rulebook.factions)
+    return tuple(Seat(kit.fleet_look(fleet).colour, factions[(fleet - 1) % len(factions)])
+                 for fleet in range(1, ids.FLEETS + 1))
+
+
+def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
+               seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
+    rulebook = rulebook or load_rulebook()
+    seat_list = tuple(seats) if seats else default_seats(rulebook)
+    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+    markers = find_markers(grey)
+    missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
+               if TABLE_MARKERS[c] not in markers]
+    problems = [f"{name} not seen" for name in missing]
+    frame = table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0]))
+    if frame is None:
+        problems.append("the table was not found: fewer than two table corner markers seen")
+        return TableObservation(timestamp, None, problems=tuple(problems))
+
+    width_mm, height_mm = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
+    corners_px = frame.to_image(np.array([(0, 0), (width_mm, 0), (width_mm, height_mm), (0, height_mm)]))
+    confidence: dict[str, float] = {}
+    fleets_present = {fleet for fleet in range(1, len(seat_list) + 1) if ids.harbour_mat(fleet) in markers}
+
+    # Mats first: ship tags lying in a mat's hulls zone are prize hulls, not ships afloat.
+    mat_tags: dict[int, list[int]] = {}
+    poses = {}
+    for fleet in range(1, len(seat_list) + 1):
+        marker = ids.harbour_mat(fleet)
+        if marker in markers:
+            poses[fleet] = coast_mats.mat_pose(frame, markers[marker])
+    afloat_tags = {}
+    for marker_id, quad in markers.items():
+        place = ids.ship_of(marker_id)
+        if place is None:
+            continue
+        centre = frame.to_table(quad).mean(0)
+        on_mat = next((fleet for fleet, pose in poses.items() if pose is not None
+                       and kit.mat_zone("hulls").contains(*coast_mats.table_to_mat(pose, centre))), None)
+        if on_mat is not None:
+            mat_tags.setdefault(on_mat, []).append(place[0])
+        else:
+            afloat_tags[marker_id] = (place, quad)
+
+    ships, sightings = {}, {}
+    for marker_id, ((fleet, number), quad) in sorted(afloat_tags.items()):
+        if fleet > len(seat_list):
+            problems.append(f"ship tag {marker_id} belongs to fleet {fleet}, but only {len(seat_list)} seats are set")
+            continue
+        seat = seat_list[fleet - 1]
+        cards = rulebook.factions[seat.faction].ships
+        if number > len(cards):
+            problems.append(f"ship tag {marker_id}: {seat.faction} has no ship {number}")
+            continue
+        card = cards[number - 1]
+        pose = coast_ships.ship_pose(frame, quad, card)
+        holes, margin = coast_ships.read_holes(grey, frame, pose, card)
+        fittings = tuple(kind for kind, filled in zip(card.fittings, holes) if filled)
+        ship_id = f"{seat.player}/{card.id}"
+        x, y = (v / kit.MM_PER_INCH for v in pose.centre_mm)
+        ships[ship_id] = Ship(ship_id, seat.player, seat.faction, card, round(x, 3), round(y, 3),
+                              round(pose.heading, 2), fittings)
+        sightings[ship_id] = ShipSighting(ship_id, round(0.5 + 0.5 * margin, 3), False, timestamp)
+        if margin < 0.15:
+            problems.append(f"ship {ship_id}: its fittings are unclear (read as {', '.join(fittings) or 'none'})")
+        fleets_present.add(fleet)
+    if previous is not None and previous.table is not None:
+        for ship_id, ship in previous.table.ships.items():
+            if ship_id not in ships:
+                last = previous.ships.get(ship_id)
+                ships[ship_id] = ship
+                sightings[ship_id] = ShipSighting(ship_id, last.confidence if last else 0.5, True,
+                                                  last.last_seen if last else previous.timestamp)
+                problems.append(f"ship {ship_id} not seen (hidden?): its last known pose is kept")
+
+    table_lab = _table_colour(image_bgr, frame)
+    islands = {}
+    for marker_id, quad in sorted(markers.items()):
+        number = marker_id - ids.island_flag(1) + 1
+        if not 1 <= number <= ids.FLEETS:
+            continue
+        outline, outline_confidence = coast_ships.island_outline(image_bgr, frame, quad, table_lab)
+        fleet, margin = coast_ships.flag_fleet(image_bgr, frame, quad)
+        holder = seat_list[fleet - 1].player if fleet and fleet <= len(seat_list) else None
+        island_id = f"island-{number}"
+        islands[island_id] = Island(island_id, outline, holder)
+        confidence[f"island {island_id}"] = round(min(outline_confidence, 0.5 + 0.5 * margin), 3)
+        if margin < 0.1:
+            problems.append(f"island {island_id}: whose flag flies there is unclear (read as {holder or 'nobody'})")
+        if outline_confidence < 0.5:
+            problems.append(f"island {island_id}: its outline was not seen whole")
+
+    players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
+    factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
+    mats = {}
+    for fleet, pose in sorted(poses.items()):
+        seat = seat_list[fleet - 1]
+        reading = coast_mats.read_mat(image_bgr, frame, fleet, markers[ids.harbour_mat(fleet)], mat_tags.get(fleet, []))
+        mat, doubts = _mat_from_reading(reading, fleet, seat_list, fleets_present)
+        mats[seat.player] = mat
+        confidence[f"mat {seat.player}"] = reading.confidence if not doubts else min(reading.confidence, 0.3)
+        problems += [f"{seat.player}'s mat: {doubt}" for doubt in reading.doubts + doubts]
+    for fleet in sorted(fleets_present - set(poses)):
+        problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
+
+    table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, {}, mats,
+                  turn=previous.table.turn if previous is not None and previous.table is not None else None)
+    return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
+                            frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
+
+
+def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, list[str]]:
+    """Fleets turned into factions; a crate's fleet cannot be seen, so with more than one
+    opponent it is asked about."""
+    prizes: dict[tuple[str, str], int] = {}
+    doubts = []
+
+    def add(faction, kind):
+        prizes[(faction, kind)] = prizes.get((faction, kind), 0) + 1
+
+    others = [f for f in sorted(fleets_present) if f != fleet]
+    for kind, taken in (("mast", reading.masts), ("hull", reading.hull_fleets)):
+        for source in taken:
+            if 1 <= source <= len(seats) and source != fleet:
+                add(seats[source - 1].faction, kind)
+            else:
+                doubts.append(f"a prize {kind} from an unknown fleet")
+    for _ in range(reading.crates):
+        if len(others) == 1:
+            add(seats[others[0] - 1].faction, "cargo")
+        elif others:
+            add(seats[others[0] - 1].faction, "cargo")
+            doubts.append(f"a prize crate: crates show no fleet, so whose it was is asked "
+                          f"(counted as {seats[others[0] - 1].faction}'s until told)")
+        else:
+            doubts.append("a prize crate, but no other fleet is at the table")
+    return Mat(reading.coins, prizes), doubts
+
+
+def _table_colour(image: np.ndarray, frame) -> np.ndarray:
+    """The table cloth or wood's Lab colour: the median of points spread over the play area."""
+    width, height = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
+    grid = np.stack(np.meshgrid(np.linspace(0.05, 0.95, 12) * width, np.linspace(0.05, 0.95, 8) * height), -1).reshape(-1, 2)
+    pixels = frame.to_image(grid)
+    h, w = image.shape[:2]
+    xs = np.clip(pixels[:, 0].astype(int), 0, w - 1)
+    ys = np.clip(pixels[:, 1].astype(int), 0, h - 1)
+    lab = cv2.cvtColor(image[ys, xs].reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    return np.median(lab, axis=0)
