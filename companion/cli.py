@@ -16,6 +16,7 @@ COMMANDS = {
     "serve": "companion.commands.serve",
     "hardware": "companion.commands.hardware",
     "read": "companion.commands.read",
+    "score": "companion.commands.score",
 }
 
 
