@@ -74,6 +74,9 @@ SAIL_RGB = (236, 229, 208)
 PENNANT_MM = (12.0, 7.0)        # the fleet's pennant at the masthead
 CRATE_MM = (14.0, 14.0, 11.0)   # across, along, tall
 CRATE_RGB = (150, 104, 58)
+# A crate's lid is painted in its fleet's colour, inside a wooden rim: a prize crate on a mat
+# then still says whose it was (with 3-4 fleets its value depends on that, CS-4).
+CRATE_LID_RIM_MM = 1.5
 DECK_RGB = (150, 112, 72)
 HOLE_RGB = (40, 32, 26)
 

@@ -1,12 +1,13 @@
 """A harbour mat read from the picture: coins by kind, prize masts and crates, prize hulls.
 
-The mat's marker (36 + player - 1) fixes its place on the table; the mat is then seen from
-straight above (rectified at MAT_PX_PER_MM through the table frame and the lens) and read
-zone by zone against its own white paper, so the light's colour cancels out:
-- coins: brass discs with a coloured ring; their centres are the peaks of the distance to
-  the paper (coins overlap by 3 mm at most, so centres lie 19 mm apart or more); the kind is
-  the ring's hue;
-- prize fittings: a lying mast is a cream sail with its fleet's pennant, a crate a brown box;
+The mat's place (coast_mat_place: its marker and its paper's edges) gives it seen from
+straight above at MAT_PX_PER_MM, read zone by zone against its own white paper, so the
+light's colour cancels out:
+- coins: brass discs with a coloured ring; the shine inside a ring is filled in, and the
+  centres are the peaks of the distance to the paper (coins overlap by 3 mm at most, so
+  centres lie 19 mm apart or more); the kind is the ring's hue;
+- prize fittings: a lying mast is a long blob (pole with its fleet's pennant), a crate a short
+  one (its lid painted in its fleet's colour);
 - prize hulls: each carries its ship's tag (fleet and ship), else its hull colour tells the fleet.
 """
 
@@ -20,10 +21,16 @@ import numpy as np
 
 from companion.kit import coast_pieces as kit
 from companion.vision.coast_frame import TableFrame
+from companion.vision.coast_mat_place import MatFlattener, MatPlace
 
-MAT_PX_PER_MM = 1.5
+MAT_PX_PER_MM = 2.0
 COIN_MIN_SEPARATION_MM = kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM - 1.0
 COIN_RING_RADIUS_MM = kit.COIN_DIAMETER_MM / 2 - 0.6 - kit.COIN_RING_MM / 2
+COIN_EDGE_MIN = 3.0           # Lab L levels per px: weaker edges are the paper's grain
+COIN_EDGE_CAP = 15.0          # a strong edge votes no more than this, so a shiny face cannot outvote rims
+COIN_VOTE_SPREAD_MM = 1.5     # votes are spread this far: rims are a little off round (lean, blur)
+COIN_MIN_VOTES = 0.45         # of a full rim; measured on the dev views (100-111)
+PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
 
 @dataclass(frozen=True)
@@ -31,47 +38,32 @@ class MatReading:
     player: int
     coins: dict[str, int]
     masts: list[int]                 # fleet of each prize mast (its pennant's colour); 0 when unsure
-    crates: int
+    crates: list[int]                # fleet of each prize crate (its lid's colour); 0 when unsure
     hull_fleets: list[int]           # fleet of each prize hull; 0 when unsure
     confidence: float
     doubts: list[str] = field(default_factory=list)
 
 
-def mat_pose(frame: TableFrame, marker_corners_px: np.ndarray) -> np.ndarray | None:
-    """2x3 similarity mat mm -> table mm, from the mat marker's corners."""
-    on_table = frame.to_table(marker_corners_px)
-    x0, y0 = kit.MAT_MARKER_AT
-    side = kit.MAT_MARKER_MM
-    in_mat = np.array([(x0, y0), (x0 + side, y0), (x0 + side, y0 + side), (x0, y0 + side)], np.float64)
-    pose, _ = cv2.estimateAffinePartial2D(in_mat, on_table)
-    return pose
-
-
-def rectify_mat(image: np.ndarray, frame: TableFrame, pose: np.ndarray) -> np.ndarray:
-    """The mat seen from straight above, MAT_PX_PER_MM, its top-left corner at (0, 0)."""
-    width, height = (int(round(v * MAT_PX_PER_MM)) for v in kit.MAT_MM)
-    step = 8  # the map is smooth: compute it on a coarse grid and resize
-    xs = np.arange(0, width + step, step, dtype=np.float64)
-    ys = np.arange(0, height + step, step, dtype=np.float64)
-    grid = np.stack(np.meshgrid(xs, ys), -1).reshape(-1, 2) / MAT_PX_PER_MM
-    on_table = grid @ pose[:, :2].T + pose[:, 2]
-    pixels = frame.to_image(on_table).reshape(len(ys), len(xs), 2).astype(np.float32)
-    full = cv2.resize(pixels, (len(xs) * step, len(ys) * step), interpolation=cv2.INTER_LINEAR)[:height, :width]
-    return cv2.remap(image, full[..., 0], full[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-
-
-def _zone(picture: np.ndarray, name: str) -> np.ndarray:
+def _zone(picture: np.ndarray, name: str, margin_mm: float = 0.0) -> np.ndarray:
+    """The zone's part of the flattened mat, `margin_mm` wider on every side (within the mat)."""
     zone = kit.mat_zone(name)
-    x0, y0 = int(zone.x * MAT_PX_PER_MM), int(zone.y * MAT_PX_PER_MM)
-    return picture[y0:y0 + int(zone.height * MAT_PX_PER_MM), x0:x0 + int(zone.width * MAT_PX_PER_MM)]
+    x0, y0 = (max(0, int((v - margin_mm) * MAT_PX_PER_MM)) for v in (zone.x, zone.y))
+    x1 = int((zone.x + zone.width + margin_mm) * MAT_PX_PER_MM)
+    y1 = int((zone.y + zone.height + margin_mm) * MAT_PX_PER_MM)
+    return picture[y0:y1, x0:x1]
 
 
 def _white_balanced(picture: np.ndarray) -> np.ndarray:
-    """Divided by the paper's colour (the brightest common colour), so paper reads white."""
-    flat = picture.reshape(-1, 3).astype(np.float32)
-    brightness = flat.sum(1)
-    paper = flat[brightness >= np.percentile(brightness, 80)].mean(0)
-    return np.clip(picture.astype(np.float32) / np.maximum(paper, 1.0) * 235.0, 0, 255).astype(np.uint8)
+    """Divided by the paper's own colour round each spot, so paper reads white even where a
+    lamp's light falls off or warms across the mat. The paper is the brightest thing on a
+    mat; its colour round a spot is the brightest colour within a coin and a half (found on
+    a quarter-size picture: it changes slowly)."""
+    small = cv2.resize(picture, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    reach = int(PAPER_REACH_MM * MAT_PX_PER_MM * 0.25) | 1
+    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
+    paper = cv2.blur(paper, (reach, reach))
+    paper = cv2.resize(paper, (picture.shape[1], picture.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return cv2.divide(picture, np.maximum(paper, 1), scale=235.0)
 
 
 def _not_paper(balanced: np.ndarray) -> np.ndarray:
@@ -99,74 +91,114 @@ def nearest_colour(ab: np.ndarray, references: dict) -> tuple[object, float]:
     return name, max(0.0, min(1.0, (second - best) / (second + 1e-6)))
 
 
+def coin_centres(zone: np.ndarray) -> list[tuple[float, float]]:
+    """Centres (px, row-col) of the coins in a white-balanced zone, by their rims: every edge
+    where the paper gives way to something darker votes for the spot one coin radius inside
+    it, across the edge. A coin's rim shows round most of its circle even when neighbours
+    touch it and however its face shines, so each coin makes one sharp peak; a peak counts when
+    its votes reach COIN_MIN_VOTES and no stronger one lies within COIN_MIN_SEPARATION_MM."""
+    lightness = cv2.GaussianBlur(cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)[..., 0].astype(np.float32), (0, 0), 1.0)
+    gx = cv2.Sobel(lightness, cv2.CV_32F, 1, 0, ksize=3) / 8
+    gy = cv2.Sobel(lightness, cv2.CV_32F, 0, 1, ksize=3) / 8
+    strength = np.hypot(gx, gy)
+    ys, xs = np.nonzero(strength > COIN_EDGE_MIN)
+    edge = strength[ys, xs]
+    radius = kit.COIN_DIAMETER_MM / 2 * MAT_PX_PER_MM
+    # Lightness rises from the coin out to the paper: the centre lies against the gradient.
+    cx = np.round(xs - radius * gx[ys, xs] / edge).astype(int)
+    cy = np.round(ys - radius * gy[ys, xs] / edge).astype(int)
+    height, width = lightness.shape
+    inside = (cx >= 0) & (cx < width) & (cy >= 0) & (cy < height)
+    votes = np.bincount(cy[inside] * width + cx[inside], weights=np.minimum(edge[inside], COIN_EDGE_CAP),
+                        minlength=height * width).reshape(height, width).astype(np.float32)
+    sigma = COIN_VOTE_SPREAD_MM * MAT_PX_PER_MM
+    # Votes per px of rim, once spread: a full rim of capped edges one px wide scores about 1.
+    score = cv2.GaussianBlur(votes, (0, 0), sigma) * (2 * np.pi * sigma ** 2) / (2 * np.pi * radius * COIN_EDGE_CAP)
+    reach = int(COIN_MIN_SEPARATION_MM * MAT_PX_PER_MM / 2)
+    peaks = (score >= cv2.dilate(score, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * reach + 1,) * 2))) \
+        & (score >= COIN_MIN_VOTES)
+    rows, cols = np.nonzero(peaks)
+    order = np.argsort(-score[rows, cols], kind="stable")
+    centres: list[tuple[float, float]] = []
+    separation = COIN_MIN_SEPARATION_MM * MAT_PX_PER_MM
+    for row, col in zip(rows[order], cols[order]):
+        if all((row - r) ** 2 + (col - c) ** 2 >= separation ** 2 for r, c in centres):
+            centres.append((float(row), float(col)))
+    return centres
+
+
 def read_coins(balanced: np.ndarray) -> tuple[dict[str, int], list[str], float]:
-    zone = _zone(balanced, "coins")
-    mask = _not_paper(zone)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    distance = cv2.distanceTransform(mask, cv2.DIST_L2, 3) / MAT_PX_PER_MM
-    radius = kit.COIN_DIAMETER_MM / 2
+    margin = 4.0
+    zone_box = kit.mat_zone("coins")
+    zone = _zone(balanced, "coins", margin)
+    origin = (max(0.0, zone_box.x - margin), max(0.0, zone_box.y - margin))
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab).astype(np.float32)
     coins: dict[str, int] = {}
     doubts, margins = [], []
-    candidates = np.argwhere(distance >= radius * 0.55)
-    order = np.argsort(-distance[candidates[:, 0], candidates[:, 1]])
-    centres: list[tuple[float, float]] = []
-    for row, col in candidates[order]:
-        if any(math.hypot(row - r, col - c) < COIN_MIN_SEPARATION_MM * MAT_PX_PER_MM for r, c in centres):
-            continue
-        centres.append((row, col))
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     ring = COIN_RING_RADIUS_MM * MAT_PX_PER_MM
-    for row, col in centres:
+    for row, col in coin_centres(zone):
+        # A coin counts where its centre lies (the margin only lets a coin at the edge be seen whole).
+        if not zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0):
+            continue
         ys = np.clip(np.round(row + ring * np.sin(angles)).astype(int), 0, zone.shape[0] - 1)
         xs = np.clip(np.round(col + ring * np.cos(angles)).astype(int), 0, zone.shape[1] - 1)
         samples = lab[ys, xs, 1:] - 128
         chroma = np.linalg.norm(samples, axis=1)
         ab = np.median(samples[chroma >= np.percentile(chroma, 40)], axis=0)
-        kind, margin = nearest_colour(ab, COIN_REFERENCES)
+        kind, margin_kind = nearest_colour(ab, COIN_REFERENCES)
         coins[kind] = coins.get(kind, 0) + 1
-        margins.append(margin)
-        if margin < 0.1:
+        margins.append(margin_kind)
+        if margin_kind < 0.1:
             doubts.append(f"a coin whose ring colour is unclear (read as {kind.replace('_', ' ')})")
     return coins, doubts, (min(margins) if margins else 1.0)
 
 
-def read_fittings(balanced: np.ndarray) -> tuple[list[int], int, list[str]]:
-    """(fleet of each lying mast, number of crates, doubts) in the fittings zone."""
+WOOD_REFERENCE = cv2.cvtColor(np.uint8([[kit.CRATE_RGB[::-1]]]), cv2.COLOR_BGR2Lab)[0, 0, 1:].astype(np.float32) - 128
+PRIZE_MAST_MIN_MM = 34.0     # a lying mast's pole is 44 mm long; a crate leaning in the view stays shorter
+PRIZE_MIN_AREA_MM2 = 50.0
+
+
+def fleet_of_pixels(lab_pixels: np.ndarray) -> tuple[int, float, int]:
+    """The fleet colour most of the strongly coloured, not wooden pixels show: (fleet or 0,
+    share of those pixels that agree, how many there were)."""
+    ab = lab_pixels[:, 1:].astype(np.float32) - 128
+    ab = ab[np.linalg.norm(ab, axis=1) > 14]
+    if len(ab) == 0:
+        return 0, 0.0, 0
+    names = list(FLEET_REFERENCES)
+    references = np.stack([FLEET_REFERENCES[name] for name in names] + [WOOD_REFERENCE])
+    nearest = np.argmin(np.linalg.norm(ab[:, None, :] - references[None], axis=2), axis=1)
+    votes = np.bincount(nearest, minlength=len(references))[:-1]
+    coloured = int(votes.sum())
+    if coloured == 0:
+        return 0, 0.0, 0
+    return int(names[int(np.argmax(votes))]), float(votes.max() / coloured), coloured
+
+
+def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]]:
+    """(fleet of each lying mast, fleet of each crate, doubts) in the fittings zone: each blob
+    that is not paper is a prize; a long one a mast (pole and pennant), a short one a crate
+    (its lid in the fleet's colour); the fleet is the colour its coloured pixels show."""
     zone = _zone(balanced, "fittings")
-    hsv = cv2.cvtColor(zone, cv2.COLOR_BGR2HSV)
-    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab).astype(np.float32)
-    # Brown wood: crates and mast poles (hue orange, fairly dark, saturated).
-    brown = ((hsv[..., 0] >= 5) & (hsv[..., 0] <= 25) & (hsv[..., 1] > 80) & (hsv[..., 2] < 200)).astype(np.uint8)
-    brown = cv2.morphologyEx(brown, cv2.MORPH_OPEN, np.ones((2, 2), np.uint8))
-    count, labels, stats, centroids = cv2.connectedComponentsWithStats(brown)
-    masts, crates, doubts = [], 0, []
-    saturated = (hsv[..., 1] > 90) & ~brown.astype(bool)
+    mask = cv2.morphologyEx(_not_paper(zone), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
+    masts, crates, doubts = [], [], []
     for index in range(1, count):
-        x, y, w, h, area = stats[index]
-        area_mm = area / MAT_PX_PER_MM ** 2
-        if area_mm < 40:
+        if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < PRIZE_MIN_AREA_MM2:
             continue
-        rect = cv2.minAreaRect(np.argwhere(labels == index)[:, ::-1].astype(np.float32))
-        long_side, short_side = max(rect[1]) / MAT_PX_PER_MM, max(min(rect[1]), 1) / MAT_PX_PER_MM
-        if long_side / short_side < 2.0:
-            crates += 1
-            continue
-        # A mast's pole: its pennant lies near one end, in the fleet's colour.
-        cx, cy = rect[0]
-        reach = int(32 * MAT_PX_PER_MM)
-        y0, y1 = max(0, int(cy) - reach), min(zone.shape[0], int(cy) + reach)
-        x0, x1 = max(0, int(cx) - reach), min(zone.shape[1], int(cx) + reach)
-        near = saturated[y0:y1, x0:x1]
-        if near.sum() < 6:
-            masts.append(0)
-            doubts.append("a prize mast whose pennant colour was not seen")
-            continue
-        ab = np.median(lab[y0:y1, x0:x1][near][:, 1:] - 128, axis=0)
-        fleet, margin = nearest_colour(ab, FLEET_REFERENCES)
-        masts.append(int(fleet))
-        if margin < 0.1:
-            doubts.append(f"a prize mast whose pennant colour is unclear (read as fleet {fleet})")
+        points = np.argwhere(labels == index)
+        long_side = max(cv2.minAreaRect(points[:, ::-1].astype(np.float32))[1]) / MAT_PX_PER_MM
+        kind = "mast" if long_side >= PRIZE_MAST_MIN_MM else "crate"
+        fleet, agreement, seen = fleet_of_pixels(lab[points[:, 0], points[:, 1]])
+        if seen < 4:
+            fleet = 0
+            doubts.append(f"a prize {kind} whose fleet colour was not seen")
+        elif agreement < 0.6:
+            doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
+        (masts if kind == "mast" else crates).append(fleet)
     return masts, crates, doubts
 
 
@@ -201,13 +233,11 @@ def hull_spots(balanced: np.ndarray) -> list[tuple[float, float]]:
     return spots
 
 
-def read_mat(image: np.ndarray, frame: TableFrame, player: int, marker_corners_px: np.ndarray,
-             tags_on_mat: list[int]) -> MatReading:
-    """Player's mat; `tags_on_mat` the fleets of the ship tags seen on its hulls zone."""
-    pose = mat_pose(frame, marker_corners_px)
-    if pose is None:
-        return MatReading(player, {}, [], 0, [], 0.0, [f"mat {player}: its marker could not be placed on the table"])
-    balanced = _white_balanced(rectify_mat(image, frame, pose))
+def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace, tags_on_mat: list[int],
+             flattener: MatFlattener | None = None) -> MatReading:
+    """Player's mat at `place`; `tags_on_mat` the fleets of the ship tags seen on its hulls zone."""
+    flattener = flattener or MatFlattener(MAT_PX_PER_MM)
+    balanced = _white_balanced(flattener.flatten(image, frame, place))
     coins, doubts, coin_margin = read_coins(balanced)
     masts, crates, fitting_doubts = read_fittings(balanced)
     doubts += fitting_doubts
@@ -220,12 +250,3 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, marker_corners_p
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
     confidence = min([coin_margin * 2, 1.0] + ([0.3] if doubts else []))
     return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts)
-
-
-def mat_to_table(pose: np.ndarray, point_mm) -> np.ndarray:
-    return np.asarray(point_mm, np.float64) @ pose[:, :2].T + pose[:, 2]
-
-
-def table_to_mat(pose: np.ndarray, point_mm) -> np.ndarray:
-    inverse = cv2.invertAffineTransform(pose)
-    return np.asarray(point_mm, np.float64) @ inverse[:, :2].T + inverse[:, 2]

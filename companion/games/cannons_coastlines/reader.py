@@ -22,6 +22,7 @@ from companion.kit import coast_pieces as kit
 from companion.kit import ids
 from companion.vision import coast_mats, coast_ships
 from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, find_markers, table_frame
+from companion.vision.coast_mat_place import MatFlattener, place_mat
 
 from .factions import Rulebook, load_rulebook
 from .observation import ShipSighting, TableObservation
@@ -65,15 +66,15 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     for fleet in range(1, len(seat_list) + 1):
         marker = ids.harbour_mat(fleet)
         if marker in markers:
-            poses[fleet] = coast_mats.mat_pose(frame, markers[marker])
+            poses[fleet] = place_mat(frame, grey, markers[marker])
     afloat_tags = {}
     for marker_id, quad in markers.items():
         place = ids.ship_of(marker_id)
         if place is None:
             continue
         centre = frame.to_table(quad).mean(0)
-        on_mat = next((fleet for fleet, pose in poses.items() if pose is not None
-                       and kit.mat_zone("hulls").contains(*coast_mats.table_to_mat(pose, centre))), None)
+        on_mat = next((fleet for fleet, place in poses.items() if place is not None
+                       and kit.mat_zone("hulls").contains(*place.to_mat(centre)[0])), None)
         if on_mat is not None:
             mat_tags.setdefault(on_mat, []).append(place[0])
         else:
@@ -130,9 +131,12 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
     factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
     mats = {}
-    for fleet, pose in sorted(poses.items()):
+    for fleet, place in sorted(poses.items()):
         seat = seat_list[fleet - 1]
-        reading = coast_mats.read_mat(image_bgr, frame, fleet, markers[ids.harbour_mat(fleet)], mat_tags.get(fleet, []))
+        if place is None:
+            problems.append(f"{seat.player}'s mat: its marker could not be placed on the table")
+            continue
+        reading = coast_mats.read_mat(image_bgr, frame, fleet, place, mat_tags.get(fleet, []), _flattener(fleet))
         mat, doubts = _mat_from_reading(reading, fleet, seat_list, fleets_present)
         mats[seat.player] = mat
         confidence[f"mat {seat.player}"] = reading.confidence if not doubts else min(reading.confidence, 0.3)
@@ -147,31 +151,25 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
 
 
 def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, list[str]]:
-    """Fleets turned into factions; a crate's fleet cannot be seen, so with more than one
-    opponent it is asked about."""
+    """Fleets turned into factions; a prize whose fleet was not seen is named as a doubt."""
     prizes: dict[tuple[str, str], int] = {}
     doubts = []
-
-    def add(faction, kind):
-        prizes[(faction, kind)] = prizes.get((faction, kind), 0) + 1
-
-    others = [f for f in sorted(fleets_present) if f != fleet]
-    for kind, taken in (("mast", reading.masts), ("hull", reading.hull_fleets)):
+    for kind, taken in (("mast", reading.masts), ("cargo", reading.crates), ("hull", reading.hull_fleets)):
         for source in taken:
             if 1 <= source <= len(seats) and source != fleet:
-                add(seats[source - 1].faction, kind)
+                faction = seats[source - 1].faction
+                prizes[(faction, kind)] = prizes.get((faction, kind), 0) + 1
             else:
                 doubts.append(f"a prize {kind} from an unknown fleet")
-    for _ in range(reading.crates):
-        if len(others) == 1:
-            add(seats[others[0] - 1].faction, "cargo")
-        elif others:
-            add(seats[others[0] - 1].faction, "cargo")
-            doubts.append(f"a prize crate: crates show no fleet, so whose it was is asked "
-                          f"(counted as {seats[others[0] - 1].faction}'s until told)")
-        else:
-            doubts.append("a prize crate, but no other fleet is at the table")
     return Mat(reading.coins, prizes), doubts
+
+
+_FLATTENERS: dict[int, MatFlattener] = {}
+
+
+def _flattener(fleet: int) -> MatFlattener:
+    """One per mat, so a mat that stays put is flattened with the maps made for it."""
+    return _FLATTENERS.setdefault(fleet, MatFlattener(coast_mats.MAT_PX_PER_MM))
 
 
 def _table_colour(image: np.ndarray, frame) -> np.ndarray:

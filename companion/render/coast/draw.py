@@ -157,7 +157,7 @@ def _draw_lying(canvas, scene: CoastScene, mat, lying) -> list:
         elif item.kind == "mast":
             solid = pieces.lying_mast(_fleet_rgb(scene, item.detail), centre, angle)
         elif item.kind == "cargo":
-            solid = pieces.crate(centre, 0.0, angle + 90.0)
+            solid = pieces.crate(_fleet_rgb(scene, item.detail), centre, 0.0, angle + 90.0)
         else:
             solid = _prize_hull(canvas, scene, item, centre, angle)
             solids.append(solid)
@@ -215,7 +215,7 @@ def _ship_group(scene: CoastScene, ship) -> list:
         if kind == "mast":
             group.append(pieces.mast(rgb, spot, -kit.HULL_HEIGHT_MM, ship.heading))
         elif kind == "cargo":
-            group.append(pieces.crate(spot, -kit.HULL_HEIGHT_MM, ship.heading))
+            group.append(pieces.crate(rgb, spot, -kit.HULL_HEIGHT_MM, ship.heading))
     return group
 
 

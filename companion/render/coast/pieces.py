@@ -112,12 +112,13 @@ def mast(rgb, centre_xy, base_z, heading_deg) -> Solid:
     return Solid("mast", meshes.place("mast", (parts, []), centre_xy, base_z, heading_angle(heading_deg)))
 
 
-def crate(centre_xy, base_z, heading_deg) -> Solid:
+def crate(rgb, centre_xy, base_z, heading_deg) -> Solid:
+    """A wooden crate whose lid is painted in its fleet's colour `rgb`."""
     across, along, tall = kit.CRATE_MM
-    dark = tuple(int(c * 0.7) for c in kit.CRATE_RGB)
+    rim = kit.CRATE_LID_RIM_MM
     parts = [meshes.box(-across / 2, -along / 2, 0, across / 2, along / 2, tall, kit.CRATE_RGB, 0.05)]
-    lid = _flat([(-across / 2 + 1.5, -along / 2 + 1.5), (across / 2 - 1.5, -along / 2 + 1.5),
-                 (across / 2 - 1.5, along / 2 - 1.5), (-across / 2 + 1.5, along / 2 - 1.5)], tall, dark)
+    lid = _flat([(-across / 2 + rim, -along / 2 + rim), (across / 2 - rim, -along / 2 + rim),
+                 (across / 2 - rim, along / 2 - rim), (-across / 2 + rim, along / 2 - rim)], tall, rgb)
     angle = heading_angle(heading_deg)
     return Solid("crate", meshes.place("crate", (parts, []), centre_xy, base_z, angle),
                  _placed_faces([lid], centre_xy, base_z, angle))

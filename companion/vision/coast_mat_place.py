@@ -1,0 +1,151 @@
+"""Where a harbour mat lies, to a fraction of a mm, and its straight-down picture.
+
+The mat's one 50 mm marker fixes its place, but extrapolated 200 mm to the far corner a
+fraction of a pixel of corner error turns the mat by a degree or more (several mm at the
+coins). The paper's own edges are long straight lines: each left, right and bottom edge is
+found along short profiles across it (the step from white paper to the table), and the mat's
+similarity (turn, scale, shift) is refitted to the marker's corners and those edge points
+together. The top edge is left out: the fleet's colour band runs along it.
+
+The flattening (mat mm -> picture px) is one cv2.remap with maps cached per mat placement, so
+a still mat costs one remap a frame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.kit import coast_pieces as kit
+from companion.vision.coast_frame import TableFrame
+
+EDGE_POINTS = 12                 # profiles per edge
+# (reach inwards and outwards, step) in mm: a wide look round the marker's guess (its far
+# corners can be 15 mm out), then a fine one round the first fit.
+PASSES = ((15.0, 0.5), (4.0, 0.25))
+MIN_EDGE_STEP = 12.0             # grey levels: a weaker step is not taken for the paper's edge
+OUTLIER_MM = 1.2
+
+
+@dataclass(frozen=True)
+class MatPlace:
+    """Mat mm -> table mm as a 2x3 similarity, and how many edge points agreed with it."""
+
+    pose: np.ndarray
+    edge_points: int
+
+    def to_table(self, points_mm) -> np.ndarray:
+        return np.asarray(points_mm, np.float64).reshape(-1, 2) @ self.pose[:, :2].T + self.pose[:, 2]
+
+    def to_mat(self, points_mm) -> np.ndarray:
+        inverse = cv2.invertAffineTransform(self.pose)
+        return np.asarray(points_mm, np.float64).reshape(-1, 2) @ inverse[:, :2].T + inverse[:, 2]
+
+
+def _marker_in_mat() -> np.ndarray:
+    x0, y0 = kit.MAT_MARKER_AT
+    side = kit.MAT_MARKER_MM
+    return np.array([(x0, y0), (x0 + side, y0), (x0 + side, y0 + side), (x0, y0 + side)], np.float64)
+
+
+def marker_pose(frame: TableFrame, marker_corners_px: np.ndarray) -> np.ndarray | None:
+    """2x3 similarity mat mm -> table mm from the mat marker's corners alone."""
+    pose, _ = cv2.estimateAffinePartial2D(_marker_in_mat(), frame.to_table(marker_corners_px))
+    return pose
+
+
+def _edges() -> list[tuple[int, float, np.ndarray, np.ndarray]]:
+    """(axis held, its value, start, end) in mat mm for the left, right and bottom edges."""
+    width, height = kit.MAT_MM
+    ts = np.linspace(0.06, 0.94, EDGE_POINTS)
+    left_top = kit.MAT_MARKER_AT[1] + kit.MAT_MARKER_MM + 4.0     # below the marker's own edge
+    return [(0, 0.0, np.stack([np.zeros_like(ts), left_top + ts * (height - left_top)], 1), np.array([-1.0, 0.0])),
+            (0, width, np.stack([np.full_like(ts, width), ts * height], 1), np.array([1.0, 0.0])),
+            (1, height, np.stack([ts * width, np.full_like(ts, height)], 1), np.array([0.0, 1.0]))]
+
+
+def place_mat(frame: TableFrame, grey: np.ndarray, marker_corners_px: np.ndarray) -> MatPlace | None:
+    """The mat's placement: the marker's guess refined by the paper's edges (None: no marker fit)."""
+    place = marker_pose(frame, marker_corners_px)
+    if place is None:
+        return None
+    agreed = 0
+    for reach, step in PASSES:
+        refined = _refit(frame, grey, marker_corners_px, place, reach, step)
+        if refined is None:
+            break
+        place, agreed = refined
+    return MatPlace(place, agreed)
+
+
+def _refit(frame, grey, marker_corners_px, guess, reach, step_mm) -> tuple[np.ndarray, int] | None:
+    """The similarity fitted to the marker's corners and the paper edges found near `guess`."""
+    offsets = np.arange(-reach, reach + 1e-9, step_mm)
+    rows_a, rows_b = [], []
+    for (x, y), (u, v) in zip(_marker_in_mat(), frame.to_table(marker_corners_px)):
+        # table -> mat similarity [c -d; d c] q + s = m: two linear equations per marker corner
+        rows_a += [[u, -v, 1, 0], [v, u, 0, 1]]
+        rows_b += [x, y]
+    weight = np.ones(len(rows_b))
+    edge_rows, edge_targets = [], []
+    for axis, value, points, outward in _edges():
+        samples = points[:, None, :] + offsets[None, :, None] * outward
+        on_table = samples.reshape(-1, 2) @ guess[:, :2].T + guess[:, 2]
+        pixels = frame.to_image(on_table).reshape(len(points), len(offsets), 2).astype(np.float32)
+        profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+        step = profile[:, :-2] - profile[:, 2:]       # paper (inside) brighter than what lies outside
+        for index in range(len(points)):
+            best = int(np.argmax(step[index]))
+            if step[index, best] < MIN_EDGE_STEP or not 0 < best < len(step[index]) - 1:
+                continue
+            left, middle, right = step[index, best - 1:best + 2]
+            curve = left - 2 * middle + right
+            shift = 0.5 * (left - right) / curve if curve < 0 else 0.0
+            offset = offsets[0] + (best + 1 + shift) * step_mm
+            q = (points[index] + outward * offset) @ guess[:, :2].T + guess[:, 2]
+            edge_rows.append([q[0], -q[1], 1, 0] if axis == 0 else [q[1], q[0], 0, 1])
+            edge_targets.append(value)
+    if len(edge_rows) < 8:
+        return None
+    a = np.vstack([rows_a, edge_rows])
+    b = np.concatenate([rows_b, edge_targets])
+    weight = np.concatenate([np.full(len(rows_b), 2.0), np.ones(len(edge_targets))])
+    keep = np.ones(len(b), bool)
+    for _ in range(2):
+        solution = np.linalg.lstsq(a[keep] * weight[keep, None], b[keep] * weight[keep], rcond=None)[0]
+        residual = np.abs(a @ solution - b)
+        keep = residual < max(OUTLIER_MM, 2.5 * float(np.median(residual)))
+        keep[:len(rows_b)] = True
+    c, d, sx, sy = solution
+    to_mat = np.array([[c, -d, sx], [d, c, sy]])
+    return cv2.invertAffineTransform(to_mat), int(keep[len(rows_b):].sum())
+
+
+class MatFlattener:
+    """The mat seen from straight above at `px_per_mm`; maps kept while the mat stays put."""
+
+    def __init__(self, px_per_mm: float):
+        self.px_per_mm = px_per_mm
+        self._key = None
+        self._maps = None
+
+    def maps(self, frame: TableFrame, place: MatPlace) -> tuple[np.ndarray, np.ndarray]:
+        key = (np.round(place.pose, 4).tobytes(), np.round(frame.plane_to_image, 6).tobytes(), round(frame.k1, 5))
+        if key != self._key:
+            self._maps = _flatten_maps(frame, place, self.px_per_mm)
+            self._key = key
+        return self._maps
+
+    def flatten(self, image: np.ndarray, frame: TableFrame, place: MatPlace) -> np.ndarray:
+        map_x, map_y = self.maps(frame, place)
+        return cv2.remap(image, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _flatten_maps(frame: TableFrame, place: MatPlace, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
+    width, height = (int(round(v * px_per_mm)) for v in kit.MAT_MM)
+    grid = np.stack(np.meshgrid(np.arange(width), np.arange(height)), -1).reshape(-1, 2) / px_per_mm
+    pixels = frame.to_image(place.to_table(grid)).reshape(height, width, 2).astype(np.float32)
+    return cv2.convertMaps(np.ascontiguousarray(pixels[..., 0]), np.ascontiguousarray(pixels[..., 1]), cv2.CV_16SC2)
