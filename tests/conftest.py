@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+import companion  # noqa: F401  (first: it sets the BLAS thread count before numpy loads)
+
 # The shared data sits beside the checkout (../shared/data) and is never copied into the repo;
 # TABLETOP_SHARED_DATA points elsewhere, e.g. on a CI machine with its own copy.
 SHARED_DATA_ENV = "TABLETOP_SHARED_DATA"

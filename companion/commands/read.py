@@ -10,9 +10,6 @@ from companion.cli import UsageError
 GAMES = ("cannonball-colony",)
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 
-# Read on one thread: OpenBLAS otherwise spreads the cell network over threads that, on a
-# busy two-core machine, wait far longer than the sums take. Set before numpy loads (run()).
-os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def register(subparsers) -> None:
