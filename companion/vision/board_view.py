@@ -17,8 +17,8 @@ import numpy as np
 from companion.kit.layout import ISLAND_CELLS
 from companion.vision.colour_classes import CLASS_INDEX, CLASSES, ColourTable
 from companion.vision.island import IslandGeometry
-from companion.vision.paper_white import (FrameBlocks, WhiteField, WhiteSettings, camera_saturation, fit_white, to_linear,
-                                         unsaturate)
+from companion.vision.paper_white import (LUMA, FrameBlocks, WhiteField, WhiteSettings, camera_saturation, fit_white,
+                                         to_linear)
 from companion.vision.plane_camera import PlaneCamera, camera_from_plane
 
 
@@ -33,6 +33,7 @@ class ViewSettings:
     fraction_blur_px: int = 3      # class shares are read over about a fifth of a cell
     downsample_above: float = 2.5  # sample more densely and average once cells exceed this many rectified cells
     saturation_every: int = 30     # frames between estimates of the camera's saturation
+    white_every: int = 5           # frames between fits of the boards' white while they stay put
     white: WhiteSettings = WhiteSettings()
 
 
@@ -120,50 +121,68 @@ def view_boards(image: np.ndarray, places: dict[int, BoardPlace], table: ColourT
                 settings: ViewSettings = ViewSettings()) -> dict[int, BoardView]:
     """Every placed board of the picture, rectified, white-balanced and classified."""
     rectified = {board: _rectify(image, place, settings) for board, place in places.items()}
-    rectified = _share_light_colour(places, rectified, settings)
-    saturation = _saturation(places, rectified, table, settings)
-    return {board: _classify(place, *rectified[board], saturation, table, settings) for board, place in places.items()}
+    light = _light(places, rectified, table, settings)
+    return {board: _classify(place, *rectified[board], light.get(board), table, settings)
+            for board, place in places.items()}
 
 
 def _rectify(image: np.ndarray, place: BoardPlace, settings: ViewSettings):
-    """(rectified BGR, its linear light, the white field's fit or None, the field over the view or None)."""
+    """(rectified BGR, its linear light)."""
     rectified = cv2.remap(image, place.maps[0], place.maps[1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     if place.level:
         side = view_side(settings)
         rectified = cv2.resize(rectified, (side, side), interpolation=cv2.INTER_AREA)
-    linear = to_linear(rectified)
-    white = fit_white(linear, frame_blocks(settings), settings.white)
-    field = white.grid(place.white_steps, place.white_steps) if white is not None else None
-    return rectified, linear, white, field
+    return rectified, to_linear(rectified)
 
 
-def _share_light_colour(places: dict[int, BoardPlace], rectified: dict, settings: ViewSettings) -> dict:
+def _light(places: dict[int, BoardPlace], rectified: dict, table: ColourTable, settings: ViewSettings) -> dict:
+    """board -> (white fit, the matrix undoing the camera's saturation, the white field with
+    it undone). Light changes slowly next to a frame's time, so while the boards stay put it
+    is fitted again only every few frames (a passing shadow is left out of each fit anyway)."""
+    if not places:
+        return {}
+    keeper = next(iter(places.values())).samples
+    frames, light = keeper.get("light", (0, None))
+    if light is not None and frames < settings.white_every and set(light) <= set(places):
+        keeper["light"] = (frames + 1, light)
+        return light
+    whites = {board: fit_white(linear, frame_blocks(settings), settings.white) for board, (_, linear) in rectified.items()}
+    whites = _share_light_colour(whites, rectified, settings)
+    fields = {board: white.grid(places[board].white_steps, places[board].white_steps)
+              for board, white in whites.items() if white is not None}
+    matrix = _unsaturation(_saturation(places, rectified, fields, table, settings))
+    light = {board: (whites[board], matrix, cv2.transform(field, matrix)) for board, field in fields.items()}
+    keeper["light"] = (1, light)
+    return light
+
+
+def _share_light_colour(whites: dict, rectified: dict, settings: ViewSettings) -> dict:
     """A board whose white frame is clipped (a bright lamp right over it) cannot show the
     light's colour: it takes the colour the other boards of the picture show."""
-    seen = [white.colour for _, _, white, _ in rectified.values() if white is not None and white.colour_seen]
-    if not seen or all(white is None or white.colour_seen for _, _, white, _ in rectified.values()):
-        return rectified
+    seen = [white.colour for white in whites.values() if white is not None and white.colour_seen]
+    if not seen or all(white is None or white.colour_seen for white in whites.values()):
+        return whites
     colour = np.median(np.array(seen), axis=0)
     colour = colour * 3 / colour.sum()
-    out = dict(rectified)
-    for board, (image, linear, white, _) in rectified.items():
-        if white is not None and not white.colour_seen:
-            white = fit_white(linear, frame_blocks(settings), settings.white, colour=colour)
-            field = white.grid(places[board].white_steps, places[board].white_steps) if white is not None else None
-            out[board] = (image, linear, white, field)
-    return out
+    return {board: (fit_white(rectified[board][1], frame_blocks(settings), settings.white, colour=colour)
+                    if white is not None and not white.colour_seen else white)
+            for board, white in whites.items()}
 
 
-def _classify(place: BoardPlace, rectified, linear, white, field, saturation: float, table: ColourTable,
-              settings: ViewSettings) -> BoardView:
+def _unsaturation(saturation: float) -> np.ndarray:
+    """paper_white.unsaturate as one 3x3 matrix on linear BGR: x / v + (1 - 1 / v) * luminance."""
+    return (np.eye(3) / saturation + (1 - 1 / saturation) * LUMA[None, :].astype(np.float64)).astype(np.float32)
+
+
+def _classify(place: BoardPlace, rectified, linear, light, table: ColourTable, settings: ViewSettings) -> BoardView:
     s, m = settings.px_per_cell, settings.margin_cells
-    if field is not None:
-        if saturation != 1.0:
-            linear, field = unsaturate(linear, saturation), unsaturate(field, saturation)
-        linear = linear / field
+    if light is not None:
+        white, matrix, field = light
+        balanced = cv2.transform(linear, matrix) / field
     else:
-        linear = linear / max(float(np.percentile(linear, 95)), 1e-3)
-    classes = table.classify(linear)
+        white = None
+        balanced = linear / max(float(np.percentile(linear, 95)), 1e-3)
+    classes = table.classify(balanced)
     # Beyond the cut edge is the table, whose wood or cloth can pass for a terrain or a
     # player's colour: it is named "other" whatever it looks like.
     edge = int(round((m - 1) * s))
@@ -176,23 +195,21 @@ def _classify(place: BoardPlace, rectified, linear, white, field, saturation: fl
                      place.lean, place.cell_px, place.camera, place.grid_to_sheet, settings, place)
 
 
-def _saturation(places: dict[int, BoardPlace], rectified: dict, table: ColourTable, settings: ViewSettings) -> float:
+def _saturation(places: dict[int, BoardPlace], rectified: dict, fields: dict, table: ColourTable,
+                settings: ViewSettings) -> float:
     """The camera's saturation, found from every board's cells at once (one board of mostly
     grass cannot tell it apart from a paler ink); a setting of the camera, so found again
     only now and then while the boards stay put."""
-    if not places:
-        return 1.0
-    frames, saturation = next(iter(places.values())).samples.get("saturation", (0, None))
+    keeper = next(iter(places.values())).samples
+    frames, saturation = keeper.get("saturation", (0, None))
     if saturation is None or frames >= settings.saturation_every:
-        usable = [(linear, field) for _, linear, _, field in rectified.values() if field is not None]
-        if not usable:
+        if not fields:
             return 1.0
-        cells = np.vstack([_cell_means(linear, settings) for linear, _ in usable])
-        whites = np.vstack([_cell_means(field, settings) for _, field in usable])
+        cells = np.vstack([_cell_means(rectified[board][1], settings) for board in fields])
+        whites = np.vstack([_cell_means(field, settings) for field in fields.values()])
         saturation = camera_saturation(cells, whites, table.printed_lab(), settings.white)
         frames = 0
-    for place in places.values():
-        place.samples["saturation"] = (frames + 1, saturation)
+    keeper["saturation"] = (frames + settings.white_every, saturation)
     return saturation
 
 
