@@ -69,7 +69,7 @@ class ClipFrames:
 def referee_clip(frames, truth) -> dict:
     from companion.games.cannonball_colony.reader import IslandReader
     from companion.live import LivePipeline
-    from companion.session import EventLog, GameSession
+    from companion.session import EventLog, GameSession, moves_played
     from companion.tracking import Committed
 
     source = ClipFrames(frames)
@@ -92,12 +92,7 @@ def referee_clip(frames, truth) -> dict:
         if pipeline.status()["state"] != "ended":
             raise RuntimeError(f"the pipeline stopped: {pipeline.status()['message']}")
         events = session.log.events()
-    played = []
-    for event in (e for e in events if e.type == "move"):
-        if event.body["extend"]:
-            played[-1] += " " + event.body["move"].split()[-1]
-        else:
-            played.append(f"{event.body['player']}: {event.body['move']}")
+    played = moves_played(events)
     expected = [turn["turn"] for turn in truth["turns"]]
     return {"frames": len(frames), "hand_frames": sum(1 for f in truth["frames"] if f["hand"]),
             "commits_under_hand": commits_under_hand, "expected": expected, "played": played,

@@ -94,6 +94,17 @@ class EventLog:
         self._db.close()
 
 
+def moves_played(events) -> list[str]:
+    """Each proposed move as "player: move", a second grass road folded into the road it extends."""
+    played = []
+    for event in (e for e in events if e.type == "move"):
+        if event.body.get("extend") and played:
+            played[-1] += " " + event.body["move"].split()[-1]
+        else:
+            played.append(f"{event.body['player']}: {event.body['move']}")
+    return played
+
+
 class GameSession:
     """One Cannonball Colony game on top of an event log: every change is an event first."""
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from companion.commands.serve import bundled_clip
 from companion.games.cannonball_colony.reader import IslandReader
 from companion.live import LivePipeline
-from companion.session import EventLog, GameSession
+from companion.session import EventLog, GameSession, moves_played
 from companion.vision.frames import open_source
 
 CLIP = Path(__file__).resolve().parents[3] / "samples" / "renders" / "turns.mp4"
@@ -30,13 +30,7 @@ def test_the_bundled_clip_is_refereed_move_by_move_with_no_question(tmp_path):
     assert pipeline.status()["state"] == "ended" and len(frames) == len(truth["frames"])
     events = session.log.events()
     assert [e.type for e in events if e.type == "question"] == []
-    # A second grass road is logged as extending the first: fold it back into one move.
-    played = []
-    for event in (e for e in events if e.type == "move"):
-        if event.body["extend"]:
-            played[-1] += " " + event.body["move"].split()[-1]
-        else:
-            played.append(f"{event.body['player']}: {event.body['move']}")
+    played = moves_played(events)
     assert played == [turn["turn"] for turn in truth["turns"]]
     assert all(e.body["verdict"]["legal"] for e in events if e.type == "move")
     assert session.state()["board"].splitlines()[-12:] == truth["states"][-1]["board_text"].splitlines()[-12:]
