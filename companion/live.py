@@ -13,9 +13,9 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from companion.games.cannonball_colony.game import Game
+from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.inference import Explained, Question, TakenBack, explain
-from companion.games.cannonball_colony.moves import Roads
+from companion.games.cannonball_colony.moves import Pass, Roads
 from companion.games.cannonball_colony.text import BoardTextError, print_board
 from companion.observation import BoardObservation, position_from_tokens
 from companion.session import GameSession
@@ -186,12 +186,9 @@ class LivePipeline:
             if mover is not None:
                 game, explanation = mover
         if isinstance(explanation, Question) and self.auto_confirm and game.turn is not None and game.turn.done:
-            ahead = self.session.snapshot()
-            ahead.confirm()
-            next_move = explain(ahead, seen)
-            if isinstance(next_move, Explained):
-                self.session.confirm(source="camera")
-                game, explanation = ahead, next_move
+            ahead = self._turns_ahead(seen)
+            if ahead is not None:
+                game, explanation = ahead
         if explanation is None:
             return
         if isinstance(explanation, Explained):
@@ -206,6 +203,29 @@ class LivePipeline:
             self.session.undo(source="camera")
         elif isinstance(explanation, Question):
             self._ask(explanation.message, explanation.cells)
+
+    def _turns_ahead(self, seen):
+        """With nobody to tap Confirm: when the change is the next player's move, confirm the
+        finished turn (and pass for anyone in between who cannot build, as they must); the
+        session's game and the move's explanation then, or None when no next turn explains it."""
+        ahead = self.session.snapshot()
+        ahead.confirm()
+        passes = 0
+        for _ in ahead.position.players:
+            explanation = explain(ahead, seen)
+            if isinstance(explanation, Explained):
+                break
+            if ahead.phase is Phase.OVER or not ahead.play(Pass()).legal:
+                return None   # this player could have built: the change is not theirs to skip
+            ahead.confirm()
+            passes += 1
+        else:
+            return None
+        self.session.confirm(source="camera")
+        for _ in range(passes):
+            self.session.propose("pass", source="camera")
+            self.session.confirm(source="camera")
+        return self.session.snapshot(), explanation
 
     def _first_mover(self, game, seen):
         """(game, explanation) with the turn given to the one other player whose move explains

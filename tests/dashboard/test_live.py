@@ -31,9 +31,9 @@ def played(*moves, confirm_after=()):
 
 
 class Rig:
-    def __init__(self, tmp_path, **options):
+    def __init__(self, tmp_path, board: str = BOARD, **options):
         self.session = GameSession(EventLog(tmp_path / "live.sqlite"))
-        self.table = ScriptedTable(parse_board(BOARD))
+        self.table = ScriptedTable(parse_board(board))
         self.frames, self.statuses = [], []
         self.pipeline = LivePipeline(self.session, lambda on_status: self.table, ScriptedReader(self.table),
                                      publish_frame=self.frames.append, publish_status=self.statuses.append,
@@ -135,6 +135,39 @@ def test_a_game_the_camera_started_takes_its_turn_from_the_first_move(rig):
     rig.watch()
     assert [e[0] for e in rig.events()] == ["game", "game", "move"]
     assert rig.session.log.events()[-1].body["player"] == second.value
+    assert rig.session.question is None
+
+
+FRANCE_BOXED_IN = """
+players: spain france
+boards: A1 G1
+landing: spain=L6 france=A1
+supply: 10
+turn: spain
+   A  B  C  D  E  F  G  H  I  J  K  L
+1  r  l  g  g  g  g  g  g  g  g  g  g
+2  m  g  g  g  g  g  g  g  g  g  g  g
+3  g  g  g  g  g  g  g  g  g  g  g  g
+4  g  g  g  g  g  g  g  g  g  g  g  g
+5  g  g  g  g  g  g  g  g  g  g  g  g
+6  g  g  g  g  g  g  g  g  g  g  f  r
+"""
+
+
+def test_auto_confirm_passes_for_a_player_who_cannot_build(tmp_path):
+    rig = Rig(tmp_path, board=FRANCE_BOXED_IN, auto_confirm=True)
+    rig.watch()
+    game = Game.from_position(parse_board(FRANCE_BOXED_IN))
+    assert game.play(parse_move("road K6")).legal and game.confirm().legal   # forest: one road, turn over
+    rig.table.show(game.position)
+    rig.watch()
+    # France is hemmed in by the lake and the mountain: the next change is Spain's again.
+    assert game.play(parse_move("pass")).legal and game.confirm().legal
+    assert game.play(parse_move("road L5")).legal
+    rig.table.show(game.position)
+    rig.watch()
+    assert [(e[0], e[1]) for e in rig.events()] == [("game", None), ("move", "road K6"), ("confirm", None),
+                                                  ("move", "pass"), ("confirm", None), ("move", "road L5")]
     assert rig.session.question is None
 
 
