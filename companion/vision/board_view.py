@@ -33,7 +33,6 @@ class ViewSettings:
     fraction_blur_px: int = 3      # class shares are read over about a fifth of a cell
     downsample_above: float = 2.5  # sample more densely and average once cells exceed this many rectified cells
     saturation_every: int = 30     # frames between estimates of the camera's saturation
-    white_every: int = 5           # frames between fits of the boards' white while they stay put
     white: WhiteSettings = WhiteSettings()
 
 
@@ -137,23 +136,16 @@ def _rectify(image: np.ndarray, place: BoardPlace, settings: ViewSettings):
 
 def _light(places: dict[int, BoardPlace], rectified: dict, table: ColourTable, settings: ViewSettings) -> dict:
     """board -> (white fit, the matrix undoing the camera's saturation, the white field with
-    it undone). Light changes slowly next to a frame's time, so while the boards stay put it
-    is fitted again only every few frames (a passing shadow is left out of each fit anyway)."""
+    it undone). The white is fitted on every frame: a white kept from a frame where a hand
+    shaded the frame band made the next frames' cells look hidden."""
     if not places:
         return {}
-    keeper = next(iter(places.values())).samples
-    frames, light = keeper.get("light", (0, None))
-    if light is not None and frames < settings.white_every and set(light) <= set(places):
-        keeper["light"] = (frames + 1, light)
-        return light
     whites = {board: fit_white(linear, frame_blocks(settings), settings.white) for board, (_, linear) in rectified.items()}
     whites = _share_light_colour(whites, rectified, settings)
     fields = {board: white.grid(places[board].white_steps, places[board].white_steps)
               for board, white in whites.items() if white is not None}
     matrix = _unsaturation(_saturation(places, rectified, fields, table, settings))
-    light = {board: (whites[board], matrix, cv2.transform(field, matrix)) for board, field in fields.items()}
-    keeper["light"] = (1, light)
-    return light
+    return {board: (whites[board], matrix, cv2.transform(field, matrix)) for board, field in fields.items()}
 
 
 def _share_light_colour(whites: dict, rectified: dict, settings: ViewSettings) -> dict:
@@ -209,7 +201,7 @@ def _saturation(places: dict[int, BoardPlace], rectified: dict, fields: dict, ta
         whites = np.vstack([_cell_means(field, settings) for field in fields.values()])
         saturation = camera_saturation(cells, whites, table.printed_lab(), settings.white)
         frames = 0
-    keeper["saturation"] = (frames + settings.white_every, saturation)
+    keeper["saturation"] = (frames + 1, saturation)
     return saturation
 
 
