@@ -154,45 +154,76 @@ def read_coins(balanced: np.ndarray) -> tuple[dict[str, int], list[str], float]:
     return coins, doubts, (min(margins) if margins else 1.0)
 
 
-WOOD_REFERENCE = cv2.cvtColor(np.uint8([[kit.CRATE_RGB[::-1]]]), cv2.COLOR_BGR2Lab)[0, 0, 1:].astype(np.float32) - 128
-PRIZE_MAST_MIN_MM = 34.0     # a lying mast's pole is 44 mm long; a crate leaning in the view stays shorter
+# A crate's blob holds a disc this wide (its 14 mm top, blurred: 7 mm and more on the dev
+# views); a lying mast's at most 6.6 mm (where the pennant meets the pole).
+CRATE_MIN_HALF_WIDTH_MM = 6.8
+PENNANT_MIN_MM2 = 12.0       # of fleet colour: a mast is counted by its pennant (12 x 7 mm)
+MAST_PART_GAP_MM = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
 PRIZE_MIN_AREA_MM2 = 50.0
+FLEET_MIN_CHROMA = 16.0      # Lab a*b*: paler pixels are paper, sail, grey shade or a pale pole
+# Wood (crate sides and rim, mast poles) is an orange-yellow of middling lightness; a yellow
+# fleet's paint shares its hue but is nearly as light as the paper.
+WOOD_HUES_DEG = (45.0, 85.0)
+WOOD_MAX_LIGHTNESS = 170     # 8-bit Lab L
+
+
+def _hue_deg(ab: np.ndarray) -> np.ndarray:
+    return np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
+
+
+FLEET_HUES_DEG = {fleet: float(_hue_deg(ab)) for fleet, ab in FLEET_REFERENCES.items()}
 
 
 def fleet_of_pixels(lab_pixels: np.ndarray) -> tuple[int, float, int]:
-    """The fleet colour most of the strongly coloured, not wooden pixels show: (fleet or 0,
-    share of those pixels that agree, how many there were)."""
+    """The fleet whose colour the coloured, not wooden pixels show, by hue (a camera and the
+    light wash colours out, but keep their hue): (fleet or 0, share of the votes that agree,
+    how many coloured pixels there were)."""
+    lightness = lab_pixels[:, 0].astype(np.float32)
     ab = lab_pixels[:, 1:].astype(np.float32) - 128
-    ab = ab[np.linalg.norm(ab, axis=1) > 14]
-    if len(ab) == 0:
+    hue = _hue_deg(ab)
+    wood = (hue >= WOOD_HUES_DEG[0]) & (hue <= WOOD_HUES_DEG[1]) & (lightness < WOOD_MAX_LIGHTNESS)
+    coloured = (np.hypot(ab[:, 0], ab[:, 1]) > FLEET_MIN_CHROMA) & ~wood
+    if not coloured.any():
         return 0, 0.0, 0
-    names = list(FLEET_REFERENCES)
-    references = np.stack([FLEET_REFERENCES[name] for name in names] + [WOOD_REFERENCE])
-    nearest = np.argmin(np.linalg.norm(ab[:, None, :] - references[None], axis=2), axis=1)
-    votes = np.bincount(nearest, minlength=len(references))[:-1]
-    coloured = int(votes.sum())
-    if coloured == 0:
-        return 0, 0.0, 0
-    return int(names[int(np.argmax(votes))]), float(votes.max() / coloured), coloured
+    fleets = list(FLEET_HUES_DEG)
+    gaps = np.abs((hue[coloured, None] - np.array([FLEET_HUES_DEG[f] for f in fleets])[None] + 180) % 360 - 180)
+    # Votes weighted by chroma squared: the paint outvotes a pale pole or a sail's tint.
+    strength = (ab[coloured] ** 2).sum(1)
+    votes = np.bincount(np.argmin(gaps, axis=1), weights=strength, minlength=len(fleets))
+    return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
 def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]]:
-    """(fleet of each lying mast, fleet of each crate, doubts) in the fittings zone: each blob
-    that is not paper is a prize; a long one a mast (pole and pennant), a short one a crate
-    (its lid in the fleet's colour); the fleet is the colour its coloured pixels show."""
+    """(fleet of each lying mast, fleet of each crate, doubts) in the fittings zone. Every blob
+    that is not paper belongs to a prize. A crate is thick (14 mm square, and standing 11 mm
+    tall it leans in the view only to grow longer); a lying mast is thin (a 4 mm pole, the
+    pennant beside its end), and its pole and pennant can show as separate blobs, so thin
+    blobs within a few mm of each other are one mast. The fleet is the colour its coloured
+    pixels show: a crate's lid, a mast's pennant."""
     zone = _zone(balanced, "fittings")
     mask = cv2.morphologyEx(_not_paper(zone), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
-    masts, crates, doubts = [], [], []
+    pieces: list[tuple[str, np.ndarray]] = []
+    thin = np.zeros_like(mask)
     for index in range(1, count):
         if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < PRIZE_MIN_AREA_MM2:
             continue
-        points = np.argwhere(labels == index)
-        long_side = max(cv2.minAreaRect(points[:, ::-1].astype(np.float32))[1]) / MAT_PX_PER_MM
-        kind = "mast" if long_side >= PRIZE_MAST_MIN_MM else "crate"
-        fleet, agreement, seen = fleet_of_pixels(lab[points[:, 0], points[:, 1]])
+        blob = labels == index
+        if float(depth[blob].max()) >= CRATE_MIN_HALF_WIDTH_MM:
+            pieces.append(("crate", blob))
+        else:
+            thin[blob] = 1
+    joined = cv2.dilate(thin, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(MAST_PART_GAP_MM * MAT_PX_PER_MM) | 1,) * 2))
+    count, labels = cv2.connectedComponents(joined)
+    pieces += [("mast", (labels == index) & (thin > 0)) for index in range(1, count)]
+    masts, crates, doubts = [], [], []
+    for kind, blob in pieces:
+        fleet, agreement, seen = fleet_of_pixels(lab[blob])
+        if kind == "mast" and seen < PENNANT_MIN_MM2 * MAT_PX_PER_MM ** 2:
+            continue   # a stretch of pole, its pennant's part seen as its own blob
         if seen < 4:
             fleet = 0
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
