@@ -19,6 +19,7 @@ from companion.games.cannons_coastlines.factions import ShipCard
 from companion.kit import coast_pieces as kit
 from companion.vision.coast_frame import TableFrame
 from companion.vision.coast_mats import FLEET_REFERENCES, nearest_colour
+from companion.vision.coast_tag_edges import refine_tag_pose
 
 EMPTY_HOLE_DARKNESS = 0.6     # an empty hole is darker than this share of the deck round it
 FLAG_MIN_CHROMA = 18.0        # a flag is a strong colour; the table or island behind it is not
@@ -33,14 +34,20 @@ class ShipPose:
     tag_corners_mm: np.ndarray
 
 
-def ship_pose(frame: TableFrame, tag_corners_px: np.ndarray, card: ShipCard) -> ShipPose:
+def ship_pose(frame: TableFrame, tag_corners_px: np.ndarray, card: ShipCard, grey: np.ndarray | None = None) -> ShipPose:
+    """The ship's pose from its tag's corners, refined from the tag's edges when `grey` is given."""
     corners = frame.to_table(tag_corners_px, kit.HULL_HEIGHT_MM)
     forward = (corners[0] + corners[1]) / 2 - (corners[3] + corners[2]) / 2
     right = (corners[1] + corners[2]) / 2 - (corners[0] + corners[3]) / 2
     # The tag's forward edge and its sideways edge turned back: two estimates of one heading.
     heading = math.atan2(forward[1] + (-right[0]), forward[0] + right[1])
+    tag_centre = corners.mean(0)
+    if grey is not None:
+        # The marker's top edge faces the bow: the tag square is turned a quarter more.
+        tag_centre, angle, _ = refine_tag_pose(grey, frame, tag_centre, heading + math.pi / 2)
+        heading = angle - math.pi / 2
     unit = np.array([math.cos(heading), math.sin(heading)])
-    centre = corners.mean(0) + unit * kit.ship_tag_offset_mm(card.length)
+    centre = tag_centre + unit * kit.ship_tag_offset_mm(card.length)
     return ShipPose((float(centre[0]), float(centre[1])), math.degrees(heading) % 360.0, corners)
 
 
@@ -83,17 +90,16 @@ def flag_fleet(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray)
     top = kit.ISLAND_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM
     spots = [(pole + (1.6 + flag_w * share, 0.0), top - flag_h * rise) for share in (0.3, 0.5, 0.7) for rise in (0.3, 0.5, 0.7)]
     pixels = np.array([frame.to_image(point, height)[0] for point, height in spots])
-    lab = cv2.cvtColor(image, cv2.COLOR_BGR2Lab)
-    h, w = lab.shape[:2]
+    # The table under the flag, for comparison: a red cloth must not read as a red flag.
+    pixels = np.vstack([pixels, frame.to_image(pole + (1.6 + flag_w / 2, 0.0))])
+    h, w = image.shape[:2]
     xs = np.clip(np.round(pixels[:, 0]).astype(int), 0, w - 1)
     ys = np.clip(np.round(pixels[:, 1]).astype(int), 0, h - 1)
-    samples = lab[ys, xs, 1:].astype(np.float32) - 128
+    lab = cv2.cvtColor(image[ys, xs].reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+    samples = lab[:-1, 1:].astype(np.float32) - 128
     ab = np.median(samples, axis=0)
     chroma = float(np.linalg.norm(ab))
-    # The table under the flag, for comparison: a red cloth must not read as a red flag.
-    below = frame.to_image(pole + (1.6 + flag_w / 2, 0.0))[0]
-    bx, by = int(np.clip(below[0], 0, w - 1)), int(np.clip(below[1], 0, h - 1))
-    ground = lab[by, bx, 1:].astype(np.float32) - 128
+    ground = lab[-1, 1:].astype(np.float32) - 128
     if chroma < FLAG_MIN_CHROMA or np.linalg.norm(ab - ground) < 10:
         return None, min(1.0, abs(chroma - FLAG_MIN_CHROMA) / FLAG_MIN_CHROMA)
     fleet, margin = nearest_colour(ab, FLEET_REFERENCES)

@@ -12,7 +12,9 @@ fleet colour and sail the rulebook's factions in file order.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Sequence
 
 import cv2
@@ -21,8 +23,9 @@ import numpy as np
 from companion.kit import coast_pieces as kit
 from companion.kit import ids
 from companion.vision import coast_mats, coast_ships
-from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, find_markers, table_frame
+from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
 from companion.vision.coast_mat_place import MatFlattener, place_mat
+from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
 
 from .factions import Rulebook, load_rulebook
 from .observation import ShipSighting, TableObservation
@@ -43,14 +46,23 @@ def default_seats(rulebook: Rulebook) -> tuple[Seat, ...]:
 
 def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
                seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
-    rulebook = rulebook or load_rulebook()
+    global _LAST
+    clock = _StageClock()
+    rulebook = rulebook or _default_rulebook()
     seat_list = tuple(seats) if seats else default_seats(rulebook)
     grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    markers = find_markers(grey)
+    # The last frame's readings serve where the picture did not change, but only when
+    # `previous` is that frame's observation (a single photo is read from scratch).
+    last = _LAST if previous is not None and _LAST is not None and _LAST.timestamp == previous.timestamp else None
+    reading = FrameReading(grey, timestamp, (seat_list, rulebook), last)
+    markers = reading.find_markers()
+    clock.lap("markers")
     missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
                if TABLE_MARKERS[c] not in markers]
     problems = [f"{name} not seen" for name in missing]
-    frame = table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0]))
+    frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0])))
+    _LAST = reading.remember()
+    clock.lap("table frame")
     if frame is None:
         problems.append("the table was not found: fewer than two table corner markers seen")
         return TableObservation(timestamp, None, problems=tuple(problems))
@@ -66,7 +78,9 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     for fleet in range(1, len(seat_list) + 1):
         marker = ids.harbour_mat(fleet)
         if marker in markers:
-            poses[fleet] = place_mat(frame, grey, markers[marker])
+            poses[fleet] = reading.piece(f"mat {fleet} place", quad_key(markers[marker]),
+                                         lambda: place_mat(frame, grey, markers[marker]), lambda _: markers[marker])
+    clock.lap("mats")
     afloat_tags = {}
     for marker_id, quad in markers.items():
         place = ids.ship_of(marker_id)
@@ -91,8 +105,9 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
             problems.append(f"ship tag {marker_id}: {seat.faction} has no ship {number}")
             continue
         card = cards[number - 1]
-        pose = coast_ships.ship_pose(frame, quad, card)
-        holes, margin = coast_ships.read_holes(grey, frame, pose, card)
+        pose, (holes, margin) = reading.piece(
+            f"ship {marker_id}", quad_key(quad) + card.id.encode(),
+            lambda: _read_ship(grey, frame, quad, card), lambda seen: _ship_box(frame, seen[0], card))
         fittings = tuple(kind for kind, filled in zip(card.fittings, holes) if filled)
         ship_id = f"{seat.player}/{card.id}"
         x, y = (v / kit.MM_PER_INCH for v in pose.centre_mm)
@@ -111,14 +126,16 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
                                                   last.last_seen if last else previous.timestamp)
                 problems.append(f"ship {ship_id} not seen (hidden?): its last known pose is kept")
 
-    table_lab = _table_colour(image_bgr, frame)
+    clock.lap("ships")
+    table_lab = reading.piece("table colour", b"", lambda: _table_colour(image_bgr, frame), lambda _: corners_px)
     islands = {}
     for marker_id, quad in sorted(markers.items()):
         number = marker_id - ids.island_flag(1) + 1
         if not 1 <= number <= ids.FLEETS:
             continue
-        outline, outline_confidence = coast_ships.island_outline(image_bgr, frame, quad, table_lab)
-        fleet, margin = coast_ships.flag_fleet(image_bgr, frame, quad)
+        outline, outline_confidence, fleet, margin = reading.piece(
+            f"island {marker_id}", quad_key(quad), lambda: _read_island(image_bgr, frame, quad, table_lab),
+            lambda seen: _island_box(frame, seen[0], quad))
         holder = seat_list[fleet - 1].player if fleet and fleet <= len(seat_list) else None
         island_id = f"island-{number}"
         islands[island_id] = Island(island_id, outline, holder)
@@ -128,6 +145,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
         if outline_confidence < 0.5:
             problems.append(f"island {island_id}: its outline was not seen whole")
 
+    clock.lap("islands")
     players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
     factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
     mats = {}
@@ -136,14 +154,19 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
         if place is None:
             problems.append(f"{seat.player}'s mat: its marker could not be placed on the table")
             continue
-        reading = coast_mats.read_mat(image_bgr, frame, fleet, place, mat_tags.get(fleet, []), _flattener(fleet))
-        mat, doubts = _mat_from_reading(reading, fleet, seat_list, fleets_present)
+        tags = mat_tags.get(fleet, [])
+        seen = reading.piece(f"mat {fleet}", quad_key(place.pose) + bytes(tags),
+                             lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, _flattener(fleet)),
+                             lambda _: _mat_box(frame, place))
+        mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present)
         mats[seat.player] = mat
-        confidence[f"mat {seat.player}"] = reading.confidence if not doubts else min(reading.confidence, 0.3)
-        problems += [f"{seat.player}'s mat: {doubt}" for doubt in reading.doubts + doubts]
+        confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
+        problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
     for fleet in sorted(fleets_present - set(poses)):
         problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
 
+    _LAST = reading.remember()
+    clock.lap("mats")
     table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, {}, mats,
                   turn=previous.table.turn if previous is not None and previous.table is not None else None)
     return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
@@ -164,7 +187,66 @@ def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, 
     return Mat(reading.coins, prizes), doubts
 
 
+@lru_cache(maxsize=1)
+def _default_rulebook() -> Rulebook:
+    return load_rulebook()
+
+
+class _StageClock:
+    """Seconds spent in each stage of the last read_frame call, in STAGE_SECONDS (benchmarks)."""
+
+    def __init__(self):
+        STAGE_SECONDS.clear()
+        self.started = time.perf_counter()
+
+    def lap(self, stage: str) -> None:
+        now = time.perf_counter()
+        STAGE_SECONDS[stage] = STAGE_SECONDS.get(stage, 0.0) + now - self.started
+        self.started = now
+
+
+STAGE_SECONDS: dict[str, float] = {}
+_LAST: LastFrame | None = None     # the frame read last, for the next one (coast_memory)
 _FLATTENERS: dict[int, MatFlattener] = {}
+MAST_TOP_MM = kit.HULL_HEIGHT_MM + kit.MAST_HEIGHT_MM
+PIECE_ON_MAT_MM = 25.0             # pieces on a mat stand up to 11 mm and lean; prizes may overhang
+
+
+def _read_ship(grey, frame, quad, card):
+    pose = coast_ships.ship_pose(frame, quad, card, grey)
+    return pose, coast_ships.read_holes(grey, frame, pose, card)
+
+
+def _ship_box(frame, pose, card) -> np.ndarray:
+    """Picture points round the hull and its masts, whose change means the ship must be read again."""
+    outline = np.array(Ship("", "", "", card, pose.centre_mm[0] / kit.MM_PER_INCH, pose.centre_mm[1] / kit.MM_PER_INCH,
+                            pose.heading, ()).outline()) * kit.MM_PER_INCH
+    return np.vstack([frame.to_image(outline), frame.to_image(outline, MAST_TOP_MM)])
+
+
+def _read_island(image, frame, quad, table_lab):
+    outline, confidence = coast_ships.island_outline(image, frame, quad, table_lab)
+    fleet, margin = coast_ships.flag_fleet(image, frame, quad)
+    return outline, confidence, fleet, margin
+
+
+def _island_box(frame, outline_in, quad) -> np.ndarray:
+    """Picture points round the island's outline, its tag and its flag at the pole's top."""
+    centre = frame.to_table(quad, kit.ISLAND_THICKNESS_MM).mean(0)
+    flag = centre + np.array(kit.FLAG_POLE_OFFSET_MM) + (kit.FLAG_MM[0], 0.0)
+    top = kit.ISLAND_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM
+    points = [quad, frame.to_image(flag, top), frame.to_image(flag)]
+    if outline_in:
+        points.append(frame.to_image(np.array(outline_in) * kit.MM_PER_INCH))
+    return np.vstack(points)
+
+
+def _mat_box(frame, place) -> np.ndarray:
+    """Picture points round the mat and what stands on it."""
+    width, height = kit.MAT_MM
+    grow = PIECE_ON_MAT_MM
+    corners = np.array([(-grow, -grow), (width + grow, -grow), (width + grow, height + grow), (-grow, height + grow)])
+    return frame.to_image(place.to_table(corners))
 
 
 def _flattener(fleet: int) -> MatFlattener:

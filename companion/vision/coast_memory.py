@@ -1,0 +1,103 @@
+"""The reader's memory of the frame it read last, so a stream of frames is read cheaply.
+
+Each piece's reading (a mat's coins, an island's outline and flag, a ship's fittings) is kept
+with the picture box it was read from and what it was read with (its marker's corners). In
+the next frame it is used again when that box did not change (coast_changes) and the marker
+lies where it lay; markers are looked for again only in the boxes that changed, and the table
+frame is kept while the corner markers stay put. A frame that changed nearly everywhere (the
+camera moved, the light changed) is read from scratch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import numpy as np
+
+from companion.vision.coast_changes import ChangeMap
+from companion.vision.coast_frame import TableFrame, find_markers
+
+FULL_SEARCH_SHARE = 0.25      # more of the picture than this changed: look for every marker again
+MARKER_BOX_GROWTH = 0.5       # a marker is kept when nothing changed within half its size round it
+
+
+@dataclass
+class LastFrame:
+    timestamp: float
+    context: Any                  # what the readings depend on besides pixels (seats, rulebook), compared with ==
+    small: np.ndarray
+    markers: dict[int, np.ndarray]
+    frame: TableFrame | None
+    pieces: dict[str, tuple[np.ndarray, bytes, object]] = field(default_factory=dict)
+
+
+def quad_key(*quads) -> bytes:
+    """What a reading was made with, as bytes: marker corners to a hundredth of a pixel."""
+    return b"".join(np.round(np.asarray(quad, np.float64), 2).tobytes() for quad in quads)
+
+
+def _grown(quad: np.ndarray, growth: float) -> np.ndarray:
+    centre = quad.mean(0)
+    return centre + (quad - centre) * (1 + 2 * growth)
+
+
+class FrameReading:
+    """One frame being read, with the last frame's memory when it may be used."""
+
+    def __init__(self, grey: np.ndarray, timestamp: float, context: Any, last: LastFrame | None):
+        usable = last is not None and last.context == context and last.small.shape == (grey.shape[0] // 4, grey.shape[1] // 4)
+        self.grey = grey
+        self.timestamp = timestamp
+        self.context = context
+        self.changes = ChangeMap(grey, last.small if usable else None)
+        self.last = last if usable and self.changes.share <= FULL_SEARCH_SHARE else None
+        self.pieces: dict[str, tuple[np.ndarray, bytes, object]] = {}
+        self.markers: dict[int, np.ndarray] = {}
+        self.frame: TableFrame | None = None
+
+    @property
+    def streaming(self) -> bool:
+        return self.last is not None
+
+    def find_markers(self) -> dict[int, np.ndarray]:
+        """Every marker: those whose surroundings did not change where they were, the rest
+        looked for in the boxes that changed."""
+        if self.last is None:
+            self.markers = find_markers(self.grey)
+            return self.markers
+        kept = {marker_id: quad for marker_id, quad in self.last.markers.items()
+                if not self.changes.changed(_grown(quad, MARKER_BOX_GROWTH))}
+        for x0, y0, x1, y1 in self.changes.regions():
+            for marker_id, quad in find_markers(self.grey[y0:y1, x0:x1]).items():
+                kept[marker_id] = quad + (x0, y0)
+        self.markers = kept
+        return kept
+
+    def table_frame(self, table_markers: tuple[int, ...], make: Callable[[], TableFrame | None]) -> TableFrame | None:
+        """The last frame's table frame while its corner markers lie exactly where they lay."""
+        last = self.last
+        if last is not None and last.frame is not None and all(
+                (marker_id in self.markers) == (marker_id in last.markers)
+                and (marker_id not in self.markers or np.array_equal(self.markers[marker_id], last.markers[marker_id]))
+                for marker_id in table_markers):
+            self.frame = last.frame
+        else:
+            self.frame = make()
+        return self.frame
+
+    def piece(self, name: str, key: bytes, read: Callable[[], object], box: Callable[[object], np.ndarray]):
+        """`read()`, or the last frame's reading of `name` when it was read with the same `key`
+        and nothing changed in its box (picture points from `box(reading)`)."""
+        last = self.last
+        if last is not None and self.frame is last.frame and name in last.pieces:
+            old_box, old_key, value = last.pieces[name]
+            if old_key == key and not self.changes.changed(old_box):
+                self.pieces[name] = (old_box, key, value)
+                return value
+        value = read()
+        self.pieces[name] = (np.asarray(box(value), np.float64), key, value)
+        return value
+
+    def remember(self) -> LastFrame:
+        return LastFrame(self.timestamp, self.context, self.changes.small, self.markers, self.frame, self.pieces)
