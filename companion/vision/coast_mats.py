@@ -26,10 +26,11 @@ from companion.vision.coast_mat_place import MatFlattener, MatPlace
 MAT_PX_PER_MM = 2.0
 COIN_MIN_SEPARATION_MM = kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM - 1.0
 COIN_RING_RADIUS_MM = kit.COIN_DIAMETER_MM / 2 - 0.6 - kit.COIN_RING_MM / 2
-COIN_EDGE_MIN = 3.0           # Lab L levels per px: weaker edges are the paper's grain
+COIN_CHROMA_WEIGHT = 2.5      # a step of colour counts this much more than a step of lightness
+COIN_EDGE_MIN = 3.0           # levels per px of that paper likeness: weaker edges are the paper's grain
 COIN_EDGE_CAP = 15.0          # a strong edge votes no more than this, so a shiny face cannot outvote rims
 COIN_VOTE_SPREAD_MM = 1.5     # votes are spread this far: rims are a little off round (lean, blur)
-COIN_MIN_VOTES = 0.4          # of a full rim; measured on the dev views (100-179): 0.34-0.45 all within 1%
+COIN_MIN_VOTES = 0.43         # of a full rim; measured on the dev views (100-179): 0.42-0.44 best
 PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
 
@@ -97,7 +98,11 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
     touch it and however its face shines, so each coin makes one sharp peak; a peak counts when
     its votes reach COIN_MIN_VOTES and no stronger one lies within COIN_MIN_SEPARATION_MM."""
-    lightness = cv2.GaussianBlur(zone_lab[..., 0].astype(np.float32), (0, 0), 1.0)
+    lab = zone_lab.astype(np.float32)
+    # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
+    # nearly as light as the paper but far more coloured.
+    paper_like = lab[..., 0] - COIN_CHROMA_WEIGHT * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    lightness = cv2.GaussianBlur(paper_like, (0, 0), 1.0)
     gx = cv2.Sobel(lightness, cv2.CV_32F, 1, 0, ksize=3) / 8
     gy = cv2.Sobel(lightness, cv2.CV_32F, 0, 1, ksize=3) / 8
     strength = np.hypot(gx, gy)
