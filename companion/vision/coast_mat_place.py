@@ -14,12 +14,15 @@ a still mat costs one remap a frame.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from companion.kit import coast_pieces as kit
+from companion.kit import ids
 from companion.vision.coast_frame import TableFrame
+from companion.vision.markers import get_dictionary
 
 EDGE_POINTS = 12                 # profiles per edge
 # (reach inwards and outwards, step) in mm: a wide look round the marker's guess (its far
@@ -27,6 +30,7 @@ EDGE_POINTS = 12                 # profiles per edge
 PASSES = ((15.0, 0.5), (4.0, 0.25))
 MIN_EDGE_STEP = 12.0             # grey levels: a weaker step is not taken for the paper's edge
 OUTLIER_MM = 1.2
+HOME_SEARCH_MM = 60.0            # a mat put down by hand lies this near its home place
 MAP_STEP = 8                     # flattened px between exactly mapped points
 
 
@@ -55,6 +59,59 @@ def marker_pose(frame: TableFrame, marker_corners_px: np.ndarray) -> np.ndarray 
     """2x3 similarity mat mm -> table mm from the mat marker's corners alone."""
     pose, _ = cv2.estimateAffinePartial2D(_marker_in_mat(), frame.to_table(marker_corners_px))
     return pose
+
+
+@lru_cache(maxsize=1)
+def _close_look_detectors() -> tuple[cv2.aruco.ArucoDetector, ...]:
+    """For a second look at a small crop: OpenCV's defaults (the crop enlarged), a steadier
+    threshold, and wider threshold windows (the enlarged crop)."""
+    dictionary = get_dictionary("DICT_4X4_50")
+    steady = cv2.aruco.DetectorParameters()
+    steady.adaptiveThreshConstant = 12
+    wide = cv2.aruco.DetectorParameters()
+    wide.adaptiveThreshWinSizeMin, wide.adaptiveThreshWinSizeMax, wide.adaptiveThreshWinSizeStep = 15, 45, 15
+    wide.adaptiveThreshConstant = 10
+    return (cv2.aruco.ArucoDetector(dictionary, cv2.aruco.DetectorParameters()),
+            cv2.aruco.ArucoDetector(dictionary, steady), cv2.aruco.ArucoDetector(dictionary, wide))
+
+
+def home_marker_box(frame: TableFrame, player: int, image_size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """The picture box (x0, y0, x1, y1) round where player's mat marker lies when the mat is
+    near its home place (coast_pieces.mat_home_mm), or None when that is out of the picture."""
+    centre = np.array(kit.mat_home_mm(player))
+    corner = centre - np.array(kit.MAT_MM) / 2 + kit.MAT_MARKER_AT
+    reach = HOME_SEARCH_MM
+    square = corner + np.array([(-reach, -reach), (kit.MAT_MARKER_MM + reach, -reach),
+                                (kit.MAT_MARKER_MM + reach, kit.MAT_MARKER_MM + reach), (-reach, kit.MAT_MARKER_MM + reach)])
+    pixels = frame.to_image(square)
+    width, height = image_size
+    x0, y0 = np.clip(np.floor(pixels.min(0)).astype(int), 0, [width, height])
+    x1, y1 = np.clip(np.ceil(pixels.max(0)).astype(int), 0, [width, height])
+    return (int(x0), int(y0), int(x1), int(y1)) if x1 - x0 > 8 and y1 - y0 > 8 else None
+
+
+def look_again_for_mat_marker(grey: np.ndarray, frame: TableFrame, player: int) -> np.ndarray | None:
+    """Player's mat marker found in a close look round its home place, or None. The mat's
+    marker lies 4 mm from the paper's edge, so against a dark table its white quiet zone is
+    thin and a whole-picture search can miss it; a crop, enlarged, with other thresholds
+    finds it."""
+    box = home_marker_box(frame, player, (grey.shape[1], grey.shape[0]))
+    if box is None:
+        return None
+    x0, y0, x1, y1 = box
+    crop = grey[y0:y1, x0:x1]
+    marker_id = ids.harbour_mat(player)
+    for detector, scale in zip(_close_look_detectors(), (2, 1, 2)):
+        picture = cv2.resize(crop, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC) if scale > 1 else crop
+        corners, found, _ = detector.detectMarkers(picture)
+        if found is None:
+            continue
+        for quad, seen in zip(corners, found.ravel()):
+            if seen == marker_id:
+                quad = quad.reshape(4, 2).astype(np.float64)
+                # Enlarging maps pixel centres x -> scale * x + (scale - 1) / 2.
+                return (quad - (scale - 1) / 2) / scale + (x0, y0)
+    return None
 
 
 def _edges() -> list[tuple[int, float, np.ndarray, np.ndarray]]:

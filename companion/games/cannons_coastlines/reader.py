@@ -24,7 +24,7 @@ from companion.kit import coast_pieces as kit
 from companion.kit import ids
 from companion.vision import coast_mats, coast_ships
 from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
-from companion.vision.coast_mat_place import MatFlattener, place_mat
+from companion.vision.coast_mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
 
 from .factions import Rulebook, load_rulebook
@@ -77,6 +77,13 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     poses = {}
     for fleet in range(1, len(seat_list) + 1):
         marker = ids.harbour_mat(fleet)
+        if marker not in markers:
+            home = home_marker_box(frame, fleet, (grey.shape[1], grey.shape[0]))
+            found = reading.piece(f"mat {fleet} second look", b"", lambda: look_again_for_mat_marker(grey, frame, fleet),
+                                  lambda _: np.array(home).reshape(2, 2) if home else np.zeros((1, 2)))
+            if found is not None:
+                markers[marker] = found
+                fleets_present.add(fleet)
         if marker in markers:
             poses[fleet] = reading.piece(f"mat {fleet} place", quad_key(markers[marker]),
                                          lambda: place_mat(frame, grey, markers[marker]), lambda _: markers[marker])
