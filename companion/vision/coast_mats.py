@@ -237,18 +237,15 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
 
 
 def hull_fleet_by_colour(balanced: np.ndarray, place_mm: tuple[float, float]) -> tuple[int, float]:
-    """The fleet colour of the hull round a spot of the mat (its painted rim)."""
+    """The fleet colour of the hull round a spot of the mat (its painted sides and rim), voted
+    by hue as a prize fitting's (the wooden deck left out), and the share of votes that agree."""
     x, y = (int(v * MAT_PX_PER_MM) for v in place_mm)
     reach = int(40 * MAT_PX_PER_MM)
     patch = balanced[max(0, y - reach):y + reach, max(0, x - reach):x + reach]
-    hsv = cv2.cvtColor(patch, cv2.COLOR_BGR2HSV)
-    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
-    hue = hsv[..., 0].astype(int)
-    painted = (hsv[..., 1] > 90) & ~((hue >= 5) & (hue <= 22))  # not the wooden deck
-    if painted.sum() < 10:
+    if patch.size == 0:
         return 0, 0.0
-    fleet, margin = nearest_colour(np.median(lab[painted][:, 1:] - 128, axis=0), FLEET_REFERENCES)
-    return int(fleet), margin
+    fleet, agreement, seen = fleet_of_pixels(cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).reshape(-1, 3))
+    return (fleet, agreement) if seen >= 10 else (0, 0.0)
 
 
 def hull_spots(balanced: np.ndarray) -> list[tuple[float, float]]:
@@ -280,7 +277,7 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     for spot in spots[len(fleets):]:
         fleet, margin = hull_fleet_by_colour(balanced, spot)
         fleets.append(fleet)
-        if margin < 0.1:
+        if margin < 0.6:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
     confidence = min([coin_margin * 2, 1.0] + ([0.3] if doubts else []))
     return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts)
