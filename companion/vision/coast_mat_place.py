@@ -27,9 +27,10 @@ from companion.vision.markers import get_dictionary
 EDGE_POINTS = 12                 # profiles per edge
 # (reach inwards and outwards, step) in mm: a wide look round the marker's guess (its far
 # corners can be 15 mm out), then a fine one round the first fit.
-PASSES = ((15.0, 0.5), (4.0, 0.25))
-MIN_EDGE_STEP = 12.0             # grey levels: a weaker step is not taken for the paper's edge
+PASSES = ((30.0, 0.6), (10.0, 0.3), (3.0, 0.2))
+MIN_EDGE_STEP = 8.0             # grey levels: a weaker step is not taken for the paper's edge
 OUTLIER_MM = 1.2
+MIN_POINTS_PER_SIDE = 3
 HOME_SEARCH_MM = 60.0            # a mat put down by hand lies this near its home place
 MAP_STEP = 8                     # flattened px between exactly mapped points
 
@@ -177,6 +178,11 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm) -> tuple[np.nd
         residual = np.abs(a @ solution - b)
         keep = residual < max(OUTLIER_MM, 2.5 * float(np.median(residual)))
         keep[:len(rows_b)] = True
+    # Each side must hold enough of the fit's points: with one side's points all gone, the
+    # other two can turn the mat freely about themselves.
+    sides = np.array(edge_targets)[keep[len(rows_b):]]
+    if any((sides == value).sum() < MIN_POINTS_PER_SIDE for value in (0.0, kit.MAT_MM[0], kit.MAT_MM[1])):
+        return None
     c, d, sx, sy = solution
     to_mat = np.array([[c, -d, sx], [d, c, sy]])
     return cv2.invertAffineTransform(to_mat), int(keep[len(rows_b):].sum())

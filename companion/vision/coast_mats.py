@@ -30,6 +30,9 @@ COIN_CHROMA_WEIGHT = 2.5      # a step of colour counts this much more than a st
 COIN_EDGE_MIN = 3.0           # levels per px of that paper likeness: weaker edges are the paper's grain
 COIN_EDGE_CAP = 15.0          # a strong edge votes no more than this, so a shiny face cannot outvote rims
 COIN_VOTE_SPREAD_MM = 1.5     # votes are spread this far: rims are a little off round (lean, blur)
+COIN_FACE_CHECK_MM = 8.0      # a coin's centre has no paper within this radius ...
+COIN_FACE_COVERED = 0.8       # ... bar a fifth of it (shine, blur)
+PAPER_LIKE_MIN = 200.0        # paper likeness (Lab L - weight * chroma) below this is not paper; paper is near 232
 COIN_MIN_VOTES = 0.43         # of a full rim; measured on the dev views (100-179): 0.42-0.44 best
 PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
@@ -124,8 +127,18 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
     order = np.argsort(-score[rows, cols], kind="stable")
     centres: list[tuple[float, float]] = []
     separation = COIN_MIN_SEPARATION_MM * MAT_PX_PER_MM
+    # A coin covers the paper all round its centre; the edge of a hull leaning in from the
+    # next zone, or a caption, gathers votes too, but with paper on one side.
+    face = np.argwhere(np.hypot(*np.mgrid[-radius:radius + 1, -radius:radius + 1]) <= COIN_FACE_CHECK_MM * MAT_PX_PER_MM) \
+        - int(radius)
+    covering = paper_like < PAPER_LIKE_MIN
     for row, col in zip(rows[order], cols[order]):
-        if all((row - r) ** 2 + (col - c) ** 2 >= separation ** 2 for r, c in centres):
+        if any((row - r) ** 2 + (col - c) ** 2 < separation ** 2 for r, c in centres):
+            continue
+        spots = face + (row, col)
+        inside = (spots[:, 0] >= 0) & (spots[:, 0] < height) & (spots[:, 1] >= 0) & (spots[:, 1] < width)
+        # Beyond the zone's picture counts as paper: a coin lies in its zone, not past it.
+        if covering[spots[inside, 0], spots[inside, 1]].sum() >= COIN_FACE_COVERED * len(spots):
             centres.append((float(row), float(col)))
     return centres
 
