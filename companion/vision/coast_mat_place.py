@@ -22,6 +22,7 @@ import numpy as np
 from companion.kit import coast_pieces as kit
 from companion.kit import ids
 from companion.vision.coast_frame import TableFrame
+from companion.vision.coast_tag_edges import strongest_steps
 from companion.vision.markers import get_dictionary
 
 EDGE_POINTS = 12                 # profiles per edge
@@ -147,7 +148,6 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm) -> tuple[np.nd
         # table -> mat similarity [c -d; d c] q + s = m: two linear equations per marker corner
         rows_a += [[u, -v, 1, 0], [v, u, 0, 1]]
         rows_b += [x, y]
-    weight = np.ones(len(rows_b))
     edge_rows, edge_targets = [], []
     for axis, value, points, outward in _edges():
         samples = points[:, None, :] + offsets[None, :, None] * outward
@@ -155,18 +155,11 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm) -> tuple[np.nd
         pixels = frame.to_image(on_table).reshape(len(points), len(offsets), 2).astype(np.float32)
         profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
-        step = profile[:, :-2] - profile[:, 2:]       # paper (inside) brighter than what lies outside
-        for index in range(len(points)):
-            best = int(np.argmax(step[index]))
-            if step[index, best] < MIN_EDGE_STEP or not 0 < best < len(step[index]) - 1:
-                continue
-            left, middle, right = step[index, best - 1:best + 2]
-            curve = left - 2 * middle + right
-            shift = 0.5 * (left - right) / curve if curve < 0 else 0.0
-            offset = offsets[0] + (best + 1 + shift) * step_mm
-            q = (points[index] + outward * offset) @ guess[:, :2].T + guess[:, 2]
-            edge_rows.append([q[0], -q[1], 1, 0] if axis == 0 else [q[1], q[0], 0, 1])
-            edge_targets.append(value)
+        # Paper (inside) is brighter than what lies outside.
+        good, offset = strongest_steps(profile[:, :-2] - profile[:, 2:], offsets, step_mm, MIN_EDGE_STEP)
+        found = (points[good] + outward * offset[good, None]) @ guess[:, :2].T + guess[:, 2]
+        edge_rows += [[q[0], -q[1], 1, 0] if axis == 0 else [q[1], q[0], 0, 1] for q in found]
+        edge_targets += [value] * len(found)
     if len(edge_rows) < 8:
         return None
     a = np.vstack([rows_a, edge_rows])

@@ -50,24 +50,15 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
     pixels = frame.to_image(on_table, height_mm).reshape(len(samples), len(offsets), 2).astype(np.float32)
     profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
-    found = []
-    for index, (normal, base, half, brighter_inside) in enumerate(meta):
-        step = (profile[index, :-2] - profile[index, 2:]) * brighter_inside
-        best = int(np.argmax(step))
-        if step[best] < MIN_STEP or not 0 < best < len(step) - 1:
-            continue
-        left, middle, right = step[best - 1:best + 2]
-        curve = left - 2 * middle + right
-        shift = 0.5 * (left - right) / curve if curve < 0 else 0.0
-        offset = offsets[0] + (best + 1 + shift) * PROFILE_STEP_MM
-        found.append((base + normal * offset, normal, half))
-    if len(found) < 10:
+    signs = np.array([brighter for *_, brighter in meta])[:, None]
+    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * signs, offsets, PROFILE_STEP_MM, MIN_STEP)
+    point_normals = np.array([normal for normal, *_ in meta])[good]
+    points = np.array([base for _, base, *_ in meta])[good] + point_normals * offset[good, None]
+    halves = np.array([half for _, _, half, _ in meta])[good]
+    if len(points) < 10:
         return centre_mm, angle, 0
-    points = np.array([point for point, _, _ in found])
-    point_normals = np.array([normal for _, normal, _ in found])
-    halves = np.array([half for _, _, half in found])
     # Fit a small shift (dx, dy) and turn (da) in the tag's frame: normal . (R(da) p + d) = half.
-    keep = np.ones(len(found), bool)
+    keep = np.ones(len(points), bool)
     for _ in range(2):
         tangent_part = point_normals[:, 0] * -points[:, 1] + point_normals[:, 1] * points[:, 0]
         design = np.column_stack([point_normals, tangent_part])
@@ -81,6 +72,20 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
     # The measured square sits at -shift, turned by -turn, in the old tag frame.
     new_centre = centre_mm - rotation @ shift
     return new_centre, angle - turn, int(keep.sum())
+
+
+def strongest_steps(steps: np.ndarray, offsets: np.ndarray, step_mm: float, min_step: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per profile (rows of `steps`: the drop over two samples, at each offset), whether its
+    strongest drop reaches `min_step` away from the ends, and where it lies (mm along the
+    profile, to a fraction of a sample by a parabola through the peak)."""
+    best = np.argmax(steps, axis=1)
+    rows = np.arange(len(steps))
+    inner = np.clip(best, 1, steps.shape[1] - 2)
+    left, middle, right = steps[rows, inner - 1], steps[rows, inner], steps[rows, inner + 1]
+    curve = left - 2 * middle + right
+    shift = np.where(curve < 0, 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
+    good = (steps[rows, best] >= min_step) & (best > 0) & (best < steps.shape[1] - 1)
+    return good, offsets[0] + (best + 1 + shift) * step_mm
 
 
 def _rotation(angle: float) -> np.ndarray:
