@@ -25,7 +25,6 @@ from companion.vision.coast_mat_place import MatFlattener, MatPlace
 
 MAT_PX_PER_MM = 2.0
 COIN_MIN_SEPARATION_MM = kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM - 1.0
-COIN_RING_RADIUS_MM = kit.COIN_DIAMETER_MM / 2 - 0.6 - kit.COIN_RING_MM / 2
 COIN_CHROMA_WEIGHT = 2.5      # a step of colour counts this much more than a step of lightness
 COIN_EDGE_MIN = 3.0           # levels per px of that paper likeness: weaker edges are the paper's grain
 COIN_EDGE_CAP = 15.0          # a strong edge votes no more than this, so a shiny face cannot outvote rims
@@ -75,15 +74,13 @@ def _not_paper(balanced: np.ndarray) -> np.ndarray:
     return ((hsv[..., 1] > 55) | (hsv[..., 2] < 150)).astype(np.uint8)
 
 
-def _reference_hues() -> dict[str, np.ndarray]:
-    hues = {}
-    for kind, look in kit.COIN_LOOKS.items():
-        bgr = np.uint8([[look.rgb[::-1]]])
-        hues[kind] = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab)[0, 0, 1:].astype(np.float32) - 128
-    return hues
-
-
-COIN_REFERENCES = _reference_hues()
+# Each kind's ring hue as the camera sees it on the white-balanced mat: a webcam's colours are
+# not the printer's (cyan comes out greener, green yellower, purple redder than their sRGB), so
+# these are measured: the chroma-weighted ring hue of the true coins on the dev views 100-159.
+# Kinds only name the coins; every coin scores 1 point whatever its kind (CS-4).
+COIN_HUES_DEG = {"skilled_gunner": 38.0, "evasive_maneuvers": 65.0, "repair_crew": 129.0, "full_sail": 176.0,
+                 "brace_for_impact": 290.0, "boarding_party": 329.0}
+COIN_RING_SAMPLE_MM = (8.2, 9.0, 9.8)   # across the 3 mm ring, clear of its outer rim
 FLEET_REFERENCES = {look.fleet: cv2.cvtColor(np.uint8([[look.rgb[::-1]]]), cv2.COLOR_BGR2Lab)[0, 0, 1:].astype(np.float32) - 128
                     for look in kit.FLEET_LOOKS}
 
@@ -144,25 +141,36 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
 
 
 def read_coins(balanced: np.ndarray) -> tuple[dict[str, int], list[str], float]:
+    """Coins by kind on the mat: each coin's kind is the ring hue most of its ring votes for
+    (weighted by chroma squared, so the ring's paint outvotes brass and paper the ring
+    samples touch when the centre is a little off)."""
     margin = 4.0
     zone_box = kit.mat_zone("coins")
     zone = _zone(balanced, "coins", margin)
     origin = (max(0.0, zone_box.x - margin), max(0.0, zone_box.y - margin))
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
+    centres = np.array([(row, col) for row, col in coin_centres(lab)
+                        # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole).
+                        if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)])
+    if len(centres) == 0:
+        return {}, [], 1.0
+    angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
+    radii = np.array(COIN_RING_SAMPLE_MM) * MAT_PX_PER_MM
+    ring = np.stack(np.meshgrid(radii, angles), -1).reshape(-1, 2)
+    ys = np.clip(np.round(centres[:, :1] + ring[:, 0] * np.sin(ring[:, 1])).astype(int), 0, zone.shape[0] - 1)
+    xs = np.clip(np.round(centres[:, 1:] + ring[:, 0] * np.cos(ring[:, 1])).astype(int), 0, zone.shape[1] - 1)
+    ab = lab[ys, xs, 1:].astype(np.float32) - 128                       # (coins, samples, 2)
+    hue = np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
+    kinds = list(COIN_HUES_DEG)
+    gaps = np.abs((hue[..., None] - np.array([COIN_HUES_DEG[k] for k in kinds]) + 180) % 360 - 180)
+    strength = (ab ** 2).sum(-1)
+    votes = np.stack([(strength * (gaps.argmin(-1) == index)).sum(1) for index in range(len(kinds))], 1)
+    shares = votes / np.maximum(votes.sum(1, keepdims=True), 1e-6)
     coins: dict[str, int] = {}
     doubts, margins = [], []
-    angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
-    ring = COIN_RING_RADIUS_MM * MAT_PX_PER_MM
-    for row, col in coin_centres(lab):
-        # A coin counts where its centre lies (the margin only lets a coin at the edge be seen whole).
-        if not zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0):
-            continue
-        ys = np.clip(np.round(row + ring * np.sin(angles)).astype(int), 0, zone.shape[0] - 1)
-        xs = np.clip(np.round(col + ring * np.cos(angles)).astype(int), 0, zone.shape[1] - 1)
-        samples = lab[ys, xs, 1:].astype(np.float32) - 128
-        chroma = np.linalg.norm(samples, axis=1)
-        ab = np.median(samples[chroma >= np.percentile(chroma, 40)], axis=0)
-        kind, margin_kind = nearest_colour(ab, COIN_REFERENCES)
+    for share in shares:
+        order = np.argsort(-share)
+        kind, margin_kind = kinds[order[0]], float(share[order[0]] - share[order[1]])
         coins[kind] = coins.get(kind, 0) + 1
         margins.append(margin_kind)
         if margin_kind < 0.1:
