@@ -185,7 +185,7 @@ def _cell_name(corner: str, col: int, row: int) -> str:
 
 
 ARRAYS = ("cells", "context", "spots")
-TRAINING_SEEDS = {"training": range(20000, 20400), "plain": range(1000, 1200), "hands": range(30000, 30200)}
+TRAINING_SEEDS = {"training": range(20000, 20800), "plain": range(1000, 1200), "hands": range(30000, 30200)}
 
 
 def gather(sets: dict, cache: Path, reader) -> dict:
