@@ -1,8 +1,9 @@
 """Dashboard under load: ten SSE tablets and one MJPEG viewer on a running `companion serve`.
 
 Starts `companion serve` on 127.0.0.1 (a free port, a temporary game log) with a camera
-source running at 30 fps, connects ten SSE clients and one MJPEG viewer, and plays a move
-over HTTP every half second. Reports the video frame rate each second and the latency from
+source running at 30 fps (a rendered island, read by the real camera reader, which starts the
+game), connects ten SSE clients and one MJPEG viewer, and plays a legal move and its undo
+over HTTP, one every half second. Reports the video frame rate each second and the latency from
 a tablet's POST to the event reaching every tablet. Loopback only; every loop is bounded by
 the run's deadline.
 
@@ -31,19 +32,17 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def synthetic_clip(path: Path, seconds: float = 4.0, fps: int = 30, size=(1280, 720)) -> Path:
-    """A 30 fps 1280x720 recording with real detail to encode: a textured table, a moving hand-sized blob."""
+TABLE_PHOTO = ROOT / "samples" / "renders" / "tilt-30-cool.jpg"
+
+
+def table_clip(path: Path, seconds: float = 4.0, fps: int = 30) -> Path:
+    """A 30 fps 1280x720 recording of a real-looking island (a rendered sample photo with fresh
+    sensor noise in every frame), so the camera reader referees it while the tablets play."""
     rng = np.random.default_rng(7)
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, size)
-    base = cv2.GaussianBlur(rng.integers(60, 200, (size[1], size[0], 3), dtype=np.uint8), (0, 0), 3)
-    for index in range(int(seconds * fps)):
-        frame = base.copy()
-        for row in range(6):
-            for col in range(12):
-                cv2.rectangle(frame, (200 + col * 70, 150 + row * 70), (262 + col * 70, 212 + row * 70),
-                              (80 + 10 * col, 160, 90 + 20 * row), -1)
-        cv2.circle(frame, (100 + (index * 9) % 1080, 600), 60, (150, 170, 210), -1)
-        writer.write(frame)
+    photo = cv2.imread(str(TABLE_PHOTO))
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"MJPG"), fps, (photo.shape[1], photo.shape[0]))
+    for _ in range(int(seconds * fps)):
+        writer.write(np.clip(photo + rng.normal(0, 2.0, photo.shape), 0, 255).astype(np.uint8))
     writer.release()
     return path
 
@@ -109,7 +108,7 @@ def driver(port: int, deadline: float, sent: dict, interval: float):
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
     base = f"http://127.0.0.1:{port}/"
     csrf = json.loads(opener.open(base + "api/session", timeout=5).read())["csrf"]
-    steps = [("api/move", {"move": "road E1"}), ("api/undo", {})]
+    steps = [("api/move", {"move": f"road {first_legal_road(opener, base, deadline)}"}), ("api/undo", {})]
     index = 0
     while time.monotonic() + interval < deadline:
         path, body = steps[index % 2]
@@ -123,6 +122,21 @@ def driver(port: int, deadline: float, sent: dict, interval: float):
         time.sleep(interval)
 
 
+def first_legal_road(opener, base: str, deadline: float):
+    """A road the player to move may lay, once the camera has started the game."""
+    from companion.games.cannonball_colony.rules import legal_builds
+    from companion.games.cannonball_colony.text import parse_board
+
+    while time.monotonic() < deadline:
+        state = json.loads(opener.open(base + "api/state", timeout=5).read())
+        if state.get("board"):
+            position = parse_board(state["board"])
+            builds = legal_builds(position, position.turn)
+            return (builds.road_grass + builds.road_forest)[0]
+        time.sleep(0.2)
+    raise SystemExit("no game started from the camera before the deadline")
+
+
 def percentile(values, share):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -133,12 +147,12 @@ def main(argv=None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--clients", type=int, default=10)
     parser.add_argument("--fps", type=float, default=15.0, help="serve's live-video cap")
-    parser.add_argument("--source", help="camera source for serve (default: a synthetic 1280x720 30 fps recording)")
+    parser.add_argument("--source", help="camera source for serve (default: a 1280x720 30 fps recording of a rendered island)")
     parser.add_argument("--interval", type=float, default=0.5, help="seconds between moves")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as folder:
-        source = args.source or str(synthetic_clip(Path(folder) / "table.avi"))
+        source = args.source or str(table_clip(Path(folder) / "table.avi"))
         served = Serve(Path(folder) / "data", source, args.fps)
         try:
             time.sleep(1.0)   # let the pipeline reach its pace
