@@ -181,10 +181,21 @@ def read_coins(balanced: np.ndarray) -> tuple[dict[str, int], list[str], float]:
 # A crate's blob holds a disc this wide (its 14 mm top, blurred: 7 mm and more on the dev
 # views); a lying mast's at most 6.6 mm (where the pennant meets the pole).
 CRATE_MIN_HALF_WIDTH_MM = 6.8
-PENNANT_MIN_MM2 = 12.0       # of fleet colour: a mast is counted by its pennant (12 x 7 mm)
-MAST_PART_GAP_MM = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
 PRIZE_MIN_AREA_MM2 = 50.0
 FLEET_MIN_CHROMA = 16.0      # Lab a*b*: paler pixels are paper, sail, grey shade or a pale pole
+# A mast is counted by its pennant (12 x 7 mm of its fleet's paint): its paint's pixels are
+# those of the fleet's hue, coloured and not wood. Blur leaves 40-85 mm^2 of a pennant; a
+# sail's warm tint or a pole's shade leaves stray patches of 30 mm^2 and less.
+PENNANT_MIN_MM2 = 35.0
+PAINT_HUE_REACH_DEG = 30.0
+PAINT_MIN_CHROMA = 10.0      # dark blue and green paint blur to little chroma
+YELLOW_PAINT_MIN_CHROMA = 28.0   # yellow shares its hue with a sail's cream and with wood ...
+YELLOW_PAINT_MIN_LIGHTNESS = 170  # ... but is far stronger and nearly as light as the paper
+RED_PAINT_MIN_CHROMA = 20.0  # a crate's shaded wooden side turns red-brown
+PAINT_JOIN_MM = 4.0          # parts of one pennant or lid lie closer; two pennants lie 11 mm apart or more
+LID_REACH_MM = 6.0           # a crate's lid lies within this of the crate's thick core
+MAST_PART_GAP_MM = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
+PALE_PENNANT_MIN_MM2 = 12.0  # of coloured pixels: a mast whose pennant is too pale for a patch of paint
 # Wood (crate sides and rim, mast poles) is an orange-yellow of middling lightness; a yellow
 # fleet's paint shares its hue but is nearly as light as the paper.
 WOOD_HUES_DEG = (45.0, 85.0)
@@ -217,13 +228,45 @@ def fleet_of_pixels(lab_pixels: np.ndarray) -> tuple[int, float, int]:
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
+def _fleet_paint(lab: np.ndarray) -> dict[int, np.ndarray]:
+    """Each fleet's paint in the picture: pixels of its hue, coloured enough and not wood."""
+    ab = lab[..., 1:].astype(np.float32) - 128
+    hue = _hue_deg(ab)
+    chroma = np.hypot(ab[..., 0], ab[..., 1])
+    lightness = lab[..., 0]
+    wood = (hue >= WOOD_HUES_DEG[0]) & (hue <= WOOD_HUES_DEG[1]) & (lightness < WOOD_MAX_LIGHTNESS)
+    paint = {}
+    for fleet, fleet_hue in FLEET_HUES_DEG.items():
+        near = (np.abs((hue - fleet_hue + 180) % 360 - 180) < PAINT_HUE_REACH_DEG) & ~wood
+        colour = kit.fleet_look(fleet).colour
+        if colour == "yellow":
+            near &= (chroma > YELLOW_PAINT_MIN_CHROMA) & (lightness >= YELLOW_PAINT_MIN_LIGHTNESS)
+        else:
+            near &= chroma > (RED_PAINT_MIN_CHROMA if colour == "red" else PAINT_MIN_CHROMA)
+        paint[fleet] = near.astype(np.uint8)
+    return paint
+
+
+def _paint_patches(paint: np.ndarray) -> list[np.ndarray]:
+    """Patches of paint big enough for a pennant; parts of one patch split by a pole or blur
+    within PAINT_JOIN_MM are one patch."""
+    paint = cv2.morphologyEx(paint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    join = int(PAINT_JOIN_MM * MAT_PX_PER_MM) | 1
+    count, labels = cv2.connectedComponents(cv2.dilate(paint, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join, join))))
+    labels = np.where(paint > 0, labels, 0)
+    areas = np.bincount(labels.ravel(), minlength=count)
+    return [labels == index for index in range(1, count) if areas[index] >= PENNANT_MIN_MM2 * MAT_PX_PER_MM ** 2]
+
+
 def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]]:
     """(fleet of each lying mast, fleet of each crate, doubts) in the fittings zone. Every blob
     that is not paper belongs to a prize. A crate is thick (14 mm square, and standing 11 mm
     tall it leans in the view only to grow longer); a lying mast is thin (a 4 mm pole, the
     pennant beside its end), and its pole and pennant can show as separate blobs, so thin
-    blobs within a few mm of each other are one mast. The fleet is the colour its coloured
-    pixels show: a crate's lid, a mast's pennant."""
+    blobs within a few mm of each other are one mast. Masts side by side touch by their sails,
+    and a pennant can touch a crate, so a blob holds as many masts as it shows pennants
+    (patches of one fleet's paint) apart from a crate's lid; a thin blob whose pennant is too
+    pale for a patch is still one mast when its coloured pixels show a pennant's worth."""
     zone = _zone(balanced, "fittings")
     mask = cv2.morphologyEx(_not_paper(zone), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
@@ -243,10 +286,25 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
     joined = cv2.dilate(thin, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(MAST_PART_GAP_MM * MAT_PX_PER_MM) | 1,) * 2))
     count, labels = cv2.connectedComponents(joined)
     pieces += [("mast", (labels == index) & (thin > 0)) for index in range(1, count)]
+    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab).items() for patch in _paint_patches(paint & mask)]
+    reach = int(LID_REACH_MM * MAT_PX_PER_MM) | 1
     masts, crates, doubts = [], [], []
     for kind, blob in pieces:
+        inside = [(fleet, patch) for fleet, patch in patches if (patch & blob).sum() * 2 > patch.sum()]
+        if kind == "crate":
+            core = cv2.dilate((blob & (depth >= CRATE_MIN_HALF_WIDTH_MM)).astype(np.uint8),
+                              cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
+            on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
+            # The lid lies most on the crate's core; paint clear of the core is a pennant touching the crate.
+            masts += [fleet for n, (fleet, _) in enumerate(inside) if n not in on_core]
+            if on_core:
+                crates.append(inside[max(on_core, key=on_core.get)][0])
+                continue
+        elif inside:
+            masts += [fleet for fleet, _ in inside]
+            continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob])
-        if kind == "mast" and seen < PENNANT_MIN_MM2 * MAT_PX_PER_MM ** 2:
+        if kind == "mast" and seen < PALE_PENNANT_MIN_MM2 * MAT_PX_PER_MM ** 2:
             continue   # a stretch of pole, its pennant's part seen as its own blob
         if seen < 4:
             fleet = 0
