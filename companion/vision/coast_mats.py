@@ -33,6 +33,8 @@ COIN_FACE_CHECK_MM = 8.0      # a coin's centre has no paper within this radius 
 COIN_FACE_COVERED = 0.8       # ... bar a fifth of it (shine, blur)
 PAPER_LIKE_MIN = 200.0        # paper likeness (Lab L - weight * chroma) below this is not paper; paper is near 232
 COIN_MIN_VOTES = 0.43         # of a full rim; measured on the dev views (100-179): 0.42-0.44 best
+COIN_WEAK_VOTES = 0.2         # a coin with fewer votes than COIN_MIN_VOTES still counts ...
+COIN_WEAK_FACE_COVERED = 0.93  # ... with this much of its face covered (dev views 100-299: 0.93-0.97 alike)
 PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
 
@@ -119,7 +121,7 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
     sigma = COIN_VOTE_SPREAD_MM * MAT_PX_PER_MM
     # Votes per px of rim, once spread: a full rim of capped edges one px wide scores about 1.
     score = cv2.GaussianBlur(votes, (0, 0), sigma) * (2 * np.pi * sigma ** 2) / (2 * np.pi * radius * COIN_EDGE_CAP)
-    peaks = (score >= cv2.dilate(score, np.ones((3, 3), np.uint8))) & (score >= COIN_MIN_VOTES)
+    peaks = (score >= cv2.dilate(score, np.ones((3, 3), np.uint8))) & (score >= COIN_WEAK_VOTES)
     rows, cols = np.nonzero(peaks)
     order = np.argsort(-score[rows, cols], kind="stable")
     centres: list[tuple[float, float]] = []
@@ -135,7 +137,10 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
         spots = face + (row, col)
         inside = (spots[:, 0] >= 0) & (spots[:, 0] < height) & (spots[:, 1] >= 0) & (spots[:, 1] < width)
         # Beyond the zone's picture counts as paper: a coin lies in its zone, not past it.
-        if covering[spots[inside, 0], spots[inside, 1]].sum() >= COIN_FACE_COVERED * len(spots):
+        covered = covering[spots[inside, 0], spots[inside, 1]].sum() / len(spots)
+        # A pale coin among others shows little rim against paper: fewer votes will do where
+        # its whole face is covered (a gap between coins shows paper in its middle).
+        if covered >= (COIN_FACE_COVERED if score[row, col] >= COIN_MIN_VOTES else COIN_WEAK_FACE_COVERED):
             centres.append((float(row), float(col)))
     return centres
 
