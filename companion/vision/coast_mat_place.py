@@ -5,7 +5,9 @@ fraction of a pixel of corner error turns the mat by a degree or more (several m
 coins). The paper's own edges are long straight lines: each left, right and bottom edge is
 found along short profiles across it (the step from white paper to the table), and the mat's
 similarity (turn, scale, shift) is refitted to the marker's corners and those edge points
-together. The top edge is left out: the fleet's colour band runs along it.
+together. The top edge is left out: the fleet's colour band runs along it. A far mat is small
+in the picture, so the fit's tolerances are at least a pixel or two; where coins' edges near a
+side spoil the wide first look, each side keeps only the steps along one straight line.
 
 The flattening (mat mm -> picture px) is one cv2.remap with maps cached per mat placement, so
 a still mat costs one remap a frame.
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import combinations
 
 import cv2
 import numpy as np
@@ -31,6 +34,9 @@ EDGE_POINTS = 12                 # profiles per edge
 PASSES = ((30.0, 0.6), (10.0, 0.3), (3.0, 0.2))
 MIN_EDGE_STEP = 8.0             # grey levels: a weaker step is not taken for the paper's edge
 OUTLIER_MM = 1.2
+OUTLIER_PX = 1.5                 # ... or this many picture px, where the mat is far and small
+EDGE_LINE_TOLERANCE_MM = 1.5     # a side's edge steps lie this near one line (blur, lens) ...
+EDGE_LINE_TOLERANCE_PX = 2.0     # ... or this many picture px
 MIN_POINTS_PER_SIDE = 3
 HOME_SEARCH_MM = 60.0            # a mat put down by hand lies this near its home place
 MAP_STEP = 8                     # flattened px between exactly mapped points
@@ -126,6 +132,18 @@ def _edges() -> list[tuple[int, float, np.ndarray, np.ndarray]]:
             (1, height, np.stack([ts * width, np.full_like(ts, height)], 1), np.array([0.0, 1.0]))]
 
 
+def _along_one_line(along_mm: np.ndarray, offset_mm: np.ndarray, good: np.ndarray, tolerance_mm: float) -> np.ndarray:
+    """The steps that lie along the one straight line most of them share (a paper edge is
+    straight; coins' edges taken for the strongest step on some profiles lie off it)."""
+    chosen = np.zeros_like(good)
+    for first, second in combinations(np.flatnonzero(good), 2):
+        slope = (offset_mm[second] - offset_mm[first]) / (along_mm[second] - along_mm[first])
+        agree = good & (np.abs(offset_mm - offset_mm[first] - slope * (along_mm - along_mm[first])) <= tolerance_mm)
+        if agree.sum() > chosen.sum():
+            chosen = agree
+    return chosen
+
+
 def place_mat(frame: TableFrame, grey: np.ndarray, marker_corners_px: np.ndarray) -> MatPlace | None:
     """The mat's placement: the marker's guess refined by the paper's edges (None: no marker fit)."""
     place = marker_pose(frame, marker_corners_px)
@@ -134,15 +152,21 @@ def place_mat(frame: TableFrame, grey: np.ndarray, marker_corners_px: np.ndarray
     agreed = 0
     for reach, step in PASSES:
         refined = _refit(frame, grey, marker_corners_px, place, reach, step)
+        if refined is None and not agreed:
+            # The wide first look found coins' edges as often as the paper's on some side.
+            refined = _refit(frame, grey, marker_corners_px, place, reach, step, one_line=True)
         if refined is None:
             break
         place, agreed = refined
     return MatPlace(place, agreed)
 
 
-def _refit(frame, grey, marker_corners_px, guess, reach, step_mm) -> tuple[np.ndarray, int] | None:
-    """The similarity fitted to the marker's corners and the paper edges found near `guess`."""
+def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, one_line=False) -> tuple[np.ndarray, int] | None:
+    """The similarity fitted to the marker's corners and the paper edges found near `guess`;
+    `one_line`: each side's steps kept only along the line most of them share."""
     offsets = np.arange(-reach, reach + 1e-9, step_mm)
+    # A far mat is small in the picture: a step found a pixel off is more mm off.
+    mm_per_px = kit.MAT_MARKER_MM / np.linalg.norm(np.roll(marker_corners_px, 1, axis=0) - marker_corners_px, axis=1).mean()
     rows_a, rows_b = [], []
     for (x, y), (u, v) in zip(_marker_in_mat(), frame.to_table(marker_corners_px)):
         # table -> mat similarity [c -d; d c] q + s = m: two linear equations per marker corner
@@ -157,6 +181,9 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm) -> tuple[np.nd
                             borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
         # Paper (inside) is brighter than what lies outside.
         good, offset = strongest_steps(profile[:, :-2] - profile[:, 2:], offsets, step_mm, MIN_EDGE_STEP)
+        if one_line:
+            good = _along_one_line(points[:, 1 - axis], offset, good,
+                                   max(EDGE_LINE_TOLERANCE_MM, EDGE_LINE_TOLERANCE_PX * mm_per_px))
         found = (points[good] + outward * offset[good, None]) @ guess[:, :2].T + guess[:, 2]
         edge_rows += [[q[0], -q[1], 1, 0] if axis == 0 else [q[1], q[0], 0, 1] for q in found]
         edge_targets += [value] * len(found)
@@ -166,10 +193,11 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm) -> tuple[np.nd
     b = np.concatenate([rows_b, edge_targets])
     weight = np.concatenate([np.full(len(rows_b), 2.0), np.ones(len(edge_targets))])
     keep = np.ones(len(b), bool)
+    outlier_mm = max(OUTLIER_MM, OUTLIER_PX * mm_per_px)
     for _ in range(2):
         solution = np.linalg.lstsq(a[keep] * weight[keep, None], b[keep] * weight[keep], rcond=None)[0]
         residual = np.abs(a @ solution - b)
-        keep = residual < max(OUTLIER_MM, 2.5 * float(np.median(residual)))
+        keep = residual < max(outlier_mm, 2.5 * float(np.median(residual)))
         keep[:len(rows_b)] = True
     # Each side must hold enough of the fit's points: with one side's points all gone, the
     # other two can turn the mat freely about themselves.
