@@ -11,7 +11,6 @@ GAMES = ("cannonball-colony",)
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 
 
-
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "read",
@@ -32,18 +31,24 @@ def is_photo(path: str) -> bool:
     return path.lower().endswith(PHOTO_SUFFIXES)
 
 
-def read_photo(path: str, players=None, colours: str | None = None):
-    """The observation of a photo; UsageError quoting the path when it cannot be read or shows no board."""
+def load_photo(path: str):
+    """The photo as a BGR picture; UsageError quoting the path when there is none or it is not a picture."""
     import cv2
-
-    from companion.games.cannonball_colony.cells import Country
-    from companion.games.cannonball_colony.reader import IslandReader
 
     if not os.path.exists(path):
         raise UsageError(f"no image at {path!r}")
     image = cv2.imread(path, cv2.IMREAD_COLOR)
     if image is None:
         raise UsageError(f"cannot read {path!r} as an image (expected a .jpg or .png photo)")
+    return image
+
+
+def read_photo(path: str, players=None, colours: str | None = None):
+    """The observation of a photo; UsageError quoting the path when it cannot be read or shows no board."""
+    from companion.games.cannonball_colony.cells import Country
+    from companion.games.cannonball_colony.reader import IslandReader
+
+    image = load_photo(path)
     seats = None
     if players:
         try:

@@ -41,13 +41,12 @@ def read_board_text(source: str) -> str:
 
 
 def run(args) -> int:
+    from companion.commands.read import is_photo, read_photo
     from companion.games.cannonball_colony.referee import QuestionError, answer
     from companion.games.cannonball_colony.text import BoardTextError, draw_evidence, parse_board
 
-    if args.board.lower().endswith((".jpg", ".jpeg", ".png")):
-        # A photo: the camera reader gives the position (cv2 and numpy load only here).
-        from companion.commands.read import read_photo
-
+    if is_photo(args.board):
+        # A photo: the camera reader gives the position (cv2 and numpy load only inside read_photo).
         position = read_photo(args.board).position
     else:
         text = read_board_text(args.board)

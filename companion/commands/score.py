@@ -4,7 +4,6 @@ victory claim judged on them as the start-of-turn snapshot (CS-5)."""
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 from companion.cli import UsageError
@@ -40,8 +39,7 @@ def _load_json(path: str, what: str):
 
 def score_photo(path: str, factions: str | None = None, values: str | None = None, seats=None):
     """(observation, value table, {player: Points}); UsageError quoting the input when it cannot be scored."""
-    import cv2
-
+    from companion.commands.read import load_photo
     from companion.games.cannons_coastlines.factions import FactionFileError, load_rulebook
     from companion.games.cannons_coastlines.reader import Seat, read_frame
     from companion.games.cannons_coastlines.scoring import Holdings, points, value_table
@@ -64,11 +62,7 @@ def score_photo(path: str, factions: str | None = None, values: str | None = Non
         table_values = value_table(rulebook, house)
     except ValueError as error:
         raise UsageError(f"{values!r}: {error}") from None
-    if not os.path.exists(path):
-        raise UsageError(f"no image at {path!r}")
-    image = cv2.imread(path, cv2.IMREAD_COLOR)
-    if image is None:
-        raise UsageError(f"cannot read {path!r} as an image (expected a .jpg or .png photo)")
+    image = load_photo(path)
     observation = read_frame(image, 0.0, None, seats=seat_list, rulebook=rulebook)
     if observation.table is None:
         raise UsageError(f"{path!r}: " + "; ".join(observation.problems))
