@@ -35,10 +35,11 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from coast_views import DEFAULT_CACHE, MEASURE_FIRST, view_setup  # noqa: E402
+from coast_views import DEFAULT_CACHE, MEASURE_FIRST  # noqa: E402
 
 from companion.games.cannons_coastlines import reader  # noqa: E402
 from companion.games.cannons_coastlines.reader import Seat, read_frame  # noqa: E402
+from companion.render.coast.samples import measured_view  # noqa: E402
 
 FRAMES = 6
 HAND_FRAME = 3
@@ -60,7 +61,7 @@ def render_stream(seed: int, size, cache: Path) -> list[Path]:
     from companion.render.coast.scene import compose_coast_scene
     from companion.render.coast.truth import coast_truth
 
-    players, options = view_setup(seed, size)
+    players, options = measured_view(seed, size)
     table = random_coast_table(seed, players)
     with_hand = compose_coast_scene(table, seed, replace(options, hand=True))
     still = replace(with_hand, hand=None)

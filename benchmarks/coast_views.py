@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 import sys
 import time
 from pathlib import Path
@@ -20,21 +19,8 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 DEFAULT_CACHE = Path("/tmp/companion-coast-views")
-JPEG_QUALITIES = (None, 92, 85, 75, 65)
 # Seeds 100-199 were looked at while developing the reader; measurements start at 7000.
 MEASURE_FIRST = 7000
-
-
-def view_setup(seed: int, size=(1280, 720)):
-    """(players, RenderOptions) for one seed."""
-    from companion.render.scene import RenderOptions
-
-    chooser = random.Random(f"coast view {seed}")
-    players = chooser.choice((2, 3, 4))
-    tilt = round(chooser.uniform(0.0, 45.0), 2)
-    light = chooser.choice(("warm", "cool", "even"))
-    quality = chooser.choice(JPEG_QUALITIES)
-    return players, RenderOptions(size=size, tilt_deg=tilt, light=light, jpeg_quality=quality)
 
 
 def view_paths(cache: Path, seed: int, size=(1280, 720)) -> tuple[Path, Path]:
@@ -47,12 +33,13 @@ def render_view(seed: int, cache: Path = DEFAULT_CACHE, size=(1280, 720)) -> tup
     import cv2
 
     from companion.render.coast import random_coast_table, render_coast_table
+    from companion.render.coast.samples import measured_view
 
     image_path, truth_path = view_paths(cache, seed, size)
     if image_path.exists() and truth_path.exists():
         return image_path, truth_path
     image_path.parent.mkdir(parents=True, exist_ok=True)
-    players, options = view_setup(seed, size)
+    players, options = measured_view(seed, size)
     rendered = render_coast_table(random_coast_table(seed, players), seed, options)
     temporary = Path(str(image_path) + ".tmp.png")
     cv2.imwrite(str(temporary), rendered.image)

@@ -35,6 +35,10 @@ PAPER_LIKE_MIN = 200.0        # paper likeness (Lab L - weight * chroma) below t
 COIN_MIN_VOTES = 0.43         # of a full rim; measured on the dev views (100-179): 0.42-0.44 best
 COIN_WEAK_VOTES = 0.2         # a coin with fewer votes than COIN_MIN_VOTES still counts ...
 COIN_WEAK_FACE_COVERED = 0.93  # ... with this much of its face covered (dev views 100-299: 0.93-0.97 alike)
+# A coin's face (median paper likeness) lies this far below the zone's paper (its 90th
+# percentile): on views 7000-7299 true coins lie 80 and more below, blotched paper 8-30.
+COIN_FACE_BELOW_PAPER = 55.0
+PAPER_MAX_SATURATION, PAPER_MIN_VALUE = 55, 150   # HSV: the white-balanced paper is pale and light
 PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
 
@@ -73,7 +77,7 @@ def _white_balanced(picture: np.ndarray) -> np.ndarray:
 
 def _not_paper(balanced: np.ndarray) -> np.ndarray:
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
-    return ((hsv[..., 1] > 55) | (hsv[..., 2] < 150)).astype(np.uint8)
+    return ((hsv[..., 1] > PAPER_MAX_SATURATION) | (hsv[..., 2] < PAPER_MIN_VALUE)).astype(np.uint8)
 
 
 # Each kind's ring hue as the camera sees it on the white-balanced mat: a webcam's colours are
@@ -131,6 +135,7 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
     face = np.argwhere(np.hypot(*np.mgrid[-radius:radius + 1, -radius:radius + 1]) <= COIN_FACE_CHECK_MM * MAT_PX_PER_MM) \
         - int(radius)
     covering = paper_like < PAPER_LIKE_MIN
+    paper_level = float(np.percentile(paper_like, 90))
     for row, col in zip(rows[order], cols[order]):
         if any((row - r) ** 2 + (col - c) ** 2 < separation ** 2 for r, c in centres):
             continue
@@ -138,6 +143,10 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
         inside = (spots[:, 0] >= 0) & (spots[:, 0] < height) & (spots[:, 1] >= 0) & (spots[:, 1] < width)
         # Beyond the zone's picture counts as paper: a coin lies in its zone, not past it.
         covered = covering[spots[inside, 0], spots[inside, 1]].sum() / len(spots)
+        # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
+        likeness = paper_like[spots[inside, 0], spots[inside, 1]]
+        if likeness.size and paper_level - float(np.median(likeness)) < COIN_FACE_BELOW_PAPER:
+            continue
         # A pale coin among others shows little rim against paper: fewer votes will do where
         # its whole face is covered (a gap between coins shows paper in its middle).
         if covered >= (COIN_FACE_COVERED if score[row, col] >= COIN_MIN_VOTES else COIN_WEAK_FACE_COVERED):
@@ -320,32 +329,29 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
     return masts, crates, doubts
 
 
-def hull_fleet_by_colour(balanced: np.ndarray, place_mm: tuple[float, float]) -> tuple[int, float]:
-    """The fleet colour of the hull round a spot of the mat (its painted sides and rim), voted
-    by hue as a prize fitting's (the wooden deck left out), and the share of votes that agree."""
-    x, y = (int(v * MAT_PX_PER_MM) for v in place_mm)
-    reach = int(40 * MAT_PX_PER_MM)
-    patch = balanced[max(0, y - reach):y + reach, max(0, x - reach):x + reach]
-    if patch.size == 0:
-        return 0, 0.0
-    fleet, agreement, seen = fleet_of_pixels(cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).reshape(-1, 3))
+HULL_MIN_AREA_MM2 = 1500.0       # the smallest hull, 4 x 1.6 in, covers about 3300 mm^2
+HULL_SIDE_BAND_MM = 5.0          # the painted sides and rim round the wooden deck, as seen from above
+
+
+def hull_blobs(balanced: np.ndarray) -> list[np.ndarray]:
+    """A mask (over the hulls zone's picture) of each hull lying in the hulls zone: a large
+    blob that is not paper."""
+    mask = cv2.morphologyEx(_not_paper(_zone(balanced, "hulls")), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    return [labels == index for index in range(1, count)
+            if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 >= HULL_MIN_AREA_MM2]
+
+
+def hull_fleet_by_colour(balanced: np.ndarray, blob: np.ndarray) -> tuple[int, float]:
+    """The fleet colour of a prize hull, voted by hue over the band round its edge (its painted
+    sides and rim: the wooden deck inside turns red or yellow with the light and would
+    outvote them), and the share of votes that agree."""
+    band_px = int(2 * HULL_SIDE_BAND_MM * MAT_PX_PER_MM) | 1
+    inner = cv2.erode(blob.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px)))
+    band = blob & (inner == 0)
+    lab = cv2.cvtColor(_zone(balanced, "hulls"), cv2.COLOR_BGR2Lab)
+    fleet, agreement, seen = fleet_of_pixels(lab[band])
     return (fleet, agreement) if seen >= 10 else (0, 0.0)
-
-
-def hull_spots(balanced: np.ndarray) -> list[tuple[float, float]]:
-    """Mat mm of each hull lying in the hulls zone (a large blob that is not paper)."""
-    zone_box = kit.mat_zone("hulls")
-    zone = _zone(balanced, "hulls")
-    mask = cv2.morphologyEx(_not_paper(zone), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, _, stats, centroids = cv2.connectedComponentsWithStats(mask)
-    spots = []
-    for index in range(1, count):
-        area_mm = stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2
-        if area_mm < 1500:   # the smallest hull, 4 x 1.6 in, covers about 3300 mm^2
-            continue
-        cx, cy = centroids[index] / MAT_PX_PER_MM
-        spots.append((zone_box.x + cx, zone_box.y + cy))
-    return spots
 
 
 def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace, tags_on_mat: list[int],
@@ -356,10 +362,9 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     coins, doubts, coin_margin = read_coins(balanced)
     masts, crates, fitting_doubts = read_fittings(balanced)
     doubts += fitting_doubts
-    spots = hull_spots(balanced)
     fleets = list(tags_on_mat)
-    for spot in spots[len(fleets):]:
-        fleet, margin = hull_fleet_by_colour(balanced, spot)
+    for blob in hull_blobs(balanced)[len(fleets):]:
+        fleet, margin = hull_fleet_by_colour(balanced, blob)
         fleets.append(fleet)
         if margin < 0.6:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))

@@ -3,6 +3,7 @@ them again (`companion render cannons-coastlines --samples samples/coast`)."""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from companion.render.coast import random_coast_table, render_coast_table
@@ -19,6 +20,21 @@ COAST_PHOTOS = (
     (Sample("coast-4-tilt-45-warm", 203, RenderOptions(tilt_deg=45.0, light="warm", jpeg_quality=QUALITY),
             "four fleets, 45 degrees of tilt, a warm desk lamp"), 4),
 )
+
+
+MEASURED_JPEG_QUALITIES = (None, 92, 85, 75, 65)
+
+
+def measured_view(seed: int, size=(1280, 720)) -> tuple[int, RenderOptions]:
+    """(players, options) of the accuracy benchmark's view `seed` (benchmarks/coast_views.py):
+    2-4 fleets, tilt 0-45 degrees, warm, cool or even light, JPEG or none. Tests render the
+    views that once went wrong the same way."""
+    chooser = random.Random(f"coast view {seed}")
+    players = chooser.choice((2, 3, 4))
+    tilt = round(chooser.uniform(0.0, 45.0), 2)
+    light = chooser.choice(("warm", "cool", "even"))
+    quality = chooser.choice(MEASURED_JPEG_QUALITIES)
+    return players, RenderOptions(size=size, tilt_deg=tilt, light=light, jpeg_quality=quality)
 
 
 def write_coast_samples(folder: Path) -> list[Path]:

@@ -1,0 +1,45 @@
+"""Harbour mats from the accuracy benchmark's views that once scored wrong, rendered again from
+their seeds (benchmarks/coast_views.py): each expected reading sits beside its view."""
+
+import pytest
+
+from companion.games.cannons_coastlines.reader import Seat, read_frame
+from companion.render.coast import random_coast_table, render_coast_table
+from companion.render.coast.samples import measured_view
+
+
+@pytest.fixture(scope="module")
+def views():
+    cache = {}
+
+    def view(seed):
+        if seed not in cache:
+            players, options = measured_view(seed)
+            rendered = render_coast_table(random_coast_table(seed, players), seed, options)
+            truth = rendered.truth
+            seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
+            cache[seed] = (read_frame(rendered.image, 0.0, None, seats=seats), truth)
+        return cache[seed]
+    return view
+
+
+def _truth_mat(truth, player):
+    return next(mat for mat in truth["mats"] if mat["player"] == player)
+
+
+def test_a_prize_hull_is_credited_by_its_painted_sides_not_its_deck(views):
+    # Seed 7277: anna's prize pirate hull lies under a lamp that turns its wooden deck red;
+    # voted over the whole hull, the deck made it fleet 4's, a fleet not at the table.
+    observation, truth = views(7277)
+    mat = observation.table.mat("anna")
+    assert ["pirates", "hull"] in _truth_mat(truth, "anna")["prizes"]
+    assert mat.prizes.get(("pirates", "hull")) == 1
+    assert not any("anna's mat" in problem and "hull" in problem for problem in observation.problems)
+
+
+@pytest.mark.parametrize("seed, player", [(7245, "ben"), (7245, "cleo"), (7148, "cleo")])
+def test_blotchy_paper_at_a_far_mat_is_not_a_coin(views, seed, player):
+    # At 35-45 degrees a far mat's paper comes out blotched by JPEG colour noise; patches of
+    # it once passed for pale coins. A coin's face is far darker or more coloured than paper.
+    observation, truth = views(seed)
+    assert observation.table.mat(player).coin_count == sum(_truth_mat(truth, player)["coins"].values())
