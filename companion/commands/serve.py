@@ -218,12 +218,8 @@ def run(args) -> int:
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None
     server_info = {"data": str(data / "game.sqlite"), "lan": lan}
-    if coast:   # the cannon and LEDs follow Cannonball Colony's board; Cannons & Coastlines' aiming is not built yet
-        hardware = serve_hardware.HardwareSetup(lambda: {"state": "none", "message": "the cannon and LEDs follow "
-                                                         "Cannonball Colony only, for now"})
-    else:
-        hardware = serve_hardware.attach(args.hardware, hardware_settings, session,
-                                         lambda status: broadcaster.publish_status("hardware", status))
+    hardware = serve_hardware.attach(args.hardware, hardware_settings, session,
+                                     lambda status: broadcaster.publish_status("hardware", status))
     pipeline.see_cannon = hardware.spotter
     services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware.status,
                         calibration=calibration_status(data), server=server_info, cannon=hardware.desk)

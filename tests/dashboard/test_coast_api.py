@@ -188,3 +188,6 @@ def test_the_screens_render_with_the_coast_tabs(coast):
     page = tablet.get("/").get_data(as_text=True)
     assert 'id="coast-table"' in page and "coast.js" in page and ">Points<" in page and ">Dispute<" not in page
     assert tablet.get("/points").status_code == 200 and tablet.get("/record").status_code == 200
+    cannon = tablet.get("/cannon").get_data(as_text=True)   # the Cannon tab aims at ships here
+    assert ">Cannon<" in page and "coast_cannon.js" in cannon and "Tap a ship to aim the cannon at it" in cannon
+
