@@ -43,7 +43,8 @@ def register(subparsers) -> None:
     parser.add_argument("--game", choices=GAMES, default="cannonball-colony")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
-                             "(no camera: moves are played on the Turn screen); "
+                             "(no camera: Cannonball Colony's moves are played on the Turn screen, Cannons & "
+                             "Coastlines' turns and victory claims on the Points screen); "
                              "default: the bundled sample clip, played in a loop")
     parser.add_argument("--loop", action="store_true",
                         help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
@@ -203,8 +204,7 @@ def run(args) -> int:
                              loop=clip is not None or args.loop, auto_confirm=clip is not None,
                              restart_on_loop=clip is not None)
     if spec is None:
-        hub.publish(placeholder("No camera", "Start with --source 0 for a webcam"
-                                + ("." if coast else "; play moves on the Turn screen.")))
+        hub.publish(placeholder("No camera", f"Start with --source 0 for a webcam; or {pipeline.WITHOUT_CAMERA}."))
 
     if coast:
         start_coast_game(session, args.board, reader is None or spec is None)
