@@ -192,6 +192,15 @@ def test_the_screens_render_with_the_coast_tabs(coast):
     assert ">Cannon<" in page and "coast_cannon.js" in cannon and "Tap a ship to aim the cannon at it" in cannon
 
 
+def test_the_record_export_is_named_after_this_game(coast):
+    tablet, _ = coast
+    start(tablet, table(*SHIPS))
+    tablet.post("/api/coast/turn")
+    export = tablet.get("/api/record.jsonl")
+    assert export.headers["Content-Disposition"] == "attachment; filename=cannons-coastlines-game.jsonl"
+    assert [line.count('"type"') for line in export.data.decode().splitlines()] == [1, 1, 1]   # game, turn, turn
+
+
 def test_with_no_camera_the_status_says_what_the_points_screen_is_for(coast):
     from companion.dashboard.coast.pipeline import CoastPipeline
 
