@@ -23,11 +23,19 @@ from companion.led_map import LedMap
 # the strip cannot show the screen's letters and shapes, so the hues are kept far apart.
 SEAT_COLOURS: tuple[Colour, ...] = ((0, 60, 255), (255, 70, 0), (0, 220, 60), (200, 0, 255), (255, 170, 0),
                                    (0, 200, 255))
+SEAT_COLOUR_NAMES = ("blue", "orange", "green", "purple", "amber", "sky blue")   # for the panel's sentence
 WAITING_SHARE = 0.15   # the seats not to move glow this dim, so the mover's segment stands out
 
 
 def seat_colour(players, player: str) -> Colour:
     return SEAT_COLOURS[list(players).index(player) % len(SEAT_COLOURS)]
+
+
+def refused_claim(claim: dict | None, players) -> str | None:
+    """Who made this turn's refused victory claim, if anyone."""
+    if claim is not None and not claim["verdict"].get("legal") and claim.get("player") in players:
+        return claim["player"]
+    return None
 
 
 def seat_segments(led_map: LedMap, seats: int) -> list[list[int]]:
@@ -66,13 +74,31 @@ def coast_frame(table, turn: dict | None, claim: dict | None, result: dict | Non
     mover = turn["player"] if turn else None
     for player, segment in zip(players, seat_segments(led_map, len(players))):
         light(segment, seat_colour(players, player), 1.0 if player == mover else WAITING_SHARE)
-    if claim is not None and not claim["verdict"].get("legal") and claim.get("player") in players:
-        segment = seat_segments(led_map, len(players))[players.index(claim["player"])]
+    claimant = refused_claim(claim, players)
+    if claimant is not None:
+        segment = seat_segments(led_map, len(players))[players.index(claimant)]
         light(segment[0::2], REFUSED)
         light(segment[1::2], ACCEPTED)
     if mover in players:
         light(led_map.turn_leds, seat_colour(players, mover))
     return frame, None
+
+
+def coast_meaning(table, turn: dict | None, claim: dict | None, result: dict | None) -> str:
+    """What coast_frame shows, in words, for the Cannon screen."""
+    if table is None:
+        return "nothing: no game yet"
+    players = table.players
+
+    def colour(player: str) -> str:
+        return SEAT_COLOUR_NAMES[players.index(player) % len(SEAT_COLOUR_NAMES)]
+
+    if result is not None and result.get("winner") in players:
+        return f"{result['winner']} wins: the whole strip {colour(result['winner'])}"
+    mover = turn["player"] if turn else None
+    said = f"{mover} to play: their seat bright {colour(mover)}, the others dim" if mover in players else "no turn yet"
+    claimant = refused_claim(claim, players)
+    return said + (f"; {claimant}'s victory claim refused: their seat striped red and white" if claimant else "")
 
 
 class CoastLedFollower:
@@ -94,6 +120,10 @@ class CoastLedFollower:
     def frame(self) -> tuple[list[Colour], str | None]:
         table, _stale, turn, claim, result, _values = self.session.snapshot()
         return coast_frame(table, turn, claim, result, self.led_map)
+
+    def shows(self) -> str:
+        table, _stale, turn, claim, result, _values = self.session.snapshot()
+        return coast_meaning(table, turn, claim, result)
 
     def describe(self) -> str:
         """The LED layout in one line: the seats' segments round the table edge."""

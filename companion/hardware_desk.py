@@ -292,7 +292,8 @@ class HardwareDesk:
             "cannon": self.aimer.status(), "aims_at": self.targets.kind, "target": self.target, "notice": self.notice,
             "leds": {"frames": self.led_frames, "count": len(self._sent_frame or ()),
                      "lit": sum(1 for c in self._sent_frame or () if any(c)), "problem": self.led_problem,
-                     "mapping": self.follower.describe() if self.follower else "no LED follower"},
+                     "mapping": self.follower.describe() if self.follower else "no LED follower",
+                     "shows": self.follower.shows() if self.follower else None},
             "last_error": str(link.last_error) if link.last_error else None,
             "polled_at": time.time(),
         }

@@ -161,6 +161,15 @@ class LedFollower:
         """The strip for the game as it stands now (copies the game; call off the request threads)."""
         return led_frame(self.session.snapshot(), self.session.question, self.verdict, self.led_map)
 
+    def shows(self) -> str:
+        """What the strip shows now, in words, for the Cannon screen."""
+        game = self.session.game
+        if game is None:
+            return "nothing: no game yet"
+        if game.phase is Phase.OVER:
+            return "the winners' forts in their colours"
+        return f"{game.player} to play: their legal spaces dim, their ship bright; the latest verdict's cells on top"
+
     def describe(self) -> str:
         """The LED map in one line, sized to the island being played."""
         position = self.session.game.position if self.session.game is not None else None

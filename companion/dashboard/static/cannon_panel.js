@@ -48,6 +48,7 @@ const CannonPanel = (() => {
     $("f-aiming").textContent = cannon.aiming ? cannon.aiming.message : "–";
     const leds = status.leds;
     $("f-leds").textContent = leds ? (leds.problem || `${leds.lit} of ${leds.count} lit · ${leds.frames} frame${leds.frames === 1 ? "" : "s"} sent`) : "–";
+    $("f-shows").textContent = (leds && leds.shows) || "–";
     $("f-ledmap").textContent = leds ? leds.mapping : "–";
     const located = $("located");
     located.textContent = cannon.message || status.message || "";

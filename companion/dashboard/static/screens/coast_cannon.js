@@ -11,7 +11,7 @@
 
   function targets(state) {
     const seen = new Set();
-    return state.aids.fire.filter((f) => f.target && !f.wasted && !seen.has(`${f.ship}>${f.target}`) && seen.add(`${f.ship}>${f.target}`));
+    return state.aids.fire.filter((f) => Coast.aimable(state, f) && !seen.has(`${f.ship}>${f.target}`) && seen.add(`${f.ship}>${f.target}`));
   }
 
   function draw() {
@@ -34,10 +34,10 @@
       }
     }
     const lines = targets(state).map((f) =>
-      `<li data-target="${esc(f.target)}"${f.target === suggested ? ' class="suggested"' : ""}><b>${esc(f.ship)}</b> slot ${f.slot}: the shot's first ship is <b>${esc(f.target)}</b>` +
-      `<button data-aim="${esc(f.target)}">Aim at ${esc(f.target)}</button></li>`);
+      `<li data-target="${esc(f.target)}"${f.target === suggested ? ' class="suggested"' : ""}><span><b>${esc(f.ship)}</b> slot ${f.slot}: ` +
+      `the shot's first ship is <b>${esc(f.target)}</b></span><button data-aim="${esc(f.target)}">Aim at ${esc(f.target)}</button></li>`);
     const list = document.getElementById("targets");
-    list.innerHTML = lines.join("") || "<li class='muted'>No loaded slot's shot touches an enemy ship now.</li>";
+    list.innerHTML = lines.join("") || "<li class='muted'>No shot of the player to move touches an enemy ship now.</li>";
     for (const button of list.querySelectorAll("button[data-aim]")) button.onclick = () => CannonPanel.aim({ ship: button.dataset.aim });
   }
 

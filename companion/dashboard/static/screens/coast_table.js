@@ -16,7 +16,7 @@
       `<span class="badge">${Coast.badge(state, p.name, 26)} ${Companion.esc(p.name)} · ${Companion.esc(p.faction_name)} · ${p.points} pts</span>`).join("");
     const lines = Coast.aidLines(state);
     // A shot's enemy target can be handed to the Cannon screen, which asks before it aims.
-    const aimLinks = state.aids.fire.filter((f) => f.target).map((f) => f.wasted ? ""
+    const aimLinks = state.aids.fire.filter((f) => f.target).map((f) => !Coast.aimable(state, f) ? ""
       : ` <a class="aim-link" href="/cannon?ship=${encodeURIComponent(f.target)}">aim the cannon at ${Companion.esc(f.target)}</a>`);
     document.getElementById("aid-list").innerHTML = Coast.AIDS.filter((a) => shown[a]).flatMap((a) =>
       (lines[a].length ? lines[a] : ["nothing to show"]).map((text, i) =>
