@@ -29,6 +29,9 @@ const CannonPanel = (() => {
 
   function show(status) {
     if (!status) return;
+    // A button's reply can be overtaken by the live stream's newer reading: never step back to it,
+    // or "moving" would stay on screen after "on target" (the desk sends only changes).
+    if (hw && hw.polled_at && status.polled_at && status.polled_at < hw.polled_at) return;
     hw = status;
     leftAt = Date.now();
     $("f-connection").textContent = status.message || status.state || "–";
