@@ -6,7 +6,8 @@ edge, origin at its top-left corner; a printed board's cell grid starts 24 mm in
 A cell's place comes from the same camera frame that located the cannon's base marker, board
 by board; when the cannon's pose was given by hand (`serve --cannon-pose`) it comes from the
 printed boards' plan instead, laid edge to edge as the board text's `boards:` line says.
-`firmware_bridge.aiming` then turns the point into pan and tilt.
+`firmware_bridge.aiming` then turns the point into pan and tilt. Other games aim at points of
+their own table frame through `Aimer.solve_point` (Cannons & Coastlines: companion.coast_aim).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field, replace
+from typing import Callable
 from datetime import datetime, timezone
 
 from firmware_bridge.aiming import Aiming, AimingError, Ballistics, CannonPose
@@ -38,6 +40,10 @@ class CellNotAimable(ValueError):
     """A cell that has no place on the table to aim at (off the boards, or not seen)."""
 
 
+class NothingToAim(LookupError):
+    """No game is running, so there is no table to aim at."""
+
+
 @dataclass(frozen=True)
 class CannonFix:
     """Where the cannon stands and, from the same camera frame, where each board's cells are.
@@ -55,17 +61,18 @@ class CannonFix:
 
 @dataclass(frozen=True)
 class AimSolution:
-    cell: Cell
+    target: str      # what was aimed at: a cell ("F3") or a ship ("ben/sloop")
     x: float
     y: float
     pan: float
     tilt: float
     bearing: float
     range_mm: float
-    measured: bool   # the cell's place came from the camera, not the boards' plan
+    measured: bool   # the target's place came from the camera, not a plan
+    kind: str = "cell"   # "cell" or "ship": the key the target goes under in JSON
 
     def to_json(self) -> dict:
-        return {"cell": str(self.cell), "table_mm": [round(self.x, 1), round(self.y, 1)], "pan": self.pan,
+        return {self.kind: self.target, "table_mm": [round(self.x, 1), round(self.y, 1)], "pan": self.pan,
                 "tilt": self.tilt, "bearing_deg": round(self.bearing, 1), "range_mm": round(self.range_mm),
                 "measured": self.measured}
 
@@ -103,13 +110,32 @@ def parse_pose(text: str) -> CannonPose:
     return CannonPose(*numbers)
 
 
+@dataclass(frozen=True)
+class TableFrame:
+    """A game's table frame in words: where its mm are measured from, and how the cannon gets placed
+    in it (for the sentences that say it has not been)."""
+
+    named: str       # "on board {board}'s sheet": where the mm run from; {board} is the fix's frame_board
+    not_seen: str    # why nobody knows where the cannon stands
+    advice: str      # what the players can do about it
+
+
+ISLAND_FRAME = TableFrame(
+    "on board {board}'s sheet",
+    f"the camera has not seen its base marker (id {CANNON_MARKER_ID}) beside the island",
+    f"The camera has not seen its base marker (id {CANNON_MARKER_ID}) beside the island, and serve was not given "
+    "--cannon-pose. Put the cannon where the camera sees its marker and the island together.")
+
+
 class Aimer:
     """The cannon's latest fix and its calibration; solves a cell into pan and tilt. Thread-safe:
     the camera pipeline places the cannon while tablets ask for aims."""
 
-    def __init__(self, calibration: Aiming | None = None, calibration_source: str = ""):
+    def __init__(self, calibration: Aiming | None = None, calibration_source: str = "",
+                 frame: TableFrame = ISLAND_FRAME):
         self.calibration = calibration
         self.calibration_source = calibration_source
+        self.frame = frame
         self._fix: CannonFix | None = None
         self._note = ""
         self._lock = threading.Lock()
@@ -133,14 +159,26 @@ class Aimer:
             return Aiming(pose, Ballistics(UNCALIBRATED_SPEED_MM_S, pose.height))
         return replace(self.calibration, pose=pose)
 
-    def solve(self, position: Position, cell: Cell) -> AimSolution:
-        """Pan and tilt for `cell`; CannonNotLocated, CellNotAimable or AimingError say why not."""
+    def located_fix(self, target: str) -> CannonFix:
+        """The fix to aim from, or CannonNotLocated saying how to place the cannon."""
         fix = self.fix
         if fix is None:
-            raise CannonNotLocated(
-                f"Cannot aim at {cell}: nobody knows where the cannon stands. The camera has not seen its base "
-                f"marker (id {CANNON_MARKER_ID}) beside the island, and serve was not given --cannon-pose. "
-                "Put the cannon where the camera sees its marker and the island together.")
+            raise CannonNotLocated(f"Cannot aim at {target}: nobody knows where the cannon stands. {self.frame.advice}")
+        return fix
+
+    def solve_point(self, fix: CannonFix, target: str, x: float, y: float, *, measured: bool,
+                    kind: str = "cell") -> AimSolution:
+        """Pan and tilt for `target` at the table point (x, y) mm; AimingError when no shot reaches it."""
+        bearing, distance = fix.pose.bearing_and_range(x, y)
+        try:
+            pan, tilt = self.aiming(fix.pose).angles_for(x, y)
+        except AimingError as error:
+            raise AimingError(f"Cannot aim at {target}: {error}.") from None
+        return AimSolution(target, x, y, pan, tilt, bearing, distance, measured, kind)
+
+    def solve(self, position: Position, cell: Cell) -> AimSolution:
+        """Pan and tilt for `cell`; CannonNotLocated, CellNotAimable or AimingError say why not."""
+        fix = self.located_fix(str(cell))
         if not position.in_grid(cell):
             raise CellNotAimable(f"{cell} is outside the island's grid ({position.width} columns, {position.height} rows).")
         index = position.board_of(cell)
@@ -152,13 +190,7 @@ class Aimer:
             raise CellNotAimable(f"Cannot aim at {cell}: board {number} was out of view when the camera located the "
                                  "cannon. Let the camera see the whole island and the cannon's marker together.")
         x, y = apply(boards[number], cell.col - corner.col + 0.5, cell.row - corner.row + 0.5)
-        aiming = self.aiming(fix.pose)
-        bearing, distance = fix.pose.bearing_and_range(x, y)
-        try:
-            pan, tilt = aiming.angles_for(x, y)
-        except AimingError as error:
-            raise AimingError(f"Cannot aim at {cell}: {error}.") from None
-        return AimSolution(cell, x, y, pan, tilt, bearing, distance, bool(fix.boards))
+        return self.solve_point(fix, str(cell), x, y, measured=bool(fix.boards))
 
     def status(self) -> dict:
         with self._lock:
@@ -171,15 +203,31 @@ class Aimer:
             calibration = {"calibrated": True, "message": f"{self.calibration_source or 'calibrated'}"
                            + (f" (fitted {self.calibration.date}, {fitted} mm RMS)" if fitted is not None else "")}
         if fix is None:
-            located = {"located": False, "message": f"Cannon not located: the camera has not seen its base marker "
-                       f"(id {CANNON_MARKER_ID}) beside the island" + (f". {note}" if note else ".")}
+            located = {"located": False, "message": f"Cannon not located: {self.frame.not_seen}"
+                                                    + (f". {note}" if note else ".")}
         else:
             pose = fix.pose
             by = "by the camera" if fix.source == "camera" else f"from {fix.source}"
             located = {"located": True, "source": fix.source, "x_mm": round(pose.x), "y_mm": round(pose.y),
                        "heading_deg": round(pose.heading), "height_mm": round(pose.height),
                        "seen_at": datetime.fromtimestamp(fix.at, timezone.utc).isoformat(timespec="seconds"),
-                       "message": f"Cannon located {by} at ({pose.x:.0f}, {pose.y:.0f}) mm on board "
-                                  f"{fix.frame_board}'s sheet, facing {pose.heading:.0f} deg"
+                       "message": f"Cannon located {by} at ({pose.x:.0f}, {pose.y:.0f}) mm "
+                                  f"{self.frame.named.format(board=fix.frame_board)}, facing {pose.heading:.0f} deg"
                                   + (f". {note}" if note else "")}
         return {**located, "aiming": calibration}
+
+
+class CellTargets:
+    """Cannonball Colony's targets: a cell's name ("D4") -> its AimSolution on the game now."""
+
+    kind = "cell"
+
+    def __init__(self, aimer: Aimer, position: Callable[[], Position | None]):
+        self.aimer, self.position = aimer, position
+
+    def __call__(self, text: str) -> AimSolution:
+        position = self.position()
+        if position is None:
+            raise NothingToAim("No game is running, so there are no cells to aim at: start one first.")
+        return self.aimer.solve(position, Cell.parse(text.strip()))
+

@@ -23,9 +23,7 @@ from firmware_bridge.link import LinkError, Refused
 from firmware_bridge.protocol import EventCode, NakCode
 from firmware_bridge.safety import AimOutOfLimits, check_aim
 
-from companion.cannon_aim import Aimer, CannonNotLocated, CellNotAimable
-from companion.games.cannonball_colony.cells import Cell
-from companion.indicators import LedFollower
+from companion.cannon_aim import Aimer, AimSolution, CannonNotLocated, CellTargets, NothingToAim
 
 # Keys that change on every poll; a status that differs only in these is not sent again.
 VOLATILE = ("arm_left_s", "polled_at", "seen_at")
@@ -41,16 +39,20 @@ class DeskRefused(Exception):
 
 
 class HardwareDesk:
-    """Wraps a connected firmware_bridge Hardware for the dashboard and the LED follower."""
+    """Wraps a connected firmware_bridge Hardware for the dashboard and the LED follower.
 
-    def __init__(self, hardware, aimer: Aimer, *, follower: LedFollower | None = None,
-                 position: Callable[[], object] = lambda: None, publish: Callable[[dict], None] = lambda status: None,
-                 poll_s: float = 0.25, answer_s: float = 3.0):
+    The game decides what can be aimed at: `targets` turns a target's name into an AimSolution and
+    says its `kind` ("cell" for Cannonball Colony, "ship" for Cannons & Coastlines); the default
+    aims at the cells of `position()`. `follower` is the game's LED follower (frame, describe)."""
+
+    def __init__(self, hardware, aimer: Aimer, *, follower=None,
+                 position: Callable[[], object] = lambda: None, targets: Callable[[str], AimSolution] | None = None,
+                 publish: Callable[[dict], None] = lambda status: None, poll_s: float = 0.25, answer_s: float = 3.0):
         self.hardware = hardware
         self.cannon = hardware.bridge.cannon
         self.aimer = aimer
         self.follower = follower
-        self.position = position   # the game's Position now, for cell places
+        self.targets = targets or CellTargets(aimer, position)
         self.publish = publish
         self.poll_s, self.answer_s = poll_s, answer_s
         self.led_frames = 0
@@ -109,26 +111,23 @@ class HardwareDesk:
 
         def fire():
             self.cannon.fire()
-            at = self.target.get("cell") if self.target else None
+            at = self.target.get(self.targets.kind) if self.target else None
             self._say(f"Fired at {at}." if at else "Fired.", "good")
 
         self._call(fire, "FIRE")
 
-    def aim_cell(self, text: str) -> dict:
-        position = self.position()
-        if position is None:
-            raise DeskRefused("refused", "No game is running, so there are no cells to aim at: start one first.")
+    def aim_at(self, name: str) -> dict:
+        """Aims at a target of the game's kind (a cell, a ship) by its name."""
         try:
-            cell = Cell.parse(text.strip())
-            solution = self.aimer.solve(position, cell)
-        except CannonNotLocated as error:
+            solution = self.targets(name)
+        except (CannonNotLocated, NothingToAim) as error:
             raise DeskRefused("refused", str(error)) from None
-        except (CellNotAimable, AimingError, ValueError) as error:
+        except (AimingError, ValueError) as error:   # a target the game has no place for, or out of reach
             raise DeskRefused("bad request", str(error)) from None
-        return self._aim(solution.pan, solution.tilt, solution.to_json(), f"Cannot aim at {cell}: ")
+        return self._aim(solution.pan, solution.tilt, solution.to_json(), f"Cannot aim at {solution.target}: ")
 
     def aim_angles(self, pan: float, tilt: float) -> dict:
-        return self._aim(pan, tilt, {"cell": None, "pan": pan, "tilt": tilt}, "Cannot aim there: ")
+        return self._aim(pan, tilt, {self.targets.kind: None, "pan": pan, "tilt": tilt}, "Cannot aim there: ")
 
     def _aim(self, pan: float, tilt: float, target: dict, why: str) -> dict:
         try:   # the soft limits are the host's to check too, before the board is asked
@@ -276,8 +275,6 @@ class HardwareDesk:
         what = WHAT.get(hardware.mode, "the board").format(port=hardware.port or "a USB port")
         state = "connected" if link.connected else "reconnecting"
         config = cannon.config
-        led_map = self.follower.led_map if self.follower else None
-        position = self.position()
         return {
             "state": state, "mode": hardware.mode, "port": hardware.port,
             "message": f"{what}: {state}" + (f" ({error})" if error else ""),
@@ -292,11 +289,11 @@ class HardwareDesk:
             "failsafe": {"active": bool(board and board.failsafe), "count": board.failsafes if board else None},
             "garbled": {"from_board": link.deframer.garbled, "at_board": board.garbled_frames if board else None},
             "reboots": link.stats["reboots"], "reconnects": link.stats["reconnects"],
-            "cannon": self.aimer.status(), "target": self.target, "notice": self.notice,
+            "cannon": self.aimer.status(), "aims_at": self.targets.kind, "target": self.target, "notice": self.notice,
             "leds": {"frames": self.led_frames, "count": len(self._sent_frame or ()),
                      "lit": sum(1 for c in self._sent_frame or () if any(c)), "problem": self.led_problem,
-                     "mapping": led_map.describe(getattr(position, "width", None), getattr(position, "height", None))
-                     if led_map else "no LED follower"},
+                     "mapping": self.follower.describe() if self.follower else "no LED follower",
+                     "shows": self.follower.shows() if self.follower else None},
             "last_error": str(link.last_error) if link.last_error else None,
             "polled_at": time.time(),
         }

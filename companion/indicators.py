@@ -110,14 +110,14 @@ def led_frame(game: Game | None, question: dict | None, verdict: dict | None,
     for cell, colour in cell_colours(game, question, verdict).items():
         index = led_map.index(cell, width, height)
         if index is not None:
-            frame[index] = _scaled(colour, scale)
+            frame[index] = scaled(colour, scale)
     if game.phase is not Phase.OVER:
         for index in led_map.turn_leds:
-            frame[index] = _scaled(COUNTRY_COLOURS[game.player], scale)
+            frame[index] = scaled(COUNTRY_COLOURS[game.player], scale)
     return frame, None
 
 
-def _scaled(colour: Colour, scale: float) -> Colour:
+def scaled(colour: Colour, scale: float) -> Colour:
     # Never round a lit channel down to dark: a dim legal space must still glow.
     return tuple(max(1, round(c * scale)) if c else 0 for c in colour)
 
@@ -160,3 +160,17 @@ class LedFollower:
     def frame(self) -> tuple[list[Colour], str | None]:
         """The strip for the game as it stands now (copies the game; call off the request threads)."""
         return led_frame(self.session.snapshot(), self.session.question, self.verdict, self.led_map)
+
+    def shows(self) -> str:
+        """What the strip shows now, in words, for the Cannon screen."""
+        game = self.session.game
+        if game is None:
+            return "nothing: no game yet"
+        if game.phase is Phase.OVER:
+            return "the winners' forts in their colours"
+        return f"{game.player} to play: their legal spaces dim, their ship bright; the latest verdict's cells on top"
+
+    def describe(self) -> str:
+        """The LED map in one line, sized to the island being played."""
+        position = self.session.game.position if self.session.game is not None else None
+        return self.led_map.describe(getattr(position, "width", None), getattr(position, "height", None))

@@ -37,6 +37,9 @@ class LivePipeline:
     reason; at a real table the players tap Confirm.
     """
 
+    # What the players can still do with no camera, for the status line and serve's placeholder picture.
+    WITHOUT_CAMERA = "play moves by hand on the Turn screen"
+
     def __init__(self, session: GameSession, open_source: Callable[..., Iterable] | None, reader: Reader | None, *,
                  publish_frame: FramePublisher | None = None, publish_status: StatusPublisher | None = None,
                  loop: bool = False, pace: bool = True, auto_confirm: bool = False, restart_on_loop: bool = False,
@@ -91,7 +94,7 @@ class LivePipeline:
 
     def run(self) -> None:
         if self.open_source is None:
-            self._set_status("none", "no camera or clip: play moves by hand on the Turn screen", force=True)
+            self._set_status("none", f"no camera or clip: {self.WITHOUT_CAMERA}", force=True)
             return
         while not self._stop.is_set():
             try:

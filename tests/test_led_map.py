@@ -67,7 +67,8 @@ def test_a_bad_leds_file_names_the_file_and_the_setting(tmp_path, text, reason):
 
 def test_serve_refuses_a_bad_leds_file_before_opening_anything(tmp_path):
     (tmp_path / "leds.json").write_text(json.dumps({"count": 0}))
-    args = argparse.Namespace(leds=tmp_path / "leds.json", hardware_config=None, cannon_calibration=None, cannon_pose=None)
+    args = argparse.Namespace(leds=tmp_path / "leds.json", hardware_config=None, cannon_calibration=None, cannon_pose=None,
+                              game="cannonball-colony")
     with pytest.raises(UsageError, match="--leds: .*count must be 1..256"):
         read_settings(args, tmp_path)
     args.leds, args.cannon_pose = None, "1,2"

@@ -43,7 +43,8 @@ def register(subparsers) -> None:
     parser.add_argument("--game", choices=GAMES, default="cannonball-colony")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
-                             "(no camera: moves are played on the Turn screen); "
+                             "(no camera: Cannonball Colony's moves are played on the Turn screen, Cannons & "
+                             "Coastlines' turns and victory claims on the Points screen); "
                              "default: the bundled sample clip, played in a loop")
     parser.add_argument("--loop", action="store_true",
                         help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
@@ -203,8 +204,7 @@ def run(args) -> int:
                              loop=clip is not None or args.loop, auto_confirm=clip is not None,
                              restart_on_loop=clip is not None)
     if spec is None:
-        hub.publish(placeholder("No camera", "Start with --source 0 for a webcam"
-                                + ("." if coast else "; play moves on the Turn screen.")))
+        hub.publish(placeholder("No camera", f"Start with --source 0 for a webcam; or {pipeline.WITHOUT_CAMERA}."))
 
     if coast:
         start_coast_game(session, args.board, reader is None or spec is None)
@@ -218,12 +218,8 @@ def run(args) -> int:
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None
     server_info = {"data": str(data / "game.sqlite"), "lan": lan}
-    if coast:   # the cannon and LEDs follow Cannonball Colony's board; Cannons & Coastlines' aiming is not built yet
-        hardware = serve_hardware.HardwareSetup(lambda: {"state": "none", "message": "the cannon and LEDs follow "
-                                                         "Cannonball Colony only, for now"})
-    else:
-        hardware = serve_hardware.attach(args.hardware, hardware_settings, session,
-                                         lambda status: broadcaster.publish_status("hardware", status))
+    hardware = serve_hardware.attach(args.hardware, hardware_settings, session,
+                                     lambda status: broadcaster.publish_status("hardware", status))
     pipeline.see_cannon = hardware.spotter
     services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware.status,
                         calibration=calibration_status(data), server=server_info, cannon=hardware.desk)

@@ -19,7 +19,8 @@ def add_arguments(parser) -> None:
                              "under simavr (emulator), or a serial port such as /dev/ttyACM0 (auto: find it)")
     parser.add_argument("--leds", type=Path, metavar="FILE",
                         help="JSON LED map (columns, rows, serpentine, start, along, first, count, turn_leds, "
-                             "brightness); default: a serpentine matrix over the island, LED 0 under A1")
+                             "brightness); default: a serpentine matrix over the island, LED 0 under A1 "
+                             "(Cannons & Coastlines: a strip round the table edge, one segment per seat)")
     parser.add_argument("--hardware-config", type=Path, metavar="FILE",
                         help="JSON board settings: soft limits, slew, arming window (as `companion hardware --config`)")
     parser.add_argument("--cannon-calibration", type=Path, metavar="FILE",
@@ -27,7 +28,9 @@ def add_arguments(parser) -> None:
                              "the current folder; without one the aim uses default ballistics)")
     parser.add_argument("--cannon-pose", metavar="X,Y,HEADING[,HEIGHT]",
                         help="where the cannon stands, in mm on board 1's sheet (x along its top edge, y down its "
-                             "left edge), when the camera cannot see its base marker (id 48); write "
+                             "left edge), when the camera cannot see its base marker (id 48); for Cannons & "
+                             "Coastlines in mm from the play area's top-left corner (x along the top edge, y down "
+                             "the table); write "
                              "--cannon-pose=-150,90,0 when X is negative")
 
 
@@ -71,13 +74,21 @@ def read_settings(args, data: Path):
         calibration = load(calibration_path) if calibration_path else None
     except AimingError as error:
         raise UsageError(f"--cannon-calibration: {error}") from None
-    aimer = Aimer(calibration, str(calibration_path) if calibration_path else "")
+    aimer = Aimer(calibration, str(calibration_path) if calibration_path else "", frame=table_frame(args.game))
     if args.cannon_pose:
         try:
             aimer.place(CannonFix(parse_pose(args.cannon_pose), "--cannon-pose"))
         except ValueError as error:
             raise UsageError(f"--cannon-pose: {error}") from None
     return config, led_map, aimer
+
+
+def table_frame(game: str):
+    """Where the game's --cannon-pose is measured: an island sheet, or the play area (Cannons & Coastlines)."""
+    from companion.cannon_aim import ISLAND_FRAME
+    from companion.coast_aim import PLAY_AREA_FRAME
+
+    return PLAY_AREA_FRAME if game == "cannons-coastlines" else ISLAND_FRAME
 
 
 def open_board(spec: str, config, timeout_s: float = 5.0):
@@ -98,18 +109,30 @@ def open_board(spec: str, config, timeout_s: float = 5.0):
     return hardware, None
 
 
+def game_parts(session, led_map, aimer):
+    """(LED follower, aim targets, camera spotter or None) for the game `session` plays."""
+    if session.GAME == "cannons-coastlines":
+        from companion.coast_aim import ShipTargets
+        from companion.coast_indicators import CoastLedFollower
+
+        return CoastLedFollower(session, led_map), ShipTargets(aimer, session), None
+    from companion.cannon_aim import CellTargets
+    from companion.cannon_sight import CannonSpotter
+    from companion.indicators import LedFollower
+
+    targets = CellTargets(aimer, lambda: session.game.position if session.game is not None else None)
+    return LedFollower(session, led_map), targets, CannonSpotter(aimer.place, aimer.note)
+
+
 def attach(spec: str, settings, session, publish: Callable[[dict], None]) -> HardwareSetup:
     """Opens the board `spec` names (--hardware) with `settings` from read_settings and, when it
-    answers, the LED follower, the aimer and the desk; otherwise a status that says why not."""
+    answers, the game's LED follower, the aimer and the desk; otherwise a status that says why not."""
     config, led_map, aimer = settings
     hardware, status = open_board(spec, config)
     if hardware is None:
         return HardwareSetup(status)
-    from companion.cannon_sight import CannonSpotter
     from companion.hardware_desk import HardwareDesk
-    from companion.indicators import LedFollower
 
-    follower = LedFollower(session, led_map)
-    desk = HardwareDesk(hardware, aimer, follower=follower, publish=publish,
-                        position=lambda: session.game.position if session.game is not None else None)
-    return HardwareSetup(desk.status, desk, CannonSpotter(aimer.place, aimer.note), hardware)
+    follower, targets, spotter = game_parts(session, led_map, aimer)
+    desk = HardwareDesk(hardware, aimer, follower=follower, targets=targets, publish=publish)
+    return HardwareSetup(desk.status, desk, spotter, hardware)

@@ -19,7 +19,7 @@ from .web import Services, init_errors
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_BOARD = ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt"
 COAST_SCREENS = (("coast_table.index", "Table"), ("coast_points.index", "Points"), ("record.index", "Record"),
-                 ("settings.index", "Settings"))
+                 ("cannon.index", "Cannon"), ("settings.index", "Settings"))
 
 
 def secret_key(data: Path | None) -> bytes:
@@ -67,7 +67,7 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     game = services.session.GAME
     app.config["GAME"] = game
     if game == COAST:
-        screens = (coast_table, coast_points, record, settings)
+        screens = (coast_table, coast_points, record, cannon, settings)
         app.config.update(SCREENS=COAST_SCREENS, GAME_TITLE="Cannons & Coastlines", GAME_SCRIPTS=("coast.js",))
     else:
         screens = (table, verdicts, dispute, turn, players, record, cannon, settings)

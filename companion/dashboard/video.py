@@ -106,6 +106,21 @@ def placeholder(message: str, detail: str = "", size: tuple[int, int] = (960, 54
     width, height = size
     image = np.full((height, width, 3), (58, 46, 38), np.uint8)
     cv2.putText(image, message, (40, height // 2 - 10), cv2.FONT_HERSHEY_SIMPLEX, 1.1, (240, 240, 240), 2, cv2.LINE_AA)
-    if detail:
-        cv2.putText(image, detail, (40, height // 2 + 40), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (200, 200, 200), 1, cv2.LINE_AA)
+    for number, line in enumerate(wrap(detail, width - 80, 0.7)):
+        cv2.putText(image, line, (40, height // 2 + 40 + 30 * number), cv2.FONT_HERSHEY_SIMPLEX, 0.7, (200, 200, 200),
+                    1, cv2.LINE_AA)
     return image
+
+
+def wrap(text: str, width_px: int, scale: float) -> list[str]:
+    """Words into lines no wider than `width_px` in OpenCV's plain font: a long hint stays on the picture."""
+    import cv2
+
+    lines: list[str] = []
+    for word in text.split():
+        trial = f"{lines[-1]} {word}" if lines else word
+        if lines and cv2.getTextSize(trial, cv2.FONT_HERSHEY_SIMPLEX, scale, 1)[0][0] <= width_px:
+            lines[-1] = trial
+        else:
+            lines.append(word)
+    return lines

@@ -6,6 +6,7 @@ Screenshots land in tests/artifacts/ (gitignored) for a person to look at.
 from __future__ import annotations
 
 import shutil
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,3 +33,24 @@ def browser():
 def shot(page, artifacts, name):
     page.wait_for_timeout(150)   # let the last SSE render settle before the picture
     page.screenshot(path=str(artifacts / name), full_page=True)
+
+
+@contextmanager
+def served_page(browser, services, data, path: str, viewport=LANDSCAPE, closing=lambda: None):
+    """The dashboard on `services` under waitress, and a page on `path` once its live updates flow;
+    afterwards the page, the server and then `closing` (the rig's board) are closed."""
+    from companion.dashboard import create_app
+
+    from .conftest import RunningServer
+
+    app = create_app({"DATA": data, "HEARTBEAT": 0.5}, services=services)
+    try:
+        with RunningServer(app) as server:
+            page = browser.new_page(viewport=viewport)
+            page.goto(server.url + path)
+            page.wait_for_selector("#conn.live")
+            yield page
+            page.close()
+    finally:
+        closing()
+

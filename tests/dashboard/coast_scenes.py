@@ -45,6 +45,17 @@ def mat(coins=0, **prizes) -> Mat:
                {tuple(key.split("_", 1)): n for key, n in prizes.items()})
 
 
+# Mid-game: anna's frigate has ben's brigantine in its line of fire; ben's sloop is dead in the water.
+# anna holds 5 coins + 5 pirate hulls + 6 pirate masts (53 points), ben 45.
+BATTLE = table(ship("anna", "man-o-war", "navy", 14, 12, 0), ship("anna", "frigate", "navy", 30, 20.4, 0),
+               ship("anna", "cutter", "navy", 69.5, 30, 0),
+               ship("ben", "brigantine", "pirates", 30, 30, 180), ship("ben", "schooner", "pirates", 50, 36, 270),
+               ship("ben", "sloop", "pirates", 52.5, 14.5, 90, fittings=()),
+               islands=[square("palm", 27, 14, holder="anna"), square("skull", 48, 6, holder="ben"),
+                        square("turtle", 10, 30)],
+               mats={"anna": mat(5, pirates_hull=5, pirates_mast=6), "ben": mat(3, navy_mast=6, navy_hull=3)})
+
+
 def coast_services(tmp_path, **kw) -> Services:
     session = CoastSession(EventLog(tmp_path / "game.sqlite"), RULEBOOK)
     return Services(session, Broadcaster(session, view_coast, heartbeat=kw.pop("heartbeat", 0.5)),

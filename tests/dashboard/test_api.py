@@ -124,7 +124,8 @@ def test_the_record_exports_every_event_as_json_lines(game):
     game.post("/api/move", {"move": "road E1"})
     game.post("/api/confirm")
     export = game.get("/api/record.jsonl")
-    assert export.mimetype == "application/x-ndjson" and "attachment" in export.headers["Content-Disposition"]
+    assert export.mimetype == "application/x-ndjson"
+    assert export.headers["Content-Disposition"] == "attachment; filename=cannonball-colony-game.jsonl"
     lines = [json.loads(line) for line in export.data.decode().splitlines()]
     assert [(e["seq"], e["type"]) for e in lines] == [(1, "game"), (2, "move"), (3, "confirm")]
     assert [e["seq"] for e in game.get("/api/record?after=1").get_json()] == [2, 3]

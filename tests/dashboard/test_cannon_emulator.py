@@ -35,6 +35,26 @@ def settled_pulse(emulator, servo: str, expected_us: float, timeout_s: float = 5
     return width
 
 
+def aim_and_settle(tablet, emulator, body: dict, expected_pan: float) -> float:
+    """Aims from the panel at `body` ({"cell"} or {"ship"}) and returns the pan pulse it settles at."""
+    aimed = tablet.post("/api/cannon/aim", body)
+    assert aimed.status_code == 200, aimed.get_json()
+    pan = aimed.get_json()["target"]["pan"]
+    assert pan == pytest.approx(expected_pan, abs=0.05)
+    width = settled_pulse(emulator, "pan", angle_to_pulse_us(pan))
+    assert width == pytest.approx(angle_to_pulse_us(pan), abs=TOLERANCE_US)
+    return width
+
+
+def fire_on_target(tablet, emulator, until) -> None:
+    """Fire from the panel once the aim has arrived; the emulated trigger servo must pull."""
+    until(lambda: tablet.get("/api/cannon").get_json()["aim"]["on_target"])
+    fired = tablet.post("/api/cannon/fire")
+    assert fired.status_code == 200, fired.get_json()
+    trigger = emulator.wait_pulses("trigger", 3, time.monotonic())
+    assert any(abs(p.width_us - angle_to_pulse_us(90)) <= TOLERANCE_US for p in trigger)   # the trigger pulled
+
+
 def test_arm_aim_and_fire_from_the_panel_drive_the_emulated_servos(tmp_path, until):
     emu.build()
     services = make_services(tmp_path)
@@ -55,19 +75,9 @@ def test_arm_aim_and_fire_from_the_panel_drive_the_emulated_servos(tmp_path, unt
         token = tablet.post("/api/cannon/arm/request").get_json()["confirm"]
         armed = tablet.post("/api/cannon/arm", {"confirm": token})
         assert armed.status_code == 200 and armed.get_json()["status"]["armed"], armed.get_json()
-        aimed = tablet.post("/api/cannon/aim", {"cell": "F3"})
-        assert aimed.status_code == 200, aimed.get_json()
-        pan = aimed.get_json()["target"]["pan"]
-        assert pan == pytest.approx(104.04, abs=0.05)
-        after = settled_pulse(emulator, "pan", angle_to_pulse_us(pan))
-        assert after == pytest.approx(angle_to_pulse_us(pan), abs=TOLERANCE_US)
+        after = aim_and_settle(tablet, emulator, {"cell": "F3"}, 104.04)
         assert after - before > 100   # 14 degrees of pan is about 144 us of pulse
-
-        until(lambda: tablet.get("/api/cannon").get_json()["aim"]["on_target"])
-        fired = tablet.post("/api/cannon/fire")
-        assert fired.status_code == 200, fired.get_json()
-        trigger = emulator.wait_pulses("trigger", 3, time.monotonic())
-        assert any(abs(p.width_us - angle_to_pulse_us(90)) <= TOLERANCE_US for p in trigger)   # the trigger pulled
+        fire_on_target(tablet, emulator, until)
         wanted, _ = setup.desk.follower.frame()   # the LEDs follow the game here too, decoded off the pin
         until(lambda: emulator.led_frames and emulator.led_frames[-1].colours == wanted)
         assert any(any(colour) for colour in wanted)

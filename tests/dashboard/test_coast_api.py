@@ -188,3 +188,27 @@ def test_the_screens_render_with_the_coast_tabs(coast):
     page = tablet.get("/").get_data(as_text=True)
     assert 'id="coast-table"' in page and "coast.js" in page and ">Points<" in page and ">Dispute<" not in page
     assert tablet.get("/points").status_code == 200 and tablet.get("/record").status_code == 200
+    cannon = tablet.get("/cannon").get_data(as_text=True)   # the Cannon tab aims at ships here
+    assert ">Cannon<" in page and "coast_cannon.js" in cannon and "Tap a ship to aim the cannon at it" in cannon
+
+
+def test_the_record_export_is_named_after_this_game(coast):
+    tablet, _ = coast
+    start(tablet, table(*SHIPS))
+    tablet.post("/api/coast/turn")
+    export = tablet.get("/api/record.jsonl")
+    assert export.headers["Content-Disposition"] == "attachment; filename=cannons-coastlines-game.jsonl"
+    assert [line.count('"type"') for line in export.data.decode().splitlines()] == [1, 1, 1]   # game, turn, turn
+
+
+def test_with_no_camera_the_status_says_what_the_points_screen_is_for(coast):
+    from companion.dashboard.coast.pipeline import CoastPipeline
+
+    tablet, services = coast
+    pipeline = CoastPipeline(services.session, None, None)   # serve --source none
+    services.camera = pipeline.status
+    pipeline.run()
+    message = tablet.get("/healthz").get_json()["camera"]["message"]
+    assert message == ("no camera or clip: end turns, set prize values and declare victory on the Points screen; "
+                       "the table stays as it was started (the demo table, or --board)")
+    assert "Turn screen" not in message

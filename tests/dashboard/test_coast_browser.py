@@ -13,17 +13,11 @@ from companion.dashboard.coast.pipeline import CoastPipeline
 from companion.games.cannons_coastlines.tracking import CoastTrackerSettings
 
 from .chromium import LANDSCAPE, PORTRAIT, browser, needs_chromium, shot  # noqa: F401 (browser is a fixture)
-from .coast_scenes import FakeTableCamera, FakeTableReader, coast_services, mat, ship, square, table
+from .coast_scenes import BATTLE as SCENE
+from .coast_scenes import FakeTableCamera, FakeTableReader, coast_services
 from .conftest import RunningServer
 
 pytestmark = needs_chromium
-
-SCENE = table(ship("anna", "man-o-war", "navy", 14, 12, 0), ship("anna", "frigate", "navy", 30, 20.4, 0),
-              ship("anna", "cutter", "navy", 69.5, 30, 0),
-              ship("ben", "brigantine", "pirates", 30, 30, 180), ship("ben", "schooner", "pirates", 50, 36, 270),
-              ship("ben", "sloop", "pirates", 52.5, 14.5, 90, fittings=()),
-              islands=[square("palm", 27, 14, holder="anna"), square("skull", 48, 6, holder="ben"), square("turtle", 10, 30)],
-              mats={"anna": mat(5, pirates_hull=5, pirates_mast=6), "ben": mat(3, navy_mast=6, navy_hull=3)})
 
 
 @pytest.fixture

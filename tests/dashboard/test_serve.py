@@ -161,3 +161,25 @@ def test_sigkill_at_several_points_then_restart_resumes_with_every_committed_eve
         assert seqs == list(range(1, len(seqs) + 1))   # no gap, no duplicate
     finally:
         served.stop()
+
+
+def test_cannons_coastlines_attaches_the_board_says_what_to_do_without_a_camera_and_names_its_record(tmp_path):
+    served = Served(tmp_path, "--no-qr", "--game", "cannons-coastlines", "--hardware", "sim",
+                    "--cannon-pose", "762,254,90")
+    try:
+        health = served.get("healthz")
+        cannon = served.get("api/cannon")
+        aimed = served.post("api/cannon/aim", {"ship": "ben/brigantine"})   # the demo table's ship, dead ahead
+        with served.opener.open(served.url + "api/record.jsonl", timeout=5) as response:
+            disposition = response.headers["Content-Disposition"]
+    finally:
+        served.stop()
+    # No Turn screen in this game: the camera's status says what the Points screen is for.
+    assert health["camera"]["message"].startswith("no camera or clip: end turns, set prize values and declare "
+                                                  "victory on the Points screen")
+    if health["hardware"]["state"] == "unavailable":   # no pty here: the dashboard still runs and says so
+        pytest.skip(health["hardware"]["message"])
+    assert cannon["aims_at"] == "ship" and cannon["cannon"]["located"]
+    assert cannon["leds"]["lit"] > 0 and "seat segments" in cannon["leds"]["mapping"]
+    assert aimed["target"]["ship"] == "ben/brigantine" and aimed["target"]["pan"] == pytest.approx(90, abs=0.01)
+    assert disposition == "attachment; filename=cannons-coastlines-game.jsonl"

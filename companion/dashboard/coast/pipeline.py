@@ -24,6 +24,10 @@ TableReader = Callable[[np.ndarray, float, "TableObservation | None"], TableObse
 
 
 class CoastPipeline(LivePipeline):
+    # No Turn screen here: the Points screen ends turns and judges claims, and only the camera moves ships.
+    WITHOUT_CAMERA = ("end turns, set prize values and declare victory on the Points screen; the table stays as "
+                      "it was started (the demo table, or --board)")
+
     def __init__(self, session: CoastSession, open_source, reader: TableReader | None, *,
                  coast_settings: CoastTrackerSettings | None = None, **options):
         super().__init__(session, open_source, reader, **options)

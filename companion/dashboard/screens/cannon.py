@@ -1,4 +1,5 @@
-"""The Cannon screen: the board's live status, aim at a tapped cell, arm with a confirmation, fire.
+"""The Cannon screen: the board's live status, aim at a tapped cell (Cannonball Colony) or ship
+(Cannons & Coastlines), arm with a confirmation, fire.
 
 Arming takes two requests from the same tablet: `arm/request` hands out a one-time token,
 valid for CONFIRM_S, and only `arm` with that token arms the cannon, naming the tablet as who
@@ -14,6 +15,7 @@ import time
 
 from flask import Blueprint, abort, jsonify, request, session
 
+from ..coast import GAME as COAST
 from ..web import json_body, services
 from . import page
 
@@ -56,7 +58,8 @@ def status() -> dict:
 
 @bp.get("/cannon")
 def index():
-    return page("cannon/index.html", "cannon.index", status=status())
+    template = "coast/cannon.html" if services().session.GAME == COAST else "cannon/index.html"
+    return page(template, "cannon.index", status=status())
 
 
 @bp.get("/api/cannon")
@@ -98,18 +101,26 @@ def disarm():
     return _run(desk.disarm)
 
 
+# What each game aims at, as the request names it.
+TARGETS = {"cell": '{"cell": "D4"} for a cell of the island', "ship": '{"ship": "ben/sloop"} for a ship on the table'}
+
+
 @bp.post("/api/cannon/aim")
 def aim():
-    """{"cell": "D4"} aims at that cell's place on the table; {"pan": 90, "tilt": 30} at servo angles."""
+    """{"cell": "D4"} (Cannonball Colony) or {"ship": "ben/sloop"} (Cannons & Coastlines) aims at its
+    place on the table; {"pan": 90, "tilt": 30} at servo angles."""
     desk = _desk()
     body = json_body()
-    if isinstance(body.get("cell"), str) and body["cell"].strip():
-        return _run(lambda: {"target": desk.aim_cell(body["cell"])})
+    kind = desk.targets.kind
+    if isinstance(body.get(kind), str) and body[kind].strip():
+        return _run(lambda: {"target": desk.aim_at(body[kind])})
     angles = [body.get(name) for name in ("pan", "tilt")]
     if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in angles):
         return _run(lambda: {"target": desk.aim_angles(float(angles[0]), float(angles[1]))})
-    abort(400, "Say where to aim: {\"cell\": \"D4\"} for a cell of the island, or {\"pan\": 90, \"tilt\": 30} "
-               "for servo angles in degrees.")
+    other = next((name for name in TARGETS if name != kind and body.get(name)), None)
+    game = "This game aims at ships, not cells" if kind == "ship" else "This game aims at cells, not ships"
+    abort(400, (f"{game}. " if other else "") + f"Say where to aim: {TARGETS[kind]}, or "
+               "{\"pan\": 90, \"tilt\": 30} for servo angles in degrees.")
 
 
 @bp.post("/api/cannon/fire")

@@ -31,8 +31,8 @@ def events():
 
 @bp.get("/api/record.jsonl")
 def export():
-    """One JSON object a line, in sequence order: the whole game, replayable."""
-    lines = "".join(json.dumps(event.to_json(), sort_keys=True) + "\n"
-                    for event in services().session.log.events(after=_after()))
+    """One JSON object a line, in sequence order: the whole game, replayable; the file is named after the game."""
+    session = services().session
+    lines = "".join(json.dumps(event.to_json(), sort_keys=True) + "\n" for event in session.log.events(after=_after()))
     return Response(lines, mimetype="application/x-ndjson",
-                    headers={"Content-Disposition": "attachment; filename=cannonball-colony-game.jsonl"})
+                    headers={"Content-Disposition": f"attachment; filename={session.GAME}-game.jsonl"})

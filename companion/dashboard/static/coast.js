@@ -103,5 +103,11 @@ const Coast = (() => {
     return out;
   }
 
-  return { AIDS, draw, aidLines, badge, look };
+  // A shot the player to move could take at an enemy ship: what the table's servo cannon may be aimed at.
+  function aimable(state, f) {
+    const shooter = state.table.ships.find((s) => s.id === f.ship);
+    return Boolean(f.target) && !f.wasted && (!state.turn || (shooter && shooter.owner === state.turn.player));
+  }
+
+  return { AIDS, draw, aidLines, aimable, badge, look };
 })();

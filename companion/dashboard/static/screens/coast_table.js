@@ -15,8 +15,12 @@
     document.getElementById("players-line").innerHTML = state.players.map((p) =>
       `<span class="badge">${Coast.badge(state, p.name, 26)} ${Companion.esc(p.name)} · ${Companion.esc(p.faction_name)} · ${p.points} pts</span>`).join("");
     const lines = Coast.aidLines(state);
+    // A shot's enemy target can be handed to the Cannon screen, which asks before it aims.
+    const aimLinks = state.aids.fire.filter((f) => f.target).map((f) => !Coast.aimable(state, f) ? ""
+      : ` <a class="aim-link" href="/cannon?ship=${encodeURIComponent(f.target)}">aim the cannon at ${Companion.esc(f.target)}</a>`);
     document.getElementById("aid-list").innerHTML = Coast.AIDS.filter((a) => shown[a]).flatMap((a) =>
-      (lines[a].length ? lines[a] : ["nothing to show"]).map((text) => `<li data-aid="${a}"><b>${LABEL[a]}:</b> ${Companion.esc(text)}</li>`)).join("");
+      (lines[a].length ? lines[a] : ["nothing to show"]).map((text, i) =>
+        `<li data-aid="${a}"><b>${LABEL[a]}:</b> ${Companion.esc(text)}${a === "fire" && lines[a].length ? aimLinks[i] : ""}</li>`)).join("");
   }
 
   for (const button of document.querySelectorAll("#aid-toggles button")) {
