@@ -43,3 +43,12 @@ def test_blotchy_paper_at_a_far_mat_is_not_a_coin(views, seed, player):
     # it once passed for pale coins. A coin's face is far darker or more coloured than paper.
     observation, truth = views(seed)
     assert observation.table.mat(player).coin_count == sum(_truth_mat(truth, player)["coins"].values())
+
+
+@pytest.mark.parametrize("seed", [7354, 7388])
+def test_the_table_showing_past_a_far_mats_edge_is_not_a_prize_hull(views, seed):
+    # dev's mat lies far up the left end; placed a few mm off, the wooden table shows along
+    # its bottom edge, a blob of up to 2100 mm^2 in the hulls zone. The smallest hull shows 2700.
+    observation, truth = views(seed)
+    want = sum(1 for _, kind in _truth_mat(truth, "dev")["prizes"] if kind == "hull")
+    assert sum(count for (_, kind), count in observation.table.mat("dev").prizes.items() if kind == "hull") == want
