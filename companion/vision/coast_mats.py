@@ -126,30 +126,30 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
     # Votes per px of rim, once spread: a full rim of capped edges one px wide scores about 1.
     score = cv2.GaussianBlur(votes, (0, 0), sigma) * (2 * np.pi * sigma ** 2) / (2 * np.pi * radius * COIN_EDGE_CAP)
     peaks = (score >= cv2.dilate(score, np.ones((3, 3), np.uint8))) & (score >= COIN_WEAK_VOTES)
+    # A coin covers the paper all round its centre; the edge of a hull leaning in from the
+    # next zone, or a caption, gathers votes too, but with paper on one side. Beyond the
+    # zone's picture counts as paper: a coin lies in its zone, not past it.
+    reach = int(COIN_FACE_CHECK_MM * MAT_PX_PER_MM)
+    disc = np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= reach
+    covering = np.pad(paper_like < PAPER_LIKE_MIN, reach)
     rows, cols = np.nonzero(peaks)
+    offsets = np.argwhere(disc)
+    covered = covering[rows[:, None] + offsets[:, 0], cols[:, None] + offsets[:, 1]].mean(1)
+    # A pale coin among others shows little rim against paper: fewer votes will do where its
+    # whole face is covered (a gap between coins shows paper in its middle).
+    keep = covered >= np.where(score[rows, cols] >= COIN_MIN_VOTES, COIN_FACE_COVERED, COIN_WEAK_FACE_COVERED)
+    rows, cols = rows[keep], cols[keep]
     order = np.argsort(-score[rows, cols], kind="stable")
     centres: list[tuple[float, float]] = []
     separation = COIN_MIN_SEPARATION_MM * MAT_PX_PER_MM
-    # A coin covers the paper all round its centre; the edge of a hull leaning in from the
-    # next zone, or a caption, gathers votes too, but with paper on one side.
-    face = np.argwhere(np.hypot(*np.mgrid[-radius:radius + 1, -radius:radius + 1]) <= COIN_FACE_CHECK_MM * MAT_PX_PER_MM) \
-        - int(radius)
-    covering = paper_like < PAPER_LIKE_MIN
     paper_level = float(np.percentile(paper_like, 90))
     for row, col in zip(rows[order], cols[order]):
         if any((row - r) ** 2 + (col - c) ** 2 < separation ** 2 for r, c in centres):
             continue
-        spots = face + (row, col)
-        inside = (spots[:, 0] >= 0) & (spots[:, 0] < height) & (spots[:, 1] >= 0) & (spots[:, 1] < width)
-        # Beyond the zone's picture counts as paper: a coin lies in its zone, not past it.
-        covered = covering[spots[inside, 0], spots[inside, 1]].sum() / len(spots)
         # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
-        likeness = paper_like[spots[inside, 0], spots[inside, 1]]
-        if likeness.size and paper_level - float(np.median(likeness)) < COIN_FACE_BELOW_PAPER:
-            continue
-        # A pale coin among others shows little rim against paper: fewer votes will do where
-        # its whole face is covered (a gap between coins shows paper in its middle).
-        if covered >= (COIN_FACE_COVERED if score[row, col] >= COIN_MIN_VOTES else COIN_WEAK_FACE_COVERED):
+        face = paper_like[max(0, row - reach):row + reach + 1, max(0, col - reach):col + reach + 1]
+        window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
+        if paper_level - float(np.median(face[window])) >= COIN_FACE_BELOW_PAPER:
             centres.append((float(row), float(col)))
     return centres
 
