@@ -32,6 +32,7 @@ EDGE_POINTS = 12                 # profiles per edge
 # (reach inwards and outwards, step) in mm: a wide look round the marker's guess (its far
 # corners can be 15 mm out), then a fine one round the first fit.
 PASSES = ((30.0, 0.6), (10.0, 0.3), (3.0, 0.2))
+FAR_PASS = (60.0, 1.0)           # the last resort of the first look: the next mat lies 15 mm beyond
 MIN_EDGE_STEP = 8.0             # grey levels: a weaker step is not taken for the paper's edge
 OUTLIER_MM = 1.2
 OUTLIER_PX = 1.5                 # ... or this many picture px, where the mat is far and small
@@ -155,6 +156,9 @@ def place_mat(frame: TableFrame, grey: np.ndarray, marker_corners_px: np.ndarray
         if refined is None and not agreed:
             # The wide first look found coins' edges as often as the paper's on some side.
             refined = _refit(frame, grey, marker_corners_px, place, reach, step, one_line=True)
+        if refined is None and not agreed:
+            # A far, small marker can turn its guess so far that the bottom edge lies out of reach.
+            refined = _refit(frame, grey, marker_corners_px, place, *FAR_PASS)
         if refined is None:
             break
         place, agreed = refined

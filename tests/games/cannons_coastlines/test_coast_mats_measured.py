@@ -52,3 +52,12 @@ def test_the_table_showing_past_a_far_mats_edge_is_not_a_prize_hull(views, seed)
     observation, truth = views(seed)
     want = sum(1 for _, kind in _truth_mat(truth, "dev")["prizes"] if kind == "hull")
     assert sum(count for (_, kind), count in observation.table.mat("dev").prizes.items() if kind == "hull") == want
+
+
+def test_a_far_mat_whose_marker_turns_its_guess_is_still_placed_by_its_edges(views):
+    # Seed 7091: ben's mat lies far right, its marker about 20 px across; placed by the marker
+    # alone it was turned so far that the coin zone read 13 of 23 coins.
+    observation, truth = views(7091)
+    mat = observation.table.mat("ben")
+    assert mat.coin_count == sum(_truth_mat(truth, "ben")["coins"].values()) == 23
+    assert not any("ben's mat" in problem and "placed" in problem for problem in observation.problems)
