@@ -39,6 +39,7 @@ COIN_WEAK_FACE_COVERED = 0.93  # ... with this much of its face covered (dev vie
 # percentile): on views 7000-7299 true coins lie 80 and more below, blotched paper 8-30.
 COIN_FACE_BELOW_PAPER = 55.0
 PAPER_MAX_SATURATION, PAPER_MIN_VALUE = 55, 150   # HSV: the white-balanced paper is pale and light
+COIN_ZONE_OVERHANG_MM = 4.0   # a coin lies over its zone's bottom line by this much at most, where a hull lies beyond
 PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
 
@@ -163,9 +164,14 @@ def read_coins(balanced: np.ndarray) -> tuple[dict[str, int], list[str], float]:
     zone = _zone(balanced, "coins", margin)
     origin = (max(0.0, zone_box.x - margin), max(0.0, zone_box.y - margin))
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
+    hulls = _zone(_hull_cover(balanced), "coins", margin)
+    low_line = zone_box.y + zone_box.height - (kit.COIN_DIAMETER_MM / 2 - COIN_ZONE_OVERHANG_MM)
     centres = np.array([(row, col) for row, col in coin_centres(lab)
-                        # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole).
-                        if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)])
+                        # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
+                        if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
+                        # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
+                        # its deck's edge and tag gather votes there.
+                        and not (hulls[int(row), int(col)] and origin[1] + row / MAT_PX_PER_MM > low_line)])
     if len(centres) == 0:
         return {}, [], 1.0
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
@@ -343,6 +349,15 @@ def hull_blobs(balanced: np.ndarray) -> list[np.ndarray]:
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     return [labels == index for index in range(1, count)
             if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 >= HULL_MIN_AREA_MM2]
+
+
+def _hull_cover(balanced: np.ndarray) -> np.ndarray:
+    """Over the whole mat: each hull in the hulls zone with whatever of it leans out of the zone."""
+    mask = cv2.morphologyEx(_not_paper(balanced), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels = cv2.connectedComponents(mask)
+    areas = np.bincount(_zone(labels, "hulls").ravel(), minlength=count) / MAT_PX_PER_MM ** 2
+    areas[0] = 0.0   # the paper
+    return np.isin(labels, np.nonzero(areas >= HULL_MIN_AREA_MM2)[0])
 
 
 def hull_fleet_by_colour(balanced: np.ndarray, blob: np.ndarray) -> tuple[int, float]:

@@ -61,3 +61,11 @@ def test_a_far_mat_whose_marker_turns_its_guess_is_still_placed_by_its_edges(vie
     mat = observation.table.mat("ben")
     assert mat.coin_count == sum(_truth_mat(truth, "ben")["coins"].values()) == 23
     assert not any("ben's mat" in problem and "placed" in problem for problem in observation.problems)
+
+
+@pytest.mark.parametrize("seed, player", [(7218, "ben"), (7410, "dev")])
+def test_a_prize_hull_leaning_over_the_coins_line_adds_no_coin(views, seed, player):
+    # A man-o-war lies high in the hulls zone; seen from the side, its 12 mm tall deck edge and
+    # tag lie over the coin zone's bottom line, and their edges once made two phantom coins.
+    observation, truth = views(seed)
+    assert observation.table.mat(player).coin_count == sum(_truth_mat(truth, player)["coins"].values())
