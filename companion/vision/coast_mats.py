@@ -213,6 +213,9 @@ YELLOW_PAINT_MIN_CHROMA = 28.0   # yellow shares its hue with a sail's cream and
 YELLOW_PAINT_MIN_LIGHTNESS = 170  # ... but is far stronger and nearly as light as the paper
 RED_PAINT_MIN_CHROMA = 20.0  # a crate's shaded wooden side turns red-brown
 PAINT_JOIN_MM = 4.0          # parts of one pennant or lid lie closer; two pennants lie 11 mm apart or more
+POLE_MIN_LENGTH_MM, POLE_MAX_WIDTH_MM = 30.0, 9.0   # a lying mast is 44 mm long; its pole 4 mm, blurred
+CRATE_MIN_THICK_MM2 = 240.0  # thick part of a blob with a pole: a broad pennant 216-223 mm^2, a crate 225 and up (views 7000-7449)
+POLE_CLEAR_MM = 10.0         # a crate's top is 14 mm across: it holds a disc this wide, a pole does not
 LID_REACH_MM = 6.0           # a crate's lid lies within this of the crate's thick core
 MAST_PART_GAP_MM = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
 PALE_PENNANT_MIN_MM2 = 12.0  # of coloured pixels: a mast whose pennant is too pale for a patch of paint
@@ -316,9 +319,19 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
             on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
             # The lid lies most on the crate's core; paint clear of the core is a pennant touching the crate.
-            masts += [fleet for n, (fleet, _) in enumerate(inside) if n not in on_core]
+            pennants = [fleet for n, (fleet, _) in enumerate(inside) if n not in on_core]
+            masts += pennants
             if on_core:
-                crates.append(inside[max(on_core, key=on_core.get)][0])
+                lid_fleet = inside[max(on_core, key=on_core.get)][0]
+                poles, thick_mm2 = _poles(blob)
+                if poles and thick_mm2 < CRATE_MIN_THICK_MM2:
+                    # A pole with a broad pennant at its end: a mast, the pennant no lid.
+                    masts.append(lid_fleet)
+                    continue
+                crates.append(lid_fleet)
+                # A mast lying against the crate, its pennant blurred into the lid: its pole
+                # still shows, long and thin, clear of the crate.
+                masts += [lid_fleet] * max(0, poles - len(pennants))
                 continue
         elif inside:
             masts += [fleet for fleet, _ in inside]
@@ -358,6 +371,24 @@ def _hull_cover(balanced: np.ndarray) -> np.ndarray:
     areas = np.bincount(_zone(labels, "hulls").ravel(), minlength=count) / MAT_PX_PER_MM ** 2
     areas[0] = 0.0   # the paper
     return np.isin(labels, np.nonzero(areas >= HULL_MIN_AREA_MM2)[0])
+
+
+def _poles(blob: np.ndarray) -> tuple[int, float]:
+    """How many lying masts' poles stand out of a crate's blob: parts long and thin once the
+    crate (what a disc of POLE_CLEAR_MM fits in) is taken away; and that thick part's mm^2."""
+    size = int(POLE_CLEAR_MM * MAT_PX_PER_MM) | 1
+    thick = cv2.morphologyEx(blob.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    rest = (blob > 0) & (cv2.dilate(thick, np.ones((5, 5), np.uint8)) == 0)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8))
+    poles = 0
+    for index in range(1, count):
+        if stats[index, cv2.CC_STAT_AREA] < POLE_MIN_LENGTH_MM * MAT_PX_PER_MM * 2:
+            continue
+        # A bar's length and width from its spread along and across.
+        spread = np.linalg.eigvalsh(np.cov(np.argwhere(labels == index).T.astype(np.float64)))
+        width, length = np.sqrt(12.0 * np.maximum(spread, 0.0)) / MAT_PX_PER_MM
+        poles += bool(length >= POLE_MIN_LENGTH_MM and width <= POLE_MAX_WIDTH_MM)
+    return poles, float(thick.sum()) / MAT_PX_PER_MM ** 2
 
 
 def hull_fleet_by_colour(balanced: np.ndarray, blob: np.ndarray) -> tuple[int, float]:

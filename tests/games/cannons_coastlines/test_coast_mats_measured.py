@@ -69,3 +69,21 @@ def test_a_prize_hull_leaning_over_the_coins_line_adds_no_coin(views, seed, play
     # tag lie over the coin zone's bottom line, and their edges once made two phantom coins.
     observation, truth = views(seed)
     assert observation.table.mat(player).coin_count == sum(_truth_mat(truth, player)["coins"].values())
+
+
+def test_a_mast_whose_pennant_blurs_into_a_crate_lid_is_counted_by_its_pole(views):
+    # Seed 7295: cleo's prize mast lies against a crate of the same fleet; its yellow pennant
+    # and the yellow lid blur into one patch of paint, but the pole stands out of the crate.
+    observation, truth = views(7295)
+    prizes = observation.table.mat("cleo").prizes
+    assert prizes.get(("merchants", "mast")) == 1 and prizes.get(("merchants", "cargo")) == 1
+
+
+@pytest.mark.parametrize("seed, player", [(7132, "cleo"), (7427, "anna")])
+def test_a_mast_with_a_broad_pennant_is_no_crate(views, seed, player):
+    # Blurred, a yellow pennant at the end of its pole is as thick as a crate; the pole says mast.
+    observation, truth = views(seed)
+    want = {}
+    for faction, kind in _truth_mat(truth, player)["prizes"]:
+        want[(faction, kind)] = want.get((faction, kind), 0) + 1
+    assert dict(observation.table.mat(player).prizes) == want
