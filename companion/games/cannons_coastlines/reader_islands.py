@@ -1,0 +1,81 @@
+"""The islands stage of the Cannons & Coastlines reader: islands found by colour, named by
+their flag tag, and who holds each.
+
+An island whose tag is read is `island-N` (tag 40 + N - 1); one whose tag is hidden or
+blurred keeps the name it had in the last frame (its outline holds this one's centre) or is
+named by its place, `island-at-X,Y` in inches. A tag read on no grass blob (an island mostly
+hidden) still gives its island, outlined round the tag as far as it shows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.kit import coast_pieces as kit
+from companion.kit import ids
+from companion.vision import coast_islands
+
+from .table import Island
+
+UNSURE_HOLDER_MARGIN = 0.1
+
+
+@dataclass(frozen=True)
+class IslandReading:
+    islands: dict
+    confidence: dict
+    problems: list
+
+
+def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.ndarray, table_lab,
+                 players: tuple[str, ...], previous_islands: dict) -> IslandReading:
+    """`players`: seat i's player at index i - 1; `previous_islands`: the last frame's, by id."""
+    tags = {marker_id - ids.island_flag(1) + 1: quad for marker_id, quad in sorted(markers.items())
+            if 1 <= marker_id - ids.island_flag(1) + 1 <= ids.FLEETS}
+    tag_centres = {number: frame.to_table(quad, kit.ISLAND_THICKNESS_MM).mean(0) / kit.MM_PER_INCH
+                   for number, quad in tags.items()}
+    islands, confidence, problems = {}, {}, []
+
+    def add(island_id, outline, outline_confidence, fleet, margin):
+        holder = players[fleet - 1] if fleet and fleet <= len(players) else None
+        islands[island_id] = Island(island_id, tuple((round(float(x), 3), round(float(y), 3)) for x, y in outline), holder)
+        confidence[f"island {island_id}"] = round(min(outline_confidence, 0.5 + 0.5 * margin), 3)
+        if margin < UNSURE_HOLDER_MARGIN:
+            problems.append(f"island {island_id}: whose flag flies there is unclear (read as {holder or 'nobody'})")
+        if outline_confidence < 0.5:
+            problems.append(f"island {island_id}: its outline was not seen whole")
+
+    untagged = []
+    for outline, outline_confidence in coast_islands.find_islands(flat_lab, table_lab, outside):
+        contour = outline.astype(np.float32).reshape(-1, 1, 2)
+        number = next((n for n, centre in tag_centres.items()
+                       if cv2.pointPolygonTest(contour, tuple(map(float, centre)), False) >= 0), None)
+        if number is None:
+            untagged.append((outline, outline_confidence))
+            continue
+        tag_centres.pop(number)
+        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number]))
+    for number in tag_centres:
+        outline, outline_confidence = coast_islands.island_outline_round_tag(image, frame, tags[number], table_lab)
+        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number]))
+    for outline, outline_confidence in untagged:
+        island_id = _untagged_name(outline, previous_islands, set(islands))
+        fleet, margin = coast_islands.island_holder_anywhere(flat_lab, outline)
+        add(island_id, outline, outline_confidence, fleet, margin)
+        problems.append(f"island {island_id}: its flag tag was not read")
+    return IslandReading(islands, confidence, problems)
+
+
+def _untagged_name(outline: np.ndarray, previous_islands: dict, taken: set) -> str:
+    """The last frame's name of the island whose outline holds this one's centre, else its place."""
+    centre = outline.mean(0)
+    for island_id, island in sorted(previous_islands.items()):
+        if island_id in taken or len(island.outline) < 3:
+            continue
+        contour = np.array(island.outline, np.float32).reshape(-1, 1, 2)
+        if cv2.pointPolygonTest(contour, (float(centre[0]), float(centre[1])), False) >= 0:
+            return island_id
+    return f"island-at-{centre[0]:.1f},{centre[1]:.1f}"

@@ -1,0 +1,198 @@
+"""Islands on the Cannons & Coastlines table: where they are (by colour) and who holds each
+(by the flag piece's base disc).
+
+An island is sand round grass; grass is a yellow-green no table, ship or coin shares, so the
+play area flattened onto the island plane shows each island as a grass blob, and the beach
+is the ISLAND_BEACH_MM round it. A tag need not be read to find an island: a sail, a hand or
+a blurred marker leaves the grass.
+
+The holder's flag piece stands in a flat round base disc in the fleet's colour, beside the
+tag (coast_pieces). The disc lies on the island's plane, so its ring of samples maps exactly
+at any tilt; the pole and the flag at its centre, a sail leaning over part of it and the
+flag's shadow only take away some of the votes. No disc: the ring shows grass or sand.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from companion.kit import coast_pieces as kit
+from companion.vision.coast_frame import TableFrame
+
+PX_PER_IN = 10.0              # the flattened play area: 2.5 mm a pixel
+WINDOW_IN = 3.6               # half the side of the window round a tag on hidden grass
+WINDOW_PX_PER_IN = 8.0
+GRASS_MIN_AREA_IN2 = 1.2      # the smallest island's grass is over 2.5 sq in
+ISLAND_JOIN_IN = 1.5          # grass pieces closer than this are one island
+TABLE_DIFFERENCE = 20.0       # Lab distance from the table's colour
+# A camera and the light wash printed colours out to about this share of their chroma.
+WASH = 0.72
+NEUTRAL_CHROMA = 10.0         # a sail, the pole, a shadow, white card: no vote
+DISC_RING_MM = (5.0, 8.0, 11.0)   # inside the disc's 13 mm radius, outside the pole
+DISC_RING_SAMPLES = 32
+MIN_VOTES = 24                # of 96: fewer coloured samples leave the holder unclear
+DISC_SHARE = 0.4              # of a disc's area: a fleet's patch on an island whose tag is unread
+
+
+def _lab_ab(rgb) -> np.ndarray:
+    return cv2.cvtColor(np.uint8([[rgb[::-1]]]), cv2.COLOR_BGR2Lab)[0, 0, 1:].astype(np.float32) - 128
+
+
+# What a ring sample may show (a*b* as the camera sees them): a fleet's disc, or the island.
+REFERENCES = {**{look.fleet: _lab_ab(look.rgb) * WASH for look in kit.FLEET_LOOKS},
+              "grass": _lab_ab(kit.ISLAND_GRASS_RGB) * WASH, "sand": _lab_ab(kit.ISLAND_SAND_RGB) * WASH}
+
+
+def is_grass(lab: np.ndarray) -> np.ndarray:
+    """Grass pixels of a Lab picture (8-bit): green leaning to yellow, which a green fleet's
+    paint (leaning to blue) and green felt (dull) are not."""
+    a = lab[..., 1].astype(np.float32) - 128
+    b = lab[..., 2].astype(np.float32) - 128
+    return (a < -11) & (b > 20) & (b > -0.75 * a)
+
+
+def flattened_play_area(image: np.ndarray, frame: TableFrame, height_mm: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
+    """The play area seen from straight above at PX_PER_IN on the plane `height_mm` up (BGR),
+    and a mask of where that plane runs out of the picture."""
+    width, height = (int(v * PX_PER_IN) for v in kit.PLAY_AREA_IN)
+    grid = np.stack(np.meshgrid(np.arange(width), np.arange(height)), -1).reshape(-1, 2)
+    grid = (grid + 0.5) / PX_PER_IN * kit.MM_PER_INCH
+    pixels = frame.to_image(grid, height_mm).reshape(height, width, 2).astype(np.float32)
+    h, w = image.shape[:2]
+    outside = (pixels[..., 0] < 0) | (pixels[..., 1] < 0) | (pixels[..., 0] > w - 1) | (pixels[..., 1] > h - 1)
+    flat = cv2.remap(image, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    return flat, outside
+
+
+def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarray) -> list[tuple[np.ndarray, float]]:
+    """Each island's outline (table inches, N x 2) and a confidence that falls when the island
+    runs out of the picture. `outside`: flattened pixels the camera does not see."""
+    smooth = cv2.blur(flat_lab, (3, 3))   # a cloth's weave and the sensor's noise
+    grass = is_grass(smooth) & (np.linalg.norm(smooth.astype(np.float32) - table_lab, axis=2) > TABLE_DIFFERENCE)
+    grass = cv2.morphologyEx(grass.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    beach = 2 * int(round(kit.ISLAND_BEACH_MM / kit.MM_PER_INCH * PX_PER_IN)) + 1
+    # A flag's disc or a pole's shadow can cut a strip of grass off: pieces this close are one
+    # island (islands lie 6" apart).
+    join = 2 * int(round(ISLAND_JOIN_IN * PX_PER_IN / 2)) + 1
+    count, groups = cv2.connectedComponents(cv2.dilate(grass, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join, join))))
+    groups = np.where(grass > 0, groups, 0)
+    areas = np.bincount(groups.ravel(), minlength=count)
+    islands = []
+    for group in range(1, count):
+        if areas[group] < GRASS_MIN_AREA_IN2 * PX_PER_IN ** 2:
+            continue
+        ys, xs = np.nonzero(groups == group)
+        blob = np.zeros((grass.shape[0] + 2 * beach, grass.shape[1] + 2 * beach), np.uint8)
+        # The tag card and the flag's disc can bite the grass up to the beach on a small
+        # island: the grass's hull fills the bite (an island's own bays are shallow).
+        cv2.fillConvexPoly(blob, cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32)) + beach, 1)
+        blob = cv2.dilate(blob, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (beach, beach)))[beach:-beach, beach:-beach]
+        whole, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        outline = cv2.approxPolyDP(max(whole, key=cv2.contourArea), 1.0, True).reshape(-1, 2)
+        unseen = float(outside[blob > 0].mean())
+        islands.append(((outline + 0.5) / PX_PER_IN, 0.9 if unseen == 0 else 0.4))
+    return islands
+
+
+def nearest_reference(lab: np.ndarray) -> np.ndarray:
+    """Per Lab pixel (8-bit, ... x 3): the fleet (1-4) whose washed-out colour is nearest, 0 for
+    grass or sand, -1 for too little colour to say (a sail, the pole, a shadow, white card)."""
+    ab = lab[..., 1:].astype(np.float32) - 128
+    refs = np.array(list(REFERENCES.values()))
+    nearest = np.argmin(np.linalg.norm(ab[..., None, :] - refs, axis=-1), axis=-1)
+    labels = np.array([name if isinstance(name, int) else 0 for name in REFERENCES])[nearest]
+    return np.where(np.hypot(ab[..., 0], ab[..., 1]) >= NEUTRAL_CHROMA, labels, -1)
+
+
+def ring_votes(lab_samples: np.ndarray) -> dict:
+    """Votes of Lab samples (8-bit, N x 3): fleet (1-4) or 0 (the island) -> count."""
+    classes = nearest_reference(lab_samples)
+    return {name: int((classes == name).sum()) for name in [0] + [look.fleet for look in kit.FLEET_LOOKS]}
+
+
+def holder_from_votes(votes: dict) -> tuple[int | None, float]:
+    """The fleet whose disc the votes show (None: the island shows), and a 0..1 margin."""
+    total = sum(votes.values())
+    if total < MIN_VOTES:
+        return None, 0.0
+    fleets = {name: count for name, count in votes.items() if name}
+    best = max(fleets, key=fleets.get)
+    runner_up = max([votes[0]] + [count for name, count in fleets.items() if name != best])
+    if fleets[best] > votes[0]:
+        return best, min(1.0, (fleets[best] - runner_up) / total)
+    return None, min(1.0, (votes[0] - fleets[best]) / total)
+
+
+def disc_holder(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray) -> tuple[int | None, float]:
+    """Whose flag piece stands beside the island's tag (None: nobody's), and a 0..1 margin."""
+    corners = frame.to_table(tag_corners_px, kit.ISLAND_THICKNESS_MM)
+    right = (corners[1] + corners[2] - corners[0] - corners[3]) / 2
+    right /= max(float(np.linalg.norm(right)), 1e-6)
+    down = np.array([-right[1], right[0]])
+    pole = corners.mean(0) + right * kit.FLAG_POLE_OFFSET_MM[0] + down * kit.FLAG_POLE_OFFSET_MM[1]
+    angles = np.linspace(0, 2 * math.pi, DISC_RING_SAMPLES, endpoint=False)
+    ring = np.array([pole + radius * (math.cos(a) * right + math.sin(a) * down)
+                     for radius in DISC_RING_MM for a in angles])
+    pixels = frame.to_image(ring, kit.ISLAND_THICKNESS_MM + kit.FLAG_BASE_THICKNESS_MM)
+    return holder_from_votes(ring_votes(_lab_at(image, pixels)))
+
+
+def _lab_at(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
+    """Lab of the picture at `pixels`, each a 3x3 mean (JPEG blocks and noise averaged)."""
+    h, w = image.shape[:2]
+    x0, y0 = np.clip(np.floor(pixels.min(0)).astype(int) - 2, 0, [w - 1, h - 1])
+    x1, y1 = np.clip(np.ceil(pixels.max(0)).astype(int) + 3, 1, [w, h])
+    patch = cv2.blur(image[y0:y1, x0:x1], (3, 3))
+    xs = np.clip(np.round(pixels[:, 0]).astype(int) - x0, 0, x1 - x0 - 1)
+    ys = np.clip(np.round(pixels[:, 1]).astype(int) - y0, 0, y1 - y0 - 1)
+    return cv2.cvtColor(patch[ys, xs].reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
+
+
+def island_holder_anywhere(flat_lab: np.ndarray, outline_in: np.ndarray) -> tuple[int | None, float]:
+    """Whose disc lies somewhere on an island whose tag was not read: a patch of one fleet's
+    colour inside the outline at least DISC_SHARE of a disc (None: nobody's), and a margin."""
+    mask = np.zeros(flat_lab.shape[:2], np.uint8)
+    cv2.fillPoly(mask, [np.round(outline_in * PX_PER_IN - 0.5).astype(np.int32)], 1)
+    classes = nearest_reference(flat_lab)
+    disc_px = math.pi * (kit.FLAG_BASE_DIAMETER_MM / 2 / kit.MM_PER_INCH * PX_PER_IN) ** 2
+    patches = {}
+    for look in kit.FLEET_LOOKS:
+        paint = ((classes == look.fleet) & (mask > 0)).astype(np.uint8)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(paint)
+        patches[look.fleet] = int(stats[1:, cv2.CC_STAT_AREA].max()) if count > 1 else 0
+    best = max(patches, key=patches.get)
+    needed = DISC_SHARE * disc_px
+    if patches[best] < needed:
+        return None, min(1.0, 1.0 - patches[best] / needed)
+    runner_up = max(area for fleet, area in patches.items() if fleet != best)
+    return best, min(1.0, (patches[best] - runner_up) / disc_px)
+
+
+def island_outline_round_tag(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray,
+                             table_lab: np.ndarray) -> tuple[tuple[tuple[float, float], ...], float]:
+    """The outline (table inches) of an island whose tag was read but whose grass was not
+    found (mostly hidden): what differs from the table round the tag, and a confidence that
+    falls when it runs out of the window looked at."""
+    centre_in = frame.to_table(tag_corners_px, kit.ISLAND_THICKNESS_MM).mean(0) / kit.MM_PER_INCH
+    side = int(2 * WINDOW_IN * WINDOW_PX_PER_IN)
+    origin = centre_in - WINDOW_IN
+    grid = np.stack(np.meshgrid(np.arange(side), np.arange(side)), -1).reshape(-1, 2) / WINDOW_PX_PER_IN + origin
+    pixels = frame.to_image(grid * kit.MM_PER_INCH, kit.ISLAND_THICKNESS_MM).reshape(side, side, 2).astype(np.float32)
+    patch = cv2.remap(image, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    lab = cv2.cvtColor(patch, cv2.COLOR_BGR2Lab).astype(np.float32)
+    differs = (np.linalg.norm(lab - table_lab, axis=2) > 22).astype(np.uint8)
+    differs = cv2.morphologyEx(differs, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    count, labels = cv2.connectedComponents(differs)
+    middle = labels[side // 2, side // 2]
+    if middle == 0:
+        return (), 0.0
+    blob = (labels == middle).astype(np.uint8)
+    contours, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    contour = cv2.approxPolyDP(max(contours, key=cv2.contourArea), 1.0, True).reshape(-1, 2)
+    touches = blob[0].any() or blob[-1].any() or blob[:, 0].any() or blob[:, -1].any()
+    outline = tuple((round(float(x / WINDOW_PX_PER_IN + origin[0]), 3), round(float(y / WINDOW_PX_PER_IN + origin[1]), 3))
+                    for x, y in contour)
+    return outline, (0.4 if touches else 0.9)
