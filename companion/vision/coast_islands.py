@@ -23,6 +23,7 @@ from companion.kit import coast_pieces as kit
 from companion.vision.coast_frame import TableFrame
 
 PX_PER_IN = 10.0              # the flattened play area: 2.5 mm a pixel
+MAP_STEP = 8
 WINDOW_IN = 3.6               # half the side of the window round a tag on hidden grass
 WINDOW_PX_PER_IN = 8.0
 GRASS_MIN_AREA_IN2 = 1.2      # the smallest island's grass is over 2.5 sq in
@@ -49,18 +50,22 @@ REFERENCES = {**{look.fleet: _lab_ab(look.rgb) * WASH for look in kit.FLEET_LOOK
 def is_grass(lab: np.ndarray) -> np.ndarray:
     """Grass pixels of a Lab picture (8-bit): green leaning to yellow, which a green fleet's
     paint (leaning to blue) and green felt (dull) are not."""
-    a = lab[..., 1].astype(np.float32) - 128
-    b = lab[..., 2].astype(np.float32) - 128
-    return (a < -11) & (b > 20) & (b > -0.75 * a)
+    _, a, b = (channel.astype(np.int16) - 128 for channel in cv2.split(np.ascontiguousarray(lab)))
+    return (a < -11) & (b > 20) & (4 * b > -3 * a)
 
 
 def flattened_play_area(image: np.ndarray, frame: TableFrame, height_mm: float = 0.0) -> tuple[np.ndarray, np.ndarray]:
     """The play area seen from straight above at PX_PER_IN on the plane `height_mm` up (BGR),
     and a mask of where that plane runs out of the picture."""
     width, height = (int(v * PX_PER_IN) for v in kit.PLAY_AREA_IN)
-    grid = np.stack(np.meshgrid(np.arange(width), np.arange(height)), -1).reshape(-1, 2)
-    grid = (grid + 0.5) / PX_PER_IN * kit.MM_PER_INCH
-    pixels = frame.to_image(grid, height_mm).reshape(height, width, 2).astype(np.float32)
+    # The lens bends the map gently: a coarse grid mapped exactly, the rest between. Its points
+    # lie where cv2.resize takes them to lie (pixel centres scaled), so the map is exact there.
+    columns, rows = width // MAP_STEP, height // MAP_STEP
+    xs = (np.arange(columns) + 0.5) * width / columns
+    ys = (np.arange(rows) + 0.5) * height / rows
+    grid = np.stack(np.meshgrid(xs, ys), -1).reshape(-1, 2) / PX_PER_IN * kit.MM_PER_INCH
+    coarse = frame.to_image(grid, height_mm).reshape(len(ys), len(xs), 2).astype(np.float32)
+    pixels = cv2.resize(coarse, (width, height), interpolation=cv2.INTER_LINEAR)
     h, w = image.shape[:2]
     outside = (pixels[..., 0] < 0) | (pixels[..., 1] < 0) | (pixels[..., 0] > w - 1) | (pixels[..., 1] > h - 1)
     flat = cv2.remap(image, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
@@ -71,29 +76,34 @@ def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarra
     """Each island's outline (table inches, N x 2) and a confidence that falls when the island
     runs out of the picture. `outside`: flattened pixels the camera does not see."""
     smooth = cv2.blur(flat_lab, (3, 3))   # a cloth's weave and the sensor's noise
-    grass = is_grass(smooth) & (np.linalg.norm(smooth.astype(np.float32) - table_lab, axis=2) > TABLE_DIFFERENCE)
+    grass = is_grass(smooth)
+    ys, xs = np.nonzero(grass)
+    grass[ys, xs] = np.linalg.norm(smooth[ys, xs].astype(np.float32) - table_lab, axis=1) > TABLE_DIFFERENCE
     grass = cv2.morphologyEx(grass.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     beach = 2 * int(round(kit.ISLAND_BEACH_MM / kit.MM_PER_INCH * PX_PER_IN)) + 1
     # A flag's disc or a pole's shadow can cut a strip of grass off: pieces this close are one
     # island (islands lie 6" apart).
     join = 2 * int(round(ISLAND_JOIN_IN * PX_PER_IN / 2)) + 1
-    count, groups = cv2.connectedComponents(cv2.dilate(grass, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join, join))))
+    count, groups, boxes, _ = cv2.connectedComponentsWithStats(
+        cv2.dilate(grass, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join, join))))
     groups = np.where(grass > 0, groups, 0)
     areas = np.bincount(groups.ravel(), minlength=count)
     islands = []
     for group in range(1, count):
         if areas[group] < GRASS_MIN_AREA_IN2 * PX_PER_IN ** 2:
             continue
-        ys, xs = np.nonzero(groups == group)
-        blob = np.zeros((grass.shape[0] + 2 * beach, grass.shape[1] + 2 * beach), np.uint8)
+        x, y, w, h = boxes[group, :4]
+        ys, xs = np.nonzero(groups[y:y + h, x:x + w] == group)
         # The tag card and the flag's disc can bite the grass up to the beach on a small
         # island: the grass's hull fills the bite (an island's own bays are shallow).
+        blob = np.zeros((h + 2 * beach, w + 2 * beach), np.uint8)
         cv2.fillConvexPoly(blob, cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32)) + beach, 1)
-        blob = cv2.dilate(blob, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (beach, beach)))[beach:-beach, beach:-beach]
+        blob = cv2.dilate(blob, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (beach, beach)))
         whole, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        outline = cv2.approxPolyDP(max(whole, key=cv2.contourArea), 1.0, True).reshape(-1, 2)
-        unseen = float(outside[blob > 0].mean())
-        islands.append(((outline + 0.5) / PX_PER_IN, 0.9 if unseen == 0 else 0.4))
+        outline = cv2.approxPolyDP(max(whole, key=cv2.contourArea), 1.0, True).reshape(-1, 2) + (x - beach, y - beach)
+        seen = outside[max(0, y - beach):y + h + beach, max(0, x - beach):x + w + beach]
+        unseen = bool(seen.any()) or x - beach < 0 or y - beach < 0 or x + w + beach > grass.shape[1] or y + h + beach > grass.shape[0]
+        islands.append(((outline + 0.5) / PX_PER_IN, 0.4 if unseen else 0.9))
     return islands
 
 
@@ -134,8 +144,9 @@ def disc_holder(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray
     down = np.array([-right[1], right[0]])
     pole = corners.mean(0) + right * kit.FLAG_POLE_OFFSET_MM[0] + down * kit.FLAG_POLE_OFFSET_MM[1]
     angles = np.linspace(0, 2 * math.pi, DISC_RING_SAMPLES, endpoint=False)
-    ring = np.array([pole + radius * (math.cos(a) * right + math.sin(a) * down)
-                     for radius in DISC_RING_MM for a in angles])
+    radii = np.repeat(DISC_RING_MM, DISC_RING_SAMPLES)[:, None]
+    turns = np.tile(angles, len(DISC_RING_MM))[:, None]
+    ring = pole + radii * (np.cos(turns) * right + np.sin(turns) * down)
     pixels = frame.to_image(ring, kit.ISLAND_THICKNESS_MM + kit.FLAG_BASE_THICKNESS_MM)
     return holder_from_votes(ring_votes(_lab_at(image, pixels)))
 
@@ -154,8 +165,12 @@ def _lab_at(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
 def island_holder_anywhere(flat_lab: np.ndarray, outline_in: np.ndarray) -> tuple[int | None, float]:
     """Whose disc lies somewhere on an island whose tag was not read: a patch of one fleet's
     colour inside the outline at least DISC_SHARE of a disc (None: nobody's), and a margin."""
+    corners = np.round(outline_in * PX_PER_IN - 0.5).astype(np.int32)
+    x0, y0 = np.maximum(corners.min(0), 0)
+    x1, y1 = corners.max(0) + 1
+    flat_lab = flat_lab[y0:y1, x0:x1]
     mask = np.zeros(flat_lab.shape[:2], np.uint8)
-    cv2.fillPoly(mask, [np.round(outline_in * PX_PER_IN - 0.5).astype(np.int32)], 1)
+    cv2.fillPoly(mask, [corners - (x0, y0)], 1)
     classes = nearest_reference(flat_lab)
     disc_px = math.pi * (kit.FLAG_BASE_DIAMETER_MM / 2 / kit.MM_PER_INCH * PX_PER_IN) ** 2
     patches = {}

@@ -2,7 +2,7 @@
 
 Stages: markers (two ArUco settings) -> the table frame from corner markers 20-23 (CS-1, with
 the lens' barrel term) -> ships from their deck tags (pose through the plane raised to deck
-height, fittings from the card's holes) -> islands (flag tag: outline, holder's flag) -> each
+height, fittings from the card's holes) -> islands (by their grass; named by flag tag; holder by the flag's base disc) -> rocks -> each
 harbour mat (coins by ring colour, prize masts by pennant, crates, hulls by tag or colour).
 Anything unsure becomes a problem naming it; nothing is guessed silently.
 
@@ -22,7 +22,7 @@ import numpy as np
 
 from companion.kit import coast_pieces as kit
 from companion.kit import ids
-from companion.vision import coast_islands, coast_mats, coast_ships
+from companion.vision import coast_islands, coast_mats, coast_rocks, coast_ships
 from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
 from companion.vision.coast_mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
@@ -30,6 +30,7 @@ from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
 from .factions import Rulebook, load_rulebook
 from .observation import ShipSighting, TableObservation
 from .reader_islands import read_islands
+from .reader_rocks import read_rocks, rocks_box
 from .table import Mat, Ship, Table
 
 
@@ -146,7 +147,11 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     islands = dict(seen.islands)
     confidence.update(seen.confidence)
     problems += seen.problems
-    clock.lap("islands")
+    previous_rocks = previous.table.rocks if previous is not None and previous.table is not None else {}
+    rocks = reading.piece("rocks", b"", lambda: read_rocks(*flat_play_area(), frame, _table_light(image_bgr, markers),
+                                             ships, islands, previous_rocks),
+                          lambda seen: rocks_box(frame, seen, corners_px))
+    clock.lap("islands and rocks")
     players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
     factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
     mats = {}
@@ -168,7 +173,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
 
     _LAST = reading.remember()
     clock.lap("mats")
-    table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, {}, mats,
+    table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
                   turn=previous.table.turn if previous is not None and previous.table is not None else None)
     return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
                             frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
@@ -223,6 +228,10 @@ def _ship_box(frame, pose, card) -> np.ndarray:
     outline = np.array(Ship("", "", "", card, pose.centre_mm[0] / kit.MM_PER_INCH, pose.centre_mm[1] / kit.MM_PER_INCH,
                             pose.heading, ()).outline()) * kit.MM_PER_INCH
     return np.vstack([frame.to_image(outline), frame.to_image(outline, MAST_TOP_MM)])
+
+
+def _table_light(image, markers) -> np.ndarray:
+    return coast_rocks.light_cast(image, [markers[marker_id] for marker_id in TABLE_MARKERS if marker_id in markers])
 
 
 def _flat_lab(image, frame) -> tuple[np.ndarray, np.ndarray]:

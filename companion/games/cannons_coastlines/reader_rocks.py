@@ -1,0 +1,71 @@
+"""The rocks stage of the Cannons & Coastlines reader: rocks found by colour away from the
+ships and islands already read, named as in the last frame where one lies within a rock's
+width of where it was, else `rock-N`."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.kit import coast_pieces as kit
+from companion.vision import coast_rocks
+from companion.vision.coast_islands import PX_PER_IN
+
+SAME_ROCK_IN = 1.0
+PIECE_MARGIN_IN = 0.3      # round ships and islands: their walls and shadows
+SHIP_HEIGHTS_MM = (kit.HULL_HEIGHT_MM, kit.HULL_HEIGHT_MM + kit.SAIL_TOP_MM)
+
+
+def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, ships: dict, islands: dict,
+               previous_rocks: dict) -> dict[str, tuple[tuple[float, float], ...]]:
+    elsewhere = np.zeros(flat_lab.shape[:2], np.uint8)
+    for outline in [island.outline for island in islands.values()]:
+        if len(outline) >= 3:
+            cv2.fillPoly(elsewhere, [np.round(np.array(outline) * PX_PER_IN - 0.5).astype(np.int32)], 1)
+    if ships:
+        # The hulls, decks and sails as the camera sees them, laid onto the table plane.
+        outlines = [np.array(ship.outline()) * kit.MM_PER_INCH for ship in ships.values()]
+        every = np.vstack(outlines)
+        raised = [frame.to_table(frame.to_image(every, height)) for height in SHIP_HEIGHTS_MM]
+        start = 0
+        for outline in outlines:
+            part = slice(start, start + len(outline))
+            start += len(outline)
+            seen = np.vstack([outline] + [points[part] for points in raised])
+            cv2.fillConvexPoly(elsewhere, cv2.convexHull(np.round(seen / kit.MM_PER_INCH * PX_PER_IN - 0.5).astype(np.int32)), 1)
+    grow = 2 * int(round(PIECE_MARGIN_IN * PX_PER_IN)) + 1
+    elsewhere = cv2.dilate(elsewhere, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))).astype(bool) | outside
+    rocks: dict[str, tuple] = {}
+    fresh = []
+    for outline in coast_rocks.find_rocks(flat_lab, elsewhere, frame, cast):
+        rounded = tuple((round(float(x), 3), round(float(y), 3)) for x, y in outline)
+        name = _previous_name(outline.mean(0), previous_rocks, rocks)
+        if name is None:
+            fresh.append(rounded)
+        else:
+            rocks[name] = rounded
+    number = 1
+    for outline in sorted(fresh):
+        while f"rock-{number}" in rocks or f"rock-{number}" in previous_rocks:
+            number += 1
+        rocks[f"rock-{number}"] = outline
+    return rocks
+
+
+def _previous_name(centre, previous_rocks: dict, taken: dict) -> str | None:
+    for name, outline in sorted(previous_rocks.items()):
+        if name not in taken and np.linalg.norm(np.array(outline).mean(0) - centre) <= SAME_ROCK_IN:
+            return name
+    return None
+
+
+def rocks_box(frame, rocks: dict, corners_px) -> np.ndarray:
+    """Picture points round every rock (base and top); the whole play area while none was
+    found (one may be put down or uncovered anywhere)."""
+    if not rocks:
+        return corners_px
+    points = []
+    for outline in rocks.values():
+        outline_mm = np.array(outline) * kit.MM_PER_INCH
+        points += [frame.to_image(outline_mm), frame.to_image(outline_mm, kit.ROCK_HEIGHT_MM)]
+    return np.vstack(points)
