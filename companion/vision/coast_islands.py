@@ -34,6 +34,7 @@ WASH = 0.72
 NEUTRAL_CHROMA = 10.0         # a sail, the pole, a shadow, white card: no vote
 DISC_RING_MM = (5.0, 8.0, 11.0)   # inside the disc's 13 mm radius, outside the pole
 DISC_RING_SAMPLES = 32
+NO_CAST = (0.0, 0.0)
 MIN_VOTES = 24                # of 96: fewer coloured samples leave the holder unclear
 DISC_SHARE = 0.4              # of a disc's area: a fleet's patch on an island whose tag is unread
 
@@ -72,9 +73,9 @@ def flattened_play_area(image: np.ndarray, frame: TableFrame, height_mm: float =
     return flat, outside
 
 
-def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarray) -> list[tuple[np.ndarray, float]]:
-    """Each island's outline (table inches, N x 2) and a confidence that falls when the island
-    runs out of the picture. `outside`: flattened pixels the camera does not see."""
+def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarray) -> list[tuple[np.ndarray, float, np.ndarray]]:
+    """Each island's outline (table inches, N x 2), a confidence that falls when the island runs
+    out of the picture, and its grass's a*b* as seen. `outside`: pixels the camera does not see."""
     smooth = cv2.blur(flat_lab, (3, 3))   # a cloth's weave and the sensor's noise
     grass = is_grass(smooth)
     ys, xs = np.nonzero(grass)
@@ -103,23 +104,32 @@ def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarra
         outline = cv2.approxPolyDP(max(whole, key=cv2.contourArea), 1.0, True).reshape(-1, 2) + (x - beach, y - beach)
         seen = outside[max(0, y - beach):y + h + beach, max(0, x - beach):x + w + beach]
         unseen = bool(seen.any()) or x - beach < 0 or y - beach < 0 or x + w + beach > grass.shape[1] or y + h + beach > grass.shape[0]
-        islands.append(((outline + 0.5) / PX_PER_IN, 0.4 if unseen else 0.9))
+        grass_ab = np.median(smooth[y:y + h, x:x + w][ys, xs][:, 1:].astype(np.float32), axis=0) - 128
+        islands.append(((outline + 0.5) / PX_PER_IN, 0.4 if unseen else 0.9, grass_ab))
     return islands
 
 
-def nearest_reference(lab: np.ndarray) -> np.ndarray:
+def nearest_reference(lab: np.ndarray, cast=NO_CAST) -> np.ndarray:
     """Per Lab pixel (8-bit, ... x 3): the fleet (1-4) whose washed-out colour is nearest, 0 for
-    grass or sand, -1 for too little colour to say (a sail, the pole, a shadow, white card)."""
-    ab = lab[..., 1:].astype(np.float32) - 128
+    grass or sand, -1 for too little colour to say (a sail, the pole, a shadow, white card).
+    `cast`: how far the light moves a*b* here, taken off first (see light_on_grass)."""
+    ab = lab[..., 1:].astype(np.float32) - 128 - np.asarray(cast, np.float32)
     refs = np.array(list(REFERENCES.values()))
     nearest = np.argmin(np.linalg.norm(ab[..., None, :] - refs, axis=-1), axis=-1)
     labels = np.array([name if isinstance(name, int) else 0 for name in REFERENCES])[nearest]
     return np.where(np.hypot(ab[..., 0], ab[..., 1]) >= NEUTRAL_CHROMA, labels, -1)
 
 
-def ring_votes(lab_samples: np.ndarray) -> dict:
+def light_on_grass(grass_ab) -> np.ndarray:
+    """How far the light moves colours (a*b*) on an island: its grass as seen against the
+    grass's reference. A warm lamp turns a green disc towards the grass; judged against the
+    island's own grass it stays apart."""
+    return np.asarray(grass_ab, np.float32) - REFERENCES["grass"]
+
+
+def ring_votes(lab_samples: np.ndarray, cast=NO_CAST) -> dict:
     """Votes of Lab samples (8-bit, N x 3): fleet (1-4) or 0 (the island) -> count."""
-    classes = nearest_reference(lab_samples)
+    classes = nearest_reference(lab_samples, cast)
     return {name: int((classes == name).sum()) for name in [0] + [look.fleet for look in kit.FLEET_LOOKS]}
 
 
@@ -136,7 +146,7 @@ def holder_from_votes(votes: dict) -> tuple[int | None, float]:
     return None, min(1.0, (votes[0] - fleets[best]) / total)
 
 
-def disc_holder(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray) -> tuple[int | None, float]:
+def disc_holder(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray, cast=NO_CAST) -> tuple[int | None, float]:
     """Whose flag piece stands beside the island's tag (None: nobody's), and a 0..1 margin."""
     corners = frame.to_table(tag_corners_px, kit.ISLAND_THICKNESS_MM)
     right = (corners[1] + corners[2] - corners[0] - corners[3]) / 2
@@ -148,7 +158,7 @@ def disc_holder(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray
     turns = np.tile(angles, len(DISC_RING_MM))[:, None]
     ring = pole + radii * (np.cos(turns) * right + np.sin(turns) * down)
     pixels = frame.to_image(ring, kit.ISLAND_THICKNESS_MM + kit.FLAG_BASE_THICKNESS_MM)
-    return holder_from_votes(ring_votes(_lab_at(image, pixels)))
+    return holder_from_votes(ring_votes(_lab_at(image, pixels), cast))
 
 
 def _lab_at(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
@@ -162,7 +172,7 @@ def _lab_at(image: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     return cv2.cvtColor(patch[ys, xs].reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3)
 
 
-def island_holder_anywhere(flat_lab: np.ndarray, outline_in: np.ndarray) -> tuple[int | None, float]:
+def island_holder_anywhere(flat_lab: np.ndarray, outline_in: np.ndarray, cast=NO_CAST) -> tuple[int | None, float]:
     """Whose disc lies somewhere on an island whose tag was not read: a patch of one fleet's
     colour inside the outline at least DISC_SHARE of a disc (None: nobody's), and a margin."""
     corners = np.round(outline_in * PX_PER_IN - 0.5).astype(np.int32)
@@ -171,7 +181,7 @@ def island_holder_anywhere(flat_lab: np.ndarray, outline_in: np.ndarray) -> tupl
     flat_lab = flat_lab[y0:y1, x0:x1]
     mask = np.zeros(flat_lab.shape[:2], np.uint8)
     cv2.fillPoly(mask, [corners - (x0, y0)], 1)
-    classes = nearest_reference(flat_lab)
+    classes = nearest_reference(flat_lab, cast)
     disc_px = math.pi * (kit.FLAG_BASE_DIAMETER_MM / 2 / kit.MM_PER_INCH * PX_PER_IN) ** 2
     patches = {}
     for look in kit.FLEET_LOOKS:

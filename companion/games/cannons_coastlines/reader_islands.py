@@ -49,21 +49,22 @@ def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.
             problems.append(f"island {island_id}: its outline was not seen whole")
 
     untagged = []
-    for outline, outline_confidence in coast_islands.find_islands(flat_lab, table_lab, outside):
+    for outline, outline_confidence, grass_ab in coast_islands.find_islands(flat_lab, table_lab, outside):
+        cast = coast_islands.light_on_grass(grass_ab)
         contour = outline.astype(np.float32).reshape(-1, 1, 2)
         number = next((n for n, centre in tag_centres.items()
                        if cv2.pointPolygonTest(contour, tuple(map(float, centre)), False) >= 0), None)
         if number is None:
-            untagged.append((outline, outline_confidence))
+            untagged.append((outline, outline_confidence, cast))
             continue
         tag_centres.pop(number)
-        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number]))
+        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number], cast))
     for number in tag_centres:
         outline, outline_confidence = coast_islands.island_outline_round_tag(image, frame, tags[number], table_lab)
         add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number]))
-    for outline, outline_confidence in untagged:
+    for outline, outline_confidence, cast in untagged:
         island_id = _untagged_name(outline, previous_islands, set(islands))
-        fleet, margin = coast_islands.island_holder_anywhere(flat_lab, outline)
+        fleet, margin = coast_islands.island_holder_anywhere(flat_lab, outline, cast)
         add(island_id, outline, outline_confidence, fleet, margin)
         problems.append(f"island {island_id}: its flag tag was not read")
     return IslandReading(islands, confidence, problems)
