@@ -26,8 +26,12 @@ PX_PER_IN = 10.0              # the flattened play area: 2.5 mm a pixel
 MAP_STEP = 8
 WINDOW_IN = 3.6               # half the side of the window round a tag on hidden grass
 WINDOW_PX_PER_IN = 8.0
-GRASS_MIN_AREA_IN2 = 1.2      # the smallest island's grass is over 2.5 sq in
+GRASS_MIN_AREA_IN2 = 1.2      # a small island's lawn round its tag and flag base can be under 2 sq in
 ISLAND_JOIN_IN = 1.5          # grass pieces closer than this are one island
+TABLE_WINDOW_IN = 9.0
+# Grass over its hull's area: the tag card and flag base bite a small island deep, yet the
+# tag always bites (a line of green paint fills its thin hull).
+GRASS_SHARE = (0.35, 0.9)
 TABLE_DIFFERENCE = 20.0       # Lab distance from the table's colour
 # A camera and the light wash printed colours out to about this share of their chroma.
 WASH = 0.72
@@ -73,13 +77,22 @@ def flattened_play_area(image: np.ndarray, frame: TableFrame, height_mm: float =
     return flat, outside
 
 
-def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarray) -> list[tuple[np.ndarray, float, np.ndarray]]:
+def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarray,
+                 elsewhere: np.ndarray) -> list[tuple[np.ndarray, float, np.ndarray]]:
     """Each island's outline (table inches, N x 2), a confidence that falls when the island runs
-    out of the picture, and its grass's a*b* as seen. `outside`: pixels the camera does not see."""
+    out of the picture, and its grass's a*b* as seen. `outside`: pixels the camera does not see;
+    `elsewhere`: pixels known to show something else (ships)."""
     smooth = cv2.blur(flat_lab, (3, 3))   # a cloth's weave and the sensor's noise
-    grass = is_grass(smooth)
+    grass = is_grass(smooth) & ~elsewhere
+    # Unlike the table both overall and round about (a lamp lights a felt or linen unevenly):
+    # the median of a quarter-size picture over a window twice an island's width.
+    small = cv2.resize(smooth, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    around = cv2.resize(cv2.medianBlur(small, int(TABLE_WINDOW_IN * PX_PER_IN / 4) | 1),
+                        (smooth.shape[1], smooth.shape[0]), interpolation=cv2.INTER_LINEAR)
     ys, xs = np.nonzero(grass)
-    grass[ys, xs] = np.linalg.norm(smooth[ys, xs].astype(np.float32) - table_lab, axis=1) > TABLE_DIFFERENCE
+    pixels = smooth[ys, xs].astype(np.float32)
+    grass[ys, xs] = ((np.linalg.norm(pixels - table_lab, axis=1) > TABLE_DIFFERENCE)
+                     & (np.linalg.norm(pixels - around[ys, xs], axis=1) > TABLE_DIFFERENCE))
     grass = cv2.morphologyEx(grass.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     beach = 2 * int(round(kit.ISLAND_BEACH_MM / kit.MM_PER_INCH * PX_PER_IN)) + 1
     # A flag's disc or a pole's shadow can cut a strip of grass off: pieces this close are one
@@ -95,10 +108,14 @@ def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarra
             continue
         x, y, w, h = boxes[group, :4]
         ys, xs = np.nonzero(groups[y:y + h, x:x + w] == group)
+        hull = cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32))
+        share = len(xs) / max(cv2.contourArea(hull), 1.0)
+        if not GRASS_SHARE[0] <= share <= GRASS_SHARE[1]:
+            continue   # speckles of a greenish table, or a green hull's edge: no island's lawn
         # The tag card and the flag's disc can bite the grass up to the beach on a small
         # island: the grass's hull fills the bite (an island's own bays are shallow).
         blob = np.zeros((h + 2 * beach, w + 2 * beach), np.uint8)
-        cv2.fillConvexPoly(blob, cv2.convexHull(np.column_stack([xs, ys]).astype(np.int32)) + beach, 1)
+        cv2.fillConvexPoly(blob, hull + beach, 1)
         blob = cv2.dilate(blob, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (beach, beach)))
         whole, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         outline = cv2.approxPolyDP(max(whole, key=cv2.contourArea), 1.0, True).reshape(-1, 2) + (x - beach, y - beach)

@@ -141,7 +141,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     players_by_seat = tuple(seat.player for seat in seat_list)
     previous_islands = previous.table.islands if previous is not None and previous.table is not None else {}
     seen = reading.piece("islands", _island_tags_key(markers),
-                         lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, players_by_seat,
+                         lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, ships, players_by_seat,
                                               previous_islands),
                          lambda seen: _islands_box(frame, seen, len(seat_list), corners_px))
     islands = dict(seen.islands)

@@ -21,6 +21,8 @@ from companion.vision import coast_islands
 from .table import Island
 
 UNSURE_HOLDER_MARGIN = 0.1
+SHIP_HEIGHTS_MM = (kit.HULL_HEIGHT_MM, kit.HULL_HEIGHT_MM + kit.SAIL_TOP_MM)
+TAG_OUTSIDE_IN = 1.0       # islands lie 6" apart: a tag this near an outline is its island's
 
 
 @dataclass(frozen=True)
@@ -30,9 +32,10 @@ class IslandReading:
     problems: list
 
 
-def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.ndarray, table_lab,
+def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.ndarray, table_lab, ships: dict,
                  players: tuple[str, ...], previous_islands: dict) -> IslandReading:
-    """`players`: seat i's player at index i - 1; `previous_islands`: the last frame's, by id."""
+    """`ships`: those read (their green hulls are no grass); `players`: seat i's player at index
+    i - 1; `previous_islands`: the last frame's, by id."""
     tags = {marker_id - ids.island_flag(1) + 1: quad for marker_id, quad in sorted(markers.items())
             if 1 <= marker_id - ids.island_flag(1) + 1 <= ids.FLEETS}
     tag_centres = {number: frame.to_table(quad, kit.ISLAND_THICKNESS_MM).mean(0) / kit.MM_PER_INCH
@@ -49,11 +52,12 @@ def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.
             problems.append(f"island {island_id}: its outline was not seen whole")
 
     untagged = []
-    for outline, outline_confidence, grass_ab in coast_islands.find_islands(flat_lab, table_lab, outside):
+    for outline, outline_confidence, grass_ab in coast_islands.find_islands(flat_lab, table_lab, outside, ship_footprints(frame, ships, outside.shape) > 0):
         cast = coast_islands.light_on_grass(grass_ab)
         contour = outline.astype(np.float32).reshape(-1, 1, 2)
+        # A tag inside the outline, or just outside it where the outline missed a bitten edge.
         number = next((n for n, centre in tag_centres.items()
-                       if cv2.pointPolygonTest(contour, tuple(map(float, centre)), False) >= 0), None)
+                       if cv2.pointPolygonTest(contour, tuple(map(float, centre)), True) >= -TAG_OUTSIDE_IN), None)
         if number is None:
             untagged.append((outline, outline_confidence, cast))
             continue
@@ -68,6 +72,24 @@ def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.
         add(island_id, outline, outline_confidence, fleet, margin)
         problems.append(f"island {island_id}: its flag tag was not read")
     return IslandReading(islands, confidence, problems)
+
+
+def ship_footprints(frame, ships: dict, shape) -> np.ndarray:
+    """The flattened play area's pixels (coast_islands.PX_PER_IN) where the read ships' hulls,
+    decks and sails show, laid onto the table plane as the camera sees them."""
+    footprints = np.zeros(shape, np.uint8)
+    if not ships:
+        return footprints
+    outlines = [np.array(ship.outline()) * kit.MM_PER_INCH for ship in ships.values()]
+    every = np.vstack(outlines)
+    raised = [frame.to_table(frame.to_image(every, height)) for height in SHIP_HEIGHTS_MM]
+    start = 0
+    for outline in outlines:
+        part = slice(start, start + len(outline))
+        start += len(outline)
+        seen = np.vstack([outline] + [points[part] for points in raised]) / kit.MM_PER_INCH * coast_islands.PX_PER_IN
+        cv2.fillConvexPoly(footprints, cv2.convexHull(np.round(seen - 0.5).astype(np.int32)), 1)
+    return footprints
 
 
 def _untagged_name(outline: np.ndarray, previous_islands: dict, taken: set) -> str:

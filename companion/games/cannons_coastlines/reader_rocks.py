@@ -11,9 +11,10 @@ from companion.kit import coast_pieces as kit
 from companion.vision import coast_rocks
 from companion.vision.coast_islands import PX_PER_IN
 
+from .reader_islands import ship_footprints
+
 SAME_ROCK_IN = 1.0
 PIECE_MARGIN_IN = 0.3      # round ships and islands: their walls and shadows
-SHIP_HEIGHTS_MM = (kit.HULL_HEIGHT_MM, kit.HULL_HEIGHT_MM + kit.SAIL_TOP_MM)
 
 
 def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, ships: dict, islands: dict,
@@ -22,17 +23,7 @@ def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, ships: di
     for outline in [island.outline for island in islands.values()]:
         if len(outline) >= 3:
             cv2.fillPoly(elsewhere, [np.round(np.array(outline) * PX_PER_IN - 0.5).astype(np.int32)], 1)
-    if ships:
-        # The hulls, decks and sails as the camera sees them, laid onto the table plane.
-        outlines = [np.array(ship.outline()) * kit.MM_PER_INCH for ship in ships.values()]
-        every = np.vstack(outlines)
-        raised = [frame.to_table(frame.to_image(every, height)) for height in SHIP_HEIGHTS_MM]
-        start = 0
-        for outline in outlines:
-            part = slice(start, start + len(outline))
-            start += len(outline)
-            seen = np.vstack([outline] + [points[part] for points in raised])
-            cv2.fillConvexPoly(elsewhere, cv2.convexHull(np.round(seen / kit.MM_PER_INCH * PX_PER_IN - 0.5).astype(np.int32)), 1)
+    elsewhere |= ship_footprints(frame, ships, elsewhere.shape)
     grow = 2 * int(round(PIECE_MARGIN_IN * PX_PER_IN)) + 1
     elsewhere = cv2.dilate(elsewhere, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))).astype(bool) | outside
     rocks: dict[str, tuple] = {}
