@@ -119,8 +119,9 @@ def find_islands(flat_lab: np.ndarray, table_lab: np.ndarray, outside: np.ndarra
         blob = cv2.dilate(blob, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (beach, beach)))
         whole, _ = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
         outline = cv2.approxPolyDP(max(whole, key=cv2.contourArea), 1.0, True).reshape(-1, 2) + (x - beach, y - beach)
-        seen = outside[max(0, y - beach):y + h + beach, max(0, x - beach):x + w + beach]
-        unseen = bool(seen.any()) or x - beach < 0 or y - beach < 0 or x + w + beach > grass.shape[1] or y + h + beach > grass.shape[0]
+        # Running out of the picture, or off the play area (flattened no further).
+        unseen = (bool(outside[max(0, y - beach):y + h + beach, max(0, x - beach):x + w + beach].any())
+                  or min(x, y) < beach or x + w + beach > grass.shape[1] or y + h + beach > grass.shape[0])
         grass_ab = np.median(smooth[y:y + h, x:x + w][ys, xs][:, 1:].astype(np.float32), axis=0) - 128
         islands.append(((outline + 0.5) / PX_PER_IN, 0.4 if unseen else 0.9, grass_ab))
     return islands

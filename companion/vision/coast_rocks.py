@@ -106,9 +106,10 @@ def find_rocks(flat_lab: np.ndarray, elsewhere: np.ndarray, frame: TableFrame,
 def _looks_like_a_tag(flat_lab: np.ndarray, contour: np.ndarray) -> bool:
     """A ship whose tag was not read shows grey where its blurred tag is: black and white
     cells, speckled inside where a rock's faces are smooth."""
-    inside = np.zeros(flat_lab.shape[:2], np.uint8)
-    cv2.drawContours(inside, [contour], -1, 1, -1)
-    return float(flat_lab[..., 0][inside > 0].astype(np.float32).std()) > MAX_SPECKLE
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - (x, y)], -1, 1, -1)
+    return float(flat_lab[y:y + h, x:x + w, 0][inside > 0].astype(np.float32).std()) > MAX_SPECKLE
 
 
 def _base_outline(blob_px: np.ndarray, frame: TableFrame) -> np.ndarray:

@@ -2,8 +2,9 @@
 
 Stages: markers (two ArUco settings) -> the table frame from corner markers 20-23 (CS-1, with
 the lens' barrel term) -> ships from their deck tags (pose through the plane raised to deck
-height, fittings from the card's holes) -> islands (by their grass; named by flag tag; holder by the flag's base disc) -> rocks -> each
-harbour mat (coins by ring colour, prize masts by pennant, crates, hulls by tag or colour).
+height, fittings from the card's holes) -> islands (by their grass; named by flag tag; holder by
+the flag's base disc) -> rocks (grey, away from ships and islands) -> each harbour mat (coins
+by ring colour, prize masts by pennant, crates, hulls by tag or colour).
 Anything unsure becomes a problem naming it; nothing is guessed silently.
 
 Seats: fleet i <-> seat i <-> mat marker 36 + i - 1. Without `seats` the players are named by
@@ -29,7 +30,7 @@ from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
 
 from .factions import Rulebook, load_rulebook
 from .observation import ShipSighting, TableObservation
-from .reader_islands import read_islands
+from .reader_islands import read_islands, ship_footprints
 from .reader_rocks import read_rocks, rocks_box
 from .table import Mat, Ship, Table
 
@@ -138,10 +139,11 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     clock.lap("ships")
     table_lab = reading.piece("table colour", b"", lambda: _table_colour(image_bgr, frame), lambda _: corners_px)
     flat_play_area = lru_cache(maxsize=1)(lambda: _flat_lab(image_bgr, frame))   # only when something must be read
+    ship_pixels = lru_cache(maxsize=1)(lambda: ship_footprints(frame, ships, flat_play_area()[1].shape))
     players_by_seat = tuple(seat.player for seat in seat_list)
     previous_islands = previous.table.islands if previous is not None and previous.table is not None else {}
     seen = reading.piece("islands", _island_tags_key(markers),
-                         lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, ships, players_by_seat,
+                         lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, ship_pixels(), players_by_seat,
                                               previous_islands),
                          lambda seen: _islands_box(frame, seen, len(seat_list), corners_px))
     islands = dict(seen.islands)
@@ -149,7 +151,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     problems += seen.problems
     previous_rocks = previous.table.rocks if previous is not None and previous.table is not None else {}
     rocks = reading.piece("rocks", b"", lambda: read_rocks(*flat_play_area(), frame, _table_light(image_bgr, markers),
-                                             ships, islands, previous_rocks),
+                                             ship_pixels(), islands, previous_rocks),
                           lambda seen: rocks_box(frame, seen, corners_px))
     clock.lap("islands and rocks")
     players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))

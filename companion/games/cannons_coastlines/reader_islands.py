@@ -32,10 +32,10 @@ class IslandReading:
     problems: list
 
 
-def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.ndarray, table_lab, ships: dict,
-                 players: tuple[str, ...], previous_islands: dict) -> IslandReading:
-    """`ships`: those read (their green hulls are no grass); `players`: seat i's player at index
-    i - 1; `previous_islands`: the last frame's, by id."""
+def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.ndarray, table_lab,
+                 hulls: np.ndarray, players: tuple[str, ...], previous_islands: dict) -> IslandReading:
+    """`hulls`: ship_footprints of the ships read (a green hull is no grass); `players`: seat i's
+    player at index i - 1; `previous_islands`: the last frame's, by id."""
     tags = {marker_id - ids.island_flag(1) + 1: quad for marker_id, quad in sorted(markers.items())
             if 1 <= marker_id - ids.island_flag(1) + 1 <= ids.FLEETS}
     tag_centres = {number: frame.to_table(quad, kit.ISLAND_THICKNESS_MM).mean(0) / kit.MM_PER_INCH
@@ -52,7 +52,7 @@ def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.
             problems.append(f"island {island_id}: its outline was not seen whole")
 
     untagged = []
-    for outline, outline_confidence, grass_ab in coast_islands.find_islands(flat_lab, table_lab, outside, ship_footprints(frame, ships, outside.shape) > 0):
+    for outline, outline_confidence, grass_ab in coast_islands.find_islands(flat_lab, table_lab, outside, hulls):
         cast = coast_islands.light_on_grass(grass_ab)
         contour = outline.astype(np.float32).reshape(-1, 1, 2)
         # A tag inside the outline, or just outside it where the outline missed a bitten edge.
@@ -76,10 +76,10 @@ def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.
 
 def ship_footprints(frame, ships: dict, shape) -> np.ndarray:
     """The flattened play area's pixels (coast_islands.PX_PER_IN) where the read ships' hulls,
-    decks and sails show, laid onto the table plane as the camera sees them."""
+    decks and sails show, laid onto the table plane as the camera sees them (bool)."""
     footprints = np.zeros(shape, np.uint8)
     if not ships:
-        return footprints
+        return footprints > 0
     outlines = [np.array(ship.outline()) * kit.MM_PER_INCH for ship in ships.values()]
     every = np.vstack(outlines)
     raised = [frame.to_table(frame.to_image(every, height)) for height in SHIP_HEIGHTS_MM]
@@ -89,7 +89,7 @@ def ship_footprints(frame, ships: dict, shape) -> np.ndarray:
         start += len(outline)
         seen = np.vstack([outline] + [points[part] for points in raised]) / kit.MM_PER_INCH * coast_islands.PX_PER_IN
         cv2.fillConvexPoly(footprints, cv2.convexHull(np.round(seen - 0.5).astype(np.int32)), 1)
-    return footprints
+    return footprints > 0
 
 
 def _untagged_name(outline: np.ndarray, previous_islands: dict, taken: set) -> str:

@@ -11,19 +11,17 @@ from companion.kit import coast_pieces as kit
 from companion.vision import coast_rocks
 from companion.vision.coast_islands import PX_PER_IN
 
-from .reader_islands import ship_footprints
-
 SAME_ROCK_IN = 1.0
 PIECE_MARGIN_IN = 0.3      # round ships and islands: their walls and shadows
 
 
-def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, ships: dict, islands: dict,
+def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, hulls: np.ndarray, islands: dict,
                previous_rocks: dict) -> dict[str, tuple[tuple[float, float], ...]]:
     elsewhere = np.zeros(flat_lab.shape[:2], np.uint8)
     for outline in [island.outline for island in islands.values()]:
         if len(outline) >= 3:
             cv2.fillPoly(elsewhere, [np.round(np.array(outline) * PX_PER_IN - 0.5).astype(np.int32)], 1)
-    elsewhere |= ship_footprints(frame, ships, elsewhere.shape)
+    elsewhere |= hulls
     grow = 2 * int(round(PIECE_MARGIN_IN * PX_PER_IN)) + 1
     elsewhere = cv2.dilate(elsewhere, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))).astype(bool) | outside
     rocks: dict[str, tuple] = {}
