@@ -75,7 +75,9 @@ def grey_pixels(flat_lab: np.ndarray, cast: np.ndarray, elsewhere: np.ndarray) -
     chroma = np.hypot(ab[:, 0], ab[:, 1])
     # The table in shadow or in the lamp's glare keeps its hue, its chroma going with its lightness.
     table_ab = (table[:, 1:] - 128 - cast * table[:, :1]) * (pixel[:, :1] / np.maximum(table[:, :1], 1.0))
-    table_like = np.linalg.norm(ab - table_ab, axis=1) < chroma
+    table_chroma = np.hypot(*(table[:, 1:] - 128 - cast * table[:, :1]).T)
+    # On a grey table (linen, limed wood) only lightness sets a rock apart: no hue to compare.
+    table_like = (np.linalg.norm(ab - table_ab, axis=1) < chroma) & (table_chroma > GREY_MAX_CHROMA)
     grey[ys, xs] = (chroma < GREY_MAX_CHROMA) & ~table_like & (np.linalg.norm(pixel - table, axis=1) > TABLE_DIFFERENCE)
     return grey
 

@@ -1,6 +1,7 @@
 """The rocks stage of the Cannons & Coastlines reader: rocks found by colour away from the
-ships and islands already read, named as in the last frame where one lies within a rock's
-width of where it was, else `rock-N`."""
+ships and islands already read (and from a held island's flag shadow: a rock put within 2.4"
+of a held island is not looked for), named as in the last frame where one lies within a
+rock's width of where it was, else `rock-N`."""
 
 from __future__ import annotations
 
@@ -13,14 +14,21 @@ from companion.vision.coast_islands import PX_PER_IN
 
 SAME_ROCK_IN = 1.0
 PIECE_MARGIN_IN = 0.3      # round ships and islands: their walls and shadows
+FLAG_SHADOW_IN = (kit.FLAG_BASE_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM) / kit.MM_PER_INCH
 
 
 def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, hulls: np.ndarray, islands: dict,
                previous_rocks: dict) -> dict[str, tuple[tuple[float, float], ...]]:
     elsewhere = np.zeros(flat_lab.shape[:2], np.uint8)
-    for outline in [island.outline for island in islands.values()]:
-        if len(outline) >= 3:
-            cv2.fillPoly(elsewhere, [np.round(np.array(outline) * PX_PER_IN - 0.5).astype(np.int32)], 1)
+    flags = np.zeros_like(elsewhere)
+    for island in islands.values():
+        if len(island.outline) >= 3:
+            polygon = [np.round(np.array(island.outline) * PX_PER_IN - 0.5).astype(np.int32)]
+            cv2.fillPoly(flags if island.holder else elsewhere, polygon, 1)
+    # A flag's shadow, grey on a grey table and as compact as a rock, falls within the flag
+    # piece's height of its island.
+    reach = 2 * int(round(FLAG_SHADOW_IN * PX_PER_IN)) + 1
+    elsewhere |= cv2.dilate(flags, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
     elsewhere |= hulls
     grow = 2 * int(round(PIECE_MARGIN_IN * PX_PER_IN)) + 1
     elsewhere = cv2.dilate(elsewhere, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))).astype(bool) | outside
