@@ -4,8 +4,11 @@ Each view is read as a single photo (no `previous`), with the truth's seats. Mea
 - points exact per player-view (CS-4: coins + prize values), the headline target (>= 99%);
 - ships found (tags in view and not under the hand), and their pose error: position (mm) and
   heading (degrees), median and 95th percentile (targets 5 mm, 2 degrees);
-- coins by kind exact per mat, prizes exact per mat, fittings exact per ship found, island
-  holders exact.
+- coins by kind exact per mat, prizes exact per mat, fittings exact per ship found;
+- islands (at least half in view) found, matched by tag id or, for an island read without its
+  tag, by its outline's centre lying in the true outline; holders exact on those (and on the
+  islands whose tag is in view, the measure before islands were found by colour);
+- rocks found (read centre within ROCK_MATCH_IN of the true one), centre error in mm, false rocks.
 A short list of the misses is written beside the views (errors.txt) to look at.
 
     .venv/bin/python benchmarks/coast_accuracy.py            # seeds 7000-7299, 1280x720
@@ -50,6 +53,8 @@ def compare_view(seed: int, image, truth: dict, values) -> dict:
     elapsed = time.perf_counter() - started
     result = {"seed": seed, "seconds": elapsed, "players": 0, "points_exact": 0, "mats": 0, "coins_exact": 0,
               "prizes_exact": 0, "ships": 0, "found": 0, "fittings_exact": 0, "islands": 0, "holders_exact": 0,
+              "islands_found": 0, "false_islands": 0, "tagged_islands": 0, "tagged_holders_exact": 0,
+              "rocks": 0, "rocks_found": 0, "false_rocks": 0, "rock_mm": [],
               "position_mm": [], "heading_deg": [], "errors": []}
     table = observation.table
     if table is None:
@@ -97,16 +102,61 @@ def compare_view(seed: int, image, truth: dict, values) -> dict:
             result["fittings_exact"] += 1
         else:
             result["errors"].append(f"{seed} ship {ship['id']}: fittings {list(read.fittings)} for {ship['fittings']}")
+    read_islands = dict(table.islands) if table is not None else {}
     for island in truth["islands"]:
-        if not markers[island["marker"]]["in_view"]:
+        if not _outline_in_view(island["outline_px"], truth["size"]):
             continue
         result["islands"] += 1
-        read = table.islands.get(island["id"]) if table is not None else None
+        read = _matching_island(island, read_islands)
+        if read is not None:
+            result["islands_found"] += 1
+            del read_islands[read.id]
+        if markers[island["marker"]]["in_view"]:
+            result["tagged_islands"] += 1
+            result["tagged_holders_exact"] += int(read is not None and read.holder == island["holder"])
         if read is not None and read.holder == island["holder"]:
             result["holders_exact"] += 1
         else:
             result["errors"].append(f"{seed} {island['id']}: holder {read.holder if read else 'unread'} for {island['holder']}")
+    result["false_islands"] = len(read_islands)
+    result["errors"] += [f"{seed} {island_id}: no such island" for island_id in read_islands]
+    read_rocks = {name: np.array(outline).mean(0) for name, outline in (table.rocks.items() if table is not None else ())}
+    for rock in truth["rocks"]:
+        centre = np.array(rock["outline_in"]).mean(0)
+        result["rocks"] += 1
+        nearest = min(read_rocks, key=lambda name: np.linalg.norm(read_rocks[name] - centre), default=None)
+        if nearest is None or np.linalg.norm(read_rocks[nearest] - centre) > ROCK_MATCH_IN:
+            result["errors"].append(f"{seed} {rock['name']} at {centre.round(2).tolist()} not found")
+            continue
+        result["rocks_found"] += 1
+        result["rock_mm"].append(float(np.linalg.norm(read_rocks.pop(nearest) - centre) * 25.4))
+    result["false_rocks"] = len(read_rocks)
+    result["errors"] += [f"{seed} {name} at {centre.round(2).tolist()}: no such rock" for name, centre in read_rocks.items()]
     return result
+
+
+ROCK_MATCH_IN = 1.0   # a rock is 1.2-2" across
+
+
+def _outline_in_view(outline_px, size) -> bool:
+    """At least half the island's outline lies in the picture."""
+    points = np.array(outline_px)
+    inside = (points >= 0).all(1) & (points[:, 0] < size[0]) & (points[:, 1] < size[1])
+    return bool(inside.mean() >= 0.5)
+
+
+def _matching_island(island: dict, read_islands: dict):
+    """The read island of the same tag id, else an untagged one (named by place or by the
+    last frame) whose outline's centre lies inside the true outline."""
+    if island["id"] in read_islands:
+        return read_islands[island["id"]]
+    contour = np.array(island["outline_in"], np.float32).reshape(-1, 1, 2)
+    for island_id, read in read_islands.items():
+        if island_id.startswith("island-at-") and len(read.outline) >= 3:
+            centre = np.array(read.outline).mean(0)
+            if cv2.pointPolygonTest(contour, (float(centre[0]), float(centre[1])), False) >= 0:
+                return read
+    return None
 
 
 def share(part: int, whole: int) -> str:
@@ -125,7 +175,8 @@ def main(argv=None) -> int:
     for seed, (image_path, truth_path) in zip(range(args.first, args.first + args.count), views):
         truth = json.loads(truth_path.read_text(encoding="utf-8"))
         results.append(compare_view(seed, cv2.imread(str(image_path)), truth, values))
-    total = {key: sum(r[key] for r in results) for key in results[0] if key not in ("seed", "errors", "position_mm", "heading_deg")}
+    total = {key: sum(r[key] for r in results) for key in results[0] if key not in ("seed", "errors", "position_mm", "heading_deg", "rock_mm")}
+    rock_mm = np.array([v for r in results for v in r["rock_mm"]])
     position = np.array([v for r in results for v in r["position_mm"]])
     heading = np.array([v for r in results for v in r["heading_deg"]])
     errors = [line for r in results for line in r["errors"]]
@@ -136,7 +187,12 @@ def main(argv=None) -> int:
     print(f"  prizes exact per mat           {share(total['prizes_exact'], total['mats'])}")
     print(f"  ships found                    {share(total['found'], total['ships'])}")
     print(f"  fittings exact per ship found  {share(total['fittings_exact'], total['found'])}")
-    print(f"  island holders exact           {share(total['holders_exact'], total['islands'])}")
+    print(f"  island holders exact           {share(total['holders_exact'], total['islands'])}   "
+          f"(of islands whose tag is in view: {share(total['tagged_holders_exact'], total['tagged_islands'])})")
+    print(f"  islands found                  {share(total['islands_found'], total['islands'])}, "
+          f"{total['false_islands']} false")
+    print(f"  rocks found                    {share(total['rocks_found'], total['rocks'])}, {total['false_rocks']} false"
+          + (f"; centre error mm median {np.median(rock_mm):.1f}, p95 {np.percentile(rock_mm, 95):.1f}" if len(rock_mm) else ""))
     if len(position):
         print(f"  position error mm              median {np.median(position):.2f}, p95 {np.percentile(position, 95):.2f}, "
               f"max {position.max():.2f}   (target 5)")

@@ -250,8 +250,11 @@ def mat_home_mm(player: int, play_area_in=PLAY_AREA_IN) -> tuple[float, float]:
 
 # --- islands ------------------------------------------------------------------------------
 # Islands are cut from 3 mm card: a sandy beach round a green middle. Island i (the one
-# seat i placed) carries flag tag 40 + (i - 1) lying flat on it, and beside the tag a flag
-# pole; the holder's flag (their fleet colour) flies on it.
+# seat i placed) carries flag tag 40 + (i - 1) lying flat on it. Raising a flag (rulebook)
+# plants the holder's flag piece beside the tag: a pole standing in a flat round base disc,
+# both in the fleet's colour, the flag at the pole's top. A small upright flag is hard to
+# sample from overhead; the flat disc lies on the island's plane, so its place in the picture
+# is exact at any tilt. An island nobody holds has no flag piece on it.
 ISLAND_THICKNESS_MM = 3.0
 ISLAND_SAND_RGB = (222, 196, 140)
 ISLAND_GRASS_RGB = (96, 150, 70)
@@ -259,10 +262,14 @@ ISLAND_BEACH_MM = 10.0
 CANNON_SLOT_MM = 9.0            # diameter of the dark socket a cannon plugs into
 FLAG_TAG_MARKER_MM = 30.0
 FLAG_TAG_CARD_MM = FLAG_TAG_MARKER_MM + 2 * SHIP_TAG_BORDER_MM
-FLAG_POLE_OFFSET_MM = (30.0, 0.0)   # the pole stands this far right of the tag's centre
-FLAG_POLE_HEIGHT_MM = 60.0
+FLAG_POLE_OFFSET_MM = (33.0, 0.0)   # the pole stands this far right of the tag's centre
+FLAG_POLE_HEIGHT_MM = 60.0          # above the base disc
 FLAG_MM = (30.0, 20.0)
 POLE_RGB = (90, 70, 50)
+FLAG_BASE_DIAMETER_MM = 26.0        # 2 mm clear of the tag card when centred on the pole
+FLAG_BASE_THICKNESS_MM = 2.0        # printed card glued on a wooden disc
+POLE_RADIUS_MM = 1.6
+# Islands and rocks as a tabletop ships sail round: rocks are grey frustums 16 mm tall.
 ROCK_HEIGHT_MM = 16.0
 ROCK_RGB = (118, 116, 110)
 

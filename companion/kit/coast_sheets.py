@@ -1,12 +1,13 @@
 """The printed sheets of the Cannons & Coastlines kit, as layouts in mm (see layout.py):
-table corners, one ship-tag sheet per fleet, one harbour mat per player, island flag tags.
+table corners, one ship-tag sheet per fleet, one harbour mat per player, island flag tags
+and the fleets' flag base discs.
 Every size comes from coast_pieces, so the printed kit is the kit the renderer draws."""
 
 from __future__ import annotations
 
 from companion.kit import coast_pieces as kit
 from companion.kit import ids
-from companion.kit.layout import Label, MarkerPlacement, Patch, Rect, SheetLayout, marker_sheet_layout
+from companion.kit.layout import Disc, Label, MarkerPlacement, Patch, Rect, SheetLayout, marker_sheet_layout
 
 TAG_BOX_GAP_MM = 8.0
 TAG_CAPTION_MM = 3.0
@@ -69,7 +70,8 @@ def harbour_mat_layout(player: int) -> SheetLayout:
 
 
 def flag_tag_layout() -> SheetLayout:
-    """The four island flag tags, each on a card cut to size, island number beside it."""
+    """The four island flag tags, each on a card cut to size, island number beside it; below
+    them each fleet's flag base disc, glued under its flag pole (the reader looks for it)."""
     card, border = kit.FLAG_TAG_CARD_MM, kit.SHIP_TAG_BORDER_MM
     markers, labels, cuts = [], [Label("Cannons & Coastlines - island flag tags", 80.0, 6.0, 4.5)], []
     for island in range(1, ids.FLEETS + 1):
@@ -80,8 +82,17 @@ def flag_tag_layout() -> SheetLayout:
         markers.append(MarkerPlacement(marker_id, box.x + border, box.y + border, kit.FLAG_TAG_MARKER_MM))
         labels.append(Label(f"island {island}: {marker_id}", box.centre[0], box.y + card + 4.0, 2.5))
     labels.append(Label("lay flat on the island, the flag pole beside it", 80.0, 14.0 + card + 11.0, 2.5))
-    return SheetLayout("flag-tags", "island flag tags", 4 * card + 18.0, 14.0 + card + 14.0, tuple(markers),
-                       labels=tuple(labels), cut_lines=tuple(cuts))
+    discs_y = 14.0 + card + 20.0 + kit.FLAG_BASE_DIAMETER_MM / 2
+    discs = []
+    for look in kit.FLEET_LOOKS:
+        x = (look.fleet - 1) * (card + 6.0) + card / 2
+        discs.append(Disc(look.ink, x, discs_y, kit.FLAG_BASE_DIAMETER_MM))
+        labels.append(Label(f"{look.colour} ({look.letter}) flag base", x, discs_y + kit.FLAG_BASE_DIAMETER_MM / 2 + 4.0, 2.5))
+    bottom = discs_y + kit.FLAG_BASE_DIAMETER_MM / 2 + 8.0
+    labels.append(Label(f"cut out and glue under your flag pole; it stands {kit.FLAG_POLE_OFFSET_MM[0]:g} mm right of the tag's centre",
+                        80.0, bottom + 3.0, 2.5))
+    return SheetLayout("flag-tags", "island flag tags", 4 * card + 18.0, bottom + 6.0, tuple(markers),
+                       labels=tuple(labels), cut_lines=tuple(cuts), discs=tuple(discs))
 
 
 def coast_layouts(players: int) -> list[tuple[str, SheetLayout]]:

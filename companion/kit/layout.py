@@ -109,6 +109,16 @@ class Patch:
 
 
 @dataclass(frozen=True)
+class Disc:
+    """A round patch of a `palette` colour centred on (`x`, `y`), cut out round its edge."""
+
+    name: str
+    x: float
+    y: float
+    diameter: float
+
+
+@dataclass(frozen=True)
 class Label:
     """Text centred on (`x`, `y`) with capital letters `height` mm tall."""
 
@@ -129,6 +139,7 @@ class SheetLayout:
     patches: tuple[Patch, ...] = ()
     labels: tuple[Label, ...] = ()
     cut_lines: tuple[Rect, ...] = ()
+    discs: tuple[Disc, ...] = ()
 
     def marker(self, marker_id: int) -> MarkerPlacement:
         for placement in self.markers:

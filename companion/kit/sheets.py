@@ -52,6 +52,12 @@ class Page:
         x0, y0, x1, y1 = self.span(rect)
         cv2.rectangle(self.image, (x0, y0), (x1 - 1, y1 - 1), bgr, max(1, self.px(line_mm)))
 
+    def disc(self, x_mm: float, y_mm: float, diameter_mm: float, bgr: tuple[int, int, int]) -> None:
+        """A filled disc with its cut line round it."""
+        centre, radius = self.point(x_mm, y_mm), self.px(diameter_mm / 2)
+        cv2.circle(self.image, centre, radius, bgr, -1, cv2.LINE_AA)
+        cv2.circle(self.image, centre, radius, CUT_LINE_GREY, max(1, self.px(LINE_MM)), cv2.LINE_AA)
+
     def text(self, label: Label, bgr: tuple[int, int, int] = TEXT_BLACK) -> None:
         cap_px = max(self.px(label.height), 4)
         scale = cap_px / cv2.getTextSize("H", FONT, 1.0, 1)[0][1]
@@ -82,6 +88,8 @@ def render_sheet(layout: SheetLayout, paper: Paper, dpi: float = 300,
         page.outline(patch.rect.inset(-1.0), CUT_LINE_GREY)
     for cut in layout.cut_lines:
         page.outline(cut, CUT_LINE_GREY)
+    for disc in layout.discs:
+        page.disc(disc.x, disc.y, disc.diameter, patch_colour(disc.name).bgr)
     for placement in layout.markers:
         page.marker(placement.id, placement.dictionary,
                     Rect(placement.x, placement.y, placement.size, placement.size))

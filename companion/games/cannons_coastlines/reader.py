@@ -2,8 +2,9 @@
 
 Stages: markers (two ArUco settings) -> the table frame from corner markers 20-23 (CS-1, with
 the lens' barrel term) -> ships from their deck tags (pose through the plane raised to deck
-height, fittings from the card's holes) -> islands (flag tag: outline, holder's flag) -> each
-harbour mat (coins by ring colour, prize masts by pennant, crates, hulls by tag or colour).
+height, fittings from the card's holes) -> islands (by their grass; named by flag tag; holder by
+the flag's base disc) -> rocks (grey, away from ships and islands) -> each harbour mat (coins
+by ring colour, prize masts by pennant, crates, hulls by tag or colour).
 Anything unsure becomes a problem naming it; nothing is guessed silently.
 
 Seats: fleet i <-> seat i <-> mat marker 36 + i - 1. Without `seats` the players are named by
@@ -22,14 +23,16 @@ import numpy as np
 
 from companion.kit import coast_pieces as kit
 from companion.kit import ids
-from companion.vision import coast_mats, coast_ships
+from companion.vision import coast_islands, coast_mats, coast_rocks, coast_ships
 from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
 from companion.vision.coast_mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
 
 from .factions import Rulebook, load_rulebook
 from .observation import ShipSighting, TableObservation
-from .table import Island, Mat, Ship, Table
+from .reader_islands import read_islands, ship_footprints
+from .reader_rocks import read_rocks, rocks_box
+from .table import Mat, Ship, Table
 
 
 @dataclass(frozen=True)
@@ -135,24 +138,22 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
 
     clock.lap("ships")
     table_lab = reading.piece("table colour", b"", lambda: _table_colour(image_bgr, frame), lambda _: corners_px)
-    islands = {}
-    for marker_id, quad in sorted(markers.items()):
-        number = marker_id - ids.island_flag(1) + 1
-        if not 1 <= number <= ids.FLEETS:
-            continue
-        outline, outline_confidence, fleet, margin = reading.piece(
-            f"island {marker_id}", quad_key(quad), lambda: _read_island(image_bgr, frame, quad, table_lab),
-            lambda seen: _island_box(frame, seen[0], quad))
-        holder = seat_list[fleet - 1].player if fleet and fleet <= len(seat_list) else None
-        island_id = f"island-{number}"
-        islands[island_id] = Island(island_id, outline, holder)
-        confidence[f"island {island_id}"] = round(min(outline_confidence, 0.5 + 0.5 * margin), 3)
-        if margin < 0.1:
-            problems.append(f"island {island_id}: whose flag flies there is unclear (read as {holder or 'nobody'})")
-        if outline_confidence < 0.5:
-            problems.append(f"island {island_id}: its outline was not seen whole")
-
-    clock.lap("islands")
+    flat_play_area = lru_cache(maxsize=1)(lambda: _flat_lab(image_bgr, frame))   # only when something must be read
+    ship_pixels = lru_cache(maxsize=1)(lambda: ship_footprints(frame, ships, flat_play_area()[1].shape))
+    players_by_seat = tuple(seat.player for seat in seat_list)
+    previous_islands = previous.table.islands if previous is not None and previous.table is not None else {}
+    seen = reading.piece("islands", _island_tags_key(markers),
+                         lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, ship_pixels(), players_by_seat,
+                                              previous_islands),
+                         lambda seen: _islands_box(frame, seen, len(seat_list), corners_px))
+    islands = dict(seen.islands)
+    confidence.update(seen.confidence)
+    problems += seen.problems
+    previous_rocks = previous.table.rocks if previous is not None and previous.table is not None else {}
+    rocks = reading.piece("rocks", b"", lambda: read_rocks(*flat_play_area(), frame, _table_light(image_bgr, markers),
+                                             ship_pixels(), islands, previous_rocks),
+                          lambda seen: rocks_box(frame, seen, corners_px))
+    clock.lap("islands and rocks")
     players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
     factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
     mats = {}
@@ -174,7 +175,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
 
     _LAST = reading.remember()
     clock.lap("mats")
-    table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, {}, mats,
+    table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
                   turn=previous.table.turn if previous is not None and previous.table is not None else None)
     return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
                             frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
@@ -231,20 +232,30 @@ def _ship_box(frame, pose, card) -> np.ndarray:
     return np.vstack([frame.to_image(outline), frame.to_image(outline, MAST_TOP_MM)])
 
 
-def _read_island(image, frame, quad, table_lab):
-    outline, confidence = coast_ships.island_outline(image, frame, quad, table_lab)
-    fleet, margin = coast_ships.flag_fleet(image, frame, quad)
-    return outline, confidence, fleet, margin
+def _table_light(image, markers) -> np.ndarray:
+    return coast_rocks.light_cast(image, [markers[marker_id] for marker_id in TABLE_MARKERS if marker_id in markers])
 
 
-def _island_box(frame, outline_in, quad) -> np.ndarray:
-    """Picture points round the island's outline, its tag and its flag at the pole's top."""
-    centre = frame.to_table(quad, kit.ISLAND_THICKNESS_MM).mean(0)
-    flag = centre + np.array(kit.FLAG_POLE_OFFSET_MM) + (kit.FLAG_MM[0], 0.0)
-    top = kit.ISLAND_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM
-    points = [quad, frame.to_image(flag, top), frame.to_image(flag)]
-    if outline_in:
-        points.append(frame.to_image(np.array(outline_in) * kit.MM_PER_INCH))
+def _flat_lab(image, frame) -> tuple[np.ndarray, np.ndarray]:
+    flat, outside = coast_islands.flattened_play_area(image, frame)
+    return cv2.cvtColor(flat, cv2.COLOR_BGR2Lab), outside
+
+
+def _island_tags_key(markers) -> bytes:
+    return b"".join(bytes([marker_id]) + quad_key(quad) for marker_id, quad in sorted(markers.items())
+                    if ids.island_flag(1) <= marker_id < ids.island_flag(1) + ids.FLEETS)
+
+
+def _islands_box(frame, seen, seats: int, corners_px) -> np.ndarray:
+    """Picture points round every island and its flag piece; the whole play area while fewer
+    islands than seats were found (a hidden one may show again anywhere)."""
+    if len(seen.islands) < seats:
+        return corners_px
+    top = kit.ISLAND_THICKNESS_MM + kit.FLAG_BASE_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM
+    points = []
+    for island in seen.islands.values():
+        outline = np.array(island.outline) * kit.MM_PER_INCH
+        points += [frame.to_image(outline), frame.to_image(outline, top)]
     return np.vstack(points)
 
 

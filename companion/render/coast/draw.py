@@ -273,9 +273,9 @@ def _flag_poles(scene: CoastScene) -> list:
     for island in sorted(scene.table.islands.values(), key=lambda i: i.id):
         x, y = island_tag_centre(scene, island)
         spot = (x + kit.FLAG_POLE_OFFSET_MM[0], y + kit.FLAG_POLE_OFFSET_MM[1])
-        holder = island.holder
-        rgb = _fleet_rgb(scene, scene.table.factions[holder]) if holder else None
-        poles.append(pieces.flag_pole(rgb, spot, -kit.ISLAND_THICKNESS_MM))
+        if island.holder:  # nobody's flag, no flag piece
+            rgb = _fleet_rgb(scene, scene.table.factions[island.holder])
+            poles.append(pieces.flag_pole(rgb, spot, -kit.ISLAND_THICKNESS_MM))
     return poles
 
 

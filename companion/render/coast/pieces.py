@@ -157,13 +157,15 @@ def rock(outline_mm, centre_mm) -> Solid:
 
 
 def flag_pole(rgb, centre_xy, base_z) -> Solid:
-    """The island's flag pole; with `rgb` (the holder's colour) a flag flies on it."""
-    h = kit.FLAG_POLE_HEIGHT_MM
-    parts = [meshes.rod((0, 0, 0), (0, 0, h), 1.6, kit.POLE_RGB, 0.05, 8),
-             meshes.prism(meshes.circle((0, 0), 5.0, 10), 0, 3.0, kit.POLE_RGB)]
-    if rgb is not None:
-        width, height = kit.FLAG_MM
-        parts.append(meshes.box(1.6, -0.4, h - height, 1.6 + width, 0.4, h, rgb, 0.05))
+    """A holder's flag piece: a round base disc and a pole in the fleet's colour `rgb`, the
+    flag at its top (an island nobody holds has none)."""
+    base = kit.FLAG_BASE_THICKNESS_MM
+    h = base + kit.FLAG_POLE_HEIGHT_MM
+    width, height = kit.FLAG_MM
+    r = kit.POLE_RADIUS_MM
+    parts = [meshes.prism(meshes.circle((0, 0), kit.FLAG_BASE_DIAMETER_MM / 2, 24), 0, base, rgb, 0.1),
+             meshes.rod((0, 0, base), (0, 0, h), r, kit.POLE_RGB, 0.05, 8),
+             meshes.box(r, -0.4, h - height, r + width, 0.4, h, rgb, 0.05)]
     return Solid("flag-pole", meshes.place("flag-pole", (parts, []), centre_xy, base_z, 0.0))
 
 

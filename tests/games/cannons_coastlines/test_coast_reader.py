@@ -111,3 +111,17 @@ def test_no_table_markers_names_every_corner():
     assert observation.table is None
     for marker in ("20 (top-left)", "21 (top-right)", "22 (bottom-right)", "23 (bottom-left)"):
         assert any(marker in problem for problem in observation.problems)
+
+
+@pytest.mark.parametrize("name", SAMPLE_NAMES)
+def test_island_holders_and_rocks_of_the_samples(name):
+    image, truth, seats = _sample(name)
+    table = read_frame(image, 1.0, None, seats=seats).table
+    for island in truth["islands"]:
+        read = table.islands.get(island["id"])
+        if read is None:   # its tag unread: the island named by its place instead
+            contour = np.float32(island["outline_in"]).reshape(-1, 1, 2)
+            read = next(found for found in table.islands.values()
+                        if cv2.pointPolygonTest(contour, tuple(map(float, np.mean(found.outline, axis=0))), False) > 0)
+        assert read.holder == island["holder"], island["id"]
+    assert len(table.rocks) == len(truth["rocks"])
