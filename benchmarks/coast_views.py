@@ -18,7 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-DEFAULT_CACHE = Path("/tmp/companion-coast-views")
+# Bump when the kit or the renderer changes what a view looks like: views are cached by seed.
+VIEWS_VERSION = 2   # 2: islands carry the holder's flag base disc
+DEFAULT_CACHE = Path(f"/tmp/companion-coast-views/v{VIEWS_VERSION}")
 # Seeds 100-199 were looked at while developing the reader; measurements start at 7000.
 MEASURE_FIRST = 7000
 

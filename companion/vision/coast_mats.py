@@ -3,9 +3,7 @@
 The mat's place (coast_mat_place: its marker and its paper's edges) gives it seen from
 straight above at MAT_PX_PER_MM, read zone by zone against its own white paper, so the
 light's colour cancels out:
-- coins: brass discs with a coloured ring; the shine inside a ring is filled in, and the
-  centres are the peaks of the distance to the paper (coins overlap by 3 mm at most, so
-  centres lie 19 mm apart or more); the kind is the ring's hue;
+- coins (coast_coins): brass discs found by their rims, named by their ring's hue;
 - prize fittings: a lying mast is a long blob (pole with its fleet's pennant), a crate a short
   one (its lid painted in its fleet's colour);
 - prize hulls: each carries its ship's tag (fleet and ship), else its hull colour tells the fleet.
@@ -13,7 +11,6 @@ light's colour cancels out:
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -21,26 +18,9 @@ import numpy as np
 
 from companion.kit import coast_pieces as kit
 from companion.vision.coast_frame import TableFrame
+from companion.vision.coast_coins import read_coins
+from companion.vision.coast_mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
 from companion.vision.coast_mat_place import MatFlattener, MatPlace
-
-MAT_PX_PER_MM = 2.0
-COIN_MIN_SEPARATION_MM = kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM - 1.0
-COIN_CHROMA_WEIGHT = 2.5      # a step of colour counts this much more than a step of lightness
-COIN_EDGE_MIN = 3.0           # levels per px of that paper likeness: weaker edges are the paper's grain
-COIN_EDGE_CAP = 15.0          # a strong edge votes no more than this, so a shiny face cannot outvote rims
-COIN_VOTE_SPREAD_MM = 1.5     # votes are spread this far: rims are a little off round (lean, blur)
-COIN_FACE_CHECK_MM = 8.0      # a coin's centre has no paper within this radius ...
-COIN_FACE_COVERED = 0.8       # ... bar a fifth of it (shine, blur)
-PAPER_LIKE_MIN = 200.0        # paper likeness (Lab L - weight * chroma) below this is not paper; paper is near 232
-COIN_MIN_VOTES = 0.43         # of a full rim; measured on the dev views (100-179): 0.42-0.44 best
-COIN_WEAK_VOTES = 0.2         # a coin with fewer votes than COIN_MIN_VOTES still counts ...
-COIN_WEAK_FACE_COVERED = 0.93  # ... with this much of its face covered (dev views 100-299: 0.93-0.97 alike)
-# A coin's face (median paper likeness) lies this far below the zone's paper (its 90th
-# percentile): on views 7000-7299 true coins lie 80 and more below, blotched paper 8-30.
-COIN_FACE_BELOW_PAPER = 55.0
-PAPER_MAX_SATURATION, PAPER_MIN_VALUE = 55, 150   # HSV: the white-balanced paper is pale and light
-COIN_ZONE_OVERHANG_MM = 4.0   # a coin lies over its zone's bottom line by this much at most, where a hull lies beyond
-PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
 
 @dataclass(frozen=True)
@@ -54,40 +34,6 @@ class MatReading:
     doubts: list[str] = field(default_factory=list)
 
 
-def _zone(picture: np.ndarray, name: str, margin_mm: float = 0.0) -> np.ndarray:
-    """The zone's part of the flattened mat, `margin_mm` wider on every side (within the mat)."""
-    zone = kit.mat_zone(name)
-    x0, y0 = (max(0, int((v - margin_mm) * MAT_PX_PER_MM)) for v in (zone.x, zone.y))
-    x1 = int((zone.x + zone.width + margin_mm) * MAT_PX_PER_MM)
-    y1 = int((zone.y + zone.height + margin_mm) * MAT_PX_PER_MM)
-    return picture[y0:y1, x0:x1]
-
-
-def _white_balanced(picture: np.ndarray) -> np.ndarray:
-    """Divided by the paper's own colour round each spot, so paper reads white even where a
-    lamp's light falls off or warms across the mat. The paper is the brightest thing on a
-    mat; its colour round a spot is the brightest colour within a coin and a half (found on
-    a quarter-size picture: it changes slowly)."""
-    small = cv2.resize(picture, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    reach = int(PAPER_REACH_MM * MAT_PX_PER_MM * 0.25) | 1
-    paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
-    paper = cv2.blur(paper, (reach, reach))
-    paper = cv2.resize(paper, (picture.shape[1], picture.shape[0]), interpolation=cv2.INTER_LINEAR)
-    return cv2.divide(picture, np.maximum(paper, 1), scale=235.0)
-
-
-def _not_paper(balanced: np.ndarray) -> np.ndarray:
-    hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
-    return ((hsv[..., 1] > PAPER_MAX_SATURATION) | (hsv[..., 2] < PAPER_MIN_VALUE)).astype(np.uint8)
-
-
-# Each kind's ring hue as the camera sees it on the white-balanced mat: a webcam's colours are
-# not the printer's (cyan comes out greener, green yellower, purple redder than their sRGB), so
-# these are measured: the chroma-weighted ring hue of the true coins on the dev views 100-159.
-# Kinds only name the coins; every coin scores 1 point whatever its kind (CS-4).
-COIN_HUES_DEG = {"skilled_gunner": 38.0, "evasive_maneuvers": 65.0, "repair_crew": 129.0, "full_sail": 176.0,
-                 "brace_for_impact": 290.0, "boarding_party": 329.0}
-COIN_RING_SAMPLE_MM = (8.2, 9.0, 9.8)   # across the 3 mm ring, clear of its outer rim
 FLEET_REFERENCES = {look.fleet: cv2.cvtColor(np.uint8([[look.rgb[::-1]]]), cv2.COLOR_BGR2Lab)[0, 0, 1:].astype(np.float32) - 128
                     for look in kit.FLEET_LOOKS}
 
@@ -97,105 +43,6 @@ def nearest_colour(ab: np.ndarray, references: dict) -> tuple[object, float]:
     distances = sorted((float(np.linalg.norm(ab - ref)), name) for name, ref in references.items())
     (best, name), (second, _) = distances[0], distances[1]
     return name, max(0.0, min(1.0, (second - best) / (second + 1e-6)))
-
-
-def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
-    """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
-    where the paper gives way to something darker votes for the spot one coin radius inside
-    it, across the edge. A coin's rim shows round most of its circle even when neighbours
-    touch it and however its face shines, so each coin makes one sharp peak; a peak counts when
-    its votes reach COIN_MIN_VOTES and no stronger one lies within COIN_MIN_SEPARATION_MM."""
-    lab = zone_lab.astype(np.float32)
-    # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
-    # nearly as light as the paper but far more coloured.
-    paper_like = lab[..., 0] - COIN_CHROMA_WEIGHT * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
-    lightness = cv2.GaussianBlur(paper_like, (0, 0), 1.0)
-    gx = cv2.Sobel(lightness, cv2.CV_32F, 1, 0, ksize=3) / 8
-    gy = cv2.Sobel(lightness, cv2.CV_32F, 0, 1, ksize=3) / 8
-    strength = np.hypot(gx, gy)
-    ys, xs = np.nonzero(strength > COIN_EDGE_MIN)
-    edge = strength[ys, xs]
-    radius = kit.COIN_DIAMETER_MM / 2 * MAT_PX_PER_MM
-    # Lightness rises from the coin out to the paper: the centre lies against the gradient.
-    cx = np.round(xs - radius * gx[ys, xs] / edge).astype(int)
-    cy = np.round(ys - radius * gy[ys, xs] / edge).astype(int)
-    height, width = lightness.shape
-    inside = (cx >= 0) & (cx < width) & (cy >= 0) & (cy < height)
-    votes = np.bincount(cy[inside] * width + cx[inside], weights=np.minimum(edge[inside], COIN_EDGE_CAP),
-                        minlength=height * width).reshape(height, width).astype(np.float32)
-    sigma = COIN_VOTE_SPREAD_MM * MAT_PX_PER_MM
-    # Votes per px of rim, once spread: a full rim of capped edges one px wide scores about 1.
-    score = cv2.GaussianBlur(votes, (0, 0), sigma) * (2 * np.pi * sigma ** 2) / (2 * np.pi * radius * COIN_EDGE_CAP)
-    peaks = (score >= cv2.dilate(score, np.ones((3, 3), np.uint8))) & (score >= COIN_WEAK_VOTES)
-    # A coin covers the paper all round its centre; the edge of a hull leaning in from the
-    # next zone, or a caption, gathers votes too, but with paper on one side. Beyond the
-    # zone's picture counts as paper: a coin lies in its zone, not past it.
-    reach = int(COIN_FACE_CHECK_MM * MAT_PX_PER_MM)
-    disc = np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= reach
-    covering = np.pad(paper_like < PAPER_LIKE_MIN, reach)
-    rows, cols = np.nonzero(peaks)
-    offsets = np.argwhere(disc)
-    covered = covering[rows[:, None] + offsets[:, 0], cols[:, None] + offsets[:, 1]].mean(1)
-    # A pale coin among others shows little rim against paper: fewer votes will do where its
-    # whole face is covered (a gap between coins shows paper in its middle).
-    keep = covered >= np.where(score[rows, cols] >= COIN_MIN_VOTES, COIN_FACE_COVERED, COIN_WEAK_FACE_COVERED)
-    rows, cols = rows[keep], cols[keep]
-    order = np.argsort(-score[rows, cols], kind="stable")
-    centres: list[tuple[float, float]] = []
-    separation = COIN_MIN_SEPARATION_MM * MAT_PX_PER_MM
-    paper_level = float(np.percentile(paper_like, 90))
-    for row, col in zip(rows[order], cols[order]):
-        if any((row - r) ** 2 + (col - c) ** 2 < separation ** 2 for r, c in centres):
-            continue
-        # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
-        face = paper_like[max(0, row - reach):row + reach + 1, max(0, col - reach):col + reach + 1]
-        window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
-        if paper_level - float(np.median(face[window])) >= COIN_FACE_BELOW_PAPER:
-            centres.append((float(row), float(col)))
-    return centres
-
-
-def read_coins(balanced: np.ndarray) -> tuple[dict[str, int], list[str], float]:
-    """Coins by kind on the mat: each coin's kind is the ring hue most of its ring votes for
-    (weighted by chroma squared, so the ring's paint outvotes brass and paper the ring
-    samples touch when the centre is a little off)."""
-    margin = 4.0
-    zone_box = kit.mat_zone("coins")
-    zone = _zone(balanced, "coins", margin)
-    origin = (max(0.0, zone_box.x - margin), max(0.0, zone_box.y - margin))
-    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
-    hulls = _zone(_hull_cover(balanced), "coins", margin)
-    low_line = zone_box.y + zone_box.height - (kit.COIN_DIAMETER_MM / 2 - COIN_ZONE_OVERHANG_MM)
-    centres = np.array([(row, col) for row, col in coin_centres(lab)
-                        # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
-                        if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
-                        # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
-                        # its deck's edge and tag gather votes there.
-                        and not (hulls[int(row), int(col)] and origin[1] + row / MAT_PX_PER_MM > low_line)])
-    if len(centres) == 0:
-        return {}, [], 1.0
-    angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
-    radii = np.array(COIN_RING_SAMPLE_MM) * MAT_PX_PER_MM
-    ring = np.stack(np.meshgrid(radii, angles), -1).reshape(-1, 2)
-    ys = np.clip(np.round(centres[:, :1] + ring[:, 0] * np.sin(ring[:, 1])).astype(int), 0, zone.shape[0] - 1)
-    xs = np.clip(np.round(centres[:, 1:] + ring[:, 0] * np.cos(ring[:, 1])).astype(int), 0, zone.shape[1] - 1)
-    ab = lab[ys, xs, 1:].astype(np.float32) - 128                       # (coins, samples, 2)
-    hue = np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
-    kinds = list(COIN_HUES_DEG)
-    gaps = np.abs((hue[..., None] - np.array([COIN_HUES_DEG[k] for k in kinds]) + 180) % 360 - 180)
-    strength = (ab ** 2).sum(-1)
-    votes = np.stack([(strength * (gaps.argmin(-1) == index)).sum(1) for index in range(len(kinds))], 1)
-    shares = votes / np.maximum(votes.sum(1, keepdims=True), 1e-6)
-    coins: dict[str, int] = {}
-    doubts, margins = [], []
-    for share in shares:
-        order = np.argsort(-share)
-        kind, margin_kind = kinds[order[0]], float(share[order[0]] - share[order[1]])
-        coins[kind] = coins.get(kind, 0) + 1
-        margins.append(margin_kind)
-        if margin_kind < 0.1:
-            doubts.append(f"a coin whose ring colour is unclear (read as {kind.replace('_', ' ')})")
-    return coins, doubts, (min(margins) if margins else 1.0)
 
 
 # A crate's blob holds a disc this wide (its 14 mm top, blurred: 7 mm and more on the dev
@@ -290,8 +137,8 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
     and a pennant can touch a crate, so a blob holds as many masts as it shows pennants
     (patches of one fleet's paint) apart from a crate's lid; a thin blob whose pennant is too
     pale for a patch is still one mast when its coloured pixels show a pennant's worth."""
-    zone = _zone(balanced, "fittings")
-    mask = cv2.morphologyEx(_not_paper(zone), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    zone = mat_zone_picture(balanced, "fittings")
+    mask = cv2.morphologyEx(not_paper(zone), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
@@ -358,7 +205,7 @@ HULL_SIDE_BAND_MM = 5.0          # the painted sides and rim round the wooden de
 def hull_blobs(balanced: np.ndarray) -> list[np.ndarray]:
     """A mask (over the hulls zone's picture) of each hull lying in the hulls zone: a large
     blob that is not paper."""
-    mask = cv2.morphologyEx(_not_paper(_zone(balanced, "hulls")), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(not_paper(mat_zone_picture(balanced, "hulls")), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     return [labels == index for index in range(1, count)
             if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 >= HULL_MIN_AREA_MM2]
@@ -366,9 +213,9 @@ def hull_blobs(balanced: np.ndarray) -> list[np.ndarray]:
 
 def _hull_cover(balanced: np.ndarray) -> np.ndarray:
     """Over the whole mat: each hull in the hulls zone with whatever of it leans out of the zone."""
-    mask = cv2.morphologyEx(_not_paper(balanced), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(not_paper(balanced), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     count, labels = cv2.connectedComponents(mask)
-    areas = np.bincount(_zone(labels, "hulls").ravel(), minlength=count) / MAT_PX_PER_MM ** 2
+    areas = np.bincount(mat_zone_picture(labels, "hulls").ravel(), minlength=count) / MAT_PX_PER_MM ** 2
     areas[0] = 0.0   # the paper
     return np.isin(labels, np.nonzero(areas >= HULL_MIN_AREA_MM2)[0])
 
@@ -398,7 +245,7 @@ def hull_fleet_by_colour(balanced: np.ndarray, blob: np.ndarray) -> tuple[int, f
     band_px = int(2 * HULL_SIDE_BAND_MM * MAT_PX_PER_MM) | 1
     inner = cv2.erode(blob.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px)))
     band = blob & (inner == 0)
-    lab = cv2.cvtColor(_zone(balanced, "hulls"), cv2.COLOR_BGR2Lab)
+    lab = cv2.cvtColor(mat_zone_picture(balanced, "hulls"), cv2.COLOR_BGR2Lab)
     fleet, agreement, seen = fleet_of_pixels(lab[band])
     return (fleet, agreement) if seen >= 10 else (0, 0.0)
 
@@ -407,8 +254,8 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
              flattener: MatFlattener | None = None) -> MatReading:
     """Player's mat at `place`; `tags_on_mat` the fleets of the ship tags seen on its hulls zone."""
     flattener = flattener or MatFlattener(MAT_PX_PER_MM)
-    balanced = _white_balanced(flattener.flatten(image, frame, place))
-    coins, doubts, coin_margin = read_coins(balanced)
+    balanced = white_balanced(flattener.flatten(image, frame, place))
+    coins, doubts, coin_margin = read_coins(balanced, _hull_cover(balanced))
     masts, crates, fitting_doubts = read_fittings(balanced)
     doubts += fitting_doubts
     fleets = list(tags_on_mat)
