@@ -26,6 +26,7 @@ from companion.vision import coast_mats, coast_ships
 from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
 from companion.vision.coast_mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
+from companion.vision.coast_tag_second_look import second_look_for_ship_tags
 
 from .factions import Rulebook, load_rulebook
 from .observation import ShipSighting, TableObservation
@@ -66,6 +67,12 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     if frame is None:
         problems.append("the table was not found: fewer than two table corner markers seen")
         return TableObservation(timestamp, None, problems=tuple(problems))
+
+    # Ship tags ArUco outlined but could not read are read again, now that the table is known.
+    missing = _missing_ship_tags(markers, seat_list, rulebook)
+    if missing:
+        markers.update(second_look_for_ship_tags(grey, frame, reading.unread_squares, missing, markers))
+    clock.lap("second look")
 
     width_mm, height_mm = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
     corners_px = frame.to_image(np.array([(0, 0), (width_mm, 0), (width_mm, height_mm), (0, height_mm)]))
@@ -178,6 +185,13 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
                   turn=previous.table.turn if previous is not None and previous.table is not None else None)
     return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
                             frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
+
+
+def _missing_ship_tags(markers, seats, rulebook: Rulebook) -> set[int]:
+    """The tags of the seated fleets' ships not among the markers found."""
+    tags = {ids.ship_tag(fleet, number) for fleet in range(1, min(len(seats), ids.FLEETS) + 1)
+            for number in range(1, min(len(rulebook.factions[seats[fleet - 1].faction].ships), ids.SHIPS_PER_FLEET) + 1)}
+    return tags - set(markers)
 
 
 def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, list[str]]:

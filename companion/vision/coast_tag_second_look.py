@@ -1,0 +1,158 @@
+"""A second look for ship tags that ArUco outlined but could not read.
+
+A far deck tag is 17-25 px wide: its 3 mm white card is two or three pixels on a brown deck,
+and blur or a mast in front flips a bit or two, so ArUco often finds the black square (a
+"rejected candidate") and gives up on its bits. Once the table frame is known, each such
+square of a deck tag's size is read again: its pose is fitted to the tag's straight edges
+at deck height, the 6 x 6 cells are sampled there in table mm (no perspective guesswork),
+and each cell's brightness is set between the black border's and the white card's. Only ship
+ids still missing are accepted, and only when the best code fits clearly better than any
+other of the dictionary's codes, so a doubtful square is left unread rather than misread.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from companion.kit import coast_pieces as kit
+from companion.vision.coast_frame import TableFrame
+from companion.vision.markers import get_dictionary
+
+CELLS = 6                                   # 4 x 4 bits inside a one-cell black border
+CELL_MM = kit.SHIP_TAG_MARKER_MM / CELLS
+SIDE_RANGE_MM = (20.0, 42.0)                # a candidate's sides at deck height: the marker, or its card
+MIN_CONTRAST = 25.0                         # grey levels between the white card and the black border
+MAX_MISFIT = 3.0                            # summed over the 16 bits (0: each bit exactly black or white)
+MIN_LEAD = 1.2                              # the next best code's misfit must be this much larger
+MAX_BRIGHT_BORDER_CELLS = 3                 # of 20: a mast may cross the border, a white square may not
+PATCH_PX_PER_MM = 2.0                       # the tag looked at from above: a cell is 10 px
+PATCH_HALF_MM = 21.0                        # the card (18 mm) and a little deck round it
+# The candidate's centre is a pixel or two off: tag centres tried round it, 0.5 mm apart.
+SHIFTS_PX = np.array([(dx, dy) for dy in range(-3, 4) for dx in range(-3, 4)], np.float64)
+
+
+@lru_cache(maxsize=1)
+def _codes() -> tuple[np.ndarray, np.ndarray]:
+    """Every dictionary code in its four turns: (ids, bits as 0/1 floats, shape (n, 16))."""
+    dictionary = get_dictionary("DICT_4X4_50")
+    ids, bits = [], []
+    for marker_id in range(len(dictionary.bytesList)):
+        inner = cv2.aruco.generateImageMarker(dictionary, marker_id, CELLS, borderBits=1)[1:-1, 1:-1] > 127
+        for turn in range(4):
+            ids.append(marker_id)
+            bits.append(np.rot90(inner, turn).ravel())
+    return np.array(ids), np.array(bits, np.float32)
+
+
+def second_look_for_ship_tags(grey: np.ndarray, frame: TableFrame, candidates: list[np.ndarray],
+                              wanted: set[int], seen: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+    """Marker id -> its four corners (px, OpenCV order) of wanted ship tags read in the
+    candidate squares. `seen` holds the markers found already: squares on them are skipped."""
+    if not wanted or not candidates:
+        return {}
+    quads = np.array([np.asarray(quad, np.float64).reshape(4, 2) for quad in candidates])
+    centres = quads.mean(1)
+    sides_px = np.linalg.norm(quads - np.roll(quads, 1, 1), axis=2).mean(1)
+    corners_mm = frame.to_table(quads.reshape(-1, 2), kit.HULL_HEIGHT_MM).reshape(-1, 4, 2)
+    sides_mm = np.linalg.norm(corners_mm - np.roll(corners_mm, 1, 1), axis=2)
+    plausible = (sides_mm.min(1) >= SIDE_RANGE_MM[0]) & (sides_mm.max(1) <= SIDE_RANGE_MM[1])
+    if seen:
+        seen_centres = np.array([quad.mean(0) for quad in seen.values()])
+        nearest = np.linalg.norm(centres[:, None] - seen_centres[None], axis=2).min(1)
+        plausible &= nearest >= sides_px * 0.6
+    reads: dict[int, list[np.ndarray]] = {}
+    tried: list[np.ndarray] = []
+    for index in np.flatnonzero(plausible):
+        # Both detector settings often outline the same square: read it once.
+        if any(np.linalg.norm(centres[index] - centre) < sides_px[index] * 0.3 for centre in tried):
+            continue
+        tried.append(centres[index])
+        found = read_tag_at(grey, frame, corners_mm[index])
+        if found is not None and found[0] in wanted:
+            reads.setdefault(found[0], []).append(found[1])
+    # One id read at two places is a misread somewhere: neither is kept.
+    return {marker_id: quads_read[0] for marker_id, quads_read in reads.items() if len(quads_read) == 1}
+
+
+def read_tag_at(grey: np.ndarray, frame: TableFrame, corners_mm: np.ndarray) -> tuple[int, np.ndarray] | None:
+    """(marker id, its corners px in OpenCV order) of the tag whose square has roughly these
+    corners at deck height, or None when no code reads clearly there."""
+    edge = corners_mm[1] - corners_mm[0]
+    centre, angle = corners_mm.mean(0), math.atan2(edge[1], edge[0])
+    patch = _tag_patch(grey, frame, centre, angle)
+    ids, turns, misfits, leads = _decode(patch)
+    best = int(np.argmin(misfits))
+    if misfits[best] > MAX_MISFIT or leads[best] < MIN_LEAD:
+        return None
+    shift = _rotation(angle) @ (SHIFTS_PX[best] / PATCH_PX_PER_MM)
+    return int(ids[best]), _marker_corners(frame, centre + shift, angle, int(turns[best]))
+
+
+def _tag_patch(grey, frame, centre, angle) -> np.ndarray:
+    """The deck round the tag seen from straight above, PATCH_PX_PER_MM, the tag's top edge
+    along x. Over a tag's few dozen pixels the lens bends nothing: one homography does."""
+    half = PATCH_HALF_MM
+    square = np.array([(-half, -half), (half, -half), (half, half), (-half, half)])
+    pixels = frame.to_image(square @ _rotation(angle).T + centre, kit.HULL_HEIGHT_MM)
+    side = 2 * half * PATCH_PX_PER_MM
+    target = np.array([(0, 0), (side, 0), (side, side), (0, side)], np.float32)
+    homography = cv2.getPerspectiveTransform(pixels.astype(np.float32), target)
+    size = int(round(side))
+    return cv2.warpPerspective(grey, homography, (size, size), flags=cv2.INTER_LINEAR,
+                               borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+
+
+def _decode(patch: np.ndarray):
+    """Per tag centre tried (SHIFTS_PX round the patch's middle): the best code's id, turn,
+    misfit and lead over the next id's (misfit inf where the cells are too flat to read)."""
+    cell = CELL_MM * PATCH_PX_PER_MM
+    # Each cell's middle half, averaged: a box filter read at the cells' centres.
+    means = cv2.blur(patch, (int(cell / 2) | 1, int(cell / 2) | 1))
+    middle = patch.shape[0] / 2
+    cell_xy = (np.arange(CELLS) - (CELLS - 1) / 2) * cell
+    ring = (kit.SHIP_TAG_MARKER_MM + kit.SHIP_TAG_BORDER_MM) / 2 * PATCH_PX_PER_MM
+    ring_xy = np.array([p for t in np.linspace(-ring, ring, 7)[1:-1] for p in ((t, -ring), (ring, t), (t, ring), (-ring, t))])
+    grid = np.stack(np.meshgrid(cell_xy, cell_xy), -1).reshape(-1, 2)
+    spots = np.vstack([grid, ring_xy])[None] + SHIFTS_PX[:, None] + middle
+    xs = np.clip(np.round(spots[..., 0]).astype(int), 0, patch.shape[1] - 1)
+    ys = np.clip(np.round(spots[..., 1]).astype(int), 0, patch.shape[0] - 1)
+    cells = means[ys[:, :len(grid)], xs[:, :len(grid)]].reshape(-1, CELLS, CELLS)
+    white = _middle(patch[ys[:, len(grid):], xs[:, len(grid):]])
+    border = np.concatenate([cells[:, 0], cells[:, -1], cells[:, 1:-1, 0], cells[:, 1:-1, -1]], axis=1)
+    black = _middle(border)
+    contrast = np.maximum(white - black, 1.0)
+    share = np.clip((cells - black[:, None, None]) / contrast[:, None, None], 0.0, 1.0)
+    bright_border = (np.concatenate([share[:, 0], share[:, -1], share[:, 1:-1, 0], share[:, 1:-1, -1]], axis=1) > 0.5).sum(1)
+    ids, codes = _codes()
+    bits = share[:, 1:-1, 1:-1].reshape(len(share), -1)
+    # Summed |share - bit| over the bits, for every code at once (bits are 0 or 1).
+    misfits = bits.sum(1)[:, None] + codes.sum(1)[None] - 2 * bits @ codes.T
+    first = np.argmin(misfits, axis=1)
+    best = misfits[np.arange(len(share)), first]
+    # The runner-up is the best code of another id (a code's own turns do not count).
+    other = np.where(ids[None] != ids[first][:, None], misfits, np.inf).min(1)
+    unreadable = (white - black < MIN_CONTRAST) | (bright_border > MAX_BRIGHT_BORDER_CELLS)
+    return ids[first], first % 4, np.where(unreadable, np.inf, best), other - best
+
+
+def _middle(values: np.ndarray) -> np.ndarray:
+    """Each row's median (its middle value: cheaper than np.median for many short rows)."""
+    return np.sort(values, axis=1)[:, values.shape[1] // 2]
+
+
+def _marker_corners(frame, centre, angle, turn) -> np.ndarray:
+    """The marker's corners in px, in OpenCV's order from its own top-left corner."""
+    half = kit.SHIP_TAG_MARKER_MM / 2
+    square = np.array([(-half, -half), (half, -half), (half, half), (-half, half)])
+    # The sampled grid read the code turned `turn` quarters (np.rot90, counter-clockwise).
+    square = np.roll(square, turn, 0)
+    return frame.to_image(square @ _rotation(angle).T + centre, kit.HULL_HEIGHT_MM)
+
+
+def _rotation(angle: float) -> np.ndarray:
+    cos, sin = math.cos(angle), math.sin(angle)
+    return np.array([[cos, -sin], [sin, cos]])
