@@ -2,8 +2,7 @@
 
 A ship's tag lies on its deck, HULL_HEIGHT_MM above the table: its corners are mapped through
 the table plane raised by that height (otherwise perspective moves a ship by several mm at
-45 degrees). Centre and heading come from the tag; the fittings from the card's holes: an
-empty hole shows dark at deck height, a fitted one is covered by a mast's foot or a crate.
+45 degrees). Centre and heading come from the tag (the fittings are read in coast_fittings).
 An island's holder is the colour of the flag at its pole, beside its flag tag.
 """
 
@@ -21,7 +20,6 @@ from companion.vision.coast_frame import TableFrame
 from companion.vision.coast_mats import FLEET_REFERENCES, nearest_colour
 from companion.vision.coast_tag_edges import refine_tag_pose
 
-EMPTY_HOLE_DARKNESS = 0.6     # an empty hole is darker than this share of the deck round it
 FLAG_MIN_CHROMA = 18.0        # a flag is a strong colour; the table or island behind it is not
 ISLAND_WINDOW_IN = 3.6        # half the side of the window an island is looked for in
 ISLAND_PX_PER_IN = 8.0
@@ -49,37 +47,6 @@ def ship_pose(frame: TableFrame, tag_corners_px: np.ndarray, card: ShipCard, gre
     unit = np.array([math.cos(heading), math.sin(heading)])
     centre = tag_centre + unit * kit.ship_tag_offset_mm(card.length)
     return ShipPose((float(centre[0]), float(centre[1])), math.degrees(heading) % 360.0, corners)
-
-
-def read_holes(grey: np.ndarray, frame: TableFrame, pose: ShipPose, card: ShipCard) -> tuple[tuple[bool, ...], float]:
-    """Whether each of the card's holes holds its fitting, and the least clear hole's margin 0..1."""
-    unit = np.array([math.cos(math.radians(pose.heading)), math.sin(math.radians(pose.heading))])
-    centre = np.array(pose.centre_mm)
-    holes = kit.fitting_holes_mm(card.length, len(card.fittings))
-    filled, margins = [], []
-    for along in holes:
-        spot = centre + unit * along
-        # The deck round the hole, a little to each side of the centreline.
-        side = np.array([-unit[1], unit[0]]) * (card.beam * kit.MM_PER_INCH * 0.3)
-        points = frame.to_image(np.array([spot, spot + side, spot - side]), kit.HULL_HEIGHT_MM)
-        hole = _darkest(grey, points[0], 1)
-        deck = max(_mean(grey, points[1], 1), _mean(grey, points[2], 1), 1.0)
-        ratio = hole / deck
-        filled.append(ratio >= EMPTY_HOLE_DARKNESS)
-        margins.append(min(1.0, abs(ratio - EMPTY_HOLE_DARKNESS) / 0.3))
-    return tuple(filled), (min(margins) if margins else 1.0)
-
-
-def _darkest(grey, point, reach) -> float:
-    x, y = int(round(point[0])), int(round(point[1]))
-    patch = grey[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
-    return float(patch.min()) if patch.size else 255.0
-
-
-def _mean(grey, point, reach) -> float:
-    x, y = int(round(point[0])), int(round(point[1]))
-    patch = grey[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
-    return float(patch.mean()) if patch.size else 0.0
 
 
 def flag_fleet(image: np.ndarray, frame: TableFrame, tag_corners_px: np.ndarray) -> tuple[int | None, float]:

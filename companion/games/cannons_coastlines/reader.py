@@ -23,6 +23,7 @@ import numpy as np
 from companion.kit import coast_pieces as kit
 from companion.kit import ids
 from companion.vision import coast_mats, coast_ships
+from companion.vision.coast_fittings import read_fittings
 from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
 from companion.vision.coast_mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
@@ -121,7 +122,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
         card = cards[number - 1]
         pose, (holes, margin) = reading.piece(
             f"ship {marker_id}", quad_key(quad) + card.id.encode(),
-            lambda: _read_ship(grey, frame, quad, card), lambda seen: _ship_box(frame, seen[0], card))
+            lambda: _read_ship(image_bgr, grey, frame, quad, card, fleet), lambda seen: _ship_box(frame, seen[0], card))
         fittings = tuple(kind for kind, filled in zip(card.fittings, holes) if filled)
         ship_id = f"{seat.player}/{card.id}"
         x, y = (v / kit.MM_PER_INCH for v in pose.centre_mm)
@@ -233,9 +234,9 @@ MAST_TOP_MM = kit.HULL_HEIGHT_MM + kit.MAST_HEIGHT_MM
 PIECE_ON_MAT_MM = 25.0             # pieces on a mat stand up to 11 mm and lean; prizes may overhang
 
 
-def _read_ship(grey, frame, quad, card):
+def _read_ship(image, grey, frame, quad, card, fleet):
     pose = coast_ships.ship_pose(frame, quad, card, grey)
-    return pose, coast_ships.read_holes(grey, frame, pose, card)
+    return pose, read_fittings(image, grey, frame, pose.centre_mm, pose.heading, card, fleet)
 
 
 def _ship_box(frame, pose, card) -> np.ndarray:

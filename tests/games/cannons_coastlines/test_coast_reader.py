@@ -94,6 +94,17 @@ def test_far_tilted_deck_tags_are_read_on_a_second_look(far_tilted_view):
     assert set(observation.table.ships) <= {ship["id"] for ship in truth["ships"]}
 
 
+def test_fittings_are_read_from_what_stands_above_their_holes(far_tilted_view):
+    # At 45 degrees a mast's shaded foot and a blue crate lid are as dark as an empty hole:
+    # read by darkness, nine of these twelve ships lost masts or crates they still carry.
+    observation, truth = far_tilted_view
+    read = [(ship, observation.table.ships.get(ship["id"])) for ship in truth["ships"]]
+    read = [(ship, seen) for ship, seen in read if seen is not None]
+    wrong = [ship["id"] for ship, seen in read if sorted(seen.fittings) != sorted(ship["fittings"])]
+    assert len(read) >= 10
+    assert len(wrong) <= 1, wrong
+
+
 def test_a_prize_crate_is_credited_to_the_fleet_whose_lid_it_shows():
     # Four fleets: anna holds crates from two different factions.
     image, truth, seats = _sample("coast-4-tilt-45-warm")

@@ -1,0 +1,145 @@
+"""What stands in each of a ship's fitting holes, read from what stands above the hole.
+
+An empty hole is a dark 5 mm disc on the deck; but a mast's foot in its own shade, or a
+fleet's dark blue crate lid, is as dark, so darkness alone misreads a third of the ships.
+Each hole is read instead from a few measures taken through the plane raised to the right
+height (exactly, for any tilt), each a share of the deck's own brightness or colour:
+- the hole: the darkest spots within 1.4 mm of its centre, against the deck 5 mm round it;
+- a mast's pole, 5-9 mm up (below the sail), dark against the deck where the tilt shows it;
+- a mast's sail, 14-36 mm up across the ship: pale or unsaturated against the brown deck,
+  and with steps in colour across its edges;
+- a crate's lid, 11 mm up: nearer the fleet's colour than the deck's.
+A hole's score is a weighted sum of its kind's measures (weights fitted on the rendered
+development views, seeds 100-299), a fitting where it is above zero; |score| is the margin.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from companion.kit import coast_pieces as kit
+from companion.vision.coast_frame import TableFrame
+from companion.vision.coast_mats import FLEET_REFERENCES
+
+FOOT_RADII_MM = (0.0, 0.7, 1.4)
+DECK_RING_MM = 5.0
+POLE_HEIGHTS_MM = (5.0, 7.0, 9.0)           # above the deck: under the sail, which starts at 14
+SAIL_FORWARD_MM = kit.MAST_RADIUS_MM + 0.4  # the sail hangs just ahead of the pole
+CRATE_TOP_MM = kit.CRATE_MM[2]
+# (weights..., bias) per kind, for the measures in the order _measures returns them.
+MAST_WEIGHTS = np.array([11.72, -10.32, 4.27, 1.92, -13.21])
+CRATE_WEIGHTS = np.array([7.2, 8.59, 1.86])
+MARGIN_SCALE = 4.0                          # a score this far from zero is a sure reading
+
+
+def read_fittings(image: np.ndarray, grey: np.ndarray, frame: TableFrame, centre_mm, heading_deg: float,
+                  card, fleet: int) -> tuple[tuple[bool, ...], float]:
+    """Whether each of the card's holes holds its fitting, and the least clear hole's margin 0..1."""
+    filled, margins = [], []
+    for kind, measures in zip(card.fittings, hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet)):
+        weights = MAST_WEIGHTS if kind == "mast" else CRATE_WEIGHTS
+        score = float(np.dot(weights[:-1], measures) + weights[-1])
+        filled.append(score > 0)
+        margins.append(min(1.0, abs(score) / MARGIN_SCALE))
+    return tuple(filled), (min(margins) if margins else 1.0)
+
+
+def hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet) -> list[np.ndarray]:
+    """Per hole, its kind's measures: a mast's (hole, pole, sail paleness, sail edges), a
+    crate's (hole, lid colour)."""
+    heading = math.radians(heading_deg)
+    forward = np.array([math.cos(heading), math.sin(heading)])
+    across = np.array([-forward[1], forward[0]])
+    spots = [np.asarray(centre_mm, np.float64) + forward * along
+             for along in kit.fitting_holes_mm(card.length, len(card.fittings))]
+    plans = [_sample_plan(spot, forward, across, kind) for spot, kind in zip(spots, card.fittings)]
+    if not plans:
+        return []
+    # Every point of every hole through the lens at once: (table mm, height above the table).
+    points = np.vstack([points for plan in plans for points, _ in plan.values()])
+    heights = np.concatenate([np.full(len(points), height) for plan in plans for points, height in plan.values()])
+    pixels = _to_image_raised(frame, points, heights).astype(np.float32)
+    bgr = cv2.remap(image, pixels[:, 0].reshape(-1, 1), pixels[:, 1].reshape(-1, 1), cv2.INTER_LINEAR,
+                    borderMode=cv2.BORDER_REPLICATE).reshape(-1, 3)
+    lab = cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
+    lab[:, 1:] -= 128
+    # Hole and pole are read in grey: the picture's own grey, not the Lab of its colour.
+    grey_values = cv2.remap(grey, pixels[:, 0].reshape(-1, 1), pixels[:, 1].reshape(-1, 1), cv2.INTER_LINEAR,
+                            borderMode=cv2.BORDER_REPLICATE).ravel().astype(np.float32)
+    result, start = [], 0
+    for spot, kind, plan in zip(spots, card.fittings, plans):
+        # Groups named "sail 17.0", "sail 21.0"... are read together as "sail".
+        taken: dict[str, tuple[np.ndarray, np.ndarray]] = {}
+        for name, (group, _) in plan.items():
+            key = name.split()[0]
+            part = (lab[start:start + len(group)], grey_values[start:start + len(group)])
+            taken[key] = part if key not in taken else (np.vstack([taken[key][0], part[0]]),
+                                                          np.concatenate([taken[key][1], part[1]]))
+            start += len(group)
+        result.append(_measures(taken, kind, fleet, frame, spot, across))
+    return result
+
+
+def _measures(taken, kind, fleet, frame, spot, across) -> np.ndarray:
+    ring_lab, ring_grey = taken["ring"]
+    deck = max(float(np.percentile(ring_grey, 75)), 1.0)
+    hole = float(np.sort(taken["foot"][1])[1]) / deck
+    deck_colour = np.median(ring_lab, axis=0)
+    if kind != "mast":
+        lid_ab = taken["lid"][0][:, 1:]
+        fleet_ab = FLEET_REFERENCES.get(fleet, np.zeros(2, np.float32))
+        towards_fleet = np.linalg.norm(lid_ab - deck_colour[1:], axis=1) - np.linalg.norm(lid_ab - fleet_ab, axis=1)
+        return np.array([hole, float(np.median(towards_fleet)) / 50])
+    # The pole only counts where the tilt lifts it off the hole (3 mm of lean or more).
+    pixels = _to_image_raised(frame, np.array([spot, spot, spot + across]),
+                              np.array([kit.HULL_HEIGHT_MM, kit.HULL_HEIGHT_MM + 7.0, kit.HULL_HEIGHT_MM]))
+    lean = float(np.linalg.norm(pixels[1] - pixels[0]) / max(np.linalg.norm(pixels[2] - pixels[0]), 1e-6))
+    pole = (float(taken["pole"][1].mean()) / deck - 1.0) * min(lean / 3.0, 1.0)
+    sail = taken["sail"][0]
+    deck_chroma = float(np.linalg.norm(deck_colour[1:]))
+    pale = float(np.mean((np.linalg.norm(sail[:, 1:], axis=1) < 0.5 * deck_chroma) | (sail[:, 0] > deck_colour[0] + 30)))
+    inside, outside = taken["edge_in"][0], taken["edge_out"][0]
+    edges = float(np.median(np.linalg.norm(inside - outside, axis=1)))
+    return np.array([hole, pole, pale, math.log1p(edges)])
+
+
+def _sample_plan(spot, forward, across, kind) -> dict[str, tuple[np.ndarray, float]]:
+    """Named groups of (table mm points, one height) to sample round one hole."""
+    deck = kit.HULL_HEIGHT_MM
+    foot, ring = _foot_and_ring()
+    plan = {"foot": (spot + foot, deck), "ring": (spot + ring, deck)}
+    if kind != "mast":
+        lid = np.array([forward * a + across * b for a in (-2.5, 0.0, 2.5) for b in (-2.5, 0.0, 2.5)])
+        plan["lid"] = (spot + lid, deck + CRATE_TOP_MM)
+        return plan
+    for height in POLE_HEIGHTS_MM:
+        plan[f"pole {height}"] = (spot[None], deck + height)
+    sail_middle = spot + forward * SAIL_FORWARD_MM
+    for height in (17.0, 21.0, 25.0, 29.0, 33.0):
+        plan[f"sail {height}"] = (sail_middle + np.outer(np.linspace(-12, 12, 7), across), deck + height)
+    # Across the sail's top and bottom edges, and its two ends: just inside, just outside.
+    spread = np.outer(np.linspace(-10, 10, 5), across)
+    for name, (top, bottom) in (("edge_in", (35.0, 15.0)), ("edge_out", (38.0, 12.0))):
+        plan[f"{name} top"] = (sail_middle + spread, deck + top)
+        plan[f"{name} bottom"] = (sail_middle + spread, deck + bottom)
+    for name, reach in (("edge_in", 13.5), ("edge_out", 17.0)):
+        for height in (18.0, 24.0, 30.0):
+            plan[f"{name} ends {height}"] = (sail_middle + np.outer((-reach, reach), across), deck + height)
+    return plan
+
+
+@lru_cache(maxsize=1)
+def _foot_and_ring() -> tuple[np.ndarray, np.ndarray]:
+    directions = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)])
+    foot = np.vstack([np.zeros((1, 2))] + [directions[::3] * radius for radius in FOOT_RADII_MM[1:]])
+    return foot, directions * DECK_RING_MM
+
+
+def _to_image_raised(frame: TableFrame, points_mm: np.ndarray, heights_mm: np.ndarray) -> np.ndarray:
+    """Picture px of table points each at its own height above the table."""
+    z = frame.camera.up * np.asarray(heights_mm, np.float64).reshape(-1, 1)
+    return frame.distort(frame.camera.project(np.hstack([np.asarray(points_mm, np.float64).reshape(-1, 2), z])))
