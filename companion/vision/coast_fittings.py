@@ -56,36 +56,31 @@ def hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet) -> li
     across = np.array([-forward[1], forward[0]])
     spots = [np.asarray(centre_mm, np.float64) + forward * along
              for along in kit.fitting_holes_mm(card.length, len(card.fittings))]
-    plans = [_sample_plan(spot, forward, across, kind) for spot, kind in zip(spots, card.fittings)]
-    if not plans:
+    if not spots:
         return []
+    layouts = [_layout(kind) for kind in card.fittings]
     # Every point of every hole through the lens at once: (table mm, height above the table).
-    points = np.vstack([points for plan in plans for points, _ in plan.values()])
-    heights = np.concatenate([np.full(len(points), height) for plan in plans for points, height in plan.values()])
+    points = np.vstack([spot + local[:, :1] * forward + local[:, 1:] * across
+                        for spot, (local, _, _) in zip(spots, layouts)])
+    heights = np.concatenate([raised for _, raised, _ in layouts])
     pixels = _to_image_raised(frame, points, heights).astype(np.float32)
-    bgr = cv2.remap(image, pixels[:, 0].reshape(-1, 1), pixels[:, 1].reshape(-1, 1), cv2.INTER_LINEAR,
-                    borderMode=cv2.BORDER_REPLICATE).reshape(-1, 3)
-    lab = cv2.cvtColor(bgr.reshape(1, -1, 3), cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32)
-    lab[:, 1:] -= 128
+    xs, ys = pixels[:, 0].reshape(-1, 1), pixels[:, 1].reshape(-1, 1)
+    bgr = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).reshape(1, -1, 3)
+    lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32) - (0, 128, 128)
     # Hole and pole are read in grey: the picture's own grey, not the Lab of its colour.
-    grey_values = cv2.remap(grey, pixels[:, 0].reshape(-1, 1), pixels[:, 1].reshape(-1, 1), cv2.INTER_LINEAR,
-                            borderMode=cv2.BORDER_REPLICATE).ravel().astype(np.float32)
+    greys = cv2.remap(grey, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).ravel().astype(np.float32)
     result, start = [], 0
-    for spot, kind, plan in zip(spots, card.fittings, plans):
-        # Groups named "sail 17.0", "sail 21.0"... are read together as "sail".
-        taken: dict[str, tuple[np.ndarray, np.ndarray]] = {}
-        for name, (group, _) in plan.items():
-            key = name.split()[0]
-            part = (lab[start:start + len(group)], grey_values[start:start + len(group)])
-            taken[key] = part if key not in taken else (np.vstack([taken[key][0], part[0]]),
-                                                          np.concatenate([taken[key][1], part[1]]))
-            start += len(group)
-        result.append(_measures(taken, kind, fleet, frame, spot, across))
+    for kind, (local, _, groups) in zip(card.fittings, layouts):
+        end = start + len(local)
+        taken = {name: (lab[start:end][part], greys[start:end][part], pixels[start:end][part])
+                 for name, part in groups.items()}
+        result.append(_measures(taken, kind, fleet))
+        start = end
     return result
 
 
-def _measures(taken, kind, fleet, frame, spot, across) -> np.ndarray:
-    ring_lab, ring_grey = taken["ring"]
+def _measures(taken, kind, fleet) -> np.ndarray:
+    ring_lab, ring_grey, _ = taken["ring"]
     deck = max(float(np.percentile(ring_grey, 75)), 1.0)
     hole = float(np.sort(taken["foot"][1])[1]) / deck
     deck_colour = np.median(ring_lab, axis=0)
@@ -95,48 +90,49 @@ def _measures(taken, kind, fleet, frame, spot, across) -> np.ndarray:
         towards_fleet = np.linalg.norm(lid_ab - deck_colour[1:], axis=1) - np.linalg.norm(lid_ab - fleet_ab, axis=1)
         return np.array([hole, float(np.median(towards_fleet)) / 50])
     # The pole only counts where the tilt lifts it off the hole (3 mm of lean or more).
-    pixels = _to_image_raised(frame, np.array([spot, spot, spot + across]),
-                              np.array([kit.HULL_HEIGHT_MM, kit.HULL_HEIGHT_MM + 7.0, kit.HULL_HEIGHT_MM]))
-    lean = float(np.linalg.norm(pixels[1] - pixels[0]) / max(np.linalg.norm(pixels[2] - pixels[0]), 1e-6))
+    foot, raised, aside = taken["lean"][2]
+    lean = float(np.linalg.norm(raised - foot) / max(np.linalg.norm(aside - foot), 1e-6))
     pole = (float(taken["pole"][1].mean()) / deck - 1.0) * min(lean / 3.0, 1.0)
     sail = taken["sail"][0]
     deck_chroma = float(np.linalg.norm(deck_colour[1:]))
     pale = float(np.mean((np.linalg.norm(sail[:, 1:], axis=1) < 0.5 * deck_chroma) | (sail[:, 0] > deck_colour[0] + 30)))
-    inside, outside = taken["edge_in"][0], taken["edge_out"][0]
-    edges = float(np.median(np.linalg.norm(inside - outside, axis=1)))
+    edges = float(np.median(np.linalg.norm(taken["edge_in"][0] - taken["edge_out"][0], axis=1)))
     return np.array([hole, pole, pale, math.log1p(edges)])
 
 
-def _sample_plan(spot, forward, across, kind) -> dict[str, tuple[np.ndarray, float]]:
-    """Named groups of (table mm points, one height) to sample round one hole."""
+@lru_cache(maxsize=2)
+def _layout(kind: str) -> tuple[np.ndarray, np.ndarray, dict[str, slice]]:
+    """The points sampled round one hole of this kind: (forward, across) mm from the hole,
+    their heights above the table, and each named group's slice of them."""
     deck = kit.HULL_HEIGHT_MM
-    foot, ring = _foot_and_ring()
-    plan = {"foot": (spot + foot, deck), "ring": (spot + ring, deck)}
-    if kind != "mast":
-        lid = np.array([forward * a + across * b for a in (-2.5, 0.0, 2.5) for b in (-2.5, 0.0, 2.5)])
-        plan["lid"] = (spot + lid, deck + CRATE_TOP_MM)
-        return plan
-    for height in POLE_HEIGHTS_MM:
-        plan[f"pole {height}"] = (spot[None], deck + height)
-    sail_middle = spot + forward * SAIL_FORWARD_MM
-    for height in (17.0, 21.0, 25.0, 29.0, 33.0):
-        plan[f"sail {height}"] = (sail_middle + np.outer(np.linspace(-12, 12, 7), across), deck + height)
-    # Across the sail's top and bottom edges, and its two ends: just inside, just outside.
-    spread = np.outer(np.linspace(-10, 10, 5), across)
-    for name, (top, bottom) in (("edge_in", (35.0, 15.0)), ("edge_out", (38.0, 12.0))):
-        plan[f"{name} top"] = (sail_middle + spread, deck + top)
-        plan[f"{name} bottom"] = (sail_middle + spread, deck + bottom)
-    for name, reach in (("edge_in", 13.5), ("edge_out", 17.0)):
-        for height in (18.0, 24.0, 30.0):
-            plan[f"{name} ends {height}"] = (sail_middle + np.outer((-reach, reach), across), deck + height)
-    return plan
-
-
-@lru_cache(maxsize=1)
-def _foot_and_ring() -> tuple[np.ndarray, np.ndarray]:
     directions = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)])
     foot = np.vstack([np.zeros((1, 2))] + [directions[::3] * radius for radius in FOOT_RADII_MM[1:]])
-    return foot, directions * DECK_RING_MM
+    groups = [("foot", foot, deck), ("ring", directions * DECK_RING_MM, deck)]
+    if kind != "mast":
+        lid = np.array([(a, b) for a in (-2.5, 0.0, 2.5) for b in (-2.5, 0.0, 2.5)])
+        groups.append(("lid", lid, deck + CRATE_TOP_MM))
+    else:
+        groups += [("pole", np.zeros((1, 2)), deck + height) for height in POLE_HEIGHTS_MM]
+        # The hole, 7 mm above it and 1 mm aside: how far the tilt leans a mast, in deck mm.
+        groups += [("lean", np.zeros((1, 2)), deck), ("lean", np.zeros((1, 2)), deck + 7.0),
+                   ("lean", np.array([(0.0, 1.0)]), deck)]
+        sail = np.column_stack([np.full(7, SAIL_FORWARD_MM), np.linspace(-12, 12, 7)])
+        groups += [("sail", sail, deck + height) for height in (17.0, 21.0, 25.0, 29.0, 33.0)]
+        # Across the sail's top and bottom edges, and its two ends: just inside, just outside.
+        spread = np.column_stack([np.full(5, SAIL_FORWARD_MM), np.linspace(-10, 10, 5)])
+        for name, (top, bottom), reach in (("edge_in", (35.0, 15.0), 13.5), ("edge_out", (38.0, 12.0), 17.0)):
+            ends = np.array([(SAIL_FORWARD_MM, -reach), (SAIL_FORWARD_MM, reach)])
+            groups += [(name, spread, deck + top), (name, spread, deck + bottom)]
+            groups += [(name, ends, deck + height) for height in (18.0, 24.0, 30.0)]
+    local = np.vstack([points for _, points, _ in groups])
+    heights = np.concatenate([np.full(len(points), height) for _, points, height in groups])
+    # A group's points lie together (groups of one name follow each other).
+    slices, start = {}, 0
+    for name, points, _ in groups:
+        first = slices[name].start if name in slices else start
+        slices[name] = slice(first, start + len(points))
+        start += len(points)
+    return local, heights, slices
 
 
 def _to_image_raised(frame: TableFrame, points_mm: np.ndarray, heights_mm: np.ndarray) -> np.ndarray:
