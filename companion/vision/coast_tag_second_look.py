@@ -24,7 +24,7 @@ from companion.vision.markers import get_dictionary
 
 CELLS = 6                                   # 4 x 4 bits inside a one-cell black border
 CELL_MM = kit.SHIP_TAG_MARKER_MM / CELLS
-SIDE_RANGE_MM = (20.0, 42.0)                # a candidate's sides at deck height: the marker, or its card
+SIDE_RANGE_MM = (18.0, 44.0)                # a candidate's sides at deck height: the marker, its card, or most of either
 MIN_CONTRAST = 25.0                         # grey levels between the white card and the black border
 # Summed over the 16 bits (0: each bit exactly black or white). On seeds 100-299, 200 of 202
 # ship tags read this well; squares read as a wrong id fitted no better than 2.1.
@@ -33,8 +33,9 @@ MIN_LEAD = 1.5                              # the next best code's misfit must b
 MAX_BRIGHT_BORDER_CELLS = 3                 # of 20: a mast may cross the border, a white square may not
 PATCH_PX_PER_MM = 2.0                       # the tag looked at from above: a cell is 10 px
 PATCH_HALF_MM = 21.0                        # the card (18 mm) and a little deck round it
-# The candidate's centre is a pixel or two off: tag centres tried round it, 0.5 mm apart.
-SHIFTS_PX = np.array([(dx, dy) for dy in range(-3, 4) for dx in range(-3, 4)], np.float64)
+# A candidate's centre may be 2 mm off (a sail over a corner bends its outline): tag centres
+# are tried round it, 0.5 mm apart, 2.5 mm each way.
+SHIFTS_PX = np.array([(dx, dy) for dy in range(-5, 6) for dx in range(-5, 6)], np.float64)
 
 
 @lru_cache(maxsize=1)
@@ -110,19 +111,11 @@ def _tag_patch(grey, frame, centre, angle) -> np.ndarray:
 def _decode(patch: np.ndarray):
     """Per tag centre tried (SHIFTS_PX round the patch's middle): the best code's id, turn,
     misfit and lead over the next id's (misfit inf where the cells are too flat to read)."""
-    cell = CELL_MM * PATCH_PX_PER_MM
+    cell_index, ring_index, box = _spot_indices(patch.shape[0])
     # Each cell's middle half, averaged: a box filter read at the cells' centres.
-    means = cv2.blur(patch, (int(cell / 2) | 1, int(cell / 2) | 1))
-    middle = patch.shape[0] / 2
-    cell_xy = (np.arange(CELLS) - (CELLS - 1) / 2) * cell
-    ring = (kit.SHIP_TAG_MARKER_MM + kit.SHIP_TAG_BORDER_MM) / 2 * PATCH_PX_PER_MM
-    ring_xy = np.array([p for t in np.linspace(-ring, ring, 7)[1:-1] for p in ((t, -ring), (ring, t), (t, ring), (-ring, t))])
-    grid = np.stack(np.meshgrid(cell_xy, cell_xy), -1).reshape(-1, 2)
-    spots = np.vstack([grid, ring_xy])[None] + SHIFTS_PX[:, None] + middle
-    xs = np.clip(np.round(spots[..., 0]).astype(int), 0, patch.shape[1] - 1)
-    ys = np.clip(np.round(spots[..., 1]).astype(int), 0, patch.shape[0] - 1)
-    cells = means[ys[:, :len(grid)], xs[:, :len(grid)]].reshape(-1, CELLS, CELLS)
-    white = _middle(patch[ys[:, len(grid):], xs[:, len(grid):]])
+    means = cv2.blur(patch, (box, box)).ravel()
+    cells = means[cell_index].reshape(-1, CELLS, CELLS)
+    white = _middle(patch.ravel()[ring_index])
     border = np.concatenate([cells[:, 0], cells[:, -1], cells[:, 1:-1, 0], cells[:, 1:-1, -1]], axis=1)
     black = _middle(border)
     contrast = np.maximum(white - black, 1.0)
@@ -138,6 +131,20 @@ def _decode(patch: np.ndarray):
     other = np.where(ids[None] != ids[first][:, None], misfits, np.inf).min(1)
     unreadable = (white - black < MIN_CONTRAST) | (bright_border > MAX_BRIGHT_BORDER_CELLS)
     return ids[first], first % 4, np.where(unreadable, np.inf, best), other - best
+
+
+@lru_cache(maxsize=2)
+def _spot_indices(side: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Flat indices into a side x side patch of each tried centre's 36 cell centres and of
+    its ring of white card samples, and the box filter's size (a cell's middle half)."""
+    cell = CELL_MM * PATCH_PX_PER_MM
+    cell_xy = (np.arange(CELLS) - (CELLS - 1) / 2) * cell
+    ring = (kit.SHIP_TAG_MARKER_MM + kit.SHIP_TAG_BORDER_MM) / 2 * PATCH_PX_PER_MM
+    ring_xy = np.array([p for t in np.linspace(-ring, ring, 7)[1:-1] for p in ((t, -ring), (ring, t), (t, ring), (-ring, t))])
+    grid = np.stack(np.meshgrid(cell_xy, cell_xy), -1).reshape(-1, 2)
+    spots = np.clip(np.round(np.vstack([grid, ring_xy])[None] + SHIFTS_PX[:, None] + side / 2).astype(int), 0, side - 1)
+    flat = spots[..., 1] * side + spots[..., 0]
+    return flat[:, :len(grid)], flat[:, len(grid):], int(cell / 2) | 1
 
 
 def _square_angle(corners: np.ndarray) -> float:
