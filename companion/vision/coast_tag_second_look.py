@@ -24,7 +24,10 @@ from companion.vision.markers import get_dictionary
 
 CELLS = 6                                   # 4 x 4 bits inside a one-cell black border
 CELL_MM = kit.SHIP_TAG_MARKER_MM / CELLS
-SIDE_RANGE_MM = (18.0, 44.0)                # a candidate's sides at deck height: the marker, its card, or most of either
+# A candidate's sides at deck height: its longest is the marker's or the card's side, or most
+# of it; its shortest may be a third of that where a sail hides part of the tag.
+LONGEST_SIDE_MM = (20.0, 44.0)
+SHORTEST_SIDE_MM = 9.0
 MIN_CONTRAST = 25.0                         # grey levels between the white card and the black border
 # Summed over the 16 bits (0: each bit exactly black or white). On seeds 100-299, 200 of 202
 # ship tags read this well; squares read as a wrong id fitted no better than 2.1.
@@ -62,60 +65,70 @@ def second_look_for_ship_tags(grey: np.ndarray, frame: TableFrame, candidates: l
     sides_px = np.linalg.norm(quads - np.roll(quads, 1, 1), axis=2).mean(1)
     corners_mm = frame.to_table(quads.reshape(-1, 2), kit.HULL_HEIGHT_MM).reshape(-1, 4, 2)
     sides_mm = np.linalg.norm(corners_mm - np.roll(corners_mm, 1, 1), axis=2)
-    plausible = (sides_mm.min(1) >= SIDE_RANGE_MM[0]) & (sides_mm.max(1) <= SIDE_RANGE_MM[1])
+    plausible = ((sides_mm.min(1) >= SHORTEST_SIDE_MM) & (sides_mm.max(1) >= LONGEST_SIDE_MM[0])
+                 & (sides_mm.max(1) <= LONGEST_SIDE_MM[1]))
     if seen:
-        seen_centres = np.array([quad.mean(0) for quad in seen.values()])
-        nearest = np.linalg.norm(centres[:, None] - seen_centres[None], axis=2).min(1)
-        plausible &= nearest >= sides_px * 0.6
-    reads: dict[int, list[np.ndarray]] = {}
-    tried: list[np.ndarray] = []
+        # Squares on a marker found already (its bits, its border) are not tags.
+        seen_quads = np.array(list(seen.values()))
+        seen_sides = np.linalg.norm(seen_quads - np.roll(seen_quads, 1, 1), axis=2).mean(1)
+        distances = np.linalg.norm(centres[:, None] - seen_quads.mean(1)[None], axis=2)
+        plausible &= (distances >= np.maximum(seen_sides[None] * 0.75, sides_px[:, None] * 0.6)).all(1)
+    # Both detector settings often outline the same square: read it once.
+    chosen: list[int] = []
     for index in np.flatnonzero(plausible):
-        # Both detector settings often outline the same square: read it once.
-        if any(np.linalg.norm(centres[index] - centre) < sides_px[index] * 0.3 for centre in tried):
-            continue
-        tried.append(centres[index])
-        found = read_tag_at(grey, frame, corners_mm[index])
+        if all(np.linalg.norm(centres[index] - centres[other]) >= sides_px[index] * 0.3 for other in chosen):
+            chosen.append(index)
+    reads: dict[int, list[np.ndarray]] = {}
+    for found in read_tags_at(grey, frame, corners_mm[chosen]):
         if found is not None and found[0] in wanted:
             reads.setdefault(found[0], []).append(found[1])
     # One id read at two places is a misread somewhere: neither is kept.
     return {marker_id: quads_read[0] for marker_id, quads_read in reads.items() if len(quads_read) == 1}
 
 
-def read_tag_at(grey: np.ndarray, frame: TableFrame, corners_mm: np.ndarray) -> tuple[int, np.ndarray] | None:
-    """(marker id, its corners px in OpenCV order) of the tag whose square has roughly these
-    corners at deck height, or None when no code reads clearly there."""
-    centre, angle = corners_mm.mean(0), _square_angle(corners_mm)
-    patch = _tag_patch(grey, frame, centre, angle)
-    ids, turns, misfits, leads = _decode(patch)
-    best = int(np.argmin(misfits))
-    if misfits[best] > MAX_MISFIT or leads[best] < MIN_LEAD:
-        return None
-    shift = _rotation(angle) @ (SHIFTS_PX[best] / PATCH_PX_PER_MM)
-    return int(ids[best]), _marker_corners(frame, centre + shift, angle, int(turns[best]))
+def read_tags_at(grey: np.ndarray, frame: TableFrame, corners_mm: np.ndarray) -> list[tuple[int, np.ndarray] | None]:
+    """Per rough square (k, 4, 2 corners at deck height), the tag read there: (marker id, its
+    corners px in OpenCV order), or None when no code reads clearly there."""
+    if not len(corners_mm):
+        return []
+    centres = corners_mm.mean(1)
+    angles = [_square_angle(corners) for corners in corners_mm]
+    ids, turns, shifts, misfits, leads = _decode(_tag_patches(grey, frame, centres, angles))
+    result = []
+    for index, (centre, angle) in enumerate(zip(centres, angles)):
+        if misfits[index] > MAX_MISFIT or leads[index] < MIN_LEAD:
+            result.append(None)
+            continue
+        shift = _rotation(angle) @ (SHIFTS_PX[shifts[index]] / PATCH_PX_PER_MM)
+        result.append((int(ids[index]), _marker_corners(frame, centre + shift, angle, int(turns[index]))))
+    return result
 
 
-def _tag_patch(grey, frame, centre, angle) -> np.ndarray:
-    """The deck round the tag seen from straight above, PATCH_PX_PER_MM, the tag's top edge
+def _tag_patches(grey, frame, centres, angles) -> np.ndarray:
+    """The deck round each tag seen from straight above, PATCH_PX_PER_MM, the tag's top edge
     along x. Over a tag's few dozen pixels the lens bends nothing: one homography does."""
     half = PATCH_HALF_MM
     square = np.array([(-half, -half), (half, -half), (half, half), (-half, half)])
-    pixels = frame.to_image(square @ _rotation(angle).T + centre, kit.HULL_HEIGHT_MM)
+    corners = np.vstack([square @ _rotation(angle).T + centre for centre, angle in zip(centres, angles)])
+    pixels = frame.to_image(corners, kit.HULL_HEIGHT_MM).astype(np.float32).reshape(-1, 4, 2)
     side = 2 * half * PATCH_PX_PER_MM
     target = np.array([(0, 0), (side, 0), (side, side), (0, side)], np.float32)
-    homography = cv2.getPerspectiveTransform(pixels.astype(np.float32), target)
     size = int(round(side))
-    return cv2.warpPerspective(grey, homography, (size, size), flags=cv2.INTER_LINEAR,
-                               borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+    return np.array([cv2.warpPerspective(grey, cv2.getPerspectiveTransform(quad, target), (size, size),
+                                         flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=0)
+                     for quad in pixels], np.float32)
 
 
-def _decode(patch: np.ndarray):
-    """Per tag centre tried (SHIFTS_PX round the patch's middle): the best code's id, turn,
-    misfit and lead over the next id's (misfit inf where the cells are too flat to read)."""
-    cell_index, ring_index, box = _spot_indices(patch.shape[0])
+def _decode(patches: np.ndarray):
+    """Per patch (k, side, side), at the tag centre tried in it (SHIFTS_PX round its middle)
+    that fits a code best: that code's id and turn, the centre's index, the misfit (inf where
+    the cells are too flat to read) and the lead over the next id's misfit, each (k,)."""
+    count, side = len(patches), patches.shape[1]
+    cell_index, ring_index, box = _spot_indices(side)
     # Each cell's middle half, averaged: a box filter read at the cells' centres.
-    means = cv2.blur(patch, (box, box)).ravel()
-    cells = means[cell_index].reshape(-1, CELLS, CELLS)
-    white = _middle(patch.ravel()[ring_index])
+    means = np.array([cv2.blur(patch, (box, box)) for patch in patches]).reshape(count, -1)
+    cells = means[:, cell_index].reshape(-1, CELLS, CELLS)
+    white = _middle(patches.reshape(count, -1)[:, ring_index].reshape(len(cells), -1))
     border = np.concatenate([cells[:, 0], cells[:, -1], cells[:, 1:-1, 0], cells[:, 1:-1, -1]], axis=1)
     black = _middle(border)
     contrast = np.maximum(white - black, 1.0)
@@ -124,13 +137,19 @@ def _decode(patch: np.ndarray):
     ids, codes = _codes()
     bits = share[:, 1:-1, 1:-1].reshape(len(share), -1)
     # Summed |share - bit| over the bits, for every code at once (bits are 0 or 1).
-    misfits = bits.sum(1)[:, None] + codes.sum(1)[None] - 2 * bits @ codes.T
+    # (OpenCV's product, not numpy's: BLAS threads left spinning after it slow the whole read.)
+    misfits = bits.sum(1)[:, None] + codes.sum(1)[None] - 2 * cv2.gemm(bits, codes, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
     first = np.argmin(misfits, axis=1)
     best = misfits[np.arange(len(share)), first]
-    # The runner-up is the best code of another id (a code's own turns do not count).
-    other = np.where(ids[None] != ids[first][:, None], misfits, np.inf).min(1)
     unreadable = (white - black < MIN_CONTRAST) | (bright_border > MAX_BRIGHT_BORDER_CELLS)
-    return ids[first], first % 4, np.where(unreadable, np.inf, best), other - best
+    best = np.where(unreadable, np.inf, best).reshape(count, -1)
+    # Per patch, the tried centre that fits best; the runner-up there is the best code of
+    # another id (a code's own turns do not count).
+    chosen = np.argmin(best, axis=1)
+    rows = np.arange(count) * len(SHIFTS_PX) + chosen
+    chosen_ids = ids[first[rows]]
+    other = np.where(ids[None] != chosen_ids[:, None], misfits[rows], np.inf).min(1)
+    return chosen_ids, first[rows] % 4, chosen, best[np.arange(count), chosen], other - best[np.arange(count), chosen]
 
 
 @lru_cache(maxsize=2)
