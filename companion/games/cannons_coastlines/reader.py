@@ -1,8 +1,9 @@
 """The Cannons & Coastlines camera reader: one frame -> TableObservation (the rules' own types).
 
 Stages: markers (two ArUco settings) -> the table frame from corner markers 20-23 (CS-1, with
-the lens' barrel term) -> ships from their deck tags (pose through the plane raised to deck
-height, fittings from the card's holes) -> islands (flag tag: outline, holder's flag) -> each
+the lens' barrel term) -> a second look at unread squares for missing ship tags -> ships from
+their deck tags (pose through the plane raised to deck height, fittings from what stands above
+each hole) -> islands (flag tag: outline, holder's flag) -> each
 harbour mat (coins by ring colour, prize masts by pennant, crates, hulls by tag or colour).
 Anything unsure becomes a problem naming it; nothing is guessed silently.
 
