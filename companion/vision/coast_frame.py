@@ -43,13 +43,16 @@ def _detectors() -> tuple[cv2.aruco.ArucoDetector, ...]:
     return cv2.aruco.ArucoDetector(dictionary, plain), cv2.aruco.ArucoDetector(dictionary, lenient)
 
 
-def find_markers(grey: np.ndarray) -> dict[int, np.ndarray]:
+def find_markers(grey: np.ndarray, rejected: list | None = None) -> dict[int, np.ndarray]:
     """Marker id -> its four corners (OpenCV order, px). A marker seen twice keeps the first
-    sighting; an id seen at two places (a misread) keeps neither."""
+    sighting; an id seen at two places (a misread) keeps neither. Squares whose bits could not
+    be read are added to `rejected` when given (coast_tag_second_look reads them again)."""
     found: dict[int, np.ndarray] = {}
     doubtful: set[int] = set()
     for detector in _detectors():
-        corners, ids, _ = detector.detectMarkers(grey)
+        corners, ids, squares = detector.detectMarkers(grey)
+        if rejected is not None:
+            rejected.extend(square.reshape(4, 2).astype(np.float64) for square in squares)
         if ids is None:
             continue
         seen_now: dict[int, np.ndarray] = {}

@@ -54,6 +54,7 @@ class FrameReading:
         self.last = last if usable and self.changes.share <= FULL_SEARCH_SHARE else None
         self.pieces: dict[str, tuple[np.ndarray, bytes, object]] = {}
         self.markers: dict[int, np.ndarray] = {}
+        self.unread_squares: list[np.ndarray] = []    # squares ArUco could not read, for a second look
         self.frame: TableFrame | None = None
 
     @property
@@ -64,13 +65,15 @@ class FrameReading:
         """Every marker: those whose surroundings did not change where they were, the rest
         looked for in the boxes that changed."""
         if self.last is None:
-            self.markers = find_markers(self.grey)
+            self.markers = find_markers(self.grey, self.unread_squares)
             return self.markers
         kept = {marker_id: quad for marker_id, quad in self.last.markers.items()
                 if not self.changes.changed(_grown(quad, MARKER_BOX_GROWTH))}
         for x0, y0, x1, y1 in self.changes.regions():
-            for marker_id, quad in find_markers(self.grey[y0:y1, x0:x1]).items():
+            squares: list[np.ndarray] = []
+            for marker_id, quad in find_markers(self.grey[y0:y1, x0:x1], squares).items():
                 kept[marker_id] = quad + (x0, y0)
+            self.unread_squares += [square + (x0, y0) for square in squares]
         self.markers = kept
         return kept
 

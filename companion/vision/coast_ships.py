@@ -2,8 +2,7 @@
 
 A ship's tag lies on its deck, HULL_HEIGHT_MM above the table: its corners are mapped through
 the table plane raised by that height (otherwise perspective moves a ship by several mm at
-45 degrees). Centre and heading come from the tag; the fittings from the card's holes: an
-empty hole shows dark at deck height, a fitted one is covered by a mast's foot or a crate.
+45 degrees). Centre and heading come from the tag (the fittings are read in coast_fittings).
 """
 
 from __future__ import annotations
@@ -11,15 +10,12 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.factions import ShipCard
 from companion.kit import coast_pieces as kit
 from companion.vision.coast_frame import TableFrame
 from companion.vision.coast_tag_edges import refine_tag_pose
-
-EMPTY_HOLE_DARKNESS = 0.6     # an empty hole is darker than this share of the deck round it
 
 
 @dataclass(frozen=True)
@@ -44,34 +40,3 @@ def ship_pose(frame: TableFrame, tag_corners_px: np.ndarray, card: ShipCard, gre
     unit = np.array([math.cos(heading), math.sin(heading)])
     centre = tag_centre + unit * kit.ship_tag_offset_mm(card.length)
     return ShipPose((float(centre[0]), float(centre[1])), math.degrees(heading) % 360.0, corners)
-
-
-def read_holes(grey: np.ndarray, frame: TableFrame, pose: ShipPose, card: ShipCard) -> tuple[tuple[bool, ...], float]:
-    """Whether each of the card's holes holds its fitting, and the least clear hole's margin 0..1."""
-    unit = np.array([math.cos(math.radians(pose.heading)), math.sin(math.radians(pose.heading))])
-    centre = np.array(pose.centre_mm)
-    holes = kit.fitting_holes_mm(card.length, len(card.fittings))
-    filled, margins = [], []
-    for along in holes:
-        spot = centre + unit * along
-        # The deck round the hole, a little to each side of the centreline.
-        side = np.array([-unit[1], unit[0]]) * (card.beam * kit.MM_PER_INCH * 0.3)
-        points = frame.to_image(np.array([spot, spot + side, spot - side]), kit.HULL_HEIGHT_MM)
-        hole = _darkest(grey, points[0], 1)
-        deck = max(_mean(grey, points[1], 1), _mean(grey, points[2], 1), 1.0)
-        ratio = hole / deck
-        filled.append(ratio >= EMPTY_HOLE_DARKNESS)
-        margins.append(min(1.0, abs(ratio - EMPTY_HOLE_DARKNESS) / 0.3))
-    return tuple(filled), (min(margins) if margins else 1.0)
-
-
-def _darkest(grey, point, reach) -> float:
-    x, y = int(round(point[0])), int(round(point[1]))
-    patch = grey[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
-    return float(patch.min()) if patch.size else 255.0
-
-
-def _mean(grey, point, reach) -> float:
-    x, y = int(round(point[0])), int(round(point[1]))
-    patch = grey[max(0, y - reach):y + reach + 1, max(0, x - reach):x + reach + 1]
-    return float(patch.mean()) if patch.size else 0.0

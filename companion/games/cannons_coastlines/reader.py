@@ -1,10 +1,11 @@
 """The Cannons & Coastlines camera reader: one frame -> TableObservation (the rules' own types).
 
 Stages: markers (two ArUco settings) -> the table frame from corner markers 20-23 (CS-1, with
-the lens' barrel term) -> ships from their deck tags (pose through the plane raised to deck
-height, fittings from the card's holes) -> islands (by their grass; named by flag tag; holder by
-the flag's base disc) -> rocks (grey, away from ships and islands) -> each harbour mat (coins
-by ring colour, prize masts by pennant, crates, hulls by tag or colour).
+the lens' barrel term) -> a second look at unread squares for missing ship tags -> ships from
+their deck tags (pose through the plane raised to deck height, fittings from what stands above
+each hole) -> islands (by their grass; named by flag tag; holder by the flag's base disc) ->
+rocks (grey, away from ships and islands) -> each harbour mat (coins by ring colour, prize
+masts by pennant or pole, crates, hulls by tag or colour).
 Anything unsure becomes a problem naming it; nothing is guessed silently.
 
 Seats: fleet i <-> seat i <-> mat marker 36 + i - 1. Without `seats` the players are named by
@@ -24,9 +25,11 @@ import numpy as np
 from companion.kit import coast_pieces as kit
 from companion.kit import ids
 from companion.vision import coast_islands, coast_mats, coast_rocks, coast_ships
+from companion.vision.coast_fittings import read_fittings
 from companion.vision.coast_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
 from companion.vision.coast_mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.coast_memory import FrameReading, LastFrame, quad_key
+from companion.vision.coast_tag_second_look import second_look_for_ship_tags
 
 from .factions import Rulebook, load_rulebook
 from .observation import ShipSighting, TableObservation
@@ -69,6 +72,12 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     if frame is None:
         problems.append("the table was not found: fewer than two table corner markers seen")
         return TableObservation(timestamp, None, problems=tuple(problems))
+
+    # Ship tags ArUco outlined but could not read are read again, now that the table is known.
+    missing = _missing_ship_tags(markers, seat_list, rulebook)
+    if missing:
+        markers.update(second_look_for_ship_tags(grey, frame, reading.unread_squares, missing, markers))
+    clock.lap("second look")
 
     width_mm, height_mm = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
     corners_px = frame.to_image(np.array([(0, 0), (width_mm, 0), (width_mm, height_mm), (0, height_mm)]))
@@ -117,7 +126,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
         card = cards[number - 1]
         pose, (holes, margin) = reading.piece(
             f"ship {marker_id}", quad_key(quad) + card.id.encode(),
-            lambda: _read_ship(grey, frame, quad, card), lambda seen: _ship_box(frame, seen[0], card))
+            lambda: _read_ship(image_bgr, grey, frame, quad, card, fleet), lambda seen: _ship_box(frame, seen[0], card))
         fittings = tuple(kind for kind, filled in zip(card.fittings, holes) if filled)
         ship_id = f"{seat.player}/{card.id}"
         x, y = (v / kit.MM_PER_INCH for v in pose.centre_mm)
@@ -181,6 +190,13 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
                             frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
 
 
+def _missing_ship_tags(markers, seats, rulebook: Rulebook) -> set[int]:
+    """The tags of the seated fleets' ships not among the markers found."""
+    tags = {ids.ship_tag(fleet, number) for fleet in range(1, min(len(seats), ids.FLEETS) + 1)
+            for number in range(1, min(len(rulebook.factions[seats[fleet - 1].faction].ships), ids.SHIPS_PER_FLEET) + 1)}
+    return tags - set(markers)
+
+
 def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, list[str]]:
     """Fleets turned into factions; a prize whose fleet was not seen is named as a doubt."""
     prizes: dict[tuple[str, str], int] = {}
@@ -220,9 +236,9 @@ MAST_TOP_MM = kit.HULL_HEIGHT_MM + kit.MAST_HEIGHT_MM
 PIECE_ON_MAT_MM = 25.0             # pieces on a mat stand up to 11 mm and lean; prizes may overhang
 
 
-def _read_ship(grey, frame, quad, card):
+def _read_ship(image, grey, frame, quad, card, fleet):
     pose = coast_ships.ship_pose(frame, quad, card, grey)
-    return pose, coast_ships.read_holes(grey, frame, pose, card)
+    return pose, read_fittings(image, grey, frame, pose.centre_mm, pose.heading, card, fleet)
 
 
 def _ship_box(frame, pose, card) -> np.ndarray:

@@ -21,7 +21,7 @@ from companion.vision import coast_islands
 from .table import Island
 
 UNSURE_HOLDER_MARGIN = 0.1
-SHIP_HEIGHTS_MM = (kit.HULL_HEIGHT_MM, kit.HULL_HEIGHT_MM + kit.SAIL_TOP_MM)
+SAIL_SLACK_MM = 6.0         # round a sail: it billows and leans, and the pose is a little out
 TAG_OUTSIDE_IN = 1.0       # islands lie 6" apart: a tag this near an outline is its island's
 
 
@@ -76,20 +76,41 @@ def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.
 
 def ship_footprints(frame, ships: dict, shape) -> np.ndarray:
     """The flattened play area's pixels (coast_islands.PX_PER_IN) where the read ships' hulls,
-    decks and sails show, laid onto the table plane as the camera sees them (bool)."""
+    decks and sails show, laid onto the table plane as the camera sees them (bool). Sails
+    stand only over the mast holes, 30 mm across: the whole hull raised to a sail's top would
+    hide a rock or an island's edge lying off the stern."""
     footprints = np.zeros(shape, np.uint8)
-    if not ships:
-        return footprints > 0
-    outlines = [np.array(ship.outline()) * kit.MM_PER_INCH for ship in ships.values()]
-    every = np.vstack(outlines)
-    raised = [frame.to_table(frame.to_image(every, height)) for height in SHIP_HEIGHTS_MM]
-    start = 0
-    for outline in outlines:
-        part = slice(start, start + len(outline))
-        start += len(outline)
-        seen = np.vstack([outline] + [points[part] for points in raised]) / kit.MM_PER_INCH * coast_islands.PX_PER_IN
-        cv2.fillConvexPoly(footprints, cv2.convexHull(np.round(seen - 0.5).astype(np.int32)), 1)
+    scale = coast_islands.PX_PER_IN / kit.MM_PER_INCH
+    for ship in ships.values():
+        outline = np.array(ship.outline()) * kit.MM_PER_INCH
+        _fill_seen(footprints, frame, outline, (0.0, kit.HULL_HEIGHT_MM), scale)
+        for sail in _sails_mm(ship):
+            _fill_seen(footprints, frame, sail, (kit.HULL_HEIGHT_MM + kit.SAIL_BOTTOM_MM, kit.HULL_HEIGHT_MM + kit.SAIL_TOP_MM), scale)
     return footprints > 0
+
+
+def _fill_seen(footprints, frame, polygon_mm: np.ndarray, heights_mm, scale: float) -> None:
+    """Fill where `polygon_mm`, standing between the two heights, covers the table in the view."""
+    seen = np.vstack([frame.to_table(frame.to_image(polygon_mm, height)) for height in heights_mm]) * scale
+    cv2.fillConvexPoly(footprints, cv2.convexHull(np.round(seen - 0.5).astype(np.int32)), 1)
+
+
+def _sails_mm(ship) -> list[np.ndarray]:
+    """Each standing mast's sail as a rectangle across the ship, table mm."""
+    heading = np.radians(ship.heading)
+    forward = np.array([np.cos(heading), np.sin(heading)])
+    across = np.array([-forward[1], forward[0]])
+    centre = np.array([ship.x, ship.y]) * kit.MM_PER_INCH
+    holes = kit.fitting_holes_mm(ship.card.length, len(ship.card.fittings))
+    sails = []
+    for along, standing in zip(holes, kit.fitted_holes(ship.card.fittings, ship.fittings)):
+        if standing != "mast":
+            continue
+        middle = centre + forward * along
+        half = across * (kit.SAIL_WIDTH_MM / 2 + SAIL_SLACK_MM) + forward * SAIL_SLACK_MM
+        flip = across * (kit.SAIL_WIDTH_MM / 2 + SAIL_SLACK_MM) - forward * SAIL_SLACK_MM
+        sails.append(np.array([middle + half, middle + flip, middle - half, middle - flip]))
+    return sails
 
 
 def _untagged_name(outline: np.ndarray, previous_islands: dict, taken: set) -> str:
