@@ -18,8 +18,10 @@ import numpy as np
 from companion.vision.coast_changes import ChangeMap
 from companion.vision.coast_frame import TableFrame, find_markers
 
-FULL_SEARCH_SHARE = 0.25      # more of the picture than this changed: look for every marker again
+FULL_SEARCH_SHARE = 0.5       # more of the picture than this changed (not just a hand): look for every marker again
 MARKER_BOX_GROWTH = 0.5       # a marker is kept when nothing changed within half its size round it
+STILL_MARKER_PX = 0.5         # a marker found again this near where it lay has not moved (sensor noise)
+HAND_SHIFT_PX = 2.0           # a hand's edge across a marker shifts its corners this much; more is a move
 
 
 @dataclass
@@ -30,6 +32,7 @@ class LastFrame:
     markers: dict[int, np.ndarray]
     frame: TableFrame | None
     pieces: dict[str, tuple[np.ndarray, bytes, object]] = field(default_factory=dict)
+    frame_markers: dict[int, np.ndarray] = field(default_factory=dict)   # the corner markers `frame` was made from
 
 
 def quad_key(*quads) -> bytes:
@@ -56,6 +59,7 @@ class FrameReading:
         self.markers: dict[int, np.ndarray] = {}
         self.unread_squares: list[np.ndarray] = []    # squares ArUco could not read, for a second look
         self.frame: TableFrame | None = None
+        self.frame_markers: dict[int, np.ndarray] = {}
 
     @property
     def streaming(self) -> bool:
@@ -72,21 +76,34 @@ class FrameReading:
         for x0, y0, x1, y1 in self.changes.regions():
             squares: list[np.ndarray] = []
             for marker_id, quad in find_markers(self.grey[y0:y1, x0:x1], squares).items():
-                kept[marker_id] = quad + (x0, y0)
+                quad = quad + (x0, y0)
+                before = self.last.markers.get(marker_id)
+                # Found again where it lay (a hand passed near it): the same corners, so every
+                # reading made with them stays good.
+                kept[marker_id] = before if before is not None and np.abs(quad - before).max() <= STILL_MARKER_PX else quad
             self.unread_squares += [square + (x0, y0) for square in squares]
         self.markers = kept
         return kept
 
-    def table_frame(self, table_markers: tuple[int, ...], make: Callable[[], TableFrame | None]) -> TableFrame | None:
-        """The last frame's table frame while its corner markers lie exactly where they lay."""
+    def table_frame(self, table_markers: tuple[int, ...], make: Callable[[], TableFrame | None],
+                    predict: Callable[[TableFrame, int], np.ndarray]) -> TableFrame | None:
+        """The last frame's table frame while the corner markers have not moved: at least two
+        lie where they lay when it was made (or, one back from under a hand, where it puts
+        them), and none is more than a hand's edge across it can shift (HAND_SHIFT_PX)."""
         last = self.last
-        if last is not None and last.frame is not None and all(
-                (marker_id in self.markers) == (marker_id in last.markers)
-                and (marker_id not in self.markers or np.array_equal(self.markers[marker_id], last.markers[marker_id]))
-                for marker_id in table_markers):
-            self.frame = last.frame
-        else:
-            self.frame = make()
+        seen = {marker_id: self.markers[marker_id] for marker_id in table_markers if marker_id in self.markers}
+        if last is not None and last.frame is not None:
+            shifts = {marker_id: np.abs(quad - (last.frame_markers[marker_id] if marker_id in last.frame_markers
+                                                else predict(last.frame, marker_id))).max()
+                      for marker_id, quad in seen.items()}
+            still = [marker_id for marker_id, shift in shifts.items() if shift <= STILL_MARKER_PX]
+            if len(still) >= 2 and max(shifts.values()) <= HAND_SHIFT_PX:
+                kept = {**last.frame_markers, **{marker_id: seen[marker_id] for marker_id in seen if marker_id not in last.frame_markers}}
+                # Readings made with the frame's own corners stay good.
+                self.markers.update({marker_id: kept[marker_id] for marker_id in seen})
+                self.frame, self.frame_markers = last.frame, kept
+                return self.frame
+        self.frame, self.frame_markers = make(), seen
         return self.frame
 
     def piece(self, name: str, key: bytes, read: Callable[[], object], box: Callable[[object], np.ndarray]):
@@ -103,4 +120,5 @@ class FrameReading:
         return value
 
     def remember(self) -> LastFrame:
-        return LastFrame(self.timestamp, self.context, self.changes.small, self.markers, self.frame, self.pieces)
+        return LastFrame(self.timestamp, self.context, self.changes.small, self.markers, self.frame, self.pieces,
+                         self.frame_markers)

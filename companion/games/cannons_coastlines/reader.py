@@ -66,7 +66,8 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
                if TABLE_MARKERS[c] not in markers]
     problems = [f"{name} not seen" for name in missing]
-    frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0])))
+    frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0])),
+                                _table_marker_px)
     _LAST = reading.remember()
     clock.lap("table frame")
     if frame is None:
@@ -239,6 +240,12 @@ PIECE_ON_MAT_MM = 25.0             # pieces on a mat stand up to 11 mm and lean;
 def _read_ship(image, grey, frame, quad, card, fleet):
     pose = coast_ships.ship_pose(frame, quad, card, grey)
     return pose, read_fittings(image, grey, frame, pose.centre_mm, pose.heading, card, fleet)
+
+
+def _table_marker_px(frame, marker_id: int) -> np.ndarray:
+    """Where `frame` puts table corner marker `marker_id`'s four corners in the picture."""
+    corners_in = kit.table_marker_corners_in(TABLE_MARKERS.index(marker_id))
+    return frame.to_image(np.array(corners_in) * kit.MM_PER_INCH)
 
 
 def _ship_box(frame, pose, card) -> np.ndarray:

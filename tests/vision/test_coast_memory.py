@@ -1,0 +1,73 @@
+"""The reader's memory keeps the table frame while the table has not moved: a hand over a
+corner marker, or its edge across one, must not make every piece be read again."""
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+from companion.vision.coast_changes import small_grey
+from companion.vision.coast_memory import FrameReading, LastFrame
+
+CORNERS = (20, 21, 22, 23)
+GREY = np.full((720, 1280), 128, np.uint8)
+
+
+def _quad(x, y, side=40.0):
+    return np.array([(x, y), (x + side, y), (x + side, y + side), (x, y + side)], np.float64)
+
+
+WHERE = {20: _quad(100, 80), 21: _quad(1100, 80), 22: _quad(1100, 600), 23: _quad(100, 600)}
+
+
+def _last(frame_markers):
+    frame = SimpleNamespace(residual_px=0.2)
+    return frame, LastFrame(1.0, "seats", small_grey(GREY), dict(frame_markers), frame, {}, dict(frame_markers))
+
+
+def _read(last, markers):
+    reading = FrameReading(GREY, 2.0, "seats", last)
+    reading.markers = {marker_id: np.array(quad) for marker_id, quad in markers.items()}
+    made = []
+    frame = reading.table_frame(CORNERS, lambda: made.append(1) or SimpleNamespace(residual_px=0.2),
+                                lambda _frame, marker_id: WHERE[marker_id])
+    return reading, frame, bool(made)
+
+
+def test_all_four_corner_markers_where_they_lay_keep_the_frame():
+    frame, last = _last(WHERE)
+    _, kept, made = _read(last, WHERE)
+    assert kept is frame and not made
+
+
+def test_a_corner_marker_under_a_hand_keeps_the_frame():
+    frame, last = _last(WHERE)
+    _, kept, made = _read(last, {m: q for m, q in WHERE.items() if m != 21})
+    assert kept is frame and not made
+
+
+def test_a_marker_back_from_under_a_hand_joins_with_the_frames_own_corners():
+    # The frame was made while 21 was hidden; 21 comes back where the frame puts it.
+    frame, last = _last({m: q for m, q in WHERE.items() if m != 21})
+    back = {**WHERE, 21: WHERE[21] + 0.3}
+    reading, kept, made = _read(last, back)
+    assert kept is frame and not made
+    assert np.array_equal(reading.markers[21], back[21])
+
+
+def test_a_hands_edge_across_one_marker_keeps_the_frame_and_its_corners():
+    frame, last = _last(WHERE)
+    reading, kept, made = _read(last, {**WHERE, 22: WHERE[22] + (1.2, -0.4)})
+    assert kept is frame and not made
+    assert np.array_equal(reading.markers[22], WHERE[22])   # the readings keyed on it stay good
+
+
+@pytest.mark.parametrize("moved", [
+    {m: q + 3.0 for m, q in WHERE.items()},                          # the camera was bumped
+    {**WHERE, 20: WHERE[20] + 3.0},                                    # a marker card was pushed
+    {20: WHERE[20], 21: WHERE[21] + 1.0, 22: WHERE[22] + 1.0},         # only one marker still
+])
+def test_a_table_that_moved_gets_a_new_frame(moved):
+    frame, last = _last(WHERE)
+    _, kept, made = _read(last, moved)
+    assert made and kept is not frame
