@@ -9,8 +9,15 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = ROOT / "companion" / "games"
 STDLIB = set(sys.stdlib_module_names)
-# Pure modules: everything under companion/games except the camera readers.
-PURE = sorted(p for p in GAMES.rglob("*.py") if p.name != "reader.py")
+# Pure modules: everything under companion/games except the camera readers (reader.py and
+# its stages, reader_*.py).
+
+
+def is_camera_reader(name: str) -> bool:
+    return name == "reader" or name.startswith("reader_")
+
+
+PURE = sorted(p for p in GAMES.rglob("*.py") if not is_camera_reader(p.stem))
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:
@@ -34,7 +41,7 @@ def is_pure(module: str) -> bool:
         return True
     if module.startswith("companion.games."):
         target = ROOT / Path(*module.split("."))
-        return target.name != "reader" and (target.with_suffix(".py").exists() or target.is_dir())
+        return not is_camera_reader(target.name) and (target.with_suffix(".py").exists() or target.is_dir())
     return False
 
 
