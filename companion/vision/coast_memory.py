@@ -31,7 +31,7 @@ class LastFrame:
     small: np.ndarray
     markers: dict[int, np.ndarray]
     frame: TableFrame | None
-    pieces: dict[str, tuple[np.ndarray, bytes, object]] = field(default_factory=dict)
+    pieces: dict[str, tuple[tuple[np.ndarray, ...], bytes, object]] = field(default_factory=dict)
     frame_markers: dict[int, np.ndarray] = field(default_factory=dict)   # the corner markers `frame` was made from
 
 
@@ -55,7 +55,7 @@ class FrameReading:
         self.context = context
         self.changes = ChangeMap(grey, last.small if usable else None)
         self.last = last if usable and self.changes.share <= FULL_SEARCH_SHARE else None
-        self.pieces: dict[str, tuple[np.ndarray, bytes, object]] = {}
+        self.pieces: dict[str, tuple[tuple[np.ndarray, ...], bytes, object]] = {}
         self.markers: dict[int, np.ndarray] = {}
         self.unread_squares: list[np.ndarray] = []    # squares ArUco could not read, for a second look
         self.frame: TableFrame | None = None
@@ -106,17 +106,20 @@ class FrameReading:
         self.frame, self.frame_markers = make(), seen
         return self.frame
 
-    def piece(self, name: str, key: bytes, read: Callable[[], object], box: Callable[[object], np.ndarray]):
+    def piece(self, name: str, key: bytes, read: Callable[[], object], box: Callable[[object], np.ndarray | list]):
         """`read()`, or the last frame's reading of `name` when it was read with the same `key`
-        and nothing changed in its box (picture points from `box(reading)`)."""
+        and nothing changed in its box (picture points from `box(reading)`; a list of point
+        sets is a box round each, for a reading spread over the table like the islands)."""
         last = self.last
         if last is not None and self.frame is last.frame and name in last.pieces:
-            old_box, old_key, value = last.pieces[name]
-            if old_key == key and not self.changes.changed(old_box):
-                self.pieces[name] = (old_box, key, value)
+            old_boxes, old_key, value = last.pieces[name]
+            if old_key == key and not any(self.changes.changed(points) for points in old_boxes):
+                self.pieces[name] = (old_boxes, key, value)
                 return value
         value = read()
-        self.pieces[name] = (np.asarray(box(value), np.float64), key, value)
+        boxes = box(value)
+        boxes = boxes if isinstance(boxes, list) else [boxes]
+        self.pieces[name] = (tuple(np.asarray(points, np.float64) for points in boxes), key, value)
         return value
 
     def remember(self) -> LastFrame:

@@ -71,3 +71,24 @@ def test_a_table_that_moved_gets_a_new_frame(moved):
     frame, last = _last(WHERE)
     _, kept, made = _read(last, moved)
     assert made and kept is not frame
+
+
+def test_a_reading_spread_over_the_table_is_read_again_only_when_one_of_its_boxes_changes():
+    # Two islands far apart: a hand between them changes neither. One box round both would
+    # hold the hand, and every frame it moved in would read every island again.
+    islands = [_quad(200, 200, 80), _quad(900, 400, 80)]
+    first = FrameReading(GREY, 1.0, "seats", None)
+    first.frame = SimpleNamespace(residual_px=0.2)
+    reads = []
+    first.piece("islands", b"", lambda: reads.append(1) or "read", lambda _: islands)
+    hand = GREY.copy()
+    hand[300:500, 500:700] = 200                        # between the two islands
+    second = FrameReading(hand, 2.0, "seats", first.remember())
+    second.frame = first.frame
+    assert second.piece("islands", b"", lambda: reads.append(1) or "again", lambda _: islands) == "read"
+    on_one = hand.copy()
+    on_one[420:460, 920:960] = 30                        # over the second island
+    third = FrameReading(on_one, 3.0, "seats", second.remember())
+    third.frame = first.frame
+    assert third.piece("islands", b"", lambda: reads.append(1) or "again", lambda _: islands) == "again"
+    assert len(reads) == 2

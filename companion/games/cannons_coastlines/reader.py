@@ -269,17 +269,18 @@ def _island_tags_key(markers) -> bytes:
                     if ids.island_flag(1) <= marker_id < ids.island_flag(1) + ids.FLEETS)
 
 
-def _islands_box(frame, seen, seats: int, corners_px) -> np.ndarray:
-    """Picture points round every island and its flag piece; the whole play area while fewer
-    islands than seats were found (a hidden one may show again anywhere)."""
+def _islands_box(frame, seen, seats: int, corners_px) -> np.ndarray | list[np.ndarray]:
+    """Picture points round each island and its flag piece (a box each: a hand between islands
+    changes none); the whole play area while fewer islands than seats were found (a hidden one
+    may show again anywhere)."""
     if len(seen.islands) < seats:
         return corners_px
     top = kit.ISLAND_THICKNESS_MM + kit.FLAG_BASE_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM
-    points = []
+    boxes = []
     for island in seen.islands.values():
         outline = np.array(island.outline) * kit.MM_PER_INCH
-        points += [frame.to_image(outline), frame.to_image(outline, top)]
-    return np.vstack(points)
+        boxes.append(np.vstack([frame.to_image(outline), frame.to_image(outline, top)]))
+    return boxes
 
 
 def _mat_box(frame, place) -> np.ndarray:

@@ -56,13 +56,13 @@ def _previous_name(centre, previous_rocks: dict, taken: dict) -> str | None:
     return None
 
 
-def rocks_box(frame, rocks: dict, corners_px) -> np.ndarray:
-    """Picture points round every rock (base and top); the whole play area while none was
-    found (one may be put down or uncovered anywhere)."""
+def rocks_box(frame, rocks: dict, corners_px) -> np.ndarray | list[np.ndarray]:
+    """Picture points round each rock (base and top), a box each; the whole play area while
+    none was found (one may be put down or uncovered anywhere)."""
     if not rocks:
         return corners_px
-    points = []
+    boxes = []
     for outline in rocks.values():
         outline_mm = np.array(outline) * kit.MM_PER_INCH
-        points += [frame.to_image(outline_mm), frame.to_image(outline_mm, kit.ROCK_HEIGHT_MM)]
-    return np.vstack(points)
+        boxes.append(np.vstack([frame.to_image(outline_mm), frame.to_image(outline_mm, kit.ROCK_HEIGHT_MM)]))
+    return boxes
