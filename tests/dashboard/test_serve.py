@@ -3,6 +3,7 @@ committed event. Moves are played over HTTP like a tablet does."""
 
 from __future__ import annotations
 
+import http.client
 import http.cookiejar
 import json
 import re
@@ -135,8 +136,8 @@ def test_sigkill_at_several_points_then_restart_resumes_with_every_committed_eve
         while not stop.is_set():
             try:
                 burst.append(served.post("api/move", {"move": "fort G3"})["event"])   # refused: logged as a proposal
-            except (urllib.error.URLError, ConnectionError, OSError):
-                return
+            except (urllib.error.URLError, http.client.HTTPException, OSError):
+                return   # killed mid-reply: that request was never acknowledged
 
     tablet = threading.Thread(target=hammer)
     tablet.start()
