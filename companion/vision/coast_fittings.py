@@ -66,7 +66,7 @@ def hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet) -> li
     points = np.vstack([spot + local[:, :1] * forward + local[:, 1:] * across
                         for spot, (local, _, _) in zip(spots, layouts)])
     heights = np.concatenate([raised for _, raised, _ in layouts])
-    pixels = _to_image_raised(frame, points, heights).astype(np.float32)
+    pixels = frame.to_image(points, heights).astype(np.float32)
     xs, ys = pixels[:, 0].reshape(-1, 1), pixels[:, 1].reshape(-1, 1)
     bgr = cv2.remap(image, xs, ys, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).reshape(1, -1, 3)
     lab = cv2.cvtColor(bgr, cv2.COLOR_BGR2Lab).reshape(-1, 3).astype(np.float32) - (0, 128, 128)
@@ -150,9 +150,3 @@ def _layout(kind: str) -> tuple[np.ndarray, np.ndarray, dict[str, slice]]:
         slices[name] = slice(first, start + len(points))
         start += len(points)
     return local, heights, slices
-
-
-def _to_image_raised(frame: TableFrame, points_mm: np.ndarray, heights_mm: np.ndarray) -> np.ndarray:
-    """Picture px of table points each at its own height above the table."""
-    z = frame.camera.up * np.asarray(heights_mm, np.float64).reshape(-1, 1)
-    return frame.distort(frame.camera.project(np.hstack([np.asarray(points_mm, np.float64).reshape(-1, 2), z])))

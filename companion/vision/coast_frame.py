@@ -96,10 +96,11 @@ class TableFrame:
             guess = offset / (1 + self.k1 * (guess ** 2).sum(1, keepdims=True))
         return self.centre + guess * self.half_diagonal
 
-    def to_image(self, points_mm, height_mm: float = 0.0) -> np.ndarray:
-        """Picture px (through the lens) of table points `height_mm` above the table."""
+    def to_image(self, points_mm, height_mm=0.0) -> np.ndarray:
+        """Picture px (through the lens) of table points `height_mm` above the table (one
+        height for all, or one per point)."""
         points = np.asarray(points_mm, np.float64).reshape(-1, 2)
-        if height_mm:
+        if np.any(height_mm):
             undistorted = self.camera.project_raised(points, height_mm)
         else:
             undistorted = cv2.perspectiveTransform(points.reshape(-1, 1, 2), self.plane_to_image).reshape(-1, 2)

@@ -202,19 +202,22 @@ HULL_MIN_AREA_MM2 = 2200.0
 HULL_SIDE_BAND_MM = 5.0          # the painted sides and rim round the wooden deck, as seen from above
 
 
-def hull_blobs(balanced: np.ndarray) -> list[np.ndarray]:
+def _solid(balanced: np.ndarray) -> np.ndarray:
+    """What is not paper on the whole mat, specks of the paper's grain opened away."""
+    return cv2.morphologyEx(not_paper(balanced), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+
+
+def hull_blobs(solid: np.ndarray) -> list[np.ndarray]:
     """A mask (over the hulls zone's picture) of each hull lying in the hulls zone: a large
-    blob that is not paper."""
-    mask = cv2.morphologyEx(not_paper(mat_zone_picture(balanced, "hulls")), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    blob of `solid` (_solid) there."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mat_zone_picture(solid, "hulls"))
     return [labels == index for index in range(1, count)
             if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 >= HULL_MIN_AREA_MM2]
 
 
-def _hull_cover(balanced: np.ndarray) -> np.ndarray:
+def _hull_cover(solid: np.ndarray) -> np.ndarray:
     """Over the whole mat: each hull in the hulls zone with whatever of it leans out of the zone."""
-    mask = cv2.morphologyEx(not_paper(balanced), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels = cv2.connectedComponents(mask)
+    count, labels = cv2.connectedComponents(solid)
     areas = np.bincount(mat_zone_picture(labels, "hulls").ravel(), minlength=count) / MAT_PX_PER_MM ** 2
     areas[0] = 0.0   # the paper
     return np.isin(labels, np.nonzero(areas >= HULL_MIN_AREA_MM2)[0])
@@ -238,15 +241,13 @@ def _poles(blob: np.ndarray) -> tuple[int, float]:
     return poles, float(thick.sum()) / MAT_PX_PER_MM ** 2
 
 
-def hull_fleet_by_colour(balanced: np.ndarray, blob: np.ndarray) -> tuple[int, float]:
-    """The fleet colour of a prize hull, voted by hue over the band round its edge (its painted
-    sides and rim: the wooden deck inside turns red or yellow with the light and would
-    outvote them), and the share of votes that agree."""
+def hull_fleet_by_colour(hulls_lab: np.ndarray, blob: np.ndarray) -> tuple[int, float]:
+    """The fleet colour of a prize hull (its blob in the hulls zone's Lab picture), voted by hue
+    over the band round its edge (its painted sides and rim: the wooden deck inside turns red
+    or yellow with the light and would outvote them), and the share of votes that agree."""
     band_px = int(2 * HULL_SIDE_BAND_MM * MAT_PX_PER_MM) | 1
     inner = cv2.erode(blob.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px)))
-    band = blob & (inner == 0)
-    lab = cv2.cvtColor(mat_zone_picture(balanced, "hulls"), cv2.COLOR_BGR2Lab)
-    fleet, agreement, seen = fleet_of_pixels(lab[band])
+    fleet, agreement, seen = fleet_of_pixels(hulls_lab[blob & (inner == 0)])
     return (fleet, agreement) if seen >= 10 else (0, 0.0)
 
 
@@ -255,12 +256,15 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     """Player's mat at `place`; `tags_on_mat` the fleets of the ship tags seen on its hulls zone."""
     flattener = flattener or MatFlattener(MAT_PX_PER_MM)
     balanced = white_balanced(flattener.flatten(image, frame, place))
-    coins, doubts, coin_margin = read_coins(balanced, _hull_cover(balanced))
+    solid = _solid(balanced)
+    coins, doubts, coin_margin = read_coins(balanced, _hull_cover(solid))
     masts, crates, fitting_doubts = read_fittings(balanced)
     doubts += fitting_doubts
     fleets = list(tags_on_mat)
-    for blob in hull_blobs(balanced)[len(fleets):]:
-        fleet, margin = hull_fleet_by_colour(balanced, blob)
+    untagged = hull_blobs(solid)[len(fleets):]
+    hulls_lab = cv2.cvtColor(mat_zone_picture(balanced, "hulls"), cv2.COLOR_BGR2Lab) if untagged else None
+    for blob in untagged:
+        fleet, margin = hull_fleet_by_colour(hulls_lab, blob)
         fleets.append(fleet)
         if margin < 0.6:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))

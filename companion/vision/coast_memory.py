@@ -98,7 +98,7 @@ class FrameReading:
                       for marker_id, quad in seen.items()}
             still = [marker_id for marker_id, shift in shifts.items() if shift <= STILL_MARKER_PX]
             if len(still) >= 2 and max(shifts.values()) <= HAND_SHIFT_PX:
-                kept = {**last.frame_markers, **{marker_id: seen[marker_id] for marker_id in seen if marker_id not in last.frame_markers}}
+                kept = {**seen, **last.frame_markers}
                 # Readings made with the frame's own corners stay good.
                 self.markers.update({marker_id: kept[marker_id] for marker_id in seen})
                 self.frame, self.frame_markers = last.frame, kept

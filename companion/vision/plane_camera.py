@@ -47,10 +47,11 @@ class PlaneCamera:
         depth = np.maximum(in_camera[:, 2:3], 1e-6)
         return in_camera[:, :2] / depth * self.focal + np.array(self.centre)
 
-    def project_raised(self, plane_xy: np.ndarray, height_mm: float) -> np.ndarray:
-        """Image px of the points `height_mm` above the plane points (n, 2)."""
+    def project_raised(self, plane_xy: np.ndarray, height_mm) -> np.ndarray:
+        """Image px of the points `height_mm` above the plane points (n, 2); one height for
+        all, or one per point."""
         plane_xy = np.asarray(plane_xy, np.float64).reshape(-1, 2)
-        z = np.full((len(plane_xy), 1), self.up * height_mm)
+        z = self.up * np.broadcast_to(np.asarray(height_mm, np.float64), (len(plane_xy),)).reshape(-1, 1)
         return self.project(np.hstack([plane_xy, z]))
 
     def view_angle_deg(self, plane_xy) -> float:

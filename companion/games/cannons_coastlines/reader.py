@@ -75,9 +75,9 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
         return TableObservation(timestamp, None, problems=tuple(problems))
 
     # Ship tags ArUco outlined but could not read are read again, now that the table is known.
-    missing = _missing_ship_tags(markers, seat_list, rulebook)
-    if missing:
-        markers.update(second_look_for_ship_tags(grey, frame, reading.unread_squares, missing, markers))
+    missing_tags = _missing_ship_tags(markers, seat_list, rulebook)
+    if missing_tags:
+        markers.update(second_look_for_ship_tags(grey, frame, reading.unread_squares, missing_tags, markers))
     clock.lap("second look")
 
     width_mm, height_mm = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
