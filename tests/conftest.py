@@ -48,3 +48,27 @@ def wait_until(condition, timeout_s: float = 5.0) -> None:
 def until():
     """until(condition, timeout_s=5): waits for a threaded link, the emulator or a server to catch up."""
     return wait_until
+
+
+def assert_numbers_close(expected, actual, *, rel: float, abs_: float = 0.0, where: str = "") -> None:
+    """Two JSON-like trees agree: the same keys, lengths, strings and flags, and numbers within
+    a stated tolerance. Floats from numpy and OpenCV differ in their last bits from one release
+    to the next, so no test compares them exactly."""
+    if isinstance(expected, dict):
+        assert isinstance(actual, dict) and expected.keys() == actual.keys(), f"{where}: keys differ"
+        for key in expected:
+            assert_numbers_close(expected[key], actual[key], rel=rel, abs_=abs_, where=f"{where}.{key}")
+    elif isinstance(expected, (list, tuple)):
+        assert isinstance(actual, (list, tuple)) and len(expected) == len(actual), f"{where}: lengths differ"
+        for index, (left, right) in enumerate(zip(expected, actual)):
+            assert_numbers_close(left, right, rel=rel, abs_=abs_, where=f"{where}[{index}]")
+    elif isinstance(expected, float) or isinstance(actual, float):
+        assert actual == pytest.approx(expected, rel=rel, abs=abs_), f"{where}: {actual!r} is not {expected!r}"
+    else:
+        assert expected == actual, f"{where}: {actual!r} is not {expected!r}"
+
+
+@pytest.fixture
+def numbers_close():
+    """numbers_close(expected, actual, rel=..., abs_=...): JSON trees equal up to float noise."""
+    return assert_numbers_close

@@ -52,7 +52,7 @@ def test_a_single_misread_frame_is_outvoted():
     tracker = Tracker(TrackerSettings(window=5, still_frames=5), committed=EMPTY)
     sequence = [ROAD, ROAD, EMPTY, ROAD, ROAD]
     results = [tracker.update(Observation(t, tokens)) for t, tokens in enumerate(sequence)]
-    assert isinstance(results[-1], Committed) and results[-1].tokens == ROAD and results[-1].agreement == 0.8
+    assert isinstance(results[-1], Committed) and results[-1].tokens == ROAD and results[-1].agreement == pytest.approx(0.8)
 
 
 def test_low_confidence_keys_are_reported_for_the_players():

@@ -17,8 +17,8 @@ DEFAULT_COLOUR_FILE = Path("colour-references.json")
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "calibrate",
-        help="measure the camera from photos of a printed pattern",
-        description="Measure what the companion needs to know about its camera.",
+        help="measure the camera (intrinsics), the light (colour references) and the cannon (aiming)",
+        description="Measure what the companion needs to know about its camera, the light and the cannon.",
     )
     targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
     camera = targets.add_parser(
@@ -61,10 +61,22 @@ def register(subparsers) -> None:
     colour.add_argument("--out", type=Path, default=DEFAULT_COLOUR_FILE, metavar="FILE",
                         help=f"where to write the JSON references (default ./{DEFAULT_COLOUR_FILE})")
     colour.set_defaults(run=run_colour)
-    # The cannon's aiming is the hardware bridge's; it mounts its own target here.
-    from companion.commands.hardware import register_calibrate_cannon
+    register_cannon(targets)
 
-    register_calibrate_cannon(targets)
+
+def register_cannon(targets) -> None:
+    """`calibrate cannon`: the aiming is the hardware bridge's, fitted from test shots."""
+    parser = targets.add_parser(
+        "cannon", help="fit the cannon's aiming from test shots",
+        description="Fit the ballistic tilt model (muzzle speed, elevation offset) and the pan table "
+                    "from test shots: a CSV with the header pan,tilt,x,y giving the servo angles of "
+                    "each shot and where it landed, in table mm.")
+    parser.add_argument("--shots", required=True, metavar="CSV", help="test shots: pan,tilt,x,y per line")
+    parser.add_argument("--pose", required=True, metavar="X,Y,HEADING[,HEIGHT]",
+                        help="the cannon's pivot on the table (mm), its facing (degrees), muzzle height (mm)")
+    parser.add_argument("--out", default="cannon-calibration.json", metavar="FILE",
+                        help="where to write it (default ./cannon-calibration.json)")
+    parser.set_defaults(run=run_cannon)
 
 
 def run_camera(args: argparse.Namespace) -> int:
@@ -146,3 +158,29 @@ def _read_views(folder: Path):
 def _report_skipped(skipped) -> None:
     for view in skipped:
         print(f"skipped {view.name}: {view.reason}", file=sys.stderr)
+
+
+def run_cannon(args) -> int:
+    from firmware_bridge.aiming import AimingError, CannonPose, calibrate_cannon, read_shots, save
+
+    try:
+        numbers = [float(v) for v in args.pose.split(",")]
+        if len(numbers) not in (3, 4):
+            raise ValueError
+    except ValueError:
+        raise UsageError(f"--pose: expected X,Y,HEADING or X,Y,HEADING,HEIGHT (numbers), got {args.pose!r}") from None
+    pose = CannonPose(*numbers)
+    try:
+        shots = read_shots(args.shots)
+        aiming = calibrate_cannon(shots, pose)
+    except FileNotFoundError:
+        raise UsageError(f"--shots: no such file {args.shots!r}") from None
+    except AimingError as error:
+        raise UsageError(str(error)) from None
+    path = save(aiming, args.out)
+    b = aiming.ballistics
+    print(f"{len(shots)} shot{'' if len(shots) == 1 else 's'}: muzzle speed {b.speed / 1000:.2f} m/s, elevation offset {b.offset:+.2f} deg, "
+          f"range error {aiming.fitted_rms_mm} mm RMS")
+    print(f"written to {path}")
+    return 0
+

@@ -47,7 +47,7 @@ def register(subparsers) -> None:
 
     leds = actions.add_parser("leds", help="light the LEDs: a pattern, a fill colour or single pixels")
     what = leds.add_mutually_exclusive_group(required=True)
-    what.add_argument("--pattern", choices=PATTERN_NAMES)
+    what.add_argument("--pattern", choices=PATTERN_NAMES, help="a built-in test pattern of the firmware")
     what.add_argument("--fill", metavar="R,G,B", help="every LED one colour, e.g. 0,40,0")
     what.add_argument("--pixel", action="append", metavar="I=R,G,B", help="one LED (repeatable), e.g. 5=255,0,0")
     leds.add_argument("--count", type=int, metavar="N", help="LEDs on the strip (default: --config's, else 144)")
@@ -63,22 +63,6 @@ def register(subparsers) -> None:
     flash.add_argument("--dry-run", action="store_true", help="build, then print the avrdude command only")
     flash.set_defaults(run=run_flash)
 
-    register_calibrate_cannon(actions, "calibrate-cannon")
-
-
-def register_calibrate_cannon(subparsers, name: str = "cannon") -> None:
-    """The cannon calibration command; `companion calibrate` may mount it as its `cannon` target."""
-    parser = subparsers.add_parser(
-        name, help="fit the cannon's aiming from test shots",
-        description="Fit the ballistic tilt model (muzzle speed, elevation offset) and the pan table "
-                    "from test shots: a CSV with the header pan,tilt,x,y giving the servo angles of "
-                    "each shot and where it landed, in table mm.")
-    parser.add_argument("--shots", required=True, metavar="CSV", help="test shots: pan,tilt,x,y per line")
-    parser.add_argument("--pose", required=True, metavar="X,Y,HEADING[,HEIGHT]",
-                        help="the cannon's pivot on the table (mm), its facing (degrees), muzzle height (mm)")
-    parser.add_argument("--out", default="cannon-calibration.json", metavar="FILE",
-                        help="where to write it (default ./cannon-calibration.json)")
-    parser.set_defaults(run=run_calibrate_cannon)
 
 
 def _add_target(parser) -> None:
@@ -262,29 +246,3 @@ def run_flash(args) -> int:
         raise UsageError(str(error)) from None
     print(report.splitlines()[-1] if report else f"flashed {port}")
     return 0
-
-
-def run_calibrate_cannon(args) -> int:
-    from firmware_bridge.aiming import AimingError, CannonPose, calibrate_cannon, read_shots, save
-
-    try:
-        numbers = [float(v) for v in args.pose.split(",")]
-        if len(numbers) not in (3, 4):
-            raise ValueError
-    except ValueError:
-        raise UsageError(f"--pose: expected X,Y,HEADING or X,Y,HEADING,HEIGHT (numbers), got {args.pose!r}") from None
-    pose = CannonPose(*numbers)
-    try:
-        shots = read_shots(args.shots)
-        aiming = calibrate_cannon(shots, pose)
-    except FileNotFoundError:
-        raise UsageError(f"--shots: no such file {args.shots!r}") from None
-    except AimingError as error:
-        raise UsageError(str(error)) from None
-    path = save(aiming, args.out)
-    b = aiming.ballistics
-    print(f"{len(shots)} shot{'' if len(shots) == 1 else 's'}: muzzle speed {b.speed / 1000:.2f} m/s, elevation offset {b.offset:+.2f} deg, "
-          f"range error {aiming.fitted_rms_mm} mm RMS")
-    print(f"written to {path}")
-    return 0
-

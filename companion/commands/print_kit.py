@@ -24,8 +24,9 @@ def register(subparsers) -> None:
     )
     parser.add_argument("sheets", nargs="+", choices=SHEETS, metavar="SHEET",
                         help=f"what to print: {', '.join(SHEETS)}")
-    parser.add_argument("--paper", choices=("a4", "letter"), default="a4")
-    parser.add_argument("--format", choices=("pdf", "png", "both"), default="both")
+    parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
+    parser.add_argument("--format", choices=("pdf", "png", "both"), default="both",
+                        help="PDF to print, PNG to look at, or both (default)")
     parser.add_argument("--dpi", type=int, default=300, help="PNG and PDF resolution (default 300)")
     parser.add_argument("--out", type=Path, default=Path("kit"), help="output folder (default ./kit)")
     parser.add_argument("--board", type=int, action="append", choices=(1, 2, 3, 4),

@@ -18,7 +18,7 @@ def register(subparsers) -> None:
         description="Read the island from a photo (.jpg or .png) of the table: the DESIGN §4 board text, "
         "or JSON with every cell's token, confidence and whether a hand hides it.",
     )
-    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("game", choices=GAMES, help="the game on the table")
     parser.add_argument("image", help="the photo: a .jpg or .png file")
     parser.add_argument("--json", action="store_true", help="print one JSON object with per-cell confidences")
     parser.add_argument("--players", nargs="+", metavar="COUNTRY",

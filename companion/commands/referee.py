@@ -18,7 +18,7 @@ def register(subparsers) -> None:
         "fort-distance A B | cannon-range CANNON TARGET | check fort|cannon|blockade|road|landing CELL "
         "--player P | legal --player P | score",
     )
-    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("game", choices=GAMES, help="the game whose rules answer")
     parser.add_argument("board", help="board text file, - for standard input, or a photo (.jpg, .png) of the table")
     parser.add_argument("question", nargs="+", help="the question and its cells")
     parser.add_argument("--player", help="the country asking (for check and legal)")

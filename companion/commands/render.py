@@ -24,7 +24,7 @@ def register(subparsers) -> None:
                     "ground truth: board text, marker corners, pieces, camera, light, hands. "
                     "With --clip, film --turns random turns played from it instead.",
     )
-    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("game", choices=GAMES, help="the game whose table is rendered")
     parser.add_argument("board", nargs="?", type=Path, metavar="BOARD", help="board text file (optional)")
     parser.add_argument("--seed", type=int, default=0, help="chooses everything not given (default 0)")
     parser.add_argument("--size", type=parse_size, metavar="WxH",

@@ -16,7 +16,7 @@ def register(subparsers) -> None:
         "score", help="score a Cannons & Coastlines table from a photo",
         description="Read the harbour mats in a photo (.jpg or .png) of the table and print each player's "
         "coins, prizes and points (CS-4); --claim judges a victory claim on them (CS-5).")
-    parser.add_argument("game", choices=GAMES)
+    parser.add_argument("game", choices=GAMES, help="the game whose points are read")
     parser.add_argument("image", help="the photo: a .jpg or .png file")
     parser.add_argument("--json", action="store_true", help="print one JSON object: players and the values in use")
     parser.add_argument("--claim", metavar="PLAYER", help="judge PLAYER's victory claim on these points")

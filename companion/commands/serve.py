@@ -11,7 +11,7 @@ import socket
 import sys
 from pathlib import Path
 
-from companion.cli import UsageError
+from companion.cli import UsageError, port_number
 from companion.commands import serve_hardware
 
 GAMES = ("cannonball-colony", "cannons-coastlines")
@@ -40,7 +40,8 @@ def register(subparsers) -> None:
         description="Watch the table (or the bundled sample clip), referee it, and serve the tablet "
         "dashboard. With no arguments it plays the bundled Cannonball Colony clip in a loop.",
     )
-    parser.add_argument("--game", choices=GAMES, default="cannonball-colony")
+    parser.add_argument("--game", choices=GAMES, default="cannonball-colony",
+                        help="the game on the table (default cannonball-colony)")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: Cannonball Colony's moves are played on the Turn screen, Cannons & "
@@ -51,7 +52,7 @@ def register(subparsers) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on; 0.0.0.0 opens it to tablets on the network (LAN mode, "
                              "with a pairing code)")
-    parser.add_argument("--port", type=int, default=8000, help="TCP port (0 picks a free one)")
+    parser.add_argument("--port", type=port_number, default=8000, help="TCP port, 0 to 65535 (0 picks a free one)")
     parser.add_argument("--data", type=Path, metavar="DIR",
                         help="folder of the game's event log; a restart resumes it (default "
                              f"{default_data_dir('GAME')})")

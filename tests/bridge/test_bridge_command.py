@@ -73,8 +73,8 @@ def test_calibrate_cannon_then_aim_at_a_table_point(capsys, tmp_path):
     # Shots from a cannon at (0, 0) facing +x: pan 90 and 100, tilt 100 and 110.
     shots.write_text("pan,tilt,x,y\n90,100,600,0\n100,110,760.5,134.1\n90,110,772.2,0\n")
     out_file = tmp_path / "cannon.json"
-    status, out, _ = run(capsys, "calibrate-cannon", "--shots", str(shots), "--pose", "0,0,0,60",
-                         "--out", str(out_file))
+    status = main(["calibrate", "cannon", "--shots", str(shots), "--pose", "0,0,0,60", "--out", str(out_file)])
+    out = capsys.readouterr().out
     assert status == 0
     assert "3 shots: muzzle speed" in out and f"written to {out_file}" in out
     status, out, _ = run(capsys, "aim", "--twin", "700", "0", "--calibration", str(out_file))
@@ -82,17 +82,18 @@ def test_calibrate_cannon_then_aim_at_a_table_point(capsys, tmp_path):
     assert out.startswith("table (700, 0) mm -> pan 90 deg, tilt ")
 
 
-def test_calibrate_cannon_is_also_a_calibrate_target(capsys, tmp_path):
+def test_the_cannon_is_calibrated_in_one_place_only(capsys, tmp_path):
     shots = tmp_path / "shots.csv"
     shots.write_text("pan,tilt,x,y\n90,100,600,0\n")
     status = main(["calibrate", "cannon", "--shots", str(shots), "--pose", "0,0,0", "--out", str(tmp_path / "c.json")])
     assert status == 0
     assert "1 shot: muzzle speed" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["hardware", "calibrate-cannon", "--shots", str(shots), "--pose", "0,0,0"])
+    assert "invalid choice: 'calibrate-cannon'" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["calibrate-cannon", "--shots", "x.csv", "--pose", "1,2"], "--pose: expected X,Y,HEADING or X,Y,HEADING,HEIGHT"),
-    (["calibrate-cannon", "--shots", "missing.csv", "--pose", "1,2,3"], "--shots: no such file 'missing.csv'"),
     (["leds", "--twin", "--pixel", "5=1,2"], "--pixel 5=1,2: expected R,G,B with each 0..255, got '1,2'"),
     (["leds", "--twin", "--pixel", "300=1,2,3"], "LED 300 is outside the strip's 0..143"),
     (["aim", "--twin", "1", "2", "--calibration", "nowhere.json"], "no cannon calibration at nowhere.json"),
@@ -102,6 +103,17 @@ def test_mistakes_are_explained(capsys, tmp_path, monkeypatch, argv, message):
     status, _, err = run(capsys, *argv)
     assert status == 2
     assert message in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--shots", "x.csv", "--pose", "1,2"], "--pose: expected X,Y,HEADING or X,Y,HEADING,HEIGHT"),
+    (["--shots", "missing.csv", "--pose", "1,2,3"], "--shots: no such file 'missing.csv'"),
+])
+def test_cannon_calibration_mistakes_are_explained(capsys, tmp_path, monkeypatch, argv, message):
+    monkeypatch.chdir(tmp_path)
+    status = main(["calibrate", "cannon", *argv])
+    assert status == 2
+    assert message in capsys.readouterr().err
 
 
 def test_leds_light_a_pattern(capsys):

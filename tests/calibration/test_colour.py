@@ -91,7 +91,7 @@ def test_a_sample_between_two_references_has_low_confidence():
     references = {"grass": (70.0, -40.0, 50.0), "forest": (30.0, -30.0, 20.0)}
     halfway = (50.0, -35.0, 35.0)
     assert classify_lab(halfway, references).confidence == pytest.approx(0.0, abs=1e-9)
-    assert classify_lab((70.0, -40.0, 50.0), references).confidence == 1.0
+    assert classify_lab((70.0, -40.0, 50.0), references).confidence == pytest.approx(1.0)
 
 
 def test_references_are_saved_and_loaded_as_json_with_their_date(tmp_path):

@@ -28,8 +28,8 @@ def test_a_charuco_spec_counts_squares_and_names_the_dictionary():
 
 
 def test_lengths_may_be_given_in_cm_or_m():
-    assert parse_pattern("chessboard:9x6:2.5cm").square_mm == 25.0
-    assert parse_pattern("charuco:5x7:0.04m:0.02m:DICT_6X6_250").marker_mm == 20.0
+    assert parse_pattern("chessboard:9x6:2.5cm").square_mm == pytest.approx(25.0)
+    assert parse_pattern("charuco:5x7:0.04m:0.02m:DICT_6X6_250").marker_mm == pytest.approx(20.0)
 
 
 def test_a_board_printed_by_old_opencv_is_marked_legacy():

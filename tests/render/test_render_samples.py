@@ -23,12 +23,13 @@ def load(name: str) -> dict:
 
 
 @pytest.mark.parametrize("sample", PHOTOS, ids=lambda sample: sample.name)
-def test_a_bundled_photos_truth_is_what_its_seed_makes_today(sample):
+def test_a_bundled_photos_truth_is_what_its_seed_makes_today(sample, numbers_close):
     bundled = load(sample.name)
     scene = compose_scene(demo_position(sample.seed), sample.seed, sample.options)
     fresh = {**scene_truth(scene), **state_truth(scene)}
     assert bundled["board_text"] == fresh["board_text"]
-    assert bundled["camera"] == json.loads(json.dumps(fresh["camera"]))
+    # The camera's pose comes out of numpy's and OpenCV's arithmetic: equal to a part in 10^9.
+    numbers_close(bundled["camera"], json.loads(json.dumps(fresh["camera"])), rel=1e-9, abs_=1e-9, where="camera")
     for old, new in zip(bundled["markers"], fresh["markers"]):
         assert old["id"] == new["id"] and np.allclose(old["corners"], new["corners"], atol=1e-3)
 

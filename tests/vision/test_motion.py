@@ -1,6 +1,7 @@
 """Motion: the share of the boards' pixels that changed since the last frame."""
 
 import numpy as np
+import pytest
 
 from companion.vision.motion import board_motion, motion_signature
 
@@ -29,6 +30,6 @@ def test_noise_is_not_motion_and_a_hand_is():
 def test_a_board_that_appears_or_moves_on_the_grid_is_all_motion():
     board = np.full((108, 108, 3), 128, np.uint8)
     before = motion_signature({1: View(board)})
-    assert board_motion(motion_signature({1: View(board), 2: View(board)}), before) == 1.0
-    assert board_motion(motion_signature({1: View(board, (6, 0))}), before) == 1.0
-    assert board_motion(motion_signature({1: View(board)}), None) == 0.0
+    assert board_motion(motion_signature({1: View(board), 2: View(board)}), before) == pytest.approx(1.0)
+    assert board_motion(motion_signature({1: View(board, (6, 0))}), before) == pytest.approx(1.0)
+    assert board_motion(motion_signature({1: View(board)}), None) == pytest.approx(0.0)
