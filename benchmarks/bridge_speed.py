@@ -1,4 +1,4 @@
-"""Bridge speed against DESIGN §5: command round trips and 144-LED frame updates through the
+"""Bridge speed against the budgets in docs/design.md: command round trips and 144-LED frame updates through the
 real firmware under simavr (and, for comparison, through the Python twin on a pty).
 
 Run: .venv/bin/python benchmarks/bridge_speed.py [--round-trips N] [--led-frames N] [--twin]

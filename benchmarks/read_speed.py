@@ -1,4 +1,4 @@
-"""Reader speed against DESIGN §5: median read of a 1280x720 and a 1920x1080 frame, on one core, stage by stage.
+"""Reader speed against the budgets in docs/design.md: median read of a 1280x720 and a 1920x1080 frame, on one core, stage by stage.
 
 Run: .venv/bin/python benchmarks/read_speed.py [--views 20] [--repeats 10]
 

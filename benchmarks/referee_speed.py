@@ -1,4 +1,4 @@
-"""Referee speed against DESIGN §5: in-process answers on a 4-player island, and one CLI answer.
+"""Referee speed against the budgets in docs/design.md: in-process answers on a 4-player island, and one CLI answer.
 
 Run: .venv/bin/python benchmarks/referee_speed.py [--repeats N]
 Prints medians (and the ratio to each budget); machines here are noisy, so medians only.

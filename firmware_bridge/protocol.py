@@ -1,6 +1,6 @@
 """What the frames mean: message types, codes, payload layouts, and the board's fixed facts.
 
-Mirrors firmware/src/protocol.h and firmware/src/config.h; tests/bridge/test_protocol.py
+Mirrors firmware/src/protocol.h and firmware/src/config.h; tests/bridge/test_bridge_protocol.py
 reads those headers and fails if a number here drifts from them.
 """
 

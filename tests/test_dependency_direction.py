@@ -1,4 +1,4 @@
-"""DESIGN §2: rules and text modules are pure; calibration and the bridge never import the dashboard."""
+"""docs/design.md, "Dependency direction": rules and text modules are pure; calibration and the bridge never import the dashboard."""
 
 import ast
 import sys

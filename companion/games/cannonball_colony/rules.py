@@ -1,8 +1,8 @@
 """Cannonball Colony's rules as pure judgements: each build, landing or shot gets a Verdict.
 
-Rule ids are the rulings in DESIGN §4 (CC-1 .. CC-9), the project's own rulings on points
-the rulebook leaves open (CC-P1 ..), or `rules:<section>` for the rulebook's own text.
-Project rulings:
+Rule ids are the rulings in docs/rulings.md (CC-1 .. CC-9), the project's own rulings on
+points the rulebook leaves open (CC-P1 .. CC-P4), or `rules:<section>` for the rulebook's own
+text. The project rulings decided here:
 - CC-P1 Lakes belong to the island: only sea (`.`) makes an edge.
 - CC-P2 A ship occupies its landing space: no fort, cannon or blockade goes there, and only
   its owner lays the first road there.

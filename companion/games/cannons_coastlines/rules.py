@@ -1,7 +1,7 @@
 """Cannons & Coastlines' turn as pure judgements: coins first, then each ship acts and sails.
 
 Every move returns a Verdict (rule id, sentence, evidence names); legal moves change the table.
-Rule ids: CS-1 .. CS-5 (DESIGN §4) and `rules:<section>` for the rulebook's own text.
+Rule ids: CS-1 .. CS-5 (docs/rulings.md) and `rules:<section>` for the rulebook's own text.
 """
 
 from __future__ import annotations

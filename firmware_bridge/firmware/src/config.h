@@ -1,7 +1,7 @@
 /* The board's wiring, hard limits and timings: the one place to change them.
  *
  * firmware_bridge/protocol.py (BoardFacts) mirrors the limits and
- * firmware_bridge/emulator.py the pins; tests/bridge/test_protocol.py checks both.
+ * firmware_bridge/emulator.py the pins; tests/bridge/test_bridge_protocol.py checks both.
  */
 #ifndef CONFIG_H
 #define CONFIG_H

@@ -1,6 +1,6 @@
 /* Wire protocol shared with the host: frame layout, message types, error and event codes.
  *
- * firmware_bridge/protocol.py mirrors every #define here; tests/bridge/test_protocol.py
+ * firmware_bridge/protocol.py mirrors every #define here; tests/bridge/test_bridge_protocol.py
  * reads this file and fails if the two ever disagree.
  *
  * A frame before COBS: version, type, seq, length, payload[length], crc16 (little-endian),
