@@ -15,6 +15,29 @@ import companion  # noqa: F401  (first: it sets the BLAS thread count before num
 SHARED_DATA_ENV = "TABLETOP_SHARED_DATA"
 
 
+# What the header names: the releases the run used, and which optional tools it found.
+REPORTED_DISTRIBUTIONS = ("numpy", "opencv-python-headless", "opencv-python", "flask", "waitress", "pyserial",
+                          "hypothesis", "playwright")
+OPTIONAL_TOOLS = {"chromium": "browser tests", "avr-gcc": "firmware build", "simavr": "emulated firmware",
+                  "mosquitto": "broker tests", "ldd": "installed-libraries check"}
+
+
+def pytest_report_header(config):
+    """The versions and tools behind this run, so a failure elsewhere can be told apart from a bug."""
+    from importlib import metadata
+    import shutil
+
+    versions = []
+    for name in REPORTED_DISTRIBUTIONS:
+        try:
+            versions.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            pass
+    missing = [f"{tool} ({use} skip)" for tool, use in OPTIONAL_TOOLS.items() if shutil.which(tool) is None]
+    return [f"companion test run: {', '.join(versions)}",
+            f"optional tools missing: {', '.join(missing) or 'none'}"]
+
+
 def shared_data_root() -> Path:
     configured = os.environ.get(SHARED_DATA_ENV)
     if configured:

@@ -15,7 +15,7 @@ def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "read",
         help="read a board from a photo",
-        description="Read the island from a photo (.jpg or .png) of the table: the DESIGN §4 board text, "
+        description="Read the island from a photo (.jpg or .png) of the table: the board text of docs/formats.md, "
         "or JSON with every cell's token, confidence and whether a hand hides it.",
     )
     parser.add_argument("game", choices=GAMES, help="the game on the table")

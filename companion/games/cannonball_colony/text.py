@@ -1,4 +1,4 @@
-"""The Cannonball Colony board text format (DESIGN §4): parse it, print it, draw evidence on it.
+"""The Cannonball Colony board text format (docs/formats.md): parse it, print it, draw evidence on it.
 
 A malformed text raises BoardTextError naming the line, the column and what was expected.
 """
