@@ -1,6 +1,7 @@
 """A real headless Chromium at a 10-inch tablet's 1280x800: the Verdicts feed keeps every card
-whole and scrolls, and each Cannonball Colony screen shows the whole island and its sentence
-without scrolling, the demo's tall island and a four-board one alike.
+whole and scrolls; a tapped verdict stays, its evidence on the island as it stood, while new ones
+arrive, until the player lets it go; and each Cannonball Colony screen shows the whole island and
+its sentence without scrolling, the demo's tall island and a four-board one alike.
 
 Screenshots land in tests/artifacts/ (gitignored) for a person to look at.
 """
@@ -54,6 +55,10 @@ def assert_whole_island_in_view(page) -> None:
     assert left >= 0 and right <= LANDSCAPE["width"], f"the island runs from {left} to {right} px across"
 
 
+def feed_seqs(page) -> list[int]:
+    return page.evaluate("() => [...document.querySelectorAll('#feed li')].map((li) => Number(li.dataset.seq))")
+
+
 def test_a_long_feed_keeps_every_card_whole_and_scrolls(browser, tmp_path, artifacts):
     with tablet_on(browser, tmp_path, "/verdicts", moves=REFUSED * 5) as (page, _):
         page.wait_for_function("document.querySelectorAll('#feed li').length === 16")
@@ -72,6 +77,51 @@ def test_a_long_feed_keeps_every_card_whole_and_scrolls(browser, tmp_path, artif
         assert_in_view(page, "#feed li:last-child")
         assert_in_view(page, "#chosen")                     # the page itself did not move
         shot(page, artifacts, "tablet-02-verdicts-feed-scrolled-to-the-first.png", full_page=False)
+
+
+def test_a_tapped_verdict_stays_while_new_ones_arrive_until_let_go(browser, tmp_path, artifacts):
+    with tablet_on(browser, tmp_path, "/verdicts", moves=REFUSED * 2) as (page, services):
+        page.wait_for_selector("#feed li.selected:has-text('cannon E2 refused')")   # live: the newest
+        fort = page.locator("#feed li.refused", has_text="fort F10 refused").last
+        seq = int(fort.get_attribute("data-seq"))
+        fort.click()                                        # the player studies the fort refusal
+        page.wait_for_selector(f"#feed li.selected[data-seq='{seq}']")
+        page.wait_for_selector("#held:not(.hidden)")
+        assert page.locator("svg#board .evidence-path").count() == 1   # the too-close path, D10 to F10
+
+        services.session.propose("road G9")                 # the camera goes on: more verdicts ...
+        services.session.propose("cannon E2")
+        services.session.propose("fort H10")                # ... and a fort that stands, changing the island
+        page.wait_for_selector("#feed li.legal:has-text('fort H10')")
+        page.wait_for_timeout(1500)                         # longer than the demo's camera takes to ask again
+        assert feed_seqs(page)[0] > seq + 3                 # the new verdicts are in the feed, on top
+        assert page.locator("#feed li.selected").count() == 1
+        assert int(page.get_attribute("#feed li.selected", "data-seq")) == seq
+        chosen = page.inner_text("#chosen")
+        assert "fort F10 refused" in chosen and "Too close" in chosen and "CC-6" in chosen
+        assert page.locator("svg#board .evidence-path").count() == 1
+        assert page.get_attribute("svg#board [data-cell='H10']", "data-token") == "r"   # the island as it stood
+        assert "Back to live (3 new)" in page.inner_text("#held")
+        assert_in_view(page, "#back-to-live")
+        assert_in_view(page, "#chosen")
+        assert_whole_island_in_view(page)
+        shot(page, artifacts, "tablet-03-verdicts-held-while-new-ones-arrive.png", full_page=False)
+
+        page.click("#back-to-live")                         # let it go: the newest verdict, the island now
+        page.wait_for_selector("#held", state="hidden")
+        assert int(page.get_attribute("#feed li.selected", "data-seq")) == feed_seqs(page)[0]
+        assert_in_view(page, "#feed li.selected")           # the feed is back at its top, too
+        assert "fort H10" in page.inner_text("#chosen")
+        assert page.get_attribute("svg#board [data-cell='H10']", "data-token") == "Ff"
+
+        fort.click()                                        # hold it again, and tap it again to let go
+        page.wait_for_selector(f"#feed li.selected[data-seq='{seq}']")
+        fort.click()
+        page.wait_for_selector("#held", state="hidden")
+        assert "fort H10" in page.inner_text("#chosen")
+        services.session.propose("road G9")                 # live again: the newest takes over
+        page.wait_for_selector("#feed li.selected:has-text('road G9 refused')")
+        shot(page, artifacts, "tablet-04-verdicts-back-to-live.png", full_page=False)
 
 
 @pytest.mark.parametrize("board, name", [(DEMO_ISLAND, "demo"), (FOUR_BOARDS, "four-boards")])
