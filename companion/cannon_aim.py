@@ -123,8 +123,9 @@ class TableFrame:
 ISLAND_FRAME = TableFrame(
     "on board {board}'s sheet",
     f"the camera has not seen its base marker (id {CANNON_MARKER_ID}) beside the island",
-    f"The camera has not seen its base marker (id {CANNON_MARKER_ID}) beside the island, and serve was not given "
-    "--cannon-pose. Put the cannon where the camera sees its marker and the island together.")
+    f"Place the cannon with its base marker (id {CANNON_MARKER_ID}) beside the island, where the camera sees both, "
+    "or start `companion serve` with --cannon-pose X,Y,HEADING (mm on board 1's sheet, x along its top edge, "
+    "y down its left edge; HEADING in degrees from +x).")
 
 
 class Aimer:

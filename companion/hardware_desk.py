@@ -103,6 +103,9 @@ class HardwareDesk:
         self._call(disarm, "DISARM")
 
     def fire(self) -> None:
+        needs_aim = self.needs_aim()
+        if needs_aim:   # a shot at wherever the barrel happens to point is nobody's shot
+            raise DeskRefused("refused", f"Cannot fire: the cannon has not been aimed. {needs_aim}")
         if not self.cannon.armed:   # the host's own check: no need to ask the board
             who = self.cannon.armed_by
             raise DeskRefused("refused", "The cannon is not armed: press Arm and confirm first; Fire works only "
@@ -115,6 +118,15 @@ class HardwareDesk:
             self._say(f"Fired at {at}." if at else "Fired.", "good")
 
         self._call(fire, "FIRE")
+
+    def needs_aim(self) -> str | None:
+        """None once the cannon has been aimed; before that, what to do to aim it, or why aiming is
+        unavailable and how to make it available. Neither Arm nor Fire is offered until then."""
+        if self.target is not None:
+            return None
+        if self.aimer.fix is None:
+            return f"Aiming is unavailable: nobody knows where the cannon stands. {self.aimer.frame.advice}"
+        return f"Tap a {self.targets.kind} to aim at it; Arm and Fire come once the cannon is aimed."
 
     def aim_at(self, name: str) -> dict:
         """Aims at a target of the game's kind (a cell, a ship) by its name."""
@@ -289,7 +301,8 @@ class HardwareDesk:
             "failsafe": {"active": bool(board and board.failsafe), "count": board.failsafes if board else None},
             "garbled": {"from_board": link.deframer.garbled, "at_board": board.garbled_frames if board else None},
             "reboots": link.stats["reboots"], "reconnects": link.stats["reconnects"],
-            "cannon": self.aimer.status(), "aims_at": self.targets.kind, "target": self.target, "notice": self.notice,
+            "cannon": self.aimer.status(), "aims_at": self.targets.kind, "target": self.target,
+            "needs_aim": self.needs_aim(), "notice": self.notice,
             "leds": {"frames": self.led_frames, "count": len(self._sent_frame or ()),
                      "lit": sum(1 for c in self._sent_frame or () if any(c)), "problem": self.led_problem,
                      "mapping": self.follower.describe() if self.follower else "no LED follower",

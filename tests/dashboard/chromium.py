@@ -30,9 +30,10 @@ def browser():
         browser.close()
 
 
-def shot(page, artifacts, name):
+def shot(page, artifacts, name, full_page=True):
+    """The whole page, or (full_page=False) only what the screen shows without scrolling."""
     page.wait_for_timeout(150)   # let the last SSE render settle before the picture
-    page.screenshot(path=str(artifacts / name), full_page=True)
+    page.screenshot(path=str(artifacts / name), full_page=full_page)
 
 
 @contextmanager
@@ -54,3 +55,10 @@ def served_page(browser, services, data, path: str, viewport=LANDSCAPE, closing=
     finally:
         closing()
 
+
+def assert_in_view(page, selector, viewport=LANDSCAPE) -> None:
+    """Seen without scrolling: the element is shown and its box lies inside the screen."""
+    found = page.locator(selector).first.bounding_box()
+    assert found is not None, f"{selector} is not shown"
+    top, bottom = found["y"], found["y"] + found["height"]
+    assert top >= 0 and bottom <= viewport["height"], f"{selector} runs from {top} to {bottom} px down the screen"

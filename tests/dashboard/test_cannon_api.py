@@ -71,10 +71,43 @@ def test_arming_needs_a_person_to_confirm_on_the_same_tablet(rig):
 
 
 def test_fire_without_arming_is_refused_and_the_trigger_stays_safe(rig):
+    assert rig.tablet.post("/api/cannon/aim", {"cell": "F3"}).status_code == 200
     refused = rig.tablet.post("/api/cannon/fire")
     assert refused.status_code == 409
     assert refused.get_json()["error"].startswith("The cannon is not armed: press Arm and confirm first")
     assert rig.twin.angle("trigger") == LIMITS.trigger_safe and not rig.twin.state.firing
+
+
+def test_fire_without_an_aim_is_refused_even_when_armed(rig, until):
+    status = rig.tablet.get("/api/cannon").get_json()
+    assert status["target"] is None and status["needs_aim"].startswith("Tap a cell to aim at it")
+    assert rig.arm().status_code == 200 and rig.twin.state.armed   # arming alone is allowed ...
+    refused = rig.tablet.post("/api/cannon/fire")                  # ... a shot at nothing is not
+    assert refused.status_code == 409
+    assert refused.get_json()["error"].startswith("Cannot fire: the cannon has not been aimed. Tap a cell")
+    assert rig.twin.angle("trigger") == LIMITS.trigger_safe and not rig.twin.state.firing
+
+    aimed = rig.tablet.post("/api/cannon/aim", {"cell": "F3"})
+    assert aimed.status_code == 200 and rig.tablet.get("/api/cannon").get_json()["needs_aim"] is None
+    until(lambda: rig.desk.status()["aim"]["on_target"]
+               and rig.desk.status()["aim"]["pan"] == pytest.approx(aimed.get_json()["target"]["pan"], abs=0.01))
+    fired = rig.tablet.post("/api/cannon/fire")
+    assert fired.status_code == 200, fired.get_json()
+
+
+def test_when_nobody_knows_where_the_cannon_stands_fire_says_why_it_cannot_aim(tmp_path):
+    rig = make_rig(tmp_path, pose=None)   # the demo: no marker 48 seen, no --cannon-pose
+    try:
+        needs_aim = rig.tablet.get("/api/cannon").get_json()["needs_aim"]
+        assert needs_aim.startswith("Aiming is unavailable: nobody knows where the cannon stands.")
+        assert "marker (id 48) beside the island" in needs_aim and "--cannon-pose X,Y,HEADING" in needs_aim
+        assert rig.arm().status_code == 200
+        refused = rig.tablet.post("/api/cannon/fire")
+        assert refused.status_code == 409
+        assert refused.get_json()["error"] == f"Cannot fire: the cannon has not been aimed. {needs_aim}"
+        assert not rig.twin.state.firing
+    finally:
+        rig.close()
 
 
 def test_aim_at_a_cell_then_arm_and_fire_within_the_window(rig, until):
@@ -150,12 +183,14 @@ def test_the_leds_show_a_refused_verdicts_evidence_and_only_changed_frames_are_s
 
 
 def test_a_reboot_drops_the_arming_and_the_panel_says_why(rig, until):
+    assert rig.tablet.post("/api/cannon/aim", {"cell": "F3"}).status_code == 200   # so only the arming is missing
     assert rig.arm().status_code == 200
     rig.hardware.twin_pty.reboot()
     until(lambda: not rig.desk.status()["armed"] and rig.desk.status()["notice"]["tone"] == "bad")
     status = rig.tablet.get("/api/cannon").get_json()
     assert "rebooted and said HELLO again, which dropped the arming" in status["notice"]["text"]
-    assert rig.tablet.post("/api/cannon/fire").status_code == 409
+    refused = rig.tablet.post("/api/cannon/fire")
+    assert refused.status_code == 409 and "not armed" in refused.get_json()["error"]
 
 
 def test_a_failsafe_drops_the_arming_and_the_panel_says_why(tmp_path, until):

@@ -127,6 +127,22 @@ const Companion = (() => {
 
   const setHeader = (game, fn) => { headers[game] = fn; };
 
+  // A .fit card ends at the screen's bottom (style.css), so it needs its own top on the page, which
+  // whatever sits above it decides (the header, a notice, a question box): measured again whenever
+  // any of those changes size.
+  function fitToScreen() {
+    for (const box of document.querySelectorAll(".fit")) {
+      box.style.setProperty("--fit-top", `${Math.round(box.getBoundingClientRect().top + window.scrollY)}px`);
+    }
+  }
+  document.addEventListener("DOMContentLoaded", () => {
+    if (!document.querySelector(".fit")) return;
+    const watch = new ResizeObserver(fitToScreen);
+    for (const part of [...document.body.children, ...document.querySelector("main").children]) watch.observe(part);
+    window.addEventListener("resize", fitToScreen);
+    fitToScreen();
+  });
+
   // The Table screens' live view: the camera's status under it, and an MJPEG stream that broke
   // (server restart) reopened, so the picture comes back by itself.
   function watchCamera() {

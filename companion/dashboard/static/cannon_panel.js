@@ -22,8 +22,14 @@ const CannonPanel = (() => {
     else if (hw.failsafe && hw.failsafe.active) { box.textContent = "Failsafe: cannon made safe"; box.className = "arm-state fault"; }
     else { box.textContent = "Safe: not armed"; box.className = "arm-state safe"; }
     const live = attached() && hw.state === "connected";
-    $("arm").disabled = !live || (hw.armed && left > 0) || confirmToken !== null;
-    $("fire").disabled = !live || !(hw.armed && left > 0);
+    // No Arm and no Fire before an aim: the panel says instead what to do, or why aiming is unavailable.
+    const needsAim = live && !hw.target ? hw.needs_aim || "Aim the cannon first." : null;
+    $("needs-aim").textContent = needsAim || "";
+    $("needs-aim").classList.toggle("hidden", !needsAim);
+    for (const id of ["arm", "fire"]) $(id).classList.toggle("hidden", Boolean(needsAim));
+    $("disarm").parentElement.classList.toggle("hidden", Boolean(needsAim) && !hw.armed);   // a Disarm alone, with nothing armed
+    $("arm").disabled = !live || Boolean(needsAim) || (hw.armed && left > 0) || confirmToken !== null;
+    $("fire").disabled = !live || Boolean(needsAim) || !(hw.armed && left > 0);
     $("disarm").disabled = !live || !hw.armed;
   }
 
