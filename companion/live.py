@@ -16,6 +16,7 @@ import numpy as np
 from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.inference import Explained, Question, TakenBack, explain
 from companion.games.cannonball_colony.moves import Pass, Roads
+from companion.games.cannonball_colony.position import Position
 from companion.games.cannonball_colony.text import BoardTextError, print_board
 from companion.observation import BoardObservation, position_from_tokens
 from companion.session import GameSession
@@ -31,8 +32,8 @@ class LivePipeline:
 
     `open_source(on_status)` returns an iterable of frames (a vision.frames.FrameSource); it is
     called again for each pass when `loop` is on. `restart_on_loop` makes the first still table
-    of each pass start a new game when it does not follow from the current one: the bundled
-    clip replays the same game, and nobody is at the table to say "new game".
+    of each pass start a new game when it does not follow from the current one (or the game is
+    over): the bundled clip replays the same game, and nobody is at the table to say "new game".
     `auto_confirm` confirms a finished turn when the next player's move shows up, for the same
     reason; at a real table the players tap Confirm.
     """
@@ -136,6 +137,8 @@ class LivePipeline:
 
     def _on_source_status(self, status) -> None:
         state = getattr(status.state, "value", str(status.state))
+        if state == "ended" and self.loop:
+            return   # the recording starts again at once: it has not ended
         self._set_status(state, status.message, force=True)
 
     # --- one frame --------------------------------------------------------------------
@@ -173,16 +176,22 @@ class LivePipeline:
 
     def _commit(self, committed: Committed, observation: BoardObservation) -> None:
         game = self.session.snapshot()
-        template = game.position if game is not None else observation.position
-        seen = position_from_tokens(template, committed.tokens)
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
+        # A new game is what the camera sees and nothing else: the reader's supply and earned
+        # pieces for the island as it stands, never an old game's.
+        afresh = position_from_tokens(observation.position, committed.tokens)
         if game is None:
-            self._start_game(seen)
+            self._start_game(afresh)
             return
-        explanation = explain(game, seen)
-        if first and self.restart_on_loop and explanation is not None \
-                and (self.passes > 0 or not isinstance(explanation, Explained)):
-            self._start_game(seen)
+        elsewhere = not same_island(game.position, afresh)   # e.g. a tablet started the sample island
+        seen = None if elsewhere else position_from_tokens(game.position, committed.tokens)
+        explanation = None if elsewhere else explain(game, seen)
+        if first and self.restart_on_loop and (elsewhere or self._starts_over(game, explanation)):
+            self._start_game(afresh)
+            return
+        if elsewhere:
+            self._ask(f"The camera sees another island ({island_text(afresh)}), not the game's "
+                      f"({island_text(game.position)}): put the game's island under the camera, or start a new game.", ())
             return
         if isinstance(explanation, Question) and self._turn_guessed:
             mover = self._first_mover(game, seen)
@@ -206,6 +215,13 @@ class LivePipeline:
             self.session.undo(source="camera")
         elif isinstance(explanation, Question):
             self._ask(explanation.message, explanation.cells)
+
+    def _starts_over(self, game: Game, explanation) -> bool:
+        """At a pass's first still table: a game that is over, or a table that is not this
+        game's next move (any change on a later pass: the clip is back at its start)."""
+        if game.phase is Phase.OVER:
+            return True
+        return explanation is not None and (self.passes > 0 or not isinstance(explanation, Explained))
 
     def _turns_ahead(self, seen):
         """With nobody to tap Confirm: when the change is the next player's move, confirm the
@@ -245,8 +261,11 @@ class LivePipeline:
                 found.append((player, explanation))
         if len(found) != 1:
             return None
-        self._start_game(game.position.replace(turn=found[0][0]))
-        return self.session.snapshot(), found[0][1]
+        player, explanation = found[0]
+        # The same game, its turn put right: a correction, not a second "new game".
+        self.session.correct(print_board(game.position), f"{player.title} made the first move, so the game "
+                             f"starts on {player.title}'s turn.", source="camera", turn=player)
+        return self.session.snapshot(), explanation
 
     def _start_game(self, seen) -> None:
         try:
@@ -282,6 +301,15 @@ class LivePipeline:
         if force or changed or now - self._last_status_at >= self.status_every:
             self._last_status_at = now
             self.publish_status(dict(self._status))
+
+
+def same_island(game: Position, seen: Position) -> bool:
+    return (game.players, game.boards, game.width, game.height) == (seen.players, seen.boards, seen.width, seen.height)
+
+
+def island_text(position: Position) -> str:
+    players = " and ".join(country.title for country in position.players)
+    return f"{players} on boards {' '.join(map(str, position.boards))}"
 
 
 def move_text(move, pending) -> str:

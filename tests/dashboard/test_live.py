@@ -133,7 +133,10 @@ def test_a_game_the_camera_started_takes_its_turn_from_the_first_move(rig):
     assert theirs.play(parse_move(f"road {only_theirs}")).legal
     rig.table.show(theirs.position.replace(turn=None))
     rig.watch()
-    assert [e[0] for e in rig.events()] == ["game", "game", "move"]
+    # One new game: the first move puts its turn right, it does not start another.
+    assert [e[0] for e in rig.events()] == ["game", "correction", "move"]
+    correction = rig.session.log.events()[1].body
+    assert correction["turn"] == second.value and second.title in correction["note"]
     assert rig.session.log.events()[-1].body["player"] == second.value
     assert rig.session.question is None
 
