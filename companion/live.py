@@ -41,8 +41,8 @@ class LivePipeline:
 
     With `pace` on, a recording plays at its own speed and every frame is shown as it comes,
     drawn with the latest reading, while a second thread reads the frames behind it (up to
-    `backlog` of them): a picture waits `reading_wait` at most for its own reading, so a slow
-    reading never holds the picture up. Without `pace` each frame
+    `backlog` of them): a picture waits `reading_wait` at most for its own reading, and only
+    when the reader was idle, so a slow reading never holds the picture up. Without `pace` each frame
     is read, then drawn, in turn (tests, and a clip refereed as fast as it can be).
     """
 
@@ -149,8 +149,10 @@ class LivePipeline:
             for frame in self._pacer.frames(frames, live):
                 if failed or self._stop.is_set():
                     break
+                idle = backlog.pending == 0
                 backlog.put(frame)
-                backlog.wait_done(self.reading_wait)
+                if idle:
+                    backlog.wait_done(self.reading_wait)
                 self.show(frame.image)
         finally:
             backlog.close(drain=not self._stop.is_set())

@@ -16,9 +16,10 @@ Item = TypeVar("Item")
 
 # About five seconds of a 10 fps clip: more than the slowest reading, less than a memory worry.
 DEFAULT_LIMIT = 50
-# How long a picture waits for its own reading (a few ms, usually) before it is shown with the
-# last one: outlines that keep up with a hand, and never a picture held up by a slow reading.
-OWN_READING_WAIT = 0.05
+# How long a picture waits for its own reading (a few ms, usually) when the reader had nothing
+# else to do; a busy reader is not waited for. Outlines that keep up with a hand, and never a
+# picture held up by a slow reading.
+OWN_READING_WAIT = 0.02
 
 
 class Backlog(Generic[Item]):
@@ -57,6 +58,12 @@ class Backlog(Generic[Item]):
         with self._cond:
             self._done += 1
             self._cond.notify_all()
+
+    @property
+    def pending(self) -> int:
+        """Items put and not yet done: waiting, or in the taker's hands."""
+        with self._cond:
+            return self._put - self._done - self.dropped
 
     def wait_done(self, timeout: float) -> bool:
         """Wait, at most `timeout` s, until every item put so far is done (or dropped)."""

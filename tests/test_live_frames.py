@@ -35,11 +35,12 @@ def test_a_reader_waiting_on_an_empty_backlog_wakes_for_the_next_frame():
 
 def test_the_frame_thread_can_wait_a_moment_for_the_reading_of_what_it_put():
     backlog = Backlog()
+    assert backlog.pending == 0
     backlog.put("frame")
-    assert not backlog.wait_done(0.01)   # not read yet: the wait gives up, the picture goes on
+    assert backlog.pending == 1 and not backlog.wait_done(0.01)   # not read yet: the picture goes on
     reader = threading.Thread(target=lambda: (backlog.take(), backlog.done()))
     reader.start()
-    assert backlog.wait_done(2)
+    assert backlog.wait_done(2) and backlog.pending == 0
     reader.join(2)
 
 
