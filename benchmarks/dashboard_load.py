@@ -3,9 +3,9 @@
 Starts `companion serve` on 127.0.0.1 (a free port, a temporary game log) with a camera
 source running at 30 fps (a rendered island, read by the real camera reader, which starts the
 game), connects ten SSE clients and one MJPEG viewer, and plays a legal move and its undo
-over HTTP, one every half second. Reports the video frame rate each second and the latency from
-a tablet's POST to the event reaching every tablet. Loopback only; every loop is bounded by
-the run's deadline.
+over HTTP, one every half second. Reports the video frame rate each second, its longest gap,
+and the latency from a tablet's POST to the event reaching every tablet. Loopback only; every
+loop is bounded by the run's deadline.
 
     .venv/bin/python benchmarks/dashboard_load.py [--seconds 60] [--clients 10] [--fps 15] [--source FILE]
 """
@@ -30,6 +30,9 @@ import cv2
 import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from first_frame import read_parts  # noqa: E402
 
 
 TABLE_PHOTO = ROOT / "samples" / "renders" / "tilt-30-cool.jpg"
@@ -88,19 +91,9 @@ def sse_client(port: int, deadline: float, arrivals: dict, index: int, ready: th
 
 
 def mjpeg_viewer(port: int, deadline: float, stamps: list, sizes: list):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
-    connection.request("GET", "/video.mjpg")
-    response = connection.getresponse()
-    while time.monotonic() < deadline:
-        line = response.fp.readline()
-        if not line:
-            break
-        if line.lower().startswith(b"content-length:"):
-            length = int(line.split(b":")[1])
-            response.fp.readline()
-            sizes.append(len(response.fp.read(length)))
-            stamps.append(time.monotonic())
-    connection.close()
+    for arrived, jpeg in read_parts(port, deadline):
+        sizes.append(len(jpeg))
+        stamps.append(arrived)
 
 
 def driver(port: int, deadline: float, sent: dict, interval: float):
@@ -182,6 +175,7 @@ def main(argv=None) -> int:
         "video_frames": len(stamps), "video_fps_mean": round(len(stamps) / max(1e-9, stamps[-1] - start), 2) if stamps else 0,
         "video_fps_min_second": min(per_second) if per_second else 0,
         "video_fps_median_second": statistics.median(per_second) if per_second else 0,
+        "video_max_gap_s": round(max(b - a for a, b in zip(stamps, stamps[1:])), 3) if len(stamps) > 1 else None,
         "jpeg_kb_median": round(statistics.median(sizes) / 1024, 1) if sizes else 0,
         "events_sent": len(sent), "deliveries": delivered, "deliveries_expected": len(sent) * args.clients,
         "latency_ms_median": round(statistics.median(latencies), 1) if latencies else None,

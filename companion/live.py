@@ -16,7 +16,10 @@ import numpy as np
 from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.inference import Explained, Question, TakenBack, explain
 from companion.games.cannonball_colony.moves import Pass, Roads
+from companion.games.cannonball_colony.position import Position
 from companion.games.cannonball_colony.text import BoardTextError, print_board
+from companion.live_frames import DEFAULT_LIMIT, OWN_READING_WAIT, Backlog, Pacer
+from companion.live_picture import annotate, banner
 from companion.observation import BoardObservation, position_from_tokens
 from companion.session import GameSession
 from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
@@ -27,24 +30,35 @@ StatusPublisher = Callable[[dict], None]
 
 
 class LivePipeline:
-    """One thread turning a frame source into committed game events and an annotated picture.
+    """A thread turning a frame source into committed game events and an annotated picture.
 
     `open_source(on_status)` returns an iterable of frames (a vision.frames.FrameSource); it is
     called again for each pass when `loop` is on. `restart_on_loop` makes the first still table
-    of each pass start a new game when it does not follow from the current one: the bundled
-    clip replays the same game, and nobody is at the table to say "new game".
+    of each pass start a new game when it does not follow from the current one (or the game is
+    over): the bundled clip replays the same game, and nobody is at the table to say "new game".
     `auto_confirm` confirms a finished turn when the next player's move shows up, for the same
     reason; at a real table the players tap Confirm.
+
+    With `pace` on, a recording plays at its own speed and every frame is shown as it comes,
+    drawn with the latest reading, while a second thread reads the frames behind it (up to
+    `backlog` of them): a picture waits `reading_wait` at most for its own reading, and only
+    when the reader was idle, so a slow reading never holds the picture up. Without `pace` each frame
+    is read, then drawn, in turn (tests, and a clip refereed as fast as it can be).
     """
 
     # What the players can still do with no camera, for the status line and serve's placeholder picture.
     WITHOUT_CAMERA = "play moves by hand on the Turn screen"
+    # Across the picture while there is nothing to draw on it.
+    NO_READER = "No board reader installed: showing the camera, not refereeing"
+    NO_READER_STATUS = "showing the camera; the board reader for this game is not installed yet"
+    FIRST_READING = "Looking for the board..."
 
     def __init__(self, session: GameSession, open_source: Callable[..., Iterable] | None, reader: Reader | None, *,
                  publish_frame: FramePublisher | None = None, publish_status: StatusPublisher | None = None,
                  loop: bool = False, pace: bool = True, auto_confirm: bool = False, restart_on_loop: bool = False,
                  tracker_settings: TrackerSettings | None = None, status_every: float = 1.0,
                  see_cannon: Callable[[np.ndarray, float], object] | None = None,
+                 backlog: int = DEFAULT_LIMIT, reading_wait: float = OWN_READING_WAIT,
                  clock: Callable[[], float] = time.monotonic):
         self.session = session
         self.open_source = open_source
@@ -55,6 +69,7 @@ class LivePipeline:
         self.auto_confirm, self.restart_on_loop = auto_confirm, restart_on_loop
         self.tracker_settings = tracker_settings or TrackerSettings()
         self.status_every = status_every
+        self.backlog, self.reading_wait = backlog, reading_wait
         self.clock = clock
         # Given every frame to find the cannon's base marker (companion.cannon_sight.CannonSpotter).
         self.see_cannon = see_cannon
@@ -62,16 +77,20 @@ class LivePipeline:
         self.frames_seen = 0
         self.commits = 0
         self.passes = 0
+        self.skipped = 0   # frames a reader too far behind never read
         self._previous: BoardObservation | None = None
+        self._drawn = None   # the latest reading, drawn on each picture until the next one
         self._first_commit_of_pass = True
         # A game the camera started does not know whose turn it is: the first move shows it.
         self._turn_guessed = False
         self._highlight: tuple = ()
         self._stop = threading.Event()
+        self._pacer = Pacer(clock, self._stop.wait)
         self._thread: threading.Thread | None = None
         self._source = None
         self._fps_window: list[float] = []
         self._last_status_at = float("-inf")
+        self._status_lock = threading.Lock()   # the frame thread and the reader thread both report
         self._status = {"state": "starting", "message": "starting the camera pipeline", "source": None,
                         "reader": reader is not None, "frames": 0, "fps": 0.0, "tracking": ""}
 
@@ -90,7 +109,8 @@ class LivePipeline:
             self._thread.join(timeout)
 
     def status(self) -> dict:
-        return dict(self._status)
+        with self._status_lock:
+            return dict(self._status)
 
     def run(self) -> None:
         if self.open_source is None:
@@ -108,26 +128,47 @@ class LivePipeline:
                 self._stop.wait(2.0)
                 continue
             self.passes += 1
-            if self._status["state"] == "gave up":
+            if self.status()["state"] == "gave up":
                 return   # the camera's own last word says more than "ended"
             if not self.loop:
                 self._set_status("ended", f"the clip ended after {self.frames_seen} frames", force=True)
                 return
 
     def _play(self, frames: Iterable) -> None:
-        started, first = None, None
-        live = getattr(frames, "description", "").startswith("camera")
-        for frame in frames:
-            if self._stop.is_set():
-                return
-            if self.pace and not live:
-                # A recording plays at its own speed, as if the camera were watching it now.
-                if started is None:
-                    started, first = self.clock(), frame.timestamp
-                delay = (frame.timestamp - first) - (self.clock() - started)
-                if delay > 0 and self._stop.wait(delay):
+        if not self.pace:
+            for frame in frames:
+                if self._stop.is_set():
                     return
-            self.process(frame.image, frame.timestamp)
+                self.process(frame.image, frame.timestamp)
+            return
+        backlog, failed = Backlog(self.backlog), []
+        reader = threading.Thread(target=self._read_behind, args=(backlog, failed), name="live-reader", daemon=True)
+        reader.start()
+        try:
+            live = getattr(frames, "description", "").startswith("camera")
+            for frame in self._pacer.frames(frames, live):
+                if failed or self._stop.is_set():
+                    break
+                idle = backlog.pending == 0
+                backlog.put(frame)
+                if idle:
+                    backlog.wait_done(self.reading_wait)
+                self.show(frame.image)
+        finally:
+            backlog.close(drain=not self._stop.is_set())
+            reader.join()
+            self.skipped += backlog.dropped
+        if failed:
+            raise failed[0]
+
+    def _read_behind(self, backlog: Backlog, failed: list) -> None:
+        while (frame := backlog.take()) is not None:
+            try:
+                self.referee(frame.image, frame.timestamp)
+            except Exception as error:   # handed to the frame thread, which reports it as run() does
+                failed.append(error)
+                return
+            backlog.done()
 
     def _begin_pass(self) -> None:
         self.tracker = Tracker(self.tracker_settings)
@@ -136,26 +177,48 @@ class LivePipeline:
 
     def _on_source_status(self, status) -> None:
         state = getattr(status.state, "value", str(status.state))
+        if state == "ended" and self.loop:
+            return   # the recording starts again at once: it has not ended
         self._set_status(state, status.message, force=True)
 
     # --- one frame --------------------------------------------------------------------
 
     def process(self, image: np.ndarray, timestamp: float):
         """Read, draw, track and referee one frame; returns the tracker's outcome (or None)."""
-        self.frames_seen += 1
+        outcome = self.referee(image, timestamp)
+        self.show(image)
+        return outcome
+
+    def show(self, image: np.ndarray) -> None:
+        """Publish the frame, drawn with the latest reading."""
         self._count_fps()
+        if self.reader is None:
+            picture = banner(image, self.NO_READER)
+        elif self._drawn is None:
+            picture = banner(image, self.FIRST_READING)
+        else:
+            picture = self.draw(image, self._drawn)
+        self.publish_frame(picture)
+
+    def referee(self, image: np.ndarray, timestamp: float):
+        """Read, track and referee one frame; the tracker's outcome, or None."""
+        self.frames_seen += 1
         if self.see_cannon is not None:
             try:
                 self.see_cannon(image, timestamp)
             except Exception:   # locating the cannon must never stop the refereeing
                 pass
         if self.reader is None:
-            self.publish_frame(banner(image, "No board reader installed: showing the camera, not refereeing"))
-            self._set_status("no reader", "showing the camera; the board reader for this game is not installed yet")
+            self._set_status("no reader", self.NO_READER_STATUS)
             return None
         observation = self.reader(image, timestamp, self._previous)
-        self._previous = observation
-        self.publish_frame(annotate(image, observation, self._highlight))
+        self._previous = self._drawn = observation
+        return self.track(observation)
+
+    def draw(self, image: np.ndarray, observation: BoardObservation) -> np.ndarray:
+        return annotate(image, observation, self._highlight)
+
+    def track(self, observation: BoardObservation):
         if not observation.located:
             why = "; ".join(observation.problems) or "no board markers found"
             self._set_status("running", f"board not found: {why}", tracking="looking for the board")
@@ -173,16 +236,22 @@ class LivePipeline:
 
     def _commit(self, committed: Committed, observation: BoardObservation) -> None:
         game = self.session.snapshot()
-        template = game.position if game is not None else observation.position
-        seen = position_from_tokens(template, committed.tokens)
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
+        # A new game is what the camera sees and nothing else: the reader's supply and earned
+        # pieces for the island as it stands, never an old game's.
+        afresh = position_from_tokens(observation.position, committed.tokens)
         if game is None:
-            self._start_game(seen)
+            self._start_game(afresh)
             return
-        explanation = explain(game, seen)
-        if first and self.restart_on_loop and explanation is not None \
-                and (self.passes > 0 or not isinstance(explanation, Explained)):
-            self._start_game(seen)
+        elsewhere = not same_island(game.position, afresh)   # e.g. a tablet started the sample island
+        seen = None if elsewhere else position_from_tokens(game.position, committed.tokens)
+        explanation = None if elsewhere else explain(game, seen)
+        if first and self.restart_on_loop and (elsewhere or self._starts_over(game, explanation)):
+            self._start_game(afresh)
+            return
+        if elsewhere:
+            self._ask(f"The camera sees another island ({island_text(afresh)}), not the game's "
+                      f"({island_text(game.position)}): put the game's island under the camera, or start a new game.", ())
             return
         if isinstance(explanation, Question) and self._turn_guessed:
             mover = self._first_mover(game, seen)
@@ -206,6 +275,13 @@ class LivePipeline:
             self.session.undo(source="camera")
         elif isinstance(explanation, Question):
             self._ask(explanation.message, explanation.cells)
+
+    def _starts_over(self, game: Game, explanation) -> bool:
+        """At a pass's first still table: a game that is over, or a table that is not this
+        game's next move (any change on a later pass: the clip is back at its start)."""
+        if game.phase is Phase.OVER:
+            return True
+        return explanation is not None and (self.passes > 0 or not isinstance(explanation, Explained))
 
     def _turns_ahead(self, seen):
         """With nobody to tap Confirm: when the change is the next player's move, confirm the
@@ -245,8 +321,11 @@ class LivePipeline:
                 found.append((player, explanation))
         if len(found) != 1:
             return None
-        self._start_game(game.position.replace(turn=found[0][0]))
-        return self.session.snapshot(), found[0][1]
+        player, explanation = found[0]
+        # The same game, its turn put right: a correction, not a second "new game".
+        self.session.correct(print_board(game.position), f"{player.title} made the first move, so the game "
+                             f"starts on {player.title}'s turn.", source="camera", turn=player)
+        return self.session.snapshot(), explanation
 
     def _start_game(self, seen) -> None:
         try:
@@ -271,17 +350,29 @@ class LivePipeline:
         self._fps_window = [t for t in self._fps_window if now - t < 2.0] + [now]
 
     def _set_status(self, state: str, message: str, *, tracking: str | None = None, force: bool = False) -> None:
-        fps = (len(self._fps_window) - 1) / max(1e-6, self._fps_window[-1] - self._fps_window[0]) \
-            if len(self._fps_window) > 1 else 0.0
-        changed = state != self._status["state"] or message != self._status["message"]
-        self._status.update(state=state, message=message, frames=self.frames_seen, fps=round(fps, 1),
-                            source=getattr(self._source, "description", None), reader=self.reader is not None)
-        if tracking is not None:
-            self._status["tracking"] = tracking
-        now = self.clock()
-        if force or changed or now - self._last_status_at >= self.status_every:
+        window = list(self._fps_window)
+        fps = (len(window) - 1) / max(1e-6, window[-1] - window[0]) if len(window) > 1 else 0.0
+        with self._status_lock:
+            changed = state != self._status["state"] or message != self._status["message"]
+            self._status.update(state=state, message=message, frames=self.frames_seen, fps=round(fps, 1),
+                                source=getattr(self._source, "description", None), reader=self.reader is not None)
+            if tracking is not None:
+                self._status["tracking"] = tracking
+            now = self.clock()
+            if not (force or changed or now - self._last_status_at >= self.status_every):
+                return
             self._last_status_at = now
-            self.publish_status(dict(self._status))
+            status = dict(self._status)
+        self.publish_status(status)
+
+
+def same_island(game: Position, seen: Position) -> bool:
+    return (game.players, game.boards, game.width, game.height) == (seen.players, seen.boards, seen.width, seen.height)
+
+
+def island_text(position: Position) -> str:
+    players = " and ".join(country.title for country in position.players)
+    return f"{players} on boards {' '.join(map(str, position.boards))}"
 
 
 def move_text(move, pending) -> str:
@@ -300,42 +391,3 @@ def describe_outcome(outcome) -> str:
     if isinstance(outcome, Unsettled):
         return f"settling: {len(outcome.keys)} cells still flicker"
     return "watching"
-
-
-# --- the annotated picture -------------------------------------------------------------
-
-GOOD, DOUBT, HIDDEN, ASKED = (80, 200, 80), (0, 170, 255), (60, 60, 230), (255, 0, 255)
-
-
-def annotate(image: np.ndarray, observation: BoardObservation, highlight=()) -> np.ndarray:
-    """The frame with every read cell outlined: green when sure, amber when unsure, red under a hand."""
-    import cv2
-
-    out = image.copy()
-    for cell, outline in observation.cell_outlines.items():
-        points = np.asarray(outline, np.float32).reshape(-1, 1, 2).round().astype(np.int32)
-        if cell in observation.hidden:
-            colour = HIDDEN
-        elif observation.confidence.get(cell, 1.0) < 0.6:
-            colour = DOUBT
-        else:
-            colour = GOOD
-        cv2.polylines(out, [points], True, colour, 1, cv2.LINE_AA)
-    for cell in highlight:
-        outline = observation.cell_outlines.get(cell)
-        if outline is not None:
-            points = np.asarray(outline, np.float32).reshape(-1, 1, 2).round().astype(np.int32)
-            cv2.polylines(out, [points], True, ASKED, 4, cv2.LINE_AA)
-    if observation.problems:
-        out = banner(out, observation.problems[0])
-    return out
-
-
-def banner(image: np.ndarray, text: str) -> np.ndarray:
-    import cv2
-
-    out = image.copy()
-    height = max(28, image.shape[0] // 18)
-    cv2.rectangle(out, (0, 0), (image.shape[1], height), (30, 30, 30), -1)
-    cv2.putText(out, text, (10, int(height * 0.72)), cv2.FONT_HERSHEY_SIMPLEX, height / 42, (255, 255, 255), 1, cv2.LINE_AA)
-    return out

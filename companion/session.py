@@ -16,6 +16,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable
 
+from companion.games.cannonball_colony.cells import Country
 from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.moves import Roads, parse_move
 from companion.games.cannonball_colony.text import parse_board, print_board
@@ -166,12 +167,16 @@ class GameSession:
             return verdict, self._record({"type": "undo", "player": str(game.player), "source": source,
                                           "verdict": verdict.to_json()})
 
-    def correct(self, board_text: str, note: str, source: str = "tablet") -> Event:
-        """The players say what is really on the table; the game carries on from there."""
-        parse_board(board_text)
+    def correct(self, board_text: str, note: str, source: str = "tablet", turn: Country | None = None) -> Event:
+        """The players say what is really on the table; the game carries on from there, on the
+        same player's turn unless `turn` names another."""
+        position = parse_board(board_text)
+        if turn is not None and turn not in position.players:
+            raise ValueError(f"{turn} is not playing on this island ({', '.join(map(str, position.players))})")
         with self._lock:
             self._require_game()
-            return self._record({"type": "correction", "board": board_text, "note": note, "source": source})
+            body = {"type": "correction", "board": board_text, "note": note, "source": source}
+            return self._record(body if turn is None else {**body, "turn": str(turn)})
 
     def note(self, body: dict) -> Event:
         """Questions, camera status and other events that do not change the game."""
@@ -195,7 +200,8 @@ class GameSession:
         if kind == "game":
             self.game = Game.from_position(parse_board(body["board"]))
         elif kind == "correction":
-            self.game = Game.from_position(parse_board(body["board"]).replace(turn=self.game.player))
+            turn = Country(body["turn"]) if body.get("turn") else self.game.player
+            self.game = Game.from_position(parse_board(body["board"]).replace(turn=turn))
         elif kind == "move":
             move = parse_move(body["move"])
             verdict = self.game.extend_roads(move) if body.get("extend") else self.game.play(move)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.games.cannonball_colony.cells import Cell
+from companion.games.cannonball_colony.cells import Cell, Country
 from companion.games.cannonball_colony.text import parse_board
 from companion.session import EventLog, GameSession, SessionError
 
@@ -82,6 +82,16 @@ def test_a_correction_replaces_what_the_camera_misread(session, tmp_path):
     corrected = BOARD.replace("6  g  g  f  g  g", "6  g  g  f  g  r")
     session.correct(corrected, "E6 is a road; the camera missed it")
     assert GameSession(EventLog(tmp_path / "game.sqlite")).state()["board"].splitlines()[-1].split()[5] == "r"
+
+
+def test_a_correction_can_give_the_turn_to_another_player_and_replays_so(session, tmp_path):
+    # The camera started this game on France's turn; Spain's move showed whose turn it was.
+    session.correct(BOARD, "Spain made the first move", source="camera", turn=Country.SPAIN)
+    assert str(session.game.player) == "spain" and session.log.events()[-1].body["turn"] == "spain"
+    assert str(GameSession(EventLog(tmp_path / "game.sqlite")).game.player) == "spain"
+    with pytest.raises(ValueError, match="portugal is not playing"):
+        session.correct(BOARD, "nobody here", turn=Country.PORTUGAL)
+    assert session.last_seq() == 2
 
 
 def test_a_log_that_does_not_replay_names_the_event(tmp_path):

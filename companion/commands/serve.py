@@ -206,6 +206,8 @@ def run(args) -> int:
                              restart_on_loop=clip is not None)
     if spec is None:
         hub.publish(placeholder("No camera", f"Start with --source 0 for a webcam; or {pipeline.WITHOUT_CAMERA}."))
+    else:   # a tablet gets a picture at once, even while a camera takes its time to open
+        hub.publish(placeholder("Starting the camera", f"Opening {spec}: its picture follows in a moment."))
 
     if coast:
         start_coast_game(session, args.board, reader is None or spec is None)

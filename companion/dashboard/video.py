@@ -14,21 +14,28 @@ BOUNDARY = "frame"
 class FrameHub:
     """The latest annotated frame. The pipeline publishes; viewers wait for the next one.
 
-    Frames arriving faster than `max_fps` are dropped before any encoding. The first viewer to
-    want a frame encodes it; everyone else gets the same bytes.
+    Frames arriving faster than `max_fps` are dropped before any encoding; the cap is a budget
+    of `burst` frames refilled at `max_fps`, so a frame that comes late (a busy machine) does not
+    cost the next one its place. The first viewer to want a frame encodes it, outside the lock
+    the pipeline publishes under; everyone else gets the same bytes.
     """
 
-    def __init__(self, max_fps: float = 15.0, quality: int = 80, clock: Callable[[], float] = time.monotonic):
+    def __init__(self, max_fps: float = 15.0, quality: int = 80, clock: Callable[[], float] = time.monotonic,
+                 burst: float = 2.0):
         if max_fps <= 0:
             raise ValueError(f"max_fps must be more than 0, got {max_fps!r}")
+        if burst < 1:
+            raise ValueError(f"burst must be at least one frame, got {burst!r}")
         self.max_fps = max_fps
         self.quality = quality
         self.clock = clock
+        self.burst = burst
         self._cond = threading.Condition()
+        self._encoding = threading.Lock()   # one encoder at a time, so each frame is encoded once
         self._image: np.ndarray | None = None
         self._jpeg: bytes | None = None
         self._seq = 0
-        self._next_due = float("-inf")
+        self._budget, self._budget_at = 1.0, None
         self.published = 0
         self.encoded = 0
         self.dropped = 0
@@ -37,14 +44,16 @@ class FrameHub:
     def publish(self, image: np.ndarray) -> bool:
         """Offer a frame; False when it came too soon after the last one and was dropped."""
         now = self.clock()
-        interval = 1.0 / self.max_fps
         with self._cond:
-            # Frames keep a schedule rather than a minimum gap: a camera's jitter would otherwise
-            # turn every other frame of 30 fps into one frame in three, and 15 fps into 10.
-            if now < self._next_due - interval / 4:
+            # A budget rather than a minimum gap: a camera's jitter would otherwise turn every
+            # other frame of 30 fps into one frame in three, and a late frame cost the next one.
+            if self._budget_at is not None:
+                self._budget = min(self.burst, self._budget + (now - self._budget_at) * self.max_fps)
+            self._budget_at = now
+            if self._budget < 1.0 - 1e-9:
                 self.dropped += 1
                 return False
-            self._next_due = max(self._next_due, now) + interval
+            self._budget -= 1.0
             self._image, self._jpeg = image, None
             self._seq += 1
             self.published += 1
@@ -58,16 +67,22 @@ class FrameHub:
 
     def jpeg(self) -> tuple[int, bytes | None]:
         """The latest frame as JPEG, encoded at most once."""
-        with self._cond:
-            if self._image is not None and self._jpeg is None:
-                import cv2  # only the video stream needs OpenCV
+        with self._encoding:
+            with self._cond:
+                seq, image, data = self._seq, self._image, self._jpeg
+            if image is None or data is not None:
+                return seq, data
+            import cv2  # only the video stream needs OpenCV
 
-                ok, data = cv2.imencode(".jpg", self._image, [cv2.IMWRITE_JPEG_QUALITY, self.quality])
-                if not ok:
-                    raise RuntimeError(f"JPEG encoding failed for frame {self._seq} of shape {self._image.shape}")
-                self._jpeg = data.tobytes()
+            ok, encoded = cv2.imencode(".jpg", image, [cv2.IMWRITE_JPEG_QUALITY, self.quality])
+            if not ok:
+                raise RuntimeError(f"JPEG encoding failed for frame {seq} of shape {image.shape}")
+            data = encoded.tobytes()
+            with self._cond:
                 self.encoded += 1
-            return self._seq, self._jpeg
+                if self._seq == seq:   # else a newer frame came meanwhile; this one is still sent
+                    self._jpeg = data
+            return seq, data
 
     def wait_after(self, seq: int, timeout: float) -> int:
         with self._cond:
@@ -80,7 +95,9 @@ class FrameHub:
         with self._cond:
             self.viewers += 1
         try:
-            seen = -1
+            # Sequence numbers start at 1: waiting for one after 0 waits for the first frame
+            # (after -1 it would not wait at all, and spin until one came).
+            seen = 0
             while stop is None or not stop.is_set():
                 seq, data = self.jpeg()
                 if data is not None and seq != seen:
@@ -88,7 +105,7 @@ class FrameHub:
                     yield part(data)
                 new = self.wait_after(seen, keepalive)
                 if new == seen and data is not None:
-                    seen = -1   # re-send the same frame as a keep-alive
+                    seen = 0   # re-send the same frame as a keep-alive
         finally:
             with self._cond:
                 self.viewers -= 1

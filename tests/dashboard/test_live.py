@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import time
 
 import numpy as np
 import pytest
@@ -11,12 +12,13 @@ from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.moves import parse_move
 from companion.games.cannonball_colony.rules import legal_builds
 from companion.games.cannonball_colony.text import parse_board
-from companion.live import GOOD, LivePipeline, annotate
+from companion.live import LivePipeline
+from companion.live_picture import GOOD, annotate
 from companion.session import EventLog, GameSession
 from companion.tracking import Gated, TrackerSettings
 
 from .conftest import BOARD
-from .fakes import ScriptedReader, ScriptedTable, cell
+from .fakes import FakeFrame, ScriptedReader, ScriptedTable, cell
 
 FAST = TrackerSettings(window=3, still_frames=3)
 
@@ -133,7 +135,10 @@ def test_a_game_the_camera_started_takes_its_turn_from_the_first_move(rig):
     assert theirs.play(parse_move(f"road {only_theirs}")).legal
     rig.table.show(theirs.position.replace(turn=None))
     rig.watch()
-    assert [e[0] for e in rig.events()] == ["game", "game", "move"]
+    # One new game: the first move puts its turn right, it does not start another.
+    assert [e[0] for e in rig.events()] == ["game", "correction", "move"]
+    correction = rig.session.log.events()[1].body
+    assert correction["turn"] == second.value and second.title in correction["note"]
     assert rig.session.log.events()[-1].body["player"] == second.value
     assert rig.session.question is None
 
@@ -234,3 +239,77 @@ def test_a_lost_camera_is_reported_and_the_game_is_kept(tmp_path):
     assert "lost" in states and states[-1] == "gave up"
     assert "camera 0 lost" in statuses[states.index("lost")]["message"]
     assert session.last_seq() == 1 and session.game is not None   # nothing of the game is touched
+
+
+class SlowFirstReading(ScriptedReader):
+    """The real reader's first look searches the whole picture for the boards: half a second."""
+
+    def __call__(self, image, timestamp, previous=None):
+        if self.calls == 0:
+            time.sleep(0.5)
+        return super().__call__(image, timestamp, previous)
+
+
+def test_a_slow_reading_never_holds_the_picture_up(tmp_path):
+    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    table = ScriptedTable(parse_board(BOARD))
+    recording = [FakeFrame(table.image(), step / 20, step) for step in range(20)]   # one second at 20 fps
+    shown = []
+    pipeline = LivePipeline(session, lambda on_status: recording, SlowFirstReading(table), pace=True,
+                            publish_frame=lambda picture: shown.append(time.monotonic()), tracker_settings=FAST)
+    started = time.monotonic()
+    pipeline.run()
+    # The picture came at once and kept the recording's pace through the slow reading...
+    gaps = [later - earlier for earlier, later in zip(shown, shown[1:])]
+    assert len(shown) == len(recording) and shown[0] - started < 0.25 and max(gaps) < 0.25
+    # ...and the reader caught up on every frame behind it: the still table started the game.
+    assert pipeline.frames_seen == len(recording) and pipeline.skipped == 0
+    assert [e.type for e in session.log.events()] == ["game"]
+
+
+def test_a_reader_that_fails_behind_the_picture_is_reported(tmp_path):
+    def broken(image, timestamp, previous):
+        raise RuntimeError("model file missing")
+
+    table, statuses = ScriptedTable(parse_board(BOARD)), []
+    pipeline = LivePipeline(GameSession(EventLog(tmp_path / "g.sqlite")), lambda on_status: [FakeFrame(
+        table.image(), step / 30, step) for step in range(30)], broken, pace=True, publish_status=statuses.append)
+    pipeline.run()
+    assert statuses[-1]["state"] == "lost" and "RuntimeError: model file missing" in statuses[-1]["message"]
+
+
+def test_a_looping_recording_keeps_its_frame_rate_across_the_loop(tmp_path):
+    table = ScriptedTable(parse_board(BOARD))
+    recording = [FakeFrame(table.image(), step / 10, step) for step in range(5)]   # half a second at 10 fps
+    shown, passes = [], []
+
+    def replay(on_status):
+        passes.append(len(passes))
+        if len(passes) > 2:
+            pipeline.stop()
+        return recording
+
+    pipeline = LivePipeline(GameSession(EventLog(tmp_path / "g.sqlite")), replay, ScriptedReader(table), pace=True,
+                            loop=True, publish_frame=lambda picture: shown.append(time.monotonic()),
+                            tracker_settings=FAST)
+    pipeline.run()
+    gaps = [later - earlier for earlier, later in zip(shown, shown[1:])]
+    assert len(shown) == 2 * len(recording)
+    assert min(gaps) > 0.05   # the second pass's first frame came a frame after the last, not at once
+
+
+def test_a_picture_is_drawn_with_its_own_reading_when_the_reader_keeps_up(tmp_path):
+    class Drawing(LivePipeline):
+        drawn = []
+
+        def draw(self, image, observation):
+            self.drawn.append(observation.timestamp)
+            return super().draw(image, observation)
+
+    table = ScriptedTable(parse_board(BOARD))
+    recording = [FakeFrame(table.image(), step / 20, step) for step in range(10)]
+    # A long wait, so a busy machine cannot make the reader miss it: the wait is what is tested.
+    pipeline = Drawing(GameSession(EventLog(tmp_path / "g.sqlite")), lambda on_status: recording,
+                       ScriptedReader(table), pace=True, tracker_settings=FAST, reading_wait=2.0)
+    pipeline.run()
+    assert pipeline.drawn == [frame.timestamp for frame in recording]   # no outline a frame behind

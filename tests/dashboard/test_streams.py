@@ -139,3 +139,35 @@ def test_a_viewer_gets_each_new_frame_as_it_is_published():
     second = next(viewer)
     assert second != first and time.monotonic() - started < 1.0
     viewer.close()
+
+
+def test_a_late_frame_does_not_cost_the_next_one_its_place():
+    now = [0.0]
+    hub = FrameHub(max_fps=15, clock=lambda: now[0])
+    times = [step / 10 for step in range(20)]   # two seconds of a 10 fps clip, under the cap
+    times[5] += 0.07                              # one frame late: the machine was busy
+    accepted = []
+    for when in times:
+        now[0] = when
+        accepted.append(hub.publish(np.zeros((8, 8, 3), np.uint8)))
+    assert accepted == [True] * len(times) and hub.dropped == 0
+
+
+def test_a_viewer_who_comes_before_the_first_frame_waits_for_it_without_spinning():
+    class CountedWaits(FrameHub):
+        waits = 0
+
+        def wait_after(self, seq, timeout):
+            self.waits += 1
+            return super().wait_after(seq, timeout)
+
+    hub = CountedWaits(max_fps=1000)
+    viewer, parts = hub.stream(keepalive=5), []
+    reading = threading.Thread(target=lambda: parts.append(next(viewer)), daemon=True)
+    reading.start()
+    time.sleep(0.3)
+    assert parts == [] and hub.waits == 1   # asleep on the first frame, not asking again and again
+    hub.publish(np.zeros((8, 8, 3), np.uint8))
+    reading.join(2)
+    assert parts and parts[0].startswith(b"--frame\r\n")
+    viewer.close()

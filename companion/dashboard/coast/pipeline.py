@@ -1,7 +1,7 @@
 """The live Cannons & Coastlines pipeline: frames -> table reader -> still-table tracker -> session.
 
-It is the Cannonball Colony pipeline's loop (sources, pacing, camera status) with its own
-`process`: the reader is injected with the signature of
+It is the Cannonball Colony pipeline's loop (sources, pacing, the picture shown while the
+reader reads behind it, camera status) with its own `track` and `draw`: the reader is injected with the signature of
 `companion.games.cannons_coastlines.reader.read_frame(image_bgr, timestamp, previous)`
 returning a TableObservation. Without a reader the picture is shown, not refereed.
 """
@@ -15,7 +15,8 @@ import numpy as np
 from companion.games.cannons_coastlines.observation import TableObservation
 from companion.games.cannons_coastlines.tracking import (CoastTracker, CoastTrackerSettings, Settling,
                                                          TableCommitted, Unchanged, Waiting)
-from companion.live import LivePipeline, banner
+from companion.live import LivePipeline
+from companion.live_picture import banner
 
 from .annotate import annotate_table
 from .session import CoastSession
@@ -27,6 +28,9 @@ class CoastPipeline(LivePipeline):
     # No Turn screen here: the Points screen ends turns and judges claims, and only the camera moves ships.
     WITHOUT_CAMERA = ("end turns, set prize values and declare victory on the Points screen; the table stays as "
                       "it was started (the demo table, or --board)")
+    NO_READER = "No table reader installed: showing the camera, not refereeing"
+    NO_READER_STATUS = "showing the camera; the Cannons & Coastlines table reader is not installed yet"
+    FIRST_READING = "Looking for the table..."
 
     def __init__(self, session: CoastSession, open_source, reader: TableReader | None, *,
                  coast_settings: CoastTrackerSettings | None = None, **options):
@@ -38,17 +42,11 @@ class CoastPipeline(LivePipeline):
         super()._begin_pass()
         self.coast_tracker = CoastTracker(self.coast_settings)
 
-    def process(self, image: np.ndarray, timestamp: float):
-        self.frames_seen += 1
-        self._count_fps()
-        if self.reader is None:
-            self.publish_frame(banner(image, "No table reader installed: showing the camera, not refereeing"))
-            self._set_status("no reader", "showing the camera; the Cannons & Coastlines table reader is not installed yet")
-            return None
-        observation = self.reader(image, timestamp, self._previous)
-        self._previous = observation
+    def draw(self, image: np.ndarray, observation: TableObservation) -> np.ndarray:
         picture = annotate_table(image, observation, self.session.rulebook)
-        self.publish_frame(banner(picture, observation.problems[0]) if observation.problems else picture)
+        return banner(picture, observation.problems[0]) if observation.problems else picture
+
+    def track(self, observation: TableObservation):
         outcome = self.coast_tracker.update(observation)
         if isinstance(outcome, TableCommitted):
             self.commits += 1

@@ -1,0 +1,50 @@
+"""The live picture: a frame with every read cell outlined, and a banner for what cannot be drawn."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.observation import BoardObservation
+
+GOOD, DOUBT, HIDDEN, ASKED = (80, 200, 80), (0, 170, 255), (60, 60, 230), (255, 0, 255)
+
+
+def annotate(image: np.ndarray, observation: BoardObservation, highlight=()) -> np.ndarray:
+    """The frame with every read cell outlined: green when sure, amber when unsure, red under a hand."""
+    import cv2
+
+    out = image.copy()
+    # One drawing call per colour: each call lets go of the GIL, and while the reader thread
+    # holds it every call waits its turn, so a call per cell would slow the picture down.
+    by_colour: dict[tuple, list] = {GOOD: [], DOUBT: [], HIDDEN: []}
+    for cell, outline in observation.cell_outlines.items():
+        if cell in observation.hidden:
+            colour = HIDDEN
+        elif observation.confidence.get(cell, 1.0) < 0.6:
+            colour = DOUBT
+        else:
+            colour = GOOD
+        by_colour[colour].append(_points(outline))
+    for colour, outlines in by_colour.items():
+        if outlines:
+            cv2.polylines(out, outlines, True, colour, 1, cv2.LINE_AA)
+    asked = [_points(observation.cell_outlines[cell]) for cell in highlight if cell in observation.cell_outlines]
+    if asked:
+        cv2.polylines(out, asked, True, ASKED, 4, cv2.LINE_AA)
+    if observation.problems:
+        out = banner(out, observation.problems[0])
+    return out
+
+
+def _points(outline) -> np.ndarray:
+    return np.asarray(outline, np.float32).reshape(-1, 1, 2).round().astype(np.int32)
+
+
+def banner(image: np.ndarray, text: str) -> np.ndarray:
+    import cv2
+
+    out = image.copy()
+    height = max(28, image.shape[0] // 18)
+    cv2.rectangle(out, (0, 0), (image.shape[1], height), (30, 30, 30), -1)
+    cv2.putText(out, text, (10, int(height * 0.72)), cv2.FONT_HERSHEY_SIMPLEX, height / 42, (255, 255, 255), 1, cv2.LINE_AA)
+    return out
