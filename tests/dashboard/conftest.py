@@ -77,7 +77,12 @@ class RunningServer:
     def __exit__(self, *exc):
         self.app.extensions["companion"].broadcaster.close()
         self.server.task_dispatcher.shutdown(timeout=2)
-        self.server.close()
+        # Closed from inside the server's own loop: a socket closed from this thread while the
+        # loop sits in select() made it raise EBADF in its thread.
+        from waitress import wasyncore
+
+        self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        self.thread.join(timeout=5)
 
 
 @pytest.fixture
