@@ -11,7 +11,7 @@ import pytest
 from companion.dashboard import create_app
 from companion.dashboard.web import ERROR_CHARS, LIMITS
 
-from .cannon_rig import twin_cannon
+from .cannon_rig import coast_twin_cannon, twin_cannon
 from .coast_scenes import BATTLE, coast_services
 from .conftest import BOARD, Tablet
 
@@ -202,3 +202,15 @@ def test_an_aim_at_a_lower_case_cell_is_taken(cannon):
     tablet, _ = cannon
     aimed = tablet.post("/api/cannon/aim", {"cell": "f3"})
     assert aimed.status_code == 200 and aimed.get_json()["target"]["cell"] == "F3"
+
+
+def test_an_aim_at_a_ship_with_a_huge_name_quotes_an_excerpt(tmp_path):
+    made = coast_twin_cannon(tmp_path)
+    try:
+        tablet = Tablet(create_app({"TESTING": True, "DATA": tmp_path}, services=made.services).test_client())
+        answer = tablet.post("/api/cannon/aim", {"ship": "ben/" + "g" * 100_000})
+        assert answer.status_code == 400
+        error = answer.get_json()["error"]
+        assert error.startswith("There is no ship 'ben/ggg") and "(100004 characters)" in error and len(error) < 300
+    finally:
+        made.close()

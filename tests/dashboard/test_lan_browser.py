@@ -62,7 +62,7 @@ def test_pairing_watching_and_revoking_on_a_lan(browser, tmp_path, artifacts):
         assert guest.url.endswith("/pair")
         guest.fill("#code", VIEWER_CODE)                             # the old code no longer works
         guest.click("#pair")
-        assert guest.locator("#pair-failed").count() == 1
+        guest.wait_for_selector("#pair-failed")
         guest.fill("#code", new_code)
         guest.click("#pair")
         guest.wait_for_selector("#conn.live")
