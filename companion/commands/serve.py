@@ -233,7 +233,7 @@ def run(args) -> int:
     try:
         server = waitress.server.create_server(app, host=args.host, port=args.port, threads=args.threads,
                                                ident="companion", channel_timeout=60,
-                                               max_request_body_size=app.config["MAX_CONTENT_LENGTH"])
+                                               max_request_body_size=app.config["WIRE_BODY_BYTES"])
     except OSError as error:
         hardware.close()
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None

@@ -121,7 +121,10 @@ def wants_json() -> bool:
 
 # What a request may be: the biggest thing a tablet sends is a board text or a table, a few kilobytes,
 # and a table nests five levels deep. Each is a config key of the app, these are the defaults.
-LIMITS = {"MAX_CONTENT_LENGTH": 256 * 1024, "JSON_DEPTH": 16, "LABEL_CHARS": 80, "NOTE_CHARS": 500}
+# WIRE_BODY_BYTES is what waitress reads at all: a body up to it gets Flask's 413 with a sentence,
+# a bigger one is cut off unread (the client sees the connection close).
+LIMITS = {"MAX_CONTENT_LENGTH": 256 * 1024, "WIRE_BODY_BYTES": 1024 * 1024, "JSON_DEPTH": 16, "LABEL_CHARS": 80,
+          "NOTE_CHARS": 500}
 # The last guard against echoing input: no error message is longer than this.
 ERROR_CHARS = 600
 
