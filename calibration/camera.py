@@ -6,6 +6,8 @@ import math
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 
+from companion.games.excerpt import excerpt
+
 FORMAT = "tabletop-companion/camera-intrinsics"
 FORMAT_VERSION = 1
 
@@ -90,7 +92,7 @@ class CameraIntrinsics:
             kind = type(data).__name__
             raise IntrinsicsFormatError("(top level)", f"should be an object, not {kind}")
         if data.get("format", FORMAT) != FORMAT:
-            raise IntrinsicsFormatError("format", f"is {data['format']!r}, expected {FORMAT!r}")
+            raise IntrinsicsFormatError("format", f"is {excerpt(data['format'])}, expected {FORMAT!r}")
         matrix = _numbers(data, "camera_matrix", rows=3, columns=3)
         distortion = _numbers(data, "distortion")
         if len(distortion) not in (4, 5, 8, 12, 14):
@@ -100,12 +102,17 @@ class CameraIntrinsics:
         size = _numbers(data, "image_size")
         if len(size) != 2 or any(v <= 0 or v != int(v) for v in size):
             raise IntrinsicsFormatError(
-                "image_size", f"should be [width, height] in whole pixels, got {data['image_size']!r}"
+                "image_size", f"should be [width, height] in whole pixels, got {excerpt(data['image_size'])}"
             )
         rms = _number(data, "rms")
         per_view = data.get("per_view_errors", {})
         if not isinstance(per_view, dict) or not all(_is_number(v) for v in per_view.values()):
             raise IntrinsicsFormatError("per_view_errors", "should map view names to errors in px")
+        flags, skipped = data.get("flags", []), data.get("skipped_views", {})
+        if not isinstance(flags, list) or not all(isinstance(f, str) for f in flags):
+            raise IntrinsicsFormatError("flags", f"should be a list of OpenCV flag names, got {excerpt(flags)}")
+        if not isinstance(skipped, dict) or not all(isinstance(v, str) for v in skipped.values()):
+            raise IntrinsicsFormatError("skipped_views", f"should map view names to reasons, got {excerpt(skipped)}")
         return cls(
             camera_matrix=tuple(tuple(row) for row in matrix),
             distortion=tuple(distortion),
@@ -113,8 +120,8 @@ class CameraIntrinsics:
             rms=rms,
             per_view_errors={str(k): float(v) for k, v in per_view.items()},
             pattern=str(data.get("pattern", "")),
-            flags=tuple(str(f) for f in data.get("flags", ())),
-            skipped_views={str(k): str(v) for k, v in data.get("skipped_views", {}).items()},
+            flags=tuple(flags),
+            skipped_views=dict(skipped),
             created=_timestamp(data),
         )
 
@@ -127,7 +134,7 @@ def _number(data: dict, key: str) -> float:
     if key not in data:
         raise IntrinsicsFormatError(key, "is missing")
     if not _is_number(data[key]):
-        raise IntrinsicsFormatError(key, f"should be a number, got {data[key]!r}")
+        raise IntrinsicsFormatError(key, f"should be a number, got {excerpt(data[key])}")
     return float(data[key])
 
 
@@ -137,7 +144,7 @@ def _numbers(data: dict, key: str, rows: int | None = None, columns: int | None 
     value = data[key]
     if rows is None:
         if not isinstance(value, list) or not all(_is_number(v) for v in value):
-            raise IntrinsicsFormatError(key, f"should be a list of numbers, got {value!r}")
+            raise IntrinsicsFormatError(key, f"should be a list of numbers, got {excerpt(value)}")
         return [float(v) for v in value]
     shaped = (
         isinstance(value, list) and len(value) == rows
@@ -145,7 +152,7 @@ def _numbers(data: dict, key: str, rows: int | None = None, columns: int | None 
         and all(_is_number(v) for row in value for v in row)
     )
     if not shaped:
-        raise IntrinsicsFormatError(key, f"should be {rows}x{columns} numbers, got {value!r}")
+        raise IntrinsicsFormatError(key, f"should be {rows}x{columns} numbers, got {excerpt(value)}")
     return [[float(v) for v in row] for row in value]
 
 
@@ -156,7 +163,7 @@ def _timestamp(data: dict) -> datetime:
         created = datetime.fromisoformat(str(data["created"]))
     except ValueError:
         raise IntrinsicsFormatError(
-            "created", f"should be an ISO date and time, got {data['created']!r}"
+            "created", f"should be an ISO date and time, got {excerpt(data['created'])}"
         ) from None
     # A time without a zone is taken as UTC, so that ages compare whatever the machine's zone.
     return created if created.tzinfo else created.replace(tzinfo=timezone.utc)

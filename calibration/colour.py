@@ -13,7 +13,8 @@ import cv2
 import numpy as np
 
 from calibration import pose
-from calibration.store import CalibrationFileError
+from calibration.store import CalibrationFileError, read_json
+from companion.games.excerpt import excerpt
 from companion.kit.layout import SheetLayout, patch_sheet_layout
 from companion.vision.markers import detect_markers
 
@@ -53,16 +54,20 @@ class ColourReferences:
         """Parsed from `to_json`'s form; ValueError naming the key that is wrong."""
         if not isinstance(data, dict) or data.get("kind") != FILE_KIND:
             found = data.get("kind") if isinstance(data, dict) else type(data).__name__
-            raise ValueError(f"expected kind {FILE_KIND!r}, found {found!r}")
+            raise ValueError(f"expected kind {FILE_KIND!r}, found {excerpt(found)}")
         for key in ("created", "references"):
             if key not in data:
                 raise ValueError(f"missing key {key!r}")
         references = {}
-        for name, lab in data["references"].items():
-            if not (isinstance(lab, list) and len(lab) == 3 and all(isinstance(v, (int, float)) for v in lab)):
-                raise ValueError(f"references.{name} should be [L, a, b], got {lab!r}")
+        for name, lab in _entries(data, "references"):
+            if not (isinstance(lab, list) and len(lab) == 3 and all(_is_number(v) for v in lab)):
+                raise ValueError(f"references.{excerpt(name, quote=False)} should be [L, a, b], got {excerpt(lab)}")
             references[name] = (float(lab[0]), float(lab[1]), float(lab[2]))
-        spread = {name: float(value) for name, value in data.get("spread", {}).items()}
+        spread = {}
+        for name, value in _entries(data, "spread"):
+            if not _is_number(value):
+                raise ValueError(f"spread.{excerpt(name, quote=False)} should be a number, got {excerpt(value)}")
+            spread[name] = float(value)
         return cls(references, spread, str(data["created"]), str(data.get("source", "")))
 
     def save(self, path: Path) -> Path:
@@ -74,18 +79,22 @@ class ColourReferences:
     def load(cls, path: Path) -> ColourReferences:
         """The references in `path`; CalibrationFileError quoting the path and the problem."""
         path = Path(path)
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise CalibrationFileError(path, "no such colour references file") from None
-        except json.JSONDecodeError as error:
-            raise CalibrationFileError(
-                path, f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
-            ) from None
+        data = read_json(path, "colour references file")
         try:
             return cls.from_json(data)
         except ValueError as error:
             raise CalibrationFileError(path, str(error)) from None
+
+
+def _entries(data: dict, key: str):
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise ValueError(f"{key} should be an object of names, got {excerpt(value)}")
+    return value.items()
+
+
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
 @dataclass(frozen=True)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tempfile
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
@@ -97,6 +98,12 @@ def read_json(path: Path, what: str) -> object:
     except json.JSONDecodeError as error:
         raise CalibrationFileError(
             path, f"not JSON: {error.msg} at line {error.lineno} column {error.colno}"
+        ) from None
+    except RecursionError:
+        raise CalibrationFileError(path, "not JSON this program can read: nested too deeply") from None
+    except ValueError:   # the one other refusal: a whole number of thousands of digits
+        raise CalibrationFileError(
+            path, f"not JSON this program can read: a number longer than {sys.get_int_max_str_digits()} digits"
         ) from None
 
 

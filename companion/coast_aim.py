@@ -10,6 +10,7 @@ into pan and tilt, with the same calibration and soft limits as on the island.
 from __future__ import annotations
 
 from companion.cannon_aim import AimSolution, Aimer, NothingToAim, TableFrame
+from companion.games.excerpt import excerpt
 
 MM_PER_INCH = 25.4
 
@@ -42,7 +43,7 @@ class ShipTargets:
         ship = table.ships.get(ship_id)
         if ship is None:
             afloat = ", ".join(sorted(table.ships)) or "none"
-            raise ShipNotAimable(f"There is no ship {ship_id!r} on the table to aim at (ships afloat: {afloat}).")
+            raise ShipNotAimable(f"There is no ship {excerpt(ship_id)} on the table to aim at (ships afloat: {afloat}).")
         fix = self.aimer.located_fix(ship_id)
         # A ship under a hand is aimed at its last known pose; it says so by not being "measured".
         return self.aimer.solve_point(fix, ship_id, ship.x * MM_PER_INCH, ship.y * MM_PER_INCH,

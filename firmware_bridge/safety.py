@@ -18,15 +18,29 @@ class AimOutOfLimits(ValueError):
 
     def __init__(self, axis: str, angle: float, low: float, high: float):
         self.axis, self.angle, self.low, self.high = axis, angle, low, high
-        super().__init__(f"{axis} {angle:g} deg is outside the soft limits {low:g}..{high:g} deg")
+        super().__init__(f"{axis} {_degrees(angle)} deg is outside the soft limits {low:g}..{high:g} deg")
+
+
+def _degrees(angle) -> str:
+    try:
+        return f"{angle:g}"
+    except OverflowError:   # a whole number too big for a float
+        return "(a number too large to show)"
 
 
 def check_aim(config: BoardConfig, pan: float, tilt: float) -> None:
     """Raises AimOutOfLimits for the first axis the firmware would refuse (pan, then tilt)."""
     for axis, angle, low, high in (("pan", pan, config.pan_min, config.pan_max),
                                    ("tilt", tilt, config.tilt_min, config.tilt_max)):
-        if not centidegrees(low) <= centidegrees(angle) <= centidegrees(high):
+        if not _within(angle, low, high):
             raise AimOutOfLimits(axis, angle, low, high)
+
+
+def _within(angle: float, low: float, high: float) -> bool:
+    # A first look in degrees: nan, inf and 1e308 have no centidegrees (round() overflows or fails).
+    if not low - 1 <= angle <= high + 1:
+        return False
+    return centidegrees(low) <= centidegrees(angle) <= centidegrees(high)
 
 
 def within_limits(config: BoardConfig, pan: float, tilt: float) -> bool:

@@ -78,3 +78,12 @@ def test_the_referee_does_not_load_opencv_numpy_or_flask():
             "print(sorted(m for m in ('cv2', 'numpy', 'flask') if m in sys.modules))") % str(SAMPLE)
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=30)
     assert done.stdout.splitlines()[-1] == "[]"
+
+
+def test_cells_in_lower_case_are_read_and_a_letter_outside_a_to_z_is_named():
+    lower = referee(str(SAMPLE), "fort-distance", "d3", "g5", "--json")
+    assert lower.returncode == 0, lower.stderr
+    assert json.loads(lower.stdout)["path"][0] == "D3"
+    accented = referee(str(SAMPLE), "fort-distance", "É1", "G5")
+    assert accented.returncode == 2 and "Traceback" not in accented.stderr
+    assert "'É' at character 1 is not a letter A-Z or a digit" in accented.stderr

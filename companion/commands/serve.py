@@ -52,6 +52,11 @@ def register(subparsers) -> None:
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to listen on; 0.0.0.0 opens it to tablets on the network (LAN mode, "
                              "with a pairing code)")
+    parser.add_argument("--allow-host", action="append", default=[], metavar="NAME",
+                        help="in LAN mode, a further name tablets may reach this machine by (its own names and "
+                             "addresses are allowed; repeatable)")
+    parser.add_argument("--revoke-pairings", action="store_true",
+                        help="in LAN mode, unpair every tablet paired before (they pair again with the new code)")
     parser.add_argument("--port", type=port_number, default=8000, help="TCP port, 0 to 65535 (0 picks a free one)")
     parser.add_argument("--data", type=Path, metavar="DIR",
                         help="folder of the game's event log; a restart resumes it (default "
@@ -226,10 +231,12 @@ def run(args) -> int:
     pipeline.see_cannon = hardware.spotter
     services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware.status,
                         calibration=calibration_status(data), server=server_info, cannon=hardware.desk)
-    app = create_app({"DATA": data, "LAN": lan, "PAIRING_CODE": code}, services=services)
+    app = create_app({"DATA": data, "LAN": lan, "PAIRING_CODE": code, "ALLOWED_HOSTS": args.allow_host,
+                      "REVOKE_PAIRINGS": args.revoke_pairings}, services=services)
     try:
         server = waitress.server.create_server(app, host=args.host, port=args.port, threads=args.threads,
-                                               ident="companion", channel_timeout=60)
+                                               ident="companion", channel_timeout=60,
+                                               max_request_body_size=app.config["WIRE_BODY_BYTES"])
     except OSError as error:
         hardware.close()
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
@@ -242,6 +249,9 @@ def run(args) -> int:
              f"hardware: {services.hardware()['message']}",
              f"game log: {data / 'game.sqlite'} (event {session.last_seq()})",
              f"{args.threads} threads; live video capped at {args.fps:g} fps; Ctrl-C stops"]
+    if lan:
+        lines.insert(0, f"viewer code {app.config['VIEWER_CODE']}: a tablet paired with it watches but cannot "
+                        "change the game")
     print_banner(url, f"{url}pair?code={code}" if code else None, code, lines, qr=not args.no_qr,
                  title=TITLES[args.game])
 

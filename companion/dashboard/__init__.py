@@ -37,7 +37,8 @@ def secret_key(data: Path | None) -> bytes:
 
 
 def create_app(test_config: dict | None = None, *, services: Services | None = None) -> Flask:
-    """The app. `test_config` overrides settings (LAN, PAIRING_CODE, DATA, HEARTBEAT, rate limits);
+    """The app. `test_config` overrides settings (LAN, PAIRING_CODE, VIEWER_CODE, ALLOWED_HOSTS, REVOKE_PAIRINGS,
+    DATA, HEARTBEAT, rate limits, the request limits of web.LIMITS);
     `services` brings a session, broadcaster and frame hub made elsewhere (the serve command)."""
     app = Flask(__name__)
     config = dict(test_config or {})
@@ -45,8 +46,6 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     app.config.update(SECRET_KEY=config.pop("SECRET_KEY", None) or secret_key(data), HEARTBEAT=10.0,
                       MJPEG_KEEPALIVE=2.0, JSON_SORT_KEYS=False)
     app.config.update(config)
-    if app.config.get("LAN") and not app.config.get("PAIRING_CODE"):
-        app.config["PAIRING_CODE"] = security.new_pairing_code()
 
     if services is None:
         if data is None:
@@ -56,7 +55,7 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
         services.sample_board = SAMPLE_BOARD
     app.extensions["companion"] = services
 
-    security.init_app(app)
+    security.init_app(app, data)
     init_errors(app)
 
     from . import api

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
 
 from .broadcast import last_event_id
-from .security import csrf_token, is_paired
+from .security import csrf_token, is_paired, role, while_paired
 from .video import BOUNDARY
 from .web import services
 
@@ -32,7 +32,8 @@ def state():
 def browser_session():
     """The CSRF token for scripts and tools, and whether this browser may change the game."""
     lan = current_app.config["LAN"]
-    return jsonify({"csrf": csrf_token(), "lan": lan, "paired": is_paired(), "may_change": (not lan) or is_paired()})
+    return jsonify({"csrf": csrf_token(), "lan": lan, "paired": is_paired(), "role": role(),
+                    "may_change": (not lan) or is_paired()})
 
 
 @bp.get("/events")
@@ -41,15 +42,16 @@ def events():
         last_id = last_event_id(request.headers.get("Last-Event-ID"), request.args.get("last_id"))
     except ValueError as error:
         abort(400, str(error))
-    stream = services().broadcaster.stream(last_id)
+    stream = while_paired(services().broadcaster.stream(last_id))
     return Response(stream_with_context(stream), mimetype="text/event-stream", headers=STREAM_HEADERS)
 
 
 @bp.get("/video.mjpg")
 def video():
     hub = services().frames
-    parts = hub.stream(keepalive=current_app.config["MJPEG_KEEPALIVE"])
-    return Response(parts, mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}", headers=STREAM_HEADERS)
+    parts = while_paired(hub.stream(keepalive=current_app.config["MJPEG_KEEPALIVE"]))
+    return Response(stream_with_context(parts), mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+                    headers=STREAM_HEADERS)
 
 
 @bp.get("/video.jpg")

@@ -12,6 +12,7 @@ import threading
 import time
 from typing import Callable, Iterator
 
+from companion.games.excerpt import excerpt
 from companion.session import Event, GameSession
 
 # A tablet that falls this far behind (asleep, on a bad link) is dropped; its browser
@@ -119,15 +120,22 @@ class Broadcaster:
                 self._clients.discard(client)
 
 
+# The largest sequence number the log can hold (SQLite's INTEGER is 64-bit).
+MAX_SEQ = 2**63 - 1
+
+
+def sequence_number(text: str, name: str) -> int:
+    """A session sequence number in ASCII digits; past the log's end is fine (nothing comes after it)."""
+    text = text.strip()
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_SEQ:
+        raise ValueError(f"{name} must be a whole number (a session sequence number from 0 to {MAX_SEQ}), "
+                         f"not {excerpt(text)}")
+    return int(text)
+
+
 def last_event_id(header: str | None, query: str | None) -> int | None:
     """The browser's Last-Event-ID header wins over the page's ?last_id= (first connection)."""
     for text in (header, query):
         if text is not None and text.strip() != "":
-            try:
-                value = int(text)
-            except ValueError:
-                raise ValueError(f"Last-Event-ID must be a whole number (a session sequence number), not {text!r}") from None
-            if value < 0:
-                raise ValueError(f"Last-Event-ID must not be negative, got {value}")
-            return value
+            return sequence_number(text, "Last-Event-ID")
     return None

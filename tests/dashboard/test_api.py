@@ -65,9 +65,14 @@ def test_a_legal_move_then_a_refused_one_with_its_rulings(game):
     assert fort["verdict"]["reasons"][0]["cells"] == ["D3", "E3", "F3", "G3"]   # the path to draw
 
 
-def test_confirm_passes_the_turn_and_nothing_to_confirm_is_a_verdict_not_an_error(game):
-    nothing = game.post("/api/confirm").get_json()
-    assert nothing["legal"] is False and "Nothing to confirm" in nothing["message"]
+def test_confirm_passes_the_turn_and_nothing_to_confirm_is_refused_with_the_reason(game):
+    before = game.get("/api/state").get_json()["seq"]
+    nothing = game.post("/api/confirm")
+    assert nothing.status_code == 409
+    body = nothing.get_json()
+    assert body["ok"] is False and body["legal"] is False and body["event"] is None
+    assert "Nothing to confirm" in body["error"] and body["message"] == body["error"]
+    assert game.get("/api/state").get_json()["seq"] == before   # nothing was logged
     game.post("/api/move", {"move": "road E1"})
     assert game.post("/api/confirm").get_json()["legal"]
     assert game.get("/api/state").get_json()["player"] == "spain"
@@ -158,7 +163,7 @@ def test_localhost_mode_refuses_other_host_names(client):
 @pytest.fixture
 def lan(tmp_path, services):
     services.session.start(BOARD)
-    app = create_app({"DATA": tmp_path, "LAN": True, "PAIRING_CODE": "135790", "RATE_BURST": 5,
+    app = create_app({"DATA": tmp_path, "LAN": True, "PAIRING_CODE": "135790", "VIEWER_CODE": "864200", "RATE_BURST": 5,
                       "RATE_PER_SECOND": 0.01}, services=services)
     return app
 
@@ -186,5 +191,5 @@ def test_lan_mode_rate_limits_changes_and_pairing_guesses(lan):
     paired.client.environ_base["REMOTE_ADDR"] = "10.0.0.9"
     paired.client.post("/pair", data={"code": "135790", "csrf_token": paired.csrf})
     statuses = [paired.post("/api/confirm").status_code for _ in range(6)]
-    assert statuses[:4] == [200] * 4 and statuses[-1] == 429
+    assert statuses[:4] == [409] * 4 and statuses[-1] == 429   # nothing to confirm, then too many
     assert "Too many changes" in paired.post("/api/confirm").get_json()["error"]

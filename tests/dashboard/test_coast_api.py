@@ -84,7 +84,10 @@ def test_a_claim_wins_at_sixty_when_nobody_is_ahead(coast):
     assert reply["legal"] and "anna wins with 60 points" in reply["verdict"]["note"]
     state = tablet.get("/api/state").get_json()
     assert state["result"]["winner"] == "anna" and state["claim"]["snapshot"] == {"anna": 60, "ben": 60}
-    assert not tablet.post("/api/coast/turn").get_json()["legal"]   # the game is over
+    over = tablet.post("/api/coast/turn")   # the game is over: refused, and nothing logged
+    assert over.status_code == 409 and over.get_json()["ok"] is False and not over.get_json()["legal"]
+    assert "The game is over" in over.get_json()["error"]
+    assert tablet.get("/api/state").get_json()["seq"] == state["seq"]
 
 
 def test_a_claim_loses_under_sixty_or_with_someone_ahead(coast):
@@ -116,8 +119,11 @@ def test_points_earned_during_the_turn_count_only_from_the_next_turn(coast, tmp_
 def test_only_the_player_whose_turn_it_is_may_claim(coast):
     tablet, _ = coast
     start(tablet, table(*SHIPS, mats={"ben": mat(80)}))
-    reply = tablet.post("/api/coast/claim", {"player": "ben"}).get_json()
+    refused = tablet.post("/api/coast/claim", {"player": "ben"})
+    assert refused.status_code == 409 and refused.get_json()["ok"] is False
+    reply = refused.get_json()
     assert not reply["legal"] and "it is anna's turn, not ben's" in reply["verdict"]["reasons"][0]["message"]
+    assert "it is anna's turn, not ben's" in reply["error"] and reply["event"] is None
     reply = tablet.post("/api/coast/claim", {"player": "carl"})
     assert reply.status_code == 400 and "'carl' is not playing" in reply.get_json()["error"]
 

@@ -39,7 +39,9 @@ class Served:
             self.banner.append(line)
             if "Ctrl-C stops" in line:   # the banner's last line: the server is about to listen
                 break
-        self.url = re.search(r"open  (http://127\.0\.0\.1:\d+/)", "".join(self.banner)).group(1)
+        # The banner names the address tablets use (on a LAN, the machine's); this machine reaches it on 127.0.0.1.
+        port = re.search(r"open  http://\S+:(\d+)/", "".join(self.banner)).group(1)
+        self.url = f"http://127.0.0.1:{port}/"
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
         self.csrf = self.get("api/session")["csrf"]
 

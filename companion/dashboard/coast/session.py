@@ -19,6 +19,7 @@ from companion.games.cannons_coastlines.rules import CoastGame
 from companion.games.cannons_coastlines.scoring import Holdings, judge_claim, last_fleet_afloat, points, value_table
 from companion.games.cannons_coastlines.table import Table
 from companion.games.cannons_coastlines.table_json import table_from_json, table_to_json
+from companion.games.excerpt import excerpt
 from companion.games.verdict import Reason, Verdict
 from companion.session import EventLog, GameSession, SessionError
 
@@ -46,14 +47,15 @@ MAX_PRIZE_VALUE = 99
 def check_house(house) -> None:
     """Whole numbers 0..99 by faction and prize kind; the faction and kind names are checked by value_table."""
     if not isinstance(house, dict):
-        raise ValueError(f"house values are an object of factions, not {house!r}")
+        raise ValueError(f"house values are an object of factions, not {excerpt(house)}")
     for faction, kinds in house.items():
         if not isinstance(kinds, dict):
-            raise ValueError(f"house values for {faction!r} are an object of prize kinds, not {kinds!r}")
+            raise ValueError(f"house values for {excerpt(faction)} are an object of prize kinds, not {excerpt(kinds)}")
         for kind, value in kinds.items():
             if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_PRIZE_VALUE:
-                raise ValueError(f"house value {faction}.{kind} must be a whole number from 0 to {MAX_PRIZE_VALUE}, "
-                                 f"not {value!r}")
+                said = excerpt(f"{faction}.{kind}", quote=False)
+                raise ValueError(f"house value {said} must be a whole number from 0 to {MAX_PRIZE_VALUE}, "
+                                 f"not {excerpt(value)}")
 
 
 class CoastSession:
@@ -139,7 +141,7 @@ class CoastSession:
         with self._lock:
             table = self._require_game()
             if player not in table.players:
-                raise ValueError(f"{player!r} is not playing (players: {', '.join(table.players)})")
+                raise ValueError(f"{excerpt(player)} is not playing (players: {', '.join(table.players)})")
             if self.result is not None:
                 return Verdict.reject(Reason("rules:win", f"The game is over: {self.result['message']}")), None
             if player != self.turn["player"]:

@@ -9,11 +9,12 @@ confirmed. Every POST here passes the dashboard's CSRF, pairing and rate-limit g
 from __future__ import annotations
 
 import hmac
-import math
 import secrets
 import time
 
 from flask import Blueprint, abort, jsonify, request, session
+
+from companion.games.excerpt import excerpt
 
 from ..coast import GAME as COAST
 from ..web import json_body, services
@@ -114,13 +115,24 @@ def aim():
     kind = desk.targets.kind
     if isinstance(body.get(kind), str) and body[kind].strip():
         return _run(lambda: {"target": desk.aim_at(body[kind])})
-    angles = [body.get(name) for name in ("pan", "tilt")]
-    if all(isinstance(v, (int, float)) and not isinstance(v, bool) and math.isfinite(v) for v in angles):
-        return _run(lambda: {"target": desk.aim_angles(float(angles[0]), float(angles[1]))})
+    if "pan" in body or "tilt" in body:
+        pan, tilt = _angle(body, "pan"), _angle(body, "tilt")
+        return _run(lambda: {"target": desk.aim_angles(pan, tilt)})
     other = next((name for name in TARGETS if name != kind and body.get(name)), None)
     game = "This game aims at ships, not cells" if kind == "ship" else "This game aims at cells, not ships"
     abort(400, (f"{game}. " if other else "") + f"Say where to aim: {TARGETS[kind]}, or "
                "{\"pan\": 90, \"tilt\": 30} for servo angles in degrees.")
+
+
+def _angle(body: dict, name: str) -> float:
+    """A servo angle in degrees; the soft limits are the desk's to check, and say so naming the axis."""
+    value = body.get(name)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        abort(400, f"{name} must be a number of degrees, like {{\"pan\": 90, \"tilt\": 30}}, not {excerpt(value)}.")
+    try:
+        return float(value)
+    except OverflowError:   # a whole number too big for a float: past every soft limit
+        abort(400, f"Cannot aim there: {name} {excerpt(value)} is far outside the soft limits.")
 
 
 @bp.post("/api/cannon/fire")

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, jsonify
 
-from ..web import json_body, services
+from companion.games.excerpt import excerpt
+
+from ..web import json_body, refusal, services
 from . import page
 
 bp = Blueprint("coast_points", __name__)
@@ -27,7 +29,8 @@ def values():
     """House prize values: {"values": {"navy": {"hull": 10}}}; {"values": {}} goes back to the faction cards."""
     body = json_body()
     if not isinstance(body.get("values"), dict):
-        abort(400, f'Send {{"values": {{faction: {{"mast"|"cargo"|"hull": points}}}}}}, not {body.get("values")!r}.')
+        abort(400, f'Send {{"values": {{faction: {{"mast"|"cargo"|"hull": points}}}}}}, '
+                   f'not {excerpt(body.get("values"))}.')
     session = _session()
     try:
         event = session.set_values(body["values"])
@@ -39,9 +42,15 @@ def values():
 @bp.post("/api/coast/turn")
 def next_turn():
     """End the turn; the next player's start-of-turn points are recorded for a claim (CS-5)."""
-    verdict, event = _session().next_turn()
-    return jsonify({"ok": verdict.legal, "legal": verdict.legal, "verdict": verdict.to_json(),
-                    "event": event.to_json() if event else None})
+    return _answer(*_session().next_turn())
+
+
+def _answer(verdict, event):
+    """A claim that was judged is logged, won or not; a turn or claim refused outright logs nothing."""
+    body = {"legal": verdict.legal, "verdict": verdict.to_json(), "event": event.to_json() if event else None}
+    if event is None:
+        return refusal(verdict.message, **body)
+    return jsonify({"ok": True, **body})
 
 
 @bp.post("/api/coast/claim")
@@ -53,5 +62,4 @@ def claim():
         verdict, event = session.claim_victory(body["player"].strip())
     except ValueError as error:
         abort(400, str(error))
-    return jsonify({"ok": True, "legal": verdict.legal, "verdict": verdict.to_json(),
-                    "event": event.to_json() if event else None})
+    return _answer(verdict, event)

@@ -6,7 +6,7 @@ from flask import Blueprint, abort, jsonify
 
 from companion.games.cannons_coastlines.table_json import TableJsonError, table_from_json
 
-from ..web import json_body, services
+from ..web import json_body, services, text_field
 from . import page
 
 bp = Blueprint("coast_table", __name__)
@@ -30,5 +30,5 @@ def start():
         abort(400, f"Bad table: {error}")
     if len(table.players) < 2:
         abort(400, f"A game needs two to four players, not {list(table.players)!r}.")
-    event = session.start(table, source=str(body.get("source", "tablet")))
+    event = session.start(table, source=text_field(body, "source", "tablet"))
     return jsonify({"ok": True, "event": event.to_json()})

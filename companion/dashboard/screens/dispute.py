@@ -6,6 +6,7 @@ from flask import Blueprint, abort, jsonify, request
 
 from companion.games.cannonball_colony.referee import QuestionError, answer
 from companion.games.cannonball_colony.text import parse_board
+from companion.games.excerpt import excerpt
 
 from ..web import services
 from . import page
@@ -30,7 +31,7 @@ def ask():
         abort(409, "No game is running: start one on the Table screen first.")
     question = request.args.get("q", "")
     if question not in QUESTIONS:
-        abort(400, f"Unknown question {question!r}: ask one of {', '.join(QUESTIONS)}.")
+        abort(400, f"Unknown question {excerpt(question)}: ask one of {', '.join(QUESTIONS)}.")
     cells = [c.strip() for c in request.args.get("cells", "").split(",") if c.strip()]
     words = [question] + ([request.args.get("kind", "")] if question == "check" else []) + cells
     try:

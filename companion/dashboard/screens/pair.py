@@ -1,10 +1,12 @@
-"""Pairing a tablet in LAN mode: the code shown on the host's console (or its QR code) unlocks changes."""
+"""Pairing a tablet in LAN mode: the code shown on the host's console (or its QR code) lets it in,
+as a player (the pairing code) or a viewer who watches only (the viewer code); a player may revoke
+every pairing, which makes new codes."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, request, session, url_for
+from flask import Blueprint, current_app, redirect, request, url_for
 
-from ..security import check_pairing
+from ..security import PLAYER, check_pairing, pair, revoke_pairings
 from . import SCREENS, page
 
 bp = Blueprint("pair", __name__)
@@ -13,17 +15,33 @@ bp = Blueprint("pair", __name__)
 @bp.get("/pair")
 def index():
     # The QR code carries the code in the URL; the tablet still taps Pair, so a GET changes nothing.
-    return page("pair/index.html", "pair.index", code=request.args.get("code", ""), failed=False)
+    return _page(code=request.args.get("code", "")[:6])
 
 
 @bp.post("/pair")
 def submit():
     if not current_app.config["LAN"]:
         return redirect(url_for(first_screen()))
-    if check_pairing(current_app, request.form.get("code", "")):
-        session["paired"] = True
-        return redirect(url_for(first_screen()))
-    return page("pair/index.html", "pair.index", code="", failed=True), 403
+    as_role = check_pairing(current_app, request.form.get("code", ""))
+    if as_role is None:
+        return _page(failed=True), 403
+    pair(as_role)
+    return redirect(url_for(first_screen()))
+
+
+@bp.post("/pair/revoke")
+def revoke():
+    """Every tablet pairs again with new codes; this one stays paired and is shown them.
+    On the LAN only a player's tablet gets here (the request guard)."""
+    revoke_pairings(current_app)
+    pair(PLAYER)
+    return _page(revoked=True)
+
+
+def _page(code: str = "", failed: bool = False, revoked: bool = False):
+    config = current_app.config
+    codes = {"player": config.get("PAIRING_CODE"), "viewer": config.get("VIEWER_CODE")}
+    return page("pair/index.html", "pair.index", code=code, failed=failed, revoked=revoked, new_codes=codes)
 
 
 def first_screen() -> str:

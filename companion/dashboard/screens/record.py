@@ -6,6 +6,7 @@ import json
 
 from flask import Blueprint, Response, abort, jsonify, request
 
+from ..broadcast import sequence_number
 from ..web import services
 from . import page
 
@@ -18,10 +19,11 @@ def index():
 
 
 def _after() -> int:
-    text = request.args.get("after", "0")
-    if not text.isdigit():
-        abort(400, f"after must be a sequence number (0 or more), not {text!r}")
-    return int(text)
+    """?after=N: the events after sequence number N."""
+    try:
+        return sequence_number(request.args.get("after", "0"), "after")
+    except ValueError as error:
+        abort(400, str(error))
 
 
 @bp.get("/api/record")

@@ -9,8 +9,9 @@ from flask import Blueprint, abort, jsonify
 from companion.games.cannonball_colony.cells import Country
 from companion.games.cannonball_colony.setup import new_island
 from companion.games.cannonball_colony.text import BoardTextError, parse_board, print_board
+from companion.games.excerpt import excerpt
 
-from ..web import json_body, services
+from ..web import json_body, services, text_field
 from . import page
 
 bp = Blueprint("table", __name__)
@@ -39,7 +40,7 @@ def start():
         parse_board(text)
     except BoardTextError as error:
         abort(400, f"Bad board text: {error}")
-    event = live.session.start(text, source=body.get("source", "tablet"))
+    event = live.session.start(text, source=text_field(body, "source", "tablet"))
     return jsonify({"ok": True, "event": event.to_json()})
 
 
@@ -48,8 +49,8 @@ def _random_island(names: list, seed):
         countries = [Country.parse(str(name)) for name in names]
     except ValueError as error:
         abort(400, str(error))
-    if seed is not None and not isinstance(seed, int):
-        abort(400, f"seed must be a whole number, got {seed!r}")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        abort(400, f"seed must be a whole number, got {excerpt(seed)}")
     try:
         return new_island(countries, seed=seed if seed is not None else random.randrange(10**6))
     except ValueError as error:

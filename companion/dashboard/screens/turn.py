@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, jsonify
+from flask import Blueprint, abort, current_app, jsonify
 
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Cell, Ground, Piece, PieceKind
 from companion.games.cannonball_colony.moves import parse_move
 from companion.games.cannonball_colony.text import BoardTextError, parse_board, print_board
+from companion.games.excerpt import excerpt
 from companion.session import SessionError
 
-from ..web import json_body, services
+from ..web import json_body, refusal, services, text_field
 from . import page
 
 bp = Blueprint("turn", __name__)
@@ -21,8 +22,13 @@ def index():
 
 
 def _answer(verdict, event):
-    return jsonify({"ok": True, "legal": verdict.legal, "message": verdict.message, "verdict": verdict.to_json(),
-                    "event": event.to_json() if event is not None else None})
+    """A judged move is logged either way (a refused one as a proposal), so it answers 200 with its verdict;
+    a confirm or undo the rules refuse logs nothing and is refused."""
+    body = {"ok": event is not None, "legal": verdict.legal, "message": verdict.message, "verdict": verdict.to_json(),
+            "event": event.to_json() if event is not None else None}
+    if event is None:
+        return refusal(verdict.message, **body)
+    return jsonify(body)
 
 
 def _session():
@@ -42,10 +48,10 @@ def move():
     position = parse_board(_session().state()["board"])
     for cell in _cells_of(move):
         if not position.in_grid(cell):
-            abort(400, f"Unknown move {body['move']!r}: {cell} is outside the island's grid "
+            abort(400, f"Unknown move {excerpt(body['move'])}: {cell} is outside the island's grid "
                        f"({position.width} columns, {position.height} rows).")
     try:
-        verdict, event = _session().propose(body["move"], source=str(body.get("source", "tablet")))
+        verdict, event = _session().propose(body["move"], source=text_field(body, "source", "tablet"))
     except SessionError as error:
         abort(409, str(error))
     return _answer(verdict, event)
@@ -79,7 +85,7 @@ def correct():
     """{"cell": "E6", "token": "r"} puts what is really there on one cell; {"board": TEXT} replaces the island."""
     body = json_body()
     session = _session()
-    note = str(body.get("note") or "")
+    note = text_field(body, "note", "", current_app.config["NOTE_CHARS"], empty=True)
     if isinstance(body.get("board"), str):
         text = body["board"]
     else:
@@ -108,13 +114,13 @@ def _with_cell(board: str, cell_text: str, token: str) -> tuple[str, str]:
     if len(token) == 2 and token[0] in "FCB" and token[1] in COUNTRY_BY_INITIAL:
         owner = COUNTRY_BY_INITIAL[token[1]]
         if owner not in position.players:
-            abort(400, f"{owner.title} is not playing in this game (token {token!r}).")
+            abort(400, f"{owner.title} is not playing in this game (token {excerpt(token)}).")
         ground[cell], pieces[cell] = Ground.ROAD, Piece(PieceKind(token[0]), owner)
     else:
         try:
             ground[cell] = Ground(token)
         except ValueError:
-            abort(400, f"Unknown cell token {token!r}: expected one of . g f l m r, or F/C/B with an owner's "
+            abort(400, f"Unknown cell token {excerpt(token)}: expected one of . g f l m r, or F/C/B with an owner's "
                        "initial (f, s, p, e), like Fs.")
     before = position.pieces.get(cell)
     was = before.token if before else position.ground_at(cell).value

@@ -5,9 +5,13 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
+from ..excerpt import excerpt
+
 BOARD_SIZE = 6
 FORTS_PER_PLAYER = 10
 SUPPLY_BY_PLAYER_COUNT = {2: 50, 3: 70, 4: 90}
+# No island has a thousand rows or columns: a longer name is a typo, not a cell.
+NAME_PART_CHARS = 3
 
 
 def column_name(index: int) -> str:
@@ -41,13 +45,19 @@ class Cell(NamedTuple):
 
     @classmethod
     def parse(cls, text: str) -> "Cell":
+        """'D4' or 'd4'; a letter outside A-Z (say 'É') is refused by name, not read as some other column."""
+        for position, character in enumerate(text, start=1):
+            if not (character.isascii() and character.isalnum()):
+                raise ValueError(f"not a cell: {excerpt(text)}: {character!r} at character {position} is not a "
+                                 "letter A-Z or a digit (cells are named like D4)")
         letters = text.rstrip("0123456789")
         digits = text[len(letters):]
-        if not letters or not digits or not letters.isalpha() or not letters.isupper():
-            raise ValueError(f"not a cell: {text!r} (expected a column letter and a row number, like D4)")
+        if not letters or not digits or not letters.isalpha() \
+                or len(letters) > NAME_PART_CHARS or len(digits) > NAME_PART_CHARS:
+            raise ValueError(f"not a cell: {excerpt(text)} (expected a column letter and a row number, like D4)")
         if int(digits) < 1:
-            raise ValueError(f"not a cell: {text!r} (rows are numbered from 1)")
-        return cls(column_index(letters), int(digits) - 1)
+            raise ValueError(f"not a cell: {excerpt(text)} (rows are numbered from 1)")
+        return cls(column_index(letters.upper()), int(digits) - 1)
 
     def neighbours(self) -> tuple["Cell", "Cell", "Cell", "Cell"]:
         """Orthogonal neighbours in a fixed order, so shortest paths are reproducible."""
@@ -81,7 +91,7 @@ class Country(Enum):
             return cls(text)
         except ValueError:
             names = ", ".join(c.value for c in cls)
-            raise ValueError(f"unknown country {text!r} (expected one of {names})") from None
+            raise ValueError(f"unknown country {excerpt(text)} (expected one of {names})") from None
 
 
 COUNTRY_BY_INITIAL = {country.initial: country for country in Country}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..excerpt import excerpt
 from .cells import Cell, PieceKind
 
 
@@ -60,7 +61,7 @@ def parse_move(text: str) -> Move:
     try:
         cells = tuple(Cell.parse(word) for word in args)
     except ValueError as error:
-        raise ValueError(f"bad move {text!r}: {error}") from None
+        raise ValueError(f"bad move {excerpt(text)}: {error}") from None
     if verb == "pass" and not cells:
         return Pass()
     if verb == "road" and 1 <= len(cells) <= 2:
@@ -69,5 +70,5 @@ def parse_move(text: str) -> Move:
         return _ONE_CELL[verb](cells[0])
     if verb.upper() in PieceKind.__members__ and len(cells) == 1:
         return Build(PieceKind[verb.upper()], cells[0])
-    raise ValueError(f"bad move {text!r} (expected 'land CELL', 'fire CELL', 'road CELL [CELL]', "
+    raise ValueError(f"bad move {excerpt(text)} (expected 'land CELL', 'fire CELL', 'road CELL [CELL]', "
                      "'fort|cannon|blockade CELL' or 'pass')")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..excerpt import excerpt
 from .cells import Cell, Country, cells_text
 from .position import Position
 from .rules import BUILD_KINDS, judge_build, legal_builds, score
@@ -42,7 +43,7 @@ def _cell(position: Position, text: str) -> Cell:
         raise QuestionError(str(error)) from None
     if not position.in_grid(cell):
         last = Cell(position.width - 1, position.height - 1)
-        raise QuestionError(f"cell {text!r} is outside the island's grid (A1 to {last})")
+        raise QuestionError(f"cell {excerpt(text)} is outside the island's grid (A1 to {last})")
     return cell
 
 
@@ -54,25 +55,26 @@ def _player(position: Position, player: str | None, question: str) -> Country:
     except ValueError as error:
         raise QuestionError(str(error)) from None
     if country not in position.players:
-        raise QuestionError(f"{player!r} is not playing on this board (players: {' '.join(map(str, position.players))})")
+        raise QuestionError(f"{excerpt(player)} is not playing on this board "
+                            f"(players: {' '.join(map(str, position.players))})")
     return country
 
 
 def answer(position: Position, words: list[str], player: str | None = None) -> Answer:
     if not words or words[0] not in QUESTIONS:
         asked = " ".join(words)
-        raise QuestionError(f"unknown question {asked!r}; ask one of: " + "; ".join(QUESTIONS.values()))
+        raise QuestionError(f"unknown question {excerpt(asked)}; ask one of: " + "; ".join(QUESTIONS.values()))
     name, args = words[0], words[1:]
     expected = {"fort-distance": 2, "cannon-range": 2, "check": 2, "legal": 0, "score": 0}[name]
     if len(args) != expected:
-        raise QuestionError(f"'{' '.join(words)}' does not match '{QUESTIONS[name]}'")
+        raise QuestionError(f"{excerpt(' '.join(words))} does not match '{QUESTIONS[name]}'")
     if name == "fort-distance":
         return _fort_distance(position, _cell(position, args[0]), _cell(position, args[1]))
     if name == "cannon-range":
         return _cannon_range(position, _cell(position, args[0]), _cell(position, args[1]))
     if name == "check":
         if args[0] not in BUILD_KINDS:
-            raise QuestionError(f"cannot check {args[0]!r}; expected one of {'|'.join(BUILD_KINDS)}")
+            raise QuestionError(f"cannot check {excerpt(args[0])}; expected one of {'|'.join(BUILD_KINDS)}")
         return _check(position, _player(position, player, name), args[0], _cell(position, args[1]))
     if name == "legal":
         return _legal(position, _player(position, player, name))

@@ -19,10 +19,13 @@ from .cells import (
     PieceKind,
     column_name,
 )
+from ..excerpt import excerpt
 from .position import Position
 
 HEADER_KEYS = ("players", "boards", "landing", "earned", "supply", "turn")
 PIECE_LIMITS = {PieceKind.FORT: FORTS_PER_PLAYER, PieceKind.CANNON: 2, PieceKind.BLOCKADE: 1}
+# A supply or row number longer than this is a typo, and int() would refuse a few thousand digits anyway.
+NUMBER_DIGITS = 6
 _WORD = re.compile(r"\S+")
 _HEADER = re.compile(r"\s*([A-Za-z_][\w-]*)\s*:")
 
@@ -41,6 +44,11 @@ class _Word:
         return BoardTextError(self.line, self.column, message)
 
 
+def _is_number(text: str) -> bool:
+    """A whole number in ASCII digits, short enough to be one ('²' and '٣' are digits to str.isdigit, not here)."""
+    return text.isascii() and text.isdigit() and len(text) <= NUMBER_DIGITS
+
+
 def _words(text: str, line: int, offset: int = 0) -> list[_Word]:
     return [_Word(m.group(), line, offset + m.start() + 1) for m in _WORD.finditer(text)]
 
@@ -49,7 +57,7 @@ def _cell(word: _Word, what: str) -> Cell:
     try:
         return Cell.parse(word.text)
     except ValueError:
-        raise word.fail(f"expected {what} like D4, found {word.text!r}") from None
+        raise word.fail(f"expected {what} like D4, found {excerpt(word.text)}") from None
 
 
 def _country(word: _Word, text: str, players=None) -> Country:
@@ -58,7 +66,7 @@ def _country(word: _Word, text: str, players=None) -> Country:
     except ValueError as error:
         raise word.fail(str(error)) from None
     if players is not None and country not in players:
-        raise word.fail(f"{text!r} is not playing (players: {' '.join(map(str, players))})")
+        raise word.fail(f"{excerpt(text)} is not playing (players: {' '.join(map(str, players))})")
     return country
 
 
@@ -67,7 +75,7 @@ def _assignments(words: list[_Word], players) -> list[tuple[_Word, Country, str]
     for word in words:
         name, equals, value = word.text.partition("=")
         if not equals:
-            raise word.fail(f"expected country=value, found {word.text!r}")
+            raise word.fail(f"expected country=value, found {excerpt(word.text)}")
         value_word = _Word(value, word.line, word.column + len(name) + 1)
         out.append((word, _country(word, name, players), value_word))
     return out
@@ -90,23 +98,23 @@ class _Parser:
         if header:
             key = _Word(header.group(1), number, header.start(1) + 1)
             if self.columns is not None or self.rows:
-                raise key.fail(f"header {key.text + ':'!r} after the grid; headers come first")
+                raise key.fail(f"header {excerpt(key.text + ':')} after the grid; headers come first")
             if key.text not in HEADER_KEYS:
-                raise key.fail(f"unknown header {key.text!r} (expected one of {', '.join(HEADER_KEYS)})")
+                raise key.fail(f"unknown header {excerpt(key.text)} (expected one of {', '.join(HEADER_KEYS)})")
             if key.text in self.headers:
                 raise key.fail(f"{key.text!r} is given twice (first on line {self.headers[key.text][0].line})")
             self.headers[key.text] = (key, _words(line[header.end():], number, header.end()))
             return
         words = _words(line, number)
-        if not self.rows and self.columns is None and not words[0].text.isdigit():
+        if not self.rows and self.columns is None and not _is_number(words[0].text):
             self.columns = words
             for index, word in enumerate(words):
                 if word.text != column_name(index):
-                    raise word.fail(f"expected column letter {column_name(index)!r}, found {word.text!r}")
+                    raise word.fail(f"expected column letter {column_name(index)!r}, found {excerpt(word.text)}")
             return
         expected = len(self.rows) + 1
         if words[0].text != str(expected):
-            raise words[0].fail(f"expected row number {expected}, found {words[0].text!r}")
+            raise words[0].fail(f"expected row number {expected}, found {excerpt(words[0].text)}")
         self.rows.append((words[0], words[1:]))
 
     def header(self, key: str, required: bool = False):
@@ -151,13 +159,13 @@ def parse_board(text: str) -> Position:
                 earned[country] = frozenset(Earned(name) for name in names)
             except ValueError:
                 raise value.fail(f"expected earned pieces from cannon1, cannon2, blockade (comma-separated), "
-                                 f"found {value.text!r}") from None
+                                 f"found {excerpt(value.text)}") from None
     supply = None
     if parser.header("supply"):
         key, words = parser.header("supply")
-        if len(words) != 1 or not words[0].text.isdigit():
+        if len(words) != 1 or not _is_number(words[0].text):
             raise (words[0] if words else key).fail(f"expected the road tiles left as a whole number, found "
-                                                    f"{' '.join(w.text for w in words)!r}")
+                                                    f"{excerpt(' '.join(w.text for w in words))}")
         supply = int(words[0].text)
     turn = None
     if parser.header("turn"):
@@ -200,7 +208,7 @@ def _token(word: _Word, players) -> tuple[Ground, Piece | None]:
         if owner not in players:
             raise word.fail(f"{text!r} belongs to {owner}, who is not playing (players: {' '.join(map(str, players))})")
         return Ground.ROAD, Piece(PieceKind(text[0]), owner)
-    raise word.fail(f"expected a cell token (. g f l m r, or F/C/B followed by f, s, p or e), found {text!r}")
+    raise word.fail(f"expected a cell token (. g f l m r, or F/C/B followed by f, s, p or e), found {excerpt(text)}")
 
 
 def _check_boards(board_words, boards, width, height, ground, parser) -> None:
@@ -218,7 +226,7 @@ def _check_boards(board_words, boards, width, height, ground, parser) -> None:
         for col, token in enumerate(tokens):
             if Cell(col, row) not in covered and ground[Cell(col, row)] is not Ground.SEA:
                 raise token.fail(f"{Cell(col, row)} lies outside every board, so only '.' may stand there, "
-                                 f"found {token.text!r}")
+                                 f"found {excerpt(token.text)}")
 
 
 def _check_piece_counts(position: Position, parser: _Parser) -> None:
@@ -237,7 +245,7 @@ def _check_piece_counts(position: Position, parser: _Parser) -> None:
             if cannons > (Earned.CANNON1 in earned) + (Earned.CANNON2 in earned) or (blockade and Earned.BLOCKADE not in earned):
                 value = next(v for _, c, v in _assignments(parser.header("earned")[1], position.players) if c is country)
                 raise value.fail(f"{country} has {cannons} cannon(s) and {blockade} blockade(s) on the island "
-                                 f"but earned only {value.text or 'nothing'!r}")
+                                 f"but earned only {excerpt(value.text or 'nothing')}")
 
 
 # --- printing ----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
+from ..excerpt import excerpt
 from ..verdict import Reason, Verdict
 from .factions import PRIZE_KINDS, Rulebook
 
@@ -39,10 +40,11 @@ def value_table(rulebook: Rulebook, house: Mapping[str, Mapping[str, int]] | Non
     table = {key: dict(faction.prize_values) for key, faction in rulebook.factions.items()}
     for faction, values in (house or {}).items():
         if faction not in table:
-            raise ValueError(f"house values name an unknown faction {faction!r} (factions: {', '.join(table)})")
+            raise ValueError(f"house values name an unknown faction {excerpt(faction)} (factions: {', '.join(table)})")
         for kind, value in values.items():
             if kind not in PRIZE_KINDS:
-                raise ValueError(f"house values for {faction}: unknown prize {kind!r} (expected {', '.join(PRIZE_KINDS)})")
+                raise ValueError(f"house values for {faction}: unknown prize {excerpt(kind)} "
+                                 f"(expected {', '.join(PRIZE_KINDS)})")
             table[faction][kind] = int(value)
     return table
 
@@ -60,7 +62,7 @@ def points(holdings: Holdings, values: Mapping[str, Mapping[str, int]]) -> Point
 def judge_claim(claimant: str, start_of_turn: Mapping[str, int]) -> Verdict:
     """CS-5: judged on the points as they stood when the claimant's turn began."""
     if claimant not in start_of_turn:
-        raise ValueError(f"{claimant!r} is not playing (players: {', '.join(start_of_turn)})")
+        raise ValueError(f"{excerpt(claimant)} is not playing (players: {', '.join(start_of_turn)})")
     mine = start_of_turn[claimant]
     ahead = sorted((p for p, score in start_of_turn.items() if p != claimant and score > mine),
                    key=lambda p: -start_of_turn[p])
