@@ -12,12 +12,9 @@ from pathlib import Path
 
 from companion.cli import UsageError, port_number
 from companion.commands import serve_hardware
+from companion.games import plugins
 
-GAMES = ("cannonball-colony", "cannons-coastlines")
-# Each game's camera reader: a module with read_frame(image_bgr, timestamp, previous) -> its observation.
-READERS = {"cannonball-colony": "companion.games.cannonball_colony.reader",
-           "cannons-coastlines": "companion.games.cannons_coastlines.reader"}
-TITLES = {"cannonball-colony": "Cannonball Colony", "cannons-coastlines": "Cannons & Coastlines"}
+DEFAULT_GAME = "cannonball-colony"   # what `companion serve` plays with no --game: the bundled clip's game
 ROOT = Path(__file__).resolve().parents[2]
 RENDERS = ROOT / "samples" / "renders"
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".webm", ".mov")
@@ -27,7 +24,7 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 DEFAULT_THREADS = 48
 
 
-def default_data_dir(game: str = "cannonball-colony") -> Path:
+def default_data_dir(game: str = DEFAULT_GAME) -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "tabletop-companion" / game
 
@@ -39,8 +36,8 @@ def register(subparsers) -> None:
         description="Watch the table (or the bundled sample clip), referee it, and serve the tablet "
         "dashboard. With no arguments it plays the bundled Cannonball Colony clip in a loop.",
     )
-    parser.add_argument("--game", choices=GAMES, default="cannonball-colony",
-                        help="the game on the table (default cannonball-colony)")
+    parser.add_argument("--game", choices=tuple(plugins()), default=DEFAULT_GAME,
+                        help=f"the game on the table (default {DEFAULT_GAME})")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: Cannonball Colony's moves are played on the Turn screen, Cannons & "
@@ -87,8 +84,12 @@ def bundled_clip() -> Path | None:
 
 
 def load_reader(game: str):
-    """The game's camera reader, or (None, why) while it is not installed."""
-    name = READERS[game]
+    """The game's camera reader (a module with read_frame(image_bgr, timestamp, previous)),
+    or (None, why) while it is not installed."""
+    plugin = plugins()[game]
+    if not plugin.has("reader"):
+        return None, f"{plugin.title} has no camera reader: the camera picture is shown but not refereed"
+    name = plugin.spec("reader").partition(":")[0]
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -141,7 +142,7 @@ def lan_address() -> str:
 
 
 def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[str], qr: bool,
-                 title: str = TITLES["cannonball-colony"]) -> None:
+                 title: str) -> None:
     out = sys.stdout
     print(f"Tabletop Companion: {title}", file=out)
     print(f"  open  {url}", file=out)
@@ -162,11 +163,9 @@ def run(args) -> int:
     from companion.dashboard import SAMPLE_BOARD, create_app
     from companion.dashboard.broadcast import Broadcaster
     from companion.dashboard.security import new_pairing_code
-    from companion.dashboard.state import view_state
     from companion.dashboard.video import FrameHub, placeholder
     from companion.dashboard.web import Services
-    from companion.live import LivePipeline
-    from companion.session import EventLog, GameSession, SessionError
+    from companion.session import EventLog, SessionError
     from companion.vision.frames import FrameSourceError, open_source
 
     if args.threads < 4:
@@ -174,14 +173,10 @@ def run(args) -> int:
     if args.fps <= 0 or args.source_fps <= 0:
         raise UsageError("--fps and --source-fps must be more than 0")
     data = (args.data or default_data_dir(args.game)).expanduser().resolve()
+    game = plugins()[args.game]
     coast = args.game == "cannons-coastlines"
     try:
-        if coast:
-            from companion.dashboard.coast.session import CoastSession
-
-            session = CoastSession(EventLog(data / "game.sqlite"))
-        else:
-            session = GameSession(EventLog(data / "game.sqlite"))
+        session = game.load("session")(EventLog(data / "game.sqlite"))
     except (SessionError, OSError) as error:
         raise UsageError(f"cannot open the game log in {data}: {error}") from None
 
@@ -195,13 +190,7 @@ def run(args) -> int:
     hardware_settings = serve_hardware.read_settings(args, data)   # refuse bad options before opening anything
     reader, reader_note = load_reader(args.game)
     hub = FrameHub(max_fps=args.fps)
-    if coast:
-        from companion.dashboard.coast.pipeline import CoastPipeline
-        from companion.dashboard.coast.view import view_coast
-
-        view, pipeline_kind = view_coast, CoastPipeline
-    else:
-        view, pipeline_kind = view_state, LivePipeline
+    view, pipeline_kind = game.load("view"), game.load("live")
     broadcaster = Broadcaster(session, view)
     opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None
     pipeline = pipeline_kind(session, opener, reader, publish_frame=hub.publish,
@@ -252,7 +241,7 @@ def run(args) -> int:
         lines.insert(0, f"viewer code {app.config['VIEWER_CODE']}: a tablet paired with it watches but cannot "
                         "change the game")
     print_banner(url, f"{url}pair?code={code}" if code else None, code, lines, qr=not args.no_qr,
-                 title=TITLES[args.game])
+                 title=game.title)
 
     def stop(signum, frame):
         raise KeyboardInterrupt
