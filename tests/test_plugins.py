@@ -162,3 +162,12 @@ def test_an_added_game_lights_up_in_referee_and_serve_without_a_shared_edit(tiny
 
 def test_the_games_without_the_added_folder_are_the_two_again():
     assert list(plugins()) == ["cannonball-colony", "cannons-coastlines"]
+
+
+def test_an_added_game_without_a_hardware_part_gets_a_status_not_a_board(tiny_game, tmp_path):
+    from companion.commands.serve_hardware import attach
+
+    session = plugins()["tiny-coins"].load("session")(None)
+    setup = attach("sim", (None, None, None), session, publish=lambda status: None)
+    assert setup.desk is None
+    assert setup.status() == {"mode": "none", "state": "none", "message": "no hardware: Tiny Coins has none"}

@@ -99,18 +99,30 @@ def load_reader(game: str):
     return module.read_frame, f"{name}.read_frame"
 
 
-def start_coast_game(session, board: Path | None, no_camera: bool) -> None:
-    """A table from --board, or the demo table when nothing will be seen; the camera starts one otherwise."""
-    from companion.dashboard.coast import DEMO_TABLE
-    from companion.games.cannons_coastlines.table_json import TableJsonError, table_from_json
-
-    if session.table is not None or not (board or no_camera):
+def start_game(game, session, board: Path | None, no_camera: bool) -> None:
+    """A game from --board, or from the game's demo file when nothing will be seen; the camera
+    starts one otherwise. The game's start part does nothing when the log already holds a game."""
+    if not (board or no_camera) or not game.has("start"):
         return
-    path = board or DEMO_TABLE
+    path = board or game.load("demo")
     try:
-        session.start(table_from_json(json.loads(path.read_text(encoding="utf-8")), session.rulebook), source="serve")
-    except (OSError, ValueError, TableJsonError) as error:
+        game.load("start")(session, path)
+    except (OSError, ValueError) as error:
         raise UsageError(f"cannot start a game from {str(path)!r}: {error}") from None
+
+
+def start_colony(session, path: Path) -> None:
+    """Cannonball Colony's start part: a board text (docs/formats.md)."""
+    if session.game is None:
+        session.start(path.read_text(encoding="utf-8"), source="serve")
+
+
+def start_coast(session, path: Path) -> None:
+    """Cannons & Coastlines' start part: a table as JSON."""
+    from companion.games.cannons_coastlines.table_json import table_from_json
+
+    if session.table is None:
+        session.start(table_from_json(json.loads(path.read_text(encoding="utf-8")), session.rulebook), source="serve")
 
 
 def calibration_status(data: Path):
@@ -160,7 +172,7 @@ def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[s
 def run(args) -> int:
     import waitress.server
 
-    from companion.dashboard import SAMPLE_BOARD, create_app
+    from companion.dashboard import create_app
     from companion.dashboard.broadcast import Broadcaster
     from companion.dashboard.security import new_pairing_code
     from companion.dashboard.video import FrameHub, placeholder
@@ -174,13 +186,12 @@ def run(args) -> int:
         raise UsageError("--fps and --source-fps must be more than 0")
     data = (args.data or default_data_dir(args.game)).expanduser().resolve()
     game = plugins()[args.game]
-    coast = args.game == "cannons-coastlines"
     try:
         session = game.load("session")(EventLog(data / "game.sqlite"))
     except (SessionError, OSError) as error:
         raise UsageError(f"cannot open the game log in {data}: {error}") from None
 
-    clip = None if args.source or coast else bundled_clip()   # the bundled clip is a Cannonball Colony game
+    clip = None if args.source or not game.has("clip") else game.load("clip")()
     spec = None if args.source == "none" else args.source or (str(clip) if clip else None)
     if spec is not None:
         try:   # refuse a bad --source now, with its reason, rather than in the pipeline thread
@@ -202,14 +213,7 @@ def run(args) -> int:
     else:   # a tablet gets a picture at once, even while a camera takes its time to open
         hub.publish(placeholder("Starting the camera", f"Opening {spec}: its picture follows in a moment."))
 
-    if coast:
-        start_coast_game(session, args.board, reader is None or spec is None)
-    elif session.game is None and (args.board or reader is None or spec is None):
-        board = args.board or SAMPLE_BOARD
-        try:
-            session.start(board.read_text(encoding="utf-8"), source="serve")
-        except (OSError, ValueError) as error:
-            raise UsageError(f"cannot start a game from {str(board)!r}: {error}") from None
+    start_game(game, session, args.board, reader is None or spec is None)
 
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None

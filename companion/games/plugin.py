@@ -13,7 +13,7 @@ from typing import Any, Callable, Mapping, Protocol, Sequence
 
 # The parts a plug-in may name, each "module:attribute" (or "module" for a module as the part).
 PARTS = ("session", "view", "live", "reader", "photo", "text", "referee", "scoring", "render",
-         "screens", "hardware", "kit", "demo")
+         "screens", "hardware", "kit", "demo", "start", "clip")
 
 
 class Session(Protocol):
@@ -75,9 +75,11 @@ class GamePlugin:
     scoring: str | None = None      # CommandEntry of `companion score`
     render: str | None = None       # CommandEntry of `companion render`
     screens: str | None = None      # Screens
-    hardware: str | None = None     # the LED follower and aim targets
+    hardware: str | None = None     # where the cannon is measured, the LED follower and aim targets
     kit: str | None = None          # the game's printable sheets
     demo: str | None = None         # the file a game starts from when nothing is seen
+    start: str | None = None        # (session, path) -> None: a new game from --board or demo; ValueError if bad
+    clip: str | None = None         # () -> Path | None: the recording `serve` plays with no --source
 
     def has(self, part: str) -> bool:
         return self.spec(part) is not None

@@ -15,7 +15,9 @@ PLUGIN = GamePlugin(
     referee="companion.games.cannonball_colony.referee",
     render="companion.commands.render:render_colony",
     screens="companion.dashboard.screens:COLONY_SCREENS",
-    hardware="companion.indicators:LedFollower",
+    hardware="companion.commands.serve_hardware:COLONY_HARDWARE",
     kit="companion.kit.layout:island_board_layout",
     demo="companion.dashboard:SAMPLE_BOARD",
+    start="companion.commands.serve:start_colony",
+    clip="companion.commands.serve:bundled_clip",
 )

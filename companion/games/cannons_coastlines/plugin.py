@@ -13,7 +13,8 @@ PLUGIN = GamePlugin(
     scoring="companion.commands.score:score_coast",
     render="companion.commands.render:render_coast",
     screens="companion.dashboard.screens:COAST_SCREENS",
-    hardware="companion.coast_indicators:CoastLedFollower",
+    hardware="companion.commands.serve_hardware:COAST_HARDWARE",
     kit="companion.kit.coast_sheets:coast_layouts",
     demo="companion.dashboard.coast:DEMO_TABLE",
+    start="companion.commands.serve:start_coast",
 )
