@@ -46,4 +46,5 @@ COAST_TABS = (("coast_table.index", "Table"), ("coast_points.index", "Points"), 
               ("cannon.index", "Cannon"), ("settings.index", "Settings"))
 COLONY_SCREENS = GameScreens(("table", "verdicts", "dispute", "turn", "players", "record", "cannon", "settings"))
 COAST_SCREENS = GameScreens(("coast_table", "coast_points", "record", "cannon", "settings"),
-                            {"SCREENS": COAST_TABS, "GAME_SCRIPTS": ("coast.js",)})
+                            {"SCREENS": COAST_TABS, "GAME_SCRIPTS": ("coast.js",),
+                             "CANNON_TEMPLATE": "coast/cannon.html"})
