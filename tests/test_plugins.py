@@ -77,8 +77,9 @@ TINY_PLUGIN = '''
 from companion.games.plugin import GamePlugin
 
 PLUGIN = GamePlugin(slug="tiny-coins", title="Tiny Coins", rule_prefix="TC",
-                    session="companion.games.tiny_coins.rules:Session",
-                    text="companion.games.tiny_coins.rules", referee="companion.games.tiny_coins.rules")
+                    session="companion.games.tiny_coins.rules:Session", view="companion.games.tiny_coins.rules:view",
+                    text="companion.games.tiny_coins.rules", referee="companion.games.tiny_coins.rules",
+                    screens="companion.games.tiny_coins.screens:SCREENS")
 '''
 TINY_RULES = '''
 class BoardTextError(ValueError):
@@ -100,7 +101,11 @@ class Session:
     GAME = "tiny-coins"
 
     def __init__(self, log):
-        self.log = log
+        self.log, self.listeners, self.row = log, [], "oo.o."
+
+
+def view(session):
+    return {"coins": session.row.count("o")}
 
     def last_seq(self):
         return 0
@@ -126,6 +131,21 @@ def answer(position, words, player=None):
     return Reply(position.count("o"))
 '''
 
+TINY_SCREENS = '''
+from flask import Blueprint, current_app
+
+from companion.dashboard.screens import GameScreens
+from companion.dashboard.web import services
+
+bp = Blueprint("tiny", __name__)
+SCREENS = GameScreens(("companion.games.tiny_coins.screens", "settings"), {"SCREENS": (("tiny.index", "Coins"),)})
+
+
+@bp.get("/")
+def index():
+    return f"{current_app.config['GAME_TITLE']}: {services().session.row.count('o')} coins"
+'''
+
 
 @pytest.fixture
 def tiny_game(tmp_path, monkeypatch):
@@ -135,6 +155,7 @@ def tiny_game(tmp_path, monkeypatch):
     (folder / "__init__.py").write_text('"""Tiny Coins: count the coins."""\n')
     (folder / "plugin.py").write_text(textwrap.dedent(TINY_PLUGIN))
     (folder / "rules.py").write_text(textwrap.dedent(TINY_RULES))
+    (folder / "screens.py").write_text(textwrap.dedent(TINY_SCREENS))
     monkeypatch.setattr(companion.games, "__path__", [*companion.games.__path__, str(folder.parent)])
     yield folder
     for name in [m for m in sys.modules if m.startswith("companion.games.tiny_coins")]:
@@ -171,3 +192,24 @@ def test_an_added_game_without_a_hardware_part_gets_a_status_not_a_board(tiny_ga
     setup = attach("sim", (None, None, None), session, publish=lambda status: None)
     assert setup.desk is None
     assert setup.status() == {"mode": "none", "state": "none", "message": "no hardware: Tiny Coins has none"}
+
+
+def test_the_dashboard_serves_an_added_games_screens_beside_the_shared_ones(tiny_game, tmp_path):
+    from companion.dashboard import create_app
+    from companion.dashboard.broadcast import Broadcaster
+    from companion.dashboard.video import FrameHub
+    from companion.dashboard.web import Services
+
+    tiny = plugins()["tiny-coins"]
+    session = tiny.load("session")(None)
+    broadcaster = Broadcaster(session, tiny.load("view"))
+    app = create_app({"DATA": tmp_path, "TESTING": True}, services=Services(session, broadcaster, FrameHub()))
+    try:
+        client = app.test_client()
+        assert client.get("/").get_data(as_text=True) == "Tiny Coins: 3 coins"
+        settings = client.get("/settings")   # a shared screen, framed with the added game's title and tabs
+        assert settings.status_code == 200
+        assert "Tiny Coins" in settings.get_data(as_text=True) and ">Coins<" in settings.get_data(as_text=True)
+        assert app.config["GAME"] == "tiny-coins"
+    finally:
+        broadcaster.close()

@@ -34,12 +34,12 @@ class GameScreens:
     """A game's screens part: its blueprint modules (by name, imported when the app is made) and
     the app config its pages need where page()'s defaults do not fit."""
 
-    names: tuple[str, ...]   # modules of this package, each with a `bp`
+    names: tuple[str, ...]   # modules with a `bp`: a bare name is one of this package's, a dotted one the game's own
     config: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def modules(self) -> tuple:
-        return tuple(importlib.import_module(f"{__name__}.{name}") for name in self.names)
+        return tuple(importlib.import_module(name if "." in name else f"{__name__}.{name}") for name in self.names)
 
 
 COAST_TABS = (("coast_table.index", "Table"), ("coast_points.index", "Points"), ("record.index", "Record"),
