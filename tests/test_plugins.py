@@ -7,6 +7,7 @@ import json
 import subprocess
 import sys
 import textwrap
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -36,6 +37,10 @@ def test_both_games_are_found_by_slug_in_folder_order():
 @pytest.mark.parametrize("slug, part", NAMED_PARTS, ids=[f"{s}:{p}" for s, p in NAMED_PARTS])
 def test_every_named_part_imports_and_resolves(slug, part):
     assert plugins()[slug].load(part) is not None
+
+
+def test_the_part_names_are_the_plugins_fields():
+    assert {f.name for f in fields(GamePlugin)} == {"slug", "title", "rule_prefix", *PARTS}
 
 
 def test_a_missing_part_is_a_lookup_error_naming_the_game_and_the_part():

@@ -1,6 +1,6 @@
 """What a game folder provides: its GamePlugin, and the parts shared code may ask it for.
 
-Step 1 of docs' plug-in migration: the parts point at the modules where the code lives today
+Step 1 of the plug-in migration (shared/design/plugins.md §6): the parts point at the modules where the code lives today
 (some still in companion/commands, companion/dashboard, companion/session.py); later steps move
 them into the game folder. Pure on purpose: stdlib only, so finding the games stays cheap.
 """
@@ -8,7 +8,7 @@ them into the game folder. Pure on purpose: stdlib only, so finding the games st
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 # The parts a plug-in may name, each "module:attribute" (or "module" for a module as the part).
@@ -97,6 +97,3 @@ class GamePlugin:
         module, _, name = spec.partition(":")
         loaded = importlib.import_module(module)
         return getattr(loaded, name) if name else loaded
-
-
-assert {f.name for f in fields(GamePlugin)} == {"slug", "title", "rule_prefix", *PARTS}
