@@ -6,8 +6,7 @@ import json
 import os
 
 from companion.cli import UsageError
-
-GAMES = ("cannonball-colony",)
+from companion.games import plugins, plugins_with
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
 
 
@@ -18,7 +17,7 @@ def register(subparsers) -> None:
         description="Read the island from a photo (.jpg or .png) of the table: the board text of docs/formats.md, "
         "or JSON with every cell's token, confidence and whether a hand hides it.",
     )
-    parser.add_argument("game", choices=GAMES, help="the game on the table")
+    parser.add_argument("game", choices=plugins_with("photo"), help="the game on the table")
     parser.add_argument("image", help="the photo: a .jpg or .png file")
     parser.add_argument("--json", action="store_true", help="print one JSON object with per-cell confidences")
     parser.add_argument("--players", nargs="+", metavar="COUNTRY",
@@ -76,14 +75,13 @@ def read_photo(path: str, players=None, colours: str | None = None):
 
 
 def run(args) -> int:
-    from companion.games.cannonball_colony.text import print_board
-
-    observation = read_photo(args.image, args.players, args.colours)
+    game = plugins()[args.game]
+    observation = game.load("photo")(args.image, args.players, args.colours)
     position = observation.position
     if args.json:
         print(json.dumps(observation_json(observation)))
         return 0
-    print(print_board(position), end="")
+    print(game.load("text").print_board(position), end="")
     for line in notes(observation):
         print(f"# {line}")
     return 0

@@ -6,8 +6,7 @@ import json
 import sys
 
 from companion.cli import UsageError
-
-GAMES = ("cannonball-colony",)
+from companion.games import plugins, plugins_with
 
 
 def register(subparsers) -> None:
@@ -18,7 +17,7 @@ def register(subparsers) -> None:
         "fort-distance A B | cannon-range CANNON TARGET | check fort|cannon|blockade|road|landing CELL "
         "--player P | legal --player P | score",
     )
-    parser.add_argument("game", choices=GAMES, help="the game whose rules answer")
+    parser.add_argument("game", choices=plugins_with("referee"), help="the game whose rules answer")
     parser.add_argument("board", help="board text file, - for standard input, or a photo (.jpg, .png) of the table")
     parser.add_argument("question", nargs="+", help="the question and its cells")
     parser.add_argument("--player", help="the country asking (for check and legal)")
@@ -41,22 +40,24 @@ def read_board_text(source: str) -> str:
 
 
 def run(args) -> int:
-    from companion.commands.read import is_photo, read_photo
-    from companion.games.cannonball_colony.referee import QuestionError, answer
-    from companion.games.cannonball_colony.text import BoardTextError, draw_evidence, parse_board
+    from companion.commands.read import is_photo
 
+    game = plugins()[args.game]
+    referee, board_text = game.load("referee"), game.load("text")
     if is_photo(args.board):
-        # A photo: the camera reader gives the position (cv2 and numpy load only inside read_photo).
-        position = read_photo(args.board).position
+        if not game.has("photo"):
+            raise UsageError(f"{game.title} boards are not read from photos: give a board text")
+        # A photo: the camera reader gives the position (cv2 and numpy load only inside the photo part).
+        position = game.load("photo")(args.board).position
     else:
         text = read_board_text(args.board)
         try:
-            position = parse_board(text)
-        except BoardTextError as error:
+            position = board_text.parse_board(text)
+        except board_text.BoardTextError as error:
             raise UsageError(f"bad board {args.board!r}: {error}") from None
     try:
-        reply = answer(position, args.question, args.player)
-    except QuestionError as error:
+        reply = referee.answer(position, args.question, args.player)
+    except referee.QuestionError as error:
         raise UsageError(f"bad question: {error}") from None
     if args.json:
         print(json.dumps(reply.data))
@@ -66,6 +67,6 @@ def run(args) -> int:
         print(line)
     if reply.path or reply.ends:
         print()
-        print(draw_evidence(position, reply.path, reply.ends), end="")
+        print(board_text.draw_evidence(position, reply.path, reply.ends), end="")
         print("[..] path or line of fire   {..} the cells asked about, or what blocks")
     return 0

@@ -8,8 +8,7 @@ import json
 from pathlib import Path
 
 from companion.cli import UsageError
-
-GAMES = ("cannonball-colony", "cannons-coastlines")
+from companion.games import plugins, plugins_with
 LIGHTS = ("warm", "cool", "even")
 PHOTO_SIZE = (1280, 720)
 CLIP_SIZE = (640, 360)
@@ -24,7 +23,7 @@ def register(subparsers) -> None:
                     "ground truth: board text, marker corners, pieces, camera, light, hands. "
                     "With --clip, film --turns random turns played from it instead.",
     )
-    parser.add_argument("game", choices=GAMES, help="the game whose table is rendered")
+    parser.add_argument("game", choices=plugins_with("render"), help="the game whose table is rendered")
     parser.add_argument("board", nargs="?", type=Path, metavar="BOARD", help="board text file (optional)")
     parser.add_argument("--seed", type=int, default=0, help="chooses everything not given (default 0)")
     parser.add_argument("--size", type=parse_size, metavar="WxH",
@@ -59,8 +58,11 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.game == "cannons-coastlines":
-        return _coast(args)
+    return plugins()[args.game].load("render")(args)
+
+
+def render_colony(args: argparse.Namespace) -> int:
+    """Cannonball Colony's render part: a photo or clip of BOARD, or the bundled samples."""
     if args.samples is not None:
         from companion.render.samples import write_samples
 
@@ -90,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
 
 
-def _coast(args) -> int:
+def render_coast(args) -> int:
     """A photo of a random mid-game Cannons & Coastlines table (no board text: the table is
     drawn from --seed), or the bundled coast samples."""
     import random

@@ -7,8 +7,7 @@ import json
 import sys
 
 from companion.cli import UsageError
-
-GAMES = ("cannons-coastlines",)
+from companion.games import plugins, plugins_with
 
 
 def register(subparsers) -> None:
@@ -16,7 +15,7 @@ def register(subparsers) -> None:
         "score", help="score a Cannons & Coastlines table from a photo",
         description="Read the harbour mats in a photo (.jpg or .png) of the table and print each player's "
         "coins, prizes and points (CS-4); --claim judges a victory claim on them (CS-5).")
-    parser.add_argument("game", choices=GAMES, help="the game whose points are read")
+    parser.add_argument("game", choices=plugins_with("scoring"), help="the game whose points are read")
     parser.add_argument("image", help="the photo: a .jpg or .png file")
     parser.add_argument("--json", action="store_true", help="print one JSON object: players and the values in use")
     parser.add_argument("--claim", metavar="PLAYER", help="judge PLAYER's victory claim on these points")
@@ -74,6 +73,11 @@ def score_photo(path: str, factions: str | None = None, values: str | None = Non
 
 
 def run(args) -> int:
+    return plugins()[args.game].load("scoring")(args)
+
+
+def score_coast(args) -> int:
+    """Cannons & Coastlines' scoring part: the points table, or JSON, and the claim's verdict."""
     from companion.games.cannons_coastlines.scoring import judge_claim
 
     observation, values, scores = score_photo(args.image, args.factions, args.values, args.seats)

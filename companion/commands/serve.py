@@ -12,12 +12,9 @@ from pathlib import Path
 
 from companion.cli import UsageError, port_number
 from companion.commands import serve_hardware
+from companion.games import plugins
 
-GAMES = ("cannonball-colony", "cannons-coastlines")
-# Each game's camera reader: a module with read_frame(image_bgr, timestamp, previous) -> its observation.
-READERS = {"cannonball-colony": "companion.games.cannonball_colony.reader",
-           "cannons-coastlines": "companion.games.cannons_coastlines.reader"}
-TITLES = {"cannonball-colony": "Cannonball Colony", "cannons-coastlines": "Cannons & Coastlines"}
+DEFAULT_GAME = "cannonball-colony"   # what `companion serve` plays with no --game: the bundled clip's game
 ROOT = Path(__file__).resolve().parents[2]
 RENDERS = ROOT / "samples" / "renders"
 VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".webm", ".mov")
@@ -27,7 +24,7 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 DEFAULT_THREADS = 48
 
 
-def default_data_dir(game: str = "cannonball-colony") -> Path:
+def default_data_dir(game: str = DEFAULT_GAME) -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "tabletop-companion" / game
 
@@ -39,8 +36,8 @@ def register(subparsers) -> None:
         description="Watch the table (or the bundled sample clip), referee it, and serve the tablet "
         "dashboard. With no arguments it plays the bundled Cannonball Colony clip in a loop.",
     )
-    parser.add_argument("--game", choices=GAMES, default="cannonball-colony",
-                        help="the game on the table (default cannonball-colony)")
+    parser.add_argument("--game", choices=tuple(plugins()), default=DEFAULT_GAME,
+                        help=f"the game on the table (default {DEFAULT_GAME})")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: Cannonball Colony's moves are played on the Turn screen, Cannons & "
@@ -87,8 +84,12 @@ def bundled_clip() -> Path | None:
 
 
 def load_reader(game: str):
-    """The game's camera reader, or (None, why) while it is not installed."""
-    name = READERS[game]
+    """The game's camera reader (a module with read_frame(image_bgr, timestamp, previous)),
+    or (None, why) while it is not installed."""
+    plugin = plugins()[game]
+    if not plugin.has("reader"):
+        return None, f"{plugin.title} has no camera reader: the camera picture is shown but not refereed"
+    name = plugin.spec("reader").partition(":")[0]
     try:
         module = importlib.import_module(name)
     except ModuleNotFoundError as error:
@@ -98,18 +99,30 @@ def load_reader(game: str):
     return module.read_frame, f"{name}.read_frame"
 
 
-def start_coast_game(session, board: Path | None, no_camera: bool) -> None:
-    """A table from --board, or the demo table when nothing will be seen; the camera starts one otherwise."""
-    from companion.dashboard.coast import DEMO_TABLE
-    from companion.games.cannons_coastlines.table_json import TableJsonError, table_from_json
-
-    if session.table is not None or not (board or no_camera):
+def start_game(game, session, board: Path | None, no_camera: bool) -> None:
+    """A game from --board, or from the game's demo file when nothing will be seen; the camera
+    starts one otherwise. The game's start part does nothing when the log already holds a game."""
+    if not (board or no_camera) or not game.has("start"):
         return
-    path = board or DEMO_TABLE
+    path = board or game.load("demo")
     try:
-        session.start(table_from_json(json.loads(path.read_text(encoding="utf-8")), session.rulebook), source="serve")
-    except (OSError, ValueError, TableJsonError) as error:
+        game.load("start")(session, path)
+    except (OSError, ValueError) as error:
         raise UsageError(f"cannot start a game from {str(path)!r}: {error}") from None
+
+
+def start_colony(session, path: Path) -> None:
+    """Cannonball Colony's start part: a board text (docs/formats.md)."""
+    if session.game is None:
+        session.start(path.read_text(encoding="utf-8"), source="serve")
+
+
+def start_coast(session, path: Path) -> None:
+    """Cannons & Coastlines' start part: a table as JSON."""
+    from companion.games.cannons_coastlines.table_json import table_from_json
+
+    if session.table is None:
+        session.start(table_from_json(json.loads(path.read_text(encoding="utf-8")), session.rulebook), source="serve")
 
 
 def calibration_status(data: Path):
@@ -141,7 +154,7 @@ def lan_address() -> str:
 
 
 def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[str], qr: bool,
-                 title: str = TITLES["cannonball-colony"]) -> None:
+                 title: str) -> None:
     out = sys.stdout
     print(f"Tabletop Companion: {title}", file=out)
     print(f"  open  {url}", file=out)
@@ -159,14 +172,12 @@ def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[s
 def run(args) -> int:
     import waitress.server
 
-    from companion.dashboard import SAMPLE_BOARD, create_app
+    from companion.dashboard import create_app
     from companion.dashboard.broadcast import Broadcaster
     from companion.dashboard.security import new_pairing_code
-    from companion.dashboard.state import view_state
     from companion.dashboard.video import FrameHub, placeholder
     from companion.dashboard.web import Services
-    from companion.live import LivePipeline
-    from companion.session import EventLog, GameSession, SessionError
+    from companion.session import EventLog, SessionError
     from companion.vision.frames import FrameSourceError, open_source
 
     if args.threads < 4:
@@ -174,18 +185,13 @@ def run(args) -> int:
     if args.fps <= 0 or args.source_fps <= 0:
         raise UsageError("--fps and --source-fps must be more than 0")
     data = (args.data or default_data_dir(args.game)).expanduser().resolve()
-    coast = args.game == "cannons-coastlines"
+    game = plugins()[args.game]
     try:
-        if coast:
-            from companion.dashboard.coast.session import CoastSession
-
-            session = CoastSession(EventLog(data / "game.sqlite"))
-        else:
-            session = GameSession(EventLog(data / "game.sqlite"))
+        session = game.load("session")(EventLog(data / "game.sqlite"))
     except (SessionError, OSError) as error:
         raise UsageError(f"cannot open the game log in {data}: {error}") from None
 
-    clip = None if args.source or coast else bundled_clip()   # the bundled clip is a Cannonball Colony game
+    clip = None if args.source or not game.has("clip") else game.load("clip")()
     spec = None if args.source == "none" else args.source or (str(clip) if clip else None)
     if spec is not None:
         try:   # refuse a bad --source now, with its reason, rather than in the pipeline thread
@@ -195,13 +201,7 @@ def run(args) -> int:
     hardware_settings = serve_hardware.read_settings(args, data)   # refuse bad options before opening anything
     reader, reader_note = load_reader(args.game)
     hub = FrameHub(max_fps=args.fps)
-    if coast:
-        from companion.dashboard.coast.pipeline import CoastPipeline
-        from companion.dashboard.coast.view import view_coast
-
-        view, pipeline_kind = view_coast, CoastPipeline
-    else:
-        view, pipeline_kind = view_state, LivePipeline
+    view, pipeline_kind = game.load("view"), game.load("live")
     broadcaster = Broadcaster(session, view)
     opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None
     pipeline = pipeline_kind(session, opener, reader, publish_frame=hub.publish,
@@ -213,14 +213,7 @@ def run(args) -> int:
     else:   # a tablet gets a picture at once, even while a camera takes its time to open
         hub.publish(placeholder("Starting the camera", f"Opening {spec}: its picture follows in a moment."))
 
-    if coast:
-        start_coast_game(session, args.board, reader is None or spec is None)
-    elif session.game is None and (args.board or reader is None or spec is None):
-        board = args.board or SAMPLE_BOARD
-        try:
-            session.start(board.read_text(encoding="utf-8"), source="serve")
-        except (OSError, ValueError) as error:
-            raise UsageError(f"cannot start a game from {str(board)!r}: {error}") from None
+    start_game(game, session, args.board, reader is None or spec is None)
 
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None
@@ -252,7 +245,7 @@ def run(args) -> int:
         lines.insert(0, f"viewer code {app.config['VIEWER_CODE']}: a tablet paired with it watches but cannot "
                         "change the game")
     print_banner(url, f"{url}pair?code={code}" if code else None, code, lines, qr=not args.no_qr,
-                 title=TITLES[args.game])
+                 title=game.title)
 
     def stop(signum, frame):
         raise KeyboardInterrupt

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Callable
 
 from companion.cli import UsageError
+from companion.games import plugins
 
 CALIBRATION_FILE = "cannon-calibration.json"
 MODES = {"none": "none", "sim": "twin", "twin": "twin", "emulator": "emulator"}
@@ -74,21 +75,15 @@ def read_settings(args, data: Path):
         calibration = load(calibration_path) if calibration_path else None
     except AimingError as error:
         raise UsageError(f"--cannon-calibration: {error}") from None
-    aimer = Aimer(calibration, str(calibration_path) if calibration_path else "", frame=table_frame(args.game))
+    game = plugins()[args.game]
+    framed = {"frame": game.load("hardware").table_frame()} if game.has("hardware") else {}
+    aimer = Aimer(calibration, str(calibration_path) if calibration_path else "", **framed)
     if args.cannon_pose:
         try:
             aimer.place(CannonFix(parse_pose(args.cannon_pose), "--cannon-pose"))
         except ValueError as error:
             raise UsageError(f"--cannon-pose: {error}") from None
     return config, led_map, aimer
-
-
-def table_frame(game: str):
-    """Where the game's --cannon-pose is measured: an island sheet, or the play area (Cannons & Coastlines)."""
-    from companion.cannon_aim import ISLAND_FRAME
-    from companion.coast_aim import PLAY_AREA_FRAME
-
-    return PLAY_AREA_FRAME if game == "cannons-coastlines" else ISLAND_FRAME
 
 
 def open_board(spec: str, config, timeout_s: float = 5.0):
@@ -109,13 +104,21 @@ def open_board(spec: str, config, timeout_s: float = 5.0):
     return hardware, None
 
 
-def game_parts(session, led_map, aimer):
-    """(LED follower, aim targets, camera spotter or None) for the game `session` plays."""
-    if session.GAME == "cannons-coastlines":
-        from companion.coast_aim import ShipTargets
-        from companion.coast_indicators import CoastLedFollower
+@dataclass(frozen=True)
+class GameHardware:
+    """A game's hardware part as it is today (the parts still live outside the game folders)."""
 
-        return CoastLedFollower(session, led_map), ShipTargets(aimer, session), None
+    table_frame: Callable[[], object]   # where --cannon-pose is measured (cannon_aim.TableFrame)
+    parts: Callable[..., tuple]         # (session, led_map, aimer) -> (LED follower, aim targets, spotter or None)
+
+
+def _island_frame():
+    from companion.cannon_aim import ISLAND_FRAME
+
+    return ISLAND_FRAME
+
+
+def _colony_parts(session, led_map, aimer):
     from companion.cannon_aim import CellTargets
     from companion.cannon_sight import CannonSpotter
     from companion.indicators import LedFollower
@@ -124,15 +127,35 @@ def game_parts(session, led_map, aimer):
     return LedFollower(session, led_map), targets, CannonSpotter(aimer.place, aimer.note)
 
 
+def _play_area_frame():
+    from companion.coast_aim import PLAY_AREA_FRAME
+
+    return PLAY_AREA_FRAME
+
+
+def _coast_parts(session, led_map, aimer):
+    from companion.coast_aim import ShipTargets
+    from companion.coast_indicators import CoastLedFollower
+
+    return CoastLedFollower(session, led_map), ShipTargets(aimer, session), None
+
+
+COLONY_HARDWARE = GameHardware(_island_frame, _colony_parts)   # an island sheet, LEDs under the cells
+COAST_HARDWARE = GameHardware(_play_area_frame, _coast_parts)  # the play area, a strip round the edge
+
+
 def attach(spec: str, settings, session, publish: Callable[[dict], None]) -> HardwareSetup:
     """Opens the board `spec` names (--hardware) with `settings` from read_settings and, when it
     answers, the game's LED follower, the aimer and the desk; otherwise a status that says why not."""
     config, led_map, aimer = settings
+    game = plugins()[session.GAME]
+    if not game.has("hardware"):
+        return HardwareSetup(lambda: {"mode": "none", "state": "none", "message": f"no hardware: {game.title} has none"})
     hardware, status = open_board(spec, config)
     if hardware is None:
         return HardwareSetup(status)
     from companion.hardware_desk import HardwareDesk
 
-    follower, targets, spotter = game_parts(session, led_map, aimer)
+    follower, targets, spotter = game.load("hardware").parts(session, led_map, aimer)
     desk = HardwareDesk(hardware, aimer, follower=follower, targets=targets, publish=publish)
     return HardwareSetup(desk.status, desk, spotter, hardware)

@@ -7,19 +7,17 @@ from pathlib import Path
 
 from flask import Flask
 
-from companion.session import EventLog, GameSession
+from companion.games import plugins
+from companion.session import EventLog
 
 from . import security
 from .broadcast import Broadcaster
-from .coast import GAME as COAST
-from .state import view_state
 from .video import FrameHub
 from .web import Services, init_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_BOARD = ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt"
-COAST_SCREENS = (("coast_table.index", "Table"), ("coast_points.index", "Points"), ("record.index", "Record"),
-                 ("cannon.index", "Cannon"), ("settings.index", "Settings"))
+DEFAULT_GAME = "cannonball-colony"   # a dashboard made with no GAME: the sample board's game
 
 
 def secret_key(data: Path | None) -> bytes:
@@ -50,7 +48,7 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     if services is None:
         if data is None:
             raise ValueError("create_app needs DATA (the folder of the game's SQLite log) or services")
-        services = _own_services(app.config.get("GAME", GameSession.GAME), data, app.config["HEARTBEAT"])
+        services = _own_services(app.config.get("GAME", DEFAULT_GAME), data, app.config["HEARTBEAT"])
     if services.sample_board is None:
         services.sample_board = SAMPLE_BOARD
     app.extensions["companion"] = services
@@ -59,31 +57,22 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     init_errors(app)
 
     from . import api
-    from .screens import cannon, coast_points, coast_table, dispute, pair, players, record, settings, table, turn, \
-        verdicts
+    from .screens import pair
 
-    # The session says which game is played; the game picks its screens, the rest are shared.
-    game = services.session.GAME
-    app.config["GAME"] = game
-    if game == COAST:
-        screens = (coast_table, coast_points, record, cannon, settings)
-        app.config.update(SCREENS=COAST_SCREENS, GAME_TITLE="Cannons & Coastlines", GAME_SCRIPTS=("coast.js",))
-    else:
-        screens = (table, verdicts, dispute, turn, players, record, cannon, settings)
-    for module in (api, *screens, pair):
+    # The session says which game is played; its plug-in names the screens, the rest are shared.
+    game = plugins()[services.session.GAME]
+    screens = game.load("screens")
+    app.config.update(GAME=game.slug, GAME_TITLE=game.title, **screens.config)
+    for module in (api, *screens.modules, pair):
         app.register_blueprint(module.bp)
     return app
 
 
 def _own_services(game: str, data: Path, heartbeat: float) -> Services:
     """A session of the named game on the log in `data`, with its view for the broadcaster."""
-    if game == COAST:
-        from .coast.session import CoastSession
-        from .coast.view import view_coast
-
-        session, view = CoastSession(EventLog(data / "game.sqlite")), view_coast
-    elif game == GameSession.GAME:
-        session, view = GameSession(EventLog(data / "game.sqlite")), view_state
-    else:
-        raise ValueError(f"unknown game {game!r} (games: {GameSession.GAME}, {COAST})")
+    found = plugins()
+    if game not in found:
+        raise ValueError(f"unknown game {game!r} (games: {', '.join(found)})")
+    session = found[game].load("session")(EventLog(data / "game.sqlite"))
+    view = found[game].load("view")
     return Services(session, Broadcaster(session, view, heartbeat=heartbeat), FrameHub(), sample_board=SAMPLE_BOARD)

@@ -1,1 +1,37 @@
-"""Pure rules and text formats for each game, one folder per game."""
+"""Pure rules and text formats for each game, one folder per game; plugins() finds them."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from functools import lru_cache
+
+
+@lru_cache(maxsize=None)
+def _found(path: tuple[str, ...]) -> dict:
+    found = {}
+    for info in sorted(pkgutil.iter_modules(list(path)), key=lambda info: info.name):
+        if not info.ispkg:
+            continue
+        try:
+            module = importlib.import_module(f"{__name__}.{info.name}.plugin")
+        except ModuleNotFoundError as error:
+            if error.name == f"{__name__}.{info.name}.plugin":
+                continue   # a folder without a plug-in is not a game (yet)
+            raise
+        plugin = module.PLUGIN
+        if plugin.slug in found:
+            raise LookupError(f"two game folders claim the slug {plugin.slug!r}")
+        found[plugin.slug] = plugin
+    return found
+
+
+def plugins() -> dict:
+    """{slug: GamePlugin} of every games/<folder>/plugin.py, in folder-name order: adding a folder adds a game.
+    Imports only the plugin.py modules (stdlib-only), never a game's parts."""
+    return dict(_found(tuple(__path__)))
+
+
+def plugins_with(part: str) -> tuple[str, ...]:
+    """The slugs of the games that have `part`: a command's GAME choices."""
+    return tuple(slug for slug, plugin in plugins().items() if plugin.has(part))

@@ -12,11 +12,10 @@ import hmac
 import secrets
 import time
 
-from flask import Blueprint, abort, jsonify, request, session
+from flask import Blueprint, abort, current_app, jsonify, request, session
 
 from companion.games.excerpt import excerpt
 
-from ..coast import GAME as COAST
 from ..web import json_body, services
 from . import page
 
@@ -59,7 +58,8 @@ def status() -> dict:
 
 @bp.get("/cannon")
 def index():
-    template = "coast/cannon.html" if services().session.GAME == COAST else "cannon/index.html"
+    # A game's screens part may fill the Cannon screen with its own targets (coast: ships).
+    template = current_app.config.get("CANNON_TEMPLATE", "cannon/index.html")
     return page(template, "cannon.index", status=status())
 
 

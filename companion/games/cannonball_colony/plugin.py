@@ -1,0 +1,23 @@
+"""Cannonball Colony's plug-in: where each part lives today (step 1 of the move into this folder)."""
+
+from companion.games.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    slug="cannonball-colony",
+    title="Cannonball Colony",
+    rule_prefix="CC",
+    session="companion.session:GameSession",
+    view="companion.dashboard.state:view_state",
+    live="companion.live:LivePipeline",
+    reader="companion.games.cannonball_colony.reader",
+    photo="companion.commands.read:read_photo",
+    text="companion.games.cannonball_colony.text",
+    referee="companion.games.cannonball_colony.referee",
+    render="companion.commands.render:render_colony",
+    screens="companion.dashboard.screens:COLONY_SCREENS",
+    hardware="companion.commands.serve_hardware:COLONY_HARDWARE",
+    kit="companion.kit.layout:island_board_layout",
+    demo="companion.dashboard:SAMPLE_BOARD",
+    start="companion.commands.serve:start_colony",
+    clip="companion.commands.serve:bundled_clip",
+)
