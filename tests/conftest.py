@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 import companion  # noqa: F401  (first: it sets the BLAS thread count before numpy loads)
+import marker_rules
+from marker_rules import pytest_runtest_protocol  # noqa: F401  (a hook: which test is running)
 
 # The shared data sits beside the checkout (../shared/data) and is never copied into the repo;
 # TABLETOP_SHARED_DATA points elsewhere, e.g. on a CI machine with its own copy.
@@ -36,6 +38,21 @@ def pytest_report_header(config):
     missing = [f"{tool} ({use} skip)" for tool, use in OPTIONAL_TOOLS.items() if shutil.which(tool) is None]
     return [f"companion test run: {', '.join(versions)}",
             f"optional tools missing: {', '.join(missing) or 'none'}"]
+
+
+MARKER_GUARDS = pytest.StashKey[list]()
+
+
+def pytest_configure(config):
+    config.stash[MARKER_GUARDS] = marker_rules.install_guards()
+
+
+def pytest_unconfigure(config):
+    marker_rules.remove_guards(config.stash.get(MARKER_GUARDS, []))
+
+
+def pytest_collection_modifyitems(config, items):
+    marker_rules.classify(items)
 
 
 def shared_data_root() -> Path:

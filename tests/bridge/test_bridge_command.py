@@ -128,6 +128,7 @@ def test_list_prints_json(capsys):
     assert isinstance(json.loads(out), list)
 
 
+@pytest.mark.emulator   # it builds the firmware
 @pytest.mark.skipif(bool(emulator.missing_tools()), reason="the AVR toolchain is not installed")
 def test_flash_dry_run_builds_and_shows_the_avrdude_command(capsys):
     status, out, _ = run(capsys, "flash", "--port", "/dev/ttyACM9", "--dry-run")

@@ -104,6 +104,7 @@ def many_passes(tmp_path_factory, reader):
     return demo, demo.play(PASSES)
 
 
+@pytest.mark.slow   # 6 s: the demo plays the clip several times
 def test_every_pass_starts_exactly_one_new_game_with_the_full_supply(many_passes):
     _, passes = many_passes
     games = [[e for e in events if e.type == "game"] for events in passes]
@@ -113,6 +114,7 @@ def test_every_pass_starts_exactly_one_new_game_with_the_full_supply(many_passes
     assert {supply_of(found[0].body["board"]) for found in games} == {supply_of(TRUTH["states"][0]["board_text"])}
 
 
+@pytest.mark.slow   # 6 s: the demo plays the clip several times
 def test_every_pass_referees_the_clip_the_same_as_the_first(many_passes):
     demo, passes = many_passes
     assert moves_played(passes[0]) == [turn["turn"] for turn in TRUTH["turns"]]
@@ -123,6 +125,7 @@ def test_every_pass_referees_the_clip_the_same_as_the_first(many_passes):
     assert demo.session.game.phase.value != "over"
 
 
+@pytest.mark.slow   # 6 s: the demo plays the clip several times
 def test_a_looping_clip_never_says_it_ended(many_passes):
     demo, _ = many_passes
     assert demo.pipeline.passes == PASSES

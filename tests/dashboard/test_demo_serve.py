@@ -8,6 +8,8 @@ import time
 import urllib.parse
 from pathlib import Path
 
+import pytest
+
 from companion.session import EventLog, GameSession
 
 from .test_serve import Served
@@ -33,6 +35,7 @@ def first_mjpeg_part(url: str, timeout: float) -> bytes:
         connection.close()
 
 
+@pytest.mark.slow   # 6 s
 def test_the_first_picture_comes_as_soon_as_the_server_answers(tmp_path):
     served = Served(tmp_path / "data", source=None)
     try:

@@ -146,6 +146,7 @@ def test_every_endpoint_survives_each_nasty_body_and_query(dashboard):
                             query={"after": body[:50], "q": body[:50], "cells": body[:50]} if method == "GET" else None)
 
 
+@pytest.mark.slow   # 3 s a game: generated requests
 @SETTINGS
 @given(st.data())
 def test_generated_requests_never_crash_an_endpoint(dashboard, data):

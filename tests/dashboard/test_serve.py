@@ -101,6 +101,7 @@ def test_simulated_hardware_is_attached_or_says_why_not(tmp_path):
     assert hardware["state"] in ("connected", "unavailable") and hardware["message"]
 
 
+@pytest.mark.slow   # 8 s: starts serve five times
 def test_sigkill_at_several_points_then_restart_resumes_with_every_committed_event(tmp_path):
     acknowledged: list[dict] = []
 

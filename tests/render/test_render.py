@@ -30,6 +30,7 @@ def dispute():
     return parse_board(open(DISPUTE).read())
 
 
+@pytest.mark.slow   # 5 s: renders four scenes
 def test_the_same_seed_gives_the_same_pixels_and_another_seed_does_not(dispute):
     options = RenderOptions(size=(480, 270), hand=True, jpeg_quality=85)
     first = render_table(dispute, seed=11, options=options)

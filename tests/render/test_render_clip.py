@@ -13,6 +13,8 @@ from companion.render.clip import Pacing, render_clip, write_video
 
 QUICK = Pacing(fps=10, idle=2, approach=3, hold=3, retreat=2)
 
+pytestmark = pytest.mark.slow   # every test shares a 4 s rendered clip
+
 
 @pytest.fixture(scope="module")
 def clip():

@@ -4,6 +4,8 @@ through the whole live pipeline: it must give exactly the turns the clip's truth
 import json
 from pathlib import Path
 
+import pytest
+
 from companion.commands.serve import bundled_clip
 from companion.games.cannonball_colony.reader import IslandReader
 from companion.live import LivePipeline
@@ -17,6 +19,7 @@ def test_serve_with_no_arguments_plays_this_clip():
     assert bundled_clip() == CLIP
 
 
+@pytest.mark.slow   # 3 s
 def test_the_bundled_clip_is_refereed_move_by_move_with_no_question(tmp_path):
     truth = json.loads(CLIP.with_suffix(".json").read_text())
     session = GameSession(EventLog(tmp_path / "game.sqlite"))

@@ -76,6 +76,7 @@ def clip():
     return start, render_clip(start, CLIP_SEED, 2, options, pacing)
 
 
+@pytest.mark.slow   # 8 s: renders and reads a clip
 def test_a_clip_of_two_turns_gives_their_moves_and_never_commits_under_a_hand(clip):
     start, rendered = clip
     game, commits, outcomes, verdicts = referee(rendered.frames, start)

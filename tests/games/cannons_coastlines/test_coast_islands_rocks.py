@@ -31,6 +31,7 @@ def three_islands():
     return _render(7042, 3, 23.46, "warm")
 
 
+@pytest.mark.slow   # 3 s: renders four fleets at 37 degrees
 def test_every_island_holder_is_read_from_the_flag_base(held_islands_and_rocks):
     image, truth, seats = held_islands_and_rocks
     table = read_frame(image, 1.0, None, seats=seats).table
@@ -38,6 +39,7 @@ def test_every_island_holder_is_read_from_the_flag_base(held_islands_and_rocks):
         {island_id: island.holder for island_id, island in table.islands.items()}
 
 
+@pytest.mark.slow   # 3 s: renders four fleets at 37 degrees
 def test_every_rock_is_read_where_it_lies(held_islands_and_rocks):
     image, truth, seats = held_islands_and_rocks
     read = [np.mean(outline, axis=0) for outline in read_frame(image, 1.0, None, seats=seats).table.rocks.values()]

@@ -7,6 +7,8 @@ from companion.games.cannons_coastlines.reader import Seat, read_frame
 from companion.render.coast import random_coast_table, render_coast_table
 from companion.render.coast.samples import measured_view
 
+pytestmark = pytest.mark.slow   # each test renders a table: 1.5 to 3.5 s
+
 
 @pytest.fixture(scope="module")
 def views():

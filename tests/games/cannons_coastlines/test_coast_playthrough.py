@@ -1,0 +1,35 @@
+"""The golden Cannons & Coastlines game: every recorded command replayed through CoastSession on
+a real SQLite log gives the recorded verdict, ships, holdings and points, and the same winner."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import playthroughs
+from coast_playthrough import Table
+
+from companion.dashboard.coast.session import CoastSession
+from companion.session import EventLog
+
+RECORDING = Path(__file__).parent / "playthroughs" / "two-fleets.jsonl"
+
+
+def test_the_recorded_game_replays_verdict_for_verdict(event_log):
+    playthroughs.replay(RECORDING, Table(CoastSession(event_log)).perform)
+
+
+def test_the_recording_is_a_whole_game_with_slips_a_correction_and_an_end():
+    _, steps = playthroughs.read(RECORDING)
+    assert {"steer", "fire", "claim"} <= {step["command"]["do"] for step in playthroughs.refused(steps)}
+    assert any(step["command"].get("source") == "tablet" for step in steps if step["command"]["do"] == "observe")
+    assert {"start", "values", "sail", "next_turn"} <= {step["command"]["do"] for step in steps}
+    assert any(step["outcome"]["state"]["result"] for step in steps if "state" in step["outcome"])
+
+
+def test_the_log_written_during_the_replay_reopens_to_the_final_table(tmp_path):
+    path = tmp_path / "game.sqlite"
+    table = Table(CoastSession(EventLog(path)))
+    playthroughs.replay(RECORDING, table.perform)
+    final = table.view()
+    table.session.log.close()
+    assert Table(CoastSession(EventLog(path))).view() == final

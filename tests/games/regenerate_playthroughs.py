@@ -1,0 +1,44 @@
+"""Rewrites the golden playthroughs (tests/games/<game>/playthroughs/*.jsonl) from their seeded games.
+
+Run it only when a rule, a message or the session's state has changed on purpose, after the
+playthrough tests failed on exactly that change; then read the diff of the .jsonl files before
+committing it, since the diff is the change every player will see:
+
+    .venv/bin/python tests/games/regenerate_playthroughs.py
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import coast_playthrough  # noqa: E402
+import colony_playthrough  # noqa: E402
+import playthroughs  # noqa: E402
+
+from companion.dashboard.coast.session import CoastSession  # noqa: E402
+from companion.session import EventLog, GameSession  # noqa: E402
+
+RECORDINGS = {
+    HERE / "cannonball_colony" / "playthroughs" / "seed-12.jsonl": (GameSession, colony_playthrough.generate),
+    HERE / "cannons_coastlines" / "playthroughs" / "two-fleets.jsonl": (CoastSession, coast_playthrough.generate),
+}
+
+
+def main() -> int:
+    for path, (make_session, generate) in RECORDINGS.items():
+        with tempfile.TemporaryDirectory() as folder:
+            log = EventLog(Path(folder) / "game.sqlite")
+            header, steps = generate(make_session(log))
+            log.close()
+        playthroughs.write(path, header, steps)
+        print(f"{path.relative_to(HERE.parent.parent)}: {len(steps)} commands, {path.stat().st_size // 1024} KB")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
