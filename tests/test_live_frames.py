@@ -1,10 +1,10 @@
-"""The backlog between the live picture and the camera reader."""
+"""The backlog between the live picture and the camera reader, and a recording's pace."""
 
 import threading
 
 import pytest
 
-from companion.live_frames import Backlog
+from companion.live_frames import Backlog, Pacer
 
 
 def test_a_backlog_past_its_limit_loses_its_oldest_frames_first():
@@ -47,3 +47,39 @@ def test_the_frame_thread_can_wait_a_moment_for_the_reading_of_what_it_put():
 def test_a_backlog_holds_at_least_one_frame():
     with pytest.raises(ValueError, match="at least one frame"):
         Backlog(limit=0)
+
+
+class Frame:
+    def __init__(self, timestamp):
+        self.timestamp = timestamp
+
+
+class ManualClock:
+    """Time that moves only when the pacer waits: the pace is checked without a busy machine's noise."""
+
+    def __init__(self):
+        self.now = 100.0
+
+    def __call__(self):
+        return self.now
+
+    def wait(self, seconds):
+        self.now += seconds
+        return False
+
+
+def test_a_recording_plays_at_its_own_pace_and_a_loops_next_pass_comes_a_frame_later():
+    clock = ManualClock()
+    pacer = Pacer(clock, clock.wait)
+    recording = [Frame(step / 10) for step in range(5)]   # half a second at 10 fps
+    shown = []
+    for _ in range(2):
+        for _frame in pacer.frames(recording, live=False):
+            shown.append(round(clock.now - 100.0, 6))
+    assert shown == [0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9]
+
+
+def test_a_live_camera_is_not_paced():
+    clock = ManualClock()
+    frames = list(Pacer(clock, clock.wait).frames([Frame(0.0), Frame(5.0)], live=True))
+    assert len(frames) == 2 and clock.now == 100.0

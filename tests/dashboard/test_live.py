@@ -293,9 +293,10 @@ def test_a_looping_recording_keeps_its_frame_rate_across_the_loop(tmp_path):
                             loop=True, publish_frame=lambda picture: shown.append(time.monotonic()),
                             tracker_settings=FAST)
     pipeline.run()
-    gaps = [later - earlier for earlier, later in zip(shown, shown[1:])]
+    # Every frame of both passes is shown. The pace itself (a loop's next pass a frame after the
+    # last, not at once) is checked on a manual clock in tests/test_live_frames.py: wall-clock
+    # gaps shrink on a busy machine.
     assert len(shown) == 2 * len(recording)
-    assert min(gaps) > 0.05   # the second pass's first frame came a frame after the last, not at once
 
 
 def test_a_picture_is_drawn_with_its_own_reading_when_the_reader_keeps_up(tmp_path):
