@@ -34,7 +34,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from coast_views import DEFAULT_CACHE, MEASURE_FIRST, render_views  # noqa: E402
 
 from companion.games.cannons_coastlines.factions import load_rulebook  # noqa: E402
-from companion.games.cannons_coastlines.reader import Seat, read_frame  # noqa: E402
+from companion.games.cannons_coastlines.camera.reader import Seat, read_frame  # noqa: E402
 from companion.games.cannons_coastlines.scoring import Holdings, points, value_table  # noqa: E402
 
 

@@ -37,9 +37,9 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from coast_views import DEFAULT_CACHE, MEASURE_FIRST  # noqa: E402
 
-from companion.games.cannons_coastlines import reader  # noqa: E402
-from companion.games.cannons_coastlines.reader import Seat, read_frame  # noqa: E402
-from companion.render.coast.samples import measured_view  # noqa: E402
+from companion.games.cannons_coastlines.camera import reader  # noqa: E402
+from companion.games.cannons_coastlines.camera.reader import Seat, read_frame  # noqa: E402
+from companion.games.cannons_coastlines.render.samples import measured_view  # noqa: E402
 
 FRAMES = 6
 HAND_FRAME = 3
@@ -56,10 +56,10 @@ def render_stream(seed: int, size, cache: Path) -> list[Path]:
     paths = stream_paths(cache, seed, size)
     if all(path.exists() for path in paths):
         return paths
-    from companion.render.coast import random_coast_table
-    from companion.render.coast.draw import render_coast_frame
-    from companion.render.coast.scene import compose_coast_scene
-    from companion.render.coast.truth import coast_truth
+    from companion.games.cannons_coastlines.render import random_coast_table
+    from companion.games.cannons_coastlines.render.draw import render_coast_frame
+    from companion.games.cannons_coastlines.render.scene import compose_coast_scene
+    from companion.games.cannons_coastlines.render.truth import coast_truth
 
     players, options = measured_view(seed, size)
     table = random_coast_table(seed, players)

@@ -34,8 +34,8 @@ def render_view(seed: int, cache: Path = DEFAULT_CACHE, size=(1280, 720)) -> tup
     """Render seed's view into the cache unless it is there already."""
     import cv2
 
-    from companion.render.coast import random_coast_table, render_coast_table
-    from companion.render.coast.samples import measured_view
+    from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
+    from companion.games.cannons_coastlines.render.samples import measured_view
 
     image_path, truth_path = view_paths(cache, seed, size)
     if image_path.exists() and truth_path.exists():

@@ -19,8 +19,8 @@ sys.path.insert(0, str(ROOT))
 import cv2  # noqa: E402
 
 from companion.games.cannonball_colony.autoplay import random_game  # noqa: E402
-from companion.render import RenderOptions, render_table  # noqa: E402
-from companion.vision.island import assemble_island, locate_boards  # noqa: E402
+from companion.games.cannonball_colony.render import RenderOptions, render_table  # noqa: E402
+from companion.games.cannonball_colony.camera.island import assemble_island, locate_boards  # noqa: E402
 from companion.vision.markers import detect_markers  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))

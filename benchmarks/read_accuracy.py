@@ -31,7 +31,7 @@ JPEG_QUALITIES = (None, 92, 85, 75, 65)
 
 def view_options(seed: int, size=(1280, 720), hand: bool = False):
     """The render options for one seed: tilt, light and JPEG quality vary with it."""
-    from companion.render import RenderOptions
+    from companion.games.cannonball_colony.render import RenderOptions
 
     chooser = random.Random(f"read view {seed}")
     tilt = round(chooser.uniform(0.0, 45.0), 2)
@@ -47,7 +47,7 @@ def training_position(seed: int):
     """A game part-way through with many more pieces and roads than play gives: every kind of
     piece of every player, often, for the cell model to learn from (legality does not matter)."""
     from companion.games.cannonball_colony.cells import Ground, Piece, PieceKind
-    from companion.render.samples import demo_position
+    from companion.games.cannonball_colony.render.samples import demo_position
 
     position = demo_position(seed)
     chooser = random.Random(f"training position {seed}")
@@ -82,8 +82,8 @@ def render_view(seed: int, cache: Path = DEFAULT_CACHE, size=(1280, 720), hand: 
         return image_path, truth_path
     if skipped.exists():
         return None
-    from companion.render import render_table
-    from companion.render.samples import demo_position
+    from companion.games.cannonball_colony.render import render_table
+    from companion.games.cannonball_colony.render.samples import demo_position
 
     image_path.parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -132,7 +132,7 @@ def truth_tokens(truth: dict) -> tuple[dict, dict]:
     """(board, col, row) -> token, and (board, col, row, side) -> ship owner, from a render's truth."""
     from companion.games.cannonball_colony.cells import Cell, Ground
     from companion.games.cannonball_colony.position import Position
-    from companion.render.scene import _seaward
+    from companion.games.cannonball_colony.render.scene import _seaward
 
     corners = {board["board"]: Cell.parse(board["corner"]) for board in truth["boards"]}
     tokens = {}
@@ -159,8 +159,8 @@ def labelled_features(image_path: Path, truth_path: Path, reader) -> dict | None
     import cv2
     import numpy as np
 
-    from companion.vision.cell_features import board_features
-    from companion.vision.occlusion import context_features
+    from companion.games.cannonball_colony.camera.cell_features import board_features
+    from companion.games.cannonball_colony.camera.occlusion import context_features
 
     truth = json.loads(truth_path.read_text(encoding="utf-8"))
     _, island, views = reader.look(cv2.imread(str(image_path)))
@@ -221,7 +221,7 @@ def gather(sets: dict, cache: Path, reader) -> dict:
 def train(sets: dict, cache: Path, output: Path) -> None:
     import numpy as np
 
-    from companion.games.cannonball_colony.reader import IslandReader
+    from companion.games.cannonball_colony.camera.reader import IslandReader
     from companion.vision.cell_model import fit, save_models
 
     data = gather(sets, cache, IslandReader())
@@ -251,7 +251,7 @@ def evaluate(seeds, cache: Path, hands: bool = False) -> dict:
     import cv2
 
     from companion.games.cannonball_colony.cells import Cell
-    from companion.games.cannonball_colony.reader import IslandReader
+    from companion.games.cannonball_colony.camera.reader import IslandReader
 
     reader = IslandReader()
     confusion = Counter()
@@ -371,7 +371,7 @@ def main() -> None:
                         help="fit the reader's networks on the training seeds (see TRAINING_SEEDS)")
     args = parser.parse_args()
     if args.train:
-        from companion.games.cannonball_colony.reader import MODEL_FILE
+        from companion.games.cannonball_colony.camera.reader import MODEL_FILE
 
         train(TRAINING_SEEDS, args.cache, MODEL_FILE)
         return
@@ -388,7 +388,7 @@ def main() -> None:
 
 
 def _model_note() -> str:
-    from companion.games.cannonball_colony.reader import MODEL_FILE
+    from companion.games.cannonball_colony.camera.reader import MODEL_FILE
 
     return json.loads(MODEL_FILE.read_text())["note"]
 

@@ -35,9 +35,9 @@ def clip_for(seed: int, turns: int):
     path = CACHE / f"{seed}-{turns}.pickle"
     if path.exists():
         return pickle.loads(path.read_bytes())
-    from companion.render import RenderOptions
-    from companion.render.clip import Pacing, render_clip
-    from companion.render.samples import demo_position
+    from companion.games.cannonball_colony.render import RenderOptions
+    from companion.games.cannonball_colony.render.clip import Pacing, render_clip
+    from companion.games.cannonball_colony.render.samples import demo_position
 
     chooser = random.Random(f"read clip {seed}")
     options = RenderOptions(size=SIZE, tilt_deg=round(chooser.uniform(0, 40), 1), light=chooser.choice(("warm", "cool", "even")),
@@ -67,7 +67,7 @@ class ClipFrames:
 
 
 def referee_clip(frames, truth) -> dict:
-    from companion.games.cannonball_colony.reader import IslandReader
+    from companion.games.cannonball_colony.camera.reader import IslandReader
     from companion.live import LivePipeline
     from companion.session import EventLog, GameSession, moves_played
     from companion.tracking import Committed

@@ -50,7 +50,7 @@ def time_reads(images, repeats: int) -> tuple[dict, dict]:
     import cv2
     import numpy as np
 
-    from companion.games.cannonball_colony.reader import IslandReader
+    from companion.games.cannonball_colony.camera.reader import IslandReader
 
     cv2.setNumThreads(1)
     rng = np.random.default_rng(0)

@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from companion.render import RenderOptions, compose_scene, render_scene  # noqa: E402
-from companion.render.samples import demo_position  # noqa: E402
+from companion.games.cannonball_colony.render import RenderOptions, compose_scene, render_scene  # noqa: E402
+from companion.games.cannonball_colony.render.samples import demo_position  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 

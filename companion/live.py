@@ -20,7 +20,7 @@ from companion.games.cannonball_colony.position import Position
 from companion.games.cannonball_colony.text import BoardTextError, print_board
 from companion.live_frames import DEFAULT_LIMIT, OWN_READING_WAIT, Backlog, Pacer
 from companion.live_picture import annotate, banner
-from companion.observation import BoardObservation, position_from_tokens
+from companion.games.cannonball_colony.observation import BoardObservation, position_from_tokens
 from companion.session import GameSession
 from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
 
@@ -71,7 +71,7 @@ class LivePipeline:
         self.status_every = status_every
         self.backlog, self.reading_wait = backlog, reading_wait
         self.clock = clock
-        # Given every frame to find the cannon's base marker (companion.cannon_sight.CannonSpotter).
+        # Given every frame to find the cannon's base marker (companion.games.cannonball_colony.hardware.sight.CannonSpotter).
         self.see_cannon = see_cannon
         self.tracker = Tracker(self.tracker_settings)
         self.frames_seen = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.observation import BoardObservation
+from companion.games.cannonball_colony.observation import BoardObservation
 
 GOOD, DOUBT, HIDDEN, ASKED = (80, 200, 80), (0, 170, 255), (60, 60, 230), (255, 0, 255)
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from hypothesis import strategies as st
 
-from companion.dashboard.coast import DEMO_TABLE
+from companion.games.cannons_coastlines.demo import DEMO_TABLE
 
 ROOT = Path(__file__).resolve().parents[1]
 BOARD = (ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt").read_text()

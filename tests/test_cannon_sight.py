@@ -10,11 +10,12 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.cannon_aim import Aimer, CannonNotLocated, apply
-from companion.cannon_sight import CannonSpotter
+from companion.hardware.aim import Aimer, CannonNotLocated, apply
+from companion.games.cannonball_colony.hardware.sight import CannonSpotter
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import parse_board
-from companion.kit import layout, sheets, terrain
+from companion.kit import layout, sheets
+from companion.games.cannonball_colony.kit import terrain
 from companion.live import LivePipeline
 from companion.session import EventLog, GameSession
 from companion.vision.markers import get_dictionary

@@ -104,7 +104,7 @@ def check_questions(example, tmp_path):
 
 
 def check_terrain(example, tmp_path):
-    from companion.kit.terrain import parse_terrain, terrain_to_text
+    from companion.games.cannonball_colony.kit.terrain import parse_terrain, terrain_to_text
 
     assert terrain_to_text(parse_terrain(example.body)) == example.body.strip()
 
@@ -119,7 +119,7 @@ def check_coast_table(example, tmp_path):
 
 
 def check_values(example, tmp_path):
-    from companion.dashboard.coast.session import check_house
+    from companion.games.cannons_coastlines.session import check_house
     from companion.games.cannons_coastlines.factions import load_rulebook
     from companion.games.cannons_coastlines.scoring import value_table
 
@@ -130,7 +130,7 @@ def check_values(example, tmp_path):
 
 
 def check_leds(example, tmp_path):
-    from companion.led_map import load_led_map
+    from companion.hardware.led_map import load_led_map
 
     led_map = load_led_map(_file(tmp_path, example, "leds.json"))
     width, height = (int(n) for n in example.arg.split("x"))

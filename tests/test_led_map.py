@@ -9,12 +9,12 @@ import json
 import pytest
 
 from companion.cli import UsageError
-from companion.commands.serve_hardware import read_settings
+from companion.hardware.setup import read_settings
 from companion.games.cannonball_colony.cells import Cell, Country
 from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.text import parse_board
-from companion.indicators import COUNTRY_COLOURS, QUESTION, REFUSED, cell_colours, led_frame
-from companion.led_map import LedMap, load_led_map
+from companion.games.cannonball_colony.hardware.indicators import COUNTRY_COLOURS, QUESTION, REFUSED, cell_colours, led_frame
+from companion.hardware.led_map import LedMap, load_led_map
 
 LANDING = """players: france spain
 boards: A1 G1

@@ -191,7 +191,7 @@ def test_the_games_without_the_added_folder_are_the_two_again():
 
 
 def test_an_added_game_without_a_hardware_part_gets_a_status_not_a_board(tiny_game, tmp_path):
-    from companion.commands.serve_hardware import attach
+    from companion.hardware.setup import attach
 
     session = plugins()["tiny-coins"].load("session")(None)
     setup = attach("sim", (None, None, None), session, publish=lambda status: None)

@@ -46,8 +46,9 @@ def register(subparsers) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from companion.kit import layout, output, sheets, terrain
+    from companion.kit import layout, output, sheets
 
+    from companion.games.cannonball_colony.kit import terrain
     if not 72 <= args.dpi <= 1200:
         raise UsageError(f"--dpi {args.dpi}: expected 72..1200")
     paper = layout.PAPERS[args.paper]
@@ -112,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
                  for group in groups]
         emit("markers", pages, [f"markers-{group}" for group in groups])
     if "coast" in wanted:
-        from companion.kit.coast_sheets import coast_layouts
+        from companion.games.cannons_coastlines.kit.sheets import coast_layouts
 
         named = coast_layouts(args.players)
         emit("coast-kit", [sheets.render_sheet(sheet, paper, args.dpi) for _, sheet in named],

@@ -45,7 +45,7 @@ def load_photo(path: str):
 def read_photo(path: str, players=None, colours: str | None = None):
     """The observation of a photo; UsageError quoting the path when it cannot be read or shows no board."""
     from companion.games.cannonball_colony.cells import Country
-    from companion.games.cannonball_colony.reader import IslandReader
+    from companion.games.cannonball_colony.camera.reader import IslandReader
 
     image = load_photo(path)
     seats = None

@@ -64,13 +64,13 @@ def run(args: argparse.Namespace) -> int:
 def render_colony(args: argparse.Namespace) -> int:
     """Cannonball Colony's render part: a photo or clip of BOARD, or the bundled samples."""
     if args.samples is not None:
-        from companion.render.samples import write_samples
+        from companion.games.cannonball_colony.render.samples import write_samples
 
         for path in write_samples(args.samples):
             print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
         return 0
-    from companion.render import RenderOptions
-    from companion.render.samples import demo_position
+    from companion.games.cannonball_colony.render import RenderOptions
+    from companion.games.cannonball_colony.render.samples import demo_position
 
     position = read_position(args.board) if args.board else demo_position(args.seed)
     if args.tilt is not None and not 0 <= args.tilt <= 45:
@@ -100,7 +100,7 @@ def render_coast(args) -> int:
     import cv2
 
     if args.samples is not None:
-        from companion.render.coast.samples import write_coast_samples
+        from companion.games.cannons_coastlines.render.samples import write_coast_samples
 
         for path in write_coast_samples(args.samples):
             print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
@@ -114,8 +114,8 @@ def render_coast(args) -> int:
     out = args.out or Path("render.png")
     if out.suffix.lower() not in (".png", ".jpg", ".jpeg"):
         raise UsageError(f"--out '{out}': the picture must be a .png or .jpg file")
-    from companion.render import RenderOptions
-    from companion.render.coast import random_coast_table, render_coast_table
+    from companion.games.cannonball_colony.render import RenderOptions
+    from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
 
     players = args.players or random.Random(f"players {args.seed}").choice((2, 3, 4))
     options = RenderOptions(size=args.size or PHOTO_SIZE, tilt_deg=args.tilt, light=args.light, hand=args.hand,
@@ -135,7 +135,7 @@ def render_coast(args) -> int:
 def _photograph(args, position, options, out: Path) -> int:
     import cv2
 
-    from companion.render import render_table
+    from companion.games.cannonball_colony.render import render_table
 
     rendered = render_table(position, args.seed, options)
     if rendered.jpeg is not None:
@@ -151,7 +151,7 @@ def _photograph(args, position, options, out: Path) -> int:
 
 
 def _film(args, position, options) -> int:
-    from companion.render.clip import render_clip, write_video
+    from companion.games.cannonball_colony.render.clip import render_clip, write_video
 
     if args.turns < 1:
         raise UsageError(f"--turns {args.turns}: a clip needs at least one turn")

@@ -40,7 +40,7 @@ def score_photo(path: str, factions: str | None = None, values: str | None = Non
     """(observation, value table, {player: Points}); UsageError quoting the input when it cannot be scored."""
     from companion.commands.read import load_photo
     from companion.games.cannons_coastlines.factions import FactionFileError, load_rulebook
-    from companion.games.cannons_coastlines.reader import Seat, read_frame
+    from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
     from companion.games.cannons_coastlines.scoring import Holdings, points, value_table
 
     try:

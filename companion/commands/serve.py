@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 from companion.cli import UsageError, port_number
-from companion.commands import serve_hardware
+from companion.hardware import setup as serve_hardware
 from companion.games import plugins
 
 DEFAULT_GAME = "cannonball-colony"   # what `companion serve` plays with no --game: the bundled clip's game

@@ -10,10 +10,10 @@ from flask import Flask
 from companion.games import plugins
 from companion.session import EventLog
 
-from . import security
-from .broadcast import Broadcaster
-from .video import FrameHub
-from .web import Services, init_errors
+from companion.dashboard import security
+from companion.dashboard.broadcast import Broadcaster
+from companion.dashboard.video import FrameHub
+from companion.dashboard.web import Services, init_errors
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE_BOARD = ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt"
@@ -56,8 +56,8 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     security.init_app(app, data)
     init_errors(app)
 
-    from . import api
-    from .screens import pair
+    from companion.dashboard import api
+    from companion.dashboard.screens import pair
 
     # The session says which game is played; its plug-in names the screens, the rest are shared.
     game = plugins()[services.session.GAME]

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, current_app, jsonify, request, stream_with_context
 
-from .broadcast import last_event_id
-from .security import csrf_token, is_paired, role, while_paired
-from .video import BOUNDARY
-from .web import services
+from companion.dashboard.broadcast import last_event_id
+from companion.dashboard.security import csrf_token, is_paired, role, while_paired
+from companion.dashboard.video import BOUNDARY
+from companion.dashboard.web import services
 
 bp = Blueprint("api", __name__)
 

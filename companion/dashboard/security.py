@@ -17,8 +17,8 @@ from flask import Flask, abort, current_app, redirect, request, session, url_for
 
 from companion.games.excerpt import excerpt
 
-from .hosts import ServerNames
-from .pairing import PLAYER, ROLES, VIEWER, Pairings, new_pairing_code
+from companion.dashboard.hosts import ServerNames
+from companion.dashboard.pairing import PLAYER, ROLES, VIEWER, Pairings, new_pairing_code
 
 CHANGING_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 CSRF_HEADER = "X-CSRF-Token"
@@ -200,7 +200,7 @@ def _check_change(lan: bool, changes: RateLimit, pairing: RateLimit) -> None:
 
 def _check_pairing_for(changing: bool):
     """On the LAN every read needs a pairing (a page sends the tablet to /pair), and every change a player's."""
-    from .web import wants_json
+    from companion.dashboard.web import wants_json
 
     paired_as = role()
     if paired_as is None:

@@ -15,8 +15,8 @@ from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 from companion.games.excerpt import excerpt
 from companion.session import GameSession
 
-from .broadcast import Broadcaster
-from .video import FrameHub
+from companion.dashboard.broadcast import Broadcaster
+from companion.dashboard.video import FrameHub
 
 
 def _no_status() -> dict:
@@ -35,7 +35,7 @@ class Services:
     calibration: Callable[[], dict] = _no_status
     server: dict = field(default_factory=dict)     # url, lan, data folder: for the Settings screen
     sample_board: Path | None = None
-    cannon: object | None = None   # companion.hardware_desk.HardwareDesk, when a board is attached
+    cannon: object | None = None   # companion.hardware.desk.HardwareDesk, when a board is attached
 
 
 def services() -> Services:
@@ -150,7 +150,7 @@ def init_errors(app) -> None:
             response = jsonify({"ok": False, "error": description, "status": error.code})
             response.status_code = error.code
             return response
-        from .screens import page
+        from companion.dashboard.screens import page
 
         return page("error.html", "", error={"code": error.code, "name": error.name,
                                              "description": description}), error.code
@@ -163,6 +163,6 @@ def init_errors(app) -> None:
                           f"{type(error).__name__}: {error}")
         if wants_json():
             return jsonify({"ok": False, "error": message, "status": 500}), 500
-        from .screens import page
+        from companion.dashboard.screens import page
 
         return page("error.html", "", error={"code": 500, "description": message}), 500

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from companion.kit import ids
-from companion.kit.coast_pieces import SHIP_TAG_MARKER_MM
+from companion.games.cannons_coastlines.kit.pieces import SHIP_TAG_MARKER_MM
 from companion.kit.palette import PATCH_COLOURS
 
 MM_PER_INCH = 25.4

@@ -10,7 +10,7 @@ import numpy as np
 from calibration.patterns import CharucoPattern
 from companion.kit.layout import MM_PER_INCH, Label, Paper, Rect, SheetLayout, printable_area
 from companion.kit.palette import patch_colour, terrain_colour
-from companion.kit.terrain import Terrain
+from companion.games.cannonball_colony.kit.terrain import Terrain
 from companion.vision.markers import get_dictionary
 
 WHITE = (255, 255, 255)

@@ -1,4 +1,5 @@
-"""Render one frame of a scene: draw it, bend it through the lens, light it, expose it."""
+"""The shared half of rendering a frame: bend a drawn canvas through the lens, light it with its
+shadows, and what a frame is. A game's own render/ draws its scene onto the canvas first."""
 
 from __future__ import annotations
 
@@ -13,11 +14,7 @@ from companion.render.canvas import DIRECT_SCALE, FLAT_SHADING, NEAR_MM, Canvas
 from companion.render.colour import decode_image
 from companion.render.hands import draw_hand, hand_shapes, shape_points
 from companion.render.lighting import Light, penumbra_mm, table_light, towards_lamp
-from companion.render.scene import ROAD_TILE_HEIGHT_MM, Placed, Scene
 from companion.render.sensor import develop
-from companion.render.tabletop import SHEET_MM
-from companion.render.textures import (TABLE_MM, ROAD_TILE_MM, paper_seed_for, road_tile_textures,
-                                       sheet_texture, table_gloss, table_texture)
 
 FIELD_STEP = 4  # light varies slowly: it is worked out on a grid this coarse
 CONTACT_SHADOW_MM = 2.5
@@ -29,7 +26,6 @@ PAPER_GLOSS = 12  # of 255: matte print still shows a faint sheen under a lamp
 # How tight the key light's reflection on a glossy table is: a small lamp gives a bright
 # spot, a window or a ceiling a broad glow.
 SHEEN_SHARPNESS = {"warm": 60.0, "cool": 18.0, "even": 25.0}
-
 
 @dataclass(frozen=True)
 class Frame:
@@ -45,63 +41,7 @@ class Frame:
         return bool(self.hand.max() > 0 or self.hand_shadow.max() > 0.01)
 
 
-def render_frame(scene: Scene, frame_index: int = 0) -> Frame:
-    camera = scene.camera
-    canvas = Canvas(camera, ideal_canvas(camera, scene.supersample))
-    canvas.cover_table(table_texture(scene.table_material, scene.seed), TABLE_MM, table_gloss(scene.table_material))
-    paper = paper_seed_for(scene.seed)
-    for sheet, terrain in zip(scene.tabletop.sheets, scene.tabletop.printed):
-        canvas.paste(sheet_texture(sheet.board_number, terrain, paper), sheet_matrix(sheet), (SHEET_MM, SHEET_MM),
-                     shading=(*FLAT_SHADING[:2], PAPER_GLOSS, 0))
-    tiles = scene.road_tiles()
-    faces = road_tile_textures(scene.seed)
-    for tile in sorted(tiles, key=lambda t: -_distance(camera, t)):
-        mesh = tile.mesh()
-        for _, pixels, bgr, shading in canvas.visible_faces(mesh.faces, towards_lamp(scene.light, mesh.centre)[0]):
-            canvas.fill_polygon(pixels, bgr, (*shading[:3], 0))
-        texture = faces[_tile_variant(scene.seed, tile)]
-        canvas.paste(texture, tile_matrix(tile), (ROAD_TILE_MM, ROAD_TILE_MM), -ROAD_TILE_HEIGHT_MM,
-                     (*FLAT_SHADING[:2], PAPER_GLOSS, 0))
-    standing = scene.pieces() + scene.ships() + list(scene.clutter)
-    for item in sorted(standing, key=lambda t: -_distance(camera, t)):
-        mesh = item.mesh()
-        canvas.draw_mesh(mesh, towards_lamp(scene.light, mesh.centre)[0])
-    hand = hand_shapes(scene.hand) if scene.hand else []
-    if hand:
-        draw_hand(canvas, hand, scene.light.lamp_mm)
-    albedo, shading, hand_cover = _through_lens(canvas)
-    radiance, hand_shadow = _light(scene, albedo, shading, hand_cover, tiles, standing, hand)
-    noise = np.random.default_rng([scene.seed, frame_index, 101])
-    image, jpeg = develop(radiance, scene.sensor, noise)
-    return Frame(image, hand_cover, shading[:, :, 3].astype(np.float32) / 255.0, jpeg, hand_shadow)
-
-
-def sheet_matrix(sheet) -> np.ndarray:
-    """The sheet's own mm frame -> table, as a 3x3 matrix."""
-    origin = sheet.to_table(0.0, 0.0)
-    x_axis = np.subtract(sheet.to_table(1.0, 0.0), origin)
-    y_axis = np.subtract(sheet.to_table(0.0, 1.0), origin)
-    return np.array([[x_axis[0], y_axis[0], origin[0]], [x_axis[1], y_axis[1], origin[1]], [0, 0, 1]])
-
-
-def tile_matrix(tile: Placed) -> np.ndarray:
-    angle = np.radians(tile.angle_deg)
-    cos, sin = np.cos(angle), np.sin(angle)
-    half = ROAD_TILE_MM / 2
-    x = tile.centre_mm[0] - half * cos + half * sin
-    y = tile.centre_mm[1] - half * sin - half * cos
-    return np.array([[cos, -sin, x], [sin, cos, y], [0, 0, 1]])
-
-
-def _tile_variant(seed: int, tile: Placed) -> int:
-    return (tile.cell.col * 7 + tile.cell.row * 13 + seed) % len(road_tile_textures(seed))
-
-
-def _distance(camera: Camera, item: Placed) -> float:
-    return float(np.linalg.norm(np.array([*item.centre_mm, item.base_z]) - camera.centre))
-
-
-def _through_lens(canvas: Canvas) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def through_lens(canvas: Canvas) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The canvas layers as the distorted, full-size picture sees them; the hand as a share."""
     ideal, camera = canvas.ideal, canvas.camera
     size = (camera.width, camera.height)
@@ -135,11 +75,6 @@ def _light_fields(camera: Camera, light: Light) -> tuple[np.ndarray, np.ndarray,
         full = cv2.resize(grid, ((cols - 1) * FIELD_STEP + 1, (rows - 1) * FIELD_STEP + 1), interpolation=cv2.INTER_LINEAR)
         fields.append(np.ascontiguousarray(full[:camera.height, :camera.width]))
     return fields[0], fields[1], fields[2]
-
-
-def _light(scene: Scene, albedo, shading, hand_share, tiles, standing, hand) -> tuple[np.ndarray, np.ndarray]:
-    return light_picture(scene.camera, scene.light, scene.sensor.exposure, albedo, shading, hand_share,
-                         _slabs(scene, tiles), standing, hand)
 
 
 def light_picture(camera: Camera, light: Light, exposure: float, albedo, shading, hand_share, slabs, standing,
@@ -223,19 +158,6 @@ def _piece_shadows(camera, light, slabs, standing, px_per_mm) -> np.ndarray:
                 _fill(pieces, outline, 1.0)
     pieces = _soften(pieces, max(penumbra_mm(light, PIECE_HEIGHT_MM) / 2, 0.5) * px_per_mm)
     return np.maximum(mask * 0.8, pieces)
-
-
-def _slabs(scene: Scene, tiles) -> list[tuple[np.ndarray, float]]:
-    """Top outlines (4, 3) and thicknesses of the sheets and the road tiles."""
-    slabs = []
-    square = np.array([[0, 0, 1], [1, 0, 1], [1, 1, 1], [0, 1, 1]], float)
-    for sheet in scene.tabletop.sheets:
-        corners = (square * [SHEET_MM, SHEET_MM, 1]) @ sheet_matrix(sheet).T
-        slabs.append((np.column_stack([corners[:, :2], np.zeros(4)]), SHEET_THICKNESS_MM))
-    for tile in tiles:
-        corners = (square * [ROAD_TILE_MM, ROAD_TILE_MM, 1]) @ tile_matrix(tile).T
-        slabs.append((np.column_stack([corners[:, :2], np.full(4, -ROAD_TILE_HEIGHT_MM)]), ROAD_TILE_HEIGHT_MM))
-    return slabs
 
 
 def _contact_shadows(camera, standing, px_per_mm) -> np.ndarray:

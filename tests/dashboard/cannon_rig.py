@@ -9,13 +9,13 @@ from firmware_bridge.aiming import CannonPose
 from firmware_bridge.connect import Hardware, open_hardware
 from firmware_bridge.protocol import BoardConfig
 
-from companion.cannon_aim import Aimer, CannonFix
-from companion.coast_aim import PLAY_AREA_FRAME
-from companion.commands.serve_hardware import attach
+from companion.hardware.aim import Aimer, CannonFix
+from companion.games.cannons_coastlines.hardware.aim import PLAY_AREA_FRAME
+from companion.hardware.setup import attach
 from companion.dashboard.web import Services
-from companion.hardware_desk import HardwareDesk
-from companion.indicators import LedFollower
-from companion.led_map import LedMap
+from companion.hardware.desk import HardwareDesk
+from companion.games.cannonball_colony.hardware.indicators import LedFollower
+from companion.hardware.led_map import LedMap
 
 from .coast_scenes import BATTLE, coast_services
 from .conftest import BOARD, make_services

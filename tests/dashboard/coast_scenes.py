@@ -2,14 +2,14 @@
 
 The fake camera draws nothing real: each frame's first pixel says which scripted table it shows
 and whether a hand is over it, and FakeTableReader hands back that TableObservation, as the real
-reader (companion.games.cannons_coastlines.reader.read_frame) will.
+reader (companion.games.cannons_coastlines.camera.reader.read_frame) will.
 """
 
 from __future__ import annotations
 
 from companion.dashboard.broadcast import Broadcaster
-from companion.dashboard.coast.session import CoastSession
-from companion.dashboard.coast.view import view_coast
+from companion.games.cannons_coastlines.session import CoastSession
+from companion.games.cannons_coastlines.view import view_coast
 from companion.dashboard.video import FrameHub
 from companion.dashboard.web import Services
 from companion.games.cannons_coastlines.factions import load_rulebook

@@ -9,7 +9,7 @@ import pytest
 
 from companion.dashboard import SAMPLE_BOARD, create_app
 from companion.dashboard.broadcast import Broadcaster
-from companion.dashboard.state import view_state
+from companion.games.cannonball_colony.view import view_state
 from companion.dashboard.video import FrameHub
 from companion.dashboard.web import Services
 from companion.session import EventLog, GameSession

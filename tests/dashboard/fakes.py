@@ -13,7 +13,7 @@ import numpy as np
 
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.position import Position
-from companion.observation import BoardObservation
+from companion.games.cannonball_colony.observation import BoardObservation
 
 CELL_PX = 40
 

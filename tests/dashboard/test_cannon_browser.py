@@ -5,7 +5,7 @@ Fire before an aim, with the reason why not. Screenshots in tests/artifacts/."""
 
 from __future__ import annotations
 
-from companion.cannon_aim import CannonFix
+from companion.hardware.aim import CannonFix
 
 from .cannon_rig import POSE, twin_cannon
 from .chromium import PORTRAIT, assert_in_view, browser, needs_chromium, served_page, shot  # noqa: F401 (browser is a fixture)

@@ -9,10 +9,10 @@ import pytest
 from firmware_bridge import emulator as emu
 from firmware_bridge.protocol import BoardConfig, angle_to_pulse_us
 
-from companion.cannon_aim import Aimer, CannonFix
-from companion.commands.serve_hardware import attach
+from companion.hardware.aim import Aimer, CannonFix
+from companion.hardware.setup import attach
 from companion.dashboard import create_app
-from companion.led_map import LedMap
+from companion.hardware.led_map import LedMap
 
 from .cannon_rig import POSE
 from .conftest import BOARD, Tablet, make_services

@@ -208,7 +208,7 @@ def test_the_record_export_is_named_after_this_game(coast):
 
 
 def test_with_no_camera_the_status_says_what_the_points_screen_is_for(coast):
-    from companion.dashboard.coast.pipeline import CoastPipeline
+    from companion.games.cannons_coastlines.camera.pipeline import CoastPipeline
 
     tablet, services = coast
     pipeline = CoastPipeline(services.session, None, None)   # serve --source none

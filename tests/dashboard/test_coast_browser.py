@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from companion.dashboard import create_app
-from companion.dashboard.coast.pipeline import CoastPipeline
+from companion.games.cannons_coastlines.camera.pipeline import CoastPipeline
 from companion.games.cannons_coastlines.tracking import CoastTrackerSettings
 
 from .chromium import LANDSCAPE, PORTRAIT, browser, needs_chromium, shot  # noqa: F401 (browser is a fixture)

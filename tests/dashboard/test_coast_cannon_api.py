@@ -12,7 +12,7 @@ import pytest
 from firmware_bridge.codec import Frame, encode_frame
 from firmware_bridge.protocol import EventCode
 
-from companion.coast_indicators import seat_segments
+from companion.games.cannons_coastlines.hardware.indicators import seat_segments
 from companion.dashboard import create_app
 
 from .cannon_rig import COAST_LEDS, TwinCannon, coast_twin_cannon

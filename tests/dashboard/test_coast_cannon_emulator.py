@@ -8,10 +8,10 @@ import pytest
 from firmware_bridge import emulator as emu
 from firmware_bridge.protocol import BoardConfig, angle_to_pulse_us
 
-from companion.cannon_aim import Aimer, CannonFix
-from companion.coast_aim import PLAY_AREA_FRAME
-from companion.coast_indicators import seat_segments
-from companion.commands.serve_hardware import attach
+from companion.hardware.aim import Aimer, CannonFix
+from companion.games.cannons_coastlines.hardware.aim import PLAY_AREA_FRAME
+from companion.games.cannons_coastlines.hardware.indicators import seat_segments
+from companion.hardware.setup import attach
 from companion.dashboard import create_app
 
 from .cannon_rig import COAST_LEDS, COAST_POSE

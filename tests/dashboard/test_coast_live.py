@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.dashboard.coast.annotate import annotate_table
-from companion.dashboard.coast.pipeline import CoastPipeline
+from companion.games.cannons_coastlines.camera.annotate import annotate_table
+from companion.games.cannons_coastlines.camera.pipeline import CoastPipeline
 from companion.games.cannons_coastlines.observation import TableObservation
 from companion.games.cannons_coastlines.tracking import (CoastTracker, CoastTrackerSettings, Settling, TableCommitted,
                                                          Unchanged, Waiting)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from companion.dashboard import SAMPLE_BOARD
-from companion.games.cannonball_colony.reader import IslandReader
+from companion.games.cannonball_colony.camera.reader import IslandReader
 from companion.live import LivePipeline
 from companion.session import EventLog, GameSession, moves_played
 from companion.vision.frames import open_source

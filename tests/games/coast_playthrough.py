@@ -17,7 +17,7 @@ import random
 
 from playthroughs import verdict_of
 
-from companion.dashboard.coast.session import holdings_of, points_of
+from companion.games.cannons_coastlines.session import holdings_of, points_of
 from companion.games.cannons_coastlines.factions import load_rulebook
 from companion.games.cannons_coastlines.rules import MAX_STEER_DEG, CoastGame
 from companion.games.cannons_coastlines.table import Mat, Ship, Table as CoastTable

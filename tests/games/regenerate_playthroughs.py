@@ -20,7 +20,7 @@ import coast_playthrough  # noqa: E402
 import colony_playthrough  # noqa: E402
 import playthroughs  # noqa: E402
 
-from companion.dashboard.coast.session import CoastSession  # noqa: E402
+from companion.games.cannons_coastlines.session import CoastSession  # noqa: E402
 from companion.session import EventLog, GameSession  # noqa: E402
 
 RECORDINGS = {

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.cli import main
-from companion.kit import coast_pieces as kit
+from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.kit.output import png_dpi
 

@@ -11,7 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.kit import ids, layout, output, palette
-from companion.kit.terrain import parse_terrain
+from companion.games.cannonball_colony.kit.terrain import parse_terrain
 from companion.vision.markers import detect_markers
 
 DPI = 150

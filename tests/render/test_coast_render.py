@@ -6,7 +6,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.cannons_coastlines.geometry import distance, inside_table
-from companion.render.coast import RenderOptions, random_coast_table, render_coast_table
+from companion.games.cannons_coastlines.render import RenderOptions, random_coast_table, render_coast_table
 
 
 def _detect(image) -> dict[int, np.ndarray]:

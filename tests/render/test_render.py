@@ -13,9 +13,9 @@ import pytest
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import parse_board, print_board
 from companion.kit.layout import island_board_layout
-from companion.render import RenderOptions, compose_scene, render_scene, render_table
+from companion.games.cannonball_colony.render import RenderOptions, compose_scene, render_scene, render_table
 from companion.render.hands import HandPose
-from companion.render.samples import demo_position
+from companion.games.cannonball_colony.render.samples import demo_position
 from companion.vision.markers import detect_markers
 
 DISPUTE = "samples/boards/cannonball-colony-dispute.txt"

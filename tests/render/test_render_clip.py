@@ -8,8 +8,8 @@ import pytest
 
 from companion.games.cannonball_colony.autoplay import random_game
 from companion.games.cannonball_colony.text import parse_board
-from companion.render import RenderOptions
-from companion.render.clip import Pacing, render_clip, write_video
+from companion.games.cannonball_colony.render import RenderOptions
+from companion.games.cannonball_colony.render.clip import Pacing, render_clip, write_video
 
 QUICK = Pacing(fps=10, idle=2, approach=3, hold=3, retreat=2)
 

@@ -10,9 +10,9 @@ import numpy as np
 import pytest
 
 from companion.games.cannonball_colony.text import parse_board
-from companion.render import compose_scene
-from companion.render.samples import CLIP, PHOTOS, demo_position
-from companion.render.truth import scene_truth, state_truth
+from companion.games.cannonball_colony.render import compose_scene
+from companion.games.cannonball_colony.render.samples import CLIP, PHOTOS, demo_position
+from companion.games.cannonball_colony.render.truth import scene_truth, state_truth
 from companion.vision.markers import detect_markers
 
 FOLDER = Path(__file__).resolve().parents[2] / "samples" / "renders"

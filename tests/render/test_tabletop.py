@@ -9,7 +9,7 @@ import pytest
 from companion.games.cannonball_colony.cells import Cell, Country, Ground
 from companion.games.cannonball_colony.setup import island_from_boards, new_island
 from companion.games.cannonball_colony.text import parse_board
-from companion.render.tabletop import (CELL_MM, SHEET_MM, Tabletop, check_printed, lay_out_sheets,
+from companion.games.cannonball_colony.render.tabletop import (CELL_MM, SHEET_MM, Tabletop, check_printed, lay_out_sheets,
                                        printed_terrain)
 
 COUNTRIES = list(Country)

@@ -6,9 +6,9 @@ import pytest
 
 from companion.kit.layout import ISLAND_SHEET_MM, PAPERS, island_board_layout
 from companion.kit.sheets import render_sheet
-from companion.kit.terrain import random_terrain
-from companion.vision.board_finder import find_boards, search
-from companion.vision.marker_reading import MarkerSettings, match_marker, read_candidate
+from companion.games.cannonball_colony.kit.terrain import random_terrain
+from companion.games.cannonball_colony.camera.board_finder import find_boards, search
+from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, match_marker, read_candidate
 
 PX_PER_MM = 4
 

@@ -6,8 +6,8 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
-from companion.vision.coast_changes import small_grey
-from companion.vision.coast_memory import FrameReading, LastFrame
+from companion.vision.changes import small_grey
+from companion.vision.frame_memory import FrameReading, LastFrame
 
 CORNERS = (20, 21, 22, 23)
 GREY = np.full((720, 1280), 128, np.uint8)

@@ -7,8 +7,8 @@ import pytest
 from companion.kit.layout import ISLAND_SHEET_MM, PAPERS, island_board_layout
 from companion.kit.palette import TERRAIN
 from companion.kit.sheets import render_sheet
-from companion.kit.terrain import random_terrain
-from companion.vision.island import IslandNotFound, assemble_island, locate_boards
+from companion.games.cannonball_colony.kit.terrain import random_terrain
+from companion.games.cannonball_colony.camera.island import IslandNotFound, assemble_island, locate_boards
 from companion.vision.markers import detect_markers
 
 PX_PER_MM = 3

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from companion.vision.board_view import ViewSettings, frame_blocks, view_side
+from companion.games.cannonball_colony.camera.board_view import ViewSettings, frame_blocks, view_side
 from companion.vision.paper_white import fit_white
 
 

@@ -16,8 +16,8 @@ from flask import Blueprint, abort, current_app, jsonify, request, session
 
 from companion.games.excerpt import excerpt
 
-from ..web import json_body, services
-from . import page
+from companion.dashboard.web import json_body, services
+from companion.dashboard.screens import page
 
 bp = Blueprint("cannon", __name__)
 
@@ -42,7 +42,7 @@ def _tablet() -> str:
 
 
 def _run(action):
-    from companion.hardware_desk import DeskRefused
+    from companion.hardware.desk import DeskRefused
 
     try:
         result = action()

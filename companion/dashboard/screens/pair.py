@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, redirect, request, url_for
 
-from ..security import PLAYER, check_pairing, pair, revoke_pairings
-from . import SCREENS, page
+from companion.dashboard.security import PLAYER, check_pairing, pair, revoke_pairings
+from companion.dashboard.screens import page
 
 bp = Blueprint("pair", __name__)
 
@@ -46,4 +46,4 @@ def _page(code: str = "", failed: bool = False, revoked: bool = False):
 
 def first_screen() -> str:
     """The game's first screen (its Table), where a paired tablet lands."""
-    return current_app.config.get("SCREENS", SCREENS)[0][0]
+    return current_app.config["SCREENS"][0][0]

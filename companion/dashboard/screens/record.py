@@ -6,9 +6,9 @@ import json
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from ..broadcast import sequence_number
-from ..web import services
-from . import page
+from companion.dashboard.broadcast import sequence_number
+from companion.dashboard.web import services
+from companion.dashboard.screens import page
 
 bp = Blueprint("record", __name__)
 

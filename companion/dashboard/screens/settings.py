@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, jsonify
 
-from ..web import services
-from . import page
+from companion.dashboard.web import services
+from companion.dashboard.screens import page
 
 bp = Blueprint("settings", __name__)
 

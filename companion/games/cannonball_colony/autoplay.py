@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import random
 
-from .cells import Country, PieceKind
-from .game import Game, Phase
-from .moves import Build, Fire, Land, Move, Pass, Roads
-from .rules import legal_builds
-from .setup import new_island
+from companion.games.cannonball_colony.cells import Country, PieceKind
+from companion.games.cannonball_colony.game import Game, Phase
+from companion.games.cannonball_colony.moves import Build, Fire, Land, Move, Pass, Roads
+from companion.games.cannonball_colony.rules import legal_builds
+from companion.games.cannonball_colony.setup import new_island
 
 # Pieces are rarer than road spaces; weighting them keeps random games lively.
 PIECE_WEIGHT = 4

@@ -5,7 +5,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import NamedTuple
 
-from ..excerpt import excerpt
+from companion.games.excerpt import excerpt
 
 BOARD_SIZE = 6
 FORTS_PER_PLAYER = 10

@@ -10,11 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from ..verdict import Reason, Verdict
-from .cells import Country, PieceKind
-from .moves import Build, Fire, Land, Move, Pass, Roads
-from .position import Position
-from .rules import (
+from companion.games.verdict import Reason, Verdict
+from companion.games.cannonball_colony.cells import Country, PieceKind
+from companion.games.cannonball_colony.moves import Build, Fire, Land, Move, Pass, Roads
+from companion.games.cannonball_colony.position import Position
+from companion.games.cannonball_colony.rules import (
     Score,
     judge_fire,
     judge_landing,

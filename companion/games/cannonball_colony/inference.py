@@ -13,10 +13,10 @@ import copy
 from dataclasses import dataclass
 from itertools import permutations
 
-from .cells import Cell, Ground, PieceKind, cells_text
-from .game import Game, Phase
-from .moves import Build, Fire, Land, Move, Roads
-from .position import Position
+from companion.games.cannonball_colony.cells import Cell, Ground, PieceKind, cells_text
+from companion.games.cannonball_colony.game import Game, Phase
+from companion.games.cannonball_colony.moves import Build, Fire, Land, Move, Roads
+from companion.games.cannonball_colony.position import Position
 
 
 @dataclass(frozen=True)

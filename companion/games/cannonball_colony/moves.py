@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..excerpt import excerpt
-from .cells import Cell, PieceKind
+from companion.games.excerpt import excerpt
+from companion.games.cannonball_colony.cells import Cell, PieceKind
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace as dataclass_replace
 from typing import Mapping, NamedTuple
 
-from .cells import (
+from companion.games.cannonball_colony.cells import (
     BOARD_SIZE,
     Cell,
     Country,

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..excerpt import excerpt
-from .cells import Cell, Country, cells_text
-from .position import Position
-from .rules import BUILD_KINDS, judge_build, legal_builds, score
+from companion.games.excerpt import excerpt
+from companion.games.cannonball_colony.cells import Cell, Country, cells_text
+from companion.games.cannonball_colony.position import Position
+from companion.games.cannonball_colony.rules import BUILD_KINDS, judge_build, legal_builds, score
 
 
 class QuestionError(ValueError):

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from ..verdict import Reason, Verdict
-from .cells import (
+from companion.games.verdict import Reason, Verdict
+from companion.games.cannonball_colony.cells import (
     FORTS_PER_PLAYER,
     Cell,
     Country,
@@ -26,7 +26,7 @@ from .cells import (
     cells_text,
     earned_by_fort_count,
 )
-from .position import CannonLine, Position
+from companion.games.cannonball_colony.position import CannonLine, Position
 
 MIN_FORT_DISTANCE = 4  # "more than three steps" (CC-6)
 MIN_LANDING_DISTANCE = 5  # "more than four steps" (CC-2)

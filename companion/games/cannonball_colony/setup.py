@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from .cells import BOARD_SIZE, SUPPLY_BY_PLAYER_COUNT, Cell, Country, Ground
-from .position import Position
+from companion.games.cannonball_colony.cells import BOARD_SIZE, SUPPLY_BY_PLAYER_COUNT, Cell, Country, Ground
+from companion.games.cannonball_colony.position import Position
 
 # Printed boards are mostly open country; these weights give every board room to land.
 TERRAIN_WEIGHTS = {Ground.GRASS: 45, Ground.FOREST: 30, Ground.LAKE: 12, Ground.MOUNTAIN: 13}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from .cells import (
+from companion.games.cannonball_colony.cells import (
     BOARD_SIZE,
     COUNTRY_BY_INITIAL,
     FORTS_PER_PLAYER,
@@ -19,8 +19,8 @@ from .cells import (
     PieceKind,
     column_name,
 )
-from ..excerpt import excerpt
-from .position import Position
+from companion.games.excerpt import excerpt
+from companion.games.cannonball_colony.position import Position
 
 HEADER_KEYS = ("players", "boards", "landing", "earned", "supply", "turn")
 PIECE_LIMITS = {PieceKind.FORT: FORTS_PER_PLAYER, PieceKind.CANNON: 2, PieceKind.BLOCKADE: 1}

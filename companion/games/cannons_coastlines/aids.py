@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .geometry import first_hit, forward, inside_table, port, touching
-from .rules import STEP_INCHES, nearest_ship
-from .table import Ship, Table
+from companion.games.cannons_coastlines.geometry import first_hit, forward, inside_table, port, touching
+from companion.games.cannons_coastlines.rules import STEP_INCHES, nearest_ship
+from companion.games.cannons_coastlines.table import Ship, Table
 
 
 @dataclass(frozen=True)

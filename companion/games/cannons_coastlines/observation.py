@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from .geometry import Point
-from .table import Table
+from companion.games.cannons_coastlines.geometry import Point
+from companion.games.cannons_coastlines.table import Table
 
 Homography = tuple[float, float, float, float, float, float, float, float, float]   # row-major 3x3
 

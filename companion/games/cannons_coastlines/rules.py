@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field, replace
 
-from ..verdict import Reason, Verdict
-from .factions import Rulebook
-from .geometry import distance, first_hit, forward, inside_table, port, touching
-from .scoring import Holdings, judge_claim, points, value_table
-from .table import Ship, Table
+from companion.games.verdict import Reason, Verdict
+from companion.games.cannons_coastlines.factions import Rulebook
+from companion.games.cannons_coastlines.geometry import distance, first_hit, forward, inside_table, port, touching
+from companion.games.cannons_coastlines.scoring import Holdings, judge_claim, points, value_table
+from companion.games.cannons_coastlines.table import Ship, Table
 
 STEP_INCHES = 0.05        # sailing is checked in steps this fine, so a bump stops within it
 MAX_STEER_DEG = 90.0

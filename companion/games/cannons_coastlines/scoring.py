@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Mapping
 
-from ..excerpt import excerpt
-from ..verdict import Reason, Verdict
-from .factions import PRIZE_KINDS, Rulebook
+from companion.games.excerpt import excerpt
+from companion.games.verdict import Reason, Verdict
+from companion.games.cannons_coastlines.factions import PRIZE_KINDS, Rulebook
 
 VICTORY_POINTS = 60
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from .factions import CannonSlot, ShipCard
-from .geometry import Point, Polygon, forward, port, ship_outline
+from companion.games.cannons_coastlines.factions import CannonSlot, ShipCard
+from companion.games.cannons_coastlines.geometry import Point, Polygon, forward, port, ship_outline
 
 
 @dataclass(frozen=True)

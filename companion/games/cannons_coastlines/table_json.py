@@ -6,9 +6,9 @@ and a faction file's sizes apply. Bad input raises TableJsonError quoting the ke
 
 from __future__ import annotations
 
-from ..excerpt import excerpt
-from .factions import FITTING_KINDS, Rulebook
-from .table import Island, Mat, Ship, Table
+from companion.games.excerpt import excerpt
+from companion.games.cannons_coastlines.factions import FITTING_KINDS, Rulebook
+from companion.games.cannons_coastlines.table import Island, Mat, Ship, Table
 
 
 class TableJsonError(ValueError):

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from .observation import TableObservation
-from .table import Table
+from companion.games.cannons_coastlines.observation import TableObservation
+from companion.games.cannons_coastlines.table import Table
 
 MOVED_INCHES = 0.15       # below the reader's pose noise, above the 5 mm target
 TURNED_DEGREES = 2.0

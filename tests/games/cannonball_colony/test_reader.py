@@ -9,7 +9,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.cannonball_colony.cells import Cell
-from companion.games.cannonball_colony.reader import IslandReader, read_frame
+from companion.games.cannonball_colony.camera.reader import IslandReader, read_frame
 from companion.games.cannonball_colony.text import print_board
 from companion.tracking import Gated, Observation, Tracker
 

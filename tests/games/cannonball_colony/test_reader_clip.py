@@ -11,8 +11,8 @@ import pytest
 from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.inference import Explained, Question, explain
 from companion.games.cannonball_colony.moves import Roads
-from companion.games.cannonball_colony.reader import IslandReader
-from companion.observation import position_from_tokens
+from companion.games.cannonball_colony.camera.reader import IslandReader
+from companion.games.cannonball_colony.observation import position_from_tokens
 from companion.tracking import Committed, Gated, Observation, Tracker
 from companion.vision.frames import Backoff, CameraSource, SourceState
 
@@ -65,9 +65,9 @@ def referee(frames, start):
 
 @pytest.fixture(scope="module")
 def clip():
-    from companion.render import RenderOptions
-    from companion.render.clip import Pacing, render_clip
-    from companion.render.samples import demo_position
+    from companion.games.cannonball_colony.render import RenderOptions
+    from companion.games.cannonball_colony.render.clip import Pacing, render_clip
+    from companion.games.cannonball_colony.render.samples import demo_position
 
     start = demo_position(CLIP_SEED, players=2)
     # Few frames per reach keep the test quick; the table still has to be still for five frames.

@@ -4,9 +4,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannons_coastlines.reader import Seat, read_frame
-from companion.render.coast import random_coast_table, render_coast_table
-from companion.render.scene import RenderOptions
+from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
+from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
+from companion.games.cannonball_colony.render.scene import RenderOptions
 
 ROCK_TOLERANCE_MM = 10.0
 

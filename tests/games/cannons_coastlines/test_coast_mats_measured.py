@@ -3,9 +3,9 @@ their seeds (benchmarks/coast_views.py): each expected reading sits beside its v
 
 import pytest
 
-from companion.games.cannons_coastlines.reader import Seat, read_frame
-from companion.render.coast import random_coast_table, render_coast_table
-from companion.render.coast.samples import measured_view
+from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
+from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
+from companion.games.cannons_coastlines.render.samples import measured_view
 
 pytestmark = pytest.mark.slow   # each test renders a table: 1.5 to 3.5 s
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import playthroughs
 from coast_playthrough import Table
 
-from companion.dashboard.coast.session import CoastSession
+from companion.games.cannons_coastlines.session import CoastSession
 from companion.session import EventLog
 
 RECORDING = Path(__file__).parent / "playthroughs" / "two-fleets.jsonl"

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 
 from companion.games.cannons_coastlines.factions import load_rulebook
-from companion.games.cannons_coastlines.reader import Seat, read_frame
+from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
 from companion.games.cannons_coastlines.scoring import Holdings, points, value_table
-from companion.render.coast import RenderOptions, random_coast_table, render_coast_table
+from companion.games.cannons_coastlines.render import RenderOptions, random_coast_table, render_coast_table
 
 SAMPLES = Path(__file__).resolve().parents[3] / "samples" / "coast"
 

@@ -1,0 +1,93 @@
+"""A ship tag's pose refined from the straight edges round it.
+
+ArUco's four corners of a 20-30 px tag are each off by a few tenths of a pixel, which at deck
+height is a degree or two of heading. The tag has long straight edges to measure instead:
+the white card's outer edge against the wooden deck (36 mm square) and the marker's black
+square against the card (30 mm). Short profiles across each of the eight edges, at deck height
+through the lens, find where the brightness steps; a square pose (centre and turn) is then
+fitted to all those edge points at once, points far off the fit (a mast or sail in front of
+the edge) left out.
+"""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from companion.games.cannons_coastlines.kit import pieces as kit
+from companion.vision.table_frame import TableFrame
+
+POINTS_PER_EDGE = 7
+PROFILE_REACH_MM = 3.0
+PROFILE_STEP_MM = 0.25
+MIN_STEP = 10.0               # grey levels between two profile samples half a mm apart
+OUTLIER_MM = 0.8
+# (half the square's side in mm, +1 when it is brighter inside than outside)
+SQUARES = ((kit.SHIP_TAG_CARD_MM / 2, 1), (kit.SHIP_TAG_MARKER_MM / 2, -1))
+
+
+def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, angle: float,
+                    height_mm: float = kit.HULL_HEIGHT_MM) -> tuple[np.ndarray, float, int]:
+    """(centre mm, angle rad, edge points used) of the tag square whose marker's top edge
+    points along `angle`; the input pose comes back unchanged when too few edges were found."""
+    offsets = np.arange(-PROFILE_REACH_MM, PROFILE_REACH_MM + 1e-9, PROFILE_STEP_MM)
+    along = np.linspace(-0.7, 0.7, POINTS_PER_EDGE)
+    # In the tag's frame: outward normals of its four sides, and a unit along each side.
+    normals = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
+    samples, meta = [], []
+    for half, brighter_inside in SQUARES:
+        for normal in normals:
+            tangent = np.array([-normal[1], normal[0]])
+            for t in along:
+                base = normal * half + tangent * half * t
+                samples.append(base[None, :] + offsets[:, None] * normal)
+                meta.append((normal, base, half, brighter_inside))
+    local = np.array(samples)                                   # (profiles, offsets, 2) in tag mm
+    rotation = _rotation(angle)
+    on_table = local.reshape(-1, 2) @ rotation.T + centre_mm
+    pixels = frame.to_image(on_table, height_mm).reshape(len(samples), len(offsets), 2).astype(np.float32)
+    profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
+                        borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+    signs = np.array([brighter for *_, brighter in meta])[:, None]
+    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * signs, offsets, PROFILE_STEP_MM, MIN_STEP)
+    point_normals = np.array([normal for normal, *_ in meta])[good]
+    points = np.array([base for _, base, *_ in meta])[good] + point_normals * offset[good, None]
+    halves = np.array([half for _, _, half, _ in meta])[good]
+    if len(points) < 10:
+        return centre_mm, angle, 0
+    # Fit a small shift (dx, dy) and turn (da) in the tag's frame: normal . (R(da) p + d) = half.
+    keep = np.ones(len(points), bool)
+    for _ in range(2):
+        tangent_part = point_normals[:, 0] * -points[:, 1] + point_normals[:, 1] * points[:, 0]
+        design = np.column_stack([point_normals, tangent_part])
+        target = halves - (point_normals * points).sum(1)
+        solution = np.linalg.lstsq(design[keep], target[keep], rcond=None)[0]
+        residual = np.abs(design @ solution - target)
+        keep = residual < OUTLIER_MM
+        if keep.sum() < 10:
+            return centre_mm, angle, 0
+    shift, turn = solution[:2], solution[2]
+    # The measured square sits at -shift, turned by -turn, in the old tag frame.
+    new_centre = centre_mm - rotation @ shift
+    return new_centre, angle - turn, int(keep.sum())
+
+
+def strongest_steps(steps: np.ndarray, offsets: np.ndarray, step_mm: float, min_step: float) -> tuple[np.ndarray, np.ndarray]:
+    """Per profile (rows of `steps`: the drop over two samples, at each offset), whether its
+    strongest drop reaches `min_step` away from the ends, and where it lies (mm along the
+    profile, to a fraction of a sample by a parabola through the peak)."""
+    best = np.argmax(steps, axis=1)
+    rows = np.arange(len(steps))
+    inner = np.clip(best, 1, steps.shape[1] - 2)
+    left, middle, right = steps[rows, inner - 1], steps[rows, inner], steps[rows, inner + 1]
+    curve = left - 2 * middle + right
+    shift = np.where(curve < 0, 0.5 * (left - right) / np.where(curve < 0, curve, -1.0), 0.0)
+    good = (steps[rows, best] >= min_step) & (best > 0) & (best < steps.shape[1] - 1)
+    return good, offsets[0] + (best + 1 + shift) * step_mm
+
+
+def _rotation(angle: float) -> np.ndarray:
+    cos, sin = math.cos(angle), math.sin(angle)
+    return np.array([[cos, -sin], [sin, cos]])
