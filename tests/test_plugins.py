@@ -15,7 +15,7 @@ import pytest
 import companion.games
 from companion.cli import build_parser, main
 from companion.games import plugins, plugins_with
-from companion.games.plugin import PARTS, GamePlugin
+from companion.games.plugin import PARTS, Camera, GamePlugin, Record
 from companion.session import EventLog, Session
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -38,6 +38,20 @@ def test_both_games_are_found_by_slug_in_folder_order():
 @pytest.mark.parametrize("slug, part", NAMED_PARTS, ids=[f"{s}:{p}" for s, p in NAMED_PARTS])
 def test_every_named_part_imports_and_resolves(slug, part):
     assert plugins()[slug].load(part) is not None
+
+
+def members(protocol) -> set[str]:
+    return {name for name in (*protocol.__annotations__, *vars(protocol)) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize("slug", list(plugins()))
+def test_every_record_and_camera_part_has_what_the_session_and_the_pipeline_use(slug):
+    plugin = plugins()[slug]
+    record = plugin.load("record")
+    assert {name for name in members(Record) if not hasattr(record, name)} == set()
+    assert record.game == slug and record.view(None, None) == {"game": None}
+    camera = plugin.load("camera")(record)
+    assert {name for name in members(Camera) if not hasattr(camera, name)} == set()
 
 
 def test_the_part_names_are_the_plugins_fields():
@@ -214,6 +228,31 @@ def test_an_added_game_lights_up_in_referee_and_serve_without_a_shared_edit(tiny
     assert "bad question: unknown question 'weigh'" in capsys.readouterr().err
 
 
+def test_serve_plays_an_added_game_from_its_board_though_it_has_no_camera_part(tiny_game, tmp_path, monkeypatch,
+                                                                             capsys):
+    import signal
+
+    import waitress.server
+
+    class Server:   # serves nothing: Ctrl-C at once, after everything is wired
+        effective_port = 8123
+
+        def run(self):
+            raise KeyboardInterrupt
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(waitress.server, "create_server", lambda app, **options: Server())
+    monkeypatch.setattr(signal, "signal", lambda *handler: None)
+    board, data = tmp_path / "coins.txt", tmp_path / "data"
+    board.write_text("oo.o.\n")
+    assert main(["serve", "--game", "tiny-coins", "--board", str(board), "--data", str(data), "--no-qr"]) == 0
+    out = capsys.readouterr().out
+    assert "Tabletop Companion: Tiny Coins" in out and "Tiny Coins has no camera part" in out
+    assert Session(EventLog(data / "game.sqlite"), plugins()["tiny-coins"].load("record")).view()["coins"] == 3
+
+
 def test_the_games_without_the_added_folder_are_the_two_again():
     assert list(plugins()) == ["cannonball-colony", "cannons-coastlines"]
 
@@ -326,3 +365,18 @@ def test_a_tablet_paired_for_a_seat_reads_only_its_own_secret_from_every_endpoin
             assert {url: carries([text]) for url, text in read.items()} == {url: sees for url in read}, (code, seat)
     finally:
         broadcaster.close()
+
+
+def test_the_camera_s_questions_are_the_session_s_for_any_game(dealt):
+    from companion.session import SessionError
+
+    asked = dealt.ask("Is the third space a coin?", ["3"])
+    assert dealt.ask("Is the third space a coin?", ["3"]) is None   # the same doubt is asked once
+    assert dealt.view()["question"] == {"seq": asked.seq, "message": "Is the third space a coin?", "cells": ["3"]}
+    dealt.dismiss()
+    assert dealt.view()["question"] is None and dealt.log.events()[-1].body["question"] == asked.seq
+    with pytest.raises(SessionError, match="no open question"):
+        dealt.dismiss()
+    dealt.ask("Where did the coins go?")
+    dealt.act({"type": "start", "row": "o...."})   # an event the record says answers it
+    assert dealt.snapshot().question is None and dealt.snapshot().state["row"] == "o...."

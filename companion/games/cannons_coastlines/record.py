@@ -14,9 +14,11 @@ values {"house"}, claim {"player"}; a table is a Table or its JSON (docs/formats
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from typing import Callable
 
+from companion.games.cannons_coastlines.demo import GAME
 from companion.games.cannons_coastlines.factions import Rulebook, load_rulebook
 from companion.games.cannons_coastlines.rules import CoastGame
 from companion.games.cannons_coastlines.scoring import judge_claim, last_fleet_afloat, value_table
@@ -27,7 +29,6 @@ from companion.games.cannons_coastlines.view import looks, view_coast
 from companion.games.excerpt import excerpt
 from companion.games.verdict import Reason, Verdict
 
-GAME = "cannons-coastlines"
 MAX_PRIZE_VALUE = 99
 
 
@@ -72,8 +73,6 @@ class CoastRecord:
 
     def start(self, text: str, source: str = "serve") -> dict:
         """The command starting a game from a setup file's text (a table as JSON)."""
-        import json
-
         return {"type": "start", "table": json.loads(text), "source": source}
 
     def table_of(self, command: dict) -> Table:

@@ -7,9 +7,8 @@ from companion.games.cannons_coastlines.aids import (coin_collectors, edge_warni
 from companion.games.cannons_coastlines.factions import Rulebook
 from companion.games.cannons_coastlines.scoring import VICTORY_POINTS, Holdings, points
 from companion.games.cannons_coastlines.state import CoastState, points_of
+from companion.games.cannons_coastlines.demo import GAME
 from companion.games.cannons_coastlines.table import Table
-
-GAME = "cannons-coastlines"
 
 # Okabe-Ito colours by seat, each with its own shape and the player's letter (colour-blind players).
 SEAT_LOOKS = (("#0072B2", "circle"), ("#D55E00", "square"), ("#009E73", "triangle"), ("#CC79A7", "diamond"),
