@@ -1,14 +1,15 @@
-"""Island cells to LED pixel indices: a (serpentine) matrix laid under the island, set from JSON.
+"""Places on a grid to LED pixel indices: a (serpentine) matrix laid under the table, set from JSON.
 
-The default is a matrix over the island's bounding grid: LED 0 under A1, row 1 running to the
-right, row 2 coming back (serpentine), and so on, as WS2812 matrices and snaked strips are
-wired. A `--leds FILE` JSON object changes any of the fields below, e.g.
+A game says where its things sit on the matrix as (column, row) from the top-left (Cannonball
+Colony: its cells, A1 at (0, 0)); the map knows nothing else of them. The default is a matrix over
+the game's grid: LED 0 under (0, 0), row 0 running to the right, row 1 coming back (serpentine),
+and so on, as WS2812 matrices and snaked strips are wired. A `--leds FILE` JSON object changes any of the fields below, e.g.
 
     {"columns": 16, "rows": 16, "start": "bottom-left", "along": "columns", "count": 256,
      "turn_leds": [250, 251], "brightness": 0.2}
 
-`columns`/`rows` left out (or null) follow the island's own width and height; a cell outside
-the matrix simply has no LED.
+`columns`/`rows` left out (or null) follow the game's grid (the island's width and height); a
+place outside the matrix simply has no LED.
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from pathlib import Path
 from firmware_bridge.devices import GridLayout
 from firmware_bridge.protocol import BOARD
 
-from companion.games.cannonball_colony.cells import Cell
-
 STARTS = ("top-left", "top-right", "bottom-left", "bottom-right")
 ALONG = ("rows", "columns")
 # The firmware's most: any island up to 256 cells fits, and a shorter strip ignores the rest.
@@ -30,7 +29,7 @@ DEFAULT_COUNT = BOARD.max_leds
 
 @dataclass(frozen=True)
 class LedMap:
-    """Where each island cell's LED is on the strip."""
+    """Where the LED of each grid place is on the strip."""
 
     columns: int | None = None   # matrix width in cells; None: the island's width
     rows: int | None = None      # matrix height in cells; None: the island's height
@@ -73,10 +72,10 @@ class LedMap:
         """The matrix's columns and rows for an island of `width` x `height` cells."""
         return self.columns or width, self.rows or height
 
-    def index(self, cell: Cell, width: int, height: int) -> int | None:
-        """The LED under `cell`, or None when the matrix does not reach it."""
+    def index(self, col: int, row: int, width: int, height: int) -> int | None:
+        """The LED under grid place (`col`, `row`) of a `width` x `height` grid, or None when the
+        matrix does not reach it."""
         columns, rows = self.size(width, height)
-        col, row = cell.col, cell.row
         if not (0 <= col < columns and 0 <= row < rows):
             return None
         if self.start.endswith("right"):

@@ -16,6 +16,7 @@ from calibration.colour import (
 )
 from calibration.pose import SheetNotFound
 from companion.kit import layout
+from companion.games.cannonball_colony.kit import boards
 from companion.kit.sheets import render_sheet
 
 DPI = 100
@@ -121,7 +122,7 @@ def test_a_broken_references_file_says_where_it_went_wrong(tmp_path):
 
 
 def test_a_photo_without_the_patch_sheet_is_refused_naming_the_markers_it_shows():
-    board = render_sheet(layout.island_board_layout(1), PAPER, DPI,
+    board = render_sheet(boards.island_board_layout(1), PAPER, DPI,
                          terrain=(("g",) * 6,) * 6)
     with pytest.raises(SheetNotFound, match=r"none of its markers \(16, 17, 18, 19\) seen once; "
                                             r"seen: 0, 1, 2, 3"):

@@ -11,6 +11,7 @@ import pytest
 
 from companion.cli import main
 from companion.kit import ids, layout, output, palette
+from companion.games.cannonball_colony.kit import boards
 from companion.games.cannonball_colony.kit.terrain import parse_terrain
 from companion.vision.markers import detect_markers
 
@@ -62,7 +63,7 @@ def test_each_island_board_is_found_and_placed_by_its_own_four_markers(kit):
     paper = layout.PAPERS["a4"]
     for board in range(1, 5):
         image = read_sheet(kit / f"island-board-{board}-a4.png")
-        sheet = layout.island_board_layout(board)
+        sheet = boards.island_board_layout(board)
         assert_markers_where_the_layout_says(image, sheet, paper)
         assert {ids.island_board_of(m.id)[0] for m in detect_markers(image)} == {board}
 
@@ -73,7 +74,7 @@ def test_island_cells_are_printed_in_their_terrain_inks(kit):
     assert record["seed"] == 11
     paper = layout.PAPERS["a4"]
     for board in ("1", "3"):
-        sheet = layout.island_board_layout(int(board))
+        sheet = boards.island_board_layout(int(board))
         image = read_sheet(kit / f"island-board-{board}-a4.png")
         for row, tokens in enumerate(parse_terrain(record["boards"][board])):
             for column, token in enumerate(tokens):
@@ -157,7 +158,7 @@ def test_bad_terrain_is_refused_with_its_row_and_column(tmp_path, capsys):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_sheet_fits_both_papers_inside_the_print_margins(paper):
-    sheets = [layout.island_board_layout(1), layout.patch_sheet_layout(),
+    sheets = [boards.island_board_layout(1), layout.patch_sheet_layout(),
               *(layout.marker_sheet_layout(name) for name in layout.MARKER_GROUPS)]
     for sheet in sheets:
         x, y = sheet.page_offset(layout.PAPERS[paper])

@@ -4,7 +4,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.kit.layout import ISLAND_SHEET_MM, PAPERS, island_board_layout
+from companion.kit.layout import PAPERS
+from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
 from companion.kit.palette import TERRAIN
 from companion.kit.sheets import render_sheet
 from companion.games.cannonball_colony.kit.terrain import random_terrain

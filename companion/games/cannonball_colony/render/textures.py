@@ -10,7 +10,8 @@ import numpy as np
 
 from companion.games.cannonball_colony.kit.terrain import Terrain, terrain_to_text
 from companion.games.cannonball_colony.render.tabletop import SHEET_MM
-from companion.kit.layout import Paper, island_board_layout, island_terrain_label
+from companion.kit.layout import Paper
+from companion.games.cannonball_colony.kit.boards import island_board_layout, island_terrain_label
 from companion.kit.palette import ROAD
 from companion.kit.sheets import render_sheet
 from companion.render.colour import decode_image, to_linear

@@ -9,7 +9,7 @@ import numpy as np
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import print_board
 from companion.kit import ids
-from companion.kit.layout import island_board_layout
+from companion.games.cannonball_colony.kit.boards import island_board_layout
 from companion.games.cannonball_colony.kit.terrain import terrain_to_text
 from companion.games.cannonball_colony.render.scene import ROAD_TILE_HEIGHT_MM, Placed, Scene
 from companion.games.cannonball_colony.render.tabletop import SHEET_MM
