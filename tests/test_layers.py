@@ -150,7 +150,6 @@ def test_vision_knows_no_game_and_no_kit(path):
     assert not wrong, f"{rel(path)} imports {wrong}: pass the game's sizes and ids in as parameters"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 14: calibration/colour.py takes the patch layout as a parameter")
 def test_calibration_and_the_kit_do_not_import_each_other_in_a_circle():
     def uses(folder: Path, prefix: str) -> list[str]:
         return [f"{rel(p)}:{line} {module}" for p in folder.rglob("*.py")
