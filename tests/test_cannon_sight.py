@@ -15,7 +15,8 @@ from companion.games.cannonball_colony.hardware.aim import ISLAND_FRAME, aim_at_
 from companion.games.cannonball_colony.hardware.sight import CannonSpotter
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import parse_board
-from companion.kit import layout, sheets
+from companion.kit import layout
+from companion.games.cannonball_colony.kit.printed import render_board
 from companion.games.cannonball_colony.kit import boards
 from companion.games.cannonball_colony.kit import terrain
 from companion.live import LivePipeline
@@ -33,7 +34,7 @@ def table_photo(tilt: bool = True) -> np.ndarray:
     """Board 1 and the cannon's marker on one table, seen by a tilted camera."""
     dpi = PX_PER_MM * layout.MM_PER_INCH
     sheet = boards.island_board_layout(1)
-    image = sheets.render_sheet(sheet, TABLE, dpi, terrain.random_terrain(7, 1))
+    image = render_board(sheet, TABLE, dpi, terrain.random_terrain(7, 1))
     offset = sheet.page_offset(TABLE)
     side = int(round(MARKER_MM * PX_PER_MM))
     tile = cv2.aruco.generateImageMarker(get_dictionary("DICT_4X4_50"), 48, side, borderBits=1)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.kit import ids
-from companion.games.cannons_coastlines.kit.pieces import SHIP_TAG_MARKER_MM
 from companion.kit.palette import PATCH_COLOURS
 
 MM_PER_INCH = 25.4
@@ -205,28 +204,16 @@ class MarkerGroup:
     columns: int
 
 
-MARKER_GROUPS = {
-    "table": MarkerGroup("table", "table corners", ids.TABLE_CORNER_MARKERS, 70.0, 2),
-    # Cannons & Coastlines sizes come from its kit module, so a loose tag is a deck tag.
-    "ships": MarkerGroup("ships", "ship tags", ids.SHIP_TAG_MARKERS, SHIP_TAG_MARKER_MM, ids.SHIPS_PER_FLEET),
-    "harbours": MarkerGroup("harbours", "harbour mats", ids.HARBOUR_MAT_MARKERS, 50.0, 2),
-    "flags": MarkerGroup("flags", "island flag tags", ids.ISLAND_FLAG_MARKERS, 30.0, 4),
-    # Big enough to be read at the table's far side; small enough for a toy cannon's base.
-    "cannon": MarkerGroup("cannon", "cannon base", ids.CANNON_BASE_MARKER, 50.0, 1),
-}
+# Big enough to be read at the table's far side; small enough for a toy cannon's base. Every game
+# with a cannon uses it; each game's kit part adds its own groups (kit/part.py).
+CANNON_GROUP = MarkerGroup("cannon", "cannon base", ids.CANNON_BASE_MARKER, 50.0, 1)
 MARKER_QUIET_MM = 5.0  # white round each marker, inside its cut box
 MARKER_CAPTION_MM = 7.0
 MARKER_TITLE_MM = 16.0
 
 
-def marker_sheet_layout(group_name: str) -> SheetLayout:
+def marker_sheet_layout(group: MarkerGroup) -> SheetLayout:
     """One group's markers in cut boxes, each captioned with its ID and meaning."""
-    try:
-        group = MARKER_GROUPS[group_name]
-    except KeyError:
-        raise ValueError(
-            f"unknown marker group {group_name!r}; expected one of {', '.join(MARKER_GROUPS)}"
-        ) from None
     box_w = group.marker_mm + 2 * MARKER_QUIET_MM
     box_h = box_w + MARKER_CAPTION_MM
     rows = -(-group.marker_range.count // group.columns)

@@ -17,6 +17,7 @@ from calibration.colour import (
 from calibration.pose import SheetNotFound
 from companion.kit import layout
 from companion.games.cannonball_colony.kit import boards
+from companion.games.cannonball_colony.kit.printed import render_board
 from companion.kit.sheets import render_sheet
 
 DPI = 100
@@ -122,8 +123,7 @@ def test_a_broken_references_file_says_where_it_went_wrong(tmp_path):
 
 
 def test_a_photo_without_the_patch_sheet_is_refused_naming_the_markers_it_shows():
-    board = render_sheet(boards.island_board_layout(1), PAPER, DPI,
-                         terrain=(("g",) * 6,) * 6)
+    board = render_board(boards.island_board_layout(1), PAPER, DPI, (("g",) * 6,) * 6)
     with pytest.raises(SheetNotFound, match=r"none of its markers \(16, 17, 18, 19\) seen once; "
                                             r"seen: 0, 1, 2, 3"):
         sample_references(board, SHEET)

@@ -14,7 +14,7 @@ PLUGIN = GamePlugin(
     render="companion.games.cannons_coastlines.render.command:render_coast",
     screens="companion.games.cannons_coastlines.screens:SCREENS",
     hardware="companion.games.cannons_coastlines.hardware.part:HARDWARE",
-    kit="companion.games.cannons_coastlines.kit.sheets:coast_layouts",
+    kit="companion.games.cannons_coastlines.kit.sheets:KIT",
     demo="companion.games.cannons_coastlines.demo:DEMO_TABLE",
     start="companion.commands.serve:start_coast",
 )
