@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any, Protocol, Sequence
 
 from companion.cli import UsageError
 from companion.games import plugins, plugins_with
 
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+
+class PhotoPart(Protocol):
+    """A game's `photo` part (a module): a photo read into the game's observation, and how to report it.
+    Bad input (options, a photo showing no board) raises ValueError quoting it."""
+
+    def read_photo(self, image: Any, source: str, players: Sequence[str] | None = None,
+                   colours: str | None = None) -> Any: ...
+    def notes(self, observation: Any) -> list[str]: ...          # comment lines under the board text
+    def observation_json(self, observation: Any) -> dict: ...
 
 
 def register(subparsers) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any, Callable
 
 from companion.cli import UsageError
 from companion.games import plugins, plugins_with
@@ -13,6 +14,9 @@ from companion.games import plugins, plugins_with
 LIGHTS = ("warm", "cool", "even")
 PHOTO_SIZE = (1280, 720)
 CLIP_SIZE = (640, 360)
+# A game's `render` part: (parsed arguments, BOARD parsed with the game's board text or None) -> exit
+# status; it writes the picture, the clip or --samples, and raises ValueError for bad options.
+RenderPart = Callable[[argparse.Namespace, Any], int]
 
 
 def register(subparsers) -> None:

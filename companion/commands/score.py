@@ -4,8 +4,14 @@ part does the reading; this command loads the photo and reports bad input."""
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 from companion.cli import UsageError
 from companion.games import plugins, plugins_with
+
+# A game's `scoring` part: (the photo as a BGR picture, parsed arguments) -> exit status; it prints the
+# points (and a claim's verdict) and raises ValueError quoting bad input.
+ScoringPart = Callable[[Any, Any], int]
 
 
 def register(subparsers) -> None:
