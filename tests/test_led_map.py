@@ -42,7 +42,7 @@ def test_the_default_map_snakes_row_by_row_from_a1():
     indices = {name: led_map.index(*place(name), 12, 6) for name in ("A1", "L1", "L2", "A2", "A3", "L6")}
     assert indices == {"A1": 0, "L1": 11, "L2": 12, "A2": 23, "A3": 24, "L6": 60}
     assert led_map.index(*place("M1"), 12, 6) is None        # past the island's grid: no LED
-    assert led_map.describe(12, 6) == "12x6 serpentine along rows, LED 0 under A1; 256 LEDs at 25%"
+    assert led_map.describe(12, 6, origin="A1") == "12x6 serpentine along rows, LED 0 under A1; 256 LEDs at 25%"
 
 
 def test_a_matrix_wired_up_its_columns_from_the_bottom_right_with_leds_before_it():

@@ -153,4 +153,5 @@ class LedFollower(StripFollower):
     def describe(self) -> str:
         """The LED map in one line, sized to the island being played."""
         position = self.session.game.position if self.session.game is not None else None
-        return self.led_map.describe(getattr(position, "width", None), getattr(position, "height", None))
+        return self.led_map.describe(getattr(position, "width", None), getattr(position, "height", None),
+                                     origin="A1", grid="island")
