@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any, Protocol
 
 import cv2
 import numpy as np
@@ -15,7 +16,6 @@ import numpy as np
 from calibration import pose
 from calibration.store import CalibrationFileError, read_json
 from companion.games.excerpt import excerpt
-from companion.kit.layout import SheetLayout, patch_sheet_layout
 from companion.vision.markers import detect_markers
 
 Lab = tuple[float, float, float]
@@ -28,6 +28,17 @@ SAMPLE_PX_PER_MM = 2.0
 PATCH_INSET_FRACTION = 0.25
 MIN_MARKERS = 2
 FILE_KIND = "colour-references"
+
+
+class PatchSheet(Protocol):
+    """The printed patch sheet as calibration needs it, in sheet mm (companion.kit.layout's
+    patch_sheet_layout is one; the caller passes it, so calibration knows no kit)."""
+
+    title: str
+    width: float
+    height: float
+    markers: Sequence[Any]   # each with .id and .corners (TL, TR, BR, BL)
+    patches: Sequence[Any]   # each with .name and .rect (x, y, width, height, inset(mm))
 
 
 @dataclass(frozen=True)
@@ -142,7 +153,7 @@ def classify_lab(sample: Lab, references: ColourReferences | Mapping[str, Lab],
     return Classification(best, confidence, best_distance, second, second_distance)
 
 
-def locate_patch_sheet(image: np.ndarray, sheet: SheetLayout) -> np.ndarray:
+def locate_patch_sheet(image: np.ndarray, sheet: PatchSheet) -> np.ndarray:
     """The homography from sheet millimetres to image pixels; SheetNotFound when unsure."""
     marker_layout = pose.SheetLayout({placement.id: placement.corners for placement in sheet.markers})
     located = pose.locate_sheet(detect_markers(image), marker_layout)
@@ -155,13 +166,11 @@ def locate_patch_sheet(image: np.ndarray, sheet: SheetLayout) -> np.ndarray:
     return located.matrix
 
 
-def sample_references(image: np.ndarray, *, sheet: SheetLayout | None = None,
-                      source: str = "") -> ColourReferences:
-    """Read every patch of the colour sheet in a BGR photo; the sheet may be seen in perspective.
+def sample_references(image: np.ndarray, sheet: PatchSheet, *, source: str = "") -> ColourReferences:
+    """Read every patch of the colour `sheet` in a BGR photo; the sheet may be seen in perspective.
 
     SheetNotFound when fewer than two of the sheet's markers are seen and agree.
     """
-    sheet = sheet or patch_sheet_layout()
     to_image = locate_patch_sheet(image, sheet)
     scale = np.diag([SAMPLE_PX_PER_MM, SAMPLE_PX_PER_MM, 1.0])
     size = (int(round(sheet.width * SAMPLE_PX_PER_MM)), int(round(sheet.height * SAMPLE_PX_PER_MM)))

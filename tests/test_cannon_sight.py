@@ -11,10 +11,13 @@ import numpy as np
 import pytest
 
 from companion.hardware.aim import Aimer, CannonNotLocated, apply
+from companion.games.cannonball_colony.hardware.aim import ISLAND_FRAME, aim_at_cell
 from companion.games.cannonball_colony.hardware.sight import CannonSpotter
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import parse_board
-from companion.kit import layout, sheets
+from companion.kit import layout
+from companion.games.cannonball_colony.kit.printed import render_board
+from companion.games.cannonball_colony.kit import boards
 from companion.games.cannonball_colony.kit import terrain
 from companion.live import Pipeline
 from companion.session import EventLog, Session
@@ -32,8 +35,8 @@ BOARD = (Path(__file__).resolve().parents[1] / "samples" / "boards" / "cannonbal
 def table_photo(tilt: bool = True) -> np.ndarray:
     """Board 1 and the cannon's marker on one table, seen by a tilted camera."""
     dpi = PX_PER_MM * layout.MM_PER_INCH
-    sheet = layout.island_board_layout(1)
-    image = sheets.render_sheet(sheet, TABLE, dpi, terrain.random_terrain(7, 1))
+    sheet = boards.island_board_layout(1)
+    image = render_board(sheet, TABLE, dpi, terrain.random_terrain(7, 1))
     offset = sheet.page_offset(TABLE)
     side = int(round(MARKER_MM * PX_PER_MM))
     tile = cv2.aruco.generateImageMarker(get_dictionary("DICT_4X4_50"), 48, side, borderBits=1)
@@ -51,7 +54,7 @@ def table_photo(tilt: bool = True) -> np.ndarray:
 
 
 def test_the_spotter_places_the_cannon_and_the_cells_on_the_table():
-    aimer = Aimer()
+    aimer = Aimer(frame=ISLAND_FRAME)
     spotter = CannonSpotter(aimer.place, aimer.note, every_s=0.0)
     fix = spotter(table_photo())
     assert fix is not None and aimer.fix is fix and fix.source == "camera" and fix.frame_board == 1
@@ -63,31 +66,31 @@ def test_the_spotter_places_the_cannon_and_the_cells_on_the_table():
 
 
 def test_aiming_uses_the_measured_cells_and_says_when_a_board_was_not_seen():
-    aimer = Aimer()
+    aimer = Aimer(frame=ISLAND_FRAME)
     CannonSpotter(aimer.place, every_s=0.0)(table_photo())
     position = parse_board(BOARD)
-    solution = aimer.solve(position, Cell.parse("D1"))   # 24 mm frame + 3.5 and 0.5 cells of 24 mm
+    solution = aim_at_cell(aimer, position, Cell.parse("D1"))   # 24 mm frame + 3.5 and 0.5 cells of 24 mm
     assert solution.measured and (solution.x, solution.y) == pytest.approx((108.0, 36.0), abs=1.0)
     assert solution.bearing == pytest.approx(-86.6, abs=1.0)   # up the sheet, a little to the right
     assert solution.range_mm == pytest.approx(204.4, abs=1.0)
     with pytest.raises(ValueError, match="board 2 was out of view when the camera located the cannon"):
-        aimer.solve(position, Cell.parse("H2"))
+        aim_at_cell(aimer, position, Cell.parse("H2"))
 
 
 def test_the_marker_without_the_island_is_not_a_fix_and_the_panel_hears_why():
-    aimer = Aimer()
+    aimer = Aimer(frame=ISLAND_FRAME)
     photo = table_photo(tilt=False)
-    top = layout.island_board_layout(1).page_offset(TABLE)[1]
+    top = boards.island_board_layout(1).page_offset(TABLE)[1]
     photo[: int((top + 200) * PX_PER_MM)] = 255   # cover the board, keep the cannon's marker
     assert CannonSpotter(aimer.place, aimer.note, every_s=0.0)(photo) is None
     assert aimer.fix is None
     assert "sees the cannon's marker but cannot place it on the table" in aimer.status()["message"]
     with pytest.raises(CannonNotLocated, match="marker \\(id 48\\)"):
-        aimer.solve(parse_board(BOARD), Cell.parse("A1"))
+        aim_at_cell(aimer, parse_board(BOARD), Cell.parse("A1"))
 
 
 def test_the_live_pipeline_shows_every_frame_to_the_spotter_and_looks_twice_a_second(tmp_path):
-    aimer = Aimer()
+    aimer = Aimer(frame=ISLAND_FRAME)
     clock = [0.0]
     spotter = CannonSpotter(aimer.place, clock=lambda: clock[0])
     pipeline = Pipeline(ColonyCamera, Session(EventLog(tmp_path / "game.sqlite"), RECORD), None, None, see_cannon=spotter)

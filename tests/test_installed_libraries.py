@@ -7,10 +7,10 @@ sees it, so a dependency that brings the windowed build back fails here, not on 
 
 from __future__ import annotations
 
-import importlib
 import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,10 +23,13 @@ PROJECT_MODULES = ("companion.cli", "companion.commands.serve", "companion.dashb
 
 
 def native_libraries_loaded() -> list[Path]:
-    """Every shared library mapped into this process once the project's modules are imported."""
-    for name in PROJECT_MODULES:
-        importlib.import_module(name)
-    maps = Path("/proc/self/maps").read_text()
+    """Every shared library mapped into a fresh Python once the project's modules are imported: a new
+    process, so what other tests imported (reportlab's Pillow, say, for `companion print`) is not counted."""
+    script = ("import importlib, sys\n"
+              f"for name in {PROJECT_MODULES!r}:\n"
+              "    importlib.import_module(name)\n"
+              "sys.stdout.write(open('/proc/self/maps').read())\n")
+    maps = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True).stdout
     return sorted({Path(line.split()[-1]) for line in maps.splitlines()
                    if line.split()[-1].startswith("/") and ".so" in Path(line.split()[-1]).name})
 

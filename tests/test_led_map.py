@@ -32,19 +32,24 @@ def cell(text: str) -> Cell:
     return Cell.parse(text)
 
 
+def place(text: str) -> tuple[int, int]:
+    """A cell's (column, row) on the LED matrix."""
+    return cell(text).col, cell(text).row
+
+
 def test_the_default_map_snakes_row_by_row_from_a1():
     led_map = LedMap()
-    indices = {name: led_map.index(cell(name), 12, 6) for name in ("A1", "L1", "L2", "A2", "A3", "L6")}
+    indices = {name: led_map.index(*place(name), 12, 6) for name in ("A1", "L1", "L2", "A2", "A3", "L6")}
     assert indices == {"A1": 0, "L1": 11, "L2": 12, "A2": 23, "A3": 24, "L6": 60}
-    assert led_map.index(cell("M1"), 12, 6) is None        # past the island's grid: no LED
-    assert led_map.describe(12, 6) == "12x6 serpentine along rows, LED 0 under A1; 256 LEDs at 25%"
+    assert led_map.index(*place("M1"), 12, 6) is None        # past the island's grid: no LED
+    assert led_map.describe(12, 6, origin="A1") == "12x6 serpentine along rows, LED 0 under A1; 256 LEDs at 25%"
 
 
 def test_a_matrix_wired_up_its_columns_from_the_bottom_right_with_leds_before_it():
     led_map = LedMap(columns=12, rows=6, start="bottom-right", along="columns", first=2, count=80, turn_leds=(0, 1))
-    assert led_map.index(cell("L6"), 12, 6) == 2             # the start corner
-    assert led_map.index(cell("L1"), 12, 6) == 7             # up the first column
-    assert led_map.index(cell("K1"), 12, 6) == 8             # and back down the next
+    assert led_map.index(*place("L6"), 12, 6) == 2             # the start corner
+    assert led_map.index(*place("L1"), 12, 6) == 7             # up the first column
+    assert led_map.index(*place("K1"), 12, 6) == 8             # and back down the next
     assert led_map.fit_problem(12, 6) is None
     assert "needs LEDs 2..73, but the strip has 60" in LedMap(first=2, count=60).fit_problem(12, 6)
 

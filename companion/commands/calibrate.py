@@ -118,12 +118,13 @@ def run_colour(args: argparse.Namespace) -> int:
 
     from calibration.colour import sample_references
     from calibration.pose import SheetNotFound
+    from companion.kit.layout import patch_sheet_layout
 
     image = cv2.imread(str(args.image))
     if image is None:
         raise UsageError(f"--image: cannot read '{args.image}' as an image")
     try:
-        references = sample_references(image, source=str(args.image))
+        references = sample_references(image, patch_sheet_layout(), source=str(args.image))
     except SheetNotFound as error:
         raise UsageError(f"'{args.image}': {error}") from None
     try:

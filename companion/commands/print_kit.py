@@ -1,15 +1,16 @@
-"""`companion print`: write the printable kit (boards, markers, patches, ChArUco) as PDF and PNG."""
+"""`companion print`: write the printable kit (each game's sheets, loose markers, colour patches,
+ChArUco) as PDF and PNG. A game's sheets and marker groups come from its plug-in's kit part
+(companion/kit/part.py); this command knows only the sheets every game shares."""
 
 from __future__ import annotations
 
 import argparse
-import json
-import random
 from pathlib import Path
 
 from companion.cli import UsageError
+from companion.games import plugins
 
-SHEETS = ("islands", "patches", "charuco", "markers", "coast", "all")
+SHARED_SHEETS = ("patches", "charuco", "markers")
 # The calibration default: the board `companion calibrate` expects unless told otherwise.
 CHARUCO_DEFAULT = "charuco:5x7:40mm:20mm:DICT_6X6_250"
 
@@ -17,17 +18,16 @@ CHARUCO_DEFAULT = "charuco:5x7:40mm:20mm:DICT_6X6_250"
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "print",
-        help="write printable sheets: island boards, markers, colour patches, ChArUco board, "
-             "the Cannons & Coastlines kit",
+        help="write printable sheets: each game's kit, markers, colour patches, ChArUco board",
         description="Write printable sheets as PDF and PNG. Print them at 100% (no 'fit to "
                     "page'); each sheet states a length to measure after printing.",
     )
-    parser.add_argument("sheets", nargs="+", choices=SHEETS, metavar="SHEET",
-                        help=f"what to print: {', '.join(SHEETS)}")
+    parser.add_argument("sheets", nargs="+", metavar="SHEET",
+                        help=f"what to print: a game's set (islands, coast), {', '.join(SHARED_SHEETS)}, or all")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     parser.add_argument("--format", choices=("pdf", "png", "both"), default="both",
-                        help="PDF to print, PNG to look at, or both (default)")
-    parser.add_argument("--dpi", type=int, default=300, help="PNG and PDF resolution (default 300)")
+                        help="PDF to print (vector: markers stay sharp at any zoom), PNG to look at, or both (default)")
+    parser.add_argument("--dpi", type=int, default=300, help="PNG resolution (default 300)")
     parser.add_argument("--out", type=Path, default=Path("kit"), help="output folder (default ./kit)")
     parser.add_argument("--board", type=int, action="append", choices=(1, 2, 3, 4),
                         help="island board number; repeat for several (default all four)")
@@ -37,62 +37,69 @@ def register(subparsers) -> None:
                              "e.g. gfgmlg/ffgggl/gglmgg/fggffg/mgglgf/ggfggm")
     parser.add_argument("--pattern", default=CHARUCO_DEFAULT,
                         help=f"ChArUco board to print (default {CHARUCO_DEFAULT})")
-    parser.add_argument("--group", action="append",
-                        choices=("table", "ships", "harbours", "flags", "cannon"),
-                        help="marker group; repeat for several (default all)")
+    parser.add_argument("--group", action="append", metavar="GROUP",
+                        help="marker group (table, ships, harbours, flags, cannon); repeat for several (default all)")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
                         help="coast: fleets' tags and harbour mats for this many players (default 4)")
     parser.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from companion.kit import layout, output, sheets
+def game_kits() -> list:
+    """Every game's kit part (companion.kit.part.GameKit), in plug-in order."""
+    return [game.load("kit") for game in plugins().values() if game.has("kit")]
 
-    from companion.games.cannonball_colony.kit import terrain
+
+def marker_groups() -> dict:
+    """{name: MarkerGroup}: every game's loose markers, then the cannon's, which every game shares."""
+    from companion.kit.layout import CANNON_GROUP
+
+    groups = {group.name: group for kit in game_kits() for group in kit.marker_groups}
+    return {**groups, CANNON_GROUP.name: CANNON_GROUP}
+
+
+def run(args: argparse.Namespace) -> int:
+    from companion.kit import layout, output, pdf, sheets
+
     if not 72 <= args.dpi <= 1200:
         raise UsageError(f"--dpi {args.dpi}: expected 72..1200")
     paper = layout.PAPERS[args.paper]
-    wanted = set(SHEETS[:-1]) if "all" in args.sheets else set(args.sheets)
+    game_sets = {kit_set.word: kit_set for kit in game_kits() for kit_set in kit.sets}
+    known = (*game_sets, *SHARED_SHEETS)
+    unknown = [word for word in args.sheets if word not in known and word != "all"]
+    if unknown:
+        raise UsageError(f"unknown sheet {unknown[0]!r}: expected some of {', '.join(known)}, or all")
+    wanted = set(known) if "all" in args.sheets else set(args.sheets)
+    groups = marker_groups()
+    bad_group = next((name for name in args.group or () if name not in groups), None)
+    if bad_group is not None:
+        raise UsageError(f"--group {bad_group!r}: expected one of {', '.join(groups)}")
     args.out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
-    def emit(name: str, pages: list, titles: list[str]) -> None:
+    def emit(name: str, pages: list[sheets.PageDrawing], titles: list[str]) -> None:
         if args.format in ("png", "both"):
-            for title, image in zip(titles, pages):
+            for title, page in zip(titles, pages):
+                image = sheets.rasterise(page, paper, args.dpi)
                 written.append(output.write_png(args.out / f"{title}-{paper.name}.png", image, args.dpi))
         if args.format in ("pdf", "both"):
-            written.append(output.write_pdf(args.out / f"{name}-{paper.name}.pdf", pages, paper, name))
+            written.append(pdf.write_pdf(args.out / f"{name}-{paper.name}.pdf", pages, paper, name))
 
-    if "islands" in wanted:
-        boards = args.board or [1, 2, 3, 4]
-        if len(args.terrain) > len(boards):
-            raise UsageError(f"{len(args.terrain)} --terrain given for {len(boards)} board(s) "
-                             f"{boards}: give one --terrain per --board")
-        seed = args.seed if args.seed is not None else random.randrange(1_000_000)
-        terrains = {}
-        for index, board in enumerate(boards):
-            if index < len(args.terrain):
-                try:
-                    terrains[board] = terrain.parse_terrain(args.terrain[index])
-                except ValueError as error:
-                    raise UsageError(f"--terrain for board {board}: {error}") from None
-            else:
-                terrains[board] = terrain.random_terrain(seed, board)
-        pages = []
-        for board in boards:
-            board_text = terrain.terrain_to_text(terrains[board])
-            board_layout = layout.island_terrain_label(layout.island_board_layout(board), board_text)
-            pages.append(sheets.render_sheet(board_layout, paper, args.dpi, terrains[board]))
-        emit("island-boards", pages, [f"island-board-{board}" for board in boards])
-        record = {"seed": seed, "boards": {str(b): terrain.terrain_to_text(terrains[b]) for b in boards}}
-        record_path = args.out / "island-boards.json"
-        record_path.write_text(json.dumps(record, indent=2) + "\n")
-        written.append(record_path)
-        print(f"island terrain: --seed {seed}" + (" (given terrain where --terrain was set)"
-                                                  if args.terrain else ""))
+    for word, kit_set in game_sets.items():
+        if word not in wanted:
+            continue
+        try:
+            printed = kit_set.make(args)
+            pages = [sheets.sheet_page(sheet.layout, paper, sheet.draw_grid) for sheet in printed.sheets]
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+        emit(kit_set.file, pages, [sheet.name for sheet in printed.sheets])
+        for file_name, text in printed.files.items():
+            (args.out / file_name).write_text(text)
+            written.append(args.out / file_name)
+        if printed.note:
+            print(printed.note)
     if "patches" in wanted:
-        emit("colour-patches", [sheets.render_sheet(layout.patch_sheet_layout(), paper, args.dpi)],
-             ["colour-patches"])
+        emit("colour-patches", [sheets.sheet_page(layout.patch_sheet_layout(), paper)], ["colour-patches"])
     if "charuco" in wanted:
         from calibration.patterns import CharucoPattern, parse_pattern
 
@@ -106,18 +113,11 @@ def run(args: argparse.Namespace) -> int:
         if fitted != pattern:
             print(f"charuco: {pattern} does not fit {paper.name} paper; printed {fitted} "
                   f"instead: give `companion calibrate` that pattern")
-        emit("charuco", [sheets.render_charuco(pattern, paper, args.dpi)], ["charuco"])
+        emit("charuco", [sheets.charuco_page(pattern, paper)], ["charuco"])
     if "markers" in wanted:
-        groups = args.group or list(layout.MARKER_GROUPS)
-        pages = [sheets.render_sheet(layout.marker_sheet_layout(group), paper, args.dpi)
-                 for group in groups]
-        emit("markers", pages, [f"markers-{group}" for group in groups])
-    if "coast" in wanted:
-        from companion.games.cannons_coastlines.kit.sheets import coast_layouts
-
-        named = coast_layouts(args.players)
-        emit("coast-kit", [sheets.render_sheet(sheet, paper, args.dpi) for _, sheet in named],
-             [name for name, _ in named])
+        names = args.group or list(groups)
+        emit("markers", [sheets.sheet_page(layout.marker_sheet_layout(groups[name]), paper) for name in names],
+             [f"markers-{name}" for name in names])
     for path in written:
         print(path)
     return 0

@@ -4,17 +4,29 @@ from __future__ import annotations
 
 import json
 import os
+from typing import Any, Protocol, Sequence
 
 from companion.cli import UsageError
 from companion.games import plugins, plugins_with
+
 PHOTO_SUFFIXES = (".jpg", ".jpeg", ".png")
+
+
+class PhotoPart(Protocol):
+    """A game's `photo` part (a module): a photo read into the game's observation, and how to report it.
+    Bad input (options, a photo showing no board) raises ValueError quoting it."""
+
+    def read_photo(self, image: Any, source: str, players: Sequence[str] | None = None,
+                   colours: str | None = None) -> Any: ...
+    def notes(self, observation: Any) -> list[str]: ...          # comment lines under the board text
+    def observation_json(self, observation: Any) -> dict: ...
 
 
 def register(subparsers) -> None:
     parser = subparsers.add_parser(
         "read",
         help="read a board from a photo",
-        description="Read the island from a photo (.jpg or .png) of the table: the board text of docs/formats.md, "
+        description="Read the board from a photo (.jpg or .png) of the table: the game's board text (docs/formats.md), "
         "or JSON with every cell's token, confidence and whether a hand hides it.",
     )
     parser.add_argument("game", choices=plugins_with("photo"), help="the game on the table")
@@ -42,83 +54,24 @@ def load_photo(path: str):
     return image
 
 
-def read_photo(path: str, players=None, colours: str | None = None):
-    """The observation of a photo; UsageError quoting the path when it cannot be read or shows no board."""
-    from companion.games.cannonball_colony.cells import Country
-    from companion.games.cannonball_colony.camera.reader import IslandReader
-
+def read_photo(game, path: str, players=None, colours: str | None = None):
+    """`game`'s observation of the photo at `path`; UsageError quoting the input when it cannot be read
+    or shows no board."""
     image = load_photo(path)
-    seats = None
-    if players:
-        try:
-            seats = tuple(Country.parse(name) for name in players)
-        except ValueError as error:
-            raise UsageError(f"bad --players: {error}") from None
-    references = None
-    if colours:
-        from calibration.colour import ColourReferences
-        from calibration.store import CalibrationFileError
-
-        try:
-            references = ColourReferences.load(colours)
-        except CalibrationFileError as error:
-            raise UsageError(str(error)) from None
     try:
-        reader = IslandReader(references=references, players=seats)
+        return game.load("photo").read_photo(image, path, players, colours)
     except ValueError as error:
         raise UsageError(str(error)) from None
-    observation = reader.read(image, 0.0)
-    if observation.position is None:
-        why = "; ".join(observation.problems) or "board not located: markers 0-15 not seen"
-        raise UsageError(f"{path!r}: {why}")
-    return observation
 
 
 def run(args) -> int:
     game = plugins()[args.game]
-    observation = game.load("photo")(args.image, args.players, args.colours)
-    position = observation.position
+    observation = read_photo(game, args.image, args.players, args.colours)
+    photo = game.load("photo")
     if args.json:
-        print(json.dumps(observation_json(observation)))
+        print(json.dumps(photo.observation_json(observation)))
         return 0
-    print(game.load("text").print_board(position), end="")
-    for line in notes(observation):
+    print(game.load("text").print_board(observation.position), end="")
+    for line in photo.notes(observation):
         print(f"# {line}")
     return 0
-
-
-def notes(observation, low: float = 0.6) -> list[str]:
-    """Comment lines for the board text: doubtful and hidden cells, and what went wrong."""
-    lines = []
-    doubtful = sorted((cell for cell, p in observation.confidence.items() if p < low), key=lambda c: (c.row, c.col))
-    if doubtful:
-        lines.append("low confidence: " + " ".join(f"{c}={observation.confidence[c]:.2f}" for c in doubtful))
-    if observation.hidden:
-        lines.append("hidden by a hand: " + " ".join(str(c) for c in sorted(observation.hidden, key=lambda c: (c.row, c.col))))
-    lines += list(observation.problems)
-    return lines
-
-
-def observation_json(observation) -> dict:
-    from companion.games.cannonball_colony.text import print_board
-
-    position = observation.position
-    cells = {}
-    for cell in position.cells():
-        if cell not in observation.confidence:
-            continue
-        piece = position.pieces.get(cell)
-        cells[str(cell)] = {"token": piece.token if piece else position.ground_at(cell).value,
-                            "confidence": round(observation.confidence[cell], 4),
-                            "hidden": cell in observation.hidden}
-    return {
-        "game": "cannonball-colony",
-        "board_text": print_board(position),
-        "players": [str(c) for c in position.players],
-        "boards": [str(c) for c in position.boards],
-        "landing": {str(c): str(cell) for c, cell in position.landing.items()},
-        "supply": position.supply,
-        "cells": cells,
-        "hidden": sorted(str(c) for c in observation.hidden),
-        "problems": list(observation.problems),
-    }

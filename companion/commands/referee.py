@@ -40,7 +40,7 @@ def read_board_text(source: str) -> str:
 
 
 def run(args) -> int:
-    from companion.commands.read import is_photo
+    from companion.commands.read import is_photo, read_photo
 
     game = plugins()[args.game]
     referee, board_text = game.load("referee"), game.load("text")
@@ -48,7 +48,7 @@ def run(args) -> int:
         if not game.has("photo"):
             raise UsageError(f"{game.title} boards are not read from photos: give a board text")
         # A photo: the camera reader gives the position (cv2 and numpy load only inside the photo part).
-        position = game.load("photo")(args.board).position
+        position = read_photo(game, args.board).position
     else:
         text = read_board_text(args.board)
         try:

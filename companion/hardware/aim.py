@@ -1,13 +1,10 @@
-"""Aiming the cannon at an island cell: where the cell is on the table, where the cannon stands.
+"""Aiming the cannon at a point of a game's table frame: where the cannon stands, and the pan and
+tilt that reach a point.
 
-The table frame is the one the camera measures the island in: millimetres on the sheet of an
-island board (board 1 when the camera sees it), x along the sheet's top edge, y down its left
-edge, origin at its top-left corner; a printed board's cell grid starts 24 mm in from there.
-A cell's place comes from the same camera frame that located the cannon's base marker, board
-by board; when the cannon's pose was given by hand (`serve --cannon-pose`) it comes from the
-printed boards' plan instead, laid edge to edge as the board text's `boards:` line says.
-`firmware_bridge.aiming` then turns the point into pan and tilt. Other games aim at points of
-their own table frame through `Aimer.solve_point` (Cannons & Coastlines: companion.games.cannons_coastlines.hardware.aim).
+Each game says what its table frame is (a `TableFrame`, for the sentences the panel shows) and
+turns its own targets into table mm (Cannonball Colony: cells, in its hardware/aim.py; Cannons &
+Coastlines: ships). A `CannonFix` comes from the camera or from `serve --cannon-pose`;
+`firmware_bridge.aiming` turns the point into pan and tilt.
 """
 
 from __future__ import annotations
@@ -15,15 +12,11 @@ from __future__ import annotations
 import threading
 import time
 from dataclasses import dataclass, field, replace
-from typing import Callable
 from datetime import datetime, timezone
 
 from firmware_bridge.aiming import Aiming, AimingError, Ballistics, CannonPose
 
-from companion.games.cannonball_colony.cells import BOARD_SIZE, Cell
-from companion.games.cannonball_colony.position import Position
 from companion.kit.ids import CANNON_BASE_MARKER
-from companion.kit.layout import ISLAND_CELL_MM, ISLAND_FRAME_MM
 
 CANNON_MARKER_ID = CANNON_BASE_MARKER.first
 # Without `companion calibrate cannon`: a spring toy cannon's muzzle speed, reaching about
@@ -36,10 +29,6 @@ class CannonNotLocated(LookupError):
     """Nobody knows where the cannon stands: neither the camera nor --cannon-pose said."""
 
 
-class CellNotAimable(ValueError):
-    """A cell that has no place on the table to aim at (off the boards, or not seen)."""
-
-
 class NothingToAim(LookupError):
     """No game is running, so there is no table to aim at."""
 
@@ -48,15 +37,16 @@ class NothingToAim(LookupError):
 class CannonFix:
     """Where the cannon stands and, from the same camera frame, where each board's cells are.
 
-    `boards` maps a board number (1-4, seat order) to a 3x3 matrix from board-local cell
-    coordinates (0..6 from the board's top-left cell) to table mm; empty for a pose given by hand.
+    `boards` maps a board number to a 3x3 matrix from that board's own coordinates to table mm,
+    measured in the same camera frame (Cannonball Colony: each island board's cell grid); empty
+    for a pose given by hand.
     """
 
     pose: CannonPose
     source: str                                  # "camera" or "--cannon-pose"
     at: float = field(default_factory=time.time)
     boards: dict[int, Matrix] = field(default_factory=dict)
-    frame_board: int = 1                         # whose sheet the table frame is
+    frame_board: int = 1                         # whose sheet the table frame is, when boards make it
 
 
 @dataclass(frozen=True)
@@ -75,22 +65,6 @@ class AimSolution:
         return {self.kind: self.target, "table_mm": [round(self.x, 1), round(self.y, 1)], "pan": self.pan,
                 "tilt": self.tilt, "bearing_deg": round(self.bearing, 1), "range_mm": round(self.range_mm),
                 "measured": self.measured}
-
-
-def plan_matrices(position: Position) -> dict[int, Matrix]:
-    """Each board's cell grid in board 1's sheet mm, for printed boards laid edge to edge."""
-    def sheet_origin(corner: Cell) -> tuple[float, float]:
-        # Each board edge crossed adds the two frames between the neighbouring cell grids.
-        return (corner.col * ISLAND_CELL_MM + 2 * ISLAND_FRAME_MM * (corner.col // BOARD_SIZE),
-                corner.row * ISLAND_CELL_MM + 2 * ISLAND_FRAME_MM * (corner.row // BOARD_SIZE))
-
-    base_x, base_y = sheet_origin(position.boards[0])
-    out = {}
-    for number, corner in enumerate(position.boards, start=1):
-        x, y = sheet_origin(corner)
-        out[number] = ((ISLAND_CELL_MM, 0.0, x - base_x + ISLAND_FRAME_MM),
-                       (0.0, ISLAND_CELL_MM, y - base_y + ISLAND_FRAME_MM), (0.0, 0.0, 1.0))
-    return out
 
 
 def apply(matrix: Matrix, u: float, v: float) -> tuple[float, float]:
@@ -120,20 +94,19 @@ class TableFrame:
     advice: str      # what the players can do about it
 
 
-ISLAND_FRAME = TableFrame(
-    "on board {board}'s sheet",
-    f"the camera has not seen its base marker (id {CANNON_MARKER_ID}) beside the island",
-    f"Place the cannon with its base marker (id {CANNON_MARKER_ID}) beside the island, where the camera sees both, "
-    "or start `companion serve` with --cannon-pose X,Y,HEADING (mm on board 1's sheet, x along its top edge, "
-    "y down its left edge; HEADING in degrees from +x).")
+# A game whose hardware part says nothing about its frame: the pose is all there is to go on.
+TABLE_FRAME = TableFrame(
+    "on the table",
+    "serve was not told where it stands on the table",
+    "Start `companion serve` with --cannon-pose X,Y,HEADING (mm on the table, HEADING in degrees from +x).")
 
 
 class Aimer:
-    """The cannon's latest fix and its calibration; solves a cell into pan and tilt. Thread-safe:
+    """The cannon's latest fix and its calibration; solves a table point into pan and tilt. Thread-safe:
     the camera pipeline places the cannon while tablets ask for aims."""
 
     def __init__(self, calibration: Aiming | None = None, calibration_source: str = "",
-                 frame: TableFrame = ISLAND_FRAME):
+                 frame: TableFrame = TABLE_FRAME):
         self.calibration = calibration
         self.calibration_source = calibration_source
         self.frame = frame
@@ -177,22 +150,6 @@ class Aimer:
             raise AimingError(f"Cannot aim at {target}: {error}.") from None
         return AimSolution(target, x, y, pan, tilt, bearing, distance, measured, kind)
 
-    def solve(self, position: Position, cell: Cell) -> AimSolution:
-        """Pan and tilt for `cell`; CannonNotLocated, CellNotAimable or AimingError say why not."""
-        fix = self.located_fix(str(cell))
-        if not position.in_grid(cell):
-            raise CellNotAimable(f"{cell} is outside the island's grid ({position.width} columns, {position.height} rows).")
-        index = position.board_of(cell)
-        if index is None:
-            raise CellNotAimable(f"{cell} is sea off the printed boards: there is no place on the table to aim at.")
-        number, corner = index + 1, position.boards[index]
-        boards = fix.boards or plan_matrices(position)
-        if number not in boards:
-            raise CellNotAimable(f"Cannot aim at {cell}: board {number} was out of view when the camera located the "
-                                 "cannon. Let the camera see the whole island and the cannon's marker together.")
-        x, y = apply(boards[number], cell.col - corner.col + 0.5, cell.row - corner.row + 0.5)
-        return self.solve_point(fix, str(cell), x, y, measured=bool(fix.boards))
-
     def status(self) -> dict:
         with self._lock:
             fix, note = self._fix, self._note
@@ -216,19 +173,3 @@ class Aimer:
                                   f"{self.frame.named.format(board=fix.frame_board)}, facing {pose.heading:.0f} deg"
                                   + (f". {note}" if note else "")}
         return {**located, "aiming": calibration}
-
-
-class CellTargets:
-    """Cannonball Colony's targets: a cell's name ("D4") -> its AimSolution on the game now."""
-
-    kind = "cell"
-
-    def __init__(self, aimer: Aimer, position: Callable[[], Position | None]):
-        self.aimer, self.position = aimer, position
-
-    def __call__(self, text: str) -> AimSolution:
-        position = self.position()
-        if position is None:
-            raise NothingToAim("No game is running, so there are no cells to aim at: start one first.")
-        return self.aimer.solve(position, Cell.parse(text.strip()))
-

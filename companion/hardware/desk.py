@@ -23,7 +23,7 @@ from firmware_bridge.link import LinkError, Refused
 from firmware_bridge.protocol import EventCode, NakCode
 from firmware_bridge.safety import AimOutOfLimits, check_aim
 
-from companion.hardware.aim import Aimer, AimSolution, CannonNotLocated, CellTargets, NothingToAim
+from companion.hardware.aim import Aimer, AimSolution, CannonNotLocated, NothingToAim
 
 # Keys that change on every poll; a status that differs only in these is not sent again.
 VOLATILE = ("arm_left_s", "polled_at", "seen_at")
@@ -42,17 +42,16 @@ class HardwareDesk:
     """Wraps a connected firmware_bridge Hardware for the dashboard and the LED follower.
 
     The game decides what can be aimed at: `targets` turns a target's name into an AimSolution and
-    says its `kind` ("cell" for Cannonball Colony, "ship" for Cannons & Coastlines); the default
-    aims at the cells of `position()`. `follower` is the game's LED follower (frame, describe)."""
+    says its `kind` ("cell" for Cannonball Colony, "ship" for Cannons & Coastlines): the game's
+    hardware part makes it. `follower` is the game's LED follower (frame, describe)."""
 
-    def __init__(self, hardware, aimer: Aimer, *, follower=None,
-                 position: Callable[[], object] = lambda: None, targets: Callable[[str], AimSolution] | None = None,
+    def __init__(self, hardware, aimer: Aimer, *, targets: Callable[[str], AimSolution], follower=None,
                  publish: Callable[[dict], None] = lambda status: None, poll_s: float = 0.25, answer_s: float = 3.0):
         self.hardware = hardware
         self.cannon = hardware.bridge.cannon
         self.aimer = aimer
         self.follower = follower
-        self.targets = targets or CellTargets(aimer, position)
+        self.targets = targets
         self.publish = publish
         self.poll_s, self.answer_s = poll_s, answer_s
         self.led_frames = 0

@@ -1,14 +1,15 @@
-"""Island cells to LED pixel indices: a (serpentine) matrix laid under the island, set from JSON.
+"""Places on a grid to LED pixel indices: a (serpentine) matrix laid under the table, set from JSON.
 
-The default is a matrix over the island's bounding grid: LED 0 under A1, row 1 running to the
-right, row 2 coming back (serpentine), and so on, as WS2812 matrices and snaked strips are
-wired. A `--leds FILE` JSON object changes any of the fields below, e.g.
+A game says where its things sit on the matrix as (column, row) from the top-left (Cannonball
+Colony: its cells, A1 at (0, 0)); the map knows nothing else of them. The default is a matrix over
+the game's grid: LED 0 under (0, 0), row 0 running to the right, row 1 coming back (serpentine),
+and so on, as WS2812 matrices and snaked strips are wired. A `--leds FILE` JSON object changes any of the fields below, e.g.
 
     {"columns": 16, "rows": 16, "start": "bottom-left", "along": "columns", "count": 256,
      "turn_leds": [250, 251], "brightness": 0.2}
 
-`columns`/`rows` left out (or null) follow the island's own width and height; a cell outside
-the matrix simply has no LED.
+`columns`/`rows` left out (or null) follow the game's grid (the island's width and height); a
+place outside the matrix simply has no LED.
 """
 
 from __future__ import annotations
@@ -20,22 +21,20 @@ from pathlib import Path
 from firmware_bridge.devices import GridLayout
 from firmware_bridge.protocol import BOARD
 
-from companion.games.cannonball_colony.cells import Cell
-
 STARTS = ("top-left", "top-right", "bottom-left", "bottom-right")
 ALONG = ("rows", "columns")
-# The firmware's most: any island up to 256 cells fits, and a shorter strip ignores the rest.
+# The firmware's most: any grid up to 256 places fits, and a shorter strip ignores the rest.
 DEFAULT_COUNT = BOARD.max_leds
 
 
 @dataclass(frozen=True)
 class LedMap:
-    """Where each island cell's LED is on the strip."""
+    """Where the LED of each grid place is on the strip."""
 
-    columns: int | None = None   # matrix width in cells; None: the island's width
-    rows: int | None = None      # matrix height in cells; None: the island's height
+    columns: int | None = None   # matrix width in places; None: the game's grid width (the island's)
+    rows: int | None = None      # matrix height in places; None: the game's grid height
     serpentine: bool = True      # every other line of the matrix runs backwards
-    start: str = "top-left"      # the corner cell over LED `first`
+    start: str = "top-left"      # the corner place over LED `first`
     along: str = "rows"          # the strip runs along rows (A1, B1, ...) or columns (A1, A2, ...)
     first: int = 0               # LEDs before the matrix (e.g. a turn indicator)
     count: int = DEFAULT_COUNT   # LEDs on the strip, sent to the board as led_count
@@ -70,13 +69,13 @@ class LedMap:
         return found
 
     def size(self, width: int, height: int) -> tuple[int, int]:
-        """The matrix's columns and rows for an island of `width` x `height` cells."""
+        """The matrix's columns and rows for a game grid of `width` x `height` places."""
         return self.columns or width, self.rows or height
 
-    def index(self, cell: Cell, width: int, height: int) -> int | None:
-        """The LED under `cell`, or None when the matrix does not reach it."""
+    def index(self, col: int, row: int, width: int, height: int) -> int | None:
+        """The LED under grid place (`col`, `row`) of a `width` x `height` grid, or None when the
+        matrix does not reach it."""
         columns, rows = self.size(width, height)
-        col, row = cell.col, cell.row
         if not (0 <= col < columns and 0 <= row < rows):
             return None
         if self.start.endswith("right"):
@@ -88,7 +87,7 @@ class LedMap:
         return self.first + GridLayout(columns, rows, self.serpentine).index(col, row)
 
     def fit_problem(self, width: int, height: int) -> str | None:
-        """Why an island of this size cannot be shown on the strip, or None when it can."""
+        """Why a game grid of this size cannot be shown on the strip, or None when it can."""
         columns, rows = self.size(width, height)
         last = self.first + columns * rows - 1
         if last >= self.count:
@@ -99,14 +98,16 @@ class LedMap:
             return f"turn_leds {overlap} fall inside the matrix (LEDs {self.first}..{last}): move them past it"
         return None
 
-    def describe(self, width: int | None = None, height: int | None = None) -> str:
-        """One line for the panel: the matrix, where LED `first` is, and the strip length."""
+    def describe(self, width: int | None = None, height: int | None = None, *,
+                 origin: str = "place (0, 0)", grid: str = "grid") -> str:
+        """One line for the panel: the matrix, where LED `first` is, and the strip length. The game
+        names its grid ("island") and the place at (0, 0) ("A1") in its own words."""
         if width is not None and height is not None:
             columns, rows = self.size(width, height)
             shape = f"{columns}x{rows}"
         else:
-            shape = f"{self.columns or 'island'}x{self.rows or 'island'}"
-        corner = {"top-left": "A1"}.get(self.start, f"the {self.start} cell")
+            shape = f"{self.columns or grid}x{self.rows or grid}"
+        corner = origin if self.start == "top-left" else f"the {self.start} cell"
         wiring = "serpentine" if self.serpentine else "straight"
         extra = f", turn LEDs {list(self.turn_leds)}" if self.turn_leds else ""
         return (f"{shape} {wiring} along {self.along}, LED {self.first} under {corner}; "

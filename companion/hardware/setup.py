@@ -41,7 +41,7 @@ class HardwareSetup:
 
     status: Callable[[], dict]
     desk: object | None = None       # companion.hardware.desk.HardwareDesk
-    spotter: object | None = None    # companion.games.cannonball_colony.hardware.sight.CannonSpotter, for the live pipeline
+    spotter: object | None = None    # the game's camera spotter of the cannon (or None), for the live pipeline
     hardware: object | None = None   # firmware_bridge.connect.Hardware
 
     def close(self) -> None:
@@ -104,46 +104,6 @@ def open_board(spec: str, config, timeout_s: float = 5.0):
     return hardware, None
 
 
-@dataclass(frozen=True)
-class GameHardware:
-    """A game's hardware part as it is today (the parts still live outside the game folders)."""
-
-    table_frame: Callable[[], object]   # where --cannon-pose is measured (cannon_aim.TableFrame)
-    parts: Callable[..., tuple]         # (session, led_map, aimer) -> (LED follower, aim targets, spotter or None)
-
-
-def _island_frame():
-    from companion.hardware.aim import ISLAND_FRAME
-
-    return ISLAND_FRAME
-
-
-def _colony_parts(session, led_map, aimer):
-    from companion.hardware.aim import CellTargets
-    from companion.games.cannonball_colony.hardware.sight import CannonSpotter
-    from companion.games.cannonball_colony.hardware.indicators import LedFollower
-
-    targets = CellTargets(aimer, lambda: session.state.position if session.state is not None else None)
-    return LedFollower(session, led_map), targets, CannonSpotter(aimer.place, aimer.note)
-
-
-def _play_area_frame():
-    from companion.games.cannons_coastlines.hardware.aim import PLAY_AREA_FRAME
-
-    return PLAY_AREA_FRAME
-
-
-def _coast_parts(session, led_map, aimer):
-    from companion.games.cannons_coastlines.hardware.aim import ShipTargets
-    from companion.games.cannons_coastlines.hardware.indicators import CoastLedFollower
-
-    return CoastLedFollower(session, led_map), ShipTargets(aimer, session), None
-
-
-COLONY_HARDWARE = GameHardware(_island_frame, _colony_parts)   # an island sheet, LEDs under the cells
-COAST_HARDWARE = GameHardware(_play_area_frame, _coast_parts)  # the play area, a strip round the edge
-
-
 def attach(spec: str, settings, session, publish: Callable[[dict], None]) -> HardwareSetup:
     """Opens the board `spec` names (--hardware) with `settings` from read_settings and, when it
     answers, the game's LED follower, the aimer and the desk; otherwise a status that says why not."""
@@ -156,6 +116,6 @@ def attach(spec: str, settings, session, publish: Callable[[dict], None]) -> Har
         return HardwareSetup(status)
     from companion.hardware.desk import HardwareDesk
 
-    follower, targets, spotter = game.load("hardware").parts(session, led_map, aimer)
+    follower, targets, spotter = game.load("hardware").parts(session, led_map, aimer)   # a hardware.part.GameHardware
     desk = HardwareDesk(hardware, aimer, follower=follower, targets=targets, publish=publish)
     return HardwareSetup(desk.status, desk, spotter, hardware)

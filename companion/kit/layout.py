@@ -7,10 +7,9 @@ need the paper; the printer centres the sheet on the paper with `page_offset`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from companion.kit import ids
-from companion.games.cannons_coastlines.kit.pieces import SHIP_TAG_MARKER_MM
 from companion.kit.palette import PATCH_COLOURS
 
 MM_PER_INCH = 25.4
@@ -159,51 +158,6 @@ class SheetLayout:
         return (paper.width_mm - self.width) / 2, (paper.height_mm - self.height) / 2
 
 
-# --- Cannonball Colony island boards -------------------------------------------------
-# The frame is exactly one cell wide, so two boards butted together show their grids two
-# cells apart: a reader recovers the logical layout as round(distance / cell) - 2.
-ISLAND_CELL_MM = 24.0
-ISLAND_CELLS = 6
-ISLAND_FRAME_MM = ISLAND_CELL_MM
-ISLAND_MARKER_MM = 20.0
-ISLAND_SHEET_MM = ISLAND_CELLS * ISLAND_CELL_MM + 2 * ISLAND_FRAME_MM  # the cut square
-
-
-def island_board_layout(board: int) -> SheetLayout:
-    """Island board `board` (1-4): a 6x6 grid in a frame with a marker in each corner."""
-    side = ISLAND_SHEET_MM
-    # Centred in the corner square of the frame: 2 mm of white keeps the marker's black
-    # border apart from the table even after the sheet is trimmed on the cut line.
-    inset = (ISLAND_FRAME_MM - ISLAND_MARKER_MM) / 2
-    far = side - inset - ISLAND_MARKER_MM
-    corner_positions = ((inset, inset), (far, inset), (far, far), (inset, far))
-    markers = tuple(
-        MarkerPlacement(ids.island_board_marker(board, corner), x, y, ISLAND_MARKER_MM)
-        for corner, (x, y) in enumerate(corner_positions)
-    )
-    band = ISLAND_FRAME_MM / 2
-    return SheetLayout(
-        kind="island-board",
-        title=f"island board {board}",
-        width=side,
-        height=side,
-        markers=markers,
-        grid=CellGrid(ISLAND_FRAME_MM, ISLAND_FRAME_MM, ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_CELLS),
-        labels=(
-            Label(f"Cannonball Colony - island board {board}", side / 2, band - 2.5, 5.0),
-            Label(f"cut on the outer line: {side:g} mm square at 100%", side / 2, band + 4.5, 2.5),
-        ),
-        cut_lines=(Rect(0.0, 0.0, side, side),),
-    )
-
-
-def island_terrain_label(board_layout: SheetLayout, terrain_text: str) -> SheetLayout:
-    """The board layout with its terrain string printed in the bottom band, for reprints."""
-    label = Label(f"terrain {terrain_text}", board_layout.width / 2,
-                  board_layout.height - ISLAND_FRAME_MM / 2, 3.0)
-    return replace(board_layout, labels=board_layout.labels + (label,))
-
-
 # --- Colour reference patches ---------------------------------------------------------
 PATCH_SHEET_WIDTH_MM = 180.0
 PATCH_SHEET_HEIGHT_MM = 240.0
@@ -250,28 +204,16 @@ class MarkerGroup:
     columns: int
 
 
-MARKER_GROUPS = {
-    "table": MarkerGroup("table", "table corners", ids.TABLE_CORNER_MARKERS, 70.0, 2),
-    # Cannons & Coastlines sizes come from its kit module, so a loose tag is a deck tag.
-    "ships": MarkerGroup("ships", "ship tags", ids.SHIP_TAG_MARKERS, SHIP_TAG_MARKER_MM, ids.SHIPS_PER_FLEET),
-    "harbours": MarkerGroup("harbours", "harbour mats", ids.HARBOUR_MAT_MARKERS, 50.0, 2),
-    "flags": MarkerGroup("flags", "island flag tags", ids.ISLAND_FLAG_MARKERS, 30.0, 4),
-    # Big enough to be read at the table's far side; small enough for a toy cannon's base.
-    "cannon": MarkerGroup("cannon", "cannon base", ids.CANNON_BASE_MARKER, 50.0, 1),
-}
+# Big enough to be read at the table's far side; small enough for a toy cannon's base. Every game
+# with a cannon uses it; each game's kit part adds its own groups (kit/part.py).
+CANNON_GROUP = MarkerGroup("cannon", "cannon base", ids.CANNON_BASE_MARKER, 50.0, 1)
 MARKER_QUIET_MM = 5.0  # white round each marker, inside its cut box
 MARKER_CAPTION_MM = 7.0
 MARKER_TITLE_MM = 16.0
 
 
-def marker_sheet_layout(group_name: str) -> SheetLayout:
+def marker_sheet_layout(group: MarkerGroup) -> SheetLayout:
     """One group's markers in cut boxes, each captioned with its ID and meaning."""
-    try:
-        group = MARKER_GROUPS[group_name]
-    except KeyError:
-        raise ValueError(
-            f"unknown marker group {group_name!r}; expected one of {', '.join(MARKER_GROUPS)}"
-        ) from None
     box_w = group.marker_mm + 2 * MARKER_QUIET_MM
     box_h = box_w + MARKER_CAPTION_MM
     rows = -(-group.marker_range.count // group.columns)

@@ -1,4 +1,4 @@
-"""Write page images as PNG (with their DPI) and PDF (with the paper's size), for 100% printing."""
+"""Write page images as PNG carrying their DPI, for 100% printing (the vector PDF is kit/pdf.py)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.kit.layout import MM_PER_INCH, Paper
+from companion.kit.layout import MM_PER_INCH
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -50,61 +50,5 @@ def png_dpi(data: bytes) -> float | None:
     return None
 
 
-def write_pdf(path: Path, pages: list[np.ndarray], paper: Paper, title: str = "") -> Path:
-    """A PDF with one `paper`-sized page per image, each image filling its page exactly."""
-    if not pages:
-        raise ValueError(f"no pages to write to {path}")
-    width_pt, height_pt = paper.size_points
-    objects: list[bytes] = []  # object n is objects[n - 1]
-
-    def add(body: bytes) -> int:
-        objects.append(body)
-        return len(objects)
-
-    catalog = add(b"")  # filled in once the page tree's number is known
-    tree = add(b"")
-    page_numbers = []
-    for image in pages:
-        rgb = np.ascontiguousarray(image[:, :, ::-1])
-        height, width = rgb.shape[:2]
-        pixels = zlib.compress(rgb.tobytes(), 6)
-        xobject = add(
-            b"<< /Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceRGB "
-            b"/BitsPerComponent 8 /Filter /FlateDecode /Length %d >>\nstream\n"
-            % (width, height, len(pixels)) + pixels + b"\nendstream"
-        )
-        drawing = b"q %.4f 0 0 %.4f 0 0 cm /Im0 Do Q" % (width_pt, height_pt)
-        content = add(b"<< /Length %d >>\nstream\n" % len(drawing) + drawing + b"\nendstream")
-        page_numbers.append(add(
-            b"<< /Type /Page /Parent %d 0 R /MediaBox [0 0 %.4f %.4f] /Contents %d 0 R "
-            b"/Resources << /XObject << /Im0 %d 0 R >> >> >>"
-            % (tree, width_pt, height_pt, content, xobject)
-        ))
-    objects[catalog - 1] = b"<< /Type /Catalog /Pages %d 0 R >>" % tree
-    kids = b" ".join(b"%d 0 R" % number for number in page_numbers)
-    objects[tree - 1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (kids, len(page_numbers))
-    info = add(b"<< /Title (%s) /Producer (tabletop-companion) >>" % _pdf_text(title))
-
-    out = bytearray(b"%PDF-1.4\n%\xe2\xe3\xcf\xd3\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += (b"trailer\n<< /Size %d /Root %d 0 R /Info %d 0 R >>\nstartxref\n%d\n%%%%EOF\n"
-            % (len(objects) + 1, catalog, info, xref))
-    path = Path(path)
-    path.write_bytes(bytes(out))
-    return path
-
-
 def _png_chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
-def _pdf_text(text: str) -> bytes:
-    # A PDF literal string: keep it ASCII and escape the three characters it treats specially.
-    ascii_text = text.encode("ascii", "replace")
-    return ascii_text.replace(b"\\", b"\\\\").replace(b"(", b"\\(").replace(b")", b"\\)")

@@ -1,24 +1,52 @@
-"""Render a sheet layout onto a page image (BGR numpy array) at a given DPI."""
+"""Draw a sheet layout onto a page: the raster page (BGR numpy array at a DPI) here, the vector PDF
+page in kit/pdf.py, both through the same `Surface` calls, so a PNG and a PDF show the same sheet.
+
+What a layout's cell grid holds is the game's to draw (Cannonball Colony: its terrain), passed in
+as `draw_grid`; everything else (patches, cut lines, discs, markers, labels) is drawn here."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Callable, Protocol
 
 import cv2
 import numpy as np
 
 from calibration.patterns import CharucoPattern
 from companion.kit.layout import MM_PER_INCH, Label, Paper, Rect, SheetLayout, printable_area
-from companion.kit.palette import patch_colour, terrain_colour
-from companion.games.cannonball_colony.kit.terrain import Terrain
-from companion.vision.markers import get_dictionary
+from companion.kit.marker_image import marker_image
+from companion.kit.palette import patch_colour
 
+Colour = tuple[int, int, int]   # BGR, as OpenCV and the palette give it
 WHITE = (255, 255, 255)
 CUT_LINE_GREY = (150, 150, 150)
 GRID_LINE = (40, 40, 40)
 TEXT_BLACK = (0, 0, 0)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 LINE_MM = 0.3
+
+
+class Surface(Protocol):
+    """Where a sheet is drawn, in the sheet's mm (the surface places the sheet on its paper)."""
+
+    def fill(self, rect: Rect, bgr: Colour) -> None: ...
+    def outline(self, rect: Rect, bgr: Colour, line_mm: float = LINE_MM) -> None: ...
+    def disc(self, x_mm: float, y_mm: float, diameter_mm: float, bgr: Colour) -> None: ...
+    def text(self, label: Label, bgr: Colour = TEXT_BLACK) -> None: ...
+    def marker(self, marker_id: int, dictionary: str, rect: Rect) -> None: ...
+    def picture(self, make: Callable[[int, int], np.ndarray], rect: Rect) -> None:
+        """A black-and-white picture filling `rect`: `make(width_px, height_px)` gives it (0 black, 255 white)."""
+
+
+GridDrawing = Callable[[Surface, SheetLayout], None]   # draws what a layout's cell grid holds
+
+
+@dataclass(frozen=True)
+class PageDrawing:
+    """One printed page: where the sheet's frame sits on the paper (mm), and how to draw the sheet."""
+
+    offset: tuple[float, float]
+    draw: Callable[[Surface], None]
 
 
 class Page:
@@ -44,21 +72,21 @@ class Page:
         x1, y1 = self.point(rect.x + rect.width, rect.y + rect.height)
         return x0, y0, x1, y1
 
-    def fill(self, rect: Rect, bgr: tuple[int, int, int]) -> None:
+    def fill(self, rect: Rect, bgr: Colour) -> None:
         x0, y0, x1, y1 = self.span(rect)
         self.image[y0:y1, x0:x1] = bgr
 
-    def outline(self, rect: Rect, bgr: tuple[int, int, int], line_mm: float = LINE_MM) -> None:
+    def outline(self, rect: Rect, bgr: Colour, line_mm: float = LINE_MM) -> None:
         x0, y0, x1, y1 = self.span(rect)
         cv2.rectangle(self.image, (x0, y0), (x1 - 1, y1 - 1), bgr, max(1, self.px(line_mm)))
 
-    def disc(self, x_mm: float, y_mm: float, diameter_mm: float, bgr: tuple[int, int, int]) -> None:
+    def disc(self, x_mm: float, y_mm: float, diameter_mm: float, bgr: Colour) -> None:
         """A filled disc with its cut line round it."""
         centre, radius = self.point(x_mm, y_mm), self.px(diameter_mm / 2)
         cv2.circle(self.image, centre, radius, bgr, -1, cv2.LINE_AA)
         cv2.circle(self.image, centre, radius, CUT_LINE_GREY, max(1, self.px(LINE_MM)), cv2.LINE_AA)
 
-    def text(self, label: Label, bgr: tuple[int, int, int] = TEXT_BLACK) -> None:
+    def text(self, label: Label, bgr: Colour = TEXT_BLACK) -> None:
         cap_px = max(self.px(label.height), 4)
         scale = cap_px / cv2.getTextSize("H", FONT, 1.0, 1)[0][1]
         thickness = max(1, int(round(scale * 1.6)))
@@ -70,32 +98,50 @@ class Page:
     def marker(self, marker_id: int, dictionary: str, rect: Rect) -> None:
         x0, y0, x1, y1 = self.span(rect)
         side = min(x1 - x0, y1 - y0)
-        tile = cv2.aruco.generateImageMarker(get_dictionary(dictionary), marker_id, side, borderBits=1)
-        self.image[y0:y0 + side, x0:x0 + side] = tile[:, :, None]
+        self.image[y0:y0 + side, x0:x0 + side] = marker_image(marker_id, side, dictionary)[:, :, None]
+
+    def picture(self, make: Callable[[int, int], np.ndarray], rect: Rect) -> None:
+        x0, y0, x1, y1 = self.span(rect)
+        self.image[y0:y1, x0:x1] = make(x1 - x0, y1 - y0)[:, :, None]
+
+
+def draw_sheet(surface: Surface, layout: SheetLayout, draw_grid: GridDrawing | None = None) -> None:
+    """Everything on `layout`; its cell grid, when it has one, is drawn by `draw_grid`."""
+    if layout.grid is not None:
+        if draw_grid is None:
+            raise ValueError(f"the {layout.title} sheet has a cell grid: give what to draw in it")
+        draw_grid(surface, layout)
+    for patch in layout.patches:
+        surface.fill(patch.rect, patch_colour(patch.name).bgr)
+        # Drawn 1 mm outside, so the white patch shows and no sample ever touches the line.
+        surface.outline(patch.rect.inset(-1.0), CUT_LINE_GREY)
+    for cut in layout.cut_lines:
+        surface.outline(cut, CUT_LINE_GREY)
+    for disc in layout.discs:
+        surface.disc(disc.x, disc.y, disc.diameter, patch_colour(disc.name).bgr)
+    for placement in layout.markers:
+        surface.marker(placement.id, placement.dictionary,
+                       Rect(placement.x, placement.y, placement.size, placement.size))
+    for label in layout.labels:
+        surface.text(label)
+
+
+def sheet_page(layout: SheetLayout, paper: Paper, draw_grid: GridDrawing | None = None) -> PageDrawing:
+    """`layout` centred on `paper`; ValueError when it does not fit inside the margins."""
+    return PageDrawing(layout.page_offset(paper), lambda surface: draw_sheet(surface, layout, draw_grid))
+
+
+def rasterise(page: PageDrawing, paper: Paper, dpi: float = 300) -> np.ndarray:
+    """The page as a BGR picture at `dpi`."""
+    raster = Page(paper, dpi, page.offset)
+    page.draw(raster)
+    return raster.image
 
 
 def render_sheet(layout: SheetLayout, paper: Paper, dpi: float = 300,
-                 terrain: Terrain | None = None) -> np.ndarray:
-    """The page with `layout` centred on it; island boards need their `terrain`."""
-    page = Page(paper, dpi, layout.page_offset(paper))
-    if layout.grid is not None:
-        if terrain is None:
-            raise ValueError(f"the {layout.title} sheet has a cell grid: give its terrain")
-        _draw_terrain(page, layout, terrain)
-    for patch in layout.patches:
-        page.fill(patch.rect, patch_colour(patch.name).bgr)
-        # Drawn 1 mm outside, so the white patch shows and no sample ever touches the line.
-        page.outline(patch.rect.inset(-1.0), CUT_LINE_GREY)
-    for cut in layout.cut_lines:
-        page.outline(cut, CUT_LINE_GREY)
-    for disc in layout.discs:
-        page.disc(disc.x, disc.y, disc.diameter, patch_colour(disc.name).bgr)
-    for placement in layout.markers:
-        page.marker(placement.id, placement.dictionary,
-                    Rect(placement.x, placement.y, placement.size, placement.size))
-    for label in layout.labels:
-        page.text(label)
-    return page.image
+                 draw_grid: GridDrawing | None = None) -> np.ndarray:
+    """The page with `layout` centred on it; a layout with a cell grid needs its `draw_grid`."""
+    return rasterise(sheet_page(layout, paper, draw_grid), paper, dpi)
 
 
 def fit_charuco(pattern: CharucoPattern, paper: Paper) -> CharucoPattern:
@@ -112,35 +158,20 @@ def fit_charuco(pattern: CharucoPattern, paper: Paper) -> CharucoPattern:
     return replace(pattern, square_mm=square, marker_mm=pattern.marker_mm * square / pattern.square_mm)
 
 
-def render_charuco(pattern: CharucoPattern, paper: Paper, dpi: float = 300) -> np.ndarray:
+def charuco_page(pattern: CharucoPattern, paper: Paper) -> PageDrawing:
     """The ChArUco board (fitted to the paper) centred on the page, captioned with its spec."""
     fitted = fit_charuco(pattern, paper)
     width, height = fitted.squares_x * fitted.square_mm, fitted.squares_y * fitted.square_mm
-    page = Page(paper, dpi, ((paper.width_mm - width) / 2, (paper.height_mm - height) / 2))
-    x0, y0, x1, y1 = page.span(Rect(0, 0, width, height))
-    board_image = fitted.board().generateImage((x1 - x0, y1 - y0), marginSize=0, borderBits=1)
-    page.image[y0:y1, x0:x1] = board_image[:, :, None]
     bottom_margin = (paper.height_mm - height) / 2
-    page.text(Label(f"{fitted}  (print at 100%)", width / 2, height + bottom_margin / 2,
-                    min(2.5, bottom_margin / 3)))
-    return page.image
+
+    def draw(surface: Surface) -> None:
+        board = fitted.board()
+        surface.picture(lambda w, h: board.generateImage((w, h), marginSize=0, borderBits=1), Rect(0, 0, width, height))
+        surface.text(Label(f"{fitted}  (print at 100%)", width / 2, height + bottom_margin / 2,
+                           min(2.5, bottom_margin / 3)))
+
+    return PageDrawing(((paper.width_mm - width) / 2, (paper.height_mm - height) / 2), draw)
 
 
-def _draw_terrain(page: Page, layout: SheetLayout, terrain: Terrain) -> None:
-    grid = layout.grid
-    if len(terrain) != grid.rows or any(len(row) != grid.columns for row in terrain):
-        raise ValueError(f"the {layout.title} sheet needs {grid.rows} rows of {grid.columns} "
-                         f"terrain cells, got {[len(row) for row in terrain]}")
-    for row_index, row in enumerate(terrain):
-        for column_index, token in enumerate(row):
-            colour = terrain_colour(token)
-            cell = grid.cell_rect(column_index, row_index)
-            page.fill(cell, colour.bgr)
-            # The letter sits in the corner, away from the middle the camera samples.
-            mark_height = grid.cell * 0.15
-            page.text(Label(colour.mark, cell.x + mark_height, cell.y + mark_height * 1.1,
-                            mark_height), WHITE if colour.is_dark else TEXT_BLACK)
-    for row_index in range(grid.rows):
-        for column_index in range(grid.columns):
-            page.outline(grid.cell_rect(column_index, row_index), GRID_LINE, LINE_MM / 2)
-    page.outline(grid.bounds, GRID_LINE)
+def render_charuco(pattern: CharucoPattern, paper: Paper, dpi: float = 300) -> np.ndarray:
+    return rasterise(charuco_page(pattern, paper), paper, dpi)

@@ -16,6 +16,8 @@ from calibration.colour import (
 )
 from calibration.pose import SheetNotFound
 from companion.kit import layout
+from companion.games.cannonball_colony.kit import boards
+from companion.games.cannonball_colony.kit.printed import render_board
 from companion.kit.sheets import render_sheet
 
 DPI = 100
@@ -58,7 +60,7 @@ def spot(photo, sheet_to_photo, x_mm, y_mm, radius=3):
 @pytest.mark.parametrize("light", [WARM, COOL], ids=["warm", "cool"])
 def test_under_one_light_every_patch_is_classified_as_itself(light):
     photo, sheet_to_photo = photograph(light)
-    references = sample_references(photo, source="synthetic")
+    references = sample_references(photo, SHEET, source="synthetic")
     assert set(references.references) == {patch.name for patch in SHEET.patches}
     for patch in SHEET.patches:
         # A spot off the middle of the patch, not the area the references came from.
@@ -70,15 +72,15 @@ def test_under_one_light_every_patch_is_classified_as_itself(light):
 
 
 def test_warm_light_makes_the_white_patch_yellower_than_cool_light_does():
-    warm = sample_references(photograph(WARM)[0])
-    cool = sample_references(photograph(COOL)[0])
+    warm = sample_references(photograph(WARM)[0], SHEET)
+    cool = sample_references(photograph(COOL)[0], SHEET)
     # b* is the blue (-) to yellow (+) axis.
     assert warm.references["white"][2] > cool.references["white"][2] + 10
 
 
 def test_terrain_is_classified_among_the_terrain_references_only():
     photo, sheet_to_photo = photograph(WARM)
-    references = sample_references(photo)
+    references = sample_references(photo, SHEET)
     grass = SHEET.patches[0]
     assert grass.name == "grass"
     verdict = classify_lab(lab_of(spot(photo, sheet_to_photo, *grass.rect.centre)), references,
@@ -95,7 +97,7 @@ def test_a_sample_between_two_references_has_low_confidence():
 
 
 def test_references_are_saved_and_loaded_as_json_with_their_date(tmp_path):
-    references = sample_references(photograph(COOL)[0], source="table-photo.jpg")
+    references = sample_references(photograph(COOL)[0], SHEET, source="table-photo.jpg")
     path = references.save(tmp_path / "colour.json")
     data = json.loads(path.read_text())
     assert data["kind"] == "colour-references"
@@ -121,11 +123,10 @@ def test_a_broken_references_file_says_where_it_went_wrong(tmp_path):
 
 
 def test_a_photo_without_the_patch_sheet_is_refused_naming_the_markers_it_shows():
-    board = render_sheet(layout.island_board_layout(1), PAPER, DPI,
-                         terrain=(("g",) * 6,) * 6)
+    board = render_board(boards.island_board_layout(1), PAPER, DPI, (("g",) * 6,) * 6)
     with pytest.raises(SheetNotFound, match=r"none of its markers \(16, 17, 18, 19\) seen once; "
                                             r"seen: 0, 1, 2, 3"):
-        sample_references(board)
+        sample_references(board, SHEET)
 
 
 def test_one_corner_marker_alone_is_not_trusted_to_place_the_far_patches():
@@ -135,7 +136,7 @@ def test_one_corner_marker_alone_is_not_trusted_to_place_the_far_patches():
     photo[int(0.3 * height):] = 0
     photo[:, 640:] = 0
     with pytest.raises(SheetNotFound, match=r"only marker \[16\] of \[16, 17, 18, 19\] is usable; 2 are needed"):
-        sample_references(photo)
+        sample_references(photo, SHEET)
 
 
 def test_calibrate_colour_writes_the_references_file_and_refuses_a_photo_without_the_sheet(tmp_path):

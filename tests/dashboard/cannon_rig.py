@@ -10,6 +10,7 @@ from firmware_bridge.connect import Hardware, open_hardware
 from firmware_bridge.protocol import BoardConfig
 
 from companion.hardware.aim import Aimer, CannonFix
+from companion.games.cannonball_colony.hardware.aim import ISLAND_FRAME, CellTargets
 from companion.games.cannons_coastlines.hardware.aim import PLAY_AREA_FRAME
 from companion.hardware.setup import attach
 from companion.dashboard.web import Services
@@ -51,13 +52,13 @@ def twin_cannon(tmp_path, pose: CannonPose | None = POSE, config: BoardConfig = 
     hardware = open_hardware("sim", config, timeout_s=5)
     services = make_services(tmp_path)
     services.session.act({"type": "start", "board": BOARD})
-    aimer = Aimer()
+    aimer = Aimer(frame=ISLAND_FRAME)
     if pose is not None:
         aimer.place(CannonFix(pose, "--cannon-pose"))
     session = services.session
     desk = HardwareDesk(hardware, aimer, follower=LedFollower(session, LEDS), poll_s=poll_s,
                         publish=lambda status: services.broadcaster.publish_status("hardware", status),
-                        position=lambda: session.state.position)
+                        targets=CellTargets(aimer, lambda: session.state.position))
     services.cannon, services.hardware = desk, desk.status
     return TwinCannon(hardware, desk, services)
 

@@ -32,7 +32,8 @@ class Rig(TwinCannon):
 
     def led(self, cell: str) -> tuple:
         strip = self.twin.strip
-        index = LEDS.index(Cell.parse(cell), 12, 6)
+        place = Cell.parse(cell)
+        index = LEDS.index(place.col, place.row, 12, 6)
         return tuple(strip[index]) if index < len(strip) else None
 
     def arm(self):

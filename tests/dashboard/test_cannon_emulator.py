@@ -10,6 +10,7 @@ from firmware_bridge import emulator as emu
 from firmware_bridge.protocol import BoardConfig, angle_to_pulse_us
 
 from companion.hardware.aim import Aimer, CannonFix
+from companion.games.cannonball_colony.hardware.aim import ISLAND_FRAME
 from companion.hardware.setup import attach
 from companion.dashboard import create_app
 from companion.hardware.led_map import LedMap
@@ -59,7 +60,7 @@ def test_arm_aim_and_fire_from_the_panel_drive_the_emulated_servos(tmp_path, unt
     emu.build()
     services = make_services(tmp_path)
     services.session.act({"type": "start", "board": BOARD})
-    aimer = Aimer()
+    aimer = Aimer(frame=ISLAND_FRAME)
     aimer.place(CannonFix(POSE, "--cannon-pose"))
     setup = attach("emulator", (BoardConfig(slew=360, led_count=72), LedMap(count=72), aimer), services.session,
                    lambda status: services.broadcaster.publish_status("hardware", status))

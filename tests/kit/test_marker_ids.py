@@ -59,4 +59,4 @@ def test_the_cannon_base_has_one_id_of_its_own_and_is_printed():
     owners = [r for r in ids.RANGES if 48 in r.ids]
     assert owners == [ids.CANNON_BASE_MARKER] and ids.CANNON_BASE_MARKER.count == 1
     assert ids.describe(48).label == "cannon base (top: muzzle)"
-    assert list(layout.marker_sheet_layout("cannon").markers)[0].id == 48
+    assert list(layout.marker_sheet_layout(layout.CANNON_GROUP).markers)[0].id == 48

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import base64
 import json
 import re
+import zlib
 
 import cv2
 import numpy as np
 import pytest
 
 from companion.cli import main
+from companion.commands.print_kit import marker_groups
 from companion.kit import ids, layout, output, palette
+from companion.games.cannonball_colony.kit import boards
 from companion.games.cannonball_colony.kit.terrain import parse_terrain
 from companion.vision.markers import detect_markers
 
@@ -62,7 +66,7 @@ def test_each_island_board_is_found_and_placed_by_its_own_four_markers(kit):
     paper = layout.PAPERS["a4"]
     for board in range(1, 5):
         image = read_sheet(kit / f"island-board-{board}-a4.png")
-        sheet = layout.island_board_layout(board)
+        sheet = boards.island_board_layout(board)
         assert_markers_where_the_layout_says(image, sheet, paper)
         assert {ids.island_board_of(m.id)[0] for m in detect_markers(image)} == {board}
 
@@ -73,7 +77,7 @@ def test_island_cells_are_printed_in_their_terrain_inks(kit):
     assert record["seed"] == 11
     paper = layout.PAPERS["a4"]
     for board in ("1", "3"):
-        sheet = layout.island_board_layout(int(board))
+        sheet = boards.island_board_layout(int(board))
         image = read_sheet(kit / f"island-board-{board}-a4.png")
         for row, tokens in enumerate(parse_terrain(record["boards"][board])):
             for column, token in enumerate(tokens):
@@ -92,9 +96,9 @@ def test_the_patch_sheet_shows_each_reference_colour_where_the_layout_says(kit):
 
 def test_marker_sheets_carry_every_printable_id_once(kit):
     paper = layout.PAPERS["a4"]
-    for name in layout.MARKER_GROUPS:
+    for name, group in marker_groups().items():
         image = read_sheet(kit / f"markers-{name}-a4.png")
-        assert_markers_where_the_layout_says(image, layout.marker_sheet_layout(name), paper)
+        assert_markers_where_the_layout_says(image, layout.marker_sheet_layout(group), paper)
 
 
 def test_pngs_are_a4_at_their_embedded_dpi_so_they_print_at_real_size(kit):
@@ -107,12 +111,68 @@ def test_pngs_are_a4_at_their_embedded_dpi_so_they_print_at_real_size(kit):
 
 def test_pdfs_have_one_a4_page_per_sheet(kit):
     islands = (kit / "island-boards-a4.pdf").read_bytes()
-    assert islands.startswith(b"%PDF-1.4") and islands.rstrip().endswith(b"%%EOF")
-    media_boxes = re.findall(rb"/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]", islands)
+    assert islands.startswith(b"%PDF-1.") and islands.rstrip().endswith(b"%%EOF")
+    media_boxes = re.findall(rb"/MediaBox \[ 0 0 ([\d.]+) ([\d.]+) \]", islands)
     assert len(media_boxes) == 4
     assert {(float(w), float(h)) for w, h in media_boxes} == {(595.2756, 841.8898)}
     markers = (kit / "markers-a4.pdf").read_bytes()
-    assert len(re.findall(rb"/Type /Page\b", markers)) == len(layout.MARKER_GROUPS)
+    assert len(re.findall(rb"/Type /Page\b", markers)) == len(marker_groups())
+
+
+def test_pdf_markers_are_vector_rectangles_that_read_back_where_the_layout_says(kit):
+    """No picture in the PDF: each marker is black rectangles, and drawn back at 150 DPI they are
+    found with their ids at the layout's corners, as in the PNGs."""
+    paper = layout.PAPERS["a4"]
+    data = (kit / "markers-a4.pdf").read_bytes()
+    assert b"/Subtype /Image" not in data
+    pages = pdf_black_rectangles(data)
+    assert len(pages) == len(marker_groups())
+    for rectangles, group in zip(pages, marker_groups().values()):
+        image = draw_rectangles(rectangles, paper)
+        assert_markers_where_the_layout_says(image, layout.marker_sheet_layout(group), paper)
+
+
+def test_the_charuco_pdf_is_traced_into_rectangles_and_reads_as_the_board(kit):
+    data = (kit / "charuco-a4.pdf").read_bytes()
+    assert b"/Subtype /Image" not in data
+    image = draw_rectangles(pdf_black_rectangles(data)[0], layout.PAPERS["a4"])
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_6X6_250)
+    board = cv2.aruco.CharucoBoard((5, 7), 40.0, 20.0, dictionary)
+    _, corner_ids, _, _ = cv2.aruco.CharucoDetector(board).detectBoard(image)
+    assert corner_ids is not None and len(corner_ids) == 24
+
+
+def pdf_black_rectangles(data: bytes) -> list[list[tuple[float, float, float, float]]]:
+    """Each page's black filled rectangles (x, y, width, height in points, y up), read from the
+    content streams reportlab writes (ASCII85 over Flate): enough of PDF to check our own output."""
+    pages = []
+    for match in re.finditer(rb"/Filter \[ /ASCII85Decode /FlateDecode \] /Length (\d+)\s*>>\s*stream\r?\n", data):
+        raw = data[match.end():match.end() + int(match.group(1))]
+        content = zlib.decompress(base64.a85decode(raw.strip().removesuffix(b"~>"))).decode("latin-1")
+        black, found, operands = False, [], []
+        for token in content.split():
+            if token == "rg":
+                black = [float(v) for v in operands[-3:]] == [0.0, 0.0, 0.0]
+            elif token == "re" and black:
+                found.append(tuple(float(v) for v in operands[-4:]))
+            if re.fullmatch(r"-?[\d.]+", token):
+                operands.append(token)
+            else:
+                operands = []
+        pages.append(found)
+    return pages
+
+
+def draw_rectangles(rectangles, paper) -> np.ndarray:
+    """The rectangles in black on a white `paper` at DPI, pixel (0, 0) at the page's top-left."""
+    scale = DPI / 72.0
+    height = round(paper.height_mm / MM_PER_PX)
+    image = np.full((height, round(paper.width_mm / MM_PER_PX), 3), 255, np.uint8)
+    for x, y, width, tall in rectangles:
+        top = height - (y + tall) * scale
+        cv2.rectangle(image, (round(x * scale), round(top)), (round((x + width) * scale) - 1, round(top + tall * scale) - 1),
+                      (0, 0, 0), -1)
+    return image
 
 
 def test_the_charuco_board_has_40_mm_squares_on_a4(kit):
@@ -157,8 +217,8 @@ def test_bad_terrain_is_refused_with_its_row_and_column(tmp_path, capsys):
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_sheet_fits_both_papers_inside_the_print_margins(paper):
-    sheets = [layout.island_board_layout(1), layout.patch_sheet_layout(),
-              *(layout.marker_sheet_layout(name) for name in layout.MARKER_GROUPS)]
+    sheets = [boards.island_board_layout(1), layout.patch_sheet_layout(),
+              *(layout.marker_sheet_layout(group) for group in marker_groups().values())]
     for sheet in sheets:
         x, y = sheet.page_offset(layout.PAPERS[paper])
         assert min(x, y) >= layout.PRINT_MARGIN_MM, sheet.title

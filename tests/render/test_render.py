@@ -12,7 +12,7 @@ import pytest
 
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import parse_board, print_board
-from companion.kit.layout import island_board_layout
+from companion.games.cannonball_colony.kit.boards import island_board_layout
 from companion.games.cannonball_colony.render import RenderOptions, compose_scene, render_scene, render_table
 from companion.render.hands import HandPose
 from companion.games.cannonball_colony.render.samples import demo_position

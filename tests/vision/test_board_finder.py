@@ -4,8 +4,9 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.kit.layout import ISLAND_SHEET_MM, PAPERS, island_board_layout
-from companion.kit.sheets import render_sheet
+from companion.kit.layout import PAPERS
+from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
+from companion.games.cannonball_colony.kit.printed import render_board
 from companion.games.cannonball_colony.kit.terrain import random_terrain
 from companion.games.cannonball_colony.camera.board_finder import find_boards, search
 from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, match_marker, read_candidate
@@ -15,7 +16,7 @@ PX_PER_MM = 4
 
 def sheet_image(board: int) -> np.ndarray:
     layout = island_board_layout(board)
-    page = render_sheet(layout, PAPERS["a4"], dpi=PX_PER_MM * 25.4, terrain=random_terrain(5, board))
+    page = render_board(layout, PAPERS["a4"], PX_PER_MM * 25.4, random_terrain(5, board))
     x, y = (round(v * PX_PER_MM) for v in layout.page_offset(PAPERS["a4"]))
     side = round(ISLAND_SHEET_MM * PX_PER_MM)
     return page[y:y + side, x:x + side]

@@ -4,9 +4,10 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.kit.layout import ISLAND_SHEET_MM, PAPERS, island_board_layout
+from companion.kit.layout import PAPERS
+from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
 from companion.kit.palette import TERRAIN
-from companion.kit.sheets import render_sheet
+from companion.games.cannonball_colony.kit.printed import render_board
 from companion.games.cannonball_colony.kit.terrain import random_terrain
 from companion.games.cannonball_colony.camera.island import IslandNotFound, assemble_island, locate_boards
 from companion.vision.markers import detect_markers
@@ -17,7 +18,7 @@ PX_PER_MM = 3
 def printed_board(board: int, seed: int):
     layout = island_board_layout(board)
     terrain = random_terrain(seed, board)
-    page = render_sheet(layout, PAPERS["a4"], dpi=PX_PER_MM * 25.4, terrain=terrain)
+    page = render_board(layout, PAPERS["a4"], PX_PER_MM * 25.4, terrain)
     x, y = (round(v * PX_PER_MM) for v in layout.page_offset(PAPERS["a4"]))
     side = round(ISLAND_SHEET_MM * PX_PER_MM)
     return page[y:y + side, x:x + side], terrain

@@ -6,7 +6,7 @@ import pytest
 
 from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
 from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
-from companion.games.cannonball_colony.render.scene import RenderOptions
+from companion.render.options import RenderOptions
 
 ROCK_TOLERANCE_MM = 10.0
 

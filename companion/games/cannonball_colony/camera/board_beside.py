@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from companion.kit import ids
-from companion.kit.layout import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_SHEET_MM, island_board_layout
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_SHEET_MM, island_board_layout
 from companion.games.cannonball_colony.camera.island import LocatedBoard
 from companion.games.cannonball_colony.camera.marker_reading import MODULES, MarkerSettings, best_read, pattern_index, read_scores, turned
 

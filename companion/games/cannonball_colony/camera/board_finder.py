@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from companion.kit import ids
-from companion.kit.layout import ISLAND_SHEET_MM, island_board_layout
+from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
 from companion.games.cannonball_colony.camera.board_beside import BesideSettings, search_beside
 from companion.games.cannonball_colony.camera.island import LocatedBoard, locate_boards
 from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, best_read, match_marker, read_scores, turned

@@ -14,7 +14,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.kit.layout import ISLAND_CELLS
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
 from companion.vision.colour_classes import CLASS_INDEX, CLASSES, ColourTable
 from companion.games.cannonball_colony.camera.island import IslandGeometry
 from companion.vision.paper_white import (LUMA, FrameBlocks, WhiteField, WhiteSettings, camera_saturation, fit_white,

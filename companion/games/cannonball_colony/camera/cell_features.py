@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.kit.layout import ISLAND_CELLS
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
 from companion.games.cannonball_colony.camera.board_view import BoardView, fraction_scale
 
 # A ship's hull stands this far (cells) from its landing cell's middle, in the frame band.

@@ -16,7 +16,7 @@ import numpy as np
 from calibration.pose import SheetLayout as MarkerLayout
 from calibration.pose import SheetNotFound, locate_sheet
 from companion.kit import ids
-from companion.kit.layout import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_FRAME_MM, island_board_layout
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_FRAME_MM, island_board_layout
 from companion.vision.markers import DetectedMarker
 
 # A webcam's lens bends straight lines: across a board filling half the picture a single

@@ -21,10 +21,9 @@ from companion.games.cannonball_colony.cells import Cell, Country, PieceKind
 from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.rules import legal_builds
 from companion.hardware.led_map import LedMap
+from companion.hardware.strip import ACCEPTED, OFF, REFUSED, Colour, StripFollower, scaled
 from companion.session import Event, Session
 
-Colour = tuple[int, int, int]
-OFF: Colour = (0, 0, 0)
 # Saturated LED colours, one hue per country (the strip cannot show the screen's letters and
 # shapes, so the hues are kept far apart); the verdict colours sit between them.
 COUNTRY_COLOURS: dict[Country, Colour] = {
@@ -33,8 +32,6 @@ COUNTRY_COLOURS: dict[Country, Colour] = {
     Country.PORTUGAL: (0, 220, 40),
     Country.ENGLAND: (190, 0, 255),
 }
-REFUSED: Colour = (255, 0, 0)
-ACCEPTED: Colour = (255, 255, 255)
 QUESTION: Colour = (255, 210, 0)
 LEGAL_SHARE = 0.3   # legal spaces at this share of the player's colour, so the ship stands out
 # Events whose verdict the LEDs show; a new game or a correction starts with none.
@@ -108,7 +105,7 @@ def led_frame(game: Game | None, question: dict | None, verdict: dict | None,
         return frame, problem
     scale = led_map.brightness
     for cell, colour in cell_colours(game, question, verdict).items():
-        index = led_map.index(cell, width, height)
+        index = led_map.index(cell.col, cell.row, width, height)
         if index is not None:
             frame[index] = scaled(colour, scale)
     if game.phase is not Phase.OVER:
@@ -117,40 +114,23 @@ def led_frame(game: Game | None, question: dict | None, verdict: dict | None,
     return frame, None
 
 
-def scaled(colour: Colour, scale: float) -> Colour:
-    # Never round a lit channel down to dark: a dim legal space must still glow.
-    return tuple(max(1, round(c * scale)) if c else 0 for c in colour)
-
-
-class LedFollower:
-    """Listens to the session and says when the LEDs are stale; `frame()` then works out the
-    wanted strip. The listener runs inside the session's commit (on a web request thread),
-    so it only remembers the verdict and calls `on_change`, which must not block either."""
+class LedFollower(StripFollower):
+    """The island's strip for the session's game; remembers the latest verdict as events commit."""
 
     def __init__(self, session: Session, led_map: LedMap, on_change: Callable[[], None] = lambda: None):
-        self.session = session
-        self.led_map = led_map
-        self.on_change = on_change
         self._lock = threading.Lock()
         self._verdict: dict | None = None
         for event in session.log.events():   # a resumed game shows its last verdict again
-            self._remember(event)
-        session.listeners.append(self._on_event)
+            self.heard(event)
+        super().__init__(session, led_map, on_change)
 
-    def _remember(self, event: Event) -> None:
+    def heard(self, event: Event) -> None:
         kind = event.body.get("type")
         with self._lock:
             if kind in CLEARS_VERDICT:
                 self._verdict = None
             elif kind in VERDICT_EVENTS:
                 self._verdict = event.body.get("verdict")
-
-    def _on_event(self, event: Event) -> None:
-        try:
-            self._remember(event)
-            self.on_change()
-        except Exception:   # the LEDs must never fail a move that is already committed
-            pass
 
     @property
     def verdict(self) -> dict | None:
@@ -175,4 +155,5 @@ class LedFollower:
         """The LED map in one line, sized to the island being played."""
         game = self.session.state
         position = game.position if game is not None else None
-        return self.led_map.describe(getattr(position, "width", None), getattr(position, "height", None))
+        return self.led_map.describe(getattr(position, "width", None), getattr(position, "height", None),
+                                     origin="A1", grid="island")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from companion.kit.layout import ISLAND_CELLS
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
 
 TERRAIN_TOKENS = "gflm"
 # Mostly buildable land, as on a real island: half grass, a quarter forest, the rest

@@ -2,25 +2,16 @@
 
 from __future__ import annotations
 
-import json
 import random
-from dataclasses import dataclass
 from pathlib import Path
 
 from companion.games.cannonball_colony.autoplay import random_game
 from companion.games.cannonball_colony.position import Position
 from companion.games.cannonball_colony.render import RenderOptions, render_table
 from companion.games.cannonball_colony.render.clip import render_clip, write_video
+from companion.render.samples import Sample, write_truth
 
 PHOTO_QUALITY = 85
-
-
-@dataclass(frozen=True)
-class Sample:
-    name: str
-    seed: int
-    options: RenderOptions
-    note: str
 
 
 PHOTOS = (
@@ -61,9 +52,3 @@ def write_samples(folder: Path) -> list[Path]:
     write_video(video, clip.frames, clip.truth["clip"]["fps"])
     written += [video, write_truth(folder / f"{CLIP.name}.json", clip.truth)]
     return written
-
-
-def write_truth(path: Path, truth: dict) -> Path:
-    # Compact: a clip's truth lists every frame, and the bundled samples must stay small.
-    Path(path).write_text(json.dumps(truth, separators=(",", ":")) + "\n", encoding="utf-8")
-    return Path(path)

@@ -22,38 +22,13 @@ from companion.render import meshes
 from companion.render.camera import Camera, aim_camera, frame_region
 from companion.render.hands import SKIN_TONES, SLEEVES, HandPose
 from companion.render.lighting import LIGHT_KINDS, Light, choose_light
+from companion.render.options import MAX_TILT_DEG, RenderOptions
 from companion.render.sensor import Sensor, choose_sensor
 from companion.games.cannonball_colony.render.tabletop import CELL_MM, SHEET_MM, Tabletop, check_printed, lay_out_sheets, printed_terrain
 from companion.games.cannonball_colony.render.textures import ROAD_TILE_MM
 from companion.render.textures import CLOTHS, WOODS
 
 ROAD_TILE_HEIGHT_MM = 2.0
-MAX_TILT_DEG = 45.0
-
-
-@dataclass(frozen=True)
-class RenderOptions:
-    """What the caller fixes; None leaves the choice to the seed."""
-
-    size: tuple[int, int] = (1280, 720)
-    tilt_deg: float | None = None
-    light: str | None = None
-    hand: bool = False
-    clutter: bool = True
-    noisy: bool = True  # sensor noise, blur and sharpening; False gives a clean picture
-    jpeg_quality: int | None = None
-    supersample: int = 2
-
-    def __post_init__(self):
-        width, height = self.size
-        if width < 64 or height < 64:
-            raise ValueError(f"image size {width}x{height} is too small (64x64 at least)")
-        if self.tilt_deg is not None and not 0 <= self.tilt_deg <= MAX_TILT_DEG:
-            raise ValueError(f"tilt {self.tilt_deg} degrees is outside 0..{MAX_TILT_DEG:g}")
-        if self.light is not None and self.light not in LIGHT_KINDS:
-            raise ValueError(f"unknown light {self.light!r}; expected one of {', '.join(LIGHT_KINDS)}")
-        if self.jpeg_quality is not None and not 1 <= self.jpeg_quality <= 100:
-            raise ValueError(f"JPEG quality {self.jpeg_quality} is outside 1..100")
 
 
 @dataclass(frozen=True)

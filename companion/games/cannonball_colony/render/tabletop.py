@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from companion.games.cannonball_colony.cells import BOARD_SIZE, Cell, Ground
 from companion.games.cannonball_colony.position import Position
-from companion.kit.layout import ISLAND_CELL_MM, ISLAND_FRAME_MM, ISLAND_SHEET_MM
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_FRAME_MM, ISLAND_SHEET_MM
 from companion.games.cannonball_colony.kit.terrain import Terrain
 
 CELL_MM = ISLAND_CELL_MM

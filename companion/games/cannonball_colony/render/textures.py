@@ -10,9 +10,10 @@ import numpy as np
 
 from companion.games.cannonball_colony.kit.terrain import Terrain, terrain_to_text
 from companion.games.cannonball_colony.render.tabletop import SHEET_MM
-from companion.kit.layout import Paper, island_board_layout, island_terrain_label
+from companion.kit.layout import Paper
+from companion.games.cannonball_colony.kit.boards import island_board_layout, island_terrain_label
 from companion.kit.palette import ROAD
-from companion.kit.sheets import render_sheet
+from companion.games.cannonball_colony.kit.printed import render_board
 from companion.render.colour import decode_image, to_linear
 from companion.render.textures import (INK_FLOOR, SHEET_DPI, SHEET_PX_PER_MM, Texture, as_uint8, smooth_noise,
                                        with_levels)
@@ -28,7 +29,7 @@ def sheet_texture(board_number: int, terrain: Terrain, paper_seed: int) -> Textu
     """Island board `board_number` as printed from the kit with `terrain`, on real paper."""
     layout = island_terrain_label(island_board_layout(board_number), terrain_to_text(terrain))
     side = SHEET_MM + 2 * SHEET_PAPER_MARGIN_MM
-    page = render_sheet(layout, Paper("board", side, side), SHEET_DPI, terrain)
+    page = render_board(layout, Paper("board", side, side), SHEET_DPI, terrain)
     margin = int(round(SHEET_PAPER_MARGIN_MM * SHEET_PX_PER_MM))
     pixels = int(round(SHEET_MM * SHEET_PX_PER_MM))
     printed = page[margin:margin + pixels, margin:margin + pixels]

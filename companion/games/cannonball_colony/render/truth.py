@@ -3,13 +3,13 @@ shows in the picture, projected with the render's own camera (cv2.projectPoints)
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import print_board
 from companion.kit import ids
-from companion.kit.layout import island_board_layout
+from companion.render.coverage import share_inside
+from companion.games.cannonball_colony.kit.boards import island_board_layout
 from companion.games.cannonball_colony.kit.terrain import terrain_to_text
 from companion.games.cannonball_colony.render.scene import ROAD_TILE_HEIGHT_MM, Placed, Scene
 from companion.games.cannonball_colony.render.tabletop import SHEET_MM
@@ -85,7 +85,7 @@ def hand_truth(scene: Scene, hand_share: np.ndarray) -> dict | None:
     for cell in scene.position.cells():
         if scene.tabletop.sheet_of(cell):
             corners = [(x, y, 0.0) for x, y in scene.tabletop.cell_corners(cell)]
-            share = _share_inside(hand_share, camera.project(corners))
+            share = share_inside(hand_share, camera.project(corners))
             if share > 0.001:
                 shares[str(cell)] = round(share, 4)
     hidden = sorted(marker_cover(scene, hand_share))
@@ -107,7 +107,7 @@ def marker_cover(scene: Scene, cover: np.ndarray) -> dict[int, float]:
     for sheet in scene.tabletop.sheets:
         for placement in island_board_layout(sheet.board_number).markers:
             corners = [(*sheet.to_table(x, y), 0.0) for x, y in placement.corners]
-            share = _share_inside(cover, scene.camera.project(corners))
+            share = share_inside(cover, scene.camera.project(corners))
             if share > 0.001:
                 hidden[placement.id] = round(share, 4)
     return hidden
@@ -144,17 +144,3 @@ def _placed(scene: Scene, item: Placed) -> dict:
     if item.kind == "road":
         record["top_height_mm"] = ROAD_TILE_HEIGHT_MM
     return record
-
-
-def _share_inside(share: np.ndarray, polygon: np.ndarray) -> float:
-    """Mean of `share` over a polygon of the picture (0 when it lies outside)."""
-    height, width = share.shape
-    x0, y0 = np.floor(polygon.min(axis=0)).astype(int)
-    x1, y1 = np.ceil(polygon.max(axis=0)).astype(int) + 1
-    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, width), min(y1, height)
-    if x1 <= x0 or y1 <= y0:
-        return 0.0
-    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillPoly(mask, [np.round((polygon - [x0, y0]) * 16).astype(np.int32)], 1, cv2.LINE_8, 4)
-    inside = mask.astype(bool)
-    return float(share[y0:y1, x0:x1][inside].mean()) if inside.any() else 0.0

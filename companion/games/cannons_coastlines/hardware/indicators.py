@@ -14,10 +14,8 @@ Faults need nothing here: the firmware shows its own failsafe pattern, as for ev
 
 from __future__ import annotations
 
-from typing import Callable
-
-from companion.games.cannonball_colony.hardware.indicators import ACCEPTED, OFF, REFUSED, Colour, scaled
 from companion.hardware.led_map import LedMap
+from companion.hardware.strip import ACCEPTED, OFF, REFUSED, Colour, StripFollower, scaled
 
 # Saturated LED hues in the dashboard's seat order (blue, vermillion, green, purple, amber, sky):
 # the strip cannot show the screen's letters and shapes, so the hues are kept far apart.
@@ -101,21 +99,8 @@ def coast_meaning(table, turn: dict | None, claim: dict | None, result: dict | N
     return said + (f"; {claimant}'s victory claim refused: their seat striped red and white" if claimant else "")
 
 
-class CoastLedFollower:
-    """Listens to a Cannons & Coastlines session and says when the LEDs are stale; `frame()` then
-    works out the strip. The listener runs inside the session's commit, so it only calls `on_change`."""
-
-    def __init__(self, session, led_map: LedMap, on_change: Callable[[], None] = lambda: None):
-        self.session = session
-        self.led_map = led_map
-        self.on_change = on_change
-        session.listeners.append(self._on_event)
-
-    def _on_event(self, event) -> None:
-        try:
-            self.on_change()
-        except Exception:   # the LEDs must never fail a turn or a claim that is already committed
-            pass
+class CoastLedFollower(StripFollower):
+    """The table edge's strip for a Cannons & Coastlines session: worked out afresh from its snapshot."""
 
     def _read(self) -> tuple:
         state = self.session.snapshot().state   # a CoastState, None before a game

@@ -7,15 +7,25 @@ from __future__ import annotations
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
-from companion.kit.layout import Disc, Label, MarkerPlacement, Patch, Rect, SheetLayout, marker_sheet_layout
+from companion.kit.part import GameKit, KitSet, PrintedSet, PrintedSheet
+from companion.kit.layout import Disc, Label, MarkerGroup, MarkerPlacement, Patch, Rect, SheetLayout, marker_sheet_layout
 
 TAG_BOX_GAP_MM = 8.0
 TAG_CAPTION_MM = 3.0
 
+# The loose marker sheets (`companion print markers`): sizes from kit/pieces.py, so a loose tag is a deck tag.
+TABLE_GROUP = MarkerGroup("table", "table corners", ids.TABLE_CORNER_MARKERS, kit.TABLE_MARKER_MM, 2)
+MARKER_GROUPS = (
+    TABLE_GROUP,
+    MarkerGroup("ships", "ship tags", ids.SHIP_TAG_MARKERS, kit.SHIP_TAG_MARKER_MM, ids.SHIPS_PER_FLEET),
+    MarkerGroup("harbours", "harbour mats", ids.HARBOUR_MAT_MARKERS, kit.MAT_MARKER_MM, 2),
+    MarkerGroup("flags", "island flag tags", ids.ISLAND_FLAG_MARKERS, kit.FLAG_TAG_MARKER_MM, 4),
+)
+
 
 def table_corner_layout() -> SheetLayout:
     """The four table corner markers (70 mm), captioned; see coast_pieces for where each lies."""
-    layout = marker_sheet_layout("table")
+    layout = marker_sheet_layout(TABLE_GROUP)
     note = Label("lay each marker off its corner of the 36 x 24 in play area, its inner corner on the play "
                  "area's corner", layout.width / 2, 12.0, 2.2)
     return SheetLayout(layout.kind, layout.title, layout.width, layout.height, layout.markers,
@@ -104,3 +114,11 @@ def coast_layouts(players: int) -> list[tuple[str, SheetLayout]]:
     sheets += [(f"coast-harbour-mat-{player}", harbour_mat_layout(player)) for player in range(1, players + 1)]
     sheets.append(("coast-flag-tags", flag_tag_layout()))
     return sheets
+
+
+def print_coast(args) -> PrintedSet:
+    """`companion print coast`: every sheet a game of --players needs."""
+    return PrintedSet([PrintedSheet(name, sheet) for name, sheet in coast_layouts(args.players)])
+
+
+KIT = GameKit(sets=(KitSet("coast", "coast-kit", print_coast),), marker_groups=MARKER_GROUPS)

@@ -19,7 +19,7 @@ from companion.games.cannons_coastlines.render.draw import render_coast_frame
 from companion.games.cannons_coastlines.render.generate import random_coast_table
 from companion.games.cannons_coastlines.render.scene import CoastScene, compose_coast_scene
 from companion.games.cannons_coastlines.render.truth import coast_truth
-from companion.games.cannonball_colony.render.scene import RenderOptions
+from companion.render.options import RenderOptions
 
 __all__ = ["CoastRendered", "RenderOptions", "compose_coast_scene", "random_coast_table", "render_coast_table"]
 

@@ -17,6 +17,7 @@ from companion.games.cannons_coastlines.geometry import ship_outline
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.kit.sheets import harbour_mat_layout
 from companion.kit.layout import Paper
+from companion.kit.marker_image import marker_image
 from companion.kit.sheets import render_sheet
 from companion.render import meshes
 from companion.render.meshes import Face, Mesh
@@ -172,14 +173,10 @@ def flag_pole(rgb, centre_xy, base_z) -> Solid:
 @lru_cache(maxsize=64)
 def tag_texture(marker_id: int, marker_mm: float, border_mm: float) -> Texture:
     """A marker printed on white card with `border_mm` of white round it."""
-    import cv2
-
-    from companion.vision.markers import get_dictionary
-
     px = SHEET_PX_PER_MM
     side = int(round(marker_mm * px))
     border = int(round(border_mm * px))
-    tile = cv2.aruco.generateImageMarker(get_dictionary("DICT_4X4_50"), marker_id, side, borderBits=1)
+    tile = marker_image(marker_id, side, "DICT_4X4_50")
     card = np.full((side + 2 * border, side + 2 * border), 255, np.uint8)
     card[border:border + side, border:border + side] = tile
     paper = np.array([236, 241, 243], np.float32) / 255.0   # warm white card

@@ -7,8 +7,8 @@ import random
 from pathlib import Path
 
 from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
-from companion.games.cannonball_colony.render.samples import Sample, write_truth
-from companion.games.cannonball_colony.render.scene import RenderOptions
+from companion.render.options import RenderOptions
+from companion.render.samples import Sample, write_truth
 
 QUALITY = 75  # four fleets and two mats of coins: kept near 100 KB a picture
 # (sample, players)

@@ -19,7 +19,7 @@ from companion.kit import ids
 from companion.render.camera import Camera, aim_camera, frame_region
 from companion.render.hands import SKIN_TONES, SLEEVES, HandPose
 from companion.render.lighting import LIGHT_KINDS, Light, choose_light
-from companion.games.cannonball_colony.render.scene import MAX_TILT_DEG, RenderOptions
+from companion.render.options import MAX_TILT_DEG, RenderOptions
 from companion.render.sensor import Sensor, choose_sensor
 from companion.render.textures import CLOTHS, WOODS
 

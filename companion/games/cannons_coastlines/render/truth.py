@@ -16,6 +16,7 @@ import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
+from companion.render.coverage import share_inside
 from companion.games.cannons_coastlines.render import draw
 from companion.games.cannons_coastlines.render.scene import CoastScene, ship_number
 
@@ -152,9 +153,7 @@ def _hand(scene, frame) -> dict | None:
 
 
 def _share(values: np.ndarray, polygon: np.ndarray) -> float:
-    from companion.games.cannonball_colony.render.truth import _share_inside
-
-    return _share_inside(np.asarray(values, np.float32), np.asarray(polygon, np.float32))
+    return share_inside(np.asarray(values, np.float32), np.asarray(polygon, np.float32))
 
 
 def _round(points) -> list:
