@@ -44,8 +44,6 @@ SHARED_NAMING_A_GAME = {
     "companion/live.py",
     "companion/live_picture.py",
     "companion/session.py",
-    "companion/vision/table_frame.py",
-    "companion/vision/tag_edges.py",
 }
 GAME_FILES_OUTSIDE_THEIR_LAYER = {
     "companion/games/cannonball_colony/view.py",
@@ -150,12 +148,7 @@ def test_shared_code_never_names_a_game(path):
         assert not named, f"{rel(path)} names a game (its part belongs in the game's folder): {named}"
 
 
-VISION_STILL_KNOWING_A_KIT = {"colour_classes.py", "table_frame.py", "tag_edges.py"}  # issue 14, step 5
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="issue 14 step 5"))
-                                  if p.name in VISION_STILL_KNOWING_A_KIT else p
-                                  for p in sorted((COMPANION / "vision").rglob("*.py"))], ids=rel)
+@pytest.mark.parametrize("path", sorted((COMPANION / "vision").rglob("*.py")), ids=rel)
 def test_vision_knows_no_game_and_no_kit(path):
     wrong = [f"line {line}: {module}" for line, module in imported_modules(path)
              if within(module, "companion.games") or within(module, "companion.kit")]

@@ -33,6 +33,7 @@ from companion.games.cannonball_colony.camera.board_view import BoardView, ViewS
 from companion.games.cannonball_colony.camera.cell_features import FeatureSettings, board_features
 from companion.vision.cell_model import CellModel, load_models
 from companion.vision.colour_classes import ColourSettings, ColourTable, references_from_calibration
+from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.games.cannonball_colony.camera.island import IslandGeometry, IslandNotFound, assemble_island
 from companion.vision.motion import MotionSettings, board_motion, motion_signature
 from companion.games.cannonball_colony.camera.occlusion import OcclusionSettings, context_features, hidden_cells, hidden_probability
@@ -75,7 +76,7 @@ class IslandReader:
                  players: tuple[Country, ...] | None = None, models: dict[str, CellModel] | None = None):
         self.settings = settings
         colour_refs = references_from_calibration(references) if references is not None else None
-        self.table = ColourTable(colour_refs, settings.colour)
+        self.table = ColourTable(colour_refs, settings.colour, KIT_COLOURS)
         self._models = models
         self.players = tuple(players) if players else None
         self._last: tuple[BoardObservation, BoardFix, dict] | None = None

@@ -26,7 +26,8 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.games.cannons_coastlines.camera import islands as coast_islands, mats as coast_mats, rocks as coast_rocks, ships as coast_ships
 from companion.games.cannons_coastlines.camera.fittings import read_fittings
-from companion.vision.table_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
+from companion.vision.table_frame import CORNER_NAMES, table_frame
+from companion.games.cannons_coastlines.camera.kit_sizes import TABLE_LAYOUT, TABLE_MARKERS
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.frame_memory import FrameReading, LastFrame, quad_key
 from companion.games.cannons_coastlines.camera.tag_second_look import second_look_for_ship_tags
@@ -66,7 +67,7 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
                if TABLE_MARKERS[c] not in markers]
     problems = [f"{name} not seen" for name in missing]
-    frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0])),
+    frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0]), TABLE_LAYOUT),
                                 _table_marker_px)
     _LAST = reading.remember()
     clock.lap("table frame")

@@ -16,6 +16,7 @@ from companion.games.cannons_coastlines.factions import ShipCard
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.vision.tag_edges import refine_tag_pose
+from companion.games.cannons_coastlines.camera.kit_sizes import SHIP_TAG
 
 
 @dataclass(frozen=True)
@@ -35,7 +36,7 @@ def ship_pose(frame: TableFrame, tag_corners_px: np.ndarray, card: ShipCard, gre
     tag_centre = corners.mean(0)
     if grey is not None:
         # The marker's top edge faces the bow: the tag square is turned a quarter more.
-        tag_centre, angle, _ = refine_tag_pose(grey, frame, tag_centre, heading + math.pi / 2)
+        tag_centre, angle, _ = refine_tag_pose(grey, frame, tag_centre, heading + math.pi / 2, SHIP_TAG)
         heading = angle - math.pi / 2
     unit = np.array([math.cos(heading), math.sin(heading)])
     centre = tag_centre + unit * kit.ship_tag_offset_mm(card.length)
