@@ -84,7 +84,7 @@ def bundled_clip() -> Path | None:
 
 
 def load_reader(game: str):
-    """The game's camera reader (a module with read_frame(image_bgr, timestamp, previous)),
+    """The game's camera reader (a module whose make_reader() gives one with read_frame(image_bgr, timestamp, previous)),
     or (None, why) while it is not installed."""
     plugin = plugins()[game]
     if not plugin.has("reader"):
@@ -96,7 +96,7 @@ def load_reader(game: str):
         if error.name == name:
             return None, f"{name} is not installed yet: the camera picture is shown but not refereed"
         raise
-    return module.read_frame, f"{name}.read_frame"
+    return module.make_reader().read_frame, f"{name}.make_reader().read_frame"
 
 
 def start_game(game, session, board: Path | None, no_camera: bool) -> None:

@@ -92,6 +92,8 @@ class IslandReader:
     def read(self, image: np.ndarray, timestamp: float = 0.0, previous: BoardObservation | None = None) -> BoardObservation:
         return self.read_stages(image, timestamp, previous).observation
 
+    read_frame = read   # the camera part's name for it (companion.live's reader)
+
     def read_stages(self, image: np.ndarray, timestamp: float = 0.0,
                     previous: BoardObservation | None = None) -> Reading:
         _check_image(image)
@@ -148,7 +150,7 @@ class IslandReader:
         """The island of a fix; the same one again while the fix's placement stands."""
         if self._layout is not None and self._layout[0] is fix.located:
             return self._layout[1]
-        island = assemble_island(fix.located)
+        island = assemble_island(fix.located, self.settings.finder.island)
         self._layout = (fix.located, island, None, None)
         return island
 
@@ -280,13 +282,8 @@ def _unlocated(error: IslandNotFound) -> str:
     return "markers 0-15 not seen" if "none of markers" in text else text
 
 
-_DEFAULT: IslandReader | None = None
-
-
-def read_frame(image_bgr: np.ndarray, timestamp: float, previous: BoardObservation | None = None) -> BoardObservation:
-    """One frame -> its observation, for companion.live: tracks the boards from `previous`
-    when it is this reader's last observation, and searches afresh otherwise."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = IslandReader()
-    return _DEFAULT.read(image_bgr, timestamp, previous)
+def make_reader(**options) -> IslandReader:
+    """The camera part's reader for one camera stream: `reader.read_frame(image_bgr, timestamp,
+    previous)` tracks the boards from `previous` when it is this reader's last observation,
+    and searches afresh otherwise. Options as IslandReader's (settings, references, players)."""
+    return IslandReader(**options)
