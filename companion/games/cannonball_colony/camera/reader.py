@@ -1,6 +1,6 @@
 """The camera reader of Cannonball Colony: one frame -> the island (terrain, roads, pieces, ships), per-cell confidence, hidden cells and motion.
 
-Stages (each in companion/vision, each with its settings):
+Stages (in this folder or companion/vision; their thresholds gathered in ReaderSettings):
   markers   board_finder: find or re-check the boards' corner markers
   layout    island: one table plane, each board placed on it, the logical grid
   views     board_view: each board rectified, white-balanced on its frame, pixels named in Lab
@@ -12,7 +12,9 @@ Stages (each in companion/vision, each with its settings):
 The three small networks (cells, hidden, ships) are trained on rendered views with known
 truth (benchmarks/read_accuracy.py --train) and ship as reader_model.json beside this file.
 While the boards stay put, everything that depends only on where they lie (the island, the
-resampling maps, each cell's lean and sampling grid, the outlines) is worked out once.
+resampling maps, each cell's lean and sampling grid, the outlines) is worked out once. An
+IslandReader (make_reader()) reads one camera stream and keeps all of that itself: the module
+holds no state.
 """
 
 from __future__ import annotations
