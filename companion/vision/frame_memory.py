@@ -2,7 +2,7 @@
 
 Each piece's reading (a mat's coins, an island's outline and flag, a ship's fittings) is kept
 with the picture box it was read from and what it was read with (its marker's corners). In
-the next frame it is used again when that box did not change (coast_changes) and the marker
+the next frame it is used again when that box did not change (changes.py) and the marker
 lies where it lay; markers are looked for again only in the boxes that changed, and the table
 frame is kept while the corner markers stay put. A frame that changed nearly everywhere (the
 camera moved, the light changed) is read from scratch.

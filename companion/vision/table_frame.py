@@ -60,7 +60,7 @@ def _detectors() -> tuple[cv2.aruco.ArucoDetector, ...]:
 def find_markers(grey: np.ndarray, rejected: list | None = None) -> dict[int, np.ndarray]:
     """Marker id -> its four corners (OpenCV order, px). A marker seen twice keeps the first
     sighting; an id seen at two places (a misread) keeps neither. Squares whose bits could not
-    be read are added to `rejected` when given (coast_tag_second_look reads them again)."""
+    be read are added to `rejected` when given (a game's camera may read them again)."""
     found: dict[int, np.ndarray] = {}
     doubtful: set[int] = set()
     for detector in _detectors():

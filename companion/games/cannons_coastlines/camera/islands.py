@@ -7,7 +7,7 @@ is the ISLAND_BEACH_MM round it. A tag need not be read to find an island: a sai
 a blurred marker leaves the grass.
 
 The holder's flag piece stands in a flat round base disc in the fleet's colour, beside the
-tag (coast_pieces). The disc lies on the island's plane, so its ring of samples maps exactly
+tag (kit/pieces.py). The disc lies on the island's plane, so its ring of samples maps exactly
 at any tilt; the pole and the flag at its centre, a sail leaning over part of it and the
 flag's shadow only take away some of the votes. No disc: the ring shows grass or sand.
 """

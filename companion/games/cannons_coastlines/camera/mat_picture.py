@@ -1,6 +1,6 @@
 """A harbour mat's straight-down picture, ready to read: its zones, and its paper made white.
 
-The flattened mat (coast_mat_place) is read zone by zone against its own white paper, so the
+The flattened mat (mat_place) is read zone by zone against its own white paper, so the
 light's colour and its fall-off across the mat cancel out.
 """
 

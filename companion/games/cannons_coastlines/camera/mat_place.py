@@ -76,7 +76,7 @@ def _close_look_detectors() -> tuple[cv2.aruco.ArucoDetector, ...]:
 def home_marker_box(frame: TableFrame, player: int, image_size: tuple[int, int],
                     settings: MatPlaceSettings = MatPlaceSettings()) -> tuple[int, int, int, int] | None:
     """The picture box (x0, y0, x1, y1) round where player's mat marker lies when the mat is
-    near its home place (coast_pieces.mat_home_mm), or None when that is out of the picture."""
+    near its home place (kit.pieces.mat_home_mm), or None when that is out of the picture."""
     centre = np.array(kit.mat_home_mm(player))
     corner = centre - np.array(kit.MAT_MM) / 2 + kit.MAT_MARKER_AT
     reach = settings.home_search_mm

@@ -1,6 +1,6 @@
 """A harbour mat read from the picture: coins by kind, prize masts and crates, prize hulls.
 
-The mat's place (coast_mat_place: its marker and its paper's edges) gives it seen from
+The mat's place (mat_place: its marker and its paper's edges) gives it seen from
 straight above at MAT_PX_PER_MM, read zone by zone against its own white paper, so the
 light's colour cancels out:
 - coins (coast_coins): brass discs found by their rims, named by their ring's hue;

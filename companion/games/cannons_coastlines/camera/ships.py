@@ -2,7 +2,7 @@
 
 A ship's tag lies on its deck, HULL_HEIGHT_MM above the table: its corners are mapped through
 the table plane raised by that height (otherwise perspective moves a ship by several mm at
-45 degrees). Centre and heading come from the tag (the fittings are read in coast_fittings).
+45 degrees). Centre and heading come from the tag (the fittings are read in fittings.py).
 """
 
 from __future__ import annotations
