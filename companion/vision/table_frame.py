@@ -21,8 +21,16 @@ from companion.vision.markers import get_dictionary
 from companion.vision.plane_camera import PlaneCamera, camera_from_plane
 
 CORNER_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
-K1_CANDIDATES = np.linspace(-0.30, 0.10, 41)   # radial term over the half-diagonal, barrel < 0
 MM_PER_INCH = 25.4
+
+
+@dataclass(frozen=True)
+class TableFrameSettings:
+    # The lens' radial term over the half-diagonal (barrel < 0) is searched over this range ...
+    k1_range: tuple[float, float] = (-0.30, 0.10)
+    k1_steps: int = 41
+    # ... and only with markers on this many sides of the picture: fewer cannot measure it.
+    lens_markers: int = 3
 
 
 @dataclass(frozen=True)
@@ -147,7 +155,8 @@ def _image_to_plane(frame: TableFrame, height_mm: float) -> np.ndarray:
     return cv2.getPerspectiveTransform(raised.astype(np.float32), corners.astype(np.float32)).astype(np.float64)
 
 
-def table_frame(markers: dict[int, np.ndarray], image_size: tuple[int, int], layout: TableLayout) -> TableFrame | None:
+def table_frame(markers: dict[int, np.ndarray], image_size: tuple[int, int], layout: TableLayout,
+                settings: TableFrameSettings = TableFrameSettings()) -> TableFrame | None:
     """The table frame from the table markers seen, or None when fewer than two were seen."""
     seen = tuple(corner for corner, marker_id in enumerate(layout.marker_ids) if marker_id in markers)
     if len(seen) < 2:
@@ -158,7 +167,7 @@ def table_frame(markers: dict[int, np.ndarray], image_size: tuple[int, int], lay
     centre = ((width - 1) / 2.0, (height - 1) / 2.0)
     half_diagonal = float(np.hypot(width, height) / 2)
     # The lens term is only measurable with markers on three or four sides of the picture.
-    candidates = K1_CANDIDATES if len(seen) >= 3 else (0.0,)
+    candidates = np.linspace(*settings.k1_range, settings.k1_steps) if len(seen) >= settings.lens_markers else (0.0,)
     best = None
     for k1 in candidates:
         offset = (image_points - centre) / half_diagonal

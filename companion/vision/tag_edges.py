@@ -19,11 +19,15 @@ import numpy as np
 
 from companion.vision.table_frame import TableFrame
 
-POINTS_PER_EDGE = 7
-PROFILE_REACH_MM = 3.0
-PROFILE_STEP_MM = 0.25
-MIN_STEP = 10.0               # grey levels between two profile samples half a mm apart
-OUTLIER_MM = 0.8
+
+
+@dataclass(frozen=True)
+class TagEdgeSettings:
+    points_per_edge: int = 7
+    profile_reach_mm: float = 3.0
+    profile_step_mm: float = 0.25
+    min_step: float = 10.0        # grey levels between two profile samples half a mm apart
+    outlier_mm: float = 0.8
 
 
 @dataclass(frozen=True)
@@ -42,12 +46,12 @@ class TagSquares:
 
 
 def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, angle: float,
-                    tag: TagSquares) -> tuple[np.ndarray, float, int]:
+                    tag: TagSquares, settings: TagEdgeSettings = TagEdgeSettings()) -> tuple[np.ndarray, float, int]:
     """(centre mm, angle rad, edge points used) of the tag square whose marker's top edge
     points along `angle`; the input pose comes back unchanged when too few edges were found."""
     height_mm = tag.height_mm
-    offsets = np.arange(-PROFILE_REACH_MM, PROFILE_REACH_MM + 1e-9, PROFILE_STEP_MM)
-    along = np.linspace(-0.7, 0.7, POINTS_PER_EDGE)
+    offsets = np.arange(-settings.profile_reach_mm, settings.profile_reach_mm + 1e-9, settings.profile_step_mm)
+    along = np.linspace(-0.7, 0.7, settings.points_per_edge)
     # In the tag's frame: outward normals of its four sides, and a unit along each side.
     normals = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
     samples, meta = [], []
@@ -65,7 +69,7 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
     profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
     signs = np.array([brighter for *_, brighter in meta])[:, None]
-    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * signs, offsets, PROFILE_STEP_MM, MIN_STEP)
+    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * signs, offsets, settings.profile_step_mm, settings.min_step)
     point_normals = np.array([normal for normal, *_ in meta])[good]
     points = np.array([base for _, base, *_ in meta])[good] + point_normals * offset[good, None]
     halves = np.array([half for _, _, half, _ in meta])[good]
@@ -79,7 +83,7 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
         target = halves - (point_normals * points).sum(1)
         solution = np.linalg.lstsq(design[keep], target[keep], rcond=None)[0]
         residual = np.abs(design @ solution - target)
-        keep = residual < OUTLIER_MM
+        keep = residual < settings.outlier_mm
         if keep.sum() < 10:
             return centre_mm, angle, 0
     shift, turn = solution[:2], solution[2]

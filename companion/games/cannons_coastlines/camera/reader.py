@@ -93,13 +93,14 @@ class CoastReader:
         # The last frame's readings serve where the picture did not change, but only when
         # `previous` is that frame's observation (a single photo is read from scratch).
         last = self.last if previous is not None and self.last is not None and self.last.timestamp == previous.timestamp else None
-        reading = FrameReading(grey, timestamp, (seat_list, rulebook), last)
+        reading = FrameReading(grey, timestamp, (seat_list, rulebook), last, settings.memory)
         markers = reading.find_markers()
         clock.lap("markers")
         missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
                    if TABLE_MARKERS[c] not in markers]
         problems = [f"{name} not seen" for name in missing]
-        frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0]), TABLE_LAYOUT),
+        image_size = (image_bgr.shape[1], image_bgr.shape[0])
+        frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, image_size, TABLE_LAYOUT, settings.table_frame),
                                     _table_marker_px)
         self.last = reading.remember()
         clock.lap("table frame")
@@ -227,7 +228,7 @@ class CoastReader:
 
 
     def _read_ship(self, image, grey, frame, quad, card, fleet):
-        pose = coast_ships.ship_pose(frame, quad, card, grey)
+        pose = coast_ships.ship_pose(frame, quad, card, grey, self.settings.tag_edges)
         return pose, read_fittings(image, grey, frame, pose.centre_mm, pose.heading, card, fleet, self.weights,
                                    self.settings.fittings)
 

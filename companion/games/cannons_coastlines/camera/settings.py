@@ -1,7 +1,7 @@
 """Every threshold of the Cannons & Coastlines camera reader, in one CoastReaderSettings.
 
-One frozen dataclass per stage, gathered in CoastReaderSettings; the reader passes each stage
-its own. The numbers were measured on rendered development views (seeds 100-299 and
+One frozen dataclass per stage, gathered in CoastReaderSettings (with the game-free vision
+stages' own); the reader passes each stage its own. The numbers were measured on rendered development views (seeds 100-299 and
 7000-7449, as each comment says) and are not to be tuned on the measurement seeds. What the
 kit fixes (sizes, colours) stays in the kit; how finely a stage resamples the picture (px per
 mm or inch) stays beside the stage, as the coordinate frame its pictures share. The fitted
@@ -11,6 +11,10 @@ weights of the fittings' scores are data, in fittings_weights.json beside the re
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from companion.vision.frame_memory import MemorySettings
+from companion.vision.table_frame import TableFrameSettings
+from companion.vision.tag_edges import TagEdgeSettings
 
 
 @dataclass(frozen=True)
@@ -176,6 +180,11 @@ class MatSettings:
 
 @dataclass(frozen=True)
 class CoastReaderSettings:
+    # The game-free stages' own settings (companion/vision): the lens search, the memory of
+    # the last frame and what counts as a change, and the tag edges' profiles.
+    table_frame: TableFrameSettings = field(default_factory=TableFrameSettings)
+    memory: MemorySettings = field(default_factory=MemorySettings)
+    tag_edges: TagEdgeSettings = field(default_factory=TagEdgeSettings)
     tag_look: TagLookSettings = field(default_factory=TagLookSettings)
     fittings: FittingSettings = field(default_factory=FittingSettings)
     islands: IslandSettings = field(default_factory=IslandSettings)
