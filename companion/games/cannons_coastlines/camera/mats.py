@@ -160,10 +160,10 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings()) -
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings)
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
             continue   # a stretch of pole, its pennant's part seen as its own blob
-        if seen < 4:
+        if seen < settings.prize_min_coloured_px:
             fleet = 0
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
-        elif agreement < 0.6:
+        elif agreement < settings.unclear_colour_agreement:
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
     return masts, crates, doubts
@@ -215,7 +215,7 @@ def hull_fleet_by_colour(hulls_lab: np.ndarray, blob: np.ndarray, settings: MatS
     band_px = int(2 * settings.hull_side_band_mm * MAT_PX_PER_MM) | 1
     inner = cv2.erode(blob.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px)))
     fleet, agreement, seen = fleet_of_pixels(hulls_lab[blob & (inner == 0)], settings)
-    return (fleet, agreement) if seen >= 10 else (0, 0.0)
+    return (fleet, agreement) if seen >= settings.hull_min_coloured_px else (0, 0.0)
 
 
 def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace, tags_on_mat: list[int],
@@ -234,7 +234,7 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     for blob in untagged:
         fleet, margin = hull_fleet_by_colour(hulls_lab, blob, settings)
         fleets.append(fleet)
-        if margin < 0.6:
+        if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
     confidence = min([coin_margin * 2, 1.0] + ([0.3] if doubts else []))
     return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts)

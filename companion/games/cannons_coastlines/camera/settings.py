@@ -31,6 +31,11 @@ class TagLookSettings:
     max_misfit: float = 2.0
     min_lead: float = 1.5               # the next best code's misfit must be this much larger
     max_bright_border_cells: int = 3    # of 20: a mast may cross the border, a white square may not
+    # A square this near a marker found already (in that marker's sides, or its own) lies on
+    # it: its bits or its border, no tag.
+    clear_of_seen_marker: float = 0.75
+    clear_of_own_side: float = 0.6
+    same_square_within: float = 0.3     # of a side: both detector settings outlined one square
 
 
 @dataclass(frozen=True)
@@ -176,6 +181,11 @@ class MatSettings:
     hull_min_area_mm2: float = 2200.0
     hull_side_band_mm: float = 5.0      # the painted sides and rim round the wooden deck, as seen from above
     piece_on_mat_mm: float = 25.0       # pieces on a mat stand up to 11 mm and lean; prizes may overhang
+    # A prize's fleet colour: from fewer coloured pixels than these it is not seen (a prize
+    # fitting, a hull's band), and with fewer of their votes agreeing it is named a doubt.
+    prize_min_coloured_px: int = 4
+    hull_min_coloured_px: int = 10
+    unclear_colour_agreement: float = 0.6
 
 
 @dataclass(frozen=True)

@@ -64,11 +64,12 @@ def second_look_for_ship_tags(grey: np.ndarray, frame: TableFrame, candidates: l
         seen_quads = np.array(list(seen.values()))
         seen_sides = np.linalg.norm(seen_quads - np.roll(seen_quads, 1, 1), axis=2).mean(1)
         distances = np.linalg.norm(centres[:, None] - seen_quads.mean(1)[None], axis=2)
-        plausible &= (distances >= np.maximum(seen_sides[None] * 0.75, sides_px[:, None] * 0.6)).all(1)
+        plausible &= (distances >= np.maximum(seen_sides[None] * settings.clear_of_seen_marker,
+                                             sides_px[:, None] * settings.clear_of_own_side)).all(1)
     # Both detector settings often outline the same square: read it once.
     chosen: list[int] = []
     for index in np.flatnonzero(plausible):
-        if all(np.linalg.norm(centres[index] - centres[other]) >= sides_px[index] * 0.3 for other in chosen):
+        if all(np.linalg.norm(centres[index] - centres[other]) >= sides_px[index] * settings.same_square_within for other in chosen):
             chosen.append(index)
     reads: dict[int, list[np.ndarray]] = {}
     for found in read_tags_at(grey, frame, corners_mm[chosen], settings):
