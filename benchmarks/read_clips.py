@@ -68,15 +68,17 @@ class ClipFrames:
 
 def referee_clip(frames, truth) -> dict:
     from companion.games.cannonball_colony.camera.reader import IslandReader
-    from companion.live import LivePipeline
-    from companion.session import EventLog, GameSession, moves_played
+    from companion.games.cannonball_colony.camera.live import ColonyCamera
+    from companion.games.cannonball_colony.record import RECORD, moves_played
+    from companion.live import Pipeline
+    from companion.session import EventLog, Session
     from companion.tracking import Committed
 
     source = ClipFrames(frames)
     with tempfile.TemporaryDirectory() as folder:
-        session = GameSession(EventLog(Path(folder) / "game.sqlite"))
-        pipeline = LivePipeline(session, lambda on_status: source, IslandReader().read, pace=False,
-                                auto_confirm=True, restart_on_loop=True)
+        session = Session(EventLog(Path(folder) / "game.sqlite"), RECORD)
+        pipeline = Pipeline(ColonyCamera, session, lambda on_status: source, IslandReader().read, pace=False,
+                            auto_confirm=True, restart_on_loop=True)
         commits_under_hand = 0
         process = pipeline.process
 

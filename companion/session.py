@@ -1,8 +1,10 @@
 """A game in progress, kept in an SQLite event log that survives a kill at any moment.
 
-Every proposal, verdict, move, confirmation, correction and undo is one JSON event with its
-sequence number, committed (WAL, synchronous=FULL) before anyone is told of it. Restarting
-replays the log and arrives at the same game.
+Every change is one JSON event with its sequence number, committed (WAL, synchronous=FULL)
+before anyone is told of it. Restarting replays the log and arrives at the same game. Which
+events a command makes, and what each does to the game, is the game's record part
+(companion.games.plugin.Record); the session only keeps the order: decide, commit, apply, notify.
+The camera's questions to the players, and their dismissals, are the same for every game.
 """
 
 from __future__ import annotations
@@ -14,12 +16,9 @@ import threading
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
-from companion.games.cannonball_colony.cells import Country
-from companion.games.cannonball_colony.game import Game
-from companion.games.cannonball_colony.moves import Roads, parse_move
-from companion.games.cannonball_colony.text import parse_board, print_board
+from companion.games.plugin import Record
 from companion.games.verdict import Verdict
 
 SCHEMA = """
@@ -30,8 +29,8 @@ CREATE TABLE IF NOT EXISTS events (
 """
 
 
-# Events after which the camera's open question no longer stands: the table was put right.
-ANSWERS_A_QUESTION = ("game", "correction", "move", "undo", "dismissal")
+# The camera's doubt, logged for the players (any game), and the players setting it aside.
+QUESTION, DISMISSAL = "question", "dismissal"
 
 
 class SessionError(Exception):
@@ -95,32 +94,81 @@ class EventLog:
         self._db.close()
 
 
-def moves_played(events) -> list[str]:
-    """Each proposed move as "player: move", a second grass road folded into the road it extends."""
-    played = []
-    for event in (e for e in events if e.type == "move"):
-        if event.body.get("extend") and played:
-            played[-1] += " " + event.body["move"].split()[-1]
-        else:
-            played.append(f"{event.body['player']}: {event.body['move']}")
-    return played
+@dataclass(frozen=True)
+class Snapshot:
+    """The game read at one moment, the same shape for every game: a private copy, free to reason on."""
+
+    game: str                 # the plug-in's slug
+    state: Any                # the record's state after event `seq`; None before a game is started
+    seq: int                  # the last event applied
+    question: dict | None     # the camera's open question to the players: {"seq", "message", "cells"}
 
 
-class GameSession:
-    """One Cannonball Colony game on top of an event log: every change is an event first."""
+@dataclass(frozen=True)
+class Acted:
+    """What a command did: the rules' verdict and the events committed for it (none when refused)."""
 
-    GAME = "cannonball-colony"
+    verdict: Verdict
+    events: tuple[Event, ...]
 
-    def __init__(self, log: EventLog):
+    @property
+    def event(self) -> Event | None:
+        """The last event committed, the one a tablet is answered with."""
+        return self.events[-1] if self.events else None
+
+    def __iter__(self):
+        """`verdict, event = session.act(...)`."""
+        return iter((self.verdict, self.event))
+
+    def __getitem__(self, index: int):
+        return (self.verdict, self.event)[index]
+
+
+class Session:
+    """One game of any kind on top of an event log: every change is an event first."""
+
+    def __init__(self, log: EventLog, record: Record):
         self.log = log
-        self.game: Game | None = None
-        self.listeners: list[Callable[[Event], None]] = []
+        self.record = record
+        self.slug: str = record.game
+        self.state: Any = None
+        self.seq = 0
         self.question: dict | None = None   # the camera's open question to the players, if any
+        self.listeners: list[Callable[[Event], None]] = []
         self._lock = threading.RLock()
         for event in log.events():
             self._apply(event)
 
     # --- writing ----------------------------------------------------------------------
+
+    def act(self, command: dict) -> Acted:
+        """A command from a tablet or the camera: the record judges it on the game as it stands
+        (ValueError quoting bad input), then its events are committed and applied in order."""
+        with self._lock:
+            if self.state is None and command.get("type") != "start":
+                raise SessionError(f"no {self.record.title} game has been started in this session")
+            verdict, bodies = self.record.decide(self.state, command)
+            return Acted(verdict, tuple(self._record(body) for body in bodies))
+
+    def note(self, body: dict) -> Event:
+        """Questions, camera status and other events that do not change the game."""
+        with self._lock:
+            return self._record(body)
+
+    def ask(self, message: str, cells=(), source: str = "camera") -> Event | None:
+        """Log the camera's doubt for the players; the same question still open is asked once."""
+        with self._lock:
+            if self.question is not None and self.question["message"] == message:
+                return None
+            return self._record({"type": QUESTION, "message": message, "cells": [str(c) for c in cells],
+                                 "source": source})
+
+    def dismiss(self, source: str = "tablet") -> Event:
+        """The players set the open question aside; SessionError when none is open."""
+        with self._lock:
+            if self.question is None:
+                raise SessionError("There is no open question to dismiss.")
+            return self._record({"type": DISMISSAL, "question": self.question["seq"], "source": source})
 
     def _record(self, body: dict) -> Event:
         """Commit first, then change the game in memory, then tell the listeners."""
@@ -130,124 +178,36 @@ class GameSession:
             listener(event)
         return event
 
-    def start(self, board_text: str, source: str = "tablet") -> Event:
-        parse_board(board_text)  # refuse a bad board before it reaches the log
-        with self._lock:
-            return self._record({"type": "game", "game": self.GAME, "board": board_text, "source": source})
-
-    def propose(self, move_text: str, source: str = "tablet") -> tuple[Verdict, Event]:
-        """A move from the camera or a tablet: judged, logged with its verdict, applied if legal."""
-        with self._lock:
-            game = self._require_game()
-            move = parse_move(move_text)
-            extend = isinstance(move, Roads) and isinstance(game.turn and game.turn.build, Roads) and len(move.cells) == 1
-            verdict = self._trial(move, extend)
-            kind = "move" if verdict.legal else "proposal"
-            event = self._record({"type": kind, "player": str(game.player), "move": move_text, "extend": extend,
-                                  "source": source, "verdict": verdict.to_json()})
-            return verdict, event
-
-    def confirm(self, source: str = "tablet") -> tuple[Verdict, Event | None]:
-        with self._lock:
-            game = self._require_game()
-            turn = game.turn
-            verdict = self._dry(lambda g: g.confirm())
-            if not verdict.legal:
-                return verdict, None
-            moves = [str(m) for m in (turn.shot, turn.build) if m is not None]
-            return verdict, self._record({"type": "confirm", "player": str(game.player), "moves": moves,
-                                          "source": source, "verdict": verdict.to_json()})
-
-    def undo(self, source: str = "tablet") -> tuple[Verdict, Event | None]:
-        with self._lock:
-            game = self._require_game()
-            verdict = self._dry(lambda g: g.undo())
-            if not verdict.legal:
-                return verdict, None
-            return verdict, self._record({"type": "undo", "player": str(game.player), "source": source,
-                                          "verdict": verdict.to_json()})
-
-    def correct(self, board_text: str, note: str, source: str = "tablet", turn: Country | None = None) -> Event:
-        """The players say what is really on the table; the game carries on from there, on the
-        same player's turn unless `turn` names another."""
-        position = parse_board(board_text)
-        if turn is not None and turn not in position.players:
-            raise ValueError(f"{turn} is not playing on this island ({', '.join(map(str, position.players))})")
-        with self._lock:
-            self._require_game()
-            body = {"type": "correction", "board": board_text, "note": note, "source": source}
-            return self._record(body if turn is None else {**body, "turn": str(turn)})
-
-    def note(self, body: dict) -> Event:
-        """Questions, camera status and other events that do not change the game."""
-        with self._lock:
-            return self._record(body)
-
-    def snapshot(self) -> Game | None:
-        """A private copy of the game, for reasoning (the camera's move inference) outside the lock."""
-        with self._lock:
-            return copy.deepcopy(self.game)
-
     # --- replaying ----------------------------------------------------------------------
 
     def _apply(self, event: Event) -> None:
-        body = event.body
-        kind = body.get("type")
-        if kind == "question":
+        kind = event.body.get("type")
+        if kind == QUESTION:
+            body = event.body
             self.question = {"seq": event.seq, "message": body.get("message", ""), "cells": body.get("cells", [])}
-        elif kind in ANSWERS_A_QUESTION:
+        elif kind == DISMISSAL or kind in self.record.answers:
             self.question = None
-        if kind == "game":
-            self.game = Game.from_position(parse_board(body["board"]))
-        elif kind == "correction":
-            turn = Country(body["turn"]) if body.get("turn") else self.game.player
-            self.game = Game.from_position(parse_board(body["board"]).replace(turn=turn))
-        elif kind == "move":
-            move = parse_move(body["move"])
-            verdict = self.game.extend_roads(move) if body.get("extend") else self.game.play(move)
-            self._expect_legal(event, verdict)
-        elif kind == "confirm":
-            self._expect_legal(event, self.game.confirm())
-        elif kind == "undo":
-            self._expect_legal(event, self.game.undo())
-
-    def _expect_legal(self, event: Event, verdict: Verdict) -> None:
-        if not verdict.legal:
-            raise SessionError(f"{self.log.path}: event {event.seq} ({event.type} {event.body.get('move', '')}) "
-                               f"does not replay: {verdict.message}")
-
-    def _trial(self, move, extend: bool) -> Verdict:
-        return self._dry(lambda g: g.extend_roads(move) if extend else g.play(move))
-
-    def _dry(self, action) -> Verdict:
-        """Judge on a copy, so the game in memory changes only when the event is logged."""
-        return action(copy.deepcopy(self.game))
-
-    def _require_game(self) -> Game:
-        if self.game is None:
-            raise SessionError("no game has been started in this session")
-        return self.game
+        try:
+            self.state = self.record.apply(self.state, event.body, event.seq)
+        except ValueError as error:   # the record names the event, the session names the file
+            raise SessionError(f"{self.log.path}: event {event.seq} {error}") from None
+        self.seq = event.seq
 
     # --- reading ------------------------------------------------------------------------
 
-    def state(self) -> dict:
+    def snapshot(self) -> Snapshot:
+        """A private copy of the game, for reasoning (the camera, the LEDs) outside the lock."""
         with self._lock:
-            if self.game is None:
-                return {"game": None}
-            game = self.game
-            return {
-                "game": self.GAME,
-                "phase": game.phase.value,
-                "player": str(game.player),
-                "board": print_board(game.position),
-                "turn": {"shot": str(game.turn.shot) if game.turn and game.turn.shot else None,
-                         "build": str(game.turn.build) if game.turn and game.turn.build else None},
-                "result": ({"winners": [str(w) for w in game.result.winners], "why": game.result.why}
-                           if game.result else None),
-                "history": [str(record) for record in game.history],
-                "question": self.question,
-                "last_seq": self.last_seq(),
-            }
+            return Snapshot(self.slug, copy.deepcopy(self.state), self.seq, self.question)
+
+    def view(self, seat: str | None = None) -> dict:
+        """What one seat's tablet may see (None: the shared screen), with the session's own news."""
+        with self._lock:
+            return {**self.record.view(self.state, seat), "seq": self.seq, "question": self.question}
+
+    def event_view(self, event: Event, seat: str | None = None) -> dict:
+        """One logged event as `seat` may see it (the record export, a tablet catching up)."""
+        return {"seq": event.seq, **self.record.event_view(event.body, seat)}
 
     def last_seq(self) -> int:
         return self.log.last_seq()

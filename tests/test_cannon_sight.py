@@ -16,9 +16,11 @@ from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.text import parse_board
 from companion.kit import layout, sheets
 from companion.games.cannonball_colony.kit import terrain
-from companion.live import LivePipeline
-from companion.session import EventLog, GameSession
+from companion.live import Pipeline
+from companion.session import EventLog, Session
 from companion.vision.markers import get_dictionary
+from companion.games.cannonball_colony.record import RECORD
+from companion.games.cannonball_colony.camera.live import ColonyCamera
 
 PX_PER_MM = 4.0
 TABLE = layout.Paper("table", 300.0, 360.0)   # a patch of table round board 1
@@ -88,7 +90,7 @@ def test_the_live_pipeline_shows_every_frame_to_the_spotter_and_looks_twice_a_se
     aimer = Aimer()
     clock = [0.0]
     spotter = CannonSpotter(aimer.place, clock=lambda: clock[0])
-    pipeline = LivePipeline(GameSession(EventLog(tmp_path / "game.sqlite")), None, None, see_cannon=spotter)
+    pipeline = Pipeline(ColonyCamera, Session(EventLog(tmp_path / "game.sqlite"), RECORD), None, None, see_cannon=spotter)
     photo = table_photo(tilt=False)
     for step in range(4):             # four frames in 0.3 s: one look
         clock[0] = step * 0.1

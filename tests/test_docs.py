@@ -119,7 +119,7 @@ def check_coast_table(example, tmp_path):
 
 
 def check_values(example, tmp_path):
-    from companion.games.cannons_coastlines.session import check_house
+    from companion.games.cannons_coastlines.record import check_house
     from companion.games.cannons_coastlines.factions import load_rulebook
     from companion.games.cannons_coastlines.scoring import value_table
 
@@ -177,25 +177,26 @@ def check_shots(example, tmp_path):
 
 def check_record(example, tmp_path):
     """Replaying the page's game through a real session writes the same events, with the same keys and rule ids."""
-    from companion.session import EventLog, GameSession
+    from companion.games.cannonball_colony.record import RECORD
+    from companion.session import EventLog, Session
 
     shown = [json.loads(line) for line in example.body.splitlines()]
     assert [event["seq"] for event in shown] == list(range(1, len(shown) + 1))
-    session = GameSession(EventLog(tmp_path / "game.sqlite"))
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
     for event in shown:
         if event["type"] == "game":
-            session.start(event["board"], source=event["source"])
+            session.act({"type": "start", "board": event["board"], "source": event["source"]})
         elif event["type"] in ("move", "proposal"):
-            session.propose(event["move"], source=event["source"])
+            session.act({"type": "propose", "move": event["move"], "source": event["source"]})
         else:
-            getattr(session, event["type"])(source=event["source"])
+            session.act({"type": event["type"], "source": event["source"]})
     written = [event.to_json() for event in session.log.events()]
     assert [e["type"] for e in written] == [e["type"] for e in shown]
     for page, real in zip(shown, written):
         assert sorted(page) == sorted(real), f"event {page['seq']}: the page's keys differ from the log's"
         if "verdict" in page:
             assert [r["rule"] for r in page["verdict"]["reasons"]] == [r["rule"] for r in real["verdict"]["reasons"]]
-    GameSession(EventLog(tmp_path / "game.sqlite"))   # and the log replays, as a restart does
+    Session(EventLog(tmp_path / "game.sqlite"), RECORD)   # and the log replays, as a restart does
 
 
 def check_frames(example, tmp_path):

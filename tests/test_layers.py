@@ -35,26 +35,19 @@ SHARED_NAMING_A_GAME = {
     "companion/commands/read.py",
     "companion/commands/render.py",
     "companion/commands/score.py",
-    "companion/commands/serve.py",
     "companion/hardware/aim.py",
     "companion/hardware/led_map.py",
     "companion/hardware/setup.py",
     "companion/kit/layout.py",
     "companion/kit/sheets.py",
-    "companion/live.py",
-    "companion/live_picture.py",
-    "companion/session.py",
 }
 GAME_FILES_OUTSIDE_THEIR_LAYER = {
-    "companion/games/cannonball_colony/view.py",
-    "companion/games/cannons_coastlines/camera/pipeline.py",
     "companion/games/cannons_coastlines/hardware/indicators.py",
     "companion/games/cannons_coastlines/render/__init__.py",
     "companion/games/cannons_coastlines/render/pieces.py",
     "companion/games/cannons_coastlines/render/samples.py",
     "companion/games/cannons_coastlines/render/scene.py",
     "companion/games/cannons_coastlines/render/truth.py",
-    "companion/games/cannons_coastlines/session.py",
 }
 
 

@@ -15,7 +15,8 @@ import pytest
 import companion.games
 from companion.cli import build_parser, main
 from companion.games import plugins, plugins_with
-from companion.games.plugin import PARTS, GamePlugin
+from companion.games.plugin import PARTS, Camera, GamePlugin, Record
+from companion.session import EventLog, Session
 
 ROOT = Path(__file__).resolve().parents[1]
 PLUGIN_FILES = sorted((ROOT / "companion" / "games").glob("*/plugin.py"))
@@ -39,6 +40,20 @@ def test_every_named_part_imports_and_resolves(slug, part):
     assert plugins()[slug].load(part) is not None
 
 
+def members(protocol) -> set[str]:
+    return {name for name in (*protocol.__annotations__, *vars(protocol)) if not name.startswith("_")}
+
+
+@pytest.mark.parametrize("slug", list(plugins()))
+def test_every_record_and_camera_part_has_what_the_session_and_the_pipeline_use(slug):
+    plugin = plugins()[slug]
+    record = plugin.load("record")
+    assert {name for name in members(Record) if not hasattr(record, name)} == set()
+    assert record.game == slug and record.view(None, None) == {"game": None}
+    camera = plugin.load("camera")(record)
+    assert {name for name in members(Camera) if not hasattr(camera, name)} == set()
+
+
 def test_the_part_names_are_the_plugins_fields():
     assert {f.name for f in fields(GamePlugin)} == {"slug", "title", "rule_prefix", *PARTS}
 
@@ -46,8 +61,8 @@ def test_the_part_names_are_the_plugins_fields():
 def test_a_missing_part_is_a_lookup_error_naming_the_game_and_the_part():
     with pytest.raises(LookupError, match=r"Cannons & Coastlines \(cannons-coastlines\) has no referee part"):
         plugins()["cannons-coastlines"].load("referee")
-    with pytest.raises(LookupError, match="'camera' is not a game part"):
-        plugins()["cannonball-colony"].load("camera")
+    with pytest.raises(LookupError, match="'live' is not a game part"):
+        plugins()["cannonball-colony"].load("live")
 
 
 @pytest.mark.parametrize("path", PLUGIN_FILES, ids=lambda p: p.parent.name)
@@ -77,16 +92,20 @@ def test_each_command_offers_the_games_with_the_part_it_needs():
     assert choices("serve", "game") == ("cannonball-colony", "cannons-coastlines")
 
 
-# A whole game in one folder: a row of coins, read as text, and a referee that counts them.
+# A whole game in one folder: a row of coins, read as text, and a referee that counts them; each
+# player may be dealt a secret word, which only that player's seat sees.
 TINY_PLUGIN = '''
 from companion.games.plugin import GamePlugin
 
 PLUGIN = GamePlugin(slug="tiny-coins", title="Tiny Coins", rule_prefix="TC",
-                    session="companion.games.tiny_coins.rules:Session", view="companion.games.tiny_coins.rules:view",
+                    record="companion.games.tiny_coins.rules:RECORD",
                     text="companion.games.tiny_coins.rules", referee="companion.games.tiny_coins.rules",
                     screens="companion.games.tiny_coins.screens:SCREENS")
 '''
 TINY_RULES = '''
+from companion.games.verdict import Verdict
+
+
 class BoardTextError(ValueError):
     pass
 
@@ -102,18 +121,40 @@ class Reply:
         self.extra, self.path, self.ends = [], [], []
 
 
-class Session:
-    GAME = "tiny-coins"
+class TinyRecord:
+    game, title, answers = "tiny-coins", "Tiny Coins", frozenset({"game"})
 
-    def __init__(self, log):
-        self.log, self.listeners, self.row = log, [], "oo.o."
+    def decide(self, state, command):
+        if command["type"] == "start":
+            return Verdict.accept("A new row."), [{"type": "game", "game": self.game, "row": parse_board(command["row"])}]
+        if command["type"] == "deal":
+            return Verdict.accept("Dealt."), [{"type": "deal", "player": command["player"], "secret": command["secret"]}]
+        raise ValueError(f"unknown command {command['type']!r}")
+
+    def apply(self, state, body, seq):
+        if body["type"] == "game":
+            return {"row": body["row"], "secrets": {}}
+        if body["type"] == "deal":
+            return {**state, "secrets": {**state["secrets"], body["player"]: body["secret"]}}
+        return state
+
+    def start(self, text, source="serve"):
+        return {"type": "start", "row": text, "source": source}
+
+    def view(self, state, seat):
+        if state is None:
+            return {"game": None}
+        return {"game": self.game, "coins": state["row"].count("o"), "dealt": sorted(state["secrets"]),
+                "secret": state["secrets"].get(seat)}
+
+    def event_view(self, body, seat):
+        return {**body, "secret": None} if body["type"] == "deal" and body["player"] != seat else body
+
+    def looks(self, state):
+        return {}
 
 
-def view(session):
-    return {"coins": session.row.count("o")}
-
-    def last_seq(self):
-        return 0
+RECORD = TinyRecord()
 
 
 def parse_board(text):
@@ -143,12 +184,13 @@ from companion.dashboard.screens import GameScreens
 from companion.dashboard.web import services
 
 bp = Blueprint("tiny", __name__)
-SCREENS = GameScreens(("companion.games.tiny_coins.screens", "settings"), {"SCREENS": (("tiny.index", "Coins"),)})
+SCREENS = GameScreens(("companion.games.tiny_coins.screens", "settings", "record"),
+                      {"SCREENS": (("tiny.index", "Coins"),)})
 
 
 @bp.get("/")
 def index():
-    return f"{current_app.config['GAME_TITLE']}: {services().session.row.count('o')} coins"
+    return f"{current_app.config['GAME_TITLE']}: {services().session.view()['coins']} coins"
 '''
 
 
@@ -171,7 +213,7 @@ def test_an_added_game_folder_is_found_and_its_parts_load(tiny_game):
     found = plugins()
     assert list(found) == ["cannonball-colony", "cannons-coastlines", "tiny-coins"]
     assert isinstance(found["tiny-coins"], GamePlugin)
-    assert found["tiny-coins"].load("session").GAME == "tiny-coins"
+    assert found["tiny-coins"].load("record").game == "tiny-coins"
     assert plugins_with("referee") == ("cannonball-colony", "tiny-coins")
 
 
@@ -186,6 +228,31 @@ def test_an_added_game_lights_up_in_referee_and_serve_without_a_shared_edit(tiny
     assert "bad question: unknown question 'weigh'" in capsys.readouterr().err
 
 
+def test_serve_plays_an_added_game_from_its_board_though_it_has_no_camera_part(tiny_game, tmp_path, monkeypatch,
+                                                                             capsys):
+    import signal
+
+    import waitress.server
+
+    class Server:   # serves nothing: Ctrl-C at once, after everything is wired
+        effective_port = 8123
+
+        def run(self):
+            raise KeyboardInterrupt
+
+        def close(self):
+            pass
+
+    monkeypatch.setattr(waitress.server, "create_server", lambda app, **options: Server())
+    monkeypatch.setattr(signal, "signal", lambda *handler: None)
+    board, data = tmp_path / "coins.txt", tmp_path / "data"
+    board.write_text("oo.o.\n")
+    assert main(["serve", "--game", "tiny-coins", "--board", str(board), "--data", str(data), "--no-qr"]) == 0
+    out = capsys.readouterr().out
+    assert "Tabletop Companion: Tiny Coins" in out and "Tiny Coins has no camera part" in out
+    assert Session(EventLog(data / "game.sqlite"), plugins()["tiny-coins"].load("record")).view()["coins"] == 3
+
+
 def test_the_games_without_the_added_folder_are_the_two_again():
     assert list(plugins()) == ["cannonball-colony", "cannons-coastlines"]
 
@@ -193,7 +260,7 @@ def test_the_games_without_the_added_folder_are_the_two_again():
 def test_an_added_game_without_a_hardware_part_gets_a_status_not_a_board(tiny_game, tmp_path):
     from companion.hardware.setup import attach
 
-    session = plugins()["tiny-coins"].load("session")(None)
+    session = Session(EventLog(tmp_path / "game.sqlite"), plugins()["tiny-coins"].load("record"))
     setup = attach("sim", (None, None, None), session, publish=lambda status: None)
     assert setup.desk is None
     assert setup.status() == {"mode": "none", "state": "none", "message": "no hardware: Tiny Coins has none"}
@@ -205,9 +272,9 @@ def test_the_dashboard_serves_an_added_games_screens_beside_the_shared_ones(tiny
     from companion.dashboard.video import FrameHub
     from companion.dashboard.web import Services
 
-    tiny = plugins()["tiny-coins"]
-    session = tiny.load("session")(None)
-    broadcaster = Broadcaster(session, tiny.load("view"))
+    session = Session(EventLog(tmp_path / "game.sqlite"), plugins()["tiny-coins"].load("record"))
+    session.act({"type": "start", "row": "oo.o."})
+    broadcaster = Broadcaster(session)
     app = create_app({"DATA": tmp_path, "TESTING": True}, services=Services(session, broadcaster, FrameHub()))
     try:
         client = app.test_client()
@@ -218,3 +285,98 @@ def test_the_dashboard_serves_an_added_games_screens_beside_the_shared_ones(tiny
         assert app.config["GAME"] == "tiny-coins"
     finally:
         broadcaster.close()
+
+
+# Per-seat views: the tiny game deals each player a secret word that only their seat may see.
+SECRETS = {"anna": "SECRET-ANNA-kestrel", "ben": "SECRET-BEN-osprey"}
+
+
+@pytest.fixture
+def dealt(tiny_game, tmp_path):
+    session = Session(EventLog(tmp_path / "game.sqlite"), plugins()["tiny-coins"].load("record"))
+    session.act({"type": "start", "row": "oo.o."})
+    return session
+
+
+def deal(session) -> None:
+    for player, secret in SECRETS.items():
+        session.act({"type": "deal", "player": player, "secret": secret})
+
+
+def carries(texts) -> set[str]:
+    """Whose secrets a stream's messages carry."""
+    joined = "".join(texts)
+    return {player for player, secret in SECRETS.items() if secret in joined}
+
+
+def test_each_seat_s_stream_carries_its_own_secret_and_never_another_s(dealt, monkeypatch):
+    from companion.dashboard.broadcast import Broadcaster
+
+    record, views = dealt.record, []
+    view = record.view
+    monkeypatch.setattr(record, "view", lambda state, seat: views.append(seat) or view(state, seat))
+    broadcaster = Broadcaster(dealt, heartbeat=5)
+    seats = {"anna 1": "anna", "anna 2": "anna", "ben": "ben", "shared screen": None}
+    streams = {name: broadcaster.stream(None, seat) for name, seat in seats.items()}
+    heard = {name: [next(stream), next(stream)] for name, stream in streams.items()}   # hello, state
+    views.clear()
+    deal(dealt)
+    for name, stream in streams.items():
+        heard[name] += [next(stream), next(stream)]   # the two deals, with the state after each
+        stream.close()
+    assert {name: carries(texts) for name, texts in heard.items()} == {
+        "anna 1": {"anna"}, "anna 2": {"anna"}, "ben": {"ben"}, "shared screen": set()}
+    assert sorted(views, key=str) == sorted(["anna", "ben", None] * 2, key=str)   # once per seat, not per tablet
+    replayed = broadcaster.stream(0, "ben")   # a tablet catching up from the log: the same views
+    assert carries([next(replayed) for _ in range(5)]) == {"ben"}   # hello, game, two deals, state
+    replayed.close()
+    broadcaster.close()
+
+
+def test_a_tablet_paired_for_a_seat_reads_only_its_own_secret_from_every_endpoint(dealt, tmp_path):
+    from companion.dashboard import create_app
+    from companion.dashboard.broadcast import Broadcaster
+    from companion.dashboard.video import FrameHub
+    from companion.dashboard.web import Services
+
+    deal(dealt)
+    broadcaster = Broadcaster(dealt, heartbeat=5)
+    app = create_app({"DATA": tmp_path, "TESTING": True, "LAN": True, "PAIRING_CODE": "135790",
+                      "VIEWER_CODE": "864200"}, services=Services(dealt, broadcaster, FrameHub()))
+
+    def tablet(code: str, seat: str = "") -> dict[str, str]:
+        client = app.test_client()
+        csrf = client.get("/api/session").get_json()["csrf"]
+        assert client.post("/pair", data={"code": code, "seat": seat, "csrf_token": csrf}).status_code == 302
+        events = client.get("/events?last_id=0", buffered=False)
+        stream = iter(events.response)
+        read = {"/events": b"".join(next(stream) for _ in range(5)).decode()}   # hello, 3 events, state
+        events.close()
+        for url in ("/api/state", "/api/record", "/api/record.jsonl"):
+            answer = client.get(url)
+            assert answer.status_code == 200, url
+            read[url] = answer.get_data(as_text=True)
+        return read
+
+    try:
+        for code, seat, sees in (("135790", "anna", {"anna"}), ("135790", "ben", {"ben"}),
+                                 ("864200", "anna", set()), ("135790", "", set())):   # a viewer names no seat
+            read = tablet(code, seat)
+            assert {url: carries([text]) for url, text in read.items()} == {url: sees for url in read}, (code, seat)
+    finally:
+        broadcaster.close()
+
+
+def test_the_camera_s_questions_are_the_session_s_for_any_game(dealt):
+    from companion.session import SessionError
+
+    asked = dealt.ask("Is the third space a coin?", ["3"])
+    assert dealt.ask("Is the third space a coin?", ["3"]) is None   # the same doubt is asked once
+    assert dealt.view()["question"] == {"seq": asked.seq, "message": "Is the third space a coin?", "cells": ["3"]}
+    dealt.dismiss()
+    assert dealt.view()["question"] is None and dealt.log.events()[-1].body["question"] == asked.seq
+    with pytest.raises(SessionError, match="no open question"):
+        dealt.dismiss()
+    dealt.ask("Where did the coins go?")
+    dealt.act({"type": "start", "row": "o...."})   # an event the record says answers it
+    assert dealt.snapshot().question is None and dealt.snapshot().state["row"] == "o...."

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import importlib
-import json
 import os
 import signal
 import socket
@@ -14,17 +12,17 @@ from companion.cli import UsageError, port_number
 from companion.hardware import setup as serve_hardware
 from companion.games import plugins
 
-DEFAULT_GAME = "cannonball-colony"   # what `companion serve` plays with no --game: the bundled clip's game
-ROOT = Path(__file__).resolve().parents[2]
-RENDERS = ROOT / "samples" / "renders"
-VIDEO_SUFFIXES = (".mp4", ".avi", ".mkv", ".webm", ".mov")
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg")
 # Each tablet holds two long-lived requests (events and video); 48 threads serve ten tablets
 # with room left for page loads and the buttons.
 DEFAULT_THREADS = 48
 
 
-def default_data_dir(game: str = DEFAULT_GAME) -> Path:
+def default_game() -> str | None:
+    """What `companion serve` plays with no --game: the first game (in folder order) with a demo to start from."""
+    return next((slug for slug, plugin in plugins().items() if plugin.has("demo")), None)
+
+
+def default_data_dir(game: str) -> Path:
     base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
     return base / "tabletop-companion" / game
 
@@ -34,10 +32,10 @@ def register(subparsers) -> None:
         "serve",
         help="run the camera pipeline and the tablet dashboard",
         description="Watch the table (or the bundled sample clip), referee it, and serve the tablet "
-        "dashboard. With no arguments it plays the bundled Cannonball Colony clip in a loop.",
+        "dashboard. With no arguments it plays the default game's bundled clip, if it has one, in a loop.",
     )
-    parser.add_argument("--game", choices=tuple(plugins()), default=DEFAULT_GAME,
-                        help=f"the game on the table (default {DEFAULT_GAME})")
+    parser.add_argument("--game", choices=tuple(plugins()), default=default_game(),
+                        help=f"the game on the table (default {default_game()}: the first game with a demo)")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: Cannonball Colony's moves are played on the Turn screen, Cannons & "
@@ -69,60 +67,28 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def bundled_clip() -> Path | None:
-    """The rendered Cannonball Colony clip under samples/renders: a video file or a folder of frames."""
-    if not RENDERS.is_dir():
-        return None
-    candidates = sorted(RENDERS.rglob("*"), key=lambda p: ("cannonball" not in p.name.lower(), str(p)))
-    for path in candidates:
-        if path.is_file() and path.suffix.lower() in VIDEO_SUFFIXES:
-            return path
-    for path in candidates:
-        if path.is_dir() and any(p.suffix.lower() in IMAGE_SUFFIXES for p in path.iterdir()):
-            return path
-    return None
-
-
-def load_reader(game: str):
-    """The game's camera reader (a module whose make_reader() gives one with read_frame(image_bgr, timestamp, previous)),
-    or (None, why) while it is not installed."""
-    plugin = plugins()[game]
-    if not plugin.has("reader"):
-        return None, f"{plugin.title} has no camera reader: the camera picture is shown but not refereed"
-    name = plugin.spec("reader").partition(":")[0]
+def load_reader(camera, title: str):
+    """The game's camera reader, (image_bgr, timestamp, previous) -> observation, with a note for the banner;
+    (None, why) while it is not installed."""
+    if camera is None:
+        return None, f"{title} has no camera part: nothing on the table is refereed"
     try:
-        module = importlib.import_module(name)
+        reader = camera.reader()
     except ModuleNotFoundError as error:
-        if error.name == name:
-            return None, f"{name} is not installed yet: the camera picture is shown but not refereed"
-        raise
-    return module.make_reader().read_frame, f"{name}.make_reader().read_frame"
+        return None, f"{error.name} is not installed yet: the camera picture is shown but not refereed"
+    return reader, f"{reader.__module__}.{reader.__qualname__}"
 
 
 def start_game(game, session, board: Path | None, no_camera: bool) -> None:
     """A game from --board, or from the game's demo file when nothing will be seen; the camera
-    starts one otherwise. The game's start part does nothing when the log already holds a game."""
-    if not (board or no_camera) or not game.has("start"):
+    starts one otherwise. Nothing happens when the log already holds a game."""
+    if not (board or no_camera) or session.state is not None or not (board or game.has("demo")):
         return
     path = board or game.load("demo")
     try:
-        game.load("start")(session, path)
+        session.act(session.record.start(path.read_text(encoding="utf-8"), source="serve"))
     except (OSError, ValueError) as error:
         raise UsageError(f"cannot start a game from {str(path)!r}: {error}") from None
-
-
-def start_colony(session, path: Path) -> None:
-    """Cannonball Colony's start part: a board text (docs/formats.md)."""
-    if session.game is None:
-        session.start(path.read_text(encoding="utf-8"), source="serve")
-
-
-def start_coast(session, path: Path) -> None:
-    """Cannons & Coastlines' start part: a table as JSON."""
-    from companion.games.cannons_coastlines.table_json import table_from_json
-
-    if session.table is None:
-        session.start(table_from_json(json.loads(path.read_text(encoding="utf-8")), session.rulebook), source="serve")
 
 
 def calibration_status(data: Path):
@@ -177,21 +143,25 @@ def run(args) -> int:
     from companion.dashboard.security import new_pairing_code
     from companion.dashboard.video import FrameHub, placeholder
     from companion.dashboard.web import Services
-    from companion.session import EventLog, SessionError
+    from companion.live import NoCamera, Pipeline
+    from companion.session import EventLog, Session, SessionError
     from companion.vision.frames import FrameSourceError, open_source
 
     if args.threads < 4:
         raise UsageError(f"--threads must be at least 4 (each tablet holds two streams), got {args.threads}")
     if args.fps <= 0 or args.source_fps <= 0:
         raise UsageError("--fps and --source-fps must be more than 0")
+    if args.game is None:
+        raise UsageError(f"say which game with --game ({', '.join(plugins())}): none has a demo to default to")
     data = (args.data or default_data_dir(args.game)).expanduser().resolve()
     game = plugins()[args.game]
     try:
-        session = game.load("session")(EventLog(data / "game.sqlite"))
+        session = Session(EventLog(data / "game.sqlite"), game.load("record"))
     except (SessionError, OSError) as error:
         raise UsageError(f"cannot open the game log in {data}: {error}") from None
 
-    clip = None if args.source or not game.has("clip") else game.load("clip")()
+    camera = game.load("camera") if game.has("camera") else None
+    clip = None if args.source or camera is None else camera.clip()
     spec = None if args.source == "none" else args.source or (str(clip) if clip else None)
     if spec is not None:
         try:   # refuse a bad --source now, with its reason, rather than in the pipeline thread
@@ -199,17 +169,17 @@ def run(args) -> int:
         except FrameSourceError as error:
             raise UsageError(str(error)) from None
     hardware_settings = serve_hardware.read_settings(args, data)   # refuse bad options before opening anything
-    reader, reader_note = load_reader(args.game)
+    reader, reader_note = load_reader(camera, game.title)
     hub = FrameHub(max_fps=args.fps)
-    view, pipeline_kind = game.load("view"), game.load("live")
-    broadcaster = Broadcaster(session, view)
+    broadcaster = Broadcaster(session)
     opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None
-    pipeline = pipeline_kind(session, opener, reader, publish_frame=hub.publish,
-                             publish_status=lambda status: broadcaster.publish_status("camera", status),
-                             loop=clip is not None or args.loop, auto_confirm=clip is not None,
-                             restart_on_loop=clip is not None)
+    pipeline = Pipeline(camera or NoCamera, session, opener, reader, publish_frame=hub.publish,
+                        publish_status=lambda status: broadcaster.publish_status("camera", status),
+                        loop=clip is not None or args.loop, auto_confirm=clip is not None,
+                        restart_on_loop=clip is not None)
     if spec is None:
-        hub.publish(placeholder("No camera", f"Start with --source 0 for a webcam; or {pipeline.WITHOUT_CAMERA}."))
+        hub.publish(placeholder("No camera",
+                                f"Start with --source 0 for a webcam; or {pipeline.camera.without_camera}."))
     else:   # a tablet gets a picture at once, even while a camera takes its time to open
         hub.publish(placeholder("Starting the camera", f"Opening {spec}: its picture follows in a moment."))
 

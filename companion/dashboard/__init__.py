@@ -8,16 +8,12 @@ from pathlib import Path
 from flask import Flask
 
 from companion.games import plugins
-from companion.session import EventLog
+from companion.session import EventLog, Session
 
 from companion.dashboard import security
 from companion.dashboard.broadcast import Broadcaster
 from companion.dashboard.video import FrameHub
 from companion.dashboard.web import Services, init_errors
-
-ROOT = Path(__file__).resolve().parents[2]
-SAMPLE_BOARD = ROOT / "samples" / "boards" / "cannonball-colony-dispute.txt"
-DEFAULT_GAME = "cannonball-colony"   # a dashboard made with no GAME: the sample board's game
 
 
 def secret_key(data: Path | None) -> bytes:
@@ -37,7 +33,8 @@ def secret_key(data: Path | None) -> bytes:
 def create_app(test_config: dict | None = None, *, services: Services | None = None) -> Flask:
     """The app. `test_config` overrides settings (LAN, PAIRING_CODE, VIEWER_CODE, ALLOWED_HOSTS, REVOKE_PAIRINGS,
     DATA, HEARTBEAT, rate limits, the request limits of web.LIMITS);
-    `services` brings a session, broadcaster and frame hub made elsewhere (the serve command)."""
+    `services` brings a session, broadcaster and frame hub made elsewhere (the serve command); without
+    them the app opens the log in DATA of the game GAME names (a slug; required with no services)."""
     app = Flask(__name__)
     config = dict(test_config or {})
     data = Path(config["DATA"]) if config.get("DATA") else None
@@ -48,9 +45,7 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     if services is None:
         if data is None:
             raise ValueError("create_app needs DATA (the folder of the game's SQLite log) or services")
-        services = _own_services(app.config.get("GAME", DEFAULT_GAME), data, app.config["HEARTBEAT"])
-    if services.sample_board is None:
-        services.sample_board = SAMPLE_BOARD
+        services = _own_services(app.config.get("GAME"), data, app.config["HEARTBEAT"])
     app.extensions["companion"] = services
 
     security.init_app(app, data)
@@ -60,7 +55,7 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     from companion.dashboard.screens import pair
 
     # The session says which game is played; its plug-in names the screens, the rest are shared.
-    game = plugins()[services.session.GAME]
+    game = plugins()[services.session.slug]
     screens = game.load("screens")
     app.config.update(GAME=game.slug, GAME_TITLE=game.title, **screens.config)
     for module in (api, *screens.modules, pair):
@@ -68,11 +63,10 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     return app
 
 
-def _own_services(game: str, data: Path, heartbeat: float) -> Services:
-    """A session of the named game on the log in `data`, with its view for the broadcaster."""
+def _own_services(game: str | None, data: Path, heartbeat: float) -> Services:
+    """A session of the named game on the log in `data`, and its broadcaster."""
     found = plugins()
     if game not in found:
-        raise ValueError(f"unknown game {game!r} (games: {', '.join(found)})")
-    session = found[game].load("session")(EventLog(data / "game.sqlite"))
-    view = found[game].load("view")
-    return Services(session, Broadcaster(session, view, heartbeat=heartbeat), FrameHub(), sample_board=SAMPLE_BOARD)
+        raise ValueError(f"create_app needs GAME, one of {', '.join(found)} (not {game!r}), or services")
+    session = Session(EventLog(data / "game.sqlite"), found[game].load("record"))
+    return Services(session, Broadcaster(session, heartbeat=heartbeat), FrameHub())

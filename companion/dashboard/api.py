@@ -7,7 +7,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, str
 from companion.dashboard.broadcast import last_event_id
 from companion.dashboard.security import csrf_token, is_paired, role, while_paired
 from companion.dashboard.video import BOUNDARY
-from companion.dashboard.web import services
+from companion.dashboard.web import seat, services
 
 bp = Blueprint("api", __name__)
 
@@ -24,8 +24,7 @@ def healthz():
 
 @bp.get("/api/state")
 def state():
-    live = services()
-    return jsonify(live.broadcaster.view(live.session))   # the game's own view, as the SSE stream sends it
+    return jsonify(services().session.view(seat()))   # this seat's view, as its SSE stream sends it
 
 
 @bp.get("/api/session")
@@ -42,7 +41,7 @@ def events():
         last_id = last_event_id(request.headers.get("Last-Event-ID"), request.args.get("last_id"))
     except ValueError as error:
         abort(400, str(error))
-    stream = while_paired(services().broadcaster.stream(last_id))
+    stream = while_paired(services().broadcaster.stream(last_id, seat()))
     return Response(stream_with_context(stream), mimetype="text/event-stream", headers=STREAM_HEADERS)
 
 

@@ -1,7 +1,9 @@
 """Server-Sent Events to every tablet: committed session events in order, live status, heartbeats.
 
 An event's SSE id is its session sequence number, so a tablet that reconnects with
-Last-Event-ID gets exactly the events it missed, replayed from the log.
+Last-Event-ID gets exactly the events it missed, replayed from the log. Each tablet sees the
+game as its seat may (Session.view and event_view: a private hand stays in its owner's stream);
+a message is formatted once per seat, not once per tablet.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ import time
 from typing import Callable, Iterator
 
 from companion.games.excerpt import excerpt
-from companion.session import Event, GameSession
+from companion.session import Event, Session
 
 # A tablet that falls this far behind (asleep, on a bad link) is dropped; its browser
 # reconnects and catches up from the log, which costs less than an unbounded queue.
@@ -31,18 +33,17 @@ def sse(data: dict, *, event: str | None = None, ident: int | None = None) -> st
 
 
 class _Client:
-    def __init__(self):
+    def __init__(self, seat: str | None):
+        self.seat = seat   # None: the shared screen, or a tablet paired without a seat
         self.messages: queue.Queue = queue.Queue(QUEUE_LIMIT)
         self.dropped = False
 
 
 class Broadcaster:
-    """Listens to the session; every message is formatted once and shared by all clients."""
+    """Listens to the session; every message is formatted once per seat and shared by that seat's clients."""
 
-    def __init__(self, session: GameSession, view: Callable[[GameSession], dict], *,
-                 heartbeat: float = 10.0, clock: Callable[[], float] = time.time):
+    def __init__(self, session: Session, *, heartbeat: float = 10.0, clock: Callable[[], float] = time.time):
         self.session = session
-        self.view = view
         self.heartbeat = heartbeat
         self.clock = clock
         self.status: dict = {}
@@ -60,9 +61,12 @@ class Broadcaster:
 
     def _on_event(self, event: Event) -> None:
         """Called by the session after the commit, under its lock, so messages keep seq order."""
-        state = self.view(self.session)
-        self._send(event.seq, sse({"event": event.to_json(), "state": state, "sent": self.clock()},
-                                  event="game", ident=event.seq))
+        with self._lock:
+            seats = {client.seat for client in self._clients}
+        sent = self.clock()
+        by_seat = {seat: sse({"event": self.session.event_view(event, seat), "state": self.session.view(seat),
+                              "sent": sent}, event="game", ident=event.seq) for seat in seats}
+        self._send(event.seq, by_seat)
 
     def publish_status(self, part: str, status: dict) -> None:
         """Camera, hardware or tracker news; not logged, and sent without an id so resumption ignores it."""
@@ -71,12 +75,16 @@ class Broadcaster:
             snapshot = dict(self.status)
         self._send(None, sse(snapshot, event="status"))
 
-    def _send(self, seq: int | None, text: str) -> None:
+    def _send(self, seq: int | None, text: str | dict[str | None, str]) -> None:
+        """`text` for every client, or {seat: text} for each seat's clients (one seat never gets another's)."""
         with self._lock:
             clients = list(self._clients)
         for client in clients:
+            message = text if isinstance(text, str) else text.get(client.seat)
+            if message is None:
+                continue   # joined after the event was formatted: it reads the event from the log
             try:
-                client.messages.put_nowait((seq, text))
+                client.messages.put_nowait((seq, message))
             except queue.Full:
                 client.dropped = True
 
@@ -87,9 +95,10 @@ class Broadcaster:
 
     # --- one tablet's stream ----------------------------------------------------------
 
-    def stream(self, last_id: int | None) -> Iterator[str]:
-        """Replay what the client missed after `last_id` (None: nothing), then the state, then live."""
-        client = _Client()
+    def stream(self, last_id: int | None, seat: str | None = None) -> Iterator[str]:
+        """Replay what the client missed after `last_id` (None: nothing), then the state, then live;
+        all of it as `seat` may see it."""
+        client = _Client(seat)
         with self._lock:
             self._clients.add(client)   # before reading the log, so nothing falls in between
         try:
@@ -97,9 +106,9 @@ class Broadcaster:
             sent = last_id or 0
             if last_id is not None:
                 for event in self.session.log.events(after=last_id):
-                    yield sse({"event": event.to_json()}, event="game", ident=event.seq)
+                    yield sse({"event": self.session.event_view(event, seat)}, event="game", ident=event.seq)
                     sent = event.seq
-            yield sse(self.view(self.session), event="state")
+            yield sse(self.session.view(seat), event="state")
             with self._lock:
                 status = dict(self.status)
             if status:

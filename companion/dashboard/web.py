@@ -6,14 +6,13 @@ import json
 import math
 import sys
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Callable
 
-from flask import abort, current_app, jsonify, request
+from flask import abort, current_app, jsonify, request, session as browser
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from companion.games.excerpt import excerpt
-from companion.session import GameSession
+from companion.session import Session
 
 from companion.dashboard.broadcast import Broadcaster
 from companion.dashboard.video import FrameHub
@@ -27,19 +26,29 @@ def _no_status() -> dict:
 class Services:
     """The live parts behind the screens; serve wires them, tests pass their own."""
 
-    session: GameSession
+    session: Session
     broadcaster: Broadcaster
     frames: FrameHub
     camera: Callable[[], dict] = _no_status
     hardware: Callable[[], dict] = _no_status
     calibration: Callable[[], dict] = _no_status
     server: dict = field(default_factory=dict)     # url, lan, data folder: for the Settings screen
-    sample_board: Path | None = None
     cannon: object | None = None   # companion.hardware.desk.HardwareDesk, when a board is attached
 
 
 def services() -> Services:
     return current_app.extensions["companion"]
+
+
+def seat() -> str | None:
+    """The seat this tablet sees the game from: the one a player's pairing named (LAN mode), or
+    None, the shared screen's view (this computer, a viewer, a pairing with no seat)."""
+    from companion.dashboard.security import PLAYER, role
+
+    pairing = browser.get("pairing")
+    if role() == PLAYER and isinstance(pairing, dict) and isinstance(pairing.get("seat"), str):
+        return pairing["seat"]
+    return None
 
 
 def json_body(*required: str) -> dict:

@@ -1,8 +1,8 @@
 """What a game folder provides: its GamePlugin, and the parts shared code may ask it for.
 
-Step 1 of the plug-in migration (shared/design/plugins.md §6): the parts point at the modules where the code lives today
-(some still in companion/commands, companion/dashboard, companion/session.py); later steps move
-them into the game folder. Pure on purpose: stdlib only, so finding the games stays cheap.
+Each part is named "module:attribute" and imported only when used. The session and the live
+pipeline know a game only through its Record and its Camera part below. Pure on purpose:
+stdlib only, so finding the games stays cheap.
 """
 
 from __future__ import annotations
@@ -12,23 +12,51 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 # The parts a plug-in may name, each "module:attribute" (or "module" for a module as the part).
-PARTS = ("session", "view", "live", "reader", "photo", "text", "referee", "scoring", "render",
-         "screens", "hardware", "kit", "demo", "start", "clip")
+PARTS = ("record", "camera", "photo", "text", "referee", "scoring", "render", "screens", "hardware", "kit", "demo")
+
+State = Any   # a game's own state (Cannonball Colony's Game, a CoastState, ...): opaque to shared code
 
 
-class Session(Protocol):
-    """A game on an EventLog (companion.session.GameSession, dashboard.coast.session.CoastSession)."""
+class Record(Protocol):
+    """The rules as an event-sourced value, the session's only view of the game (companion.session.Session).
 
-    GAME: str
+    Pure: no I/O. `decide` never changes the state it is given; `apply` may, and returns the
+    state after the event. A command is a dict with a "type"; "start" begins a game (the state is
+    None before it). Bad input is a ValueError quoting it; a refusal is a rejecting verdict and no events."""
 
-    def __init__(self, log: Any) -> None: ...
-    def last_seq(self) -> int: ...
+    game: str                    # the plug-in's slug, written in the log's "game" events
+    title: str
+    answers: frozenset[str]      # event types after which the camera's open question no longer stands
+
+    def decide(self, state: State | None, command: dict) -> tuple[Any, list[dict]]: ...   # (Verdict, bodies)
+    def apply(self, state: State | None, body: dict, seq: int) -> State | None: ...   # ValueError: no replay
+    def start(self, text: str, source: str = "serve") -> dict: ...   # the start command of a setup file's text
+    def view(self, state: State | None, seat: str | None) -> dict: ...   # what one seat sees (None: the shared screen)
+    def event_view(self, body: dict, seat: str | None) -> dict: ...   # one logged event as that seat may see it
+    def looks(self, state: State | None) -> Mapping[str, dict]: ...   # colour, shape, letter per player
 
 
-class Reader(Protocol):
-    """A camera reader module: one observation per frame, given the previous one."""
+class Camera(Protocol):
+    """The camera part (games/<g>/camera/): made once per live pipeline, as
+    `camera(record, auto_confirm=..., restart_on_loop=..., tracker_settings=...)`, with a new pass
+    begun for each pass over the source. Its commands go to Session.act in order, until one is
+    refused; a {"type": "question", "message", "cells"} command asks the players instead."""
 
-    def read_frame(self, image_bgr: Any, timestamp: float, previous: Any = None) -> Any: ...
+    without_camera: str          # what the players do with no camera (status line, placeholder picture)
+    no_reader: str               # across the picture while no reader is installed
+    no_reader_status: str
+    first_reading: str           # across the picture before the first reading
+
+    @staticmethod
+    def reader() -> Callable[[Any, float, Any], Any]: ...   # ModuleNotFoundError while it is not installed
+    @staticmethod
+    def clip() -> Any: ...       # the Path `serve` plays with no --source, or None
+    def new_pass(self) -> None: ...
+    def track(self, observation: Any) -> Any: ...   # the tracker's outcome
+    def committed(self, outcome: Any) -> bool: ...   # a still table the session should hear of
+    def commands(self, snapshot: Any, outcome: Any, observation: Any) -> list[dict]: ...   # snapshot: Session's
+    def status(self, observation: Any, outcome: Any, where: str) -> tuple[str, str]: ...   # (message, tracking)
+    def annotate(self, image: Any, observation: Any, highlight: Sequence[Any]) -> Any: ...
 
 
 class BoardText(Protocol):
@@ -65,10 +93,8 @@ class GamePlugin:
     slug: str                       # "cannons-coastlines": --game, data folder, the log's game name
     title: str                      # "Cannons & Coastlines"
     rule_prefix: str                # "CS": rule ids shown on the dashboard
-    session: str                    # Session class
-    view: str | None = None         # state -> JSON for the tablets
-    live: str | None = None         # the camera pipeline class
-    reader: str | None = None       # Reader module (serve)
+    record: str                     # Record: the rules the session keeps
+    camera: str | None = None       # Camera part (a class): the live pipeline's per-frame work
     photo: str | None = None        # one photo -> observation (read, referee on a photo)
     text: str | None = None         # BoardText module
     referee: str | None = None      # Referee module
@@ -77,9 +103,7 @@ class GamePlugin:
     screens: str | None = None      # Screens
     hardware: str | None = None     # where the cannon is measured, the LED follower and aim targets
     kit: str | None = None          # the game's printable sheets
-    demo: str | None = None         # the file a game starts from when nothing is seen
-    start: str | None = None        # (session, path) -> None: a new game from --board or demo; ValueError if bad
-    clip: str | None = None         # () -> Path | None: the recording `serve` plays with no --source
+    demo: str | None = None         # Path of the setup file a game starts from when nothing is seen
 
     def has(self, part: str) -> bool:
         return self.spec(part) is not None

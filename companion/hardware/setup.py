@@ -123,7 +123,7 @@ def _colony_parts(session, led_map, aimer):
     from companion.games.cannonball_colony.hardware.sight import CannonSpotter
     from companion.games.cannonball_colony.hardware.indicators import LedFollower
 
-    targets = CellTargets(aimer, lambda: session.game.position if session.game is not None else None)
+    targets = CellTargets(aimer, lambda: session.state.position if session.state is not None else None)
     return LedFollower(session, led_map), targets, CannonSpotter(aimer.place, aimer.note)
 
 
@@ -148,7 +148,7 @@ def attach(spec: str, settings, session, publish: Callable[[dict], None]) -> Har
     """Opens the board `spec` names (--hardware) with `settings` from read_settings and, when it
     answers, the game's LED follower, the aimer and the desk; otherwise a status that says why not."""
     config, led_map, aimer = settings
-    game = plugins()[session.GAME]
+    game = plugins()[session.slug]
     if not game.has("hardware"):
         return HardwareSetup(lambda: {"mode": "none", "state": "none", "message": f"no hardware: {game.title} has none"})
     hardware, status = open_board(spec, config)

@@ -50,14 +50,14 @@ def twin_cannon(tmp_path, pose: CannonPose | None = POSE, config: BoardConfig = 
     """The sample game started, the twin on a pty, and a desk with the cannon placed at `pose`."""
     hardware = open_hardware("sim", config, timeout_s=5)
     services = make_services(tmp_path)
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     aimer = Aimer()
     if pose is not None:
         aimer.place(CannonFix(pose, "--cannon-pose"))
     session = services.session
     desk = HardwareDesk(hardware, aimer, follower=LedFollower(session, LEDS), poll_s=poll_s,
                         publish=lambda status: services.broadcaster.publish_status("hardware", status),
-                        position=lambda: session.game.position)
+                        position=lambda: session.state.position)
     services.cannon, services.hardware = desk, desk.status
     return TwinCannon(hardware, desk, services)
 
@@ -68,7 +68,7 @@ def coast_twin_cannon(tmp_path, pose: CannonPose | None = COAST_POSE, config: Bo
     `serve --game cannons-coastlines --hardware sim [--cannon-pose ...]` attaches it."""
     services = coast_services(tmp_path)
     if scene is not None:
-        services.session.start(scene)
+        services.session.act({"type": "start", "table": scene})
     aimer = Aimer(frame=PLAY_AREA_FRAME)
     if pose is not None:
         aimer.place(CannonFix(pose, "--cannon-pose"))

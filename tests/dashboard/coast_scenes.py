@@ -8,14 +8,13 @@ reader (companion.games.cannons_coastlines.camera.reader.read_frame) will.
 from __future__ import annotations
 
 from companion.dashboard.broadcast import Broadcaster
-from companion.games.cannons_coastlines.session import CoastSession
-from companion.games.cannons_coastlines.view import view_coast
+from companion.games.cannons_coastlines.record import CoastRecord
 from companion.dashboard.video import FrameHub
 from companion.dashboard.web import Services
 from companion.games.cannons_coastlines.factions import load_rulebook
 from companion.games.cannons_coastlines.observation import ShipSighting, TableObservation
 from companion.games.cannons_coastlines.table import Island, Mat, Ship, Table
-from companion.session import EventLog
+from companion.session import EventLog, Session
 
 from .fakes import ScriptedTable
 
@@ -57,8 +56,8 @@ BATTLE = table(ship("anna", "man-o-war", "navy", 14, 12, 0), ship("anna", "friga
 
 
 def coast_services(tmp_path, **kw) -> Services:
-    session = CoastSession(EventLog(tmp_path / "game.sqlite"), RULEBOOK)
-    return Services(session, Broadcaster(session, view_coast, heartbeat=kw.pop("heartbeat", 0.5)),
+    session = Session(EventLog(tmp_path / "game.sqlite"), CoastRecord(RULEBOOK))
+    return Services(session, Broadcaster(session, heartbeat=kw.pop("heartbeat", 0.5)),
                     FrameHub(max_fps=kw.pop("fps", 30)), **kw)
 
 

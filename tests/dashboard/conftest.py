@@ -7,12 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from companion.dashboard import SAMPLE_BOARD, create_app
+from companion.dashboard import create_app
+from companion.games.cannonball_colony.demo import SAMPLE_BOARD
 from companion.dashboard.broadcast import Broadcaster
-from companion.games.cannonball_colony.view import view_state
 from companion.dashboard.video import FrameHub
 from companion.dashboard.web import Services
-from companion.session import EventLog, GameSession
+from companion.session import EventLog, Session
+from companion.games.cannonball_colony.record import RECORD
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -20,8 +21,8 @@ BOARD = SAMPLE_BOARD.read_text()
 
 
 def make_services(tmp_path, **kw) -> Services:
-    session = GameSession(EventLog(tmp_path / "game.sqlite"))
-    return Services(session, Broadcaster(session, view_state, heartbeat=kw.pop("heartbeat", 0.5)),
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    return Services(session, Broadcaster(session, heartbeat=kw.pop("heartbeat", 0.5)),
                     FrameHub(max_fps=kw.pop("fps", 30)), **kw)
 
 

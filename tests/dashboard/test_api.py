@@ -171,7 +171,7 @@ def test_localhost_mode_refuses_other_host_names(client):
 
 @pytest.fixture
 def lan(tmp_path, services):
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     app = create_app({"DATA": tmp_path, "LAN": True, "PAIRING_CODE": "135790", "VIEWER_CODE": "864200", "RATE_BURST": 5,
                       "RATE_PER_SECOND": 0.01}, services=services)
     return app

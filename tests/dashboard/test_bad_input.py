@@ -32,7 +32,7 @@ def game(tablet):
 @pytest.fixture
 def coast(tmp_path):
     services = coast_services(tmp_path)
-    services.session.start(BATTLE)
+    services.session.act({"type": "start", "table": BATTLE})
     app = create_app({"TESTING": True, "DATA": tmp_path, "HEARTBEAT": 0.5}, services=services)
     return Tablet(app.test_client()), services
 

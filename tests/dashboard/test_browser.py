@@ -12,8 +12,9 @@ from companion.dashboard import create_app
 from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.moves import parse_move
 from companion.games.cannonball_colony.text import parse_board
-from companion.live import LivePipeline
+from companion.live import Pipeline
 from companion.tracking import TrackerSettings
+from companion.games.cannonball_colony.camera.live import ColonyCamera
 
 from .chromium import LANDSCAPE, PORTRAIT, browser, needs_chromium, shot  # noqa: F401 (browser is a fixture)
 from .conftest import BOARD, RunningServer, make_services
@@ -35,10 +36,10 @@ def table_server(tmp_path):
     table = ScriptedTable(parse_board(BOARD))
     table.hand(True)   # nobody has set the table up yet: the camera sees only a hand
     services = make_services(tmp_path)
-    pipeline = LivePipeline(services.session, lambda on_status: table, ScriptedReader(table),
-                            publish_frame=services.frames.publish,
-                            publish_status=lambda s: services.broadcaster.publish_status("camera", s),
-                            pace=False, tracker_settings=TrackerSettings(window=4, still_frames=3))
+    pipeline = Pipeline(ColonyCamera, services.session, lambda on_status: table, ScriptedReader(table),
+                        publish_frame=services.frames.publish,
+                        publish_status=lambda s: services.broadcaster.publish_status("camera", s),
+                        pace=False, tracker_settings=TrackerSettings(window=4, still_frames=3))
     services.camera = pipeline.status
     app = create_app({"DATA": tmp_path, "HEARTBEAT": 0.5}, services=services)
     with RunningServer(app) as server:

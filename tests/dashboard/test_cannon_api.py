@@ -15,6 +15,7 @@ from companion.dashboard import create_app
 from companion.games.cannonball_colony.cells import Cell, Country
 from companion.games.cannonball_colony.rules import legal_builds
 from companion.games.cannonball_colony.text import parse_board
+from companion.games.cannonball_colony.view import summary
 
 from .cannon_rig import LEDS, LIMITS, TwinCannon, twin_cannon
 from .conftest import Tablet
@@ -159,7 +160,7 @@ def test_the_leds_light_the_next_players_legal_spaces_after_a_move(rig, until):
     assert rig.tablet.post("/api/move", {"move": "road E1"}).get_json()["legal"]
     assert rig.tablet.post("/api/confirm").get_json()["legal"]
     until(lambda: rig.led("L4") == (64, 22, 0))        # Spain's ship: Spain to play
-    position = parse_board(rig.services.session.state()["board"])
+    position = parse_board(summary(rig.services.session.state)["board"])
     legal = {cell for cells in legal_builds(position, Country.SPAIN) for cell in cells}
     assert legal
     for cell in position.cells():

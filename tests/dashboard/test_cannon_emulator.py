@@ -58,7 +58,7 @@ def fire_on_target(tablet, emulator, until) -> None:
 def test_arm_aim_and_fire_from_the_panel_drive_the_emulated_servos(tmp_path, until):
     emu.build()
     services = make_services(tmp_path)
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     aimer = Aimer()
     aimer.place(CannonFix(POSE, "--cannon-pose"))
     setup = attach("emulator", (BoardConfig(slew=360, led_count=72), LedMap(count=72), aimer), services.session,

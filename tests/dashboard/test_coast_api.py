@@ -105,7 +105,7 @@ def test_points_earned_during_the_turn_count_only_from_the_next_turn(coast, tmp_
     tablet, services = coast
     scene = table(*SHIPS, mats={"anna": mat(55), "ben": mat(10)})
     start(tablet, scene)
-    services.session.observe(scene.replace(mats={"anna": mat(55, pirates_hull=1), "ben": mat(10)}))   # +6 this turn
+    services.session.act({"type": "observe", "table": scene.replace(mats={"anna": mat(55, pirates_hull=1), "ben": mat(10)})})   # +6
     reply = tablet.post("/api/coast/claim", {"player": "anna"}).get_json()
     assert not reply["legal"]
     assert "anna had 55 points at the start of the turn" in reply["verdict"]["reasons"][0]["message"]
@@ -132,7 +132,7 @@ def test_the_last_fleet_afloat_wins_at_once(coast):
     tablet, services = coast
     scene = table(*SHIPS)
     start(tablet, scene)
-    services.session.observe(scene.without_ship("ben/sloop"))
+    services.session.act({"type": "observe", "table": scene.without_ship("ben/sloop")})
     state = tablet.get("/api/state").get_json()
     assert state["result"]["winner"] == "anna" and "last fleet" in state["result"]["message"]
     assert [e.type for e in services.session.log.events()][-2:] == ["table", "result"]
@@ -208,10 +208,11 @@ def test_the_record_export_is_named_after_this_game(coast):
 
 
 def test_with_no_camera_the_status_says_what_the_points_screen_is_for(coast):
-    from companion.games.cannons_coastlines.camera.pipeline import CoastPipeline
+    from companion.games.cannons_coastlines.camera.live import CoastCamera
+    from companion.live import Pipeline
 
     tablet, services = coast
-    pipeline = CoastPipeline(services.session, None, None)   # serve --source none
+    pipeline = Pipeline(CoastCamera, services.session, None, None)   # serve --source none
     services.camera = pipeline.status
     pipeline.run()
     message = tablet.get("/healthz").get_json()["camera"]["message"]

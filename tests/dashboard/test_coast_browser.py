@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from companion.dashboard import create_app
-from companion.games.cannons_coastlines.camera.pipeline import CoastPipeline
+from companion.games.cannons_coastlines.camera.live import CoastCamera
+from companion.live import Pipeline
 from companion.games.cannons_coastlines.tracking import CoastTrackerSettings
 
 from .chromium import LANDSCAPE, PORTRAIT, browser, needs_chromium, shot  # noqa: F401 (browser is a fixture)
@@ -24,10 +25,10 @@ pytestmark = needs_chromium
 def coast_server(tmp_path):
     camera = FakeTableCamera(None)
     services = coast_services(tmp_path)
-    pipeline = CoastPipeline(services.session, lambda on_status: camera, FakeTableReader(camera),
+    pipeline = Pipeline(CoastCamera, services.session, lambda on_status: camera, FakeTableReader(camera),
                              publish_frame=services.frames.publish,
                              publish_status=lambda s: services.broadcaster.publish_status("camera", s),
-                             pace=False, coast_settings=CoastTrackerSettings(still_frames=3))
+                             pace=False, tracker_settings=CoastTrackerSettings(still_frames=3))
     services.camera = pipeline.status
     app = create_app({"DATA": tmp_path, "HEARTBEAT": 0.5}, services=services)
     with RunningServer(app) as server:

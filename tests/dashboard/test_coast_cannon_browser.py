@@ -58,8 +58,8 @@ def test_aim_at_a_ship_arm_and_fire_from_the_coast_cannon_screen(browser, tmp_pa
         shot(page, artifacts, "coast-10-cannon-fired-at-schooner.png")
 
         services = rig.services                                   # anna wins on the Points screen ...
-        services.session.set_values({"pirates": {"hull": 8}})
-        services.session.claim_victory("anna")
+        services.session.act({"type": "values", "house": {"pirates": {"hull": 8}}})
+        services.session.act({"type": "claim", "player": "anna"})
         page.wait_for_selector("#turn-banner:has-text('anna wins')")
         until(lambda: {tuple(c) for c in rig.twin.strip[:72]} == {(0, 15, 64)})   # ... the strip in her blue
         page.set_viewport_size(PORTRAIT)

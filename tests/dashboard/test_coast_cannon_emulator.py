@@ -28,7 +28,7 @@ ANNA_LEDS, BEN_LEDS = seat_segments(COAST_LEDS, 2)
 def test_leds_and_cannon_follow_a_coast_game_on_the_emulated_firmware(tmp_path, until):
     emu.build()
     services = coast_services(tmp_path)
-    services.session.start(BATTLE)
+    services.session.act({"type": "start", "table": BATTLE})
     aimer = Aimer(frame=PLAY_AREA_FRAME)
     aimer.place(CannonFix(COAST_POSE, "--cannon-pose"))
     setup = attach("emulator", (BoardConfig(slew=360, led_count=72), COAST_LEDS, aimer), services.session,

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from companion.games.cannons_coastlines.camera.annotate import annotate_table
-from companion.games.cannons_coastlines.camera.pipeline import CoastPipeline
+from companion.games.cannons_coastlines.camera.live import CoastCamera
+from companion.live import Pipeline
 from companion.games.cannons_coastlines.observation import TableObservation
 from companion.games.cannons_coastlines.tracking import (CoastTracker, CoastTrackerSettings, Settling, TableCommitted,
                                                          Unchanged, Waiting)
@@ -49,23 +50,23 @@ def test_a_hidden_ship_keeps_its_last_pose_marked_stale():
 def test_the_pipeline_starts_a_game_from_the_camera_and_follows_the_table(tmp_path, until):
     camera = FakeTableCamera(None)
     services = coast_services(tmp_path)
-    pipeline = CoastPipeline(services.session, lambda on_status: camera, FakeTableReader(camera),
-                             publish_frame=services.frames.publish, pace=False,
-                             coast_settings=CoastTrackerSettings(still_frames=3))
+    pipeline = Pipeline(CoastCamera, services.session, lambda on_status: camera, FakeTableReader(camera),
+                        publish_frame=services.frames.publish, pace=False,
+                        tracker_settings=CoastTrackerSettings(still_frames=3))
     pipeline.start()
     try:
         until(lambda: pipeline.frames_seen > 5)
-        assert services.session.table is None            # no table seen yet
+        assert services.session.state is None            # no table seen yet
         camera.show(SCENE)
-        until(lambda: services.session.turn is not None)   # the game and its first turn
-        assert services.session.turn["player"] == "anna"
+        until(lambda: services.session.state is not None and services.session.state.turn is not None)   # and a turn
+        assert services.session.state.turn["player"] == "anna"
         camera.hand(True)
         camera.show(SCENE.without_ship("ben/sloop"))     # ben's last ship sinks under the hand
         until(lambda: pipeline.frames_seen > 40)
-        assert services.session.result is None           # nothing committed under the hand
+        assert services.session.state.result is None           # nothing committed under the hand
         camera.hand(False)
-        until(lambda: services.session.result is not None)
-        assert services.session.result["winner"] == "anna"
+        until(lambda: services.session.state.result is not None)
+        assert services.session.state.result["winner"] == "anna"
     finally:
         pipeline.stop()
     assert [e.type for e in services.session.log.events()] == ["game", "turn", "table", "result"]
@@ -74,7 +75,7 @@ def test_the_pipeline_starts_a_game_from_the_camera_and_follows_the_table(tmp_pa
 
 def test_without_a_reader_the_picture_says_so(tmp_path):
     services = coast_services(tmp_path)
-    pipeline = CoastPipeline(services.session, None, None, publish_frame=services.frames.publish)
+    pipeline = Pipeline(CoastCamera, services.session, None, None, publish_frame=services.frames.publish)
     assert pipeline.process(np.zeros((360, 640, 3), np.uint8), 0.0) is None
     assert pipeline.status()["state"] == "no reader"
 

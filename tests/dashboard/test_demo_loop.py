@@ -13,11 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from companion.dashboard import SAMPLE_BOARD
+from companion.games.cannonball_colony.demo import SAMPLE_BOARD
 from companion.games.cannonball_colony.camera.reader import IslandReader
-from companion.live import LivePipeline
-from companion.session import EventLog, GameSession, moves_played
+from companion.live import Pipeline
+from companion.session import EventLog, Session
 from companion.vision.frames import open_source
+from companion.games.cannonball_colony.record import RECORD
+from companion.games.cannonball_colony.camera.live import ColonyCamera
+from companion.games.cannonball_colony.record import moves_played
 
 CLIP = Path(__file__).resolve().parents[2] / "samples" / "renders" / "turns.mp4"
 TRUTH = json.loads(CLIP.with_suffix(".json").read_text(encoding="utf-8"))
@@ -47,10 +50,10 @@ class Demo:
     `during(pass, frame, action)` does something (a tablet's tap) just before that frame."""
 
     def __init__(self, folder: Path, reader):
-        self.session = GameSession(EventLog(folder / "game.sqlite"))
+        self.session = Session(EventLog(folder / "game.sqlite"), RECORD)
         self.statuses, self.starts, self.actions = [], [], {}
-        self.pipeline = LivePipeline(self.session, self._open, reader, pace=False, loop=True, auto_confirm=True,
-                                     restart_on_loop=True, publish_status=self.statuses.append)
+        self.pipeline = Pipeline(ColonyCamera, self.session, self._open, reader, pace=False, loop=True, auto_confirm=True,
+                                 restart_on_loop=True, publish_status=self.statuses.append)
         self.wanted = 0
 
     def during(self, pass_number: int, frame: int, action) -> None:
@@ -122,7 +125,7 @@ def test_every_pass_referees_the_clip_the_same_as_the_first(many_passes):
     assert [e for e in passes[0] if e.type == "question"] == []
     for number, events in enumerate(passes[1:], start=2):
         assert refereed(events) == refereed(passes[0]), f"pass {number} refereed the clip differently"
-    assert demo.session.game.phase.value != "over"
+    assert demo.session.state.phase.value != "over"
 
 
 @pytest.mark.slow   # 6 s: the demo plays the clip several times
@@ -135,7 +138,7 @@ def test_a_looping_clip_never_says_it_ended(many_passes):
 
 def test_a_clip_played_once_says_it_ended(tmp_path):
     statuses = []
-    pipeline = LivePipeline(GameSession(EventLog(tmp_path / "game.sqlite")), lambda on_status: open_source(
+    pipeline = Pipeline(ColonyCamera, Session(EventLog(tmp_path / "game.sqlite"), RECORD), lambda on_status: open_source(
         str(CLIP), on_status=on_status), None, pace=False, publish_status=statuses.append)
     pipeline.run()
     assert statuses[-1]["state"] == "ended" and f"after {TRUTH['clip']['frame_count']} frames" in statuses[-1]["message"]
@@ -145,18 +148,18 @@ def test_a_restarted_demo_whose_game_is_over_starts_a_new_one(tmp_path, reader):
     # The log a dead demo left: a game over (the supply ran out) on the island the clip starts with.
     start = TRUTH["states"][0]["board_text"]
     ended = start.replace(supply_of(start), "supply: 0")
-    GameSession(EventLog(tmp_path / "game.sqlite")).start(ended, source="camera")
+    Session(EventLog(tmp_path / "game.sqlite"), RECORD).act({"type": "start", "board": ended, "source": "camera"})
     demo = Demo(tmp_path, reader)
-    assert demo.session.game.phase.value == "over"
+    assert demo.session.state.phase.value == "over"
     [events] = demo.play(1)
     assert [e.type for e in events][:1] == ["game"] and "supply: 0" not in events[0].body["board"]
     assert moves_played(events) == [turn["turn"] for turn in TRUTH["turns"]]
-    assert demo.session.game.phase.value != "over"
+    assert demo.session.state.phase.value != "over"
 
 
 def test_the_sample_island_started_mid_pass_is_played_until_the_clip_comes_round_again(tmp_path, reader):
     demo = Demo(tmp_path, reader)
-    demo.during(0, TRUTH["clip"]["frame_count"] // 2, lambda: demo.session.start(SAMPLE_BOARD.read_text(encoding="utf-8")))
+    demo.during(0, TRUTH["clip"]["frame_count"] // 2, lambda: demo.session.act({"type": "start", "board": SAMPLE_BOARD.read_text(encoding="utf-8")}).event)
     first, second = demo.play(2)
     sample = [e for e in first if e.type == "game" and e.body["source"] == "tablet"]
     after = first[first.index(sample[0]) + 1:]

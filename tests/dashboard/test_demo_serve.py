@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.session import EventLog, GameSession
+from companion.session import EventLog, Session
+from companion.games.cannonball_colony.record import RECORD
 
 from .test_serve import Served
 
@@ -51,9 +52,9 @@ def test_the_first_picture_comes_as_soon_as_the_server_answers(tmp_path):
 def test_a_restarted_demo_whose_game_is_over_offers_a_new_one(tmp_path):
     start = TRUTH["states"][0]["board_text"]
     supply = next(line for line in start.splitlines() if line.startswith("supply:"))
-    session = GameSession(EventLog(tmp_path / "data" / "game.sqlite"))
-    session.start(start.replace(supply, "supply: 0"), source="camera")   # what the dead demo left
-    assert session.game.phase.value == "over"
+    session = Session(EventLog(tmp_path / "data" / "game.sqlite"), RECORD)
+    session.act({"type": "start", "board": start.replace(supply, "supply: 0"), "source": "camera"}).event   # what the dead demo left
+    assert session.state.phase.value == "over"
     session.log.close()
     served = Served(tmp_path / "data", source=None)
     try:

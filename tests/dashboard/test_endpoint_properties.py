@@ -125,7 +125,7 @@ def colony(tmp_path_factory):
 def coast(tmp_path_factory):
     data = tmp_path_factory.mktemp("coast")
     services = coast_services(data)
-    services.session.start(BATTLE)
+    services.session.act({"type": "start", "table": BATTLE})
     yield Dashboard(create_app({"TESTING": True, "DATA": data, "HEARTBEAT": 0.2}, services=services), services)
 
 

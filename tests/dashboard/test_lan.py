@@ -23,7 +23,7 @@ def lan_app(tmp_path, services, **config):
 
 @pytest.fixture
 def lan(tmp_path, services):
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     return lan_app(tmp_path, services)
 
 
@@ -88,7 +88,7 @@ def test_a_player_sees_and_changes_the_game(lan):
 
 
 def test_pairings_outlive_a_restart_until_the_host_revokes_them(tmp_path, services):
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     first = lan_app(tmp_path, services)
     host, guest = paired(first), paired(first)
     guest_cookie = guest.client.get_cookie("companion_session").value
@@ -114,7 +114,7 @@ def test_pairings_outlive_a_restart_until_the_host_revokes_them(tmp_path, servic
 
 
 def test_a_revoked_tablet_stops_watching_at_once(tmp_path, services):
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     app = lan_app(tmp_path, services, HEARTBEAT=0.05)
     host, guest = paired(app), paired(app, VIEWER_CODE)
     stream = guest.client.get("/events", buffered=False)

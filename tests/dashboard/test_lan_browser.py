@@ -18,7 +18,7 @@ PLAYER_CODE, VIEWER_CODE = "424242", "777000"
 
 def test_pairing_watching_and_revoking_on_a_lan(browser, tmp_path, artifacts):
     services = make_services(tmp_path)
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     app = create_app({"DATA": tmp_path, "HEARTBEAT": 0.5, "LAN": True, "PAIRING_CODE": PLAYER_CODE,
                       "VIEWER_CODE": VIEWER_CODE}, services=services)
     with RunningServer(app, host="127.0.0.1") as server:

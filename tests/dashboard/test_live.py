@@ -12,10 +12,13 @@ from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.moves import parse_move
 from companion.games.cannonball_colony.rules import legal_builds
 from companion.games.cannonball_colony.text import parse_board
-from companion.live import LivePipeline
-from companion.live_picture import GOOD, annotate
-from companion.session import EventLog, GameSession
+from companion.live import Pipeline
+from companion.games.cannonball_colony.camera.annotate import GOOD, annotate
+from companion.session import EventLog, Session
 from companion.tracking import Gated, TrackerSettings
+from companion.games.cannonball_colony.record import RECORD
+from companion.games.cannonball_colony.view import summary
+from companion.games.cannonball_colony.camera.live import ColonyCamera
 
 from .conftest import BOARD
 from .fakes import FakeFrame, ScriptedReader, ScriptedTable, cell
@@ -34,12 +37,12 @@ def played(*moves, confirm_after=()):
 
 class Rig:
     def __init__(self, tmp_path, board: str = BOARD, **options):
-        self.session = GameSession(EventLog(tmp_path / "live.sqlite"))
+        self.session = Session(EventLog(tmp_path / "live.sqlite"), RECORD)
         self.table = ScriptedTable(parse_board(board))
         self.frames, self.statuses = [], []
-        self.pipeline = LivePipeline(self.session, lambda on_status: self.table, ScriptedReader(self.table),
-                                     publish_frame=self.frames.append, publish_status=self.statuses.append,
-                                     pace=False, tracker_settings=FAST, **options)
+        self.pipeline = Pipeline(ColonyCamera, self.session, lambda on_status: self.table, ScriptedReader(self.table),
+                                 publish_frame=self.frames.append, publish_status=self.statuses.append,
+                                 pace=False, tracker_settings=FAST, **options)
 
     def watch(self, frames: int = 4):
         return [self.pipeline.process(self.table.image(), 0.0) for _ in range(frames)]
@@ -56,7 +59,7 @@ def rig(tmp_path):
 def test_the_first_still_table_starts_the_game_from_the_camera(rig):
     rig.watch()
     assert rig.events() == [("game", None, "camera")]
-    assert rig.session.game.position == parse_board(rig.session.log.events()[0].body["board"])
+    assert rig.session.state.position == parse_board(rig.session.log.events()[0].body["board"])
 
 
 def test_a_move_is_proposed_only_once_the_hand_has_gone_and_the_table_is_still(rig):
@@ -68,7 +71,7 @@ def test_a_move_is_proposed_only_once_the_hand_has_gone_and_the_table_is_still(r
     rig.table.hand(False)
     rig.watch()
     assert rig.events()[1:] == [("move", "road E1", "camera")]
-    assert rig.session.game.turn.build is not None
+    assert rig.session.state.turn.build is not None
 
 
 def test_a_second_grass_road_seen_later_extends_the_first(rig):
@@ -80,19 +83,19 @@ def test_a_second_grass_road_seen_later_extends_the_first(rig):
     assert both.legal
     rig.table.show(first.position)
     rig.watch()
-    assert rig.events()[-1][:2] == ("move", "road F1") and rig.session.state()["turn"]["build"] == "road E1 F1"
+    assert rig.events()[-1][:2] == ("move", "road F1") and summary(rig.session.state)["turn"]["build"] == "road E1 F1"
 
 
 def test_an_impossible_change_is_asked_once_and_never_changes_the_game(rig):
     rig.watch()
-    before = rig.session.state()["board"]
+    before = summary(rig.session.state)["board"]
     strange = parse_board(BOARD.replace("6  g  g  f  g  g", "6  g  g  f  g  m"))   # a mountain appears at E6
     rig.table.show(strange)
     rig.watch(8)
     questions = [e for e in rig.session.log.events() if e.type == "question"]
     assert len(questions) == 1 and questions[0].body["cells"] == ["E6"]
     assert "What is really there?" in questions[0].body["message"]
-    assert rig.session.state()["board"] == before and rig.session.question is not None
+    assert summary(rig.session.state)["board"] == before and rig.session.question is not None
     assert rig.pipeline._highlight == (cell("E6"),)
 
 
@@ -126,7 +129,7 @@ def test_a_game_the_camera_started_takes_its_turn_from_the_first_move(rig):
     start = parse_board(BOARD)
     rig.table.show(start.replace(turn=None))   # a camera cannot see whose turn it is
     rig.watch()
-    assert rig.session.game.player == start.players[0]   # a guess, until someone moves
+    assert rig.session.state.player == start.players[0]   # a guess, until someone moves
     second = start.players[1]
     theirs = Game.from_position(start.replace(turn=second))
     roads = legal_builds(start, second)
@@ -188,25 +191,25 @@ def test_a_looping_clip_starts_a_new_game_on_each_pass(tmp_path):
 
 
 def test_without_a_reader_the_picture_is_still_shown_but_nothing_refereed(tmp_path):
-    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    session = Session(EventLog(tmp_path / "g.sqlite"), RECORD)
     table, frames, statuses = ScriptedTable(parse_board(BOARD)), [], []
-    pipeline = LivePipeline(session, lambda on_status: table, None, publish_frame=frames.append,
-                            publish_status=statuses.append)
+    pipeline = Pipeline(ColonyCamera, session, lambda on_status: table, None, publish_frame=frames.append,
+                        publish_status=statuses.append)
     pipeline.process(table.image(), 0.0)
     assert len(frames) == 1 and frames[0].shape == table.image().shape
     assert statuses[-1]["state"] == "no reader" and session.last_seq() == 0
 
 
 def test_the_running_thread_reads_a_finite_source_then_says_it_ended(tmp_path):
-    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    session = Session(EventLog(tmp_path / "g.sqlite"), RECORD)
     table = ScriptedTable(parse_board(BOARD))
     frames = [type("F", (), {"image": table.image(), "timestamp": i / 30})() for i in range(10)]
     statuses = []
-    pipeline = LivePipeline(session, lambda on_status: frames, ScriptedReader(table), publish_status=statuses.append,
-                            pace=True, tracker_settings=FAST)
+    pipeline = Pipeline(ColonyCamera, session, lambda on_status: frames, ScriptedReader(table), publish_status=statuses.append,
+                        pace=True, tracker_settings=FAST)
     pipeline.start()._thread.join(5)
     assert statuses[-1]["state"] == "ended" and pipeline.frames_seen == 10
-    assert session.game is not None
+    assert session.state is not None
 
 
 def test_the_annotated_frame_outlines_every_read_cell(rig):
@@ -228,17 +231,17 @@ def test_a_lost_camera_is_reported_and_the_game_is_kept(tmp_path):
         def release(self):
             pass
 
-    session = GameSession(EventLog(tmp_path / "g.sqlite"))
-    session.start(BOARD)
+    session = Session(EventLog(tmp_path / "g.sqlite"), RECORD)
+    session.act({"type": "start", "board": BOARD})
     statuses = []
     camera = lambda on_status: CameraSource(0, capture_factory=lambda index: Unplugged(), on_status=on_status,
                                             backoff=Backoff(initial=0.01, max_attempts=2))
-    pipeline = LivePipeline(session, camera, None, publish_status=statuses.append)
+    pipeline = Pipeline(ColonyCamera, session, camera, None, publish_status=statuses.append)
     pipeline.start()._thread.join(5)
     states = [s["state"] for s in statuses]
     assert "lost" in states and states[-1] == "gave up"
     assert "camera 0 lost" in statuses[states.index("lost")]["message"]
-    assert session.last_seq() == 1 and session.game is not None   # nothing of the game is touched
+    assert session.last_seq() == 1 and session.state is not None   # nothing of the game is touched
 
 
 class SlowFirstReading(ScriptedReader):
@@ -251,12 +254,12 @@ class SlowFirstReading(ScriptedReader):
 
 
 def test_a_slow_reading_never_holds_the_picture_up(tmp_path):
-    session = GameSession(EventLog(tmp_path / "g.sqlite"))
+    session = Session(EventLog(tmp_path / "g.sqlite"), RECORD)
     table = ScriptedTable(parse_board(BOARD))
     recording = [FakeFrame(table.image(), step / 20, step) for step in range(20)]   # one second at 20 fps
     shown = []
-    pipeline = LivePipeline(session, lambda on_status: recording, SlowFirstReading(table), pace=True,
-                            publish_frame=lambda picture: shown.append(time.monotonic()), tracker_settings=FAST)
+    pipeline = Pipeline(ColonyCamera, session, lambda on_status: recording, SlowFirstReading(table), pace=True,
+                        publish_frame=lambda picture: shown.append(time.monotonic()), tracker_settings=FAST)
     started = time.monotonic()
     pipeline.run()
     # The picture came at once and kept the recording's pace through the slow reading...
@@ -272,7 +275,7 @@ def test_a_reader_that_fails_behind_the_picture_is_reported(tmp_path):
         raise RuntimeError("model file missing")
 
     table, statuses = ScriptedTable(parse_board(BOARD)), []
-    pipeline = LivePipeline(GameSession(EventLog(tmp_path / "g.sqlite")), lambda on_status: [FakeFrame(
+    pipeline = Pipeline(ColonyCamera, Session(EventLog(tmp_path / "g.sqlite"), RECORD), lambda on_status: [FakeFrame(
         table.image(), step / 30, step) for step in range(30)], broken, pace=True, publish_status=statuses.append)
     pipeline.run()
     assert statuses[-1]["state"] == "lost" and "RuntimeError: model file missing" in statuses[-1]["message"]
@@ -289,9 +292,9 @@ def test_a_looping_recording_keeps_its_frame_rate_across_the_loop(tmp_path):
             pipeline.stop()
         return recording
 
-    pipeline = LivePipeline(GameSession(EventLog(tmp_path / "g.sqlite")), replay, ScriptedReader(table), pace=True,
-                            loop=True, publish_frame=lambda picture: shown.append(time.monotonic()),
-                            tracker_settings=FAST)
+    pipeline = Pipeline(ColonyCamera, Session(EventLog(tmp_path / "g.sqlite"), RECORD), replay, ScriptedReader(table), pace=True,
+                        loop=True, publish_frame=lambda picture: shown.append(time.monotonic()),
+                        tracker_settings=FAST)
     pipeline.run()
     # Every frame of both passes is shown. The pace itself (a loop's next pass a frame after the
     # last, not at once) is checked on a manual clock in tests/test_live_frames.py: wall-clock
@@ -300,7 +303,7 @@ def test_a_looping_recording_keeps_its_frame_rate_across_the_loop(tmp_path):
 
 
 def test_a_picture_is_drawn_with_its_own_reading_when_the_reader_keeps_up(tmp_path):
-    class Drawing(LivePipeline):
+    class Drawing(Pipeline):
         drawn = []
 
         def draw(self, image, observation):
@@ -310,7 +313,7 @@ def test_a_picture_is_drawn_with_its_own_reading_when_the_reader_keeps_up(tmp_pa
     table = ScriptedTable(parse_board(BOARD))
     recording = [FakeFrame(table.image(), step / 20, step) for step in range(10)]
     # A long wait, so a busy machine cannot make the reader miss it: the wait is what is tested.
-    pipeline = Drawing(GameSession(EventLog(tmp_path / "g.sqlite")), lambda on_status: recording,
+    pipeline = Drawing(ColonyCamera, Session(EventLog(tmp_path / "g.sqlite"), RECORD), lambda on_status: recording,
                        ScriptedReader(table), pace=True, tracker_settings=FAST, reading_wait=2.0)
     pipeline.run()
     assert pipeline.drawn == [frame.timestamp for frame in recording]   # no outline a frame behind

@@ -32,15 +32,15 @@ def parse(message):
 
 def test_a_reconnecting_tablet_gets_exactly_the_events_it_missed(services):
     session = services.session
-    session.start(BOARD)
-    session.propose("road E1")
-    session.confirm()
+    session.act({"type": "start", "board": BOARD})
+    session.act({"type": "propose", "move": "road E1"})
+    session.act({"type": "confirm"})
     stream = services.broadcaster.stream(last_id=1)
     hello, *replayed, state = messages(stream, 4)
     assert [int(parse(m)["id"]) for m in replayed] == [2, 3]
     assert [json.loads(parse(m)["data"])["event"]["type"] for m in replayed] == ["move", "confirm"]
     assert parse(state)["event"] == "state" and json.loads(parse(state)["data"])["seq"] == 3
-    session.propose("road K2")
+    session.act({"type": "propose", "move": "road K2"})
     live = parse(next(stream))
     assert live["id"] == "4" and json.loads(live["data"])["state"]["turn"]["build"] == "road K2"
     stream.close()
@@ -48,11 +48,11 @@ def test_a_reconnecting_tablet_gets_exactly_the_events_it_missed(services):
 
 
 def test_a_new_tablet_gets_the_state_then_only_new_events(services):
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     stream = services.broadcaster.stream(last_id=None)
     hello, state = messages(stream, 2)
     assert "connected at event 1" in hello and parse(state)["event"] == "state"
-    services.session.propose("road E1")
+    services.session.act({"type": "propose", "move": "road E1"})
     assert parse(next(stream))["id"] == "2"
     stream.close()
 
@@ -86,9 +86,9 @@ def test_a_bad_last_event_id_is_a_400(client):
 
 
 def test_sse_over_waitress_resumes_from_the_last_event_id_header(tmp_path, services):
-    services.session.start(BOARD)
+    services.session.act({"type": "start", "board": BOARD})
     for move in ("road E1", None, "road K2"):
-        services.session.propose(move) if move else services.session.confirm()
+        services.session.act({"type": "propose", "move": move}) if move else services.session.act({"type": "confirm"})
     app = create_app({"DATA": tmp_path, "HEARTBEAT": 0.5}, services=services)
     with RunningServer(app) as server:
         connection = http.client.HTTPConnection("127.0.0.1", server.server.effective_port, timeout=5)

@@ -36,9 +36,9 @@ def tablet_on(browser, tmp_path, path, board=DEMO_ISLAND, moves=()):
     """A game on `board` with `moves` proposed, and a landscape tablet on `path`."""
     services = make_services(tmp_path)
     services.frames.publish(placeholder("No camera", "the Table screen's live view"))
-    services.session.start(board)
+    services.session.act({"type": "start", "board": board})
     for move in moves:
-        services.session.propose(move)
+        services.session.act({"type": "propose", "move": move})
     with served_page(browser, services, tmp_path, path) as page:
         page.wait_for_selector("svg#board [data-cell]")
         yield page, services
@@ -89,9 +89,9 @@ def test_a_tapped_verdict_stays_while_new_ones_arrive_until_let_go(browser, tmp_
         page.wait_for_selector("#held:not(.hidden)")
         assert page.locator("svg#board .evidence-path").count() == 1   # the too-close path, D10 to F10
 
-        services.session.propose("road G9")                 # the camera goes on: more verdicts ...
-        services.session.propose("cannon E2")
-        services.session.propose("fort H10")                # ... and a fort that stands, changing the island
+        services.session.act({"type": "propose", "move": "road G9"})                 # the camera goes on: more verdicts ...
+        services.session.act({"type": "propose", "move": "cannon E2"})
+        services.session.act({"type": "propose", "move": "fort H10"})                # ... and a fort that stands, changing the island
         page.wait_for_selector("#feed li.legal:has-text('fort H10')")
         page.wait_for_timeout(1500)                         # longer than the demo's camera takes to ask again
         assert feed_seqs(page)[0] > seq + 3                 # the new verdicts are in the feed, on top
@@ -119,7 +119,7 @@ def test_a_tapped_verdict_stays_while_new_ones_arrive_until_let_go(browser, tmp_
         fort.click()
         page.wait_for_selector("#held", state="hidden")
         assert "fort H10" in page.inner_text("#chosen")
-        services.session.propose("road G9")                 # live again: the newest takes over
+        services.session.act({"type": "propose", "move": "road G9"})                 # live again: the newest takes over
         page.wait_for_selector("#feed li.selected:has-text('road G9 refused')")
         shot(page, artifacts, "tablet-04-verdicts-back-to-live.png", full_page=False)
 
@@ -134,7 +134,7 @@ def test_each_island_screen_shows_the_whole_island_and_its_sentence(browser, tmp
 
         page.click("nav a:has-text('Table')")
         page.wait_for_selector("svg#board [data-cell]")
-        services.session.propose("fort F10")
+        services.session.act({"type": "propose", "move": "fort F10"})
         page.wait_for_selector("#last-verdict:has-text('fort F10 refused')")
         assert_in_view(page, "#last-verdict")
         assert_whole_island_in_view(page)

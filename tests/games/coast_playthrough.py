@@ -1,4 +1,4 @@
-"""A Cannons & Coastlines game through CoastSession: the turns played at the table, the tables the
+"""A Cannons & Coastlines game through the Session: the turns played at the table, the tables the
 camera commits, and what the session answered.
 
 The ships' moves are judged by CoastGame on the table the session holds (as the tablet's aids
@@ -17,7 +17,7 @@ import random
 
 from playthroughs import verdict_of
 
-from companion.games.cannons_coastlines.session import holdings_of, points_of
+from companion.games.cannons_coastlines.state import holdings_of, points_of
 from companion.games.cannons_coastlines.factions import load_rulebook
 from companion.games.cannons_coastlines.rules import MAX_STEER_DEG, CoastGame
 from companion.games.cannons_coastlines.table import Mat, Ship, Table as CoastTable
@@ -53,15 +53,16 @@ class Table:
         self.game: CoastGame | None = None
 
     def _new_turn(self) -> None:
-        self.game = CoastGame(self.session.table, self.session.rulebook, self.session.house)
+        state = self.session.state
+        self.game = CoastGame(state.table, state.rulebook, dict(state.house))
 
     def perform(self, command: dict) -> dict:
         session, do, verdict, events = self.session, command["do"], None, self.session.last_seq()
         if do == "start":
-            session.start(opening_table(session.rulebook))
+            session.act({"type": "start", "table": opening_table(session.record.rulebook)})
             self._new_turn()
         elif do == "values":
-            session.set_values(command["house"])
+            session.act({"type": "values", "house": command["house"]})
             self._new_turn()
         elif do in ("fire", "steer", "sail"):
             verdict = getattr(self.game, do)(command["ship"], command["by"])
@@ -71,13 +72,13 @@ class Table:
             if "misread" in command:   # the camera saw this ship where it is not
                 ship = table.ships[command["misread"]]
                 table = table.with_ship(ship.moved(x=ship.x + MISREAD_SHIFT_IN))
-            session.observe(table, source=command["source"])
+            session.act({"type": "observe", "table": table, "source": command["source"]})
         elif do == "next_turn":
-            verdict, _ = session.next_turn()
+            verdict, _ = session.act({"type": "next_turn"})
             if verdict.legal:
                 self._new_turn()
         elif do == "claim":
-            verdict, _ = session.claim_victory(command["player"])
+            verdict, _ = session.act({"type": "claim", "player": command["player"]})
         else:
             raise ValueError(f"unknown playthrough command {do!r}")
         new = [event.body["type"] for event in session.log.events(after=events)]
@@ -93,7 +94,9 @@ class Table:
                                           "fittings": list(ship.fittings)}
 
     def view(self) -> dict:
-        table, stale, turn, claim, result, values = self.session.snapshot()
+        state = self.session.snapshot().state
+        table, stale, turn, claim, result, values = (state.table, state.stale, state.turn, state.claim, state.result,
+                                                     state.values)
         held = holdings_of(table)
         return {"ships": {ship_id: self.ship_view(table, ship_id) for ship_id in sorted(table.ships)},
                 "holdings": held, "points": points_of(held, values), "stale": sorted(stale),
@@ -149,8 +152,8 @@ def generate(session, seed: int = SEED) -> tuple[dict, list[dict]]:
         if turn == SLIP_TURN:
             send({"do": "claim", "player": "anna" if player == "ben" else "ben"})   # out of turn
             send({"do": "claim", "player": player})                               # too few points
-        moves = session.rulebook.factions[session.table.factions[player]].move_count
-        for ship_id in sorted(s.id for s in session.table.fleet(player)):
+        moves = session.record.rulebook.factions[session.state.table.factions[player]].move_count
+        for ship_id in sorted(s.id for s in session.state.table.fleet(player)):
             if ship_id not in table.game.table.ships:
                 continue   # sunk by a ship that fired earlier in this turn
             if turn == SLIP_TURN:
@@ -174,6 +177,6 @@ def generate(session, seed: int = SEED) -> tuple[dict, list[dict]]:
             send({"do": "observe", "source": "camera"})
         send({"do": "next_turn"})
         turn += 1
-    send({"do": "claim", "player": session.table.players[0]})   # after the end: refused
-    header = {"game": session.GAME, "seed": seed, "players": list(session.table.players), "turns": turn - 1}
+    send({"do": "claim", "player": session.state.table.players[0]})   # after the end: refused
+    header = {"game": session.slug, "seed": seed, "players": list(session.state.table.players), "turns": turn - 1}
     return header, steps

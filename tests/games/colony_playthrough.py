@@ -1,4 +1,4 @@
-"""A Cannonball Colony game through GameSession: the commands a tablet sends, and what each did.
+"""A Cannonball Colony game through the Session: the commands a tablet sends, and what each did.
 
 The recorded game is seeded random play (autoplay.random_turn) with a person's slips worked in:
 a fort proposed where none may stand, a confirm before anything was built, a build taken back
@@ -20,6 +20,7 @@ from companion.games.cannonball_colony.moves import Build, Roads, parse_move
 from companion.games.cannonball_colony.rules import legal_builds, reading_order, score
 from companion.games.cannonball_colony.setup import new_island
 from companion.games.cannonball_colony.text import print_board
+from companion.games.cannonball_colony.view import summary
 
 SEED = 12   # two shots fired, a game to the end of the road supply
 PLAYERS = 2
@@ -41,16 +42,17 @@ class Table:
     def perform(self, command: dict) -> dict:
         session, do, verdict = self.session, command["do"], None
         if do == "start":
-            event = session.start(command["board"])
+            event = session.act({"type": "start", "board": command["board"]}).event
         elif do == "propose":
-            verdict, event = session.propose(command["move"])
+            verdict, event = session.act({"type": "propose", "move": command["move"]})
         elif do == "confirm":
-            verdict, event = session.confirm()
+            verdict, event = session.act({"type": "confirm"})
         elif do == "undo":
-            verdict, event = session.undo()
+            verdict, event = session.act({"type": "undo"})
         elif do == "correct":
             turn = Country(command["turn"]) if command.get("turn") else None
-            event = session.correct(command["board"], command["note"], turn=turn)
+            event = session.act({"type": "correct", "board": command["board"], "note": command["note"],
+                                 "turn": turn}).event
         else:
             raise ValueError(f"unknown playthrough command {do!r}")
         outcome = {"event": event.type if event else None, "state": self.view()}
@@ -60,12 +62,12 @@ class Table:
 
     def view(self) -> dict:
         """The session's state with the forts per player; the history as its length and last entry."""
-        state = self.session.state()
+        state = {**summary(self.session.state), "question": self.session.question, "last_seq": self.session.seq}
         del state["game"]   # the header names the game
         history = state.pop("history")
         state["turns_confirmed"] = len(history)
         state["last_turn"] = history[-1] if history else None
-        state["forts"] = {str(c): n for c, n in score(self.session.game.position).forts.items()}
+        state["forts"] = {str(c): n for c, n in score(self.session.state.position).forts.items()}
         lines = state.pop("board").splitlines()
         state["board_lines"] = {str(n): line for n, line in enumerate(lines)
                                 if n >= len(self.board) or self.board[n] != line}
@@ -116,17 +118,17 @@ def generate(session, seed: int = SEED) -> tuple[dict, list[dict]]:
 
     send({"do": "start", "board": print_board(new_island(seats, seed=seed))})
     turn, undo_pending, seen = 0, True, set()
-    while session.game.phase is not Phase.OVER:
+    while session.state.phase is not Phase.OVER:
         turn += 1
-        before, player = print_board(session.game.position), str(session.game.player)
+        before, player = print_board(session.state.position), str(session.state.player)
         if turn == REFUSAL_TURN:
-            send({"do": "propose", "move": _refused_fort(session.game, rng)})
+            send({"do": "propose", "move": _refused_fort(session.state, rng)})
             send({"do": "confirm"})
-        probe = _new_refusal(session.game, seen)
+        probe = _new_refusal(session.state, seen)
         if probe:
             send({"do": "propose", "move": probe[0]})
             seen |= probe[1]
-        moves = random_turn(session.snapshot(), rng)
+        moves = random_turn(session.snapshot().state, rng)
         for text in _proposals(moves):
             send({"do": "propose", "move": text})
         if undo_pending and turn >= UNDO_TURN and isinstance(moves[-1], Build):
@@ -137,5 +139,5 @@ def generate(session, seed: int = SEED) -> tuple[dict, list[dict]]:
         if turn == CORRECTION_TURN:
             send({"do": "correct", "board": before, "turn": player,
                   "note": f"the camera saw {player} play {', '.join(map(str, moves))}; nothing had changed"})
-    header = {"game": session.GAME, "seed": seed, "players": [str(s) for s in seats], "turns": turn}
+    header = {"game": session.slug, "seed": seed, "players": [str(s) for s in seats], "turns": turn}
     return header, steps

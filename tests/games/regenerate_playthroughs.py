@@ -20,20 +20,21 @@ import coast_playthrough  # noqa: E402
 import colony_playthrough  # noqa: E402
 import playthroughs  # noqa: E402
 
-from companion.games.cannons_coastlines.session import CoastSession  # noqa: E402
-from companion.session import EventLog, GameSession  # noqa: E402
+from companion.games.cannonball_colony.record import RECORD as COLONY  # noqa: E402
+from companion.games.cannons_coastlines.record import RECORD as COAST  # noqa: E402
+from companion.session import EventLog, Session  # noqa: E402
 
 RECORDINGS = {
-    HERE / "cannonball_colony" / "playthroughs" / "seed-12.jsonl": (GameSession, colony_playthrough.generate),
-    HERE / "cannons_coastlines" / "playthroughs" / "two-fleets.jsonl": (CoastSession, coast_playthrough.generate),
+    HERE / "cannonball_colony" / "playthroughs" / "seed-12.jsonl": (COLONY, colony_playthrough.generate),
+    HERE / "cannons_coastlines" / "playthroughs" / "two-fleets.jsonl": (COAST, coast_playthrough.generate),
 }
 
 
 def main() -> int:
-    for path, (make_session, generate) in RECORDINGS.items():
+    for path, (record, generate) in RECORDINGS.items():
         with tempfile.TemporaryDirectory() as folder:
             log = EventLog(Path(folder) / "game.sqlite")
-            header, steps = generate(make_session(log))
+            header, steps = generate(Session(log, record))
             log.close()
         playthroughs.write(path, header, steps)
         print(f"{path.relative_to(HERE.parent.parent)}: {len(steps)} commands, {path.stat().st_size // 1024} KB")

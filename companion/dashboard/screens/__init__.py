@@ -20,7 +20,7 @@ def page(template: str, screen: str, **context):
 class GameScreens:
     """A game's screens part: its blueprint modules (by name, imported when the app is made) and
     the app config its pages need: SCREENS (the tabs), and where wanted GAME_LOOKS (a callable: the
-    players' looks), GAME_SCRIPTS, CANNON_TEMPLATE."""
+    players' looks), GAME_SCRIPTS ((endpoint, file name) pairs loaded on every page), CANNON_TEMPLATE."""
 
     names: tuple[str, ...]   # modules with a `bp`: a bare name is one of this package's, a dotted one the game's own
     config: Mapping[str, Any] = field(default_factory=dict)

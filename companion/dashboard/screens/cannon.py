@@ -58,8 +58,9 @@ def status() -> dict:
 
 @bp.get("/cannon")
 def index():
-    # A game's screens part may fill the Cannon screen with its own targets (coast: ships).
-    template = current_app.config.get("CANNON_TEMPLATE", "cannon/index.html")
+    # A game's screens part fills the Cannon screen with its own targets (cells, ships); without
+    # one the screen is the shared shell: status, arming and firing.
+    template = current_app.config.get("CANNON_TEMPLATE", "cannon/layout.html")
     return page(template, "cannon.index", status=status())
 
 

@@ -4,12 +4,14 @@ every pairing, which makes new codes."""
 
 from __future__ import annotations
 
-from flask import Blueprint, current_app, redirect, request, url_for
+from flask import Blueprint, current_app, redirect, request, session, url_for
 
 from companion.dashboard.security import PLAYER, check_pairing, pair, revoke_pairings
 from companion.dashboard.screens import page
 
 bp = Blueprint("pair", __name__)
+
+SEAT_CHARS = 40   # a player's name, as the game's table names them
 
 
 @bp.get("/pair")
@@ -26,6 +28,9 @@ def submit():
     if as_role is None:
         return _page(failed=True), 403
     pair(as_role)
+    seat = request.form.get("seat", "").strip()[:SEAT_CHARS]
+    if seat and as_role == PLAYER:   # the seat this tablet sees the game from (a private hand in some games)
+        session["pairing"] = {**session["pairing"], "seat": seat}
     return redirect(url_for(first_screen()))
 
 

@@ -1,4 +1,4 @@
-"""The Game record screen: every event in the log, and its export as JSON lines."""
+"""The Game record screen: every event in the log, and its export as JSON lines, each as this tablet's seat may see it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 from flask import Blueprint, Response, abort, jsonify, request
 
 from companion.dashboard.broadcast import sequence_number
-from companion.dashboard.web import services
+from companion.dashboard.web import seat, services
 from companion.dashboard.screens import page
 
 bp = Blueprint("record", __name__)
@@ -28,13 +28,15 @@ def _after() -> int:
 
 @bp.get("/api/record")
 def events():
-    return jsonify([event.to_json() for event in services().session.log.events(after=_after())])
+    session, viewer = services().session, seat()
+    return jsonify([session.event_view(event, viewer) for event in session.log.events(after=_after())])
 
 
 @bp.get("/api/record.jsonl")
 def export():
     """One JSON object a line, in sequence order: the whole game, replayable; the file is named after the game."""
-    session = services().session
-    lines = "".join(json.dumps(event.to_json(), sort_keys=True) + "\n" for event in session.log.events(after=_after()))
+    session, viewer = services().session, seat()
+    lines = "".join(json.dumps(session.event_view(event, viewer), sort_keys=True) + "\n"
+                    for event in session.log.events(after=_after()))
     return Response(lines, mimetype="application/x-ndjson",
-                    headers={"Content-Disposition": f"attachment; filename={session.GAME}-game.jsonl"})
+                    headers={"Content-Disposition": f"attachment; filename={session.slug}-game.jsonl"})

@@ -1,4 +1,4 @@
-"""Cannonball Colony's plug-in: where each part lives today (step 1 of the move into this folder)."""
+"""Cannonball Colony's plug-in: where each of its parts lives."""
 
 from companion.games.plugin import GamePlugin
 
@@ -6,10 +6,8 @@ PLUGIN = GamePlugin(
     slug="cannonball-colony",
     title="Cannonball Colony",
     rule_prefix="CC",
-    session="companion.session:GameSession",
-    view="companion.games.cannonball_colony.view:view_state",
-    live="companion.live:LivePipeline",
-    reader="companion.games.cannonball_colony.camera.reader",
+    record="companion.games.cannonball_colony.record:RECORD",
+    camera="companion.games.cannonball_colony.camera.live:ColonyCamera",
     photo="companion.commands.read:read_photo",
     text="companion.games.cannonball_colony.text",
     referee="companion.games.cannonball_colony.referee",
@@ -17,7 +15,5 @@ PLUGIN = GamePlugin(
     screens="companion.games.cannonball_colony.screens:SCREENS",
     hardware="companion.hardware.setup:COLONY_HARDWARE",
     kit="companion.kit.layout:island_board_layout",
-    demo="companion.dashboard:SAMPLE_BOARD",
-    start="companion.commands.serve:start_colony",
-    clip="companion.commands.serve:bundled_clip",
+    demo="companion.games.cannonball_colony.demo:SAMPLE_BOARD",
 )

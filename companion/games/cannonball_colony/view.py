@@ -1,12 +1,14 @@
-"""The game as the tablets draw it: the session's state plus the grid, the players' mats and scores."""
+"""The game as the tablets draw it: the game's summary plus the grid, the players' mats and scores (pure)."""
 
 from __future__ import annotations
 
 from companion.games.cannonball_colony.cells import FORTS_PER_PLAYER, Country, Earned, PieceKind, column_name
+from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.position import Position
 from companion.games.cannonball_colony.rules import score
-from companion.games.cannonball_colony.text import parse_board
-from companion.session import GameSession
+from companion.games.cannonball_colony.text import parse_board, print_board
+
+GAME = "cannonball-colony"
 
 # Okabe-Ito colours stay apart for the common colour-vision deficiencies; the letter and the
 # shape carry the same news for anyone who still cannot tell two of them apart.
@@ -18,21 +20,34 @@ PLAYER_LOOK = {
 }
 
 
-def view_state(session: GameSession) -> dict:
-    """Everything a screen needs to redraw itself, as JSON-ready data; `seq` is the last event in it."""
-    raw = session.state()
-    if raw["game"] is None:
-        return {"game": None, "seq": session.last_seq(), "question": None}
+def summary(game: Game) -> dict:
+    """The game as plain data: phase, player, board text, the turn so far, the result and the history."""
+    return {
+        "game": GAME,
+        "phase": game.phase.value,
+        "player": str(game.player),
+        "board": print_board(game.position),
+        "turn": {"shot": str(game.turn.shot) if game.turn and game.turn.shot else None,
+                 "build": str(game.turn.build) if game.turn and game.turn.build else None},
+        "result": ({"winners": [str(w) for w in game.result.winners], "why": game.result.why}
+                   if game.result else None),
+        "history": [str(record) for record in game.history],
+    }
+
+
+def view_game(game: Game | None) -> dict:
+    """Everything a screen needs to redraw itself, as JSON-ready data (the session adds seq and question)."""
+    if game is None:
+        return {"game": None}
+    raw = summary(game)
     position = parse_board(raw["board"])
     return {
         "game": raw["game"],
-        "seq": raw["last_seq"],
         "phase": raw["phase"],
         "player": raw["player"],
         "turn": {**raw["turn"], "done": raw["turn"]["build"] is not None},
         "result": raw["result"],
         "history": raw["history"],
-        "question": raw["question"],
         "supply": position.supply,
         "grid": grid(position),
         "players": players(position, raw["player"]),

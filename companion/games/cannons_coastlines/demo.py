@@ -1,4 +1,4 @@
-"""Cannons & Coastlines on the dashboard: its session, its view of the table, its pipeline and screens."""
+"""The table a Cannons & Coastlines game starts from when no camera is attached."""
 
 from pathlib import Path
 

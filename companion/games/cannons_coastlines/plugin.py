@@ -1,4 +1,4 @@
-"""Cannons & Coastlines' plug-in: where each part lives today (step 1 of the move into this folder)."""
+"""Cannons & Coastlines' plug-in: where each of its parts lives."""
 
 from companion.games.plugin import GamePlugin
 
@@ -6,15 +6,12 @@ PLUGIN = GamePlugin(
     slug="cannons-coastlines",
     title="Cannons & Coastlines",
     rule_prefix="CS",
-    session="companion.games.cannons_coastlines.session:CoastSession",
-    view="companion.games.cannons_coastlines.view:view_coast",
-    live="companion.games.cannons_coastlines.camera.pipeline:CoastPipeline",
-    reader="companion.games.cannons_coastlines.camera.reader",
+    record="companion.games.cannons_coastlines.record:RECORD",
+    camera="companion.games.cannons_coastlines.camera.live:CoastCamera",
     scoring="companion.commands.score:score_coast",
     render="companion.commands.render:render_coast",
     screens="companion.games.cannons_coastlines.screens:SCREENS",
     hardware="companion.hardware.setup:COAST_HARDWARE",
     kit="companion.games.cannons_coastlines.kit.sheets:coast_layouts",
     demo="companion.games.cannons_coastlines.demo:DEMO_TABLE",
-    start="companion.commands.serve:start_coast",
 )

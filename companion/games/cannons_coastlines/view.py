@@ -1,4 +1,4 @@
-"""The Cannons & Coastlines state as the tablets draw it: points, values, turn, the table and the aids."""
+"""The Cannons & Coastlines state as the tablets draw it: points, values, turn, the table and the aids (pure)."""
 
 from __future__ import annotations
 
@@ -6,10 +6,9 @@ from companion.games.cannons_coastlines.aids import (coin_collectors, edge_warni
                                                      hits_to_sink, lines_of_fire)
 from companion.games.cannons_coastlines.factions import Rulebook
 from companion.games.cannons_coastlines.scoring import VICTORY_POINTS, Holdings, points
-from companion.games.cannons_coastlines.table import Table
-
+from companion.games.cannons_coastlines.state import CoastState, points_of
 from companion.games.cannons_coastlines.demo import GAME
-from companion.games.cannons_coastlines.session import CoastSession, points_of
+from companion.games.cannons_coastlines.table import Table
 
 # Okabe-Ito colours by seat, each with its own shape and the player's letter (colour-blind players).
 SEAT_LOOKS = (("#0072B2", "circle"), ("#D55E00", "square"), ("#009E73", "triangle"), ("#CC79A7", "diamond"),
@@ -91,11 +90,12 @@ def table_json(table: Table, stale) -> dict:
     }
 
 
-def view_coast(session: CoastSession) -> dict:
-    table, stale, turn, claim, result, values = session.snapshot()
-    if table is None:
-        return {"game": None, "seq": session.last_seq(), "question": None}
-    rulebook = session.rulebook
+def view_coast(state: CoastState | None) -> dict:
+    """Everything a screen draws, as JSON-ready data (the session adds seq and question)."""
+    if state is None:
+        return {"game": None}
+    table, stale, turn, claim, result = state.table, state.stale, state.turn, state.claim, state.result
+    values, rulebook = state.values, state.rulebook
     player_looks = looks(table.players)
     players = []
     for player in table.players:
@@ -109,14 +109,12 @@ def view_coast(session: CoastSession) -> dict:
                         "ships_afloat": len(table.fleet(player))})
     return {
         "game": GAME,
-        "seq": session.last_seq(),
-        "question": None,
         "victory_points": VICTORY_POINTS,
         "players": players,
         "looks": player_looks,
         "values": values,
         "default_values": {key: dict(f.prize_values) for key, f in rulebook.factions.items()},
-        "house": session.house,
+        "house": dict(state.house),
         "factions": {key: f.name for key, f in rulebook.factions.items()},
         "turn": _turn_json(turn, values),
         "claim": claim,

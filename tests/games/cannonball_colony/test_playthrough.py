@@ -1,4 +1,4 @@
-"""The golden Cannonball Colony game: every recorded command replayed through GameSession on a
+"""The golden Cannonball Colony game: every recorded command replayed through the Session on a
 real SQLite log gives the recorded verdict and game, and the log alone replays to the same end."""
 
 from __future__ import annotations
@@ -8,13 +8,15 @@ from pathlib import Path
 import playthroughs
 from colony_playthrough import Table
 
-from companion.session import EventLog, GameSession
+from companion.session import EventLog, Session
+from companion.games.cannonball_colony.record import RECORD
+from companion.games.cannonball_colony.view import summary
 
 RECORDING = Path(__file__).parent / "playthroughs" / "seed-12.jsonl"
 
 
 def test_the_recorded_game_replays_verdict_for_verdict(event_log):
-    playthroughs.replay(RECORDING, Table(GameSession(event_log)).perform)
+    playthroughs.replay(RECORDING, Table(Session(event_log, RECORD)).perform)
 
 
 def test_the_recording_is_a_whole_game_with_slips_undo_and_correction():
@@ -29,8 +31,8 @@ def test_the_recording_is_a_whole_game_with_slips_undo_and_correction():
 
 def test_the_log_written_during_the_replay_reopens_to_the_final_game(tmp_path):
     path = tmp_path / "game.sqlite"
-    session = GameSession(EventLog(path))
+    session = Session(EventLog(path), RECORD)
     playthroughs.replay(RECORDING, Table(session).perform)
-    final = session.state()
+    final = summary(session.state)
     session.log.close()
-    assert GameSession(EventLog(path)).state() == final
+    assert summary(Session(EventLog(path), RECORD).state) == final

@@ -1,4 +1,4 @@
-"""The golden Cannons & Coastlines game: every recorded command replayed through CoastSession on
+"""The golden Cannons & Coastlines game: every recorded command replayed through the Session on
 a real SQLite log gives the recorded verdict, ships, holdings and points, and the same winner."""
 
 from __future__ import annotations
@@ -8,14 +8,14 @@ from pathlib import Path
 import playthroughs
 from coast_playthrough import Table
 
-from companion.games.cannons_coastlines.session import CoastSession
-from companion.session import EventLog
+from companion.games.cannons_coastlines.record import RECORD
+from companion.session import EventLog, Session
 
 RECORDING = Path(__file__).parent / "playthroughs" / "two-fleets.jsonl"
 
 
 def test_the_recorded_game_replays_verdict_for_verdict(event_log):
-    playthroughs.replay(RECORDING, Table(CoastSession(event_log)).perform)
+    playthroughs.replay(RECORDING, Table(Session(event_log, RECORD)).perform)
 
 
 def test_the_recording_is_a_whole_game_with_slips_a_correction_and_an_end():
@@ -28,8 +28,8 @@ def test_the_recording_is_a_whole_game_with_slips_a_correction_and_an_end():
 
 def test_the_log_written_during_the_replay_reopens_to_the_final_table(tmp_path):
     path = tmp_path / "game.sqlite"
-    table = Table(CoastSession(EventLog(path)))
+    table = Table(Session(EventLog(path), RECORD))
     playthroughs.replay(RECORDING, table.perform)
     final = table.view()
     table.session.log.close()
-    assert Table(CoastSession(EventLog(path))).view() == final
+    assert Table(Session(EventLog(path), RECORD)).view() == final

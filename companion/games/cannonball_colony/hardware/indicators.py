@@ -21,7 +21,7 @@ from companion.games.cannonball_colony.cells import Cell, Country, PieceKind
 from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.rules import legal_builds
 from companion.hardware.led_map import LedMap
-from companion.session import Event, GameSession
+from companion.session import Event, Session
 
 Colour = tuple[int, int, int]
 OFF: Colour = (0, 0, 0)
@@ -127,7 +127,7 @@ class LedFollower:
     wanted strip. The listener runs inside the session's commit (on a web request thread),
     so it only remembers the verdict and calls `on_change`, which must not block either."""
 
-    def __init__(self, session: GameSession, led_map: LedMap, on_change: Callable[[], None] = lambda: None):
+    def __init__(self, session: Session, led_map: LedMap, on_change: Callable[[], None] = lambda: None):
         self.session = session
         self.led_map = led_map
         self.on_change = on_change
@@ -159,11 +159,12 @@ class LedFollower:
 
     def frame(self) -> tuple[list[Colour], str | None]:
         """The strip for the game as it stands now (copies the game; call off the request threads)."""
-        return led_frame(self.session.snapshot(), self.session.question, self.verdict, self.led_map)
+        snapshot = self.session.snapshot()
+        return led_frame(snapshot.state, snapshot.question, self.verdict, self.led_map)
 
     def shows(self) -> str:
         """What the strip shows now, in words, for the Cannon screen."""
-        game = self.session.game
+        game = self.session.state
         if game is None:
             return "nothing: no game yet"
         if game.phase is Phase.OVER:
@@ -172,5 +173,6 @@ class LedFollower:
 
     def describe(self) -> str:
         """The LED map in one line, sized to the island being played."""
-        position = self.session.game.position if self.session.game is not None else None
+        game = self.session.state
+        position = game.position if game is not None else None
         return self.led_map.describe(getattr(position, "width", None), getattr(position, "height", None))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify, request
 
 from companion.games.cannonball_colony.referee import QuestionError, answer
+from companion.games.cannonball_colony.view import summary
 from companion.games.cannonball_colony.text import parse_board
 from companion.games.excerpt import excerpt
 
@@ -25,10 +26,10 @@ def index():
 def ask():
     """?q=fort-distance&cells=D1,D4 | ?q=cannon-range&cells=H3,C3 | ?q=check&kind=fort&cells=D4&player=france
     | ?q=legal&player=spain. Asking changes nothing, so it is a GET."""
-    session = services().session
-    state = session.state()
-    if state["game"] is None:
+    game = services().session.snapshot().state
+    if game is None:
         abort(409, "No game is running: start one on the Table screen first.")
+    state = summary(game)
     question = request.args.get("q", "")
     if question not in QUESTIONS:
         abort(400, f"Unknown question {excerpt(question)}: ask one of {', '.join(QUESTIONS)}.")

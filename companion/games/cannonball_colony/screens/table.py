@@ -8,6 +8,7 @@ from flask import Blueprint, abort, jsonify
 
 from companion.games.cannonball_colony.cells import Country
 from companion.games.cannonball_colony.setup import new_island
+from companion.games.cannonball_colony.demo import SAMPLE_BOARD
 from companion.games.cannonball_colony.text import BoardTextError, parse_board, print_board
 from companion.games.excerpt import excerpt
 
@@ -30,7 +31,7 @@ def start():
     if isinstance(body.get("board"), str):
         text = body["board"]
     elif body.get("sample"):
-        text = live.sample_board.read_text(encoding="utf-8")
+        text = SAMPLE_BOARD.read_text(encoding="utf-8")
     elif isinstance(body.get("players"), list):
         text = print_board(_random_island(body["players"], body.get("seed")))
     else:
@@ -40,7 +41,7 @@ def start():
         parse_board(text)
     except BoardTextError as error:
         abort(400, f"Bad board text: {error}")
-    event = live.session.start(text, source=text_field(body, "source", "tablet"))
+    event = live.session.act({"type": "start", "board": text, "source": text_field(body, "source", "tablet")}).event
     return jsonify({"ok": True, "event": event.to_json()})
 
 

@@ -7,6 +7,7 @@ from flask import Blueprint, abort, current_app, jsonify
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Cell, Ground, Piece, PieceKind
 from companion.games.cannonball_colony.moves import parse_move
 from companion.games.cannonball_colony.text import BoardTextError, parse_board, print_board
+from companion.games.cannonball_colony.view import summary
 from companion.games.excerpt import excerpt
 from companion.session import SessionError
 
@@ -21,9 +22,10 @@ def index():
     return page("turn/index.html", "turn.index")
 
 
-def _answer(verdict, event):
+def _answer(acted):
     """A judged move is logged either way (a refused one as a proposal), so it answers 200 with its verdict;
     a confirm or undo the rules refuse logs nothing and is refused."""
+    verdict, event = acted.verdict, acted.event
     body = {"ok": event is not None, "legal": verdict.legal, "message": verdict.message, "verdict": verdict.to_json(),
             "event": event.to_json() if event is not None else None}
     if event is None:
@@ -33,9 +35,13 @@ def _answer(verdict, event):
 
 def _session():
     session = services().session
-    if session.game is None:
+    if session.state is None:
         abort(409, "No game is running: start one on the Table screen first.")
     return session
+
+
+def _board(session) -> str:
+    return summary(session.snapshot().state)["board"]
 
 
 @bp.post("/api/move")
@@ -45,16 +51,17 @@ def move():
         move = parse_move(body["move"])
     except ValueError as error:
         abort(400, f"Unknown move: {error}")
-    position = parse_board(_session().state()["board"])
+    position = parse_board(_board(_session()))
     for cell in _cells_of(move):
         if not position.in_grid(cell):
             abort(400, f"Unknown move {excerpt(body['move'])}: {cell} is outside the island's grid "
                        f"({position.width} columns, {position.height} rows).")
     try:
-        verdict, event = _session().propose(body["move"], source=text_field(body, "source", "tablet"))
+        source = text_field(body, "source", "tablet")
+        acted = _session().act({"type": "propose", "move": body["move"], "source": source})
     except SessionError as error:
         abort(409, str(error))
-    return _answer(verdict, event)
+    return _answer(acted)
 
 
 def _cells_of(move) -> tuple:
@@ -63,20 +70,20 @@ def _cells_of(move) -> tuple:
 
 @bp.post("/api/confirm")
 def confirm():
-    return _answer(*_session().confirm())
+    return _answer(_session().act({"type": "confirm"}))
 
 
 @bp.post("/api/undo")
 def undo():
-    return _answer(*_session().undo())
+    return _answer(_session().act({"type": "undo"}))
 
 
 @bp.post("/api/dismiss")
 def dismiss():
-    session = _session()
-    if session.question is None:
-        abort(409, "There is no open question to dismiss.")
-    event = session.note({"type": "dismissal", "question": session.question["seq"], "source": "tablet"})
+    try:
+        event = _session().dismiss()
+    except SessionError as error:
+        abort(409, str(error))
     return jsonify({"ok": True, "event": event.to_json()})
 
 
@@ -91,10 +98,10 @@ def correct():
     else:
         if not isinstance(body.get("cell"), str) or not isinstance(body.get("token"), str):
             abort(400, "Send {\"cell\": \"E6\", \"token\": \"r\"} (or {\"board\": TEXT}) to correct a misread.")
-        text, what = _with_cell(session.state()["board"], body["cell"], body["token"])
+        text, what = _with_cell(_board(session), body["cell"], body["token"])
         note = note or what
     try:
-        event = session.correct(text, note)
+        event = session.act({"type": "correct", "board": text, "note": note}).event
     except BoardTextError as error:
         abort(400, f"That correction makes a board the rules cannot hold: {error}")
     return jsonify({"ok": True, "event": event.to_json()})

@@ -28,7 +28,7 @@ class ShipNotAimable(ValueError):
 class ShipTargets:
     """Cannons & Coastlines' targets: a ship's id ("ben/sloop") -> its AimSolution on the table now.
 
-    `session` is the game's session: its snapshot() starts with the table and the ships a hand hides."""
+    `session` is the game's session: its snapshot's state (a CoastState) holds the table and the ships a hand hides."""
 
     kind = "ship"
 
@@ -36,7 +36,8 @@ class ShipTargets:
         self.aimer, self.session = aimer, session
 
     def __call__(self, text: str) -> AimSolution:
-        table, stale, *_ = self.session.snapshot()
+        state = self.session.snapshot().state
+        table, stale = (state.table, state.stale) if state is not None else (None, frozenset())
         if table is None:
             raise NothingToAim("No game is running, so there are no ships to aim at: start one first.")
         ship_id = text.strip()

@@ -117,17 +117,19 @@ class CoastLedFollower:
         except Exception:   # the LEDs must never fail a turn or a claim that is already committed
             pass
 
+    def _read(self) -> tuple:
+        state = self.session.snapshot().state   # a CoastState, None before a game
+        return (None, None, None, None) if state is None else (state.table, state.turn, state.claim, state.result)
+
     def frame(self) -> tuple[list[Colour], str | None]:
-        table, _stale, turn, claim, result, _values = self.session.snapshot()
-        return coast_frame(table, turn, claim, result, self.led_map)
+        return coast_frame(*self._read(), self.led_map)
 
     def shows(self) -> str:
-        table, _stale, turn, claim, result, _values = self.session.snapshot()
-        return coast_meaning(table, turn, claim, result)
+        return coast_meaning(*self._read())
 
     def describe(self) -> str:
         """The LED layout in one line: the seats' segments round the table edge."""
-        table = self.session.snapshot()[0]
+        table = self._read()[0]
         seats = len(table.players) if table is not None else 0
         extra = f", turn LEDs {list(self.led_map.turn_leds)}" if self.led_map.turn_leds else ""
         segments = seat_segments(self.led_map, seats)

@@ -19,7 +19,7 @@ def index():
 
 def _session():
     session = services().session
-    if session.table is None:
+    if session.state is None:
         abort(409, "No game yet: the camera starts one when it sees a still table, or start one on the Table screen.")
     return session
 
@@ -33,20 +33,21 @@ def values():
                    f'not {excerpt(body.get("values"))}.')
     session = _session()
     try:
-        event = session.set_values(body["values"])
+        event = session.act({"type": "values", "house": body["values"]}).event
     except ValueError as error:
         abort(400, str(error))
-    return jsonify({"ok": True, "values": session.values, "event": event.to_json()})
+    return jsonify({"ok": True, "values": session.snapshot().state.values, "event": event.to_json()})
 
 
 @bp.post("/api/coast/turn")
 def next_turn():
     """End the turn; the next player's start-of-turn points are recorded for a claim (CS-5)."""
-    return _answer(*_session().next_turn())
+    return _answer(_session().act({"type": "next_turn"}))
 
 
-def _answer(verdict, event):
+def _answer(acted):
     """A claim that was judged is logged, won or not; a turn or claim refused outright logs nothing."""
+    verdict, event = acted.verdict, acted.event
     body = {"legal": verdict.legal, "verdict": verdict.to_json(), "event": event.to_json() if event else None}
     if event is None:
         return refusal(verdict.message, **body)
@@ -59,7 +60,7 @@ def claim():
     body = json_body("player")
     session = _session()
     try:
-        verdict, event = session.claim_victory(body["player"].strip())
+        acted = session.act({"type": "claim", "player": body["player"].strip()})
     except ValueError as error:
         abort(400, str(error))
-    return _answer(verdict, event)
+    return _answer(acted)

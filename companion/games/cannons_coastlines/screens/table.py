@@ -25,10 +25,10 @@ def start():
     if not isinstance(body.get("table"), dict):
         abort(400, 'Say which table to start from: {"table": {"width": 72, "height": 48, "players": [...], ...}}.')
     try:
-        table = table_from_json(body["table"], session.rulebook)
+        table = table_from_json(body["table"], session.record.rulebook)
     except TableJsonError as error:
         abort(400, f"Bad table: {error}")
     if len(table.players) < 2:
         abort(400, f"A game needs two to four players, not {list(table.players)!r}.")
-    event = session.start(table, source=text_field(body, "source", "tablet"))
+    event = session.act({"type": "start", "table": table, "source": text_field(body, "source", "tablet")}).event
     return jsonify({"ok": True, "event": event.to_json()})
