@@ -34,8 +34,11 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from coast_views import DEFAULT_CACHE, MEASURE_FIRST, render_views  # noqa: E402
 
 from companion.games.cannons_coastlines.factions import load_rulebook  # noqa: E402
-from companion.games.cannons_coastlines.camera.reader import Seat, read_frame  # noqa: E402
+from companion.games.cannons_coastlines.camera.reader import Seat, make_reader  # noqa: E402
 from companion.games.cannons_coastlines.scoring import Holdings, points, value_table  # noqa: E402
+
+
+READER = make_reader()   # one reader for every view, as one camera would read them
 
 
 def truth_points(mat: dict, values) -> int:
@@ -49,7 +52,7 @@ def compare_view(seed: int, image, truth: dict, values) -> dict:
     """Counts and errors for one view."""
     seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
     started = time.perf_counter()
-    observation = read_frame(image, 0.0, None, seats=seats)
+    observation = READER.read_frame(image, 0.0, None, seats=seats)
     elapsed = time.perf_counter() - started
     result = {"seed": seed, "seconds": elapsed, "players": 0, "points_exact": 0, "mats": 0, "coins_exact": 0,
               "prizes_exact": 0, "ships": 0, "found": 0, "fittings_exact": 0, "islands": 0, "holders_exact": 0,

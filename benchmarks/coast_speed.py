@@ -37,10 +37,10 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from coast_views import DEFAULT_CACHE, MEASURE_FIRST  # noqa: E402
 
-from companion.games.cannons_coastlines.camera import reader  # noqa: E402
-from companion.games.cannons_coastlines.camera.reader import Seat, read_frame  # noqa: E402
+from companion.games.cannons_coastlines.camera.reader import Seat, make_reader  # noqa: E402
 from companion.games.cannons_coastlines.render.samples import measured_view  # noqa: E402
 
+READER = make_reader()
 FRAMES = 6
 HAND_FRAME = 3
 SIZES = ((1280, 720), (1920, 1080))
@@ -76,8 +76,8 @@ def render_stream(seed: int, size, cache: Path) -> list[Path]:
 
 def timed_read(image, timestamp, previous, seats):
     started = time.perf_counter()
-    observation = read_frame(image, timestamp, previous, seats=seats)
-    return observation, time.perf_counter() - started, dict(reader.STAGE_SECONDS)
+    observation = READER.read_frame(image, timestamp, previous, seats=seats)
+    return observation, time.perf_counter() - started, dict(READER.stage_seconds)
 
 
 def measure(seeds, size, cache: Path) -> dict:
@@ -87,7 +87,7 @@ def measure(seeds, size, cache: Path) -> dict:
         truth = json.loads(truth_path.read_text(encoding="utf-8"))
         seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
         images = [cv2.imread(str(path)) for path in frames]
-        read_frame(images[0], -1.0, None, seats=seats)          # warm: imports, caches of constants
+        READER.read_frame(images[0], -1.0, None, seats=seats)   # warm: imports, caches of constants
         for index, image in enumerate(images):
             single.append(timed_read(image, float(index), None, seats)[1:])
         previous = None

@@ -28,14 +28,6 @@ LAYER_LIBRARIES = {
 }
 LAYER_USES = {"pure": (), "kit": (), "camera": ("kit",), "render": ("kit", "camera"), "hardware": ("kit", "camera"),
               "screens": ()}
-# Shared modules still naming a game, each to leave this list as its game's part moves into the
-# game's folder (issue 14). The test fails for an unlisted one, and for a listed one that is clean.
-SHARED_NAMING_A_GAME = {
-    "companion/vision/table_frame.py",
-    "companion/vision/tag_edges.py",
-}
-GAME_FILES_OUTSIDE_THEIR_LAYER = {
-}
 
 
 def imported_modules(path: Path) -> list[tuple[int, str]]:
@@ -113,27 +105,16 @@ def test_both_games_have_each_layer_in_its_folder():
 def test_a_game_file_imports_only_what_its_layer_may(path):
     problems = [f"line {line}: {problem}" for line, module in imported_modules(path)
                 if (problem := game_import_problem(path, module))]
-    if rel(path) in GAME_FILES_OUTSIDE_THEIR_LAYER:
-        assert problems, f"{rel(path)} keeps to its layer now: take it off GAME_FILES_OUTSIDE_THEIR_LAYER"
-    else:
-        assert not problems, f"{rel(path)}: {problems}"
+    assert not problems, f"{rel(path)}: {problems}"
 
 
 @pytest.mark.parametrize("path", SHARED_FILES, ids=rel)
 def test_shared_code_never_names_a_game(path):
     named = [f"line {line}: {module}" for line, module in imported_modules(path) if named_game(module)]
-    if rel(path) in SHARED_NAMING_A_GAME:
-        assert named, f"{rel(path)} names no game now: take it off SHARED_NAMING_A_GAME"
-    else:
-        assert not named, f"{rel(path)} names a game (its part belongs in the game's folder): {named}"
+    assert not named, f"{rel(path)} names a game (its part belongs in the game's folder): {named}"
 
 
-VISION_STILL_KNOWING_A_KIT = {"colour_classes.py", "table_frame.py", "tag_edges.py"}  # issue 14, step 5
-
-
-@pytest.mark.parametrize("path", [pytest.param(p, marks=pytest.mark.xfail(strict=True, reason="issue 14 step 5"))
-                                  if p.name in VISION_STILL_KNOWING_A_KIT else p
-                                  for p in sorted((COMPANION / "vision").rglob("*.py"))], ids=rel)
+@pytest.mark.parametrize("path", sorted((COMPANION / "vision").rglob("*.py")), ids=rel)
 def test_vision_knows_no_game_and_no_kit(path):
     wrong = [f"line {line}: {module}" for line, module in imported_modules(path)
              if within(module, "companion.games") or within(module, "companion.kit")]

@@ -6,7 +6,6 @@ Every response forbids being framed by another page (clickjacking)."""
 from __future__ import annotations
 
 import hmac
-import secrets
 import threading
 import time
 from collections import defaultdict
@@ -14,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from flask import Flask, abort, current_app, redirect, request, session, url_for
+from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 
 from companion.games.excerpt import excerpt
 
@@ -54,11 +54,9 @@ class RateLimit:
 
 
 def csrf_token() -> str:
-    """The page's token for this browser session, made on first use."""
-    token = session.get("csrf")
-    if not token:
-        token = session["csrf"] = secrets.token_urlsafe(24)
-    return token
+    """The page's token for this browser session (Flask-WTF's, signed with the app's key),
+    made on first use."""
+    return generate_csrf()
 
 
 def pairings() -> Pairings:
@@ -133,6 +131,12 @@ def init_app(app: Flask, data=None) -> None:
     app.config.setdefault("VIEWER_CODE", None)
     app.config.update(SESSION_COOKIE_SAMESITE="Lax", SESSION_COOKIE_HTTPONLY=True,
                       SESSION_COOKIE_NAME="companion_session")
+    # Flask-WTF checks the token where the guard below asks it to (after the host and the rate
+    # limits, before the pairing), in the header the pages' script sends or the forms' field;
+    # a dashboard stays open all evening, so its token does not expire by the clock.
+    app.config.update(WTF_CSRF_CHECK_DEFAULT=False, WTF_CSRF_TIME_LIMIT=None,
+                      WTF_CSRF_HEADERS=[CSRF_HEADER, "X-CSRFToken"], WTF_CSRF_FIELD_NAME="csrf_token")
+    csrf = CSRFProtect(app)
     lan = app.config["LAN"]
     if lan:
         app.config["PAIRING_CODE"] = app.config["PAIRING_CODE"] or new_pairing_code()
@@ -153,7 +157,7 @@ def init_app(app: Flask, data=None) -> None:
         if not names.allows(host):
             abort(403, _wrong_host(lan, host, names))
         if request.method in CHANGING_METHODS:
-            _check_change(lan, changes, pairing)
+            _check_change(lan, changes, pairing, csrf)
         if lan and request.endpoint not in OPEN_ENDPOINTS:
             return _check_pairing_for(request.method in CHANGING_METHODS)
         return None
@@ -184,7 +188,7 @@ def _wrong_host(lan: bool, host: str, names: ServerNames) -> str:
             f"{excerpt(host)}. Open it at the address on the host's console, or start it with --allow-host NAME.")
 
 
-def _check_change(lan: bool, changes: RateLimit, pairing: RateLimit) -> None:
+def _check_change(lan: bool, changes: RateLimit, pairing: RateLimit, csrf: CSRFProtect) -> None:
     who = request.remote_addr or "unknown"
     if request.endpoint == "pair.submit":
         if not pairing.allow(who):
@@ -192,9 +196,9 @@ def _check_change(lan: bool, changes: RateLimit, pairing: RateLimit) -> None:
     elif lan and not changes.allow(who):
         abort(429, f"Too many changes from {who}: at most {changes.burst} at once and "
                    f"{changes.per_second:g} a second. Wait a moment and try again.")
-    sent = request.headers.get(CSRF_HEADER) or request.form.get("csrf_token", "")
-    expected = session.get("csrf")
-    if not expected or not hmac.compare_digest(sent.encode(), expected.encode()):
+    try:
+        csrf.protect()
+    except CSRFError:
         abort(403, f"Missing or wrong CSRF token (header {CSRF_HEADER}): reload the page and try again.")
 
 

@@ -1,13 +1,15 @@
-"""A small neural network (one hidden layer, numpy only) from cell features to a cell's token, with its fitting and its file.
+"""A small neural network (one hidden layer) from cell features to a cell's token, with its fitting and its file.
 
-Trained on rendered views with known truth (see benchmarks/read_accuracy.py --train);
-stored as JSON with the weights in base64 float16, small enough to ship with the code.
+Fitted by scikit-learn on rendered views with known truth (see benchmarks/read_accuracy.py
+--train; the `train` extra installs it); stored as JSON with the weights in base64 float16,
+small enough to ship with the code, and read with numpy alone.
 """
 
 from __future__ import annotations
 
 import base64
 import json
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,48 +81,37 @@ def _from_json(data: dict) -> CellModel:
 
 def fit(features: np.ndarray, labels: list[str], *, hidden: int = 48, epochs: int = 40, batch: int = 256,
         rate: float = 2e-3, decay: float = 1e-4, seed: int = 0, note: str = "", log=None) -> CellModel:
-    """Fit by Adam on cross-entropy; rare labels weighted up by the square root of their rarity."""
-    rng = np.random.default_rng(seed)
+    """Fit by scikit-learn's MLPClassifier (Adam on cross-entropy, one ReLU layer of `hidden`),
+    rare labels weighted up by the square root of their rarity; the fitted weights become a
+    CellModel, which reads with numpy alone (scikit-learn is needed to fit, not to read)."""
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.neural_network import MLPClassifier
+
     names = tuple(sorted(set(labels)))
+    if len(names) < 2:
+        raise ValueError(f"a model needs at least two labels to tell apart, got {list(names)!r}")
     target = np.array([names.index(label) for label in labels])
     mean = features.mean(axis=0)
     scale = features.std(axis=0) + 0.02  # shares are 0..1: a rarely seen class must not blow up
     x = ((features - mean) / scale).astype(np.float32)
     counts = np.bincount(target, minlength=len(names)).astype(np.float64)
-    weights = np.sqrt(counts.max() / counts)[target].astype(np.float32)
-    params = [rng.normal(0, np.sqrt(2.0 / x.shape[1]), (x.shape[1], hidden)).astype(np.float32),
-              np.zeros(hidden, np.float32),
-              rng.normal(0, np.sqrt(1.0 / hidden), (hidden, len(names))).astype(np.float32),
-              np.zeros(len(names), np.float32)]
-    moments = [np.zeros_like(p) for p in params]
-    squares = [np.zeros_like(p) for p in params]
-    step = 0
-    for epoch in range(epochs):
-        order = rng.permutation(len(x))
-        lr = rate * (0.5 * (1 + np.cos(np.pi * epoch / epochs)))
-        total = 0.0
-        for start in range(0, len(x), batch):
-            index = order[start:start + batch]
-            xb, tb, wb = x[index], target[index], weights[index]
-            h_in = xb @ params[0] + params[1]
-            h = np.maximum(h_in, 0)
-            p = _softmax(h @ params[2] + params[3])
-            total += float(-(wb * np.log(p[np.arange(len(tb)), tb] + 1e-9)).sum())
-            grad_out = p.copy()
-            grad_out[np.arange(len(tb)), tb] -= 1
-            grad_out *= (wb / wb.sum())[:, None]
-            grad_h = grad_out @ params[2].T * (h_in > 0)
-            grads = [xb.T @ grad_h + decay * params[0], grad_h.sum(axis=0),
-                     h.T @ grad_out + decay * params[2], grad_out.sum(axis=0)]
-            step += 1
-            for i, g in enumerate(grads):
-                moments[i] = 0.9 * moments[i] + 0.1 * g
-                squares[i] = 0.999 * squares[i] + 0.001 * g * g
-                corrected = moments[i] / (1 - 0.9 ** step)
-                params[i] -= lr * corrected / (np.sqrt(squares[i] / (1 - 0.999 ** step)) + 1e-8)
-        if log:
-            log(f"epoch {epoch + 1}/{epochs}: weighted loss {total / weights.sum():.4f}")
-    return CellModel(names, mean.astype(np.float32), scale.astype(np.float32), *params, note=note)
+    weights = np.sqrt(counts.max() / counts)[target]
+    network = MLPClassifier((hidden,), activation="relu", solver="adam", alpha=decay, batch_size=batch,
+                            learning_rate_init=rate, max_iter=epochs, tol=0.0, n_iter_no_change=epochs + 1,
+                            random_state=seed, verbose=False)
+    with warnings.catch_warnings():   # the epochs are fixed: stopping short of convergence is the plan
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        network.fit(x, target, sample_weight=weights)
+    if log:
+        log(f"{network.n_iter_} epochs: loss {network.loss_:.4f}")
+    w1, w2 = network.coefs_
+    b1, b2 = network.intercepts_
+    if len(names) == 2:   # one logistic output: as a softmax, the first label's logit is 0
+        w2 = np.hstack([np.zeros_like(w2), w2])
+        b2 = np.concatenate([np.zeros_like(b2), b2])
+    # Rounded as the file keeps them (float16), so the model fitted reads as the model shipped.
+    stored = [np.asarray(a).astype(np.float16).astype(np.float32) for a in (mean, scale, w1, b1, w2, b2)]
+    return CellModel(names, *stored, note=note)
 
 
 def _softmax(logits: np.ndarray) -> np.ndarray:

@@ -4,17 +4,23 @@ A camera over a table mostly sees the same table: between two frames only a movi
 a ship pushed along changes. The reader keeps each piece's reading while the pixels round it
 stay the same, and looks for markers again only where something changed. Frames are compared
 at a quarter of their size (averaging 16 pixels quiets the sensor's noise and the JPEG's
-blocks), blurred a little, and a pixel has changed when it differs by CHANGE_LEVELS or more.
+blocks), blurred a little, and a pixel has changed when it differs by `change_levels` or more.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
 SCALE = 4                 # the comparison picture is this many times smaller each way
-CHANGE_LEVELS = 10        # grey levels; the sensor's noise averaged over 4x4 pixels stays near 1-2
-REGION_MARGIN = 0.03      # of the picture's width, added round a changed region before looking in it
+
+
+@dataclass(frozen=True)
+class ChangeSettings:
+    change_levels: int = 10       # grey levels; the sensor's noise averaged over 4x4 pixels stays near 1-2
+    region_margin: float = 0.03   # of the picture's width, added round a changed region before looking in it
 
 
 def small_grey(grey: np.ndarray) -> np.ndarray:
@@ -25,14 +31,15 @@ def small_grey(grey: np.ndarray) -> np.ndarray:
 class ChangeMap:
     """Where `grey` differs from the frame before (given as its `small_grey`)."""
 
-    def __init__(self, grey: np.ndarray, before_small: np.ndarray | None):
+    def __init__(self, grey: np.ndarray, before_small: np.ndarray | None, settings: ChangeSettings = ChangeSettings()):
+        self.settings = settings
         self.size = (grey.shape[1], grey.shape[0])
         self.small = small_grey(grey)
         if before_small is None or before_small.shape != self.small.shape:
             self.mask = np.ones(self.small.shape, np.uint8)
         else:
             difference = cv2.blur(cv2.absdiff(self.small, before_small), (3, 3))
-            self.mask = (difference >= CHANGE_LEVELS).astype(np.uint8)
+            self.mask = (difference >= settings.change_levels).astype(np.uint8)
         self._integral = cv2.integral(self.mask)
 
     @property
@@ -54,7 +61,7 @@ class ChangeMap:
     def regions(self) -> list[tuple[int, int, int, int]]:
         """Boxes (x0, y0, x1, y1, picture px) round each changed area, with a margin so a
         marker half inside one is looked for whole; overlapping boxes are merged."""
-        margin = int(REGION_MARGIN * self.size[0])
+        margin = int(self.settings.region_margin * self.size[0])
         count, _, stats, _ = cv2.connectedComponentsWithStats(self.mask)
         boxes = []
         for x, y, w, h, _ in stats[1:count]:

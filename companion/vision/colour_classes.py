@@ -2,7 +2,7 @@
 
 References are the kit's printed and piece colours relative to white paper: from a stored
 calibration (the patch sheet as the camera saw it, divided by its own white patch) or, with
-none, from the palette as printed. Pieces are lit from one side, so each colour also stands
+none, from the kit's palette as printed (KitColours, given by the game's camera). Pieces are lit from one side, so each colour also stands
 for its shaded versions (the same chromaticity, darker); the table is built once per set of
 references and maps a white-balanced pixel to a class in one indexing step.
 """
@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Mapping
 
 import cv2
 import numpy as np
-
-from companion.kit.palette import PLAYERS, ROAD, TERRAIN
 
 # Pixel classes. Terrain, road and paper are printed; players are the pieces' colours.
 CLASSES = ("grass", "forest", "lake", "mountain", "road", "paper", "france", "spain", "portugal", "england",
@@ -54,14 +53,29 @@ def srgb_to_linear(rgb) -> np.ndarray:
     return np.where(value <= 0.04045, value / 12.92, ((value + 0.055) / 1.055) ** 2.4)
 
 
-def default_references() -> dict[str, np.ndarray]:
+@dataclass(frozen=True)
+class KitColours:
+    """The kit's colours as printed, in sRGB: the ink of each of TERRAIN_CLASSES, the road
+    tiles' ink, and the paint of each of PLAYER_CLASSES."""
+
+    terrain: Mapping[str, tuple[int, int, int]]
+    road: tuple[int, int, int]
+    players: Mapping[str, tuple[int, int, int]]
+
+    def __post_init__(self):
+        missing = [name for name in TERRAIN_CLASSES if name not in self.terrain] + \
+                  [name for name in PLAYER_CLASSES if name not in self.players]
+        if missing:
+            raise ValueError(f"the kit's colours lack {', '.join(missing)}")
+
+
+def default_references(colours: KitColours) -> dict[str, np.ndarray]:
     """Linear RGB relative to the paper, from the palette: printed inks sit on the paper's
     reflectance floor; pieces are painted in the player colours."""
-    printed = {name: INK_FLOOR + (1 - INK_FLOOR) * srgb_to_linear(TERRAIN[token].rgb)
-               for token, name in zip("gflm", TERRAIN_CLASSES)}
-    printed["road"] = INK_FLOOR + (1 - INK_FLOOR) * srgb_to_linear(ROAD.rgb)
+    printed = {name: INK_FLOOR + (1 - INK_FLOOR) * srgb_to_linear(colours.terrain[name]) for name in TERRAIN_CLASSES}
+    printed["road"] = INK_FLOOR + (1 - INK_FLOOR) * srgb_to_linear(colours.road)
     printed["paper"] = np.ones(3)
-    pieces = {name: srgb_to_linear(PLAYERS[name].rgb) for name in PLAYER_CLASSES}
+    pieces = {name: srgb_to_linear(colours.players[name]) for name in PLAYER_CLASSES}
     return {**printed, **pieces}
 
 
@@ -93,10 +107,14 @@ def lab_of_linear(linear_rgb: np.ndarray) -> np.ndarray:
 
 
 class ColourTable:
-    """White-balanced linear BGR -> class index, through a LUT_LEVELS^3 table."""
+    """White-balanced linear BGR -> class index, through a LUT_LEVELS^3 table: from calibrated
+    `references`, or with none from the kit's `colours` as printed."""
 
-    def __init__(self, references: dict[str, np.ndarray] | None = None, settings: ColourSettings = ColourSettings()):
-        self.references = references or default_references()
+    def __init__(self, references: dict[str, np.ndarray] | None = None, settings: ColourSettings = ColourSettings(),
+                 colours: KitColours | None = None):
+        if not references and colours is None:
+            raise ValueError("a colour table needs calibrated references or the kit's colours")
+        self.references = references or default_references(colours)
         self.settings = settings
         self.table = _build(tuple((name, tuple(np.round(rgb, 6))) for name, rgb in self.references.items()), settings)
 

@@ -2,7 +2,7 @@
 
 Each piece's reading (a mat's coins, an island's outline and flag, a ship's fittings) is kept
 with the picture box it was read from and what it was read with (its marker's corners). In
-the next frame it is used again when that box did not change (coast_changes) and the marker
+the next frame it is used again when that box did not change (changes.py) and the marker
 lies where it lay; markers are looked for again only in the boxes that changed, and the table
 frame is kept while the corner markers stay put. A frame that changed nearly everywhere (the
 camera moved, the light changed) is read from scratch.
@@ -15,13 +15,17 @@ from typing import Any, Callable
 
 import numpy as np
 
-from companion.vision.changes import ChangeMap
+from companion.vision.changes import SCALE, ChangeMap, ChangeSettings
 from companion.vision.table_frame import TableFrame, find_markers
 
-FULL_SEARCH_SHARE = 0.5       # more of the picture than this changed (not just a hand): look for every marker again
-MARKER_BOX_GROWTH = 0.5       # a marker is kept when nothing changed within half its size round it
-STILL_MARKER_PX = 0.5         # a marker found again this near where it lay has not moved (sensor noise)
-HAND_SHIFT_PX = 2.0           # a hand's edge across a marker shifts its corners this much; more is a move
+
+@dataclass(frozen=True)
+class MemorySettings:
+    full_search_share: float = 0.5    # more of the picture than this changed (not just a hand): look for every marker again
+    marker_box_growth: float = 0.5    # a marker is kept when nothing changed within half its size round it
+    still_marker_px: float = 0.5      # a marker found again this near where it lay has not moved (sensor noise)
+    hand_shift_px: float = 2.0        # a hand's edge across a marker shifts its corners this much; more is a move
+    changes: ChangeSettings = ChangeSettings()
 
 
 @dataclass
@@ -48,13 +52,15 @@ def _grown(quad: np.ndarray, growth: float) -> np.ndarray:
 class FrameReading:
     """One frame being read, with the last frame's memory when it may be used."""
 
-    def __init__(self, grey: np.ndarray, timestamp: float, context: Any, last: LastFrame | None):
-        usable = last is not None and last.context == context and last.small.shape == (grey.shape[0] // 4, grey.shape[1] // 4)
+    def __init__(self, grey: np.ndarray, timestamp: float, context: Any, last: LastFrame | None,
+                 settings: MemorySettings = MemorySettings()):
+        usable = last is not None and last.context == context and last.small.shape == (grey.shape[0] // SCALE, grey.shape[1] // SCALE)
+        self.settings = settings
         self.grey = grey
         self.timestamp = timestamp
         self.context = context
-        self.changes = ChangeMap(grey, last.small if usable else None)
-        self.last = last if usable and self.changes.share <= FULL_SEARCH_SHARE else None
+        self.changes = ChangeMap(grey, last.small if usable else None, settings.changes)
+        self.last = last if usable and self.changes.share <= settings.full_search_share else None
         self.pieces: dict[str, tuple[tuple[np.ndarray, ...], bytes, object]] = {}
         self.markers: dict[int, np.ndarray] = {}
         self.unread_squares: list[np.ndarray] = []    # squares ArUco could not read, for a second look
@@ -72,7 +78,7 @@ class FrameReading:
             self.markers = find_markers(self.grey, self.unread_squares)
             return self.markers
         kept = {marker_id: quad for marker_id, quad in self.last.markers.items()
-                if not self.changes.changed(_grown(quad, MARKER_BOX_GROWTH))}
+                if not self.changes.changed(_grown(quad, self.settings.marker_box_growth))}
         for x0, y0, x1, y1 in self.changes.regions():
             squares: list[np.ndarray] = []
             for marker_id, quad in find_markers(self.grey[y0:y1, x0:x1], squares).items():
@@ -80,7 +86,7 @@ class FrameReading:
                 before = self.last.markers.get(marker_id)
                 # Found again where it lay (a hand passed near it): the same corners, so every
                 # reading made with them stays good.
-                kept[marker_id] = before if before is not None and np.abs(quad - before).max() <= STILL_MARKER_PX else quad
+                kept[marker_id] = before if before is not None and np.abs(quad - before).max() <= self.settings.still_marker_px else quad
             self.unread_squares += [square + (x0, y0) for square in squares]
         self.markers = kept
         return kept
@@ -89,15 +95,15 @@ class FrameReading:
                     predict: Callable[[TableFrame, int], np.ndarray]) -> TableFrame | None:
         """The last frame's table frame while the corner markers have not moved: at least two
         lie where they lay when it was made (or, one back from under a hand, where it puts
-        them), and none is more than a hand's edge across it can shift (HAND_SHIFT_PX)."""
+        them), and none is more than a hand's edge across it can shift (settings.hand_shift_px)."""
         last = self.last
         seen = {marker_id: self.markers[marker_id] for marker_id in table_markers if marker_id in self.markers}
         if last is not None and last.frame is not None:
             shifts = {marker_id: np.abs(quad - (last.frame_markers[marker_id] if marker_id in last.frame_markers
                                                 else predict(last.frame, marker_id))).max()
                       for marker_id, quad in seen.items()}
-            still = [marker_id for marker_id, shift in shifts.items() if shift <= STILL_MARKER_PX]
-            if len(still) >= 2 and max(shifts.values()) <= HAND_SHIFT_PX:
+            still = [marker_id for marker_id, shift in shifts.items() if shift <= self.settings.still_marker_px]
+            if len(still) >= 2 and max(shifts.values()) <= self.settings.hand_shift_px:
                 kept = {**seen, **last.frame_markers}
                 # Readings made with the frame's own corners stay good.
                 self.markers.update({marker_id: kept[marker_id] for marker_id in seen})

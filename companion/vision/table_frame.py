@@ -1,6 +1,7 @@
-"""The Cannons & Coastlines table frame from its four corner markers (CS-1), through the lens.
+"""A table's frame from its four corner markers, through the lens.
 
-The sixteen corners of the table markers 20-23 lie at known table positions; they fix the
+The sixteen corners of the four table markers lie at known table positions (the game's kit
+says where, as a TableLayout); they fix the
 table-to-picture homography and, with one radial term searched over, the lens' barrel
 distortion (a webcam's k1 bends straight edges by a few pixels, which is several mm on the
 table). The homography gives the camera (plane_camera), so a point lying `h` mm above the
@@ -16,13 +17,34 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.markers import get_dictionary
 from companion.vision.plane_camera import PlaneCamera, camera_from_plane
 
-TABLE_MARKERS = (20, 21, 22, 23)
 CORNER_NAMES = ("top-left", "top-right", "bottom-right", "bottom-left")
-K1_CANDIDATES = np.linspace(-0.30, 0.10, 41)   # radial term over the half-diagonal, barrel < 0
+MM_PER_INCH = 25.4
+
+
+@dataclass(frozen=True)
+class TableFrameSettings:
+    # The lens' radial term over the half-diagonal (barrel < 0) is searched over this range ...
+    k1_range: tuple[float, float] = (-0.30, 0.10)
+    k1_steps: int = 41
+    # ... and only with markers on this many sides of the picture: fewer cannot measure it.
+    lens_markers: int = 3
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """What a game's kit says about its table: the ids of the corner markers (in CORNER_NAMES
+    order), the play area in mm, and each marker's four corners (OpenCV order) in table mm."""
+
+    marker_ids: tuple[int, int, int, int]
+    play_area_mm: tuple[float, float]
+    marker_corners_mm: tuple[tuple[tuple[float, float], ...], ...]
+
+    def __post_init__(self):
+        if len(self.marker_ids) != 4 or len(self.marker_corners_mm) != 4:
+            raise ValueError(f"a table has four corner markers, got ids {self.marker_ids!r}")
 
 
 @lru_cache(maxsize=2)
@@ -46,7 +68,7 @@ def _detectors() -> tuple[cv2.aruco.ArucoDetector, ...]:
 def find_markers(grey: np.ndarray, rejected: list | None = None) -> dict[int, np.ndarray]:
     """Marker id -> its four corners (OpenCV order, px). A marker seen twice keeps the first
     sighting; an id seen at two places (a misread) keeps neither. Squares whose bits could not
-    be read are added to `rejected` when given (coast_tag_second_look reads them again)."""
+    be read are added to `rejected` when given (a game's camera may read them again)."""
     found: dict[int, np.ndarray] = {}
     doubtful: set[int] = set()
     for detector in _detectors():
@@ -79,6 +101,7 @@ class TableFrame:
     camera: PlaneCamera
     residual_px: float              # rms misfit of the table markers' corners
     seen: tuple[int, ...]           # table corners (0-3) whose marker was seen
+    play_area_mm: tuple[float, float]
     planes: dict = field(default_factory=dict, compare=False, repr=False)
 
     def undistort(self, points_px) -> np.ndarray:
@@ -120,32 +143,31 @@ class TableFrame:
 
     def table_to_image_inches(self) -> tuple[float, ...]:
         """The homography table inches -> picture px (the lens left out: within a few px)."""
-        scaled = self.plane_to_image @ np.diag([kit.MM_PER_INCH, kit.MM_PER_INCH, 1.0])
+        scaled = self.plane_to_image @ np.diag([MM_PER_INCH, MM_PER_INCH, 1.0])
         return tuple(float(v) for v in (scaled / scaled[2, 2]).ravel())
 
 
 def _image_to_plane(frame: TableFrame, height_mm: float) -> np.ndarray:
-    width, height = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
+    width, height = frame.play_area_mm
     corners = np.array([(0, 0), (width, 0), (width, height), (0, height)], np.float64)
     raised = frame.camera.project_raised(corners, height_mm) if height_mm else \
         cv2.perspectiveTransform(corners.reshape(-1, 1, 2), frame.plane_to_image).reshape(-1, 2)
     return cv2.getPerspectiveTransform(raised.astype(np.float32), corners.astype(np.float32)).astype(np.float64)
 
 
-def table_frame(markers: dict[int, np.ndarray], image_size: tuple[int, int],
-                play_area_in=kit.PLAY_AREA_IN) -> TableFrame | None:
+def table_frame(markers: dict[int, np.ndarray], image_size: tuple[int, int], layout: TableLayout,
+                settings: TableFrameSettings = TableFrameSettings()) -> TableFrame | None:
     """The table frame from the table markers seen, or None when fewer than two were seen."""
-    seen = tuple(corner for corner, marker_id in enumerate(TABLE_MARKERS) if marker_id in markers)
+    seen = tuple(corner for corner, marker_id in enumerate(layout.marker_ids) if marker_id in markers)
     if len(seen) < 2:
         return None
-    image_points = np.vstack([markers[TABLE_MARKERS[c]] for c in seen])
-    table_points = np.array([point for c in seen for point in kit.table_marker_corners_in(c, play_area_in)],
-                            np.float64) * kit.MM_PER_INCH
+    image_points = np.vstack([markers[layout.marker_ids[c]] for c in seen])
+    table_points = np.array([point for c in seen for point in layout.marker_corners_mm[c]], np.float64)
     width, height = image_size
     centre = ((width - 1) / 2.0, (height - 1) / 2.0)
     half_diagonal = float(np.hypot(width, height) / 2)
     # The lens term is only measurable with markers on three or four sides of the picture.
-    candidates = K1_CANDIDATES if len(seen) >= 3 else (0.0,)
+    candidates = np.linspace(*settings.k1_range, settings.k1_steps) if len(seen) >= settings.lens_markers else (0.0,)
     best = None
     for k1 in candidates:
         offset = (image_points - centre) / half_diagonal
@@ -161,4 +183,4 @@ def table_frame(markers: dict[int, np.ndarray], image_size: tuple[int, int],
         return None
     residual, k1, homography = best
     camera = camera_from_plane(homography, image_size)
-    return TableFrame(homography, k1, centre, half_diagonal, camera, residual, seen)
+    return TableFrame(homography, k1, centre, half_diagonal, camera, residual, seen, layout.play_area_mm)

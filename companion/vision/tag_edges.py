@@ -1,10 +1,10 @@
-"""A ship tag's pose refined from the straight edges round it.
+"""A raised tag's pose refined from the straight edges round it.
 
 ArUco's four corners of a 20-30 px tag are each off by a few tenths of a pixel, which at deck
-height is a degree or two of heading. The tag has long straight edges to measure instead:
-the white card's outer edge against the wooden deck (36 mm square) and the marker's black
-square against the card (30 mm). Short profiles across each of the eight edges, at deck height
-through the lens, find where the brightness steps; a square pose (centre and turn) is then
+height is a degree or two of heading. A tag printed on a white card has long straight edges to
+measure instead: the card's outer edge against what it lies on, and the marker's black square
+against the card (the game's kit gives both sizes, as TagSquares). Short profiles across each
+of the eight edges, at the tag's height through the lens, find where the brightness steps; a square pose (centre and turn) is then
 fitted to all those edge points at once, points far off the fit (a mast or sail in front of
 the edge) left out.
 """
@@ -12,32 +12,50 @@ the edge) left out.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 
-POINTS_PER_EDGE = 7
-PROFILE_REACH_MM = 3.0
-PROFILE_STEP_MM = 0.25
-MIN_STEP = 10.0               # grey levels between two profile samples half a mm apart
-OUTLIER_MM = 0.8
-# (half the square's side in mm, +1 when it is brighter inside than outside)
-SQUARES = ((kit.SHIP_TAG_CARD_MM / 2, 1), (kit.SHIP_TAG_MARKER_MM / 2, -1))
+
+
+@dataclass(frozen=True)
+class TagEdgeSettings:
+    points_per_edge: int = 7
+    profile_reach_mm: float = 3.0
+    profile_step_mm: float = 0.25
+    min_step: float = 10.0        # grey levels between two profile samples half a mm apart
+    outlier_mm: float = 0.8
+
+
+@dataclass(frozen=True)
+class TagSquares:
+    """A tag as the kit makes it: the white card's side, the marker's black square's side, and
+    how high above the table the tag lies (all mm)."""
+
+    card_mm: float
+    marker_mm: float
+    height_mm: float
+
+    @property
+    def edges(self) -> tuple[tuple[float, int], ...]:
+        """(half the square's side in mm, +1 when it is brighter inside than outside)."""
+        return (self.card_mm / 2, 1), (self.marker_mm / 2, -1)
 
 
 def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, angle: float,
-                    height_mm: float = kit.HULL_HEIGHT_MM) -> tuple[np.ndarray, float, int]:
+                    tag: TagSquares, settings: TagEdgeSettings = TagEdgeSettings()) -> tuple[np.ndarray, float, int]:
     """(centre mm, angle rad, edge points used) of the tag square whose marker's top edge
     points along `angle`; the input pose comes back unchanged when too few edges were found."""
-    offsets = np.arange(-PROFILE_REACH_MM, PROFILE_REACH_MM + 1e-9, PROFILE_STEP_MM)
-    along = np.linspace(-0.7, 0.7, POINTS_PER_EDGE)
+    height_mm = tag.height_mm
+    offsets = np.arange(-settings.profile_reach_mm, settings.profile_reach_mm + 1e-9, settings.profile_step_mm)
+    along = np.linspace(-0.7, 0.7, settings.points_per_edge)
     # In the tag's frame: outward normals of its four sides, and a unit along each side.
     normals = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
     samples, meta = [], []
-    for half, brighter_inside in SQUARES:
+    for half, brighter_inside in tag.edges:
         for normal in normals:
             tangent = np.array([-normal[1], normal[0]])
             for t in along:
@@ -51,7 +69,7 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
     profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
     signs = np.array([brighter for *_, brighter in meta])[:, None]
-    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * signs, offsets, PROFILE_STEP_MM, MIN_STEP)
+    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * signs, offsets, settings.profile_step_mm, settings.min_step)
     point_normals = np.array([normal for normal, *_ in meta])[good]
     points = np.array([base for _, base, *_ in meta])[good] + point_normals * offset[good, None]
     halves = np.array([half for _, _, half, _ in meta])[good]
@@ -65,7 +83,7 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
         target = halves - (point_normals * points).sum(1)
         solution = np.linalg.lstsq(design[keep], target[keep], rcond=None)[0]
         residual = np.abs(design @ solution - target)
-        keep = residual < OUTLIER_MM
+        keep = residual < settings.outlier_mm
         if keep.sum() < 10:
             return centre_mm, angle, 0
     shift, turn = solution[:2], solution[2]

@@ -150,6 +150,15 @@ def test_posts_without_the_csrf_token_are_refused(client):
     assert response.status_code == 403 and "CSRF" in response.get_json()["error"]
 
 
+def test_another_browsers_token_or_a_forged_one_is_refused(app, tablet):
+    other = app.test_client()
+    other.get("/api/session")                    # a session of its own, with its own token
+    borrowed = other.post("/api/game", json={"sample": True}, headers={"X-CSRF-Token": tablet.csrf})
+    forged = tablet.client.post("/api/game", json={"sample": True}, headers={"X-CSRF-Token": tablet.csrf[:-2] + "xx"})
+    assert borrowed.status_code == forged.status_code == 403 and "CSRF" in forged.get_json()["error"]
+    assert tablet.post("/api/game", {"sample": True}).status_code == 200
+
+
 def test_the_session_cookie_is_samesite_lax_and_httponly(client):
     cookie = client.get("/api/session").headers["Set-Cookie"]
     assert "HttpOnly" in cookie and "SameSite=Lax" in cookie

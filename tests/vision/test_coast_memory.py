@@ -92,3 +92,13 @@ def test_a_reading_spread_over_the_table_is_read_again_only_when_one_of_its_boxe
     third.frame = first.frame
     assert third.piece("islands", b"", lambda: reads.append(1) or "again", lambda _: islands) == "again"
     assert len(reads) == 2
+
+
+def test_how_much_a_pixel_must_change_to_count_is_a_setting():
+    from companion.vision.changes import ChangeMap, ChangeSettings
+
+    dimmed = GREY.copy()
+    dimmed[200:400, 300:600] -= 6            # a cloud over the lamp, say: six grey levels
+    before = small_grey(GREY)
+    assert ChangeMap(dimmed, before).share == 0.0
+    assert ChangeMap(dimmed, before, ChangeSettings(change_levels=4)).share > 0.05

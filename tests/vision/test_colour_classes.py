@@ -4,12 +4,13 @@ import numpy as np
 import pytest
 
 from companion.kit.palette import PLAYERS, TERRAIN
+from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.vision.colour_classes import CLASS_INDEX, ColourTable, default_references, srgb_to_linear
 
 
 @pytest.fixture(scope="module")
 def table():
-    return ColourTable()
+    return ColourTable(colours=KIT_COLOURS)
 
 
 def name(table, linear_rgb):
@@ -20,7 +21,7 @@ def name(table, linear_rgb):
 @pytest.mark.parametrize("token, expected", [("g", "grass"), ("f", "forest"), ("l", "lake"), ("m", "mountain")])
 @pytest.mark.parametrize("shade", [1.0, 0.6])
 def test_printed_terrain_keeps_its_name_in_light_and_in_shadow(table, token, expected, shade):
-    printed = default_references()[expected]
+    printed = default_references(KIT_COLOURS)[expected]
     assert name(table, printed * shade) == expected
 
 

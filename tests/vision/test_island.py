@@ -9,7 +9,7 @@ from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island
 from companion.kit.palette import TERRAIN
 from companion.games.cannonball_colony.kit.printed import render_board
 from companion.games.cannonball_colony.kit.terrain import random_terrain
-from companion.games.cannonball_colony.camera.island import IslandNotFound, assemble_island, locate_boards
+from companion.games.cannonball_colony.camera.island import IslandNotFound, IslandSettings, assemble_island, locate_boards
 from companion.vision.markers import detect_markers
 
 PX_PER_MM = 3
@@ -84,6 +84,14 @@ def test_a_board_far_from_the_others_is_reported():
     image, _ = photograph([(1, 40, 40, 0), (2, 300, 40, 0)])   # 68 mm apart
     with pytest.raises(IslandNotFound, match="board 2 does not touch the rest of the island"):
         assemble_island(locate_boards(detect_markers(image)))
+
+
+def test_how_wide_a_gap_still_joins_two_boards_is_a_setting():
+    image, _ = photograph([(1, 40, 40, 0), (2, 40, 245, 0)])   # a 13 mm gap, a third of a cell
+    located = locate_boards(detect_markers(image))
+    assert assemble_island(located).boards == {1: (0, 0), 2: (0, 6)}
+    with pytest.raises(IslandNotFound, match="board 2 does not touch"):
+        assemble_island(located, IslandSettings(gap_tolerance_cells=0.1))
 
 
 def test_no_board_seen_is_said_plainly():

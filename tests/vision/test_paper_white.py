@@ -42,10 +42,11 @@ def test_a_shadow_over_part_of_the_frame_is_left_out_of_the_fit():
 
 
 def test_a_cameras_muted_colours_under_a_warm_lamp_are_found_from_the_printed_cells():
+    from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
     from companion.vision.colour_classes import ColourTable
     from companion.vision.paper_white import LUMA, camera_saturation
 
-    table = ColourTable()
+    table = ColourTable(colours=KIT_COLOURS)
     inks = [table.references[name][::-1] for name in ("grass", "forest", "lake", "mountain", "road")]
     cells = np.array((inks * 8)[:36])                   # BGR reflectances of 36 printed cells
     lamp = np.array([0.45, 0.75, 1.0])                  # B, G, R of a warm light

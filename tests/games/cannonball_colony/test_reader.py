@@ -9,7 +9,7 @@ import pytest
 
 from companion.cli import main
 from companion.games.cannonball_colony.cells import Cell
-from companion.games.cannonball_colony.camera.reader import IslandReader, read_frame
+from companion.games.cannonball_colony.camera.reader import IslandReader, make_reader
 from companion.games.cannonball_colony.text import print_board
 from companion.tracking import Gated, Observation, Tracker
 
@@ -52,6 +52,7 @@ def test_a_hand_over_the_island_hides_cells_and_the_tracker_waits(reader):
 
 
 def test_read_frame_tracks_the_boards_and_measures_motion():
+    read_frame = make_reader().read_frame
     image = cv2.imread(str(PHOTOS[0]))
     first = read_frame(image, 0.0)
     again = read_frame(image.copy(), 0.1, first)
@@ -63,6 +64,18 @@ def test_read_frame_tracks_the_boards_and_measures_motion():
     changed[y0:y1, x0:x1] = (60, 90, 200)        # something large set down on the board
     moved = read_frame(changed, 0.2, again)
     assert 0.01 < moved.motion < 0.5
+
+
+def test_each_camera_stream_has_its_own_reader_and_memory():
+    image = cv2.imread(str(PHOTOS[0]))
+    one, other = make_reader(), make_reader()
+    first = one.read_frame(image, 0.0)
+    changed = image.copy()
+    x0, y0 = np.array(first.cell_outlines[Cell(2, 2)], np.int32).min(axis=0)
+    changed[y0:y0 + 60, x0:x0 + 60] = (60, 90, 200)
+    # Only the reader that made `first` has the picture before it to measure motion against.
+    assert other.read_frame(changed, 0.1, first).motion == 0.0
+    assert one.read_frame(changed, 0.1, first).motion > 0.005
 
 
 def test_a_picture_with_no_board_says_which_markers_were_not_seen(reader):

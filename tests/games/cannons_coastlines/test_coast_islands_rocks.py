@@ -4,9 +4,11 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
+from companion.games.cannons_coastlines.camera.reader import Seat, make_reader
 from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
 from companion.render.options import RenderOptions
+
+read_frame = make_reader().read_frame   # one reader, as one camera stream reads its frames
 
 ROCK_TOLERANCE_MM = 10.0
 

@@ -3,9 +3,11 @@ their seeds (benchmarks/coast_views.py): each expected reading sits beside its v
 
 import pytest
 
-from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
+from companion.games.cannons_coastlines.camera.reader import Seat, make_reader
 from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
 from companion.games.cannons_coastlines.render.samples import measured_view
+
+read_frame = make_reader().read_frame   # one reader, as one camera stream reads its frames
 
 pytestmark = pytest.mark.slow   # each test renders a table: 1.5 to 3.5 s
 

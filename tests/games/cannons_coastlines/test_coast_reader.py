@@ -9,9 +9,11 @@ import numpy as np
 import pytest
 
 from companion.games.cannons_coastlines.factions import load_rulebook
-from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
+from companion.games.cannons_coastlines.camera.reader import Seat, make_reader
 from companion.games.cannons_coastlines.scoring import Holdings, points, value_table
 from companion.games.cannons_coastlines.render import RenderOptions, random_coast_table, render_coast_table
+
+read_frame = make_reader().read_frame   # one reader, as one camera stream reads its frames
 
 SAMPLES = Path(__file__).resolve().parents[3] / "samples" / "coast"
 

@@ -25,7 +25,7 @@ import numpy as np
 from companion.kit import ids
 from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
 from companion.games.cannonball_colony.camera.board_beside import BesideSettings, search_beside
-from companion.games.cannonball_colony.camera.island import LocatedBoard, locate_boards
+from companion.games.cannonball_colony.camera.island import IslandSettings, LocatedBoard, locate_boards
 from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, best_read, match_marker, read_scores, turned
 from companion.vision.markers import DetectedMarker
 
@@ -34,6 +34,7 @@ from companion.vision.markers import DetectedMarker
 class FinderSettings:
     marker: MarkerSettings = MarkerSettings()
     beside: BesideSettings = BesideSettings()
+    island: IslandSettings = IslandSettings()
     # OpenCV's detector ignores this share of each module's edge when reading a candidate.
     ignored_margin: float = 0.25
     # A weaker read is kept when it agrees with another marker of its board (see _confirm_weak);
@@ -161,7 +162,7 @@ def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettin
     candidates = dict(candidates)
     candidates.update(_confirm_weak(candidates, weak, settings))
     markers, scores = _refine_all(grey, candidates, settings)
-    located = locate_boards(markers)
+    located = locate_boards(markers, settings=settings.island)
     beside: set[int] = set()
     for _ in range(2 * ids.ISLAND_BOARDS):
         # Each located board says where its other markers are: look there (a board placed
@@ -183,14 +184,14 @@ def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettin
             beside.update(ids.island_board_of(m.id)[0] for m in extra)
         markers = sorted(markers + extra, key=lambda m: m.id)
         scores = {**scores, **extra_scores}
-        located = locate_boards(markers)
+        located = locate_boards(markers, settings=settings.island)
     # A board found beside another must show a second marker of its own: one read alone
     # could be chance, two where its sheet puts them are not.
     thin = {b for b in beside if b in located and len(located[b].markers_used) < 2}
     if thin:
         markers = [m for m in markers if ids.island_board_of(m.id)[0] not in thin]
         scores = {i: v for i, v in scores.items() if ids.island_board_of(i)[0] not in thin}
-        located = locate_boards(markers)
+        located = locate_boards(markers, settings=settings.island)
     markers, scores, located = _polish(grey, markers, scores, located, settings)
     return BoardFix(tuple(markers), scores, located, True, 0, _problems(located, scores),
                     crops=_crops(grey, markers, settings))
@@ -218,7 +219,7 @@ def _polish(grey, markers, scores, located, settings: FinderSettings):
     better = {m.id: m for m in again}
     markers = [better.get(m.id, m) for m in markers]
     scores = {**scores, **again_scores}
-    return markers, scores, locate_boards(markers)
+    return markers, scores, locate_boards(markers, settings=settings.island)
 
 
 def _placement(marker_id: int):
@@ -290,7 +291,7 @@ def _track(grey: np.ndarray, previous: BoardFix, settings: FinderSettings) -> Bo
         return None  # something moved and a board cannot be followed: search again
     moved = {m.id: m for m in markers}
     kept_markers = [moved.get(m.id, m) for m in previous.markers if m.id in seen]
-    located = locate_boards(kept_markers)
+    located = locate_boards(kept_markers, settings=settings.island)
     if set(located) != set(previous.located):
         return None
     return BoardFix(tuple(kept_markers), scores, located, False, frames, _problems(located, scores),

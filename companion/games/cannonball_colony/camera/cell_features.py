@@ -17,8 +17,6 @@ import numpy as np
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
 from companion.games.cannonball_colony.camera.board_view import BoardView, fraction_scale
 
-# A ship's hull stands this far (cells) from its landing cell's middle, in the frame band.
-SHIP_OFFSET_CELLS = 1.05
 OUTWARD = {"up": (0, -1), "left": (-1, 0), "right": (1, 0), "down": (0, 1)}
 
 
@@ -28,6 +26,8 @@ class FeatureSettings:
     along: tuple[float, ...] = tuple(round(-1.4 + 0.2 * i, 2) for i in range(17))   # -1.4 .. 1.8
     # Below this lean (cells) a piece's top is straight over its base: no direction to turn to.
     min_lean: float = 0.03
+    # A ship's hull stands this far (cells) from its landing cell's middle, in the frame band.
+    ship_offset_cells: float = 1.05
 
     @property
     def size(self) -> int:
@@ -51,7 +51,7 @@ def board_features(view: BoardView, settings: FeatureSettings = FeatureSettings(
         rows, cols = np.mgrid[0:ISLAND_CELLS, 0:ISLAND_CELLS]
         cell_centres = np.column_stack([cols.ravel() + 0.5, rows.ravel() + 0.5])
         places = tuple(edge_spots(view))
-        spot_centres = _spot_centres(places)
+        spot_centres = _spot_centres(places, settings.ship_offset_cells)
         spot_lean = view.lean_at(spot_centres[:, 0], spot_centres[:, 1])
         where = _sample_points(view, np.vstack([cell_centres, spot_centres]),
                                np.vstack([view.lean.reshape(-1, 2), spot_lean]), settings)
@@ -61,8 +61,8 @@ def board_features(view: BoardView, settings: FeatureSettings = FeatureSettings(
     return BoardFeatures(both[:count], both[count:], places)
 
 
-def _spot_centres(spots) -> np.ndarray:
-    return np.array([(c + 0.5 + OUTWARD[side][0] * SHIP_OFFSET_CELLS, r + 0.5 + OUTWARD[side][1] * SHIP_OFFSET_CELLS)
+def _spot_centres(spots, offset_cells: float) -> np.ndarray:
+    return np.array([(c + 0.5 + OUTWARD[side][0] * offset_cells, r + 0.5 + OUTWARD[side][1] * offset_cells)
                      for c, r, side in spots], np.float64)
 
 

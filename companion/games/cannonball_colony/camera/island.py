@@ -19,18 +19,22 @@ from companion.kit import ids
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_FRAME_MM, island_board_layout
 from companion.vision.markers import DetectedMarker
 
-# A webcam's lens bends straight lines: across a board filling half the picture a single
-# homography can be several pixels out at the corners. Markers this far from the fit are
-# misreads (they are tens of pixels out); nearer ones are the lens, and are kept.
-MARKER_OUTLIER_PX = 10.0
-# A board seen by all four markers keeps its own homography (it follows the lens locally)
-# when that fits them this well; otherwise it is placed on the common table plane.
-OWN_FIT_PX = 1.5
-
-# Two butted boards put their grids two cells (the two frames) apart. People leave small
-# gaps between sheets; one wider than this share of a cell means the sheets do not touch.
-GAP_TOLERANCE_CELLS = 0.85
+# Two butted boards put their grids two cells (the two frames) apart (the kit's sheets).
 FRAMES_BETWEEN_BOARDS = 2
+
+
+@dataclass(frozen=True)
+class IslandSettings:
+    # A webcam's lens bends straight lines: across a board filling half the picture a single
+    # homography can be several pixels out at the corners. Markers this far from the fit are
+    # misreads (they are tens of pixels out); nearer ones are the lens, and are kept.
+    marker_outlier_px: float = 10.0
+    # A board seen by all four markers keeps its own homography (it follows the lens locally)
+    # when that fits them this well; otherwise it is placed on the common table plane.
+    own_fit_px: float = 1.5
+    # People leave small gaps between sheets; one wider than this share of a cell means the
+    # sheets do not touch.
+    gap_tolerance_cells: float = 0.85
 
 
 class IslandNotFound(ValueError):
@@ -84,7 +88,8 @@ def _marker_layout(board: int) -> MarkerLayout:
 MARKER_LAYOUTS = {board: _marker_layout(board) for board in range(1, ids.ISLAND_BOARDS + 1)}
 
 
-def locate_boards(markers: list[DetectedMarker], rounds: int = 3) -> dict[int, LocatedBoard]:
+def locate_boards(markers: list[DetectedMarker], rounds: int = 3,
+                  settings: IslandSettings = IslandSettings()) -> dict[int, LocatedBoard]:
     """Every board seen, as poses on one table plane.
 
     A board seen by two markers on one edge has a poorly conditioned homography of its own,
@@ -95,7 +100,7 @@ def locate_boards(markers: list[DetectedMarker], rounds: int = 3) -> dict[int, L
     for board, layout in MARKER_LAYOUTS.items():
         if any(m.id in layout.markers for m in markers):
             try:
-                own[board] = locate_sheet(markers, layout, outlier_px=MARKER_OUTLIER_PX)
+                own[board] = locate_sheet(markers, layout, outlier_px=settings.marker_outlier_px)
             except SheetNotFound:
                 continue
     if not own:
@@ -121,7 +126,7 @@ def locate_boards(markers: list[DetectedMarker], rounds: int = 3) -> dict[int, L
         placed = plane @ placements[board]
         placed = placed / placed[2, 2]
         matrix = placed
-        if len(own[board].markers_used) == 4 and own[board].rms_px <= OWN_FIT_PX:
+        if len(own[board].markers_used) == 4 and own[board].rms_px <= settings.own_fit_px:
             matrix = own[board].matrix / own[board].matrix[2, 2]
         residual = _apply(matrix, sheet_mm) - image_px
         rms = float(np.sqrt((residual ** 2).sum(axis=1).mean()))
@@ -163,7 +168,7 @@ def _quarter_turns(x_axis: np.ndarray) -> int:
     return int(round(angle / 90.0)) % 4
 
 
-def _offset_between(a: np.ndarray, b: np.ndarray) -> tuple[int, int] | None:
+def _offset_between(a: np.ndarray, b: np.ndarray, gap_tolerance_cells: float) -> tuple[int, int] | None:
     """Island-grid offset from board a to board b when their sheets touch, else None.
 
     Printed grids of touching sheets are one frame pair (two cells) further apart than on the
@@ -175,14 +180,14 @@ def _offset_between(a: np.ndarray, b: np.ndarray) -> tuple[int, int] | None:
         return None  # overlapping on both axes (impossible) or apart on both: corners only
     axis = 0 if apart[0] else 1
     gap = abs(d[axis]) - FRAMES_BETWEEN_BOARDS - ISLAND_CELLS
-    if gap > GAP_TOLERANCE_CELLS or abs(d[1 - axis]) > ISLAND_CELLS + FRAMES_BETWEEN_BOARDS - 1:
+    if gap > gap_tolerance_cells or abs(d[1 - axis]) > ISLAND_CELLS + FRAMES_BETWEEN_BOARDS - 1:
         return None
     offset = [int(round(v)) for v in d]
     offset[axis] = ISLAND_CELLS if d[axis] > 0 else -ISLAND_CELLS
     return offset[0], offset[1]
 
 
-def _place_boards(printed: dict[int, np.ndarray], reference: int) -> dict[int, tuple[int, int]]:
+def _place_boards(printed: dict[int, np.ndarray], reference: int, gap_tolerance_cells: float) -> dict[int, tuple[int, int]]:
     """Walk from the reference board to every board it reaches through touching sheets."""
     logical = {reference: (0, 0)}
     queue = [reference]
@@ -191,14 +196,14 @@ def _place_boards(printed: dict[int, np.ndarray], reference: int) -> dict[int, t
         for board in sorted(printed):
             if board in logical:
                 continue
-            step = _offset_between(printed[here], printed[board])
+            step = _offset_between(printed[here], printed[board], gap_tolerance_cells)
             if step is not None:
                 logical[board] = (logical[here][0] + step[0], logical[here][1] + step[1])
                 queue.append(board)
     return logical
 
 
-def assemble_island(located: dict[int, LocatedBoard]) -> IslandGeometry:
+def assemble_island(located: dict[int, LocatedBoard], settings: IslandSettings = IslandSettings()) -> IslandGeometry:
     if not located:
         raise IslandNotFound("no island board located: none of markers 0-15 seen")
     reference = min(located)
@@ -214,7 +219,7 @@ def assemble_island(located: dict[int, LocatedBoard]) -> IslandGeometry:
         grid_corners = [origin + x_axis * a + y_axis * b for a in (0, ISLAND_CELLS) for b in (0, ISLAND_CELLS)]
         corner_mm = np.minimum.reduce(grid_corners)
         printed[board] = (corner_mm - ISLAND_FRAME_MM) / ISLAND_CELL_MM
-    logical = _place_boards(printed, reference)
+    logical = _place_boards(printed, reference, settings.gap_tolerance_cells)
     stranded = sorted(set(printed) - set(logical))
     if stranded:
         raise IslandNotFound(f"board {', '.join(map(str, stranded))} does not touch the rest of the island; "

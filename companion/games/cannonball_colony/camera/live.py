@@ -48,9 +48,9 @@ class ColonyCamera:
     @staticmethod
     def reader():
         """A reader of its own for one stream: it tracks the boards from frame to frame."""
-        from companion.games.cannonball_colony.camera.reader import IslandReader
+        from companion.games.cannonball_colony.camera.reader import make_reader
 
-        return IslandReader().read
+        return make_reader().read_frame
 
     @staticmethod
     def clip() -> Path | None:

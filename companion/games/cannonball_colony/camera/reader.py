@@ -1,6 +1,6 @@
 """The camera reader of Cannonball Colony: one frame -> the island (terrain, roads, pieces, ships), per-cell confidence, hidden cells and motion.
 
-Stages (each in companion/vision, each with its settings):
+Stages (in this folder or companion/vision; their thresholds gathered in ReaderSettings):
   markers   board_finder: find or re-check the boards' corner markers
   layout    island: one table plane, each board placed on it, the logical grid
   views     board_view: each board rectified, white-balanced on its frame, pixels named in Lab
@@ -12,7 +12,9 @@ Stages (each in companion/vision, each with its settings):
 The three small networks (cells, hidden, ships) are trained on rendered views with known
 truth (benchmarks/read_accuracy.py --train) and ship as reader_model.json beside this file.
 While the boards stay put, everything that depends only on where they lie (the island, the
-resampling maps, each cell's lean and sampling grid, the outlines) is worked out once.
+resampling maps, each cell's lean and sampling grid, the outlines) is worked out once. An
+IslandReader (make_reader()) reads one camera stream and keeps all of that itself: the module
+holds no state.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from companion.games.cannonball_colony.camera.board_view import BoardView, ViewS
 from companion.games.cannonball_colony.camera.cell_features import FeatureSettings, board_features
 from companion.vision.cell_model import CellModel, load_models
 from companion.vision.colour_classes import ColourSettings, ColourTable, references_from_calibration
+from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.games.cannonball_colony.camera.island import IslandGeometry, IslandNotFound, assemble_island
 from companion.vision.motion import MotionSettings, board_motion, motion_signature
 from companion.games.cannonball_colony.camera.occlusion import OcclusionSettings, context_features, hidden_cells, hidden_probability
@@ -75,7 +78,7 @@ class IslandReader:
                  players: tuple[Country, ...] | None = None, models: dict[str, CellModel] | None = None):
         self.settings = settings
         colour_refs = references_from_calibration(references) if references is not None else None
-        self.table = ColourTable(colour_refs, settings.colour)
+        self.table = ColourTable(colour_refs, settings.colour, KIT_COLOURS)
         self._models = models
         self.players = tuple(players) if players else None
         self._last: tuple[BoardObservation, BoardFix, dict] | None = None
@@ -90,6 +93,8 @@ class IslandReader:
 
     def read(self, image: np.ndarray, timestamp: float = 0.0, previous: BoardObservation | None = None) -> BoardObservation:
         return self.read_stages(image, timestamp, previous).observation
+
+    read_frame = read   # the camera part's name for it (companion.live's reader)
 
     def read_stages(self, image: np.ndarray, timestamp: float = 0.0,
                     previous: BoardObservation | None = None) -> Reading:
@@ -147,7 +152,7 @@ class IslandReader:
         """The island of a fix; the same one again while the fix's placement stands."""
         if self._layout is not None and self._layout[0] is fix.located:
             return self._layout[1]
-        island = assemble_island(fix.located)
+        island = assemble_island(fix.located, self.settings.finder.island)
         self._layout = (fix.located, island, None, None)
         return island
 
@@ -279,13 +284,8 @@ def _unlocated(error: IslandNotFound) -> str:
     return "markers 0-15 not seen" if "none of markers" in text else text
 
 
-_DEFAULT: IslandReader | None = None
-
-
-def read_frame(image_bgr: np.ndarray, timestamp: float, previous: BoardObservation | None = None) -> BoardObservation:
-    """One frame -> its observation, for companion.live: tracks the boards from `previous`
-    when it is this reader's last observation, and searches afresh otherwise."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = IslandReader()
-    return _DEFAULT.read(image_bgr, timestamp, previous)
+def make_reader(**options) -> IslandReader:
+    """The camera part's reader for one camera stream: `reader.read_frame(image_bgr, timestamp,
+    previous)` tracks the boards from `previous` when it is this reader's last observation,
+    and searches afresh otherwise. Options as IslandReader's (settings, references, players)."""
+    return IslandReader(**options)

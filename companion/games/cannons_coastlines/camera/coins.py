@@ -14,48 +14,25 @@ import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture
-
-COIN_MIN_SEPARATION_MM = kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM - 1.0
-COIN_CHROMA_WEIGHT = 2.5      # a step of colour counts this much more than a step of lightness
-COIN_EDGE_MIN = 3.0           # levels per px of that paper likeness: weaker edges are the paper's grain
-COIN_EDGE_CAP = 15.0          # a strong edge votes no more than this, so a shiny face cannot outvote rims
-COIN_VOTE_SPREAD_MM = 1.5     # votes are spread this far: rims are a little off round (lean, blur)
-COIN_FACE_CHECK_MM = 8.0      # a coin's centre has no paper within this radius ...
-COIN_FACE_COVERED = 0.8       # ... bar a fifth of it (shine, blur)
-PAPER_LIKE_MIN = 200.0        # paper likeness (Lab L - weight * chroma) below this is not paper; paper is near 232
-COIN_MIN_VOTES = 0.43         # of a full rim; measured on the dev views (100-179): 0.42-0.44 best
-COIN_WEAK_VOTES = 0.2         # a coin with fewer votes than COIN_MIN_VOTES still counts ...
-COIN_WEAK_FACE_COVERED = 0.93  # ... with this much of its face covered (dev views 100-299: 0.93-0.97 alike)
-# A coin's face (median paper likeness) lies this far below the zone's paper (its 90th
-# percentile): on views 7000-7299 true coins lie 80 and more below, blotched paper 8-30.
-COIN_FACE_BELOW_PAPER = 55.0
-COIN_ZONE_OVERHANG_MM = 4.0   # a coin lies over its zone's bottom line by this much at most, where a hull lies beyond
+from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 
-# Each kind's ring hue as the camera sees it on the white-balanced mat: a webcam's colours are
-# not the printer's (cyan comes out greener, green yellower, purple redder than their sRGB), so
-# these are measured: the chroma-weighted ring hue of the true coins on the dev views 100-159.
-# Kinds only name the coins; every coin scores 1 point whatever its kind (CS-4).
-COIN_HUES_DEG = {"skilled_gunner": 38.0, "evasive_maneuvers": 65.0, "repair_crew": 129.0, "full_sail": 176.0,
-                 "brace_for_impact": 290.0, "boarding_party": 329.0}
-COIN_RING_SAMPLE_MM = (8.2, 9.0, 9.8)   # across the 3 mm ring, clear of its outer rim
-
-
-def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
+def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings()) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
     touch it and however its face shines, so each coin makes one sharp peak; a peak counts when
-    its votes reach COIN_MIN_VOTES and no stronger one lies within COIN_MIN_SEPARATION_MM."""
+    its votes reach settings.min_votes and no stronger one lies within the kit's coin width less
+    its overlap (and settings.separation_slack_mm)."""
     lab = zone_lab.astype(np.float32)
     # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
     # nearly as light as the paper but far more coloured.
-    paper_like = lab[..., 0] - COIN_CHROMA_WEIGHT * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    paper_like = lab[..., 0] - settings.chroma_weight * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
     lightness = cv2.GaussianBlur(paper_like, (0, 0), 1.0)
     gx = cv2.Sobel(lightness, cv2.CV_32F, 1, 0, ksize=3) / 8
     gy = cv2.Sobel(lightness, cv2.CV_32F, 0, 1, ksize=3) / 8
     strength = np.hypot(gx, gy)
-    ys, xs = np.nonzero(strength > COIN_EDGE_MIN)
+    ys, xs = np.nonzero(strength > settings.edge_min)
     edge = strength[ys, xs]
     radius = kit.COIN_DIAMETER_MM / 2 * MAT_PX_PER_MM
     # Lightness rises from the coin out to the paper: the centre lies against the gradient.
@@ -63,28 +40,28 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
     cy = np.round(ys - radius * gy[ys, xs] / edge).astype(int)
     height, width = lightness.shape
     inside = (cx >= 0) & (cx < width) & (cy >= 0) & (cy < height)
-    votes = np.bincount(cy[inside] * width + cx[inside], weights=np.minimum(edge[inside], COIN_EDGE_CAP),
+    votes = np.bincount(cy[inside] * width + cx[inside], weights=np.minimum(edge[inside], settings.edge_cap),
                         minlength=height * width).reshape(height, width).astype(np.float32)
-    sigma = COIN_VOTE_SPREAD_MM * MAT_PX_PER_MM
+    sigma = settings.vote_spread_mm * MAT_PX_PER_MM
     # Votes per px of rim, once spread: a full rim of capped edges one px wide scores about 1.
-    score = cv2.GaussianBlur(votes, (0, 0), sigma) * (2 * np.pi * sigma ** 2) / (2 * np.pi * radius * COIN_EDGE_CAP)
-    peaks = (score >= cv2.dilate(score, np.ones((3, 3), np.uint8))) & (score >= COIN_WEAK_VOTES)
+    score = cv2.GaussianBlur(votes, (0, 0), sigma) * (2 * np.pi * sigma ** 2) / (2 * np.pi * radius * settings.edge_cap)
+    peaks = (score >= cv2.dilate(score, np.ones((3, 3), np.uint8))) & (score >= settings.weak_votes)
     # A coin covers the paper all round its centre; the edge of a hull leaning in from the
     # next zone, or a caption, gathers votes too, but with paper on one side. Beyond the
     # zone's picture counts as paper: a coin lies in its zone, not past it.
-    reach = int(COIN_FACE_CHECK_MM * MAT_PX_PER_MM)
+    reach = int(settings.face_check_mm * MAT_PX_PER_MM)
     disc = np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= reach
-    covering = np.pad(paper_like < PAPER_LIKE_MIN, reach)
+    covering = np.pad(paper_like < settings.paper_like_min, reach)
     rows, cols = np.nonzero(peaks)
     offsets = np.argwhere(disc)
     covered = covering[rows[:, None] + offsets[:, 0], cols[:, None] + offsets[:, 1]].mean(1)
     # A pale coin among others shows little rim against paper: fewer votes will do where its
     # whole face is covered (a gap between coins shows paper in its middle).
-    keep = covered >= np.where(score[rows, cols] >= COIN_MIN_VOTES, COIN_FACE_COVERED, COIN_WEAK_FACE_COVERED)
+    keep = covered >= np.where(score[rows, cols] >= settings.min_votes, settings.face_covered, settings.weak_face_covered)
     rows, cols = rows[keep], cols[keep]
     order = np.argsort(-score[rows, cols], kind="stable")
     centres: list[tuple[float, float]] = []
-    separation = COIN_MIN_SEPARATION_MM * MAT_PX_PER_MM
+    separation = (kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
     paper_level = float(np.percentile(paper_like, 90))
     for row, col in zip(rows[order], cols[order]):
         if any((row - r) ** 2 + (col - c) ** 2 < separation ** 2 for r, c in centres):
@@ -92,24 +69,25 @@ def coin_centres(zone_lab: np.ndarray) -> list[tuple[float, float]]:
         # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
         face = paper_like[max(0, row - reach):row + reach + 1, max(0, col - reach):col + reach + 1]
         window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
-        if paper_level - float(np.median(face[window])) >= COIN_FACE_BELOW_PAPER:
+        if paper_level - float(np.median(face[window])) >= settings.face_below_paper:
             centres.append((float(row), float(col)))
     return centres
 
 
-def read_coins(balanced: np.ndarray, hull_cover: np.ndarray) -> tuple[dict[str, int], list[str], float]:
+def read_coins(balanced: np.ndarray, hull_cover: np.ndarray,
+               settings: CoinSettings = CoinSettings()) -> tuple[dict[str, int], list[str], float]:
     """Coins by kind on the mat: each coin's kind is the ring hue most of its ring votes for
     (weighted by chroma squared, so the ring's paint outvotes brass and paper the ring
     samples touch when the centre is a little off). `hull_cover` marks the prize hulls over the
     whole mat, with what of them leans out of their zone."""
-    margin = 4.0
+    margin = settings.zone_margin_mm
     zone_box = kit.mat_zone("coins")
     zone = mat_zone_picture(balanced, "coins", margin)
     origin = (max(0.0, zone_box.x - margin), max(0.0, zone_box.y - margin))
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
     hulls = mat_zone_picture(hull_cover, "coins", margin)
-    low_line = zone_box.y + zone_box.height - (kit.COIN_DIAMETER_MM / 2 - COIN_ZONE_OVERHANG_MM)
-    centres = np.array([(row, col) for row, col in coin_centres(lab)
+    low_line = zone_box.y + zone_box.height - (kit.COIN_DIAMETER_MM / 2 - settings.zone_overhang_mm)
+    centres = np.array([(row, col) for row, col in coin_centres(lab, settings)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -118,14 +96,15 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray) -> tuple[dict[str, 
     if len(centres) == 0:
         return {}, [], 1.0
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
-    radii = np.array(COIN_RING_SAMPLE_MM) * MAT_PX_PER_MM
+    radii = np.array(settings.ring_sample_mm) * MAT_PX_PER_MM
     ring = np.stack(np.meshgrid(radii, angles), -1).reshape(-1, 2)
     ys = np.clip(np.round(centres[:, :1] + ring[:, 0] * np.sin(ring[:, 1])).astype(int), 0, zone.shape[0] - 1)
     xs = np.clip(np.round(centres[:, 1:] + ring[:, 0] * np.cos(ring[:, 1])).astype(int), 0, zone.shape[1] - 1)
     ab = lab[ys, xs, 1:].astype(np.float32) - 128                       # (coins, samples, 2)
     hue = np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
-    kinds = list(COIN_HUES_DEG)
-    gaps = np.abs((hue[..., None] - np.array([COIN_HUES_DEG[k] for k in kinds]) + 180) % 360 - 180)
+    hues = dict(settings.hues_deg)
+    kinds = list(hues)
+    gaps = np.abs((hue[..., None] - np.array([hues[k] for k in kinds]) + 180) % 360 - 180)
     strength = (ab ** 2).sum(-1)
     votes = np.stack([(strength * (gaps.argmin(-1) == index)).sum(1) for index in range(len(kinds))], 1)
     shares = votes / np.maximum(votes.sum(1, keepdims=True), 1e-6)
@@ -136,6 +115,6 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray) -> tuple[dict[str, 
         kind, margin_kind = kinds[order[0]], float(share[order[0]] - share[order[1]])
         coins[kind] = coins.get(kind, 0) + 1
         margins.append(margin_kind)
-        if margin_kind < 0.1:
+        if margin_kind < settings.unclear_margin:
             doubts.append(f"a coin whose ring colour is unclear (read as {kind.replace('_', ' ')})")
     return coins, doubts, (min(margins) if margins else 1.0)

@@ -10,13 +10,17 @@ height (exactly, for any tilt), each a share of the deck's own brightness or col
   and with steps in colour across its edges;
 - a crate's lid, 11 mm up: nearer the fleet's colour than the deck's.
 A hole's score is a weighted sum of its kind's measures (weights fitted on the rendered
-development views, seeds 100-299), a fitting where it is above zero; |score| is the margin.
+development views, seeds 100-299, kept in fittings_weights.json), a fitting where it is above
+zero; |score| is the margin.
 """
 
 from __future__ import annotations
 
+import json
 import math
+from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -24,34 +28,53 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.mats import FLEET_REFERENCES
+from companion.games.cannons_coastlines.camera.settings import FittingSettings
 
-FOOT_RADII_MM = (0.0, 0.7, 1.4)
-DECK_RING_MM = 5.0
-POLE_HEIGHTS_MM = (5.0, 7.0, 9.0)           # above the deck: under the sail, which starts at 14
+WEIGHTS_FILE = Path(__file__).with_name("fittings_weights.json")
+WEIGHTS_KIND = "companion-coast-fitting-weights/1"
 SAIL_FORWARD_MM = kit.MAST_RADIUS_MM + 0.4  # the sail hangs just ahead of the pole
 CRATE_TOP_MM = kit.CRATE_MM[2]
-# (weights..., bias) per kind, for the measures in the order _measures returns them.
-MAST_WEIGHTS = np.array([11.72, -10.32, 4.27, 1.92, -13.21])
-CRATE_WEIGHTS = np.array([7.2, 8.59, 1.86])
-# A score this far from zero is a sure reading. The reader calls a ship's fittings unclear
-# below a margin of 0.15 (|score| < 1): on seeds 100-299 that names 34 of the 71 holes read
-# wrong, and 81 of the 2859 read right (at 4.0: 25 and 37).
-MARGIN_SCALE = 6.7
+
+
+@dataclass(frozen=True, eq=False)
+class FittingWeights:
+    """(weights..., bias) per kind, for the measures in the order hole_measures returns them."""
+
+    mast: np.ndarray
+    crate: np.ndarray
+
+
+def load_fitting_weights(path: Path = WEIGHTS_FILE) -> FittingWeights:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ValueError(f"{path}: no such fitting weights file") from None
+    except json.JSONDecodeError as error:
+        raise ValueError(f"{path}: not JSON ({error.msg} at line {error.lineno})") from None
+    if not isinstance(data, dict) or data.get("kind") != WEIGHTS_KIND:
+        raise ValueError(f"{path}: expected kind {WEIGHTS_KIND!r}")
+    sizes = {"mast": 5, "crate": 3}   # a mast's four measures and a crate's two, each with a bias
+    for kind, size in sizes.items():
+        if not isinstance(data.get(kind), list) or len(data[kind]) != size:
+            raise ValueError(f"{path}: {kind!r} must be a list of {size} numbers, got {data.get(kind)!r}")
+    return FittingWeights(np.array(data["mast"], np.float64), np.array(data["crate"], np.float64))
 
 
 def read_fittings(image: np.ndarray, grey: np.ndarray, frame: TableFrame, centre_mm, heading_deg: float,
-                  card, fleet: int) -> tuple[tuple[bool, ...], float]:
+                  card, fleet: int, weights: FittingWeights,
+                  settings: FittingSettings = FittingSettings()) -> tuple[tuple[bool, ...], float]:
     """Whether each of the card's holes holds its fitting, and the least clear hole's margin 0..1."""
     filled, margins = [], []
-    for kind, measures in zip(card.fittings, hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet)):
-        weights = MAST_WEIGHTS if kind == "mast" else CRATE_WEIGHTS
-        score = float(np.dot(weights[:-1], measures) + weights[-1])
+    for kind, measures in zip(card.fittings, hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet, settings)):
+        kind_weights = weights.mast if kind == "mast" else weights.crate
+        score = float(np.dot(kind_weights[:-1], measures) + kind_weights[-1])
         filled.append(score > 0)
-        margins.append(min(1.0, abs(score) / MARGIN_SCALE))
+        margins.append(min(1.0, abs(score) / settings.margin_scale))
     return tuple(filled), (min(margins) if margins else 1.0)
 
 
-def hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet) -> list[np.ndarray]:
+def hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet,
+                  settings: FittingSettings = FittingSettings()) -> list[np.ndarray]:
     """Per hole, its kind's measures: a mast's (hole, pole, sail paleness, sail edges), a
     crate's (hole, lid colour)."""
     heading = math.radians(heading_deg)
@@ -61,7 +84,7 @@ def hole_measures(image, grey, frame, centre_mm, heading_deg, card, fleet) -> li
              for along in kit.fitting_holes_mm(card.length, len(card.fittings))]
     if not spots:
         return []
-    layouts = [_layout(kind) for kind in card.fittings]
+    layouts = [_layout(kind, settings) for kind in card.fittings]
     # Every point of every hole through the lens at once: (table mm, height above the table).
     points = np.vstack([spot + local[:, :1] * forward + local[:, 1:] * across
                         for spot, (local, _, _) in zip(spots, layouts)])
@@ -117,19 +140,19 @@ def _quantile(values: np.ndarray, share: float):
     return ordered[low] + (place - low) * (ordered[high] - ordered[low])
 
 
-@lru_cache(maxsize=2)
-def _layout(kind: str) -> tuple[np.ndarray, np.ndarray, dict[str, slice]]:
+@lru_cache(maxsize=4)
+def _layout(kind: str, settings: FittingSettings) -> tuple[np.ndarray, np.ndarray, dict[str, slice]]:
     """The points sampled round one hole of this kind: (forward, across) mm from the hole,
     their heights above the table, and each named group's slice of them."""
     deck = kit.HULL_HEIGHT_MM
     directions = np.array([(math.cos(a), math.sin(a)) for a in np.linspace(0, 2 * math.pi, 12, endpoint=False)])
-    foot = np.vstack([np.zeros((1, 2))] + [directions[::3] * radius for radius in FOOT_RADII_MM[1:]])
-    groups = [("foot", foot, deck), ("ring", directions * DECK_RING_MM, deck)]
+    foot = np.vstack([np.zeros((1, 2))] + [directions[::3] * radius for radius in settings.foot_radii_mm[1:]])
+    groups = [("foot", foot, deck), ("ring", directions * settings.deck_ring_mm, deck)]
     if kind != "mast":
         lid = np.array([(a, b) for a in (-2.5, 0.0, 2.5) for b in (-2.5, 0.0, 2.5)])
         groups.append(("lid", lid, deck + CRATE_TOP_MM))
     else:
-        groups += [("pole", np.zeros((1, 2)), deck + height) for height in POLE_HEIGHTS_MM]
+        groups += [("pole", np.zeros((1, 2)), deck + height) for height in settings.pole_heights_mm]
         # The hole, 7 mm above it and 1 mm aside: how far the tilt leans a mast, in deck mm.
         groups += [("lean", np.zeros((1, 2)), deck), ("lean", np.zeros((1, 2)), deck + 7.0),
                    ("lean", np.array([(0.0, 1.0)]), deck)]

@@ -26,9 +26,10 @@ class CoastCamera:
 
     @staticmethod
     def reader():
-        from companion.games.cannons_coastlines.camera.reader import read_frame
+        """A reader of its own for one stream: it keeps the last frame's readings for the next."""
+        from companion.games.cannons_coastlines.camera.reader import make_reader
 
-        return read_frame
+        return make_reader().read_frame
 
     @staticmethod
     def clip():

@@ -1,6 +1,6 @@
 """A harbour mat's straight-down picture, ready to read: its zones, and its paper made white.
 
-The flattened mat (coast_mat_place) is read zone by zone against its own white paper, so the
+The flattened mat (mat_place) is read zone by zone against its own white paper, so the
 light's colour and its fall-off across the mat cancel out.
 """
 
@@ -10,10 +10,9 @@ import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
+from companion.games.cannons_coastlines.camera.settings import MatSettings
 
 MAT_PX_PER_MM = 2.0
-PAPER_MAX_SATURATION, PAPER_MIN_VALUE = 55, 150   # HSV: the white-balanced paper is pale and light
-PAPER_REACH_MM = 34.0         # wider than a coin, so some paper lies within reach of every spot
 
 
 def mat_zone_picture(picture: np.ndarray, name: str, margin_mm: float = 0.0) -> np.ndarray:
@@ -25,19 +24,19 @@ def mat_zone_picture(picture: np.ndarray, name: str, margin_mm: float = 0.0) -> 
     return picture[y0:y1, x0:x1]
 
 
-def white_balanced(picture: np.ndarray) -> np.ndarray:
+def white_balanced(picture: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:
     """Divided by the paper's own colour round each spot, so paper reads white even where a
     lamp's light falls off or warms across the mat. The paper is the brightest thing on a
     mat; its colour round a spot is the brightest colour within a coin and a half (found on
     a quarter-size picture: it changes slowly)."""
     small = cv2.resize(picture, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    reach = int(PAPER_REACH_MM * MAT_PX_PER_MM * 0.25) | 1
+    reach = int(settings.paper_reach_mm * MAT_PX_PER_MM * 0.25) | 1
     paper = cv2.dilate(small, cv2.getStructuringElement(cv2.MORPH_RECT, (reach, reach)))
     paper = cv2.blur(paper, (reach, reach))
     paper = cv2.resize(paper, (picture.shape[1], picture.shape[0]), interpolation=cv2.INTER_LINEAR)
     return cv2.divide(picture, np.maximum(paper, 1), scale=235.0)
 
 
-def not_paper(balanced: np.ndarray) -> np.ndarray:
+def not_paper(balanced: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
-    return ((hsv[..., 1] > PAPER_MAX_SATURATION) | (hsv[..., 2] < PAPER_MIN_VALUE)).astype(np.uint8)
+    return ((hsv[..., 1] > settings.paper_max_saturation) | (hsv[..., 2] < settings.paper_min_value)).astype(np.uint8)

@@ -27,19 +27,8 @@ from companion.kit import ids
 from companion.vision.table_frame import TableFrame
 from companion.vision.tag_edges import strongest_steps
 from companion.vision.markers import get_dictionary
+from companion.games.cannons_coastlines.camera.settings import MatPlaceSettings
 
-EDGE_POINTS = 12                 # profiles per edge
-# (reach inwards and outwards, step) in mm: a wide look round the marker's guess (its far
-# corners can be 15 mm out), then a fine one round the first fit.
-PASSES = ((30.0, 0.6), (10.0, 0.3), (3.0, 0.2))
-FAR_PASS = (60.0, 1.0)           # the last resort of the first look: the next mat lies 15 mm beyond
-MIN_EDGE_STEP = 8.0             # grey levels: a weaker step is not taken for the paper's edge
-OUTLIER_MM = 1.2
-OUTLIER_PX = 1.5                 # ... or this many picture px, where the mat is far and small
-EDGE_LINE_TOLERANCE_MM = 1.5     # a side's edge steps lie this near one line (blur, lens) ...
-EDGE_LINE_TOLERANCE_PX = 2.0     # ... or this many picture px
-MIN_POINTS_PER_SIDE = 3
-HOME_SEARCH_MM = 60.0            # a mat put down by hand lies this near its home place
 MAP_STEP = 8                     # flattened px between exactly mapped points
 
 
@@ -84,12 +73,13 @@ def _close_look_detectors() -> tuple[cv2.aruco.ArucoDetector, ...]:
             cv2.aruco.ArucoDetector(dictionary, steady), cv2.aruco.ArucoDetector(dictionary, wide))
 
 
-def home_marker_box(frame: TableFrame, player: int, image_size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+def home_marker_box(frame: TableFrame, player: int, image_size: tuple[int, int],
+                    settings: MatPlaceSettings = MatPlaceSettings()) -> tuple[int, int, int, int] | None:
     """The picture box (x0, y0, x1, y1) round where player's mat marker lies when the mat is
-    near its home place (coast_pieces.mat_home_mm), or None when that is out of the picture."""
+    near its home place (kit.pieces.mat_home_mm), or None when that is out of the picture."""
     centre = np.array(kit.mat_home_mm(player))
     corner = centre - np.array(kit.MAT_MM) / 2 + kit.MAT_MARKER_AT
-    reach = HOME_SEARCH_MM
+    reach = settings.home_search_mm
     square = corner + np.array([(-reach, -reach), (kit.MAT_MARKER_MM + reach, -reach),
                                 (kit.MAT_MARKER_MM + reach, kit.MAT_MARKER_MM + reach), (-reach, kit.MAT_MARKER_MM + reach)])
     pixels = frame.to_image(square)
@@ -99,12 +89,13 @@ def home_marker_box(frame: TableFrame, player: int, image_size: tuple[int, int])
     return (int(x0), int(y0), int(x1), int(y1)) if x1 - x0 > 8 and y1 - y0 > 8 else None
 
 
-def look_again_for_mat_marker(grey: np.ndarray, frame: TableFrame, player: int) -> np.ndarray | None:
+def look_again_for_mat_marker(grey: np.ndarray, frame: TableFrame, player: int,
+                              settings: MatPlaceSettings = MatPlaceSettings()) -> np.ndarray | None:
     """Player's mat marker found in a close look round its home place, or None. The mat's
     marker lies 4 mm from the paper's edge, so against a dark table its white quiet zone is
     thin and a whole-picture search can miss it; a crop, enlarged, with other thresholds
     finds it."""
-    box = home_marker_box(frame, player, (grey.shape[1], grey.shape[0]))
+    box = home_marker_box(frame, player, (grey.shape[1], grey.shape[0]), settings)
     if box is None:
         return None
     x0, y0, x1, y1 = box
@@ -123,10 +114,10 @@ def look_again_for_mat_marker(grey: np.ndarray, frame: TableFrame, player: int) 
     return None
 
 
-def _edges() -> list[tuple[int, float, np.ndarray, np.ndarray]]:
+def _edges(points_per_edge: int) -> list[tuple[int, float, np.ndarray, np.ndarray]]:
     """(axis held, its value, start, end) in mat mm for the left, right and bottom edges."""
     width, height = kit.MAT_MM
-    ts = np.linspace(0.06, 0.94, EDGE_POINTS)
+    ts = np.linspace(0.06, 0.94, points_per_edge)
     left_top = kit.MAT_MARKER_AT[1] + kit.MAT_MARKER_MM + 4.0     # below the marker's own edge
     return [(0, 0.0, np.stack([np.zeros_like(ts), left_top + ts * (height - left_top)], 1), np.array([-1.0, 0.0])),
             (0, width, np.stack([np.full_like(ts, width), ts * height], 1), np.array([1.0, 0.0])),
@@ -145,27 +136,29 @@ def _along_one_line(along_mm: np.ndarray, offset_mm: np.ndarray, good: np.ndarra
     return chosen
 
 
-def place_mat(frame: TableFrame, grey: np.ndarray, marker_corners_px: np.ndarray) -> MatPlace | None:
+def place_mat(frame: TableFrame, grey: np.ndarray, marker_corners_px: np.ndarray,
+              settings: MatPlaceSettings = MatPlaceSettings()) -> MatPlace | None:
     """The mat's placement: the marker's guess refined by the paper's edges (None: no marker fit)."""
     place = marker_pose(frame, marker_corners_px)
     if place is None:
         return None
     agreed = 0
-    for reach, step in PASSES:
-        refined = _refit(frame, grey, marker_corners_px, place, reach, step)
+    for reach, step in settings.passes:
+        refined = _refit(frame, grey, marker_corners_px, place, reach, step, settings)
         if refined is None and not agreed:
             # The wide first look found coins' edges as often as the paper's on some side.
-            refined = _refit(frame, grey, marker_corners_px, place, reach, step, one_line=True)
+            refined = _refit(frame, grey, marker_corners_px, place, reach, step, settings, one_line=True)
         if refined is None and not agreed:
             # A far, small marker can turn its guess so far that the bottom edge lies out of reach.
-            refined = _refit(frame, grey, marker_corners_px, place, *FAR_PASS)
+            refined = _refit(frame, grey, marker_corners_px, place, *settings.far_pass, settings)
         if refined is None:
             break
         place, agreed = refined
     return MatPlace(place, agreed)
 
 
-def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, one_line=False) -> tuple[np.ndarray, int] | None:
+def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, settings: MatPlaceSettings,
+           one_line=False) -> tuple[np.ndarray, int] | None:
     """The similarity fitted to the marker's corners and the paper edges found near `guess`;
     `one_line`: each side's steps kept only along the line most of them share."""
     offsets = np.arange(-reach, reach + 1e-9, step_mm)
@@ -177,17 +170,17 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, one_line=False
         rows_a += [[u, -v, 1, 0], [v, u, 0, 1]]
         rows_b += [x, y]
     edge_rows, edge_targets = [], []
-    for axis, value, points, outward in _edges():
+    for axis, value, points, outward in _edges(settings.edge_points):
         samples = points[:, None, :] + offsets[None, :, None] * outward
         on_table = samples.reshape(-1, 2) @ guess[:, :2].T + guess[:, 2]
         pixels = frame.to_image(on_table).reshape(len(points), len(offsets), 2).astype(np.float32)
         profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
                             borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
         # Paper (inside) is brighter than what lies outside.
-        good, offset = strongest_steps(profile[:, :-2] - profile[:, 2:], offsets, step_mm, MIN_EDGE_STEP)
+        good, offset = strongest_steps(profile[:, :-2] - profile[:, 2:], offsets, step_mm, settings.min_edge_step)
         if one_line:
             good = _along_one_line(points[:, 1 - axis], offset, good,
-                                   max(EDGE_LINE_TOLERANCE_MM, EDGE_LINE_TOLERANCE_PX * mm_per_px))
+                                   max(settings.edge_line_tolerance_mm, settings.edge_line_tolerance_px * mm_per_px))
         found = (points[good] + outward * offset[good, None]) @ guess[:, :2].T + guess[:, 2]
         edge_rows += [[q[0], -q[1], 1, 0] if axis == 0 else [q[1], q[0], 0, 1] for q in found]
         edge_targets += [value] * len(found)
@@ -197,7 +190,7 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, one_line=False
     b = np.concatenate([rows_b, edge_targets])
     weight = np.concatenate([np.full(len(rows_b), 2.0), np.ones(len(edge_targets))])
     keep = np.ones(len(b), bool)
-    outlier_mm = max(OUTLIER_MM, OUTLIER_PX * mm_per_px)
+    outlier_mm = max(settings.outlier_mm, settings.outlier_px * mm_per_px)
     for _ in range(2):
         solution = np.linalg.lstsq(a[keep] * weight[keep, None], b[keep] * weight[keep], rcond=None)[0]
         residual = np.abs(a @ solution - b)
@@ -206,7 +199,7 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, one_line=False
     # Each side must hold enough of the fit's points: with one side's points all gone, the
     # other two can turn the mat freely about themselves.
     sides = np.array(edge_targets)[keep[len(rows_b):]]
-    if any((sides == value).sum() < MIN_POINTS_PER_SIDE for value in (0.0, kit.MAT_MM[0], kit.MAT_MM[1])):
+    if any((sides == value).sum() < settings.min_points_per_side for value in (0.0, kit.MAT_MM[0], kit.MAT_MM[1])):
         return None
     c, d, sx, sy = solution
     to_mat = np.array([[c, -d, sx], [d, c, sy]])

@@ -1,6 +1,6 @@
 """A harbour mat read from the picture: coins by kind, prize masts and crates, prize hulls.
 
-The mat's place (coast_mat_place: its marker and its paper's edges) gives it seen from
+The mat's place (mat_place: its marker and its paper's edges) gives it seen from
 straight above at MAT_PX_PER_MM, read zone by zone against its own white paper, so the
 light's colour cancels out:
 - coins (coast_coins): brass discs found by their rims, named by their ring's hue;
@@ -21,6 +21,7 @@ from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import read_coins
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
+from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
 
 @dataclass(frozen=True)
@@ -45,33 +46,6 @@ def nearest_colour(ab: np.ndarray, references: dict) -> tuple[object, float]:
     return name, max(0.0, min(1.0, (second - best) / (second + 1e-6)))
 
 
-# A crate's blob holds a disc this wide (its 14 mm top, blurred: 7 mm and more on the dev
-# views); a lying mast's at most 6.6 mm (where the pennant meets the pole).
-CRATE_MIN_HALF_WIDTH_MM = 6.8
-PRIZE_MIN_AREA_MM2 = 50.0
-FLEET_MIN_CHROMA = 16.0      # Lab a*b*: paler pixels are paper, sail, grey shade or a pale pole
-# A mast is counted by its pennant (12 x 7 mm of its fleet's paint): its paint's pixels are
-# those of the fleet's hue, coloured and not wood. Blur leaves 40-85 mm^2 of a pennant; a
-# sail's warm tint or a pole's shade leaves stray patches of 30 mm^2 and less.
-PENNANT_MIN_MM2 = 35.0
-PAINT_HUE_REACH_DEG = 30.0
-PAINT_MIN_CHROMA = 10.0      # dark blue and green paint blur to little chroma
-YELLOW_PAINT_MIN_CHROMA = 28.0   # yellow shares its hue with a sail's cream and with wood ...
-YELLOW_PAINT_MIN_LIGHTNESS = 170  # ... but is far stronger and nearly as light as the paper
-RED_PAINT_MIN_CHROMA = 20.0  # a crate's shaded wooden side turns red-brown
-PAINT_JOIN_MM = 4.0          # parts of one pennant or lid lie closer; two pennants lie 11 mm apart or more
-POLE_MIN_LENGTH_MM, POLE_MAX_WIDTH_MM = 30.0, 9.0   # a lying mast is 44 mm long; its pole 4 mm, blurred
-CRATE_MIN_THICK_MM2 = 240.0  # thick part of a blob with a pole: a broad pennant 216-223 mm^2, a crate 225 and up (views 7000-7449)
-POLE_CLEAR_MM = 10.0         # a crate's top is 14 mm across: it holds a disc this wide, a pole does not
-LID_REACH_MM = 6.0           # a crate's lid lies within this of the crate's thick core
-MAST_PART_GAP_MM = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
-PALE_PENNANT_MIN_MM2 = 12.0  # of coloured pixels: a mast whose pennant is too pale for a patch of paint
-# Wood (crate sides and rim, mast poles) is an orange-yellow of middling lightness; a yellow
-# fleet's paint shares its hue but is nearly as light as the paper.
-WOOD_HUES_DEG = (45.0, 85.0)
-WOOD_MAX_LIGHTNESS = 170     # 8-bit Lab L
-
-
 def _hue_deg(ab: np.ndarray) -> np.ndarray:
     return np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
 
@@ -79,15 +53,15 @@ def _hue_deg(ab: np.ndarray) -> np.ndarray:
 FLEET_HUES_DEG = {fleet: float(_hue_deg(ab)) for fleet, ab in FLEET_REFERENCES.items()}
 
 
-def fleet_of_pixels(lab_pixels: np.ndarray) -> tuple[int, float, int]:
+def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings()) -> tuple[int, float, int]:
     """The fleet whose colour the coloured, not wooden pixels show, by hue (a camera and the
     light wash colours out, but keep their hue): (fleet or 0, share of the votes that agree,
     how many coloured pixels there were)."""
     lightness = lab_pixels[:, 0].astype(np.float32)
     ab = lab_pixels[:, 1:].astype(np.float32) - 128
     hue = _hue_deg(ab)
-    wood = (hue >= WOOD_HUES_DEG[0]) & (hue <= WOOD_HUES_DEG[1]) & (lightness < WOOD_MAX_LIGHTNESS)
-    coloured = (np.hypot(ab[:, 0], ab[:, 1]) > FLEET_MIN_CHROMA) & ~wood
+    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
+    coloured = (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & ~wood
     if not coloured.any():
         return 0, 0.0, 0
     fleets = list(FLEET_HUES_DEG)
@@ -98,37 +72,37 @@ def fleet_of_pixels(lab_pixels: np.ndarray) -> tuple[int, float, int]:
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
-def _fleet_paint(lab: np.ndarray) -> dict[int, np.ndarray]:
+def _fleet_paint(lab: np.ndarray, settings: MatSettings) -> dict[int, np.ndarray]:
     """Each fleet's paint in the picture: pixels of its hue, coloured enough and not wood."""
     ab = lab[..., 1:].astype(np.float32) - 128
     hue = _hue_deg(ab)
     chroma = np.hypot(ab[..., 0], ab[..., 1])
     lightness = lab[..., 0]
-    wood = (hue >= WOOD_HUES_DEG[0]) & (hue <= WOOD_HUES_DEG[1]) & (lightness < WOOD_MAX_LIGHTNESS)
+    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
     paint = {}
     for fleet, fleet_hue in FLEET_HUES_DEG.items():
-        near = (np.abs((hue - fleet_hue + 180) % 360 - 180) < PAINT_HUE_REACH_DEG) & ~wood
+        near = (np.abs((hue - fleet_hue + 180) % 360 - 180) < settings.paint_hue_reach_deg) & ~wood
         colour = kit.fleet_look(fleet).colour
         if colour == "yellow":
-            near &= (chroma > YELLOW_PAINT_MIN_CHROMA) & (lightness >= YELLOW_PAINT_MIN_LIGHTNESS)
+            near &= (chroma > settings.yellow_paint_min_chroma) & (lightness >= settings.yellow_paint_min_lightness)
         else:
-            near &= chroma > (RED_PAINT_MIN_CHROMA if colour == "red" else PAINT_MIN_CHROMA)
+            near &= chroma > (settings.red_paint_min_chroma if colour == "red" else settings.paint_min_chroma)
         paint[fleet] = near.astype(np.uint8)
     return paint
 
 
-def _paint_patches(paint: np.ndarray) -> list[np.ndarray]:
+def _paint_patches(paint: np.ndarray, settings: MatSettings) -> list[np.ndarray]:
     """Patches of paint big enough for a pennant; parts of one patch split by a pole or blur
-    within PAINT_JOIN_MM are one patch."""
+    within settings.paint_join_mm are one patch."""
     paint = cv2.morphologyEx(paint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    join = int(PAINT_JOIN_MM * MAT_PX_PER_MM) | 1
+    join = int(settings.paint_join_mm * MAT_PX_PER_MM) | 1
     count, labels = cv2.connectedComponents(cv2.dilate(paint, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join, join))))
     labels = np.where(paint > 0, labels, 0)
     areas = np.bincount(labels.ravel(), minlength=count)
-    return [labels == index for index in range(1, count) if areas[index] >= PENNANT_MIN_MM2 * MAT_PX_PER_MM ** 2]
+    return [labels == index for index in range(1, count) if areas[index] >= settings.pennant_min_mm2 * MAT_PX_PER_MM ** 2]
 
 
-def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]]:
+def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings()) -> tuple[list[int], list[int], list[str]]:
     """(fleet of each lying mast, fleet of each crate, doubts) in the fittings zone. Every blob
     that is not paper belongs to a prize. A crate is thick (14 mm square, and standing 11 mm
     tall it leans in the view only to grow longer); a lying mast is thin (a 4 mm pole, the
@@ -138,7 +112,7 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
     (patches of one fleet's paint) apart from a crate's lid; a thin blob whose pennant is too
     pale for a patch is still one mast when its coloured pixels show a pennant's worth."""
     zone = mat_zone_picture(balanced, "fittings")
-    mask = cv2.morphologyEx(not_paper(zone), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(not_paper(zone, settings), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
@@ -146,23 +120,23 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
     pieces: list[tuple[str, np.ndarray]] = []
     thin = np.zeros_like(mask)
     for index in range(1, count):
-        if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < PRIZE_MIN_AREA_MM2:
+        if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2:
             continue
         blob = labels == index
-        if float(depth[blob].max()) >= CRATE_MIN_HALF_WIDTH_MM:
+        if float(depth[blob].max()) >= settings.crate_min_half_width_mm:
             pieces.append(("crate", blob))
         else:
             thin[blob] = 1
-    joined = cv2.dilate(thin, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(MAST_PART_GAP_MM * MAT_PX_PER_MM) | 1,) * 2))
+    joined = cv2.dilate(thin, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(settings.mast_part_gap_mm * MAT_PX_PER_MM) | 1,) * 2))
     count, labels = cv2.connectedComponents(joined)
     pieces += [("mast", (labels == index) & (thin > 0)) for index in range(1, count)]
-    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab).items() for patch in _paint_patches(paint & mask)]
-    reach = int(LID_REACH_MM * MAT_PX_PER_MM) | 1
+    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab, settings).items() for patch in _paint_patches(paint & mask, settings)]
+    reach = int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1
     masts, crates, doubts = [], [], []
     for kind, blob in pieces:
         inside = [(fleet, patch) for fleet, patch in patches if (patch & blob).sum() * 2 > patch.sum()]
         if kind == "crate":
-            core = cv2.dilate((blob & (depth >= CRATE_MIN_HALF_WIDTH_MM)).astype(np.uint8),
+            core = cv2.dilate((blob & (depth >= settings.crate_min_half_width_mm)).astype(np.uint8),
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
             on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
             # The lid lies most on the crate's core; paint clear of the core is a pennant touching the crate.
@@ -170,8 +144,8 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
             masts += pennants
             if on_core:
                 lid_fleet = inside[max(on_core, key=on_core.get)][0]
-                poles, thick_mm2 = _poles(blob)
-                if poles and thick_mm2 < CRATE_MIN_THICK_MM2:
+                poles, thick_mm2 = _poles(blob, settings)
+                if poles and thick_mm2 < settings.crate_min_thick_mm2:
                     # A pole with a broad pennant at its end: a mast, the pennant no lid.
                     masts.append(lid_fleet)
                     continue
@@ -183,90 +157,84 @@ def read_fittings(balanced: np.ndarray) -> tuple[list[int], list[int], list[str]
         elif inside:
             masts += [fleet for fleet, _ in inside]
             continue
-        fleet, agreement, seen = fleet_of_pixels(lab[blob])
-        if kind == "mast" and seen < PALE_PENNANT_MIN_MM2 * MAT_PX_PER_MM ** 2:
+        fleet, agreement, seen = fleet_of_pixels(lab[blob], settings)
+        if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
             continue   # a stretch of pole, its pennant's part seen as its own blob
-        if seen < 4:
+        if seen < settings.prize_min_coloured_px:
             fleet = 0
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
-        elif agreement < 0.6:
+        elif agreement < settings.unclear_colour_agreement:
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
     return masts, crates, doubts
 
 
-# The smallest hull, 4 x 1.6 in, covers about 3700 mm^2; one lying mostly in the zone shows
-# 2700 and more (views 7000-7449). The table showing past a mat placed a little off makes
-# blobs of 1500-2100 along the mat's edge.
-HULL_MIN_AREA_MM2 = 2200.0
-HULL_SIDE_BAND_MM = 5.0          # the painted sides and rim round the wooden deck, as seen from above
-
-
-def _solid(balanced: np.ndarray) -> np.ndarray:
+def _solid(balanced: np.ndarray, settings: MatSettings) -> np.ndarray:
     """What is not paper on the whole mat, specks of the paper's grain opened away."""
-    return cv2.morphologyEx(not_paper(balanced), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(not_paper(balanced, settings), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
-def hull_blobs(solid: np.ndarray) -> list[np.ndarray]:
+def hull_blobs(solid: np.ndarray, settings: MatSettings = MatSettings()) -> list[np.ndarray]:
     """A mask (over the hulls zone's picture) of each hull lying in the hulls zone: a large
     blob of `solid` (_solid) there."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mat_zone_picture(solid, "hulls"))
     return [labels == index for index in range(1, count)
-            if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 >= HULL_MIN_AREA_MM2]
+            if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 >= settings.hull_min_area_mm2]
 
 
-def _hull_cover(solid: np.ndarray) -> np.ndarray:
+def _hull_cover(solid: np.ndarray, settings: MatSettings) -> np.ndarray:
     """Over the whole mat: each hull in the hulls zone with whatever of it leans out of the zone."""
     count, labels = cv2.connectedComponents(solid)
     areas = np.bincount(mat_zone_picture(labels, "hulls").ravel(), minlength=count) / MAT_PX_PER_MM ** 2
     areas[0] = 0.0   # the paper
-    return np.isin(labels, np.nonzero(areas >= HULL_MIN_AREA_MM2)[0])
+    return np.isin(labels, np.nonzero(areas >= settings.hull_min_area_mm2)[0])
 
 
-def _poles(blob: np.ndarray) -> tuple[int, float]:
+def _poles(blob: np.ndarray, settings: MatSettings) -> tuple[int, float]:
     """How many lying masts' poles stand out of a crate's blob: parts long and thin once the
-    crate (what a disc of POLE_CLEAR_MM fits in) is taken away; and that thick part's mm^2."""
-    size = int(POLE_CLEAR_MM * MAT_PX_PER_MM) | 1
+    crate (what a disc of settings.pole_clear_mm fits in) is taken away; and that thick part's mm^2."""
+    size = int(settings.pole_clear_mm * MAT_PX_PER_MM) | 1
     thick = cv2.morphologyEx(blob.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
     rest = (blob > 0) & (cv2.dilate(thick, np.ones((5, 5), np.uint8)) == 0)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8))
     poles = 0
     for index in range(1, count):
-        if stats[index, cv2.CC_STAT_AREA] < POLE_MIN_LENGTH_MM * MAT_PX_PER_MM * 2:
+        if stats[index, cv2.CC_STAT_AREA] < settings.pole_min_length_mm * MAT_PX_PER_MM * 2:
             continue
         # A bar's length and width from its spread along and across.
         spread = np.linalg.eigvalsh(np.cov(np.argwhere(labels == index).T.astype(np.float64)))
         width, length = np.sqrt(12.0 * np.maximum(spread, 0.0)) / MAT_PX_PER_MM
-        poles += bool(length >= POLE_MIN_LENGTH_MM and width <= POLE_MAX_WIDTH_MM)
+        poles += bool(length >= settings.pole_min_length_mm and width <= settings.pole_max_width_mm)
     return poles, float(thick.sum()) / MAT_PX_PER_MM ** 2
 
 
-def hull_fleet_by_colour(hulls_lab: np.ndarray, blob: np.ndarray) -> tuple[int, float]:
+def hull_fleet_by_colour(hulls_lab: np.ndarray, blob: np.ndarray, settings: MatSettings = MatSettings()) -> tuple[int, float]:
     """The fleet colour of a prize hull (its blob in the hulls zone's Lab picture), voted by hue
     over the band round its edge (its painted sides and rim: the wooden deck inside turns red
     or yellow with the light and would outvote them), and the share of votes that agree."""
-    band_px = int(2 * HULL_SIDE_BAND_MM * MAT_PX_PER_MM) | 1
+    band_px = int(2 * settings.hull_side_band_mm * MAT_PX_PER_MM) | 1
     inner = cv2.erode(blob.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px)))
-    fleet, agreement, seen = fleet_of_pixels(hulls_lab[blob & (inner == 0)])
-    return (fleet, agreement) if seen >= 10 else (0, 0.0)
+    fleet, agreement, seen = fleet_of_pixels(hulls_lab[blob & (inner == 0)], settings)
+    return (fleet, agreement) if seen >= settings.hull_min_coloured_px else (0, 0.0)
 
 
 def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace, tags_on_mat: list[int],
-             flattener: MatFlattener | None = None) -> MatReading:
+             flattener: MatFlattener | None = None, settings: MatSettings = MatSettings(),
+             coin_settings: CoinSettings = CoinSettings()) -> MatReading:
     """Player's mat at `place`; `tags_on_mat` the fleets of the ship tags seen on its hulls zone."""
     flattener = flattener or MatFlattener(MAT_PX_PER_MM)
-    balanced = white_balanced(flattener.flatten(image, frame, place))
-    solid = _solid(balanced)
-    coins, doubts, coin_margin = read_coins(balanced, _hull_cover(solid))
-    masts, crates, fitting_doubts = read_fittings(balanced)
+    balanced = white_balanced(flattener.flatten(image, frame, place), settings)
+    solid = _solid(balanced, settings)
+    coins, doubts, coin_margin = read_coins(balanced, _hull_cover(solid, settings), coin_settings)
+    masts, crates, fitting_doubts = read_fittings(balanced, settings)
     doubts += fitting_doubts
     fleets = list(tags_on_mat)
-    untagged = hull_blobs(solid)[len(fleets):]
+    untagged = hull_blobs(solid, settings)[len(fleets):]
     hulls_lab = cv2.cvtColor(mat_zone_picture(balanced, "hulls"), cv2.COLOR_BGR2Lab) if untagged else None
     for blob in untagged:
-        fleet, margin = hull_fleet_by_colour(hulls_lab, blob)
+        fleet, margin = hull_fleet_by_colour(hulls_lab, blob, settings)
         fleets.append(fleet)
-        if margin < 0.6:
+        if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
     confidence = min([coin_margin * 2, 1.0] + ([0.3] if doubts else []))
     return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts)

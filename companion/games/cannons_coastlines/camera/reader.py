@@ -10,6 +10,10 @@ Anything unsure becomes a problem naming it; nothing is guessed silently.
 
 Seats: fleet i <-> seat i <-> mat marker 36 + i - 1. Without `seats` the players are named by
 fleet colour and sail the rulebook's factions in file order.
+
+A CoastReader (make_reader()) reads one camera stream: it keeps the last frame's readings
+(frame_memory), each mat's flattening maps and the fitted weights; its thresholds are one
+CoastReaderSettings (settings.py). read_frame() reads a single photo with a fresh one.
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.games.cannons_coastlines.camera import islands as coast_islands, mats as coast_mats, rocks as coast_rocks, ships as coast_ships
-from companion.games.cannons_coastlines.camera.fittings import read_fittings
-from companion.vision.table_frame import CORNER_NAMES, TABLE_MARKERS, table_frame
+from companion.games.cannons_coastlines.camera.fittings import FittingWeights, load_fitting_weights, read_fittings
+from companion.games.cannons_coastlines.camera.settings import CoastReaderSettings
+from companion.vision.table_frame import CORNER_NAMES, table_frame
+from companion.games.cannons_coastlines.camera.kit_sizes import TABLE_LAYOUT, TABLE_MARKERS
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
 from companion.vision.frame_memory import FrameReading, LastFrame, quad_key
 from companion.games.cannons_coastlines.camera.tag_second_look import second_look_for_ship_tags
@@ -52,143 +58,183 @@ def default_seats(rulebook: Rulebook) -> tuple[Seat, ...]:
 
 def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
                seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
-    global _LAST
-    clock = _StageClock()
-    rulebook = rulebook or _default_rulebook()
-    seat_list = tuple(seats) if seats else default_seats(rulebook)
-    grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
-    # The last frame's readings serve where the picture did not change, but only when
-    # `previous` is that frame's observation (a single photo is read from scratch).
-    last = _LAST if previous is not None and _LAST is not None and _LAST.timestamp == previous.timestamp else None
-    reading = FrameReading(grey, timestamp, (seat_list, rulebook), last)
-    markers = reading.find_markers()
-    clock.lap("markers")
-    missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
-               if TABLE_MARKERS[c] not in markers]
-    problems = [f"{name} not seen" for name in missing]
-    frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, (image_bgr.shape[1], image_bgr.shape[0])),
-                                _table_marker_px)
-    _LAST = reading.remember()
-    clock.lap("table frame")
-    if frame is None:
-        problems.append("the table was not found: fewer than two table corner markers seen")
-        return TableObservation(timestamp, None, problems=tuple(problems))
+    """One photo read alone, by a fresh reader (a camera stream wants make_reader()'s, which
+    keeps what it read for the next frame)."""
+    return CoastReader().read_frame(image_bgr, timestamp, previous, seats=seats, rulebook=rulebook)
 
-    # Ship tags ArUco outlined but could not read are read again, now that the table is known.
-    missing_tags = _missing_ship_tags(markers, seat_list, rulebook)
-    if missing_tags:
-        markers.update(second_look_for_ship_tags(grey, frame, reading.unread_squares, missing_tags, markers))
-    clock.lap("second look")
 
-    width_mm, height_mm = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
-    corners_px = frame.to_image(np.array([(0, 0), (width_mm, 0), (width_mm, height_mm), (0, height_mm)]))
-    confidence: dict[str, float] = {}
-    fleets_present = {fleet for fleet in range(1, len(seat_list) + 1) if ids.harbour_mat(fleet) in markers}
+def make_reader(settings: CoastReaderSettings = CoastReaderSettings(), rulebook: Rulebook | None = None) -> CoastReader:
+    """The camera part's reader for one camera stream."""
+    return CoastReader(settings, rulebook)
 
-    # Mats first: ship tags lying in a mat's hulls zone are prize hulls, not ships afloat.
-    mat_tags: dict[int, list[int]] = {}
-    poses = {}
-    for fleet in range(1, len(seat_list) + 1):
-        marker = ids.harbour_mat(fleet)
-        if marker not in markers:
-            home = home_marker_box(frame, fleet, (grey.shape[1], grey.shape[0]))
-            found = reading.piece(f"mat {fleet} second look", b"", lambda: look_again_for_mat_marker(grey, frame, fleet),
-                                  lambda _: np.array(home).reshape(2, 2) if home else np.zeros((1, 2)))
-            if found is not None:
-                markers[marker] = found
-                fleets_present.add(fleet)
-        if marker in markers:
-            poses[fleet] = reading.piece(f"mat {fleet} place", quad_key(markers[marker]),
-                                         lambda: place_mat(frame, grey, markers[marker]), lambda _: markers[marker])
-    clock.lap("mats")
-    afloat_tags = {}
-    for marker_id, quad in markers.items():
-        place = ids.ship_of(marker_id)
-        if place is None:
-            continue
-        centre = frame.to_table(quad).mean(0)
-        on_mat = next((fleet for fleet, place in poses.items() if place is not None
-                       and kit.mat_zone("hulls").contains(*place.to_mat(centre)[0])), None)
-        if on_mat is not None:
-            mat_tags.setdefault(on_mat, []).append(place[0])
-        else:
-            afloat_tags[marker_id] = (place, quad)
 
-    ships, sightings = {}, {}
-    for marker_id, ((fleet, number), quad) in sorted(afloat_tags.items()):
-        if fleet > len(seat_list):
-            problems.append(f"ship tag {marker_id} belongs to fleet {fleet}, but only {len(seat_list)} seats are set")
-            continue
-        seat = seat_list[fleet - 1]
-        cards = rulebook.factions[seat.faction].ships
-        if number > len(cards):
-            problems.append(f"ship tag {marker_id}: {seat.faction} has no ship {number}")
-            continue
-        card = cards[number - 1]
-        pose, (holes, margin) = reading.piece(
-            f"ship {marker_id}", quad_key(quad) + card.id.encode(),
-            lambda: _read_ship(image_bgr, grey, frame, quad, card, fleet), lambda seen: _ship_box(frame, seen[0], card))
-        fittings = tuple(kind for kind, filled in zip(card.fittings, holes) if filled)
-        ship_id = f"{seat.player}/{card.id}"
-        x, y = (v / kit.MM_PER_INCH for v in pose.centre_mm)
-        ships[ship_id] = Ship(ship_id, seat.player, seat.faction, card, round(x, 3), round(y, 3),
-                              round(pose.heading, 2), fittings)
-        sightings[ship_id] = ShipSighting(ship_id, round(0.5 + 0.5 * margin, 3), False, timestamp)
-        if margin < 0.15:
-            problems.append(f"ship {ship_id}: its fittings are unclear (read as {', '.join(fittings) or 'none'})")
-        fleets_present.add(fleet)
-    if previous is not None and previous.table is not None:
-        for ship_id, ship in previous.table.ships.items():
-            if ship_id not in ships:
-                last = previous.ships.get(ship_id)
-                ships[ship_id] = ship
-                sightings[ship_id] = ShipSighting(ship_id, last.confidence if last else 0.5, True,
-                                                  last.last_seen if last else previous.timestamp)
-                problems.append(f"ship {ship_id} not seen (hidden?): its last known pose is kept")
+class CoastReader:
+    """Reads one camera stream's frames: the last frame's readings serve the next frame where
+    its picture did not change."""
 
-    clock.lap("ships")
-    table_lab = reading.piece("table colour", b"", lambda: _table_colour(image_bgr, frame), lambda _: corners_px)
-    flat_play_area = lru_cache(maxsize=1)(lambda: _flat_lab(image_bgr, frame))   # only when something must be read
-    ship_pixels = lru_cache(maxsize=1)(lambda: ship_footprints(frame, ships, flat_play_area()[1].shape))
-    players_by_seat = tuple(seat.player for seat in seat_list)
-    previous_islands = previous.table.islands if previous is not None and previous.table is not None else {}
-    seen = reading.piece("islands", _island_tags_key(markers),
-                         lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, ship_pixels(), players_by_seat,
-                                              previous_islands),
-                         lambda seen: _islands_box(frame, seen, len(seat_list), corners_px))
-    islands = dict(seen.islands)
-    confidence.update(seen.confidence)
-    problems += seen.problems
-    previous_rocks = previous.table.rocks if previous is not None and previous.table is not None else {}
-    rocks = reading.piece("rocks", b"", lambda: read_rocks(*flat_play_area(), frame, _table_light(image_bgr, markers),
-                                             ship_pixels(), islands, previous_rocks),
-                          lambda seen: rocks_box(frame, seen, corners_px))
-    clock.lap("islands and rocks")
-    players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
-    factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
-    mats = {}
-    for fleet, place in sorted(poses.items()):
-        seat = seat_list[fleet - 1]
-        if place is None:
-            problems.append(f"{seat.player}'s mat: its marker could not be placed on the table")
-            continue
-        tags = mat_tags.get(fleet, [])
-        seen = reading.piece(f"mat {fleet}", quad_key(place.pose) + bytes(tags),
-                             lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, _flattener(fleet)),
-                             lambda _: _mat_box(frame, place))
-        mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present)
-        mats[seat.player] = mat
-        confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
-        problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
-    for fleet in sorted(fleets_present - set(poses)):
-        problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
+    def __init__(self, settings: CoastReaderSettings = CoastReaderSettings(), rulebook: Rulebook | None = None,
+                 weights: FittingWeights | None = None):
+        self.settings = settings
+        self.rulebook = rulebook or load_rulebook()
+        self.weights = weights or load_fitting_weights()
+        self.last: LastFrame | None = None              # the frame read last, for the next one (frame_memory)
+        self.flatteners: dict[int, MatFlattener] = {}   # one per mat, kept while it stays put
+        self.stage_seconds: dict[str, float] = {}       # seconds per stage of the last read (benchmarks)
 
-    _LAST = reading.remember()
-    clock.lap("mats")
-    table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
-                  turn=previous.table.turn if previous is not None and previous.table is not None else None)
-    return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
-                            frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
+    def read_frame(self, image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
+                   seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
+        return self._read(image_bgr, timestamp, previous, tuple(seats) if seats else None, rulebook or self.rulebook)
+
+    def _read(self, image_bgr, timestamp, previous, seats, rulebook) -> TableObservation:
+        settings = self.settings
+        clock = _StageClock(self.stage_seconds)
+        seat_list = seats or default_seats(rulebook)
+        grey = cv2.cvtColor(image_bgr, cv2.COLOR_BGR2GRAY)
+        # The last frame's readings serve where the picture did not change, but only when
+        # `previous` is that frame's observation (a single photo is read from scratch).
+        last = self.last if previous is not None and self.last is not None and self.last.timestamp == previous.timestamp else None
+        reading = FrameReading(grey, timestamp, (seat_list, rulebook), last, settings.memory)
+        markers = reading.find_markers()
+        clock.lap("markers")
+        missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
+                   if TABLE_MARKERS[c] not in markers]
+        problems = [f"{name} not seen" for name in missing]
+        image_size = (image_bgr.shape[1], image_bgr.shape[0])
+        frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, image_size, TABLE_LAYOUT, settings.table_frame),
+                                    _table_marker_px)
+        self.last = reading.remember()
+        clock.lap("table frame")
+        if frame is None:
+            problems.append("the table was not found: fewer than two table corner markers seen")
+            return TableObservation(timestamp, None, problems=tuple(problems))
+
+        # Ship tags ArUco outlined but could not read are read again, now that the table is known.
+        missing_tags = _missing_ship_tags(markers, seat_list, rulebook)
+        if missing_tags:
+            markers.update(second_look_for_ship_tags(grey, frame, reading.unread_squares, missing_tags, markers,
+                                                      settings.tag_look))
+        clock.lap("second look")
+
+        width_mm, height_mm = (v * kit.MM_PER_INCH for v in kit.PLAY_AREA_IN)
+        corners_px = frame.to_image(np.array([(0, 0), (width_mm, 0), (width_mm, height_mm), (0, height_mm)]))
+        confidence: dict[str, float] = {}
+        fleets_present = {fleet for fleet in range(1, len(seat_list) + 1) if ids.harbour_mat(fleet) in markers}
+
+        # Mats first: ship tags lying in a mat's hulls zone are prize hulls, not ships afloat.
+        mat_tags: dict[int, list[int]] = {}
+        poses = {}
+        for fleet in range(1, len(seat_list) + 1):
+            marker = ids.harbour_mat(fleet)
+            if marker not in markers:
+                home = home_marker_box(frame, fleet, (grey.shape[1], grey.shape[0]), settings.mat_place)
+                found = reading.piece(f"mat {fleet} second look", b"", lambda: look_again_for_mat_marker(grey, frame, fleet, settings.mat_place),
+                                      lambda _: np.array(home).reshape(2, 2) if home else np.zeros((1, 2)))
+                if found is not None:
+                    markers[marker] = found
+                    fleets_present.add(fleet)
+            if marker in markers:
+                poses[fleet] = reading.piece(f"mat {fleet} place", quad_key(markers[marker]),
+                                             lambda: place_mat(frame, grey, markers[marker], settings.mat_place), lambda _: markers[marker])
+        clock.lap("mats")
+        afloat_tags = {}
+        for marker_id, quad in markers.items():
+            place = ids.ship_of(marker_id)
+            if place is None:
+                continue
+            centre = frame.to_table(quad).mean(0)
+            on_mat = next((fleet for fleet, place in poses.items() if place is not None
+                           and kit.mat_zone("hulls").contains(*place.to_mat(centre)[0])), None)
+            if on_mat is not None:
+                mat_tags.setdefault(on_mat, []).append(place[0])
+            else:
+                afloat_tags[marker_id] = (place, quad)
+
+        ships, sightings = {}, {}
+        for marker_id, ((fleet, number), quad) in sorted(afloat_tags.items()):
+            if fleet > len(seat_list):
+                problems.append(f"ship tag {marker_id} belongs to fleet {fleet}, but only {len(seat_list)} seats are set")
+                continue
+            seat = seat_list[fleet - 1]
+            cards = rulebook.factions[seat.faction].ships
+            if number > len(cards):
+                problems.append(f"ship tag {marker_id}: {seat.faction} has no ship {number}")
+                continue
+            card = cards[number - 1]
+            pose, (holes, margin) = reading.piece(
+                f"ship {marker_id}", quad_key(quad) + card.id.encode(),
+                lambda: self._read_ship(image_bgr, grey, frame, quad, card, fleet), lambda seen: _ship_box(frame, seen[0], card))
+            fittings = tuple(kind for kind, filled in zip(card.fittings, holes) if filled)
+            ship_id = f"{seat.player}/{card.id}"
+            x, y = (v / kit.MM_PER_INCH for v in pose.centre_mm)
+            ships[ship_id] = Ship(ship_id, seat.player, seat.faction, card, round(x, 3), round(y, 3),
+                                  round(pose.heading, 2), fittings)
+            sightings[ship_id] = ShipSighting(ship_id, round(0.5 + 0.5 * margin, 3), False, timestamp)
+            if margin < settings.fittings.unclear_margin:
+                problems.append(f"ship {ship_id}: its fittings are unclear (read as {', '.join(fittings) or 'none'})")
+            fleets_present.add(fleet)
+        if previous is not None and previous.table is not None:
+            for ship_id, ship in previous.table.ships.items():
+                if ship_id not in ships:
+                    last = previous.ships.get(ship_id)
+                    ships[ship_id] = ship
+                    sightings[ship_id] = ShipSighting(ship_id, last.confidence if last else 0.5, True,
+                                                      last.last_seen if last else previous.timestamp)
+                    problems.append(f"ship {ship_id} not seen (hidden?): its last known pose is kept")
+
+        clock.lap("ships")
+        table_lab = reading.piece("table colour", b"", lambda: _table_colour(image_bgr, frame), lambda _: corners_px)
+        flat_play_area = lru_cache(maxsize=1)(lambda: _flat_lab(image_bgr, frame))   # only when something must be read
+        ship_pixels = lru_cache(maxsize=1)(lambda: ship_footprints(frame, ships, flat_play_area()[1].shape, settings.islands))
+        players_by_seat = tuple(seat.player for seat in seat_list)
+        previous_islands = previous.table.islands if previous is not None and previous.table is not None else {}
+        seen = reading.piece("islands", _island_tags_key(markers),
+                             lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, ship_pixels(), players_by_seat,
+                                                  previous_islands, settings.islands),
+                             lambda seen: _islands_box(frame, seen, len(seat_list), corners_px))
+        islands = dict(seen.islands)
+        confidence.update(seen.confidence)
+        problems += seen.problems
+        previous_rocks = previous.table.rocks if previous is not None and previous.table is not None else {}
+        rocks = reading.piece("rocks", b"", lambda: read_rocks(*flat_play_area(), frame, _table_light(image_bgr, markers),
+                                                 ship_pixels(), islands, previous_rocks, settings.rocks),
+                              lambda seen: rocks_box(frame, seen, corners_px))
+        clock.lap("islands and rocks")
+        players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
+        factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
+        mats = {}
+        for fleet, place in sorted(poses.items()):
+            seat = seat_list[fleet - 1]
+            if place is None:
+                problems.append(f"{seat.player}'s mat: its marker could not be placed on the table")
+                continue
+            tags = mat_tags.get(fleet, [])
+            seen = reading.piece(f"mat {fleet}", quad_key(place.pose) + bytes(tags),
+                                 lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, self._flattener(fleet),
+                                                             settings.mats, settings.coins),
+                                 lambda _: _mat_box(frame, place, settings.mats.piece_on_mat_mm))
+            mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present)
+            mats[seat.player] = mat
+            confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
+            problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
+        for fleet in sorted(fleets_present - set(poses)):
+            problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
+
+        self.last = reading.remember()
+        clock.lap("mats")
+        table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
+                      turn=previous.table.turn if previous is not None and previous.table is not None else None)
+        return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
+                                frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
+
+
+    def _read_ship(self, image, grey, frame, quad, card, fleet):
+        pose = coast_ships.ship_pose(frame, quad, card, grey, self.settings.tag_edges)
+        return pose, read_fittings(image, grey, frame, pose.centre_mm, pose.heading, card, fleet, self.weights,
+                                   self.settings.fittings)
+
+    def _flattener(self, fleet: int) -> MatFlattener:
+        """One per mat, so a mat that stays put is flattened with the maps made for it."""
+        return self.flatteners.setdefault(fleet, MatFlattener(coast_mats.MAT_PX_PER_MM))
 
 
 def _missing_ship_tags(markers, seats, rulebook: Rulebook) -> set[int]:
@@ -212,34 +258,21 @@ def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, 
     return Mat(reading.coins, prizes), doubts
 
 
-@lru_cache(maxsize=1)
-def _default_rulebook() -> Rulebook:
-    return load_rulebook()
-
-
 class _StageClock:
-    """Seconds spent in each stage of the last read_frame call, in STAGE_SECONDS (benchmarks)."""
+    """Seconds spent in each stage of one read, into `seconds` (emptied first)."""
 
-    def __init__(self):
-        STAGE_SECONDS.clear()
+    def __init__(self, seconds: dict[str, float]):
+        self.seconds = seconds
+        seconds.clear()
         self.started = time.perf_counter()
 
     def lap(self, stage: str) -> None:
         now = time.perf_counter()
-        STAGE_SECONDS[stage] = STAGE_SECONDS.get(stage, 0.0) + now - self.started
+        self.seconds[stage] = self.seconds.get(stage, 0.0) + now - self.started
         self.started = now
 
 
-STAGE_SECONDS: dict[str, float] = {}
-_LAST: LastFrame | None = None     # the frame read last, for the next one (coast_memory)
-_FLATTENERS: dict[int, MatFlattener] = {}
 MAST_TOP_MM = kit.HULL_HEIGHT_MM + kit.MAST_HEIGHT_MM
-PIECE_ON_MAT_MM = 25.0             # pieces on a mat stand up to 11 mm and lean; prizes may overhang
-
-
-def _read_ship(image, grey, frame, quad, card, fleet):
-    pose = coast_ships.ship_pose(frame, quad, card, grey)
-    return pose, read_fittings(image, grey, frame, pose.centre_mm, pose.heading, card, fleet)
 
 
 def _table_marker_px(frame, marker_id: int) -> np.ndarray:
@@ -283,17 +316,11 @@ def _islands_box(frame, seen, seats: int, corners_px) -> np.ndarray | list[np.nd
     return boxes
 
 
-def _mat_box(frame, place) -> np.ndarray:
-    """Picture points round the mat and what stands on it."""
+def _mat_box(frame, place, grow: float) -> np.ndarray:
+    """Picture points round the mat and what stands on it (`grow` mm round the mat)."""
     width, height = kit.MAT_MM
-    grow = PIECE_ON_MAT_MM
     corners = np.array([(-grow, -grow), (width + grow, -grow), (width + grow, height + grow), (-grow, height + grow)])
     return frame.to_image(place.to_table(corners))
-
-
-def _flattener(fleet: int) -> MatFlattener:
-    """One per mat, so a mat that stays put is flattened with the maps made for it."""
-    return _FLATTENERS.setdefault(fleet, MatFlattener(coast_mats.MAT_PX_PER_MM))
 
 
 def _table_colour(image: np.ndarray, frame) -> np.ndarray:

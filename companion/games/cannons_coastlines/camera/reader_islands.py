@@ -17,12 +17,10 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.games.cannons_coastlines.camera import islands as coast_islands
+from companion.games.cannons_coastlines.camera.settings import IslandSettings
 
 from companion.games.cannons_coastlines.table import Island
 
-UNSURE_HOLDER_MARGIN = 0.1
-SAIL_SLACK_MM = 6.0         # round a sail: it billows and leans, and the pose is a little out
-TAG_OUTSIDE_IN = 1.0       # islands lie 6" apart: a tag this near an outline is its island's
 
 
 @dataclass(frozen=True)
@@ -33,7 +31,8 @@ class IslandReading:
 
 
 def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.ndarray, table_lab,
-                 hulls: np.ndarray, players: tuple[str, ...], previous_islands: dict) -> IslandReading:
+                 hulls: np.ndarray, players: tuple[str, ...], previous_islands: dict,
+                 settings: IslandSettings = IslandSettings()) -> IslandReading:
     """`hulls`: ship_footprints of the ships read (a green hull is no grass); `players`: seat i's
     player at index i - 1; `previous_islands`: the last frame's, by id."""
     tags = {marker_id - ids.island_flag(1) + 1: quad for marker_id, quad in sorted(markers.items())
@@ -46,35 +45,35 @@ def read_islands(image, frame, markers: dict, flat_lab: np.ndarray, outside: np.
         holder = players[fleet - 1] if fleet and fleet <= len(players) else None
         islands[island_id] = Island(island_id, tuple((round(float(x), 3), round(float(y), 3)) for x, y in outline), holder)
         confidence[f"island {island_id}"] = round(min(outline_confidence, 0.5 + 0.5 * margin), 3)
-        if margin < UNSURE_HOLDER_MARGIN:
+        if margin < settings.unsure_holder_margin:
             problems.append(f"island {island_id}: whose flag flies there is unclear (read as {holder or 'nobody'})")
         if outline_confidence < 0.5:
             problems.append(f"island {island_id}: its outline was not seen whole")
 
     untagged = []
-    for outline, outline_confidence, grass_ab in coast_islands.find_islands(flat_lab, table_lab, outside, hulls):
-        cast = coast_islands.light_on_grass(grass_ab)
+    for outline, outline_confidence, grass_ab in coast_islands.find_islands(flat_lab, table_lab, outside, hulls, settings):
+        cast = coast_islands.light_on_grass(grass_ab, settings)
         contour = outline.astype(np.float32).reshape(-1, 1, 2)
         # A tag inside the outline, or just outside it where the outline missed a bitten edge.
         number = next((n for n, centre in tag_centres.items()
-                       if cv2.pointPolygonTest(contour, tuple(map(float, centre)), True) >= -TAG_OUTSIDE_IN), None)
+                       if cv2.pointPolygonTest(contour, tuple(map(float, centre)), True) >= -settings.tag_outside_in), None)
         if number is None:
             untagged.append((outline, outline_confidence, cast))
             continue
         tag_centres.pop(number)
-        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number], cast))
+        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number], cast, settings))
     for number in tag_centres:
-        outline, outline_confidence = coast_islands.island_outline_round_tag(image, frame, tags[number], table_lab)
-        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number]))
+        outline, outline_confidence = coast_islands.island_outline_round_tag(image, frame, tags[number], table_lab, settings)
+        add(f"island-{number}", outline, outline_confidence, *coast_islands.disc_holder(image, frame, tags[number], settings=settings))
     for outline, outline_confidence, cast in untagged:
         island_id = _untagged_name(outline, previous_islands, set(islands))
-        fleet, margin = coast_islands.island_holder_anywhere(flat_lab, outline, cast)
+        fleet, margin = coast_islands.island_holder_anywhere(flat_lab, outline, cast, settings)
         add(island_id, outline, outline_confidence, fleet, margin)
         problems.append(f"island {island_id}: its flag tag was not read")
     return IslandReading(islands, confidence, problems)
 
 
-def ship_footprints(frame, ships: dict, shape) -> np.ndarray:
+def ship_footprints(frame, ships: dict, shape, settings: IslandSettings = IslandSettings()) -> np.ndarray:
     """The flattened play area's pixels (coast_islands.PX_PER_IN) where the read ships' hulls,
     decks and sails show, laid onto the table plane as the camera sees them (bool). Sails
     stand only over the mast holes, 30 mm across: the whole hull raised to a sail's top would
@@ -84,7 +83,7 @@ def ship_footprints(frame, ships: dict, shape) -> np.ndarray:
     for ship in ships.values():
         outline = np.array(ship.outline()) * kit.MM_PER_INCH
         _fill_seen(footprints, frame, outline, (0.0, kit.HULL_HEIGHT_MM), scale)
-        for sail in _sails_mm(ship):
+        for sail in _sails_mm(ship, settings.sail_slack_mm):
             _fill_seen(footprints, frame, sail, (kit.HULL_HEIGHT_MM + kit.SAIL_BOTTOM_MM, kit.HULL_HEIGHT_MM + kit.SAIL_TOP_MM), scale)
     return footprints > 0
 
@@ -95,7 +94,7 @@ def _fill_seen(footprints, frame, polygon_mm: np.ndarray, heights_mm, scale: flo
     cv2.fillConvexPoly(footprints, cv2.convexHull(np.round(seen - 0.5).astype(np.int32)), 1)
 
 
-def _sails_mm(ship) -> list[np.ndarray]:
+def _sails_mm(ship, slack_mm: float) -> list[np.ndarray]:
     """Each standing mast's sail as a rectangle across the ship, table mm."""
     heading = np.radians(ship.heading)
     forward = np.array([np.cos(heading), np.sin(heading)])
@@ -107,8 +106,8 @@ def _sails_mm(ship) -> list[np.ndarray]:
         if standing != "mast":
             continue
         middle = centre + forward * along
-        half = across * (kit.SAIL_WIDTH_MM / 2 + SAIL_SLACK_MM) + forward * SAIL_SLACK_MM
-        flip = across * (kit.SAIL_WIDTH_MM / 2 + SAIL_SLACK_MM) - forward * SAIL_SLACK_MM
+        half = across * (kit.SAIL_WIDTH_MM / 2 + slack_mm) + forward * slack_mm
+        flip = across * (kit.SAIL_WIDTH_MM / 2 + slack_mm) - forward * slack_mm
         sails.append(np.array([middle + half, middle + flip, middle - half, middle - flip]))
     return sails
 

@@ -11,14 +11,13 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera import rocks as coast_rocks
 from companion.games.cannons_coastlines.camera.islands import PX_PER_IN
+from companion.games.cannons_coastlines.camera.settings import RockSettings
 
-SAME_ROCK_IN = 1.0
-PIECE_MARGIN_IN = 0.3      # round ships and islands: their walls and shadows
 FLAG_SHADOW_IN = (kit.FLAG_BASE_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM) / kit.MM_PER_INCH
 
 
 def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, hulls: np.ndarray, islands: dict,
-               previous_rocks: dict) -> dict[str, tuple[tuple[float, float], ...]]:
+               previous_rocks: dict, settings: RockSettings = RockSettings()) -> dict[str, tuple[tuple[float, float], ...]]:
     elsewhere = np.zeros(flat_lab.shape[:2], np.uint8)
     flags = np.zeros_like(elsewhere)
     for island in islands.values():
@@ -30,13 +29,13 @@ def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, hulls: np
     reach = 2 * int(round(FLAG_SHADOW_IN * PX_PER_IN)) + 1
     elsewhere |= cv2.dilate(flags, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
     elsewhere |= hulls
-    grow = 2 * int(round(PIECE_MARGIN_IN * PX_PER_IN)) + 1
+    grow = 2 * int(round(settings.piece_margin_in * PX_PER_IN)) + 1
     elsewhere = cv2.dilate(elsewhere, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow))).astype(bool) | outside
     rocks: dict[str, tuple] = {}
     fresh = []
-    for outline in coast_rocks.find_rocks(flat_lab, elsewhere, frame, cast):
+    for outline in coast_rocks.find_rocks(flat_lab, elsewhere, frame, cast, settings):
         rounded = tuple((round(float(x), 3), round(float(y), 3)) for x, y in outline)
-        name = _previous_name(outline.mean(0), previous_rocks, rocks)
+        name = _previous_name(outline.mean(0), previous_rocks, rocks, settings.same_rock_in)
         if name is None:
             fresh.append(rounded)
         else:
@@ -49,9 +48,9 @@ def read_rocks(flat_lab: np.ndarray, outside: np.ndarray, frame, cast, hulls: np
     return rocks
 
 
-def _previous_name(centre, previous_rocks: dict, taken: dict) -> str | None:
+def _previous_name(centre, previous_rocks: dict, taken: dict, same_rock_in: float) -> str | None:
     for name, outline in sorted(previous_rocks.items()):
-        if name not in taken and np.linalg.norm(np.array(outline).mean(0) - centre) <= SAME_ROCK_IN:
+        if name not in taken and np.linalg.norm(np.array(outline).mean(0) - centre) <= same_rock_in:
             return name
     return None
 

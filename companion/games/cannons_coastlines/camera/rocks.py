@@ -16,16 +16,9 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.islands import PX_PER_IN
+from companion.games.cannons_coastlines.camera.settings import RockSettings
 
-GREY_MAX_CHROMA = 7.0
 PAPER_BGR = (243, 241, 236)     # the kit's warm white card (as the renderer prints it)
-LIGHTNESS = (55, 185)          # 8-bit Lab L: a marker's black and white card and sails lie outside
-TABLE_DIFFERENCE = 12.0
-BACKGROUND_PX = 41             # 4": the table round a rock is most of such a square
-ROCK_AREA_IN2 = (0.6, 5.0)     # base 1.2-2" across, stretched by its top at a tilt
-MIN_SOLIDITY = 0.8             # area over its hull's: shadows and sails' edges are ragged
-MAX_ELONGATION = 2.6
-MAX_SPECKLE = 34.0             # std of L inside: a rock's lit and shaded faces reach 31, a tag's cells 39 up
 
 
 def light_cast(image: np.ndarray, quads) -> np.ndarray:
@@ -47,7 +40,8 @@ def light_cast(image: np.ndarray, quads) -> np.ndarray:
     return (seen[1:] - paper) / max(float(seen[0]), 1.0)
 
 
-def grey_pixels(flat_lab: np.ndarray, cast: np.ndarray, elsewhere: np.ndarray) -> np.ndarray:
+def grey_pixels(flat_lab: np.ndarray, cast: np.ndarray, elsewhere: np.ndarray,
+                settings: RockSettings = RockSettings()) -> np.ndarray:
     """Pixels grey as a rock: little colour once the light's cast is taken off, neither black
     nor white, and unlike the table round them (a lamp lights a table unevenly, and a limed or
     linen table is nearly grey itself). `elsewhere`: pixels not to look at."""
@@ -56,19 +50,19 @@ def grey_pixels(flat_lab: np.ndarray, cast: np.ndarray, elsewhere: np.ndarray) -
     # A quick box test by look-up (the cast a grey takes grows with its lightness), then the
     # exact tests on the few pixels left.
     levels = np.arange(256, dtype=np.float32)
-    grey = (channels[0] > LIGHTNESS[0]) & (channels[0] < LIGHTNESS[1]) & ~elsewhere
+    grey = (channels[0] > settings.lightness[0]) & (channels[0] < settings.lightness[1]) & ~elsewhere
     for channel in (1, 2):
         middle = 128 + cast[channel - 1] * levels
-        low = np.clip(np.ceil(middle - GREY_MAX_CHROMA), 0, 255).astype(np.uint8)
-        high = np.clip(np.floor(middle + GREY_MAX_CHROMA), 0, 255).astype(np.uint8)
+        low = np.clip(np.ceil(middle - settings.grey_max_chroma), 0, 255).astype(np.uint8)
+        high = np.clip(np.floor(middle + settings.grey_max_chroma), 0, 255).astype(np.uint8)
         grey &= (channels[channel] >= cv2.LUT(channels[0], low)) & (channels[channel] <= cv2.LUT(channels[0], high))
     # The table round each pixel: the median of a quarter-size picture is as good and far quicker.
     small = cv2.resize(smooth, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    around = cv2.resize(cv2.medianBlur(small, BACKGROUND_PX // 4 | 1), (smooth.shape[1], smooth.shape[0]),
+    around = cv2.resize(cv2.medianBlur(small, settings.background_px // 4 | 1), (smooth.shape[1], smooth.shape[0]),
                         interpolation=cv2.INTER_LINEAR)
-    # No channel differing by a third of TABLE_DIFFERENCE: not that far from the table in Lab.
+    # No channel differing by a third of table_difference: not that far from the table in Lab.
     differences = cv2.split(cv2.absdiff(smooth, around))
-    grey &= cv2.max(cv2.max(differences[0], differences[1]), differences[2]) > TABLE_DIFFERENCE / 3 ** 0.5
+    grey &= cv2.max(cv2.max(differences[0], differences[1]), differences[2]) > settings.table_difference / 3 ** 0.5
     ys, xs = np.nonzero(grey)
     pixel, table = smooth[ys, xs].astype(np.float32), around[ys, xs].astype(np.float32)
     ab = pixel[:, 1:] - 128 - cast * pixel[:, :1]
@@ -77,41 +71,41 @@ def grey_pixels(flat_lab: np.ndarray, cast: np.ndarray, elsewhere: np.ndarray) -
     table_ab = (table[:, 1:] - 128 - cast * table[:, :1]) * (pixel[:, :1] / np.maximum(table[:, :1], 1.0))
     table_chroma = np.hypot(*(table[:, 1:] - 128 - cast * table[:, :1]).T)
     # On a grey table (linen, limed wood) only lightness sets a rock apart: no hue to compare.
-    table_like = (np.linalg.norm(ab - table_ab, axis=1) < chroma) & (table_chroma > GREY_MAX_CHROMA)
-    grey[ys, xs] = (chroma < GREY_MAX_CHROMA) & ~table_like & (np.linalg.norm(pixel - table, axis=1) > TABLE_DIFFERENCE)
+    table_like = (np.linalg.norm(ab - table_ab, axis=1) < chroma) & (table_chroma > settings.grey_max_chroma)
+    grey[ys, xs] = (chroma < settings.grey_max_chroma) & ~table_like & (np.linalg.norm(pixel - table, axis=1) > settings.table_difference)
     return grey
 
 
 def find_rocks(flat_lab: np.ndarray, elsewhere: np.ndarray, frame: TableFrame,
-               cast: np.ndarray) -> list[np.ndarray]:
+               cast: np.ndarray, settings: RockSettings = RockSettings()) -> list[np.ndarray]:
     """Each rock's base outline in table inches (N x 2). `elsewhere`: flattened pixels known to
     be something else (ships, islands) or out of the picture; `cast`: light_cast."""
-    grey = grey_pixels(flat_lab, cast, elsewhere)
+    grey = grey_pixels(flat_lab, cast, elsewhere, settings)
     grey = cv2.morphologyEx(grey.astype(np.uint8), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     grey = cv2.morphologyEx(grey, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     contours, _ = cv2.findContours(grey, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     rocks = []
     for contour in contours:
         area = cv2.contourArea(contour) / PX_PER_IN ** 2
-        if not ROCK_AREA_IN2[0] <= area <= ROCK_AREA_IN2[1]:
+        if not settings.area_in2[0] <= area <= settings.area_in2[1]:
             continue
         hull = cv2.convexHull(contour)
         (_, _), (w, h), _ = cv2.minAreaRect(contour)
-        if cv2.contourArea(contour) < MIN_SOLIDITY * cv2.contourArea(hull) or max(w, h) > MAX_ELONGATION * max(min(w, h), 1):
+        if cv2.contourArea(contour) < settings.min_solidity * cv2.contourArea(hull) or max(w, h) > settings.max_elongation * max(min(w, h), 1):
             continue
-        if _looks_like_a_tag(flat_lab, contour):
+        if _looks_like_a_tag(flat_lab, contour, settings.max_speckle):
             continue
         rocks.append(_base_outline(hull.reshape(-1, 2).astype(np.float64) + 0.5, frame) / PX_PER_IN)
     return rocks
 
 
-def _looks_like_a_tag(flat_lab: np.ndarray, contour: np.ndarray) -> bool:
+def _looks_like_a_tag(flat_lab: np.ndarray, contour: np.ndarray, max_speckle: float) -> bool:
     """A ship whose tag was not read shows grey where its blurred tag is: black and white
     cells, speckled inside where a rock's faces are smooth."""
     x, y, w, h = cv2.boundingRect(contour)
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - (x, y)], -1, 1, -1)
-    return float(flat_lab[y:y + h, x:x + w, 0][inside > 0].astype(np.float32).std()) > MAX_SPECKLE
+    return float(flat_lab[y:y + h, x:x + w, 0][inside > 0].astype(np.float32).std()) > max_speckle
 
 
 def _base_outline(blob_px: np.ndarray, frame: TableFrame) -> np.ndarray:

@@ -21,19 +21,10 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.vision.markers import get_dictionary
+from companion.games.cannons_coastlines.camera.settings import TagLookSettings
 
 CELLS = 6                                   # 4 x 4 bits inside a one-cell black border
 CELL_MM = kit.SHIP_TAG_MARKER_MM / CELLS
-# A candidate's sides at deck height: its longest is the marker's or the card's side, or most
-# of it; its shortest may be a third of that where a sail hides part of the tag.
-LONGEST_SIDE_MM = (20.0, 44.0)
-SHORTEST_SIDE_MM = 9.0
-MIN_CONTRAST = 25.0                         # grey levels between the white card and the black border
-# Summed over the 16 bits (0: each bit exactly black or white). On seeds 100-299, 200 of 202
-# ship tags read this well; squares read as a wrong id fitted no better than 2.1.
-MAX_MISFIT = 2.0
-MIN_LEAD = 1.5                              # the next best code's misfit must be this much larger
-MAX_BRIGHT_BORDER_CELLS = 3                 # of 20: a mast may cross the border, a white square may not
 PATCH_PX_PER_MM = 2.0                       # the tag looked at from above: a cell is 10 px
 PATCH_HALF_MM = 21.0                        # the card (18 mm) and a little deck round it
 # A candidate's centre may be 2 mm off (a sail over a corner bends its outline): tag centres
@@ -55,7 +46,8 @@ def _codes() -> tuple[np.ndarray, np.ndarray]:
 
 
 def second_look_for_ship_tags(grey: np.ndarray, frame: TableFrame, candidates: list[np.ndarray],
-                              wanted: set[int], seen: dict[int, np.ndarray]) -> dict[int, np.ndarray]:
+                              wanted: set[int], seen: dict[int, np.ndarray],
+                              settings: TagLookSettings = TagLookSettings()) -> dict[int, np.ndarray]:
     """Marker id -> its four corners (px, OpenCV order) of wanted ship tags read in the
     candidate squares. `seen` holds the markers found already: squares on them are skipped."""
     if not wanted or not candidates:
@@ -65,38 +57,40 @@ def second_look_for_ship_tags(grey: np.ndarray, frame: TableFrame, candidates: l
     sides_px = np.linalg.norm(quads - np.roll(quads, 1, 1), axis=2).mean(1)
     corners_mm = frame.to_table(quads.reshape(-1, 2), kit.HULL_HEIGHT_MM).reshape(-1, 4, 2)
     sides_mm = np.linalg.norm(corners_mm - np.roll(corners_mm, 1, 1), axis=2)
-    plausible = ((sides_mm.min(1) >= SHORTEST_SIDE_MM) & (sides_mm.max(1) >= LONGEST_SIDE_MM[0])
-                 & (sides_mm.max(1) <= LONGEST_SIDE_MM[1]))
+    plausible = ((sides_mm.min(1) >= settings.shortest_side_mm) & (sides_mm.max(1) >= settings.longest_side_mm[0])
+                 & (sides_mm.max(1) <= settings.longest_side_mm[1]))
     if seen:
         # Squares on a marker found already (its bits, its border) are not tags.
         seen_quads = np.array(list(seen.values()))
         seen_sides = np.linalg.norm(seen_quads - np.roll(seen_quads, 1, 1), axis=2).mean(1)
         distances = np.linalg.norm(centres[:, None] - seen_quads.mean(1)[None], axis=2)
-        plausible &= (distances >= np.maximum(seen_sides[None] * 0.75, sides_px[:, None] * 0.6)).all(1)
+        plausible &= (distances >= np.maximum(seen_sides[None] * settings.clear_of_seen_marker,
+                                             sides_px[:, None] * settings.clear_of_own_side)).all(1)
     # Both detector settings often outline the same square: read it once.
     chosen: list[int] = []
     for index in np.flatnonzero(plausible):
-        if all(np.linalg.norm(centres[index] - centres[other]) >= sides_px[index] * 0.3 for other in chosen):
+        if all(np.linalg.norm(centres[index] - centres[other]) >= sides_px[index] * settings.same_square_within for other in chosen):
             chosen.append(index)
     reads: dict[int, list[np.ndarray]] = {}
-    for found in read_tags_at(grey, frame, corners_mm[chosen]):
+    for found in read_tags_at(grey, frame, corners_mm[chosen], settings):
         if found is not None and found[0] in wanted:
             reads.setdefault(found[0], []).append(found[1])
     # One id read at two places is a misread somewhere: neither is kept.
     return {marker_id: quads_read[0] for marker_id, quads_read in reads.items() if len(quads_read) == 1}
 
 
-def read_tags_at(grey: np.ndarray, frame: TableFrame, corners_mm: np.ndarray) -> list[tuple[int, np.ndarray] | None]:
+def read_tags_at(grey: np.ndarray, frame: TableFrame, corners_mm: np.ndarray,
+                 settings: TagLookSettings = TagLookSettings()) -> list[tuple[int, np.ndarray] | None]:
     """Per rough square (k, 4, 2 corners at deck height), the tag read there: (marker id, its
     corners px in OpenCV order), or None when no code reads clearly there."""
     if not len(corners_mm):
         return []
     centres = corners_mm.mean(1)
     angles = [_square_angle(corners) for corners in corners_mm]
-    ids, turns, shifts, misfits, leads = _decode(_tag_patches(grey, frame, centres, angles))
+    ids, turns, shifts, misfits, leads = _decode(_tag_patches(grey, frame, centres, angles), settings)
     result = []
     for index, (centre, angle) in enumerate(zip(centres, angles)):
-        if misfits[index] > MAX_MISFIT or leads[index] < MIN_LEAD:
+        if misfits[index] > settings.max_misfit or leads[index] < settings.min_lead:
             result.append(None)
             continue
         shift = _rotation(angle) @ (SHIFTS_PX[shifts[index]] / PATCH_PX_PER_MM)
@@ -119,7 +113,7 @@ def _tag_patches(grey, frame, centres, angles) -> np.ndarray:
                      for quad in pixels], np.float32)
 
 
-def _decode(patches: np.ndarray):
+def _decode(patches: np.ndarray, settings: TagLookSettings):
     """Per patch (k, side, side), at the tag centre tried in it (SHIFTS_PX round its middle)
     that fits a code best: that code's id and turn, the centre's index, the misfit (inf where
     the cells are too flat to read) and the lead over the next id's misfit, each (k,)."""
@@ -141,7 +135,7 @@ def _decode(patches: np.ndarray):
     misfits = bits.sum(1)[:, None] + codes.sum(1)[None] - 2 * cv2.gemm(bits, codes, 1.0, None, 0.0, flags=cv2.GEMM_2_T)
     first = np.argmin(misfits, axis=1)
     best = misfits[np.arange(len(share)), first]
-    unreadable = (white - black < MIN_CONTRAST) | (bright_border > MAX_BRIGHT_BORDER_CELLS)
+    unreadable = (white - black < settings.min_contrast) | (bright_border > settings.max_bright_border_cells)
     best = np.where(unreadable, np.inf, best).reshape(count, -1)
     # Per patch, the tried centre that fits best; the runner-up there is the best code of
     # another id (a code's own turns do not count).

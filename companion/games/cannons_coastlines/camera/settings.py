@@ -1,0 +1,204 @@
+"""Every threshold of the Cannons & Coastlines camera reader, in one CoastReaderSettings.
+
+One frozen dataclass per stage, gathered in CoastReaderSettings (with the game-free vision
+stages' own); the reader passes each stage its own. The numbers were measured on rendered development views (seeds 100-299 and
+7000-7449, as each comment says) and are not to be tuned on the measurement seeds. What the
+kit fixes (sizes, colours) stays in the kit; how finely a stage resamples the picture (px per
+mm or inch) stays beside the stage, as the coordinate frame its pictures share. The fitted
+weights of the fittings' scores are data, in fittings_weights.json beside the reader.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from companion.vision.frame_memory import MemorySettings
+from companion.vision.table_frame import TableFrameSettings
+from companion.vision.tag_edges import TagEdgeSettings
+
+
+@dataclass(frozen=True)
+class TagLookSettings:
+    """The second look at squares ArUco outlined but could not read (tag_second_look)."""
+
+    # A candidate's sides at deck height: its longest is the marker's or the card's side, or
+    # most of it; its shortest may be a third of that where a sail hides part of the tag.
+    longest_side_mm: tuple[float, float] = (20.0, 44.0)
+    shortest_side_mm: float = 9.0
+    min_contrast: float = 25.0          # grey levels between the white card and the black border
+    # Summed over the 16 bits (0: each bit exactly black or white). On seeds 100-299, 200 of
+    # 202 ship tags read this well; squares read as a wrong id fitted no better than 2.1.
+    max_misfit: float = 2.0
+    min_lead: float = 1.5               # the next best code's misfit must be this much larger
+    max_bright_border_cells: int = 3    # of 20: a mast may cross the border, a white square may not
+    # A square this near a marker found already (in that marker's sides, or its own) lies on
+    # it: its bits or its border, no tag.
+    clear_of_seen_marker: float = 0.75
+    clear_of_own_side: float = 0.6
+    same_square_within: float = 0.3     # of a side: both detector settings outlined one square
+
+
+@dataclass(frozen=True)
+class FittingSettings:
+    """What stands in each of a ship's fitting holes (fittings)."""
+
+    foot_radii_mm: tuple[float, ...] = (0.0, 0.7, 1.4)
+    deck_ring_mm: float = 5.0
+    pole_heights_mm: tuple[float, ...] = (5.0, 7.0, 9.0)   # above the deck: under the sail, which starts at 14
+    # A score this far from zero is a sure reading. The reader calls a ship's fittings unclear
+    # below a margin of 0.15 (|score| < 1): on seeds 100-299 that names 34 of the 71 holes read
+    # wrong, and 81 of the 2859 read right (at 4.0: 25 and 37).
+    margin_scale: float = 6.7
+    unclear_margin: float = 0.15
+
+
+@dataclass(frozen=True)
+class IslandSettings:
+    """Islands by their grass, and who holds each by the flag's base disc (islands, reader_islands)."""
+
+    window_in: float = 3.6              # half the side of the window round a tag on hidden grass
+    grass_min_area_in2: float = 1.2     # a small island's lawn round its tag and flag base can be under 2 sq in
+    join_in: float = 1.5                # grass pieces closer than this are one island
+    table_window_in: float = 9.0
+    # Grass over its hull's area: the tag card and flag base bite a small island deep, yet the
+    # tag always bites (a line of green paint fills its thin hull).
+    grass_share: tuple[float, float] = (0.35, 0.9)
+    table_difference: float = 20.0      # Lab distance from the table's colour
+    round_tag_difference: float = 22.0  # ... round a tag whose island's grass was not found
+    # A camera and the light wash printed colours out to about this share of their chroma.
+    wash: float = 0.72
+    neutral_chroma: float = 10.0        # a sail, the pole, a shadow, white card: no vote
+    disc_ring_mm: tuple[float, ...] = (5.0, 8.0, 11.0)   # inside the disc's 13 mm radius, outside the pole
+    disc_ring_samples: int = 32
+    min_votes: int = 24                 # of 96: fewer coloured samples leave the holder unclear
+    disc_share: float = 0.4             # of a disc's area: a fleet's patch on an island whose tag is unread
+    unsure_holder_margin: float = 0.1
+    sail_slack_mm: float = 6.0          # round a sail: it billows and leans, and the pose is a little out
+    tag_outside_in: float = 1.0         # islands lie 6" apart: a tag this near an outline is its island's
+
+
+@dataclass(frozen=True)
+class RockSettings:
+    """Rocks by their grey, away from ships and islands (rocks, reader_rocks)."""
+
+    grey_max_chroma: float = 7.0
+    lightness: tuple[int, int] = (55, 185)      # 8-bit Lab L: a marker's black and white card and sails lie outside
+    table_difference: float = 12.0
+    background_px: int = 41                     # 4": the table round a rock is most of such a square
+    area_in2: tuple[float, float] = (0.6, 5.0)  # base 1.2-2" across, stretched by its top at a tilt
+    min_solidity: float = 0.8                   # area over its hull's: shadows and sails' edges are ragged
+    max_elongation: float = 2.6
+    max_speckle: float = 34.0                   # std of L inside: a rock's lit and shaded faces reach 31, a tag's cells 39 up
+    same_rock_in: float = 1.0
+    piece_margin_in: float = 0.3                # round ships and islands: their walls and shadows
+
+
+@dataclass(frozen=True)
+class MatPlaceSettings:
+    """Where a harbour mat lies, from its marker and its paper's edges (mat_place)."""
+
+    edge_points: int = 12                       # profiles per edge
+    # (reach inwards and outwards, step) in mm: a wide look round the marker's guess (its far
+    # corners can be 15 mm out), then a fine one round the first fit.
+    passes: tuple[tuple[float, float], ...] = ((30.0, 0.6), (10.0, 0.3), (3.0, 0.2))
+    far_pass: tuple[float, float] = (60.0, 1.0)  # the last resort of the first look: the next mat lies 15 mm beyond
+    min_edge_step: float = 8.0                  # grey levels: a weaker step is not taken for the paper's edge
+    outlier_mm: float = 1.2
+    outlier_px: float = 1.5                     # ... or this many picture px, where the mat is far and small
+    edge_line_tolerance_mm: float = 1.5         # a side's edge steps lie this near one line (blur, lens) ...
+    edge_line_tolerance_px: float = 2.0         # ... or this many picture px
+    min_points_per_side: int = 3
+    home_search_mm: float = 60.0                # a mat put down by hand lies this near its home place
+
+
+@dataclass(frozen=True)
+class CoinSettings:
+    """Coins on a mat, found by their rims and named by their ring's hue (coins)."""
+
+    chroma_weight: float = 2.5          # a step of colour counts this much more than a step of lightness
+    edge_min: float = 3.0               # levels per px of that paper likeness: weaker edges are the paper's grain
+    edge_cap: float = 15.0              # a strong edge votes no more than this, so a shiny face cannot outvote rims
+    vote_spread_mm: float = 1.5         # votes are spread this far: rims are a little off round (lean, blur)
+    face_check_mm: float = 8.0          # a coin's centre has no paper within this radius ...
+    face_covered: float = 0.8           # ... bar a fifth of it (shine, blur)
+    paper_like_min: float = 200.0       # paper likeness (Lab L - weight * chroma) below this is not paper; paper is near 232
+    min_votes: float = 0.43             # of a full rim; measured on the dev views (100-179): 0.42-0.44 best
+    weak_votes: float = 0.2             # a coin with fewer votes than min_votes still counts ...
+    weak_face_covered: float = 0.93     # ... with this much of its face covered (dev views 100-299: 0.93-0.97 alike)
+    # A coin's face (median paper likeness) lies this far below the zone's paper (its 90th
+    # percentile): on views 7000-7299 true coins lie 80 and more below, blotched paper 8-30.
+    face_below_paper: float = 55.0
+    zone_overhang_mm: float = 4.0       # a coin lies over its zone's bottom line by this much at most, where a hull lies beyond
+    separation_slack_mm: float = 1.0    # centres lie a coin's width less the kit's overlap, less this, apart
+    zone_margin_mm: float = 4.0         # the zone is read this much wider, so a coin at its edge is seen whole
+    # Each kind's ring hue as the camera sees it on the white-balanced mat: a webcam's colours
+    # are not the printer's (cyan comes out greener, green yellower, purple redder than their
+    # sRGB), so these are measured: the chroma-weighted ring hue of the true coins on the dev
+    # views 100-159. Kinds only name the coins; every coin scores 1 point whatever its kind (CS-4).
+    hues_deg: tuple[tuple[str, float], ...] = (
+        ("skilled_gunner", 38.0), ("evasive_maneuvers", 65.0), ("repair_crew", 129.0), ("full_sail", 176.0),
+        ("brace_for_impact", 290.0), ("boarding_party", 329.0))
+    ring_sample_mm: tuple[float, ...] = (8.2, 9.0, 9.8)   # across the 3 mm ring, clear of its outer rim
+    unclear_margin: float = 0.1         # a coin whose ring's votes lead by less is named a doubt
+
+
+@dataclass(frozen=True)
+class MatSettings:
+    """A mat's paper, prize fittings and prize hulls (mat_picture, mats)."""
+
+    paper_max_saturation: int = 55      # HSV: the white-balanced paper is pale ...
+    paper_min_value: int = 150          # ... and light
+    paper_reach_mm: float = 34.0        # wider than a coin, so some paper lies within reach of every spot
+    # A crate's blob holds a disc this wide (its 14 mm top, blurred: 7 mm and more on the dev
+    # views); a lying mast's at most 6.6 mm (where the pennant meets the pole).
+    crate_min_half_width_mm: float = 6.8
+    prize_min_area_mm2: float = 50.0
+    fleet_min_chroma: float = 16.0      # Lab a*b*: paler pixels are paper, sail, grey shade or a pale pole
+    # A mast is counted by its pennant (12 x 7 mm of its fleet's paint): its paint's pixels are
+    # those of the fleet's hue, coloured and not wood. Blur leaves 40-85 mm^2 of a pennant; a
+    # sail's warm tint or a pole's shade leaves stray patches of 30 mm^2 and less.
+    pennant_min_mm2: float = 35.0
+    paint_hue_reach_deg: float = 30.0
+    paint_min_chroma: float = 10.0      # dark blue and green paint blur to little chroma
+    yellow_paint_min_chroma: float = 28.0   # yellow shares its hue with a sail's cream and with wood ...
+    yellow_paint_min_lightness: int = 170   # ... but is far stronger and nearly as light as the paper
+    red_paint_min_chroma: float = 20.0  # a crate's shaded wooden side turns red-brown
+    paint_join_mm: float = 4.0          # parts of one pennant or lid lie closer; two pennants lie 11 mm apart or more
+    pole_min_length_mm: float = 30.0    # a lying mast is 44 mm long ...
+    pole_max_width_mm: float = 9.0      # ... its pole 4 mm, blurred
+    crate_min_thick_mm2: float = 240.0  # thick part of a blob with a pole: a broad pennant 216-223 mm^2, a crate 225 and up (views 7000-7449)
+    pole_clear_mm: float = 10.0         # a crate's top is 14 mm across: it holds a disc this wide, a pole does not
+    lid_reach_mm: float = 6.0           # a crate's lid lies within this of the crate's thick core
+    mast_part_gap_mm: float = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
+    pale_pennant_min_mm2: float = 12.0  # of coloured pixels: a mast whose pennant is too pale for a patch of paint
+    # Wood (crate sides and rim, mast poles) is an orange-yellow of middling lightness; a yellow
+    # fleet's paint shares its hue but is nearly as light as the paper.
+    wood_hues_deg: tuple[float, float] = (45.0, 85.0)
+    wood_max_lightness: int = 170       # 8-bit Lab L
+    # The smallest hull, 4 x 1.6 in, covers about 3700 mm^2; one lying mostly in the zone shows
+    # 2700 and more (views 7000-7449). The table showing past a mat placed a little off makes
+    # blobs of 1500-2100 along the mat's edge.
+    hull_min_area_mm2: float = 2200.0
+    hull_side_band_mm: float = 5.0      # the painted sides and rim round the wooden deck, as seen from above
+    piece_on_mat_mm: float = 25.0       # pieces on a mat stand up to 11 mm and lean; prizes may overhang
+    # A prize's fleet colour: from fewer coloured pixels than these it is not seen (a prize
+    # fitting, a hull's band), and with fewer of their votes agreeing it is named a doubt.
+    prize_min_coloured_px: int = 4
+    hull_min_coloured_px: int = 10
+    unclear_colour_agreement: float = 0.6
+
+
+@dataclass(frozen=True)
+class CoastReaderSettings:
+    # The game-free stages' own settings (companion/vision): the lens search, the memory of
+    # the last frame and what counts as a change, and the tag edges' profiles.
+    table_frame: TableFrameSettings = field(default_factory=TableFrameSettings)
+    memory: MemorySettings = field(default_factory=MemorySettings)
+    tag_edges: TagEdgeSettings = field(default_factory=TagEdgeSettings)
+    tag_look: TagLookSettings = field(default_factory=TagLookSettings)
+    fittings: FittingSettings = field(default_factory=FittingSettings)
+    islands: IslandSettings = field(default_factory=IslandSettings)
+    rocks: RockSettings = field(default_factory=RockSettings)
+    mat_place: MatPlaceSettings = field(default_factory=MatPlaceSettings)
+    coins: CoinSettings = field(default_factory=CoinSettings)
+    mats: MatSettings = field(default_factory=MatSettings)
