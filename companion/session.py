@@ -18,8 +18,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.games.plugin import Record
-from companion.games.verdict import Verdict
+from companion.games import Record, Verdict
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS events (

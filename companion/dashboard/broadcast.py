@@ -14,7 +14,7 @@ import threading
 import time
 from typing import Callable, Iterator
 
-from companion.games.excerpt import excerpt
+from companion.games import excerpt
 from companion.session import Event, Session
 
 # A tablet that falls this far behind (asleep, on a bad link) is dropped; its browser

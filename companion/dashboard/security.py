@@ -15,7 +15,7 @@ from typing import Callable, Iterator
 from flask import Flask, abort, current_app, redirect, request, session, url_for
 from flask_wtf.csrf import CSRFError, CSRFProtect, generate_csrf
 
-from companion.games.excerpt import excerpt
+from companion.games import excerpt
 
 from companion.dashboard.hosts import ServerNames
 from companion.dashboard.pairing import PLAYER, ROLES, VIEWER, Pairings, new_pairing_code

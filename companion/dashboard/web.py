@@ -11,7 +11,7 @@ from typing import Callable
 from flask import abort, current_app, jsonify, request, session as browser
 from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
-from companion.games.excerpt import excerpt
+from companion.games import excerpt
 from companion.session import Session
 
 from companion.dashboard.broadcast import Broadcaster

@@ -1,10 +1,18 @@
-"""Pure rules and text formats for each game, one folder per game; plugins() finds them."""
+"""One folder per game; plugins() finds them. Shared code knows games only through this package:
+plugins(), and the game-free types re-exported here (GamePlugin and the part protocols, Verdict,
+excerpt), never a game's own modules."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
 from functools import lru_cache
+
+from companion.games.excerpt import excerpt
+from companion.games.plugin import GamePlugin, Record
+from companion.games.verdict import Reason, Verdict
+
+__all__ = ["GamePlugin", "Reason", "Record", "Verdict", "excerpt", "plugins", "plugins_with"]
 
 
 @lru_cache(maxsize=None)

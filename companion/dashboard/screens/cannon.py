@@ -14,7 +14,7 @@ import time
 
 from flask import Blueprint, abort, current_app, jsonify, request, session
 
-from companion.games.excerpt import excerpt
+from companion.games import excerpt
 
 from companion.dashboard.web import json_body, services
 from companion.dashboard.screens import page
