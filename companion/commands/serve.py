@@ -38,8 +38,7 @@ def register(subparsers) -> None:
                         help=f"the game on the table (default {default_game()}: the first game with a demo)")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
-                             "(no camera: Cannonball Colony's moves are played on the Turn screen, Cannons & "
-                             "Coastlines' turns and victory claims on the Points screen); "
+                             "(no camera: the players play on the game's own screens, and the status line says how); "
                              "default: the bundled sample clip, played in a loop")
     parser.add_argument("--loop", action="store_true",
                         help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
