@@ -15,7 +15,7 @@ from companion.games.cannonball_colony.render.samples import CLIP, PHOTOS, demo_
 from companion.games.cannonball_colony.render.truth import scene_truth, state_truth
 from companion.vision.markers import detect_markers
 
-FOLDER = Path(__file__).resolve().parents[2] / "samples" / "renders"
+FOLDER = Path(__file__).resolve().parents[4] / "samples" / "renders"
 
 
 def load(name: str) -> dict:
