@@ -1,16 +1,19 @@
 """`companion print`: write the printable kit (each game's sheets, loose markers, colour patches,
-ChArUco) as PDF and PNG. A game's sheets and marker groups come from its plug-in's kit part
-(companion/kit/part.py); this command knows only the sheets every game shares."""
+ChArUco, a game's pieces teaching sheet) as PDF and PNG. A game's sheets, marker groups and pieces
+come from its plug-in's kit part (companion/kit/part.py); this command knows only the sheets every
+game shares."""
 
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 
 from companion.cli import UsageError
 from companion.games import plugins
 
 SHARED_SHEETS = ("patches", "charuco", "markers")
+PIECES = "pieces"   # one game's teaching sheet: printed only when asked for, with --game
 # The calibration default: the board `companion calibrate` expects unless told otherwise.
 CHARUCO_DEFAULT = "charuco:5x7:40mm:20mm:DICT_6X6_250"
 
@@ -23,7 +26,10 @@ def register(subparsers) -> None:
                     "page'); each sheet states a length to measure after printing.",
     )
     parser.add_argument("sheets", nargs="+", metavar="SHEET",
-                        help=f"what to print: a game's set (islands, coast), {', '.join(SHARED_SHEETS)}, or all")
+                        help=f"what to print: a game's set (islands, coast), {', '.join(SHARED_SHEETS)}, or all; "
+                             f"or {PIECES} (with --game): the sheet that teaches the companion your pieces")
+    parser.add_argument("--game", metavar="GAME",
+                        help="pieces: the game whose pieces the teaching sheet shows (a game with a pieces sheet)")
     parser.add_argument("--paper", choices=("a4", "letter"), default="a4", help="paper size (default a4)")
     parser.add_argument("--format", choices=("pdf", "png", "both"), default="both",
                         help="PDF to print (vector: markers stay sharp at any zoom), PNG to look at, or both (default)")
@@ -49,6 +55,12 @@ def game_kits() -> list:
     return [game.load("kit") for game in plugins().values() if game.has("kit")]
 
 
+def pieces_sheets() -> dict:
+    """{slug: PiecesSheet} of every game whose kit part has a pieces teaching sheet: `--game`'s choices."""
+    return {slug: kit.pieces for slug, game in plugins().items() if game.has("kit")
+            for kit in (game.load("kit"),) if kit.pieces is not None}
+
+
 def marker_groups() -> dict:
     """{name: MarkerGroup}: every game's loose markers, then the cannon's, which every game shares."""
     from companion.kit.layout import CANNON_GROUP
@@ -65,10 +77,12 @@ def run(args: argparse.Namespace) -> int:
     paper = layout.PAPERS[args.paper]
     game_sets = {kit_set.word: kit_set for kit in game_kits() for kit_set in kit.sets}
     known = (*game_sets, *SHARED_SHEETS)
-    unknown = [word for word in args.sheets if word not in known and word != "all"]
+    unknown = [word for word in args.sheets if word not in known and word not in ("all", PIECES)]
     if unknown:
-        raise UsageError(f"unknown sheet {unknown[0]!r}: expected some of {', '.join(known)}, or all")
-    wanted = set(known) if "all" in args.sheets else set(args.sheets)
+        raise UsageError(f"unknown sheet {unknown[0]!r}: expected some of {', '.join(known)}, or all; "
+                         f"or {PIECES} --game GAME")
+    teaching = _teaching_sheet(args)
+    wanted = set(known) if "all" in args.sheets else set(args.sheets) - {PIECES}
     groups = marker_groups()
     bad_group = next((name for name in args.group or () if name not in groups), None)
     if bad_group is not None:
@@ -118,6 +132,31 @@ def run(args: argparse.Namespace) -> int:
         names = args.group or list(groups)
         emit("markers", [sheets.sheet_page(layout.marker_sheet_layout(groups[name]), paper) for name in names],
              [f"markers-{name}" for name in names])
+    if teaching is not None:
+        from companion.kit.pieces_sheet import RECORD_FILE, pieces_sheet_record
+
+        emit(f"pieces-{args.game}", [sheets.sheet_page(teaching.sheet, paper)], [f"pieces-{args.game}"])
+        record = pieces_sheet_record(args.game, paper, teaching)
+        (args.out / RECORD_FILE).write_text(json.dumps(record, indent=2) + "\n")
+        written.append(args.out / RECORD_FILE)
     for path in written:
         print(path)
     return 0
+
+
+def _teaching_sheet(args: argparse.Namespace):
+    """The PiecesLayout of --game when `pieces` is asked for, else None; UsageError for a bad --game."""
+    if PIECES not in args.sheets:
+        if args.game is not None:
+            raise UsageError(f"--game {args.game!r}: only the {PIECES} sheet takes --game")
+        return None
+    from companion.kit.pieces_sheet import pieces_sheet_layout
+
+    offered = pieces_sheets()
+    if args.game not in offered:
+        given = "no --game" if args.game is None else f"--game {args.game!r}"
+        raise UsageError(f"{PIECES}: {given}: expected --game one of {', '.join(offered) or '(no game has one)'}")
+    try:
+        return pieces_sheet_layout(offered[args.game])
+    except ValueError as error:
+        raise UsageError(str(error)) from None

@@ -48,7 +48,7 @@ PATCH_SHEET_MARKERS = MarkerRange(
 # The Colony and Cannonades are played loose on the table, so they share these with
 # Cannons & Coastlines: only one game is on the table at a time.
 TABLE_CORNER_MARKERS = MarkerRange(
-    20, 4, "Cannons & Coastlines", "table corners (also The Colony, Cannonades)",
+    20, 4, "Cannons & Coastlines", "table corners (also The Colony, Cannonades, Black Cannon)",
     "corners 0-3 of the play area, same order",
 )
 SHIP_TAG_MARKERS = MarkerRange(
@@ -63,9 +63,12 @@ ISLAND_FLAG_MARKERS = MarkerRange(
     40, FLEETS, "Cannons & Coastlines", "island flag tags, one per island",
     "id = 40 + (island - 1); island i is the one seat i placed",
 )
-BLACK_CANNON_RESERVED = MarkerRange(
-    44, 4, "Black Cannon", "reserved: board corners",
-    "corners 0-3 in the same order, once the board sheet exists",
+# Laid on the table alone, before a game, with one of each of the players' pieces on its square; the
+# sheet's JSON (pieces-sheet.json) says which game it teaches. Black Cannon, once it has a board,
+# takes the table corners as the other games played on one board do.
+PIECES_SHEET_MARKERS = MarkerRange(
+    44, 4, "kit", "pieces teaching sheet, corner markers",
+    "corners 0-3 in the same order; one sheet per game (companion print pieces --game G)",
 )
 # The servo cannon stands anywhere beside the table; this marker on its base gives its pose
 # on the table (firmware_bridge.aiming.CannonPose.from_marker_corners).
@@ -85,7 +88,7 @@ RANGES = (
     SHIP_TAG_MARKERS,
     HARBOUR_MAT_MARKERS,
     ISLAND_FLAG_MARKERS,
-    BLACK_CANNON_RESERVED,
+    PIECES_SHEET_MARKERS,
     CANNON_BASE_MARKER,
     SPARE_RESERVED,
 )
@@ -181,9 +184,9 @@ def _label(marker_range: MarkerRange, marker_id: int) -> str:
         fleet, ship = ship_of(marker_id)
         return f"fleet {fleet}, ship {ship}"
     offset = marker_id - marker_range.first
-    if marker_range in (PATCH_SHEET_MARKERS, TABLE_CORNER_MARKERS, BLACK_CANNON_RESERVED):
+    if marker_range in (PATCH_SHEET_MARKERS, TABLE_CORNER_MARKERS, PIECES_SHEET_MARKERS):
         what = {PATCH_SHEET_MARKERS: "patch sheet", TABLE_CORNER_MARKERS: "table",
-                BLACK_CANNON_RESERVED: "Black Cannon board (reserved)"}[marker_range]
+                PIECES_SHEET_MARKERS: "pieces sheet"}[marker_range]
         return f"{what}, {CORNERS[offset]}"
     if marker_range is HARBOUR_MAT_MARKERS:
         return f"harbour mat, player {offset + 1}"

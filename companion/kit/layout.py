@@ -139,6 +139,7 @@ class SheetLayout:
     labels: tuple[Label, ...] = ()
     cut_lines: tuple[Rect, ...] = ()
     discs: tuple[Disc, ...] = ()
+    squares: tuple[Rect, ...] = ()      # outlined places to put a piece on (the teaching sheet)
 
     def marker(self, marker_id: int) -> MarkerPlacement:
         for placement in self.markers:

@@ -1,5 +1,5 @@
 """A game's kit part, as its plug-in's `kit=` names it: the sets of sheets `companion print` can print
-for it, and its loose marker groups. Shared code knows a game's printed kit only so."""
+for it, its loose marker groups and its pieces' teaching sheet. Shared code knows a game's printed kit only so."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.kit.layout import MarkerGroup, SheetLayout
+from companion.kit.pieces_sheet import PiecesSheet
 from companion.kit.sheets import GridDrawing
 
 
@@ -39,3 +40,4 @@ class KitSet:
 class GameKit:
     sets: tuple[KitSet, ...] = ()
     marker_groups: tuple[MarkerGroup, ...] = ()   # loose markers to cut out, printed by `print markers`
+    pieces: PiecesSheet | None = None              # the teaching sheet, printed by `print pieces --game`

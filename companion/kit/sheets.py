@@ -1,8 +1,8 @@
 """Draw a sheet layout onto a page: the raster page (BGR numpy array at a DPI) here, the vector PDF
 page in kit/pdf.py, both through the same `Surface` calls, so a PNG and a PDF show the same sheet.
 
-What a layout's cell grid holds is the game's to draw (Cannonball Colony: its terrain), passed in
-as `draw_grid`; everything else (patches, cut lines, discs, markers, labels) is drawn here."""
+What a layout's cell grid holds is the game's to draw, passed in as `draw_grid`; everything else
+(patches, cut lines, squares, discs, markers, labels) is drawn here."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ GRID_LINE = (40, 40, 40)
 TEXT_BLACK = (0, 0, 0)
 FONT = cv2.FONT_HERSHEY_SIMPLEX
 LINE_MM = 0.3
+SQUARE_LINE_MM = 0.5   # a teaching square's outline: plain to a camera, thin beside a piece
 
 
 class Surface(Protocol):
@@ -117,6 +118,8 @@ def draw_sheet(surface: Surface, layout: SheetLayout, draw_grid: GridDrawing | N
         surface.outline(patch.rect.inset(-1.0), CUT_LINE_GREY)
     for cut in layout.cut_lines:
         surface.outline(cut, CUT_LINE_GREY)
+    for square in layout.squares:
+        surface.outline(square, GRID_LINE, SQUARE_LINE_MM)
     for disc in layout.discs:
         surface.disc(disc.x, disc.y, disc.diameter, patch_colour(disc.name).bgr)
     for placement in layout.markers:

@@ -1,5 +1,6 @@
 """Cannonball Colony's printed kit: the island boards with their terrain drawn in the cell grid, and
-the kit part that `companion print islands` prints (with island-boards.json, to print a lost board again)."""
+the kit part that `companion print islands` prints (with island-boards.json, to print a lost board again),
+and the teaching sheet of its pieces (`companion print pieces`)."""
 
 from __future__ import annotations
 
@@ -8,11 +9,13 @@ import random
 
 import numpy as np
 
-from companion.games.cannonball_colony.kit.boards import island_board_layout, island_terrain_label
+from companion.games.cannonball_colony.cells import Country, Ground, Piece, PieceKind
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, island_board_layout, island_terrain_label
 from companion.games.cannonball_colony.kit.terrain import Terrain, parse_terrain, random_terrain, terrain_to_text
 from companion.kit.layout import Label, Paper, SheetLayout
 from companion.kit.palette import terrain_colour
 from companion.kit.part import GameKit, KitSet, PrintedSet, PrintedSheet
+from companion.kit.pieces_sheet import PieceSquare, PiecesSheet
 from companion.kit.sheets import GRID_LINE, LINE_MM, TEXT_BLACK, WHITE, GridDrawing, Surface, render_sheet
 
 BOARDS = (1, 2, 3, 4)
@@ -75,4 +78,18 @@ def print_islands(args) -> PrintedSet:
     return PrintedSet(sheets, {"island-boards.json": json.dumps(record, indent=2) + "\n"}, note)
 
 
-KIT = GameKit(sets=(KitSet("islands", "island-boards", print_islands),))
+EMPTY_SQUARES = 2   # what a cell with no piece looks like, learned from more than one place
+
+
+def pieces_sheet() -> PiecesSheet:
+    """A fort, a cannon and a blockade of each country (a row each), then a road tile and empty squares,
+    each a cell in size and labelled with its board text token (docs/formats.md)."""
+    rows = [tuple(PieceSquare(Piece(kind, country).token, f"{kind.label}, {country}", ISLAND_CELL_MM)
+                  for kind in PieceKind)
+            for country in Country]
+    rows.append((PieceSquare(Ground.ROAD.value, "road tile", ISLAND_CELL_MM),
+                 *(PieceSquare(Ground.SEA.value, "leave empty", ISLAND_CELL_MM) for _ in range(EMPTY_SQUARES))))
+    return PiecesSheet("Cannonball Colony - teaching sheet", tuple(rows))
+
+
+KIT = GameKit(sets=(KitSet("islands", "island-boards", print_islands),), pieces=pieces_sheet())

@@ -1,13 +1,15 @@
 """The printed sheets of the Cannons & Coastlines kit, as layouts in mm (see layout.py):
 table corners, one ship-tag sheet per fleet, one harbour mat per player, island flag tags
-and the fleets' flag base discs.
+and the fleets' flag base discs; and the teaching sheet of the pieces the reader tells apart.
 Every size comes from coast_pieces, so the printed kit is the kit the renderer draws."""
 
 from __future__ import annotations
 
+from companion.games.cannons_coastlines.factions import COIN_KINDS
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.kit.part import GameKit, KitSet, PrintedSet, PrintedSheet
+from companion.kit.pieces_sheet import PieceSquare, PiecesSheet
 from companion.kit.layout import Disc, Label, MarkerGroup, MarkerPlacement, Patch, Rect, SheetLayout, marker_sheet_layout
 
 TAG_BOX_GAP_MM = 8.0
@@ -121,4 +123,26 @@ def print_coast(args) -> PrintedSet:
     return PrintedSet([PrintedSheet(name, sheet) for name, sheet in coast_layouts(args.players)])
 
 
-KIT = GameKit(sets=(KitSet("coast", "coast-kit", print_coast),), marker_groups=MARKER_GROUPS)
+# Each teaching square holds its piece with a few mm to spare; the hull square takes the shortest hull
+# (a 4" ship). A mast lies along its square, its sail flat: four of them just fit across the sheet.
+PIECE_ROOM_MM = 4.0
+MAST_SQUARE_MM = kit.MAST_HEIGHT_MM + PIECE_ROOM_MM / 2
+CRATE_SQUARE_MM = max(kit.CRATE_MM) + 2 * PIECE_ROOM_MM
+COIN_SQUARE_MM = kit.COIN_DIAMETER_MM + 2 * PIECE_ROOM_MM
+SHORTEST_HULL_IN = 4.0
+HULL_SQUARE_MM = SHORTEST_HULL_IN * kit.MM_PER_INCH + PIECE_ROOM_MM
+
+
+def pieces_sheet() -> PiecesSheet:
+    """A hull, a crate of each fleet, a coin of each kind and a lying mast of each fleet: the prizes and
+    coins a harbour mat holds, labelled as the reader names them (`mast:blue`, `coin:full_sail`)."""
+    hull = PieceSquare("hull", "any hull, deck up", HULL_SQUARE_MM)
+    crates = tuple(PieceSquare(f"crate:{look.colour}", f"{look.colour} ({look.letter}) crate", CRATE_SQUARE_MM)
+                   for look in kit.FLEET_LOOKS)
+    coins = tuple(PieceSquare(f"coin:{kind}", kind.replace("_", " "), COIN_SQUARE_MM) for kind in COIN_KINDS)
+    masts = tuple(PieceSquare(f"mast:{look.colour}", f"{look.colour} ({look.letter}) mast, lying", MAST_SQUARE_MM)
+                  for look in kit.FLEET_LOOKS)
+    return PiecesSheet("Cannons & Coastlines - teaching sheet", ((hull, *crates, *coins), masts))
+
+
+KIT = GameKit(sets=(KitSet("coast", "coast-kit", print_coast),), marker_groups=MARKER_GROUPS, pieces=pieces_sheet())
