@@ -109,6 +109,18 @@ def check_terrain(example, tmp_path):
     assert terrain_to_text(parse_terrain(example.body)) == example.body.strip()
 
 
+def check_pieces_sheet(example, tmp_path):
+    from companion.cli import main
+
+    shown = json.loads(example.body)
+    assert main(["print", "pieces", "--game", example.arg, "--paper", shown["paper"], "--format", "png",
+                 "--dpi", "72", "--out", str(tmp_path)]) == 0
+    written = json.loads((tmp_path / "pieces-sheet.json").read_text())
+    assert set(shown) == set(written)
+    assert all(shown[key] == written[key] for key in ("game", "paper", "page_mm", "sheet_origin_mm"))
+    assert all(item in written[key] for key in ("markers", "squares") for item in shown[key])
+
+
 def check_coast_table(example, tmp_path):
     from companion.games.cannons_coastlines.factions import load_rulebook
     from companion.games.cannons_coastlines.table_json import table_from_json, table_to_json
