@@ -47,6 +47,7 @@ class PiecesSheetSettings:
     token_mm: float = 3.5            # the label's capital height, under its square
     caption_mm: float = 2.0          # the kind in words, under the label
     label_band_mm: float = 8.5       # room under a square for both
+    label_gap_mm: float = 1.0        # white between a square, its label and its caption
     # A character's width as a share of its capital height, in the wider of the two fonts (the PNG's):
     # a label longer than its square (plus most of the gap) is printed smaller, never over its neighbour's.
     char_width_share: float = 0.95
@@ -82,8 +83,8 @@ def pieces_sheet_layout(pieces: PiecesSheet, settings: PiecesSheetSettings = Pie
         x, bottom, room = item.rect.centre[0], item.rect.y + item.rect.height, item.rect.width + s.gap_mm * 0.8
         token, caption = (min(most, room / (len(text) * s.char_width_share))
                           for most, text in ((s.token_mm, item.square.label), (s.caption_mm, item.square.caption)))
-        labels.append(Label(item.square.label, x, bottom + 1.0 + s.token_mm / 2, token))
-        labels.append(Label(item.square.caption, x, bottom + 2.0 + s.token_mm + s.caption_mm / 2, caption))
+        labels.append(Label(item.square.label, x, bottom + s.label_gap_mm + s.token_mm / 2, token))
+        labels.append(Label(item.square.caption, x, bottom + 2 * s.label_gap_mm + s.token_mm + s.caption_mm / 2, caption))
     sheet = SheetLayout(kind="pieces", title=pieces.title, width=w, height=h, markers=markers,
                         labels=tuple(labels), squares=tuple(item.rect for item in placed))
     return PiecesLayout(sheet, placed)

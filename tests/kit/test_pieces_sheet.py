@@ -4,9 +4,11 @@ and both papers."""
 
 from __future__ import annotations
 
+import base64
 import itertools
 import json
 import re
+import zlib
 
 import cv2
 import numpy as np
@@ -18,9 +20,12 @@ from companion.games import plugins
 from companion.games.cannons_coastlines.factions import COIN_KINDS
 from companion.kit import layout, output
 from companion.kit.part import GameKit
+from companion.kit.pieces_sheet import PiecesSheet, PiecesSheetSettings, PieceSquare, pieces_sheet_layout
+from companion.kit.sheets import FONT
 from companion.vision.markers import detect_markers
 
 DPI = 150
+PRINT_DPI = 300   # `companion print`'s default
 GAMES = ("cannonball-colony", "cannons-coastlines")
 PAPERS = ("a4", "letter")
 # The detected corners of a 150 DPI print land within a fraction of a pixel (0.17 mm) of the truth.
@@ -96,6 +101,36 @@ def test_every_kind_of_piece_has_exactly_one_square_labelled_with_its_token(prin
         assert "coin:full_sail" in coast and "mast:blue" in coast and "Fs" in colony and "Bp" in colony
 
 
+def pdf_texts(data: bytes) -> list[str]:
+    """The strings the PDF's pages show, from the content streams reportlab writes (ASCII85 over Flate)."""
+    texts = []
+    for match in re.finditer(rb"/Filter \[ /ASCII85Decode /FlateDecode \] /Length (\d+)\s*>>\s*stream\r?\n", data):
+        raw = data[match.end():match.end() + int(match.group(1))]
+        content = zlib.decompress(base64.a85decode(raw.strip().removesuffix(b"~>"))).decode("latin-1")
+        texts += re.findall(r"\((.*?)\) Tj", content)
+    return texts
+
+
+def test_the_pdf_prints_every_label_of_the_json(printed):
+    for (game, paper), folder in printed.items():
+        shown = pdf_texts((folder / f"pieces-{game}-{paper}.pdf").read_bytes())
+        assert {square["label"] for square in record_of(folder)["squares"]} <= set(shown)
+
+
+def test_a_label_longer_than_its_square_is_printed_smaller_so_it_stays_under_its_own_square():
+    settings = PiecesSheetSettings()
+    for game in GAMES:
+        placed = pieces_sheet_layout(print_kit.pieces_sheets()[game], settings)
+        for item, label in zip(placed.squares, placed.sheet.labels[3::2]):   # after the title, hint and footer
+            assert label.text == item.square.label
+            # As a 300 DPI PNG draws it (kit/sheets.py Page.text): the font scaled to the capital height.
+            cap_px = max(round(label.height * PRINT_DPI / layout.MM_PER_INCH), 4)
+            scale = cap_px / cv2.getTextSize("H", FONT, 1.0, 1)[0][1]
+            width_px = cv2.getTextSize(label.text, FONT, scale, max(1, int(round(scale * 1.6))))[0][0]
+            width = width_px * layout.MM_PER_INCH / PRINT_DPI
+            assert width <= item.rect.width + settings.gap_mm, (game, label.text, width)
+
+
 def test_squares_lie_inside_the_printable_area_clear_of_each_other_and_of_the_markers(printed):
     for (game, paper), folder in printed.items():
         record = record_of(folder)
@@ -143,6 +178,12 @@ def test_a_bad_paper_format_or_dpi_is_a_usage_error_naming_the_option(option, va
     assert status == 2
     assert option in capsys.readouterr().err
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_sheet_with_more_than_a_page_of_squares_is_refused_naming_the_square_that_did_not_fit():
+    crowded = PiecesSheet("crowded", ((PieceSquare("big", "a big piece", 150.0), PieceSquare("bigger", "", 160.0)),))
+    with pytest.raises(ValueError, match="crowded: no room for the 160 mm square 'bigger' inside 200 x 268 mm"):
+        pieces_sheet_layout(crowded)
 
 
 class KitWithoutPieces:
