@@ -45,7 +45,7 @@ PATCH_SHEET_MARKERS = MarkerRange(
     16, 4, "kit", "colour reference patch sheet, corner markers",
     "corners 0-3 in the same order",
 )
-# The Colony and Cannonades are played loose on the table, so they share these with
+# The Colony, Cannonades and Black Cannon are played on the table alone, so they share these with
 # Cannons & Coastlines: only one game is on the table at a time.
 TABLE_CORNER_MARKERS = MarkerRange(
     20, 4, "Cannons & Coastlines", "table corners (also The Colony, Cannonades, Black Cannon)",

@@ -60,3 +60,10 @@ def test_the_cannon_base_has_one_id_of_its_own_and_is_printed():
     assert owners == [ids.CANNON_BASE_MARKER] and ids.CANNON_BASE_MARKER.count == 1
     assert ids.describe(48).label == "cannon base (top: muzzle)"
     assert list(layout.marker_sheet_layout(layout.CANNON_GROUP).markers)[0].id == 48
+
+
+def test_the_pieces_teaching_sheet_has_four_ids_of_its_own_one_per_corner():
+    owners = {marker_range for marker_range in ids.RANGES for marker_id in range(44, 48) if marker_id in marker_range.ids}
+    assert owners == {ids.PIECES_SHEET_MARKERS}
+    assert [ids.describe(marker_id).label for marker_id in ids.PIECES_SHEET_MARKERS.ids] == [
+        "pieces sheet, top-left", "pieces sheet, top-right", "pieces sheet, bottom-right", "pieces sheet, bottom-left"]
