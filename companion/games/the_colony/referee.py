@@ -102,7 +102,9 @@ def _sow(position: Position, start: str, via: tuple[str, ...]) -> Answer:
         reasons = sowing.verdict.reasons
         return Answer({"legal": False, "reasons": [r.to_json() for r in reasons]}, sowing.verdict.message,
                       ends=(start,), extra=[f"  - {r.message} [{r.rule}]" for r in reasons])
-    steps = [f"  - {step.message} [{step.rule}]" for step in sowing.steps] + [f"  path: {' '.join(sowing.path)}"]
+    # A finished sowing's sentence gives its last step; the lines give every step before it.
+    shown = sowing.steps[:-1] if sowing.done else sowing.steps
+    steps = [f"  - {step.message} [{step.rule}]" for step in shown] + [f"  path: {' '.join(sowing.path)}"]
     if not sowing.done:
         sentence = (f"Sowing from {start}, the eggs leaving {sowing.choice_at} may go to "
                     f"{' or '.join(sowing.options)}: say which with --via.")

@@ -16,6 +16,8 @@ from companion.games.verdict import Reason, Verdict
 
 # What ended a sowing (the action table's rows, and TC-4).
 COLLECT, STOP, COLLECT_AND_ANT, ENDLESS = "collect", "stop", "collect and place an ant", "endless relay"
+# The action table: the last egg reaching a space with exactly this many eggs and no ant claims it with an ant.
+EGGS_AN_ANT_CLAIMS = 3
 
 
 class ChoiceError(ValueError):
@@ -108,15 +110,15 @@ def sow(position: Position, start: str, choices: Sequence[str] = ()) -> Sowing:
             steps.append(Reason("rules:action", f"The last egg reached {target}, empty and {whose}: it stays "
                                 f"there and the sowing stops.", (target,)))
             return _finished(result, used, choices, ended_by=STOP)
-        if ant is None and here == 3:
+        if ant is None and here == EGGS_AN_ANT_CLAIMS:
             collected[mover] += 1
             if position.ants_in_hand(mover):
                 ants[target] = mover
-                steps.append(Reason("rules:action", f"The last egg reached {target}, which held 3 eggs and no ant: "
+                steps.append(Reason("rules:action", f"The last egg reached {target}, which held {here} eggs and no ant: "
                                     f"you collect it and place an ant there.", (target,)))
                 return _finished(result, used, choices, ended_by=COLLECT_AND_ANT, collected=1, ant_placed=target)
-            steps.append(Reason("TC-3", f"The last egg reached {target}, which held 3 eggs and no ant: you collect "
-                                f"it, but you have no ant left to place.", (target,)))
+            steps.append(Reason("TC-3", f"The last egg reached {target}, which held {here} eggs and no ant: you "
+                                f"collect it, but you have no ant left to place.", (target,)))
             return _finished(result, used, choices, ended_by=COLLECT, collected=1)
         # A relay (TC-2): the last egg joins the pile, and all of them are sown on from here.
         eggs[target] = here + 1
