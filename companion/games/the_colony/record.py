@@ -152,14 +152,14 @@ class TheColonyRecord:
         if game is None:
             return {"game": None}
         position = game.position
-        result = score(position, game.over) if game.over else score(position)
+        result = score(position, game.over)
         return {"game": GAME, "phase": game.phase, "player": position.turn, "board": print_board(position),
                 "eggs": dict(position.eggs), "ants": dict(position.ants),
                 "legal": list(legal_spaces(position)) if game.phase == SOW and not game.over else [],
                 "ant_moves": [list(m) for m in ant_moves(position)] if game.phase == MOVE_ANT else [],
                 "ants_mandatory": position.ants_mandatory, "last_sowing": game.last_sowing,
                 "scores": result.scores, "over": game.over is not None,
-                "winners": result.winners if game.over else [], "why": result.why}
+                "winners": result.winners, "why": result.why}
 
     def event_view(self, body: dict, seat: str | None) -> dict:
         return body

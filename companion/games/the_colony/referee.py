@@ -38,7 +38,7 @@ QUESTIONS = {
 def answer(position: Position, words: list[str], player: str | None = None) -> Answer:
     """`player` is not asked for: every question is about the player to move, whom the board names."""
     if not words or words[0] not in QUESTIONS:
-        raise QuestionError(f"unknown question {excerpt(' '.join(words))}; ask one of: " + "; ".join(QUESTIONS.values()))
+        raise QuestionError(f"unknown question {_asked(words)}; ask one of: " + "; ".join(QUESTIONS.values()))
     name, args = words[0], list(words[1:])
     if player is not None and player != position.turn:
         raise QuestionError(f"the board says {position.turn} is to move, not {excerpt(player)}; "
@@ -46,13 +46,21 @@ def answer(position: Position, words: list[str], player: str | None = None) -> A
     if name == "sow":
         return _sow(position, *_sow_words(position, words))
     if args:
-        raise QuestionError(f"{excerpt(' '.join(words))} does not match '{QUESTIONS[name]}'")
+        raise QuestionError(f"{_asked(words)} does not match '{QUESTIONS[name]}'")
     return {"layout": _layout, "legal": _legal, "ant-moves": _ant_moves, "score": _score}[name](position)
+
+
+# A question is quoted shorter than other input: repr() writes one odd character as up to ten.
+ASKED_CHARS = 20
+
+
+def _asked(words: list[str]) -> str:
+    return excerpt(" ".join(words), ASKED_CHARS)
 
 
 def _space(position: Position, text: str) -> str:
     if text not in position.layout:
-        raise QuestionError(f"{excerpt(text)} is not a log space of the {position.layout.name} layout "
+        raise QuestionError(f"{excerpt(text, ASKED_CHARS)} is not a log space of the {position.layout.name} layout "
                             f"({position.layout.ids[0]} to {position.layout.ids[-1]})")
     return text
 
@@ -69,7 +77,7 @@ def _sow_words(position: Position, words: list[str]) -> tuple[str, tuple[str, ..
             args = rest
             break
     if len(args) != 1:
-        raise QuestionError(f"{excerpt(' '.join(words))} does not match '{QUESTIONS['sow']}'")
+        raise QuestionError(f"{_asked(words)} does not match '{QUESTIONS['sow']}'")
     return _space(position, args[0]), via
 
 

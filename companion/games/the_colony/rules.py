@@ -81,11 +81,16 @@ class Score:
     why: str
 
 
-def score(position: Position, over: Reason | None = None) -> Score:
+# score()'s default: the position alone says whether the game is over.
+FROM_THE_POSITION = Reason("rules:end", "")
+
+
+def score(position: Position, over: Reason | None = FROM_THE_POSITION) -> Score:
     """Collected eggs plus the eggs under one's ants. The most wins; a tie goes to the last player to
-    complete a whole turn. `over` says why the game ended; by default it has when the player to
-    move cannot sow. Before the end, `winners` are who would win were it to end now."""
-    over = over or ends_before_sowing(position)
+    complete a whole turn. `over` says why the game ended, None while it goes on; by default it has
+    ended when the player to move cannot sow. Before the end there are no winners; the sentence says
+    who leads."""
+    over = ends_before_sowing(position) if over is FROM_THE_POSITION else over
     scores = {colour: position.collected[colour] + sum(position.eggs[s] for s in position.ants_of(colour))
               for colour in COLOURS}
     best = max(scores.values())
@@ -95,6 +100,6 @@ def score(position: Position, over: Reason | None = None) -> Score:
     counts = ", ".join(f"{colour} {scores[colour]}" for colour in COLOURS)
     broken = f"; tied, so {position.last_turn}, the last to complete a whole turn," if tie else ""
     if over is None:
-        return Score(scores, False, winners, f"The game goes on: {counts}{broken or ';'} {winners[0]} "
+        return Score(scores, False, [], f"The game goes on: {counts}{broken or ';'} {winners[0]} "
                      f"{'would win' if tie else 'leads'}.")
     return Score(scores, True, winners, f"{over.message} {counts.capitalize()}{broken or ':'} {winners[0]} wins.")

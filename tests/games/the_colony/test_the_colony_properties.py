@@ -9,10 +9,13 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.games.the_colony.position import ANTS_PER_PLAYER, COLOURS, EGGS_IN_ALL
+from generated_input import mutated
+
+from companion.games.the_colony.position import ANTS_PER_PLAYER, COLOURS, EGGS_IN_ALL, Position
 from companion.games.the_colony.record import MOVE_ANT, RECORD
+from companion.games.the_colony.referee import QuestionError, answer
 from companion.games.the_colony.rules import ant_moves, sow
-from companion.games.the_colony.text import parse_board, print_board
+from companion.games.the_colony.text import BoardTextError, parse_board, print_board
 
 TURNS = 40
 
@@ -59,3 +62,31 @@ def test_the_57_eggs_are_all_there_after_every_step(seed):
 def test_every_position_reached_prints_and_parses_back_to_itself(seed):
     for game in play(seed):
         assert parse_board(print_board(game.position)) == game.position
+
+
+# An error quotes an excerpt of the input, so its length does not grow with the input's.
+SHORT = 400
+SETUP_TEXT = print_board(Position.setup())
+QUESTION_WORDS = ["layout", "legal", "sow", "ant-moves", "score", "--via", "--via=L19", "L1", "L3", "L19", "L20",
+                  "L4,L19", "l1", "É1"]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(SETUP_TEXT))
+def test_any_damaged_position_text_is_read_or_refused_with_a_line_and_column(text):
+    try:
+        position = parse_board(text)
+    except BoardTextError as error:
+        assert error.line >= 1 and error.column >= 1 and len(str(error)) < SHORT, str(error)
+        return
+    assert parse_board(print_board(position)) == position
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(QUESTION_WORDS) | st.text(max_size=6), max_size=5),
+       st.none() | st.sampled_from(["red", "black", "green"]))
+def test_any_question_is_answered_or_refused_with_a_question_error(words, player):
+    try:
+        answer(parse_board(SETUP_TEXT), words, player)
+    except QuestionError as error:
+        assert len(str(error)) < SHORT, str(error)

@@ -69,10 +69,22 @@ def test_the_game_ends_when_the_next_player_cannot_select_a_space(event_log):
     header = "turn: red\ncollected: red=0 black=0\nants: optional\n"
     session = session_on(event_log, board_text("L9 1\nL10 3\nL14 2 B", header))
     session.act({"type": "sow", "space": "L9"})   # the egg reaches L10's three: collected, and red's ant there
+    waiting = session.view()   # red could not sow now, but red has sown: the turn is the ant move's
+    assert waiting["phase"] == "move-ant" and not waiting["over"] and waiting["why"].startswith("The game goes on")
     session.act({"type": "pass"})
     view = session.view()   # black's only eggs are under its own ant, and red's ant guards L10
     assert view["over"] and view["legal"] == [] and "Black cannot select a log space" in view["why"]
     assert view["scores"] == {"red": 4, "black": 2} and view["winners"] == ["red"]
+
+
+def test_a_correction_puts_the_table_right_and_the_game_goes_on_from_it(event_log):
+    session = session_on(event_log)
+    header = "turn: black\ncollected: red=1 black=0\nants: optional\n"
+    verdict, event = session.act({"type": "correct", "board": board_text("L5 2\nL6 3 R", header),
+                                  "note": "two eggs rolled off L4"})
+    assert verdict.message == "two eggs rolled off L4" and event.type == "correction"
+    view = session.view()
+    assert view["player"] == "black" and view["legal"] == ["L5"] and view["scores"] == {"red": 4, "black": 0}
 
 
 def test_a_restart_replays_the_log_to_the_same_game(tmp_path):

@@ -73,6 +73,8 @@ def test_score_counts_and_names_the_winners(ask):
     header = "turn: red\ncollected: red=5 black=3\nants: optional\nlast-turn: black\n"
     assert ask("L1 0 B\nL2 2 B", "score", header=header) == \
         (0, {"scores": {"red": 5, "black": 5}, "over": True, "winners": ["black"]})
+    assert ask("L1 0 B\nL2 2 B\nL3 1", "score", header=header) == \
+        (0, {"scores": {"red": 5, "black": 5}, "over": False, "winners": []})   # red can still sow L3
 
 
 @pytest.mark.parametrize("logs, question, message", [

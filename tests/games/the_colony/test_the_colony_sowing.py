@@ -17,12 +17,13 @@ def eggs_on(position, *spaces):
 
 # --- the action table, one row at a time (red sows) ---------------------------------
 
-def test_own_ant_any_eggs_the_last_egg_is_collected_and_the_sowing_stops():
-    position = board("L4 2\nL6 5 R")
+@pytest.mark.parametrize("under", [0, 3, 5])
+def test_own_ant_any_eggs_the_last_egg_is_collected_and_the_sowing_stops(under):
+    position = board(f"L4 2\nL6 {under} R")
     sowing = sow(position, "L4")
     assert sowing.done and sowing.path == ("L5", "L6") and sowing.ended_by == "collect"
     assert sowing.collected == 1 and sowing.position.collected == {"red": 1, "black": 0}
-    assert eggs_on(sowing.position, "L4", "L5", "L6") == (0, 1, 5)   # the collected egg is not placed (TC-2)
+    assert eggs_on(sowing.position, "L4", "L5", "L6") == (0, 1, under)   # the collected egg is not placed (TC-2)
 
 
 def test_opponents_ant_no_eggs_the_last_egg_stays_under_it_and_the_sowing_stops():
