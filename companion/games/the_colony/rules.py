@@ -98,8 +98,10 @@ def score(position: Position, over: Reason | None = FROM_THE_POSITION) -> Score:
     tie = len(leaders) > 1
     winners = [position.last_turn] if tie else leaders
     counts = ", ".join(f"{colour} {scores[colour]}" for colour in COLOURS)
-    broken = f"; tied, so {position.last_turn}, the last to complete a whole turn," if tie else ""
+    if tie:
+        verdict = f"; tied, so {winners[0]}, the last to complete a whole turn, "
+    else:
+        verdict = f"; {winners[0]} "
     if over is None:
-        return Score(scores, False, [], f"The game goes on: {counts}{broken or ';'} {winners[0]} "
-                     f"{'would win' if tie else 'leads'}.")
-    return Score(scores, True, winners, f"{over.message} {counts.capitalize()}{broken or ':'} {winners[0]} wins.")
+        return Score(scores, False, [], f"The game goes on: {counts}{verdict}{'would win' if tie else 'leads'}.")
+    return Score(scores, True, winners, f"{over.message} {counts.capitalize()}{verdict}wins.")

@@ -2,6 +2,7 @@
 table for the last egg (TC-2, TC-3), relays (TC-4, TC-5), the double logs' and the centre's choices.
 
 `sow` is pure: it returns the Sowing (done, or waiting for a choice) and never changes its position.
+TC-4 counts the first pick-up as a state the turn has been in: a relay back to it stops too.
 """
 
 from __future__ import annotations

@@ -61,13 +61,15 @@ def test_a_tie_goes_to_the_last_player_to_complete_a_whole_turn(last_turn, winne
     header = f"turn: red\ncollected: red=5 black=3\nants: optional\nlast-turn: {last_turn}\n"
     result = score(board("L1 0 B\nL2 2 B", header))   # black: 3 collected + 2 under an ant
     assert result.over and result.scores == {"red": 5, "black": 5} and result.winners == winners
-    assert f"tied, so {last_turn}, the last to complete a whole turn," in result.why
+    assert result.why == (f"Red cannot select a log space: the game ends. Red 5, black 5; tied, so {last_turn}, "
+                          f"the last to complete a whole turn, wins.")
 
 
 def test_the_count_is_collected_eggs_plus_the_eggs_under_ones_ants_and_the_most_wins():
     header = "turn: red\ncollected: red=7 black=9\nants: optional\n"
     result = score(board("L1 4 R\nL2 3 R\nL3 2 B\nL4 0 R", header))
     assert result.over and result.scores == {"red": 14, "black": 11} and result.winners == ["red"]
+    assert result.why == "Red cannot select a log space: the game ends. Red 14, black 11; red wins."
     going_on = score(board("L1 4 R\nL5 1", header))
     assert not going_on.over and going_on.winners == [] and going_on.why == "The game goes on: red 11, black 9; red leads."
 
