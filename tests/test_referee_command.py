@@ -57,6 +57,7 @@ def test_board_from_standard_input_and_a_picture_for_people():
     (["check", "fort", "D3"], "needs --player COUNTRY"),
     (["legal", "--player", "england"], "'england' is not playing"),
     (["teleport"], "unknown question 'teleport'"),
+    (["score", "--via", "D3"], "'score --via D3' does not match 'score'"),   # --via is the question's to read
 ])
 def test_a_bad_question_exits_2_naming_what_is_wrong(args, message):
     done = referee(str(SAMPLE), *args, "--json")

@@ -21,6 +21,9 @@ def register(subparsers) -> None:
     parser.add_argument("board", help="board text file, - for standard input, or a photo (.jpg, .png) of the table")
     parser.add_argument("question", nargs="+", help="the question and its cells")
     parser.add_argument("--player", help="the country asking (for check and legal)")
+    parser.add_argument("--via", metavar="ID,ID,...",
+                        help="the choices a move makes along the way, in the order they come up (for a game "
+                             "whose question takes them)")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
     parser.set_defaults(run=run)
 
@@ -56,7 +59,9 @@ def run(args) -> int:
         except board_text.BoardTextError as error:
             raise UsageError(f"bad board {args.board!r}: {error}") from None
     try:
-        reply = referee.answer(position, args.question, args.player)
+        # --via is the game's to read: it reaches the referee as words, where the question ends.
+        words = [*args.question, *(["--via", args.via] if args.via is not None else [])]
+        reply = referee.answer(position, words, args.player)
     except referee.QuestionError as error:
         raise UsageError(f"bad question: {error}") from None
     if args.json:

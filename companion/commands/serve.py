@@ -10,7 +10,7 @@ from pathlib import Path
 
 from companion.cli import UsageError, port_number
 from companion.hardware import setup as serve_hardware
-from companion.games import plugins
+from companion.games import plugins, plugins_with
 
 # Each tablet holds two long-lived requests (events and video); 48 threads serve ten tablets
 # with room left for page loads and the buttons.
@@ -34,7 +34,8 @@ def register(subparsers) -> None:
         description="Watch the table (or the bundled sample clip), referee it, and serve the tablet "
         "dashboard. With no arguments it plays the default game's bundled clip, if it has one, in a loop.",
     )
-    parser.add_argument("--game", choices=tuple(plugins()), default=default_game(),
+    # The dashboard is made of the game's screens: a game without them cannot be served yet.
+    parser.add_argument("--game", choices=plugins_with("screens"), default=default_game(),
                         help=f"the game on the table (default {default_game()}: the first game with a demo)")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "

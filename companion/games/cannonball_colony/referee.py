@@ -36,6 +36,9 @@ QUESTIONS = {
 }
 
 
+UNKNOWN_QUESTION_CHARS = 20
+
+
 def _cell(position: Position, text: str) -> Cell:
     try:
         cell = Cell.parse(text)
@@ -63,7 +66,9 @@ def _player(position: Position, player: str | None, question: str) -> Country:
 def answer(position: Position, words: list[str], player: str | None = None) -> Answer:
     if not words or words[0] not in QUESTIONS:
         asked = " ".join(words)
-        raise QuestionError(f"unknown question {excerpt(asked)}; ask one of: " + "; ".join(QUESTIONS.values()))
+        # Quoted short: repr() writes an odd character as up to ten, and the list of questions follows.
+        raise QuestionError(f"unknown question {excerpt(asked, UNKNOWN_QUESTION_CHARS)}; ask one of: "
+                            + "; ".join(QUESTIONS.values()))
     name, args = words[0], words[1:]
     expected = {"fort-distance": 2, "cannon-range": 2, "check": 2, "legal": 0, "score": 0}[name]
     if len(args) != expected:

@@ -1,0 +1,12 @@
+"""The Colony's plug-in: where each of its parts lives (rules, text and referee so far; no camera or screens yet)."""
+
+from companion.games.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    slug="the-colony",
+    title="The Colony",
+    rule_prefix="TC",
+    record="companion.games.the_colony.record:RECORD",
+    text="companion.games.the_colony.text",
+    referee="companion.games.the_colony.referee",
+)
