@@ -9,10 +9,10 @@ import pkgutil
 from functools import lru_cache
 
 from companion.games.excerpt import excerpt
-from companion.games.plugin import GamePlugin, Record
+from companion.games.plugin import Bot, BotMove, GamePlugin, Record
 from companion.games.verdict import Reason, Verdict
 
-__all__ = ["GamePlugin", "Reason", "Record", "Verdict", "excerpt", "plugins", "plugins_with"]
+__all__ = ["Bot", "BotMove", "GamePlugin", "Reason", "Record", "Verdict", "excerpt", "plugins", "plugins_with"]
 
 
 @lru_cache(maxsize=None)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Protocol, Sequence
 
 # The parts a plug-in may name, each "module:attribute" (or "module" for a module as the part).
-PARTS = ("record", "camera", "photo", "text", "referee", "scoring", "render", "screens", "hardware", "kit", "demo")
+PARTS = ("record", "camera", "photo", "text", "referee", "scoring", "render", "screens", "hardware", "kit", "demo", "bot")
 
 State = Any   # a game's own state (Cannonball Colony's Game, a CoastState, ...): opaque to shared code
 
@@ -84,6 +84,29 @@ class Screens(Protocol):
     config: Mapping[str, Any]    # SCREENS, GAME_TITLE, GAME_SCRIPTS where the defaults do not fit
 
 
+@dataclass(frozen=True)
+class BotMove:
+    """What a computer seat decided: the commands for Session.act, in order, and what to tell the
+    human who places its pieces ("Spain builds a fort at D4: place it there"), with the places
+    (cells, log spaces, squares) the LEDs and the mirror light."""
+
+    commands: tuple[dict, ...]
+    sentence: str
+    places: tuple[str, ...] = ()
+
+
+class Bot(Protocol):
+    """A computer seat (games/<g>/bot.py, pure rules only): `serve --bot SEAT[:LEVEL]`.
+
+    `choose` never changes the state it is given. A game with secrets decides only from what
+    `record.view(state, seat)` shows that seat (sampling what it cannot see), never from the
+    rest of the state."""
+
+    levels: Sequence[str]        # weakest first; the last is the default
+
+    def choose(self, state: State, seat: str, level: str, rng: Any) -> BotMove: ...   # rng: random.Random
+
+
 # Command entries as they are today: the command's parsed arguments in, an exit status out.
 CommandEntry = Callable[[Any], int]
 
@@ -104,6 +127,7 @@ class GamePlugin:
     hardware: str | None = None     # where the cannon is measured, the LED follower and aim targets
     kit: str | None = None          # the game's printable sheets
     demo: str | None = None         # Path of the setup file a game starts from when nothing is seen
+    bot: str | None = None          # Bot: a computer seat
 
     def has(self, part: str) -> bool:
         return self.spec(part) is not None
