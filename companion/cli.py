@@ -74,7 +74,10 @@ def main(argv: list[str] | None = None) -> int:
     if wanted is not None:
         wanted.print_help()
         return 0
-    args = parser.parse_args(argv)
+    args, unknown = parser.parse_known_args(argv)
+    if unknown and not getattr(args, "game_options", False):
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
+    args.unknown_options = unknown   # a game's own options (`referee`), read by the game itself
     try:
         return args.run(args)
     except UsageError as error:

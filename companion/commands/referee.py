@@ -25,7 +25,8 @@ def register(subparsers) -> None:
                         help="the choices a move makes along the way, in the order they come up (for a game "
                              "whose question takes them)")
     parser.add_argument("--json", action="store_true", help="print exactly one JSON object")
-    parser.set_defaults(run=run)
+    # Options the game reads itself come after the question (`moves --fleet red --dice 4,2`).
+    parser.set_defaults(run=run, game_options=True)
 
 
 def read_board_text(source: str) -> str:
@@ -60,7 +61,7 @@ def run(args) -> int:
             raise UsageError(f"bad board {args.board!r}: {error}") from None
     try:
         # --via is the game's to read: it reaches the referee as words, where the question ends.
-        words = [*args.question, *(["--via", args.via] if args.via is not None else [])]
+        words = [*args.question, *getattr(args, "unknown_options", ()), *(["--via", args.via] if args.via is not None else [])]
         reply = referee.answer(position, words, args.player)
     except referee.QuestionError as error:
         raise UsageError(f"bad question: {error}") from None

@@ -1,0 +1,13 @@
+"""Black Cannon's plug-in: where each of its parts lives (rules, text, referee and record so far; no camera,
+kit, screens or hardware yet)."""
+
+from companion.games.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    slug="black-cannon",
+    title="Black Cannon",
+    rule_prefix="BC",
+    record="companion.games.black_cannon.record:RECORD",
+    text="companion.games.black_cannon.text",
+    referee="companion.games.black_cannon.referee",
+)
