@@ -13,10 +13,10 @@ TWO = "players: anna=red,green bob=blue,yellow\n"
 
 
 def board_data(*rows: str, treasure=("B5",), black_cannon=("C5",), edges=None) -> dict:
-    """A board in the schema from its rows; the ports at the corners, edges along the first row unless given."""
+    """A board in the schema from its rows; the ports at the corners, edges along the last row unless given."""
     columns, height = len(rows[0]), len(rows)
     last_column, last_row = chr(ord("A") + columns - 1), height
-    pairs = [[f"{chr(ord('A') + c)}1", f"{chr(ord('A') + c + 1)}1"] for c in range(4)]
+    pairs = [[f"{chr(ord('A') + c)}{height}", f"{chr(ord('A') + c + 1)}{height}"] for c in range(4)]
     return {"columns": columns, "rows": height, "squares": list(rows), "treasure": list(treasure),
             "black_cannon": list(black_cannon),
             "ports": {"red": "A1", "blue": f"{last_column}1", "green": f"A{last_row}", "yellow": f"{last_column}{last_row}"},
