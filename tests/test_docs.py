@@ -83,6 +83,14 @@ def check_board_error(example, tmp_path):
     assert str(refused.value).startswith(example.arg), f"the page says {example.arg!r}, the parser {refused.value}"
 
 
+def check_black_cannon_position(example, tmp_path):
+    from companion.games.black_cannon.text import parse_board, print_board
+
+    position = parse_board(example.body)
+    assert print_board(position) == example.body.strip() + "\n", "the page shows the position as it prints"
+    assert parse_board(print_board(position)) == position
+
+
 def check_moves(example, tmp_path):
     from companion.games.cannonball_colony.moves import parse_move
 

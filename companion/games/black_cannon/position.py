@@ -23,8 +23,9 @@ class Ship:
 
 
 def setup_chests(board: Board) -> dict[str, int]:
-    """The rulebook's setup: the 14 chests spread over the treasure squares as evenly as they go, the
-    spare ones on the first and last squares, then inwards (4, 3, 3, 4 on the default board)."""
+    """The rulebook's setup (BC-11): the 14 chests spread over the treasure squares as evenly as they go,
+    the spare ones on the first and last squares of the board's list, then inwards (4, 3, 3, 4 on the
+    default board)."""
     count = len(board.treasure)
     chests = {square: CHESTS_IN_ALL // count for square in board.treasure}
     ends = [i for pair in zip(range(count), reversed(range(count))) for i in pair]

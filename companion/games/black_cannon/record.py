@@ -4,7 +4,7 @@ Pure: the session (companion.session.Session) keeps the log and the order.
 Commands (each may carry a `source`, "tablet" by default):
   start    {"board": TEXT}                        a new game from a position text ("" for four fleets' setup)
   roll     {"dice": [4, 2]}                       the player to move rolls (one die for a frigate or raft)
-  move     {"fleet": F, "to": SQ, "take_chest": true}   one of the mover's ships sails for the roll
+  move     {"fleet": F, "to": SQ, "take_chest": true}   the mover's ship (either of two, BC-10) sails for the roll
   shot     {"target": F | null, "sunk": bool, "chest": "ship" | SQ | null}   a shot owed, as it fell
   undo                                            takes back the last move; never a roll or a shot
   correct  {"board": TEXT, "note": TEXT}          what is really on the table; the game carries on from it
@@ -104,7 +104,9 @@ class BlackCannonRecord:
         if to not in position.board:
             raise ValueError(f"{to!r:.40} is not a square of the board")
         if fleet not in position.fleets_of(position.turn):
-            return _refuse("rules:move", f"{fleet.title()} is not {position.turn}'s fleet: "
+            # BC-10: with two fleets each, the player chooses which of the two to move.
+            mine = position.fleets_of(position.turn)
+            return _refuse("BC-10" if len(mine) > 1 else "rules:move", f"{fleet.title()} is not {position.turn}'s fleet: "
                            f"{position.turn} moves {' or '.join(position.fleets_of(position.turn))}.",
                            position.ships[fleet].square)
         try:
