@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from companion.games.black_cannon.board import FLEETS
-from companion.games.black_cannon.moves import DIE_FACES, RollError, judge_move, sailing
+from companion.games.black_cannon.moves import DIE_FACES, RollError, dice_wanted, judge_move, sailing
 from companion.games.black_cannon.position import Position
 from companion.games.black_cannon.rules import Shot, battles, end_turn, fire, judge_shot, sail, score, winner
 from companion.games.black_cannon.text import parse_board, print_board
@@ -91,6 +91,10 @@ class BlackCannonRecord:
             return _refuse("rules:move", "The roll is made: move a ship first." if game.phase == "move"
                            else "Fire the shot owed first.")
         player = game.position.turn
+        fits = {fleet: dice_wanted(game.position, fleet) for fleet in game.position.fleets_of(player)}
+        if len(dice) not in fits.values():
+            return _refuse("rules:move", f"{player.title()}'s ships roll " + " and ".join(
+                f"{'both dice' if n == 2 else 'one die'} ({fleet})" for fleet, n in fits.items()) + ": roll again.")
         return (Verdict.accept(f"{player.title()} rolls {' and '.join(map(str, dice))}."),
                 [{"type": "roll", "player": player, "dice": list(dice), "source": source}])
 
