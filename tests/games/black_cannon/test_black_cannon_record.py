@@ -48,12 +48,21 @@ def test_only_the_mover_moves_and_only_after_rolling(table):
     assert not table(type="roll", dice=[1, 1]).legal   # one roll a turn
 
 
-def test_a_frigate_given_both_dice_is_refused_with_the_reason(table):
+def test_a_roll_must_fit_one_of_the_movers_ships_and_the_move_the_ship_chosen(table):
     table(type="roll", dice=[4, 2])
     table(type="move", fleet="red", to="B6")
-    table(type="roll", dice=[3, 3])
-    refused = table(type="move", fleet="blue", to="G1")
+    refused = table(type="roll", dice=[3, 3])                # bob has only a frigate, away from its port
+    assert refused.reasons[0].rule == "rules:move" and "Bob's ships roll one die (blue): roll again." in refused.message
+    # BC-10: anna (red galleon, green frigate) rolls two dice, so only the galleon may use them
+    table(type="correct", board="players: anna=red,green bob=blue,yellow\nships: red=galleon@C3 green=frigate@D1")
+    table(type="roll", dice=[4, 2])
+    refused = table(type="move", fleet="green", to="D5")
     assert refused.reasons[0].rule == "rules:move" and "rolls one die, as it is a frigate" in refused.message
+    assert table(type="move", fleet="red", to="G7").legal
+    assert table(type="move", fleet="blue", to="L2").reasons[0].message == "Roll first."
+    table(type="roll", dice=[1, 1])
+    refused = table(type="move", fleet="red", to="G8")
+    assert refused.reasons[0].rule == "BC-10" and "bob moves blue or yellow" in refused.message
 
 
 def test_the_black_cannon_then_the_battle_each_shot_in_order(table):
