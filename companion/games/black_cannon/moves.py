@@ -182,7 +182,8 @@ def judge_move(position: Position, fleet: str, dice: tuple[int, ...], end: str) 
     start = position.ships[fleet].square
     move = found.move_to(end)
     if move is not None:
-        rule = "BC-5" if found.forced else "BC-6" if move.home else "rules:move"
+        short = move.home and move.squares not in found.values   # home on less than the roll (BC-6)
+        rule = "BC-5" if found.forced else "BC-6" if short else "rules:move"
         note = (f"{fleet.title()} sails {move.squares} square{'s' if move.squares > 1 else ''} {move.direction} "
                 f"from {start} to {end}" + (" into its home port" if move.home else "")
                 + (", the most it can (forced)" if found.forced else "") + f". [{rule}]")

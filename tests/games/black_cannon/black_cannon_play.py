@@ -10,9 +10,19 @@ from companion.games.black_cannon.record import RECORD, BlackCannonGame
 from companion.games.black_cannon.rules import TO_SHIP, judge_shot
 
 
-def random_command(game: BlackCannonGame, rng: random.Random) -> dict:
+def _distance_to_goal(position, fleet: str, square: str) -> int:
+    """Kings' moves from `square` to the ship's goal: home with a chest, else the nearest chest."""
+    board = position.board
+    x, y = board.xy(square)
+    goals = ([board.port(fleet)] if fleet in position.carrying or position.ships[fleet].kind == "raft"
+             else [s for s, n in position.chests.items() if n] or [board.port(fleet)])
+    return min(max(abs(x - gx), abs(y - gy)) for gx, gy in map(board.xy, goals))
+
+
+def random_command(game: BlackCannonGame, rng: random.Random, purposeful: bool = False) -> dict:
     """A command the rules accept in `game`: a roll fitting one of the mover's ships, a move for it
-    (taking the chest nine times in ten), or the shot owed with an outcome and a chest's fate."""
+    (taking the chest nine times in ten; `purposeful`: mostly the move nearest a chest, or home with
+    one), or the shot owed with an outcome and a chest's fate."""
     position = game.position
     if game.phase == "roll":
         fleet = rng.choice(position.fleets_of(position.turn))
@@ -21,7 +31,10 @@ def random_command(game: BlackCannonGame, rng: random.Random) -> dict:
         fleets = [f for f in position.fleets_of(position.turn) if dice_wanted(position, f) == len(game.roll)]
         fleet = rng.choice(fleets)
         moves = sailing(position, fleet, game.roll).moves
-        to = rng.choice(moves).to if moves else position.ships[fleet].square
+        if moves and purposeful and rng.random() < 0.8:
+            to = min(moves, key=lambda move: (_distance_to_goal(position, fleet, move.to), rng.random())).to
+        else:
+            to = rng.choice(moves).to if moves else position.ships[fleet].square
         return {"type": "move", "fleet": fleet, "to": to, "take_chest": rng.random() < 0.9}
     shot = game.shots[0]
     target = rng.choice([*shot.targets, None])
@@ -32,7 +45,7 @@ def random_command(game: BlackCannonGame, rng: random.Random) -> dict:
     raise AssertionError(f"no legal outcome for {shot}")
 
 
-def play(seed: int, start: str = "", steps: int = 200):
+def play(seed: int, start: str = "", steps: int = 200, purposeful: bool = False):
     """Random legal commands from `start` (four fleets' setup by default), yielding (command, verdict, game)."""
     rng = random.Random(seed)
     command = RECORD.start(start)
@@ -42,7 +55,7 @@ def play(seed: int, start: str = "", steps: int = 200):
     for seq in range(2, steps + 2):
         if game.winner is not None:
             return
-        command = random_command(game, rng)
+        command = random_command(game, rng, purposeful)
         verdict, bodies = RECORD.decide(game, command)
         assert verdict.legal, (command, verdict.message)
         for body in bodies:
