@@ -193,16 +193,11 @@ def _ships(header: _Header | None, board: Board, fleets: tuple[str, ...]) -> dic
         port_of = board.port_of(square)
         if port_of is not None and port_of != fleet and port_of in fleets:
             raise where.fail(f"{square} is {port_of}'s port: no other fleet's ship stops there (BC-7)")
+        taken = next((other for other, at in given.items() if at == square), None)
+        if taken is not None:
+            raise where.fail(f"{taken} is on {square} already; two ships cannot share a square")
         given[fleet] = square
         ships[fleet] = Ship(kind, square)
-    squares = [ship.square for ship in ships.values()]
-    for fleet, ship in ships.items():
-        if squares.count(ship.square) > 1:
-            line, column = (header.line, header.column) if header else (1, 1)
-            others = [f for f, s in ships.items() if s.square == ship.square]
-            raise BoardTextError(line, column, f"{' and '.join(others)} are both on {ship.square}; two ships cannot "
-                                 f"share a square" + ("" if fleet in given else f" ({fleet}'s galleon is in its port "
-                                                      f"when 'ships:' leaves it out)"))
     return ships
 
 

@@ -161,3 +161,12 @@ def test_a_miss_or_a_ship_left_standing_changes_nothing():
     assert judge_shot(place, CANNON, None, False, None).legal and fire(place, CANNON, None, False) == place
     assert judge_shot(place, CANNON, "blue", False, None).legal and fire(place, CANNON, "blue", False) == place
     assert print_board(fire(place, CANNON, "blue", False)) == print_board(place)
+
+
+def test_ships_already_facing_fight_again_only_when_one_moves_there_again():
+    # BC-9: red on F1 and blue on G1 have fought; green's move elsewhere starts no battle
+    place = position("ships: red=galleon@F1 blue=galleon@G1 green=galleon@A12")
+    assert land(place, "green", (2, 1), "A10").shots == ()
+    assert [s.cause for s in land(place.replace(turn="bob"), "blue", (1, 1), "G2").shots] == []
+    back = land(position("ships: red=galleon@F1 blue=galleon@G3"), "blue", (2, 1), "G1")
+    assert [(s.shooter, s.edge) for s in back.shots] == [("blue", "A"), ("red", "A")]

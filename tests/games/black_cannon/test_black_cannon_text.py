@@ -66,7 +66,7 @@ ERRORS = [
     ("players: anna=red bob=blue cleo=green\nships: red=galleon@Z9",             2, 20, "expected a square of the board (A1 to L12), found 'Z9'"),
     ("players: anna=red bob=blue cleo=green\nships: red=galleon@E4",             2, 20, "E4 is land"),
     ("players: anna=red bob=blue cleo=green\nships: red=galleon@L1",             2, 20, "L1 is blue's port: no other fleet's ship stops there (BC-7)"),
-    ("players: anna=red bob=blue cleo=green\nships: red=galleon@C3 blue=raft@C3", 2, 7,  "red and blue are both on C3"),
+    ("players: anna=red bob=blue cleo=green\nships: red=galleon@C3 blue=raft@C3", 2, 33, "red is on C3 already; two ships cannot share a square"),
     ("players: anna=red bob=blue cleo=green\nships: red=galleon@C3 red=raft@D3", 2, 23, "red's ship is given twice"),
     ("players: anna=red bob=blue cleo=green\nships: red=raft@C3\ncarrying: red", 3, 11, "a raft may never carry treasure"),
     ("players: anna=red bob=blue cleo=green\nhome: red=x",                       2, 11, "expected the chests at red (a whole number), found 'x'"),
