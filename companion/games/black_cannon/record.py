@@ -18,7 +18,8 @@ from typing import Callable
 from companion.games.black_cannon.board import FLEETS
 from companion.games.black_cannon.moves import DIE_FACES, RollError, dice_wanted, judge_move, sailing
 from companion.games.black_cannon.position import Position
-from companion.games.black_cannon.rules import Shot, battles, end_turn, fire, judge_shot, sail, score, winner
+from companion.games.black_cannon.rules import (Shot, battles, end_turn, fire, judge_shot, sail, score,
+                                                still_facing, winner)
 from companion.games.black_cannon.text import parse_board, print_board
 from companion.games.verdict import Reason, Verdict
 
@@ -175,6 +176,8 @@ class BlackCannonRecord:
         if kind == "shot":
             shot, rest = game.shots[0], game.shots[1:]
             position = fire(game.position, shot, body["target"], body["sunk"], body["chest"])
+            if shot.cause == "black-cannon":   # BC-9: a raft it sent home no longer faces anyone
+                rest = tuple(s for s in rest if s.cause != "battle" or still_facing(position, s))
             if rest:
                 return BlackCannonGame(position, game.roll, rest, game.last_move)
             return BlackCannonGame(end_turn(position), None, (), game.last_move)

@@ -62,6 +62,12 @@ def battles(position: Position, fleet: str | None = None) -> tuple[Battle, ...]:
     return tuple(found)
 
 
+def still_facing(position: Position, shot: Shot) -> bool:
+    """Whether a battle shot's two ships still face each other across its edge."""
+    across = position.board.facing(position.ships[shot.shooter].square)
+    return (shot.edge, position.ships[shot.targets[0]].square) in across
+
+
 def sail(position: Position, move: Move, take_chest: bool = True) -> Landing:
     """The ship makes `move` (already judged legal) and everything that follows on the square it reaches."""
     fleet, board = move.fleet, position.board

@@ -84,6 +84,16 @@ def test_the_black_cannon_then_the_battle_each_shot_in_order(table):
     assert (view["phase"], view["player"]) == ("roll", "bob")
 
 
+def test_a_raft_the_black_cannon_sends_home_fights_no_battle(table):
+    table(type="correct", board=START.replace("blue=frigate@G2", "blue=raft@G2").replace("carrying: blue", ""))
+    table(type="roll", dice=[4, 2])
+    table(type="move", fleet="red", to="F2")
+    assert len(table.session.view()["shots"]) == 3
+    table(type="shot", target="blue", sunk=True)              # BC-3: home to L1, no longer across edge A
+    view = table.session.view()
+    assert view["shots"] == [] and (view["phase"], view["player"]) == ("roll", "bob")
+
+
 def test_undo_takes_back_a_move_but_never_a_roll_or_a_shot(table):
     assert not table(type="undo").legal
     table(type="roll", dice=[4, 2])
@@ -103,8 +113,6 @@ def test_a_sunk_raft_goes_home_and_leaves_port_as_a_galleon(table):
     table(type="move", fleet="red", to="F2")
     table(type="shot", target="blue", sunk=True)
     assert table.session.view()["ships"]["blue"] == {"kind": "raft", "square": "L1"}
-    table(type="shot", target="blue", sunk=False)
-    table(type="shot", target="red", sunk=False)             # blue fires back from where it stood
     table(type="roll", dice=[2, 1])                           # bob: both dice, as his raft is in its port
     assert table(type="move", fleet="blue", to="I1").legal
     assert table.session.view()["ships"]["blue"] == {"kind": "galleon", "square": "I1"}
