@@ -64,7 +64,7 @@ const Colony = (() => {
   function arrowLine(a, b, ra, rb, shift) {
     const dx = b[0] - a[0], dy = b[1] - a[1], len = Math.hypot(dx, dy) || 1;
     const ux = dx / len, uy = dy / len, ox = -uy * shift, oy = ux * shift;
-    return { x1: a[0] + ux * ra + ox, y1: a[1] + uy * ra + oy, x2: b[0] - ux * (rb + 1.5) + ox, y2: b[1] - uy * (rb + 1.5) + oy };
+    return { x1: a[0] + ux * ra + ox, y1: a[1] + uy * ra + oy, x2: b[0] - ux * (rb + 4.5) + ox, y2: b[1] - uy * (rb + 4.5) + oy };
   }
 
   function defs(svg) {

@@ -36,7 +36,10 @@
     const all = last.path.length, shown = anim.timer ? anim.shown : all;
     const frames = Colony.replay(last.eggs_before, last.space, last.path);
     const marks = { path: last.path.slice(0, shown), start: last.space, relays: shown ? frames[shown - 1].relays : [] };
-    if (anim.timer) marks.eggs = shown ? frames[shown - 1].eggs : { ...last.eggs_before, [last.space]: 0 };
+    if (anim.timer) {   // the counts as the eggs fall, and no new ant before the last egg
+      marks.eggs = shown ? frames[shown - 1].eggs : { ...last.eggs_before, [last.space]: 0 };
+      marks.ants = Object.fromEntries(Object.entries(state.ants).filter(([s]) => s !== last.ant_placed));
+    }
     if (shown === all) marks.end = last.path[all - 1];
     return marks;
   }
