@@ -206,3 +206,16 @@ def test_a_restart_replays_the_log_to_the_same_game_undo_and_all(tmp_path, colon
     again = Session(EventLog(session.log.path), RECORD)
     assert again.view() == session.view()
     assert again.view()["undo"] == "Red's ant move from L19 to L8" and again.view()["player"] == "black"
+
+
+def test_the_record_and_settings_screens_come_with_the_colony_tabs_and_the_export_is_named_after_it(colony):
+    tablet, _ = colony
+    tablet.post("/api/colony/sow", {"space": "L1", "via": ["L4"]})
+    for url in ("/record", "/settings"):
+        page = tablet.get(url)
+        html = page.get_data(as_text=True)
+        assert page.status_code == 200 and ">Play<" in html and ">Record<" in html and "Cannon" not in html, url
+    export = tablet.get("/api/record.jsonl")
+    assert export.headers["Content-Disposition"].endswith("filename=the-colony-game.jsonl")
+    lines = export.get_data(as_text=True).splitlines()
+    assert len(lines) == 2 and '"type": "sowing"' in lines[1] and '"path": ["L2", "L3", "L4"]' in lines[1]
