@@ -158,6 +158,7 @@
 
   function captionOf(state) {
     const inHand = (c) => 6 - Object.values(state.ants).filter((x) => x === c).length;
+    if (state.over) return "The game is over: the scores are the collected eggs plus the eggs under each colour's ants.";
     if (trying && !trying.reply.done) return "Highlighted: the ways the eggs may go. Numbers are eggs on each log.";
     if (trying) return "The sowing tried out: +N eggs dropped on a log, ↻ a relay picked up there, the ringed log where it ended.";
     if (state.phase === "move-ant") return `Ringed: your ants that may step (${inHand(state.player)} in hand).`;
