@@ -117,7 +117,8 @@ def test_an_ant_steps_to_a_touching_free_space_and_ant_moves_become_mandatory(co
     tablet.post("/api/colony/sow", {"space": "L11"})   # one egg to L12, empty: it stops there
     assert state(tablet)["ant_moves"] == [["L5", "L4"], ["L5", "L6"]]
     far = tablet.post("/api/colony/ant", {"from": "L5", "to": "L9"})
-    assert far.status_code == 409 and far.get_json()["error"] == "Not legal: L9 does not touch L5; an ant moves one space."
+    assert far.status_code == 409
+    assert far.get_json()["error"] == "Not legal: L9 does not touch L5; an ant moves one space."
     theirs = tablet.post("/api/colony/ant", {"from": "L10", "to": "L9"})
     assert theirs.get_json()["error"] == "Not legal: L10 has a black ant; red moves a red ant."
     assert tablet.post("/api/colony/ant", {"from": "L5", "to": "L6"}).status_code == 200
@@ -134,7 +135,8 @@ def test_every_seat_sees_the_same_logs_for_nothing_on_the_table_is_secret(tmp_pa
     views = []
     for code, seat in ((PLAYER_CODE, "red"), (PLAYER_CODE, "black"), (VIEWER_CODE, "")):
         tablet = Tablet(app.test_client())
-        assert tablet.client.post("/pair", data={"code": code, "seat": seat, "csrf_token": tablet.csrf}).status_code == 302
+        paired = tablet.client.post("/pair", data={"code": code, "seat": seat, "csrf_token": tablet.csrf})
+        assert paired.status_code == 302
         views.append(state(tablet))
     assert views[0] == views[1] == views[2] == services.session.view(None)
     assert views[0]["ants"] == {"L4": "red"} and views[0]["last_sowing"]["path"] == ["L2", "L3", "L4"]
@@ -148,20 +150,23 @@ BAD = [
     ("/api/colony/try", {"space": "L1", "via": "L19"}, 400, "via must be a list of log spaces"),
     ("/api/colony/try", {"space": "L1", "via": [19]}, 400, "Missing via"),
     ("/api/colony/try", {"space": "L1", "via": ["L1"] * 500}, 400, "via lists 500 choices; a sowing needs at most"),
-    ("/api/colony/try", {"space": "L1", "via": ["L12"]}, 409, "Not that way: eggs leaving L3 go to L4 or L19, not 'L12'."),
+    ("/api/colony/try", {"space": "L1", "via": ["L12"]}, 409,
+     "Not that way: eggs leaving L3 go to L4 or L19, not 'L12'."),
     ("/api/colony/try", {"space": "L1", "via": ["L4", "L19"]}, 409, "the sowing ended before the choice 'L19' came up"),
     ("/api/colony/sow", {"space": "L1"}, 409, "Say where the eggs leaving L3 go: L4 or L19."),
     ("/api/colony/ant", {"from": "L1", "to": "L2"}, 409, "Sow first: the ant moves after the eggs."),
     ("/api/colony/ant", {"from": "L1"}, 400, "Missing to"),
     ("/api/colony/pass", {}, 409, "Sow first: a turn begins with the eggs."),
-    ("/api/colony/game", {"board": "turn: red\n"}, 400, "Bad position: line 1, column 1: expected a 'collected:' header"),
+    ("/api/colony/game", {"board": "turn: red\n"}, 400,
+     "Bad position: line 1, column 1: expected a 'collected:' header"),
     ("/api/colony/game", {"board": 7}, 400, "board must be a position as text, not 7."),
     ("/api/colony/game", {"board": "layout: /etc/passwd\n"}, 400, "A tablet cannot name a layout file"),
     ("/api/colony/dismiss", {}, 409, "There is no open question to dismiss."),
 ]
 
 
-@pytest.mark.parametrize("url, body, status, said", BAD, ids=[f"{u.split('/')[-1]}:{str(b)[:30]}" for u, b, _, _ in BAD])
+@pytest.mark.parametrize("url, body, status, said", BAD,
+                         ids=[f"{u.split('/')[-1]}:{str(b)[:30]}" for u, b, _, _ in BAD])
 def test_a_bad_request_gets_a_4xx_with_a_short_sentence_and_logs_nothing(colony, url, body, status, said):
     tablet, session = colony
     before = session.last_seq()

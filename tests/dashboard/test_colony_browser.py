@@ -42,7 +42,8 @@ def test_red_sows_l1_through_the_centre_sees_it_drawn_then_undoes_it(browser, co
         page.click("svg#logs g[data-space='L1']")                  # two eggs reach L3, which asks the way
         page.wait_for_selector("#options button[data-way='L19']")
         assert page.locator("#options button").all_inner_texts() == ["to L4", "to L19 (centre)"]
-        assert page.locator("svg#logs g.space.option").evaluate_all("gs => gs.map(g => g.dataset.space)") == ["L4", "L19"]
+        ringed = page.locator("svg#logs g.space.option").evaluate_all("gs => gs.map(g => g.dataset.space)")
+        assert ringed == ["L4", "L19"]
         assert counts(page)["L1"] == 0 and counts(page)["L2"] == 4 and counts(page)["L3"] == 4
         assert page.locator("svg#logs line.step").count() == 2 and page.is_disabled("#confirm")
         shot(page, artifacts, "colony-02-choice-at-L3.png", full_page=False)
@@ -75,7 +76,8 @@ def test_red_sows_l1_through_the_centre_sees_it_drawn_then_undoes_it(browser, co
 
         page.click("#undo")                                        # the eggs go back
         page.wait_for_selector("svg#logs[data-mode='sow'] g.space.legal[data-space='L1']")
-        assert set(counts(page).values()) == {3} and page.get_attribute("svg#logs g[data-space='L19']", "data-ant") == ""
+        assert set(counts(page).values()) == {3}
+        assert page.get_attribute("svg#logs g[data-space='L19']", "data-ant") == ""
         assert page.locator("#path li").count() == 0 and page.is_disabled("#undo")
         assert page.inner_text("#scores [data-colour='red'] .total") == "0"
         shot(page, artifacts, "colony-06-undone.png", full_page=False)
