@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.dashboard.video import placeholder
 from companion.games.the_colony.demo import START_BOARD
 from companion.games.the_colony.record import RECORD
 
@@ -95,3 +96,17 @@ def test_red_sows_l1_through_the_centre_sees_it_drawn_then_undoes_it(browser, co
         assert_in_view(upright, "svg#logs", PORTRAIT)
         shot(upright, artifacts, "colony-08-portrait.png", full_page=False)
         upright.close()
+
+
+def test_the_camera_screen_shows_the_live_view_beside_the_logs(browser, colony, tmp_path, artifacts):
+    colony.session.act({"type": "sow", "space": "L1", "via": ["L4"]})
+    colony.session.ask("The camera sees 5 eggs on L9, the game 3: count them again.", ["L9"])
+    colony.frames.publish(placeholder("No camera", "Start with --source 0 for a webcam."))   # what serve shows
+    with served_page(browser, colony, tmp_path, "/camera") as page:
+        page.wait_for_selector("svg#logs g.space.option[data-space='L9']")
+        assert "count them again" in page.inner_text("#question-text")
+        assert page.get_attribute("svg#logs g[data-space='L4']", "data-ant") == "red"
+        shot(page, artifacts, "colony-09-camera.png", full_page=False)
+        page.click("#dismiss")
+        page.wait_for_selector("#question.hidden", state="attached")
+        assert colony.session.question is None

@@ -37,6 +37,12 @@ def index():
     return page("colony/play.html", "colony_play.index")
 
 
+@bp.get("/camera")
+def camera():
+    """The live view beside the logs, for a table with a camera."""
+    return page("colony/camera.html", "colony_play.camera")
+
+
 def _game():
     """The game as it stands (a private copy); 409 when none has been started."""
     state = services().session.snapshot().state

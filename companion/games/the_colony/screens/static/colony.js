@@ -131,7 +131,15 @@ const Colony = (() => {
       }
       if (drops[s.id]) el("text", { x: x - r * 0.7, y: y + r * 0.95, class: "drop" }, g, `+${drops[s.id]}`);
       if (want(marks.relays, s.id)) el("text", { x: x + r * 0.72, y: y - r * 0.55, class: "relay" }, g, "↻");
-      if (marks.tap) g.addEventListener("click", () => marks.tap(s.id));
+      el("title", {}, g, `${s.id}: ${eggs[s.id]} egg${eggs[s.id] === 1 ? "" : "s"}${ants[s.id] ? `, ${title(ants[s.id])}'s ant` : ""}`);
+      if (marks.tap) {
+        g.addEventListener("click", () => marks.tap(s.id));
+        if (cls.length > 2) {   // a log to tap is a button for the keyboard too
+          g.setAttribute("role", "button");
+          g.setAttribute("tabindex", "0");
+          g.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") { e.preventDefault(); marks.tap(s.id); } });
+        }
+      }
     }
   }
 
