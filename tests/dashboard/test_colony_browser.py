@@ -1,6 +1,7 @@
-"""A real headless Chromium plays a turn of The Colony on the Play screen: red taps L1, is asked the
-way at the double log L3, taps the centre, sees the path and the counts, confirms; the sowing is drawn
-egg by egg; then undo puts the eggs back. Screenshots land in tests/artifacts/ for a person to look at."""
+"""A real headless Chromium plays The Colony on the Play screen: red taps L1, is asked the way at the
+double log L3, taps the centre, sees the path and the counts, confirms; the sowing is drawn egg by egg;
+then undo puts the eggs back. An ant is moved by taps; the Camera screen asks the camera's question.
+Screenshots land in tests/artifacts/ for a person to look at."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from companion.games.the_colony.demo import START_BOARD
 from companion.games.the_colony.record import RECORD
 
 from .chromium import LANDSCAPE, PORTRAIT, assert_in_view, browser, needs_chromium, served_page, shot  # noqa: F401
-from .test_colony_api import colony_services
+from .test_colony_api import ANTS_BOARD, colony_services
 
 pytestmark = needs_chromium
 
@@ -110,3 +111,25 @@ def test_the_camera_screen_shows_the_live_view_beside_the_logs(browser, colony, 
         page.click("#dismiss")
         page.wait_for_selector("#question.hidden", state="attached")
         assert colony.session.question is None
+
+
+def test_an_ant_is_moved_by_tapping_it_then_a_ringed_neighbour(browser, tmp_path, artifacts):
+    services = colony_services(tmp_path)
+    services.session.act(RECORD.start(ANTS_BOARD))
+    with served_page(browser, services, tmp_path, "/") as page:
+        page.click("svg#logs g.space.legal[data-space='L11']")     # one egg, to the empty L12: it stops
+        page.wait_for_selector("#confirm:not([disabled])")
+        assert page.get_attribute("#trial .rule", "data-rule") == "rules:action"
+        page.click("#confirm")
+        page.wait_for_selector("svg#logs[data-mode='move-ant'][data-animating='false'] g.space.ant-from[data-space='L5']")
+        page.click("svg#logs g[data-space='L9']")                  # not an ant of red's: the toast says so
+        page.wait_for_selector("#toast.show.bad:has-text(\"Tap one of Red's ants first.\")")
+        page.click("svg#logs g[data-space='L5']")
+        ringed = page.locator("svg#logs g.space.option").evaluate_all("gs => gs.map(g => g.dataset.space)")
+        assert ringed == ["L4", "L6"]
+        shot(page, artifacts, "colony-10-ant-chosen.png", full_page=False)
+        page.click("svg#logs g[data-space='L6']")
+        page.wait_for_selector("#turn-banner:has-text('Black to sow')")
+        assert page.get_attribute("svg#logs g[data-space='L6']", "data-ant") == "red"
+        assert "ant moves mandatory" in page.inner_text("#phase")
+    services.broadcaster.close()

@@ -147,14 +147,16 @@
     if (antFrom && state.phase !== "move-ant") antFrom = null;
     ensureLayout(state).then(() => {
       const last = state.last_sowing, key = last ? JSON.stringify([last.player, last.space, last.path, last.eggs_before]) : null;
-      if (first) anim.key = key;   // a page opened on a game shows its last sowing whole
-      else if (key !== anim.key) animate(key);
+      // A new sowing is drawn egg by egg; a page opened on a game, or an undo, shows it whole.
+      if (!first && key !== anim.key && lastEvent === "sowing") animate(key);
+      else if (key !== anim.key) { clearInterval(anim.timer); anim = { key, shown: 0, timer: null }; }
       first = false;
       scores(state); prompt(state); buttons(state); lastCard(state); draw();
       $("board-caption").textContent = captionOf(state);
     });
   }
-  let first = true;
+  let first = true, lastEvent = null;
+  Companion.on("event", (event) => { lastEvent = event.type; });
 
   function captionOf(state) {
     const inHand = (c) => 6 - Object.values(state.ants).filter((x) => x === c).length;
