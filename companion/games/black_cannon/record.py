@@ -152,7 +152,7 @@ class BlackCannonRecord:
     @staticmethod
     def _undo(game, command, source):
         if game.before is None:
-            return _refuse("rules:move", "Nothing to undo: an undo takes back a move, never a roll or a shot.")
+            return _refuse("rules:undo", "Nothing to undo: an undo takes back a move, never a roll or a shot.")
         fleet = game.last_move["fleet"]
         return (Verdict.accept(f"{fleet.title()}'s move is taken back."),
                 [{"type": "undo", "fleet": fleet, "source": source}])

@@ -95,7 +95,7 @@ def test_a_raft_the_black_cannon_sends_home_fights_no_battle(table):
 
 
 def test_undo_takes_back_a_move_but_never_a_roll_or_a_shot(table):
-    assert not table(type="undo").legal
+    assert table(type="undo").reasons[0].rule == "rules:undo"
     table(type="roll", dice=[4, 2])
     assert not table(type="undo").legal                       # the roll stands
     table(type="move", fleet="red", to="F2")
