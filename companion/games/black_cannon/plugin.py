@@ -1,5 +1,5 @@
-"""Black Cannon's plug-in: where each of its parts lives (rules, text, referee and record so far; no camera,
-kit, screens or hardware yet)."""
+"""Black Cannon's plug-in: where each of its parts lives (rules, text, referee, record and a computer seat so
+far; no camera, kit, screens or hardware yet)."""
 
 from companion.games.plugin import GamePlugin
 
@@ -10,4 +10,5 @@ PLUGIN = GamePlugin(
     record="companion.games.black_cannon.record:RECORD",
     text="companion.games.black_cannon.text",
     referee="companion.games.black_cannon.referee",
+    bot="companion.games.black_cannon.bot:BOT",
 )
