@@ -147,6 +147,7 @@ def parse_board(text: str, boards: Callable[[str], Board] = load_board) -> Posit
 
 def _players(header: _Header) -> list[tuple[str, tuple[str, ...]]]:
     players: list[tuple[str, tuple[str, ...]]] = []
+    named: list[_Word] = []
     owned: set[str] = set()
     for name, value in _pairs(header, "PLAYER=FLEET like anna=red (two fleets each for two players: anna=red,green)"):
         if not _NAME.fullmatch(name.text):
@@ -163,10 +164,11 @@ def _players(header: _Header) -> list[tuple[str, tuple[str, ...]]]:
             fleets.append(fleet)
             offset += len(part) + 1
         players.append((name.text, tuple(fleets)))
+        named.append(name)
     if len(players) not in FLEETS_PER_PLAYER:
         raise BoardTextError(header.line, header.column, f"expected 2 to 4 players, found {len(players)}")
     wanted = FLEETS_PER_PLAYER[len(players)]
-    for (name, fleets), (word, _) in zip(players, _pairs(header, "")):
+    for (name, fleets), word in zip(players, named):
         if len(fleets) != wanted:
             rule = "each of two players owns two fleets and two ports (BC-4)" if wanted == 2 else \
                 f"each of {len(players)} players owns one fleet"
