@@ -26,3 +26,32 @@ TWO_PLAYERS = ("players: anna=red,green bob=blue,yellow\nturn: anna\n"
 def bc_services(tmp_path) -> Services:
     session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
     return Services(session, Broadcaster(session, heartbeat=0.5), FrameHub(max_fps=30))
+
+
+# Hand-placed (serve --cannon-pose): the pose's heading, +x along the rows; while a shot is owed the
+# cannon stands on the shooter's square. From B7 (75, 325) mm blue's J8 (475, 375) is 7.1 deg off.
+BC_POSE = "300,-100,0"
+BC_LEDS_COUNT = 144   # the default board's 12x12 squares, one LED each
+
+
+def bc_twin_cannon(tmp_path, board: str = CANNON_TURN, spec: str = "sim", config=None):
+    """A Black Cannon game on `board`, with the firmware twin (or the emulator) attached as
+    `serve --game black-cannon --hardware sim --cannon-pose 300,-100,0` attaches it: (services, setup)."""
+    from firmware_bridge.protocol import BoardConfig
+
+    from companion.games.black_cannon.hardware.aim import BOARD_FRAME
+    from companion.hardware.aim import Aimer, CannonFix, parse_pose
+    from companion.hardware.led_map import LedMap
+    from companion.hardware.setup import attach
+
+    services = bc_services(tmp_path)
+    services.session.act(RECORD.start(board))
+    aimer = Aimer(frame=BOARD_FRAME)
+    aimer.place(CannonFix(parse_pose(BC_POSE), "--cannon-pose"))
+    config = config or BoardConfig(pan_min=45, pan_max=135, tilt_min=10, tilt_max=170, led_count=BC_LEDS_COUNT)
+    setup = attach(spec, (config, LedMap(count=BC_LEDS_COUNT), aimer), services.session,
+                   lambda status: services.broadcaster.publish_status("hardware", status))
+    assert setup.desk is not None, setup.status()
+    setup.desk.poll_s = 0.05
+    services.cannon, services.hardware = setup.desk, setup.status
+    return services, setup

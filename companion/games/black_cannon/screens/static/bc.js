@@ -55,18 +55,23 @@ const BlackCannon = (() => {
   }
 
   // The Record screen's sentences for this game's events (the shared ones say the rest).
+  // The Record shows one sentence an event: the head, then what followed.
   Companion.describeWith((e) => {
+    const said = describe(e);
+    return said && { ...said, msg: said.msg ? `${said.head}: ${said.msg}` : `${said.head}.` };
+  });
+  function describe(e) {
     switch (e.type) {
       case "game": return { cls: "", mark: "★", head: "New game", msg: e.source === "camera" ? "Started from the camera." : "Started from the position given." };
       case "roll": return { cls: "legal", mark: "⚂", head: `${esc(cap(e.player))} rolls ${esc(e.dice.join(" and "))}`, msg: "" };
       case "move": return { cls: "legal", mark: "✓", head: `${badge(e.fleet, 22)} ${esc(title(e.fleet))} sails to ${esc(e.to)}`,
         msg: e.path.length ? `Over ${esc(e.path.join(" → "))}${e.forced ? ", the most it could (forced, BC-5)" : ""}.` : "No move it could make: it stays put." };
-      case "shot": { const s = shotSentence(e); return { cls: e.sunk ? "refused" : "legal", mark: "💥", head: s.head, msg: s.msg }; }
+      case "shot": { const s = shotSentence(e); return { cls: e.sunk ? "refused" : "legal", mark: "⊗", head: s.head, msg: s.msg }; }
       case "undo": return { cls: "question", mark: "↶", head: "Undo", msg: `${esc(title(e.fleet))}'s move taken back.` };
       case "correction": return { cls: "question", mark: "✎", head: "Correction", msg: esc(e.note || "The board was corrected by hand.") };
       default: return null;
     }
-  });
+  }
 
   // --- the mirror ----------------------------------------------------------------------------
 
