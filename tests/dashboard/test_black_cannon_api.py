@@ -4,12 +4,15 @@ crosses a roll or a shot; every seat sees the same board; bad requests get a sho
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from companion.dashboard import create_app
 from companion.games.black_cannon.demo import START_BOARD
 from companion.games.black_cannon.record import RECORD
 from companion.session import EventLog, Session
+from tests.games.black_cannon.black_cannon_boards import board_data
 
 from .black_cannon_scenes import CANNON_AND_BATTLE, CANNON_TURN, TWO_PLAYERS, bc_services
 from .conftest import Tablet
@@ -205,3 +208,19 @@ def test_a_restart_replays_the_log_to_the_same_game_mid_shot_and_the_export_is_n
     assert export.headers["Content-Disposition"].endswith("filename=black-cannon-game.jsonl")
     lines = export.get_data(as_text=True).splitlines()
     assert len(lines) == 4 and '"type": "move"' in lines[3] and '"path": ["B4", "B5", "B6", "B7"]' in lines[3]
+
+
+def test_a_boxed_in_ship_stays_put_on_a_board_serve_was_given_and_the_turn_passes(bc, tmp_path):
+    tablet, session = bc
+    path = tmp_path / "boxed.json"   # blue on C3, red on D3: land all round, the only way out is through red
+    path.write_text(json.dumps(board_data("~~~~~", "~###~", "~#~~~", "~###~", "~~~~~")))
+    session.act(RECORD.start(f"players: anna=red bob=blue cleo=green\nturn: bob\n"
+                             f"ships: blue=frigate@C3 red=galleon@D3\nboard: {path}\n", source="serve"))
+    assert tablet.get("/api/bc/board").get_json()["squares"][2] == "~#~~~"
+    tablet.post("/api/bc/roll", {"dice": [1]})
+    assert state(tablet)["legal"] == {"blue": []}
+    other = tablet.post("/api/bc/move", {"fleet": "blue", "to": "E3"})   # through red: 2 squares, the roll is 1
+    assert other.status_code == 409 and other.get_json()["verdict"]["reasons"][0]["rule"] == "BC-5"
+    stayed = tablet.post("/api/bc/move", {"fleet": "blue", "to": "C3"}).get_json()
+    assert stayed["ok"] and "the ship stays where it is and the turn passes" in stayed["message"]
+    assert state(tablet)["player"] == "cleo" and state(tablet)["ships"]["blue"]["square"] == "C3"
