@@ -224,3 +224,33 @@ def test_a_boxed_in_ship_stays_put_on_a_board_serve_was_given_and_the_turn_passe
     stayed = tablet.post("/api/bc/move", {"fleet": "blue", "to": "C3"}).get_json()
     assert stayed["ok"] and "the ship stays where it is and the turn passes" in stayed["message"]
     assert state(tablet)["player"] == "cleo" and state(tablet)["ships"]["blue"]["square"] == "C3"
+
+
+CHEST_RUN = ("players: anna=red bob=blue cleo=green\nturn: anna\n"
+             "ships: red=galleon@D1 blue=galleon@L1 green=frigate@A10\ncarrying: green\n"
+             "home: red=0 blue=0 green=2\n")
+
+
+def test_a_chest_is_picked_up_only_when_wanted_and_brought_home_to_the_fleets_own_port(bc):
+    tablet, _ = bc
+    tablet.post("/api/bc/game", {"board": CHEST_RUN})
+    tablet.post("/api/bc/roll", {"dice": [3, 1]})
+    tried = tablet.post("/api/bc/check", {"fleet": "red", "to": "D4"}).get_json()   # D1 three south: treasure
+    assert tried["chest_here"] and not tried["home"] and tried["path"] == ["D2", "D3", "D4"]
+    left = tablet.post("/api/bc/move", {"fleet": "red", "to": "D4", "take_chest": False}).get_json()
+    assert "Red leaves the chests on D4." in left["message"] and state(tablet)["chests"]["D4"] == 4
+    tablet.post("/api/bc/undo")
+    took = tablet.post("/api/bc/move", {"fleet": "red", "to": "D4"}).get_json()
+    assert "Red picks up a chest on D4 (3 left there). [rules:treasure]" in took["message"]
+    assert state(tablet)["carrying"] == ["green", "red"] and state(tablet)["chests"]["D4"] == 3
+    tablet.post("/api/bc/roll", {"dice": [6, 6]})
+    tablet.post("/api/bc/move", {"fleet": "blue", "to": "F1"})   # bob: six squares west
+    tablet.post("/api/bc/roll", {"dice": [2]})   # cleo's frigate rolls one die: two squares south, home
+    home = tablet.post("/api/bc/check", {"fleet": "green", "to": "A12"}).get_json()
+    assert home["home"] and not home["chest_here"]
+    won = tablet.post("/api/bc/move", {"fleet": "green", "to": "A12"}).get_json()
+    assert "Green brings a chest home to A12: 3 stored there." in won["message"]
+    view = state(tablet)
+    assert view["over"] and view["winner"] == "cleo" and view["scores"]["cleo"] == {"home": 3, "carried": 0}
+    over = tablet.post("/api/bc/roll", {"dice": [1, 1]})
+    assert over.status_code == 409 and over.get_json()["error"] == "The game is over: cleo has three chests home."
