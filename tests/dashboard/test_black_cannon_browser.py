@@ -111,3 +111,36 @@ def test_a_turn_with_a_black_cannon_shot_from_roll_to_the_sunk_frigate(browser, 
         assert_in_view(upright, "svg#sea", PORTRAIT)
         shot(upright, artifacts, "black-cannon-09-portrait.png", full_page=False)
         upright.close()
+
+
+def test_a_chest_left_on_its_square_by_unticking_then_the_third_chest_home_wins(browser, tmp_path, artifacts):
+    from .black_cannon_scenes import bc_services
+    from .test_black_cannon_api import CHEST_RUN
+    from companion.games.black_cannon.record import RECORD
+
+    services = bc_services(tmp_path)
+    services.session.act(RECORD.start(CHEST_RUN, source="serve"))
+    with served_page(browser, services, tmp_path, "/") as page:
+        page.click("#die-1 button[data-face='3']")
+        page.click("#die-2 button[data-face='1']")
+        page.click("#roll")
+        page.click("svg#sea g.square.legal[data-square='D4']")
+        page.wait_for_selector("#chest-choice:not(.hidden)")
+        page.uncheck("#take-chest")
+        page.click("#confirm")
+        page.wait_for_selector("#verdict:has-text('Red leaves the chests on D4.')")
+        assert page.get_attribute("svg#sea g[data-square='D4'] text.chest-count", "data-chests") == "4"
+        services.session.act({"type": "roll", "dice": [6, 6]})
+        services.session.act({"type": "move", "fleet": "blue", "to": "F1"})
+        page.wait_for_selector("#turn-banner:has-text('Cleo to roll')")
+        assert not page.is_visible("#die-2")                       # a frigate rolls one die
+        page.click("#die-1 button[data-face='2']")
+        page.click("#roll")
+        page.click("svg#sea g.square.legal[data-square='A12']")
+        page.wait_for_selector("#trial:has-text('It brings its chest home.')")
+        page.click("#confirm")
+        page.wait_for_selector("#turn-banner:has-text('Cleo wins')")
+        assert page.is_visible("#new-game") and "Cleo has brought 3 chests home and wins" in page.inner_text("#prompt")
+        assert page.inner_text("#scores [data-player='cleo'] .total") == "3"
+        shot(page, artifacts, "black-cannon-10-cleo-wins.png", full_page=False)
+    services.broadcaster.close()
