@@ -22,7 +22,9 @@
   // How many dice each of the mover's fleets rolls: a galleon, or any ship in its home port, both (BC-6).
   const diceWanted = (state, f) => (state.ships[f].kind === "galleon" || board.ports[f] === state.ships[f].square ? 2 : 1);
 
+  let told = false;          // a verdict of this tablet's own request is on the card
   function showVerdict(text, legal) {
+    told = true;
     $("verdict").innerHTML = BC.withRules(text);
     $("verdict").className = "verdict " + (legal ? "good" : "bad");
   }
@@ -133,6 +135,12 @@
       $("new-game").classList.toggle("hidden", live);
       scores(state);
       draw(state);
+      const last = state.last_move;
+      if (!told && last) {   // a page opened mid-game, or another tablet's move: what happened last
+        $("verdict").textContent = last.path.length ? `Last move: ${BC.title(last.fleet)} sailed from ${last.from} over ${last.path.join(" → ")}.`
+          : `Last move: ${BC.title(last.fleet)} could not move and stayed on ${last.from}.`;
+        $("verdict").className = "verdict muted";
+      }
     });
   }
 
