@@ -22,9 +22,9 @@
   // How many dice each of the mover's fleets rolls: a galleon, or any ship in its home port, both (BC-6).
   const diceWanted = (state, f) => (state.ships[f].kind === "galleon" || board.ports[f] === state.ships[f].square ? 2 : 1);
 
-  let told = false;          // a verdict of this tablet's own request is on the card
-  function showVerdict(text, legal) {
-    told = true;
+  let toldAt = -1;           // the event a verdict on the card answers (this tablet's own request)
+  function showVerdict(text, legal, reply) {
+    toldAt = reply && reply.event ? reply.event.seq : (Companion.state ? Companion.state.seq : 0);
     $("verdict").innerHTML = BC.withRules(text);
     $("verdict").className = "verdict " + (legal ? "good" : "bad");
   }
@@ -136,7 +136,7 @@
       scores(state);
       draw(state);
       const last = state.last_move;
-      if (!told && last) {   // a page opened mid-game, or another tablet's move: what happened last
+      if (state.seq > toldAt && last) {   // a page opened mid-game, or another tablet's move: what happened last
         $("verdict").textContent = last.path.length ? `Last move: ${BC.title(last.fleet)} sailed from ${last.from} over ${last.path.join(" → ")}.`
           : `Last move: ${BC.title(last.fleet)} could not move and stayed on ${last.from}.`;
         $("verdict").className = "verdict muted";
@@ -188,33 +188,33 @@
 
   $("roll").onclick = async () => {
     const sent = dice.filter((d) => d !== null);
-    try { const r = await Companion.post("/api/bc/roll", { dice: sent }); showVerdict(r.message, true); } catch (e) { showVerdict(e.message, false); }
+    try { const r = await Companion.post("/api/bc/roll", { dice: sent }); showVerdict(r.message, true, r); } catch (e) { showVerdict(e.message, false); }
   };
   $("confirm").onclick = async () => {
     if (!trying) return;
     const body = { fleet: trying.fleet, to: trying.to };
     if (trying.reply.chest_here) body.take_chest = $("take-chest").checked;
-    try { const r = await Companion.post("/api/bc/move", body); trying = null; showVerdict(r.message, true); } catch (e) { showVerdict(e.message, false); }
+    try { const r = await Companion.post("/api/bc/move", body); trying = null; showVerdict(r.message, true, r); } catch (e) { showVerdict(e.message, false); }
   };
   $("cancel").onclick = () => { trying = null; render(Companion.state); };
   $("stay").onclick = async () => {
     const state = Companion.state;
-    try { const r = await Companion.post("/api/bc/move", { fleet, to: state.ships[fleet].square }); showVerdict(r.message, true); } catch (e) { showVerdict(e.message, false); }
+    try { const r = await Companion.post("/api/bc/move", { fleet, to: state.ships[fleet].square }); showVerdict(r.message, true, r); } catch (e) { showVerdict(e.message, false); }
   };
   $("sunk").onclick = () => { shot.sunk = true; render(Companion.state); };
   $("standing").onclick = () => { shot.sunk = false; shot.chest = null; render(Companion.state); };
   $("record-shot").onclick = async () => {
     try {
       const r = await Companion.post("/api/bc/shot", { target: shot.target, sunk: shot.sunk, chest: shot.sunk ? shot.chest : null });
-      showVerdict(r.message, true);
+      showVerdict(r.message, true, r);
     } catch (e) { showVerdict(e.message, false); }
   };
   $("miss").onclick = async () => {
-    try { const r = await Companion.post("/api/bc/shot", { target: null, sunk: false }); showVerdict(r.message, true); } catch (e) { showVerdict(e.message, false); }
+    try { const r = await Companion.post("/api/bc/shot", { target: null, sunk: false }); showVerdict(r.message, true, r); } catch (e) { showVerdict(e.message, false); }
   };
   $("undo").onclick = async () => {
     trying = null;
-    try { const r = await Companion.post("/api/bc/undo"); showVerdict(r.message, true); } catch (e) { showVerdict(e.message, false); }
+    try { const r = await Companion.post("/api/bc/undo"); showVerdict(r.message, true, r); } catch (e) { showVerdict(e.message, false); }
   };
   $("new-game").onclick = () => Companion.post("/api/bc/game").catch(() => {});
   $("dismiss").onclick = () => Companion.post("/api/bc/dismiss").catch(() => {});
