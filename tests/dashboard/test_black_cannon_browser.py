@@ -144,3 +144,33 @@ def test_a_chest_left_on_its_square_by_unticking_then_the_third_chest_home_wins(
         assert page.inner_text("#scores [data-player='cleo'] .total") == "3"
         shot(page, artifacts, "black-cannon-10-cleo-wins.png", full_page=False)
     services.broadcaster.close()
+
+
+def test_the_black_cannon_shot_then_the_sea_battle_both_ways_across_edge_d(browser, tmp_path, artifacts):
+    from .black_cannon_scenes import CANNON_AND_BATTLE, bc_services
+    from companion.games.black_cannon.record import RECORD
+
+    services = bc_services(tmp_path)
+    services.session.act(RECORD.start(CANNON_AND_BATTLE, source="serve"))
+    services.session.act({"type": "roll", "dice": [4, 1]})
+    services.session.act({"type": "move", "fleet": "red", "to": "B7"})   # the Black Cannon, and green across D
+    with served_page(browser, services, tmp_path, "/") as page:
+        page.wait_for_selector("#shot-what:has-text('from the Black Cannon on B7')")
+        page.click("#miss")
+        page.wait_for_selector("#shot-what:has-text('fires across edge D (sea battle, then Green fires back)')")
+        assert page.locator("#targets button").evaluate_all("bs => bs.map(b => b.dataset.target)") == ["green"]
+        assert page.locator("svg#sea circle.target-ring").evaluate_all("cs => cs.map(c => c.dataset.target)") == ["green"]
+        page.click("svg#sea g[data-square='B6']")                  # the target tapped on the board
+        page.click("#sunk")
+        assert page.is_hidden("#chest-fate")                       # a galleon keeps its chest: nothing to ask
+        shot(page, artifacts, "black-cannon-11-sea-battle-red-fires.png", full_page=False)
+        page.click("#record-shot")
+        page.wait_for_selector("#turn-banner:has-text('Green fires')")
+        assert page.get_attribute("svg#sea g.ship[data-fleet='green']", "data-kind") == "frigate"
+        assert page.locator("#targets button").evaluate_all("bs => bs.map(b => b.dataset.target)") == ["red"]
+        page.click("#targets button[data-target='red']")
+        page.click("#standing")
+        page.click("#record-shot")
+        page.wait_for_selector("#turn-banner:has-text('Bob to roll')")
+        assert "Red's galleon is hit but stays up" in page.inner_text("#verdict")
+    services.broadcaster.close()
