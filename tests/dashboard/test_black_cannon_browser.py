@@ -113,6 +113,7 @@ def test_a_turn_with_a_black_cannon_shot_from_roll_to_the_sunk_frigate(browser, 
         upright.close()
 
 
+@pytest.mark.slow   # about 6 s: two rolls and two moves from the tablet
 def test_a_chest_left_on_its_square_by_unticking_then_the_third_chest_home_wins(browser, tmp_path, artifacts):
     from .black_cannon_scenes import bc_services
     from .test_black_cannon_api import CHEST_RUN
@@ -146,6 +147,7 @@ def test_a_chest_left_on_its_square_by_unticking_then_the_third_chest_home_wins(
     services.broadcaster.close()
 
 
+@pytest.mark.slow   # about 5 s: three shots entered
 def test_the_black_cannon_shot_then_the_sea_battle_both_ways_across_edge_d(browser, tmp_path, artifacts):
     from .black_cannon_scenes import CANNON_AND_BATTLE, bc_services
     from companion.games.black_cannon.record import RECORD

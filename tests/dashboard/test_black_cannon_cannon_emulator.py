@@ -29,7 +29,7 @@ RED, WHITE = (64, 8, 0), (64, 64, 64)
 BLUE_BEARING = math.degrees(math.atan2(50, 400))
 
 
-@pytest.mark.slow   # about 20 s: builds the firmware once, slews twice, waits for the failsafe
+@pytest.mark.slow   # a few seconds once the firmware is built (the first build takes longer)
 def test_a_black_cannon_shot_on_the_emulated_firmware_aims_arms_fires_and_fails_safe(tmp_path, until):
     emu.build()
     services, setup = bc_twin_cannon(tmp_path, spec="emulator",
