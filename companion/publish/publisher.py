@@ -59,6 +59,8 @@ class TablePublisher:
         self._in_order: deque[int] = deque()  # seqs handed to paho, oldest first, not yet acknowledged
         self._done: set[int] = set()
         self._mids: dict[int, int] = {}       # paho message id -> event seq
+        self._others: set[int] = set()        # message ids of status and state messages
+        self._early: dict[int, object] = {}   # PUBACKs that came before their publish() returned
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._state_due = True               # the retained state, after the backlog and after each reconnect
@@ -113,6 +115,7 @@ class TablePublisher:
                 info.wait_for_publish(self.settings.close_wait)
             except (RuntimeError, ValueError):
                 pass   # the broker went away meanwhile: its last will says offline instead
+        self.state = "closed"
         self.client.disconnect()
         self.client.loop_stop()
         self.acks.close()
@@ -131,7 +134,7 @@ class TablePublisher:
             client.disconnect()   # a wrong password does not get better by retrying
             return
         self.state, self.problem, self.since = "connected", "", now_text()
-        client.publish(self.topic("status"), self._status("online"), qos=1, retain=True)
+        self._track(client.publish(self.topic("status"), self._status("online"), qos=1, retain=True).mid, None)
         self._state_due = True
         self._wake.set()
         log.info("table %s: connected to %s", self.table, self.address.text)
@@ -143,20 +146,41 @@ class TablePublisher:
 
     def _acked(self, client, userdata, mid, reason_code, properties) -> None:
         with self._lock:
-            seq = self._mids.pop(mid, None)
+            if mid in self._others:
+                self._others.discard(mid)   # a status or state message
+            elif mid in self._mids:
+                self._settle(self._mids.pop(mid), reason_code)
+            else:   # the PUBACK beat publish() back to the worker: settled when it tracks the mid
+                self._early[mid] = reason_code
+
+    def _track(self, mid: int, seq: int | None) -> None:
+        """After publish() returns (never around it: paho holds its own lock while calling _acked)."""
+        with self._lock:
+            early = self._early.pop(mid, None)
             if seq is None:
-                return   # a status or state message
-            if reason_code.is_failure:
-                self.problem = f"the broker refused event {seq}: {reason_code}"
-                log.error("table %s: %s (is the table's user allowed to publish under %s?)",
-                          self.table, self.problem, self.topic("events"))
+                if early is None:
+                    self._others.add(mid)
                 return
-            self._done.add(seq)
-            moved = False
-            while self._in_order and self._in_order[0] in self._done:
-                self._done.discard(self._in_order[0])
-                self.acknowledged = self._in_order.popleft()
-                moved = True
+            self._in_order.append(seq)
+            self.handed = seq
+            if early is None:
+                self._mids[mid] = seq
+            else:
+                self._settle(seq, early)
+
+    def _settle(self, seq: int, reason_code) -> None:
+        """A PUBACK for event `seq` (under the lock): move the acknowledged mark over every event done."""
+        if reason_code.is_failure:
+            self.problem = f"the broker refused event {seq}: {reason_code}"
+            log.error("table %s: %s (is the table's user allowed to publish under %s?)",
+                      self.table, self.problem, self.topic("events"))
+            return
+        self._done.add(seq)
+        moved = False
+        while self._in_order and self._in_order[0] in self._done:
+            self._done.discard(self._in_order[0])
+            self.acknowledged = self._in_order.popleft()
+            moved = True
         if moved:
             self.acks.save(self.acknowledged)
 
@@ -187,11 +211,7 @@ class TablePublisher:
         last = None
         for event in events:
             payload = message({**self.session.event_view(event, None), "game": self.session.slug})
-            with self._lock:   # held across publish so the PUBACK cannot beat the mid's entry
-                info = self.client.publish(self.topic("events"), payload, qos=1)
-                self._mids[info.mid] = event.seq
-                self._in_order.append(event.seq)
-                self.handed = event.seq
+            self._track(self.client.publish(self.topic("events"), payload, qos=1).mid, event.seq)
             last = event
         if last is not None:
             self._state_due = True
@@ -200,9 +220,10 @@ class TablePublisher:
         # as a floor. When they differ an event is being committed, and its nudge brings us back.
         if self._state_due and view["seq"] == self.handed:
             self._state_due = False
-            self.client.publish(self.topic("state"), message({
+            info = self.client.publish(self.topic("state"), message({
                 "table": self.table, "game": self.session.slug, "title": self.title, "seq": view["seq"],
                 "view": view, "last_event": self._last_event(last), "at": now_text()}), qos=1, retain=True)
+            self._track(info.mid, None)
 
     def _last_event(self, last) -> dict | None:
         if last is None and self.handed:

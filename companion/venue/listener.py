@@ -53,6 +53,7 @@ class VenueListener:
         return self
 
     def close(self) -> None:
+        self.state = "closed"
         self.client.disconnect()
         self.client.loop_stop()
 

@@ -33,7 +33,19 @@ class PageStream:
         self.settings = settings
         self._pages: set[queue.Queue] = set()
         self._lock = threading.Lock()
+        self._closed = threading.Event()
         board.listeners.append(self.publish)
+
+    def close(self) -> None:
+        """End every page's stream at once (server shutdown)."""
+        self._closed.set()
+        with self._lock:
+            pages = list(self._pages)
+        for page in pages:
+            try:
+                page.put_nowait(None)
+            except queue.Full:
+                pass
 
     def publish(self, line: dict) -> None:
         text = f"event: table\ndata: {json.dumps(line, separators=(',', ':'))}\n\n"
@@ -53,11 +65,13 @@ class PageStream:
         try:
             yield "retry: 2000\n\n"
             yield f"event: lines\ndata: {json.dumps(first, separators=(',', ':'))}\n\n"
-            while True:
+            while not self._closed.is_set():
                 try:
                     text = page.get(timeout=self.settings.heartbeat)
                 except queue.Empty:
                     text = ": heartbeat\n\n"
+                if text is None:
+                    return
                 with self._lock:
                     if page not in self._pages:
                         return   # fell too far behind: the browser reconnects and starts afresh
