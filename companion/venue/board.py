@@ -189,7 +189,9 @@ class VenueBoard:
             table = self.tables.get(name)
             if table is None:
                 return None
-            return {**self.line(table), "view": table.view, "recent": list(reversed(table.events))[:50]}
+            recent = [{"seq": e["seq"], "type": self._text(e["type"]), "said": self._text(summary.verdict(e))}
+                      for e in list(reversed(table.events))[:50]]
+            return {**self.line(table), "view": table.view, "recent": recent}
 
     def counts(self) -> dict:
         with self._lock:
