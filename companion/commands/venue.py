@@ -20,7 +20,8 @@ def register(subparsers) -> None:
                     "of each and the results of each game as CSV.")
     parser.add_argument("broker", metavar="mqtt://HOST[:PORT]/VENUE", help="the venue's broker and name")
     parser.add_argument("--host", default="127.0.0.1", help="address the page listens on (0.0.0.0: the network)")
-    parser.add_argument("--port", type=port_number, default=8080, help="TCP port of the page (default 8080; 0 picks one)")
+    parser.add_argument("--port", type=port_number, default=8080,
+                        help="TCP port of the page (default 8080; 0 picks one)")
     parser.add_argument("--mqtt-user", metavar="U", help="the broker user (read access to VENUE/#)")
     parser.add_argument("--mqtt-password-file", type=Path, metavar="F",
                         help="a file holding the broker password (its trailing newline is not part of it)")

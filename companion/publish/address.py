@@ -74,7 +74,8 @@ def read_password(path: Path) -> str:
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise AddressError(f"cannot read the password file {str(path)!r}: {getattr(error, 'strerror', None) or error}") from None
+        why = getattr(error, "strerror", None) or error
+        raise AddressError(f"cannot read the password file {str(path)!r}: {why}") from None
     password = text.splitlines()[0] if text else ""
     if not password:
         raise AddressError(f"the password file {str(path)!r} is empty")

@@ -25,14 +25,15 @@ def players(view: dict) -> list[dict]:
         out = []
         for player in listed:
             if isinstance(player, dict):
-                out.append({"key": str(_first(player, KEY_KEYS) or "?"), "name": str(_first(player, NAME_KEYS) or "?"), "points": _number(_first(player, POINT_KEYS)),
-                            "to_play": bool(player.get("to_play")), "colour": _colour(player.get("colour"))})
+                out.append({"key": str(_first(player, KEY_KEYS) or "?"), "name": str(_first(player, NAME_KEYS) or "?"),
+                            "points": _number(_first(player, POINT_KEYS)), "to_play": bool(player.get("to_play")),
+                            "colour": _colour(player.get("colour"))})
         return out
     scores = view.get("scores")
     if isinstance(scores, dict):
         turn = view.get("player")
-        return [{"key": str(name), "name": str(name).title(), "points": _number(points), "to_play": name == turn, "colour": None}
-                for name, points in scores.items()]
+        return [{"key": str(name), "name": str(name).title(), "points": _number(points), "to_play": name == turn,
+                 "colour": None} for name, points in scores.items()]
     return []
 
 
