@@ -2,8 +2,9 @@
 the last will, and a heartbeat), `state` (retained: the shared screen), `events` (each logged
 event as the shared screen sees it, QoS 1, in order, with its seq).
 
-The SQLite log is the truth. A worker reads the events after the last one it handed to paho;
-paho keeps them, in order, while the broker is away and sends them again on reconnect; each
+The SQLite log is the truth. While connected, a worker hands paho the events after the last one
+it handed (online is said first); paho sends again, in order, whatever the broker had not
+acknowledged when the connection dropped, and the worker goes on after them; each
 PUBACK moves the acknowledged mark (AckStore), so a restart, even after kill -9, publishes
 everything after it again. The venue drops repeats by seq.
 """
@@ -195,8 +196,8 @@ class TablePublisher:
         while not self._closing.is_set():
             self._wake.wait(timeout=self.settings.heartbeat)
             self._wake.clear()
-            if self.state == "refused":
-                continue
+            if self.state != "connected":
+                continue   # the log keeps them; paho keeps only what it was handed while connected
             try:
                 self._publish_new()
             except Exception:   # noqa: BLE001  (the table keeps playing; the log still has it all)

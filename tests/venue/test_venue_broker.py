@@ -54,7 +54,6 @@ def test_two_tables_play_and_the_venue_shows_both_with_every_event_in_order(brok
     listener.close()
 
 
-@pytest.mark.slow
 def test_the_broker_stopped_mid_game_loses_nothing_and_keeps_the_order(broker, tmp_path):
     board, listener = venue(broker)
     session = open_session(tmp_path)
@@ -74,7 +73,6 @@ def test_the_broker_stopped_mid_game_loses_nothing_and_keeps_the_order(broker, t
     listener.close()
 
 
-@pytest.mark.slow
 def test_a_restarted_venue_rebuilds_every_table_from_retained_messages(broker, tmp_path):
     session = open_session(tmp_path)
     table = publisher(session, broker, "alpha", tmp_path)

@@ -80,9 +80,10 @@ def test_a_table_killed_mid_game_publishes_every_event_once_when_it_comes_back(b
         resumed = read_until(again, lambda line: line.startswith("resumed at"))[-1].split()
         in_log, acknowledged = int(resumed[2].rstrip(",")), int(resumed[4])
         assert in_log >= 60 and acknowledged <= in_log
-        wait_until(lambda: taken_seqs(board, "alpha")[-1:] == [in_log], what="every logged event at the venue")
+        wait_until(lambda: board.lines()[0]["status"] == "online", what="the table back online")
+        wait_until(lambda: board.lines()[0]["seq"] == in_log and board.tables["alpha"].state_seq == in_log,
+                   what="every logged event and the state at the venue")
         assert taken_seqs(board, "alpha") == list(range(1, in_log + 1)), "none lost, none twice, in order"
-        assert board.lines()[0]["status"] == "online"
         assert len(taken_seqs(board, "alpha")) >= taken_before
     finally:
         kill(again)
