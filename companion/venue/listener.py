@@ -7,6 +7,7 @@ the events that arrive while the venue restarts; the retained status and state r
 from __future__ import annotations
 
 import logging
+import socket
 import threading
 from dataclasses import dataclass
 
@@ -28,13 +29,18 @@ class ListenSettings:
     reconnect_max: float = 8.0
 
 
+def default_client_id(venue: str) -> str:
+    """One persistent session per venue board and machine: a restart takes its own queue back."""
+    return f"venue-{venue}-{socket.gethostname()}"[:64]
+
+
 class VenueListener:
     def __init__(self, board: VenueBoard, address: BrokerAddress, credentials: Credentials = Credentials(),
                  settings: ListenSettings = ListenSettings(), client_id: str | None = None):
         self.board, self.address, self.settings = board, address, settings
         self.state, self.problem = "connecting", ""
         self.answered = threading.Event()   # the broker's first answer, yes or no
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or f"venue-{address.venue}",
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or default_client_id(address.venue),
                              protocol=mqtt.MQTTv5)
         if credentials.user is not None:
             client.username_pw_set(credentials.user, credentials.password)

@@ -88,3 +88,40 @@ def test_a_table_killed_mid_game_publishes_every_event_once_when_it_comes_back(b
     finally:
         kill(again)
     listener.close()
+
+
+@pytest.mark.slow
+def test_the_venue_command_serves_the_board_and_rebuilds_it_after_a_restart(broker, tmp_path):
+    import json
+    import re
+    import urllib.request
+
+    from .tables import open_session, playthrough_commands, publisher
+
+    session = open_session(tmp_path)
+    table = publisher(session, broker, "alpha", tmp_path)
+    for command in playthrough_commands()[:15]:
+        session.act(command)
+    wait_until(lambda: table.acknowledged == session.seq, what="the table's events acknowledged")
+    command = ["-m", "companion", "venue", broker.url, "--port", "0", "--mqtt-user", "venue",
+               "--mqtt-password-file", str(broker.accounts["venue"].password_file)]
+
+    def board_of(process) -> dict:
+        port = re.search(r":(\d+)/", read_until(process, lambda line: "open http" in line)[-1]).group(1)
+
+        def read():
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/tables.json", timeout=5) as response:
+                tables = json.load(response)["tables"]
+            return tables[0] if tables and tables[0]["seq"] == session.seq else None
+        return wait_until(read, what="the table on the venue's page")
+
+    for attempt in ("first", "after a restart"):   # the second knows only what the broker retained or queued
+        venue_process = spawn(*command)
+        try:
+            line = board_of(venue_process)
+        finally:
+            venue_process.terminate()
+            venue_process.wait(timeout=10)
+        assert line["status"] == "online" and line["title"] == "Cannonball Colony", attempt
+        assert [p["name"] for p in line["players"]] == ["England", "Spain"] and line["verdict"], attempt
+    table.close()
