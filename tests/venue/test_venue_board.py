@@ -154,3 +154,21 @@ def test_addresses_and_password_files(tmp_path):
         credentials("alpha", secret)
     with pytest.raises(AddressError, match="needs --mqtt-user"):
         credentials(None, secret)
+
+
+@pytest.mark.parametrize("slug", ["cannonball-colony", "cannons-coastlines", "the-colony"])
+def test_every_game_s_shared_screen_gives_the_board_its_players_points_and_turn(slug, tmp_path):
+    from companion.games import plugins
+    from companion.session import EventLog, Session
+    from companion.venue import summary
+
+    plugin = plugins()[slug]
+    record = plugin.load("record")
+    session = Session(EventLog(tmp_path / "game.sqlite"), record)
+    setup = plugin.load("demo").read_text() if plugin.has("demo") else ""   # The Colony: the rulebook's setup
+    session.act(record.start(setup, source="test"))
+    line = summary.line(session.view(None), session.event_view(session.log.events()[-1], None))
+    assert len(line["players"]) >= 2 and all(p["name"] != "?" for p in line["players"])
+    assert all(isinstance(p["points"], (int, float)) for p in line["players"])
+    assert line["turn"] in [p["name"] for p in line["players"]]
+    assert line["winners"] is None and line["verdict"]
