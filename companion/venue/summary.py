@@ -10,6 +10,11 @@ its latest event, without knowing the game: the views share a few conventions, n
 
 from __future__ import annotations
 
+import re
+
+COLOUR = re.compile(r"#[0-9A-Fa-f]{3,8}")
+NAME_CHARS = 40   # a name longer than this is cut: a table's payload is not trusted
+
 KEY_KEYS = ("name", "country", "title")     # what the winners list names
 NAME_KEYS = ("title", "name", "country")    # what the board shows
 POINT_KEYS = ("points", "score", "forts")
@@ -25,14 +30,14 @@ def players(view: dict) -> list[dict]:
         out = []
         for player in listed:
             if isinstance(player, dict):
-                out.append({"key": str(_first(player, KEY_KEYS) or "?"), "name": str(_first(player, NAME_KEYS) or "?"),
+                out.append({"key": _short(_first(player, KEY_KEYS)), "name": _short(_first(player, NAME_KEYS)),
                             "points": _number(_first(player, POINT_KEYS)), "to_play": bool(player.get("to_play")),
                             "colour": _colour(player.get("colour"))})
         return out
     scores = view.get("scores")
     if isinstance(scores, dict):
         turn = view.get("player")
-        return [{"key": str(name), "name": str(name).title(), "points": _number(points), "to_play": name == turn,
+        return [{"key": _short(name), "name": _short(name).title(), "points": _number(points), "to_play": name == turn,
                  "colour": None} for name, points in scores.items()]
     return []
 
@@ -42,9 +47,9 @@ def turn(view: dict, listed: list[dict]) -> str | None:
     if playing:
         return playing
     if isinstance(view.get("player"), str):
-        return view["player"]
+        return _short(view["player"])
     raw = view.get("turn")
-    return str(raw["player"]) if isinstance(raw, dict) and isinstance(raw.get("player"), str) else None
+    return _short(raw["player"]) if isinstance(raw, dict) and isinstance(raw.get("player"), str) else None
 
 
 def winners(view: dict) -> list[str] | None:
@@ -52,11 +57,11 @@ def winners(view: dict) -> list[str] | None:
     result = view.get("result")
     if isinstance(result, dict):
         if isinstance(result.get("winners"), list):
-            return [str(w) for w in result["winners"]]
+            return [_short(w) for w in result["winners"]]
         if result.get("winner") is not None:
-            return [str(result["winner"])]
+            return [_short(result["winner"])]
     if view.get("over") and isinstance(view.get("winners"), list):
-        return [str(w) for w in view["winners"]]
+        return [_short(w) for w in view["winners"]]
     return None
 
 
@@ -89,4 +94,9 @@ def _number(value):
 
 
 def _colour(value):
-    return value if isinstance(value, str) and value.startswith("#") and len(value) <= 9 else None
+    return value if isinstance(value, str) and COLOUR.fullmatch(value) else None
+
+
+def _short(value) -> str:
+    text = "?" if value is None else str(value)
+    return text if len(text) <= NAME_CHARS else text[:NAME_CHARS - 1] + "…"

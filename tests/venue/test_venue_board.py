@@ -172,3 +172,13 @@ def test_every_game_s_shared_screen_gives_the_board_its_players_points_and_turn(
     assert all(isinstance(p["points"], (int, float)) for p in line["players"])
     assert line["turn"] in [p["name"] for p in line["players"]]
     assert line["winners"] is None and line["verdict"]
+
+
+def test_a_table_s_own_words_are_cut_short_and_its_colours_must_be_colours():
+    venue = board()
+    view = {"players": [{"name": "N" * 500, "points": 1, "colour": "#0;}body{x"}, {"name": "b", "points": 2,
+                                                                                  "colour": "#D55E00"}]}
+    send(venue, "alpha", "state", {"seq": 0, "game": "the-colony", "view": view, "title": "T" * 900})
+    line = venue.lines()[0]
+    assert len(line["players"][0]["name"]) == 40 and len(line["title"]) < 300
+    assert [p["colour"] for p in line["players"]] == [None, "#D55E00"]
