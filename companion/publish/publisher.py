@@ -81,6 +81,7 @@ class TablePublisher:
         client.reconnect_delay_set(self.settings.reconnect_min, self.settings.reconnect_max)
         client.max_queued_messages_set(0)   # no limit: the log is bounded by the game, and nothing may drop
         client.on_connect, client.on_disconnect, client.on_publish = self._connected, self._disconnected, self._acked
+        client.on_connect_fail = self._unreachable
         return client
 
     def topic(self, kind: str) -> str:
@@ -139,6 +140,12 @@ class TablePublisher:
         self._state_due = True
         self._wake.set()
         log.info("table %s: connected to %s", self.table, self.address.text)
+
+    def _unreachable(self, client, userdata) -> None:
+        """No connection at all (no broker there, a refused socket, a certificate not trusted): paho retries."""
+        if not self.problem:
+            log.warning("table %s: cannot reach %s; retrying, the log keeps every event", self.table, self.address.text)
+        self.problem = f"cannot reach the broker at {self.address.text}; retrying"
 
     def _disconnected(self, client, userdata, flags, reason_code, properties) -> None:
         if self.state == "connected":

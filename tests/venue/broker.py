@@ -36,9 +36,10 @@ class Broker:
     """mosquitto on 127.0.0.1:port with `tables` accounts (each may write VENUE/tables/<its name>/#)
     and a `venue` account that reads VENUE/#."""
 
-    def __init__(self, folder: Path, venue: str, tables: list[str]):
+    def __init__(self, folder: Path, venue: str, tables: list[str], tls: bool = False):
         self.folder, self.venue = folder, venue
         self.port = free_port()
+        self.tls_port = free_port() if tls else None   # a second listener, TLS, with a certificate of our own CA
         self.process: subprocess.Popen | None = None
         self.accounts = {name: self._account(name, f"{name}-secret") for name in [*tables, VENUE_USER]}
         # The venue reads everything; a table's user writes only under its own name (%u).
@@ -49,7 +50,27 @@ class Broker:
             f"password_file {folder / 'passwords'}", f"acl_file {folder / 'acl'}",
             f"user {getpass.getuser()}",   # run as us: mosquitto started as root would switch to 'mosquitto'
             "persistence true", f"persistence_location {folder}/", "autosave_interval 1",
-            "log_dest stderr", "log_type error", "log_type warning", "log_type notice", ""]))
+            "log_dest stderr", "log_type error", "log_type warning", "log_type notice", "",
+            *(self._tls_listener() if tls else [])]))
+
+    def _tls_listener(self) -> list[str]:
+        """A CA and a server certificate for 127.0.0.1 (openssl); clients trust ca.pem via SSL_CERT_FILE."""
+        def openssl(*words: str) -> None:
+            subprocess.run(["openssl", *words], cwd=self.folder, check=True, capture_output=True)
+
+        openssl("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem",
+                "-days", "2", "-subj", "/CN=venue test CA")
+        openssl("req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr",
+                "-subj", "/CN=127.0.0.1")
+        (self.folder / "san.ext").write_text("subjectAltName=IP:127.0.0.1\n")
+        openssl("x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
+                "-out", "server.pem", "-days", "2", "-extfile", "san.ext")
+        return [f"listener {self.tls_port} 127.0.0.1", f"cafile {self.folder / 'ca.pem'}",
+                f"certfile {self.folder / 'server.pem'}", f"keyfile {self.folder / 'server.key'}", ""]
+
+    @property
+    def ca_file(self) -> Path:
+        return self.folder / "ca.pem"
 
     def _account(self, user: str, password: str) -> Account:
         passwords = self.folder / "passwords"

@@ -138,3 +138,38 @@ def test_garbage_from_a_table_is_counted_and_dropped_and_the_venue_goes_on(broke
     rogue.loop_stop()
     rogue.disconnect()
     listener.close()
+
+
+def test_a_table_publishes_over_tls_to_a_broker_it_trusts(tmp_path, monkeypatch):
+    import shutil
+
+    from companion.publish.acks import AckStore
+    from companion.publish.address import Credentials, parse_address
+    from companion.publish.publisher import TablePublisher
+
+    from .broker import MISSING, Broker
+    from .tables import QUICK
+
+    if MISSING or not shutil.which("openssl"):
+        pytest.skip(MISSING or "openssl is not installed (apt-get install openssl)")
+    (tmp_path / "broker").mkdir()
+    with Broker(tmp_path / "broker", "club", ["alpha"], tls=True) as broker:
+        monkeypatch.setenv("SSL_CERT_FILE", str(broker.ca_file))   # what --mqtt-tls trusts: the system's CAs
+        board, listener = venue(broker)
+        address = parse_address(f"mqtt://127.0.0.1:{broker.tls_port}/club", tls=True)
+        assert address.tls and address.text.startswith("mqtts://")
+        session = open_session(tmp_path)
+        table = TablePublisher(session, address, "alpha", AckStore(tmp_path / "published.sqlite", address.text),
+                               Credentials("alpha", broker.accounts["alpha"].password), QUICK).start()
+        play(session, playthrough_commands()[:5])
+        wait_until(lambda: table.acknowledged == session.seq, what="the events acknowledged over TLS")
+        monkeypatch.delenv("SSL_CERT_FILE")       # a broker whose certificate nobody vouches for
+        untrusting = TablePublisher(session, address, "alpha", AckStore(tmp_path / "other.sqlite", address.text),
+                                    Credentials("alpha", broker.accounts["alpha"].password), QUICK).start()
+        wait_until(lambda: "cannot reach" in untrusting.describe()["problem"], what="the untrusted broker refused")
+        assert untrusting.acknowledged == 0
+        untrusting.close()
+        wait_until(lambda: taken_seqs(board, "alpha")[-1:] == [session.seq], what="the venue hearing them")
+        table.close()
+        listener.close()
+
