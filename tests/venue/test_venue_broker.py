@@ -73,6 +73,22 @@ def test_the_broker_stopped_mid_game_loses_nothing_and_keeps_the_order(broker, t
     listener.close()
 
 
+def test_a_table_started_while_the_broker_is_down_plays_on_and_publishes_everything_when_it_comes(broker, tmp_path):
+    board, listener = venue(broker)   # the venue's session is on the broker (saved when it stops)
+    wait_until(lambda: listener.state == "connected", what="the venue subscribed")
+    broker.stop()
+    session = open_session(tmp_path)
+    table = publisher(session, broker, "alpha", tmp_path)
+    play(session, playthrough_commands()[:12])
+    wait_until(lambda: "cannot reach" in table.describe()["problem"], what="the table saying the broker is away")
+    broker.start()
+    wait_until(lambda: taken_seqs(board, "alpha")[-1:] == [session.seq], timeout=15, what="the whole log published")
+    assert taken_seqs(board, "alpha") == list(range(1, session.seq + 1))
+    assert board.lines()[0]["status"] == "online" and board.lines()[0]["verdict"]
+    table.close()
+    listener.close()
+
+
 def test_a_restarted_venue_rebuilds_every_table_from_retained_messages(broker, tmp_path):
     session = open_session(tmp_path)
     table = publisher(session, broker, "alpha", tmp_path)
