@@ -235,6 +235,18 @@ def check_frames(example, tmp_path):
         assert encode_frame(frame) == wire
 
 
+def check_venue_messages(example, tmp_path):
+    """Each `TOPIC PAYLOAD` line is taken by the venue board as it is, in order."""
+    from companion.games import plugins
+    from companion.venue.board import VenueBoard
+
+    board = VenueBoard("club", {slug: plugin.title for slug, plugin in plugins().items()})
+    for line in _lines(example):
+        topic, _, payload = line.partition(" ")
+        assert board.receive(topic, payload.encode()), f"{example}: dropped {topic} ({dict(board.dropped)})"
+    assert board.lines()[0]["events"] == 2 and board.lines()[0]["status"] == "offline"
+
+
 CHECKERS = {name.removeprefix("check_").replace("_", "-"): check for name, check in dict(globals()).items()
             if name.startswith("check_") and callable(check)}
 
