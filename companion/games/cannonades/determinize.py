@@ -57,5 +57,6 @@ class Knowledge:
         game.ships_added = dict(seen["ships_added"])
         if seen["shootout"] is not None:
             game.trigger, game.final_turns = seen["shootout"]["trigger"], list(seen["shootout"]["final_turns"])
+        game.winners, game.why, game.rule = list(seen["winners"]), seen["why"], seen["rule"]
         game.chance = Chance(rng, keep=False)
         return game

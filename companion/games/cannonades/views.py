@@ -4,7 +4,7 @@ order. The shared screen (seat None) gets only what is public. A logged event is
 
 from __future__ import annotations
 
-from companion.games.cannonades.ending import standings
+from companion.games.cannonades.ending import RULE as TIEBREAK_RULE, standings
 from companion.games.cannonades.rules import legal_moves
 from companion.games.cannonades.state import Game, pending_to_json
 
@@ -58,7 +58,8 @@ def view(game: Game | None, seat: str | None) -> dict:
         "legal": [command_of(m) for m in legal_moves(game)] if me is not None and me == to_move else [],
         "can_undo": me is not None and me == to_move and bool(game.undoable) and not game.pending,
         "over": game.over, "winners": list(game.winners), "why": game.why, "rule": game.rule,
-        "standings": [row.to_json() for row in standings(game)] if game.over else None,
+        # Only after the shootout are all ships face up: an elimination's end keeps face-down ships secret.
+        "standings": [row.to_json() for row in standings(game)] if game.rule == TIEBREAK_RULE else None,
     }
 
 
