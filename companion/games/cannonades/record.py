@@ -20,7 +20,7 @@ import secrets
 
 from companion.games.cannonades.deck import DeckError, deck_named
 from companion.games.cannonades.rules import deal, play, refusal
-from companion.games.cannonades.state import VARIANTS, Game
+from companion.games.cannonades.state import HAND_SIZE, VARIANTS, Game
 from companion.games.cannonades.turns import Chance, Replay
 from companion.games.cannonades.views import describe, event_view, view
 from companion.games.excerpt import excerpt
@@ -71,7 +71,10 @@ def setup_command(data, source: str = "serve") -> dict:
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ValueError(f"seed: expected a whole number, got {excerpt(seed)}")
-    deck_named(data.get("deck", "default"))   # DeckError (a ValueError) names the place
+    deck = deck_named(data.get("deck", "default"))   # DeckError (a ValueError) names the place
+    if len(deck.cards) <= HAND_SIZE * len(seats):
+        raise ValueError(f"deck: {len(deck.cards)} cards cannot deal {HAND_SIZE} to each of {len(seats)} seats "
+                         f"and leave a deck to draw from")
     return {"type": "start", "seats": seats, "variant": variant, "deck": data.get("deck", "default"),
             "seed": seed, "source": source}
 

@@ -229,7 +229,9 @@ def _play_redeal(game, seat):
     shown = list(game.hands[seat])
     game.hands[seat] = []
     tell(game, "redeal", seat=seat, cards=shown)
-    draw_cards(game, seat, HAND_SIZE)
+    # Not draw_cards: the five shown go back into the deck, so these draws never empty it.
+    game.hands[seat] = [game.pile.pop() for _ in range(HAND_SIZE)]
+    tell(game, "draw", [seat], seat=seat, count=HAND_SIZE, cards=list(game.hands[seat]))
     game.pile = game.chance.shuffle(game.pile + shown)
     tell(game, "shuffle", [], cards=list(game.pile))
     if sum(game.card(c).is_ship for c in game.hands[seat]) <= 1:
