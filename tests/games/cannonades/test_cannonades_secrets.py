@@ -78,7 +78,7 @@ def play_and_check(tmp_path, seed: int) -> tuple[int, int]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(12))
 def test_no_seat_is_ever_sent_a_card_it_may_not_know(tmp_path, seed):
     checked, events = play_and_check(tmp_path, seed)
     assert events > 40 and checked > 500
