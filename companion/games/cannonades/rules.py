@@ -44,13 +44,17 @@ def refusal(game: Game, seat: str, move: tuple) -> Reason | None:
 
 
 def _waiting(game: Game) -> str:
-    top = game.pending[-1] if game.pending else None
-    if top is None:
+    """What the game waits for, in words."""
+    if not game.pending:
         return f"take an action or end the turn ({game.actions_left} left)"
-    return {"redeal": "keep or redeal the opening hand",
-            "grin": f"choose the grin's effect on {top[2]} ({top[3]} {top[4]})" if top[0] == "grin" else "",
-            "discard": f"discard {top[2]} card{'s' if top[2] != 1 else ''} ({top[3]})" if top[0] == "discard" else "",
-            "salvage": "take a cannonade back from the discard pile, or none"}[top[0]]
+    top = game.pending[-1]
+    if top[0] == "grin":
+        return f"choose the grin's effect for {top[3]} ({top[4]}) against {top[2]}"
+    if top[0] == "discard":
+        return f"discard {top[2]} card{'s' if top[2] != 1 else ''} ({top[3]})"
+    if top[0] == "salvage":
+        return "take a cannonade back from the discard pile, or none"
+    return "keep or redeal the opening hand"
 
 
 def _check_redeal(game, seat):
