@@ -102,8 +102,12 @@ const Companion = (() => {
     return { highlight: ev, tone: "good" };
   }
 
-  // One event of the log, in words: what happened, whether it stood, and why.
+  // One event of the log, in words: what happened, whether it stood, and why. A game's script may
+  // say its own events first (describeWith: a function returning null for the ones it leaves).
+  const describers = [];
+  const describeWith = (fn) => describers.push(fn);
   function describe(event) {
+    for (const fn of describers) { const said = fn(event); if (said) return said; }
     const who = event.player && looks[event.player] ? looks[event.player] : null;
     const verdict = event.verdict || { reasons: [], note: "" };
     const name = who ? `${Board.badgeSVG(who, 24)} ${who.title}` : "";
@@ -156,6 +160,6 @@ const Companion = (() => {
     video.onerror = () => setTimeout(() => { video.src = "/video.mjpg?t=" + Date.now(); }, 2000);
   }
 
-  return { on, connect, setHeader, watchCamera, post, get, toast, looks, marks, rulings, describe, ruleChips, esc, when,
+  return { on, connect, setHeader, describeWith, watchCamera, post, get, toast, looks, marks, rulings, describe, ruleChips, esc, when,
     get state() { return state; }, get status() { return status; } };
 })();

@@ -9,4 +9,6 @@ PLUGIN = GamePlugin(
     record="companion.games.the_colony.record:RECORD",
     text="companion.games.the_colony.text",
     referee="companion.games.the_colony.referee",
+    screens="companion.games.the_colony.screens:SCREENS",
+    demo="companion.games.the_colony.demo:START_BOARD",
 )

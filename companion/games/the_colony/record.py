@@ -7,11 +7,13 @@ Commands (each may carry a `source`, "tablet" by default):
   move-ant  {"from": ID, "to": ID}            after sowing: one of the mover's ants steps one space
   pass                                        after sowing: no ant move (refused once it is mandatory)
   correct   {"board": TEXT, "note": TEXT}     what is really on the table; the game carries on from it
+  undo                                        takes back the last sowing, ant move or pass (back to the last
+                                              start or correction, one at a time)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 from companion.games.the_colony.position import COLOURS, INITIALS, Position
@@ -32,6 +34,13 @@ class ColonyGame:
     phase: str = SOW
     over: Reason | None = None
     last_sowing: dict | None = None   # the sowing event's path and what ended it, for the screens
+    # What undo takes back: (what it was, the game before it), latest last; flat, so a long game
+    # is no deeper to copy than a short one.
+    earlier: tuple[tuple[str, "ColonyGame"], ...] = ()
+
+    def then(self, done: str, after: "ColonyGame") -> "ColonyGame":
+        """`after`, with this game kept for undo under the name of what was `done`."""
+        return replace(after, earlier=self.earlier + ((done, replace(self, earlier=())),))
 
 
 def _settle(position: Position, sowing: dict | None = None) -> ColonyGame:
@@ -56,7 +65,7 @@ def _refuse(rule: str, message: str, *cells: str) -> tuple[Verdict, list[dict]]:
 class TheColonyRecord:
     game = GAME
     title = "The Colony"
-    answers = frozenset({"game", "correction", "sowing", "ant", "pass"})
+    answers = frozenset({"game", "correction", "sowing", "ant", "pass", "undo"})
 
     def start(self, text: str, source: str = "serve") -> dict:
         return {"type": "start", "board": text, "source": source}
@@ -64,10 +73,10 @@ class TheColonyRecord:
     def decide(self, game: ColonyGame | None, command: dict) -> tuple[Verdict, list[dict]]:
         kind, source = command.get("type"), command.get("source", "tablet")
         deciders: dict[str, Callable] = {"start": self._start, "sow": self._sow, "move-ant": self._move_ant,
-                                         "pass": self._pass, "correct": self._correct}
+                                         "pass": self._pass, "correct": self._correct, "undo": self._undo}
         if kind not in deciders:
             raise ValueError(f"unknown The Colony command {kind!r} (commands: {', '.join(deciders)})")
-        if kind not in ("start", "correct"):
+        if kind not in ("start", "correct", "undo"):
             if game is None:
                 return _refuse("rules:setup", "No game yet: start one first.")
             if game.over is not None:
@@ -126,6 +135,14 @@ class TheColonyRecord:
         return Verdict.accept(command.get("note") or "Corrected."), [
             {"type": "correction", "board": command["board"], "note": command.get("note", ""), "source": source}]
 
+    @staticmethod
+    def _undo(game, command, source):
+        if game is None or not game.earlier:
+            return _refuse("rules:undo", "Nothing to undo since the game began or was last corrected.")
+        done, before = game.earlier[-1]
+        return Verdict.accept(f"Undone: {done}."), [
+            {"type": "undo", "player": before.position.turn, "undid": done, "source": source}]
+
     def apply(self, game: ColonyGame | None, body: dict, seq: int) -> ColonyGame | None:
         kind = body.get("type")
         if kind in ("game", "correction"):
@@ -136,15 +153,25 @@ class TheColonyRecord:
             sowing = sow(game.position, body["space"], body["via"])
             if not sowing.done or list(sowing.path) != body["path"]:
                 raise ValueError(f"event {seq}: the sowing from {body['space']} does not replay")
-            return _after_sowing(sowing.position, {"space": body["space"], "path": body["path"],
-                                                   "ended_by": body["ended_by"]})
+            mover = game.position.turn
+            # The screens replay the sowing egg by egg from the counts before it, and say what ended it.
+            shown = {"player": mover, "space": body["space"], "via": list(body["via"]), "path": body["path"],
+                     "ended_by": body["ended_by"], "collected": sowing.collected, "ant_placed": sowing.ant_placed,
+                     "eggs_before": dict(game.position.eggs), "steps": [step.to_json() for step in sowing.steps]}
+            return game.then(f"{mover.title()}'s sowing from {body['space']}", _after_sowing(sowing.position, shown))
         if kind == "ant":
             verdict, position = move_ant(game.position, body["from"], body["to"])
             if not verdict.legal:
                 raise ValueError(f"event {seq} does not replay: {verdict.message}")
-            return _settle(end_turn(position), game.last_sowing)
+            return game.then(f"{game.position.turn.title()}'s ant move from {body['from']} to {body['to']}",
+                             _settle(end_turn(position), game.last_sowing))
         if kind == "pass":
-            return _settle(end_turn(game.position), game.last_sowing)
+            return game.then(f"{game.position.turn.title()}'s choice to move no ant",
+                             _settle(end_turn(game.position), game.last_sowing))
+        if kind == "undo":
+            if not game.earlier:
+                raise ValueError(f"event {seq} (undo) has nothing to take back")
+            return replace(game.earlier[-1][1], earlier=game.earlier[:-1])
         return game
 
     def view(self, game: ColonyGame | None, seat: str | None) -> dict:
@@ -159,7 +186,8 @@ class TheColonyRecord:
                 "ant_moves": [list(m) for m in ant_moves(position)] if game.phase == MOVE_ANT else [],
                 "ants_mandatory": position.ants_mandatory, "last_sowing": game.last_sowing,
                 "scores": result.scores, "over": game.over is not None,
-                "winners": result.winners, "why": result.why}
+                "winners": result.winners, "why": result.why,
+                "undo": game.earlier[-1][0] if game.earlier else None}
 
     def event_view(self, body: dict, seat: str | None) -> dict:
         return body
