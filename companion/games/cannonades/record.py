@@ -98,7 +98,9 @@ class CannonadesRecord:
         kind, source = command.get("type"), command.get("source", "tablet")
         if kind == "start":
             return self._start(command, source)
-        if kind not in FIELDS:
+        if not isinstance(source, str):
+            raise ValueError(f"source: expected a name, got {excerpt(source)}")
+        if not isinstance(kind, str) or kind not in FIELDS:
             raise ValueError(f"unknown Cannonades command {excerpt(kind)} (commands: start, {', '.join(FIELDS)})")
         if game is None:
             return Verdict.reject(Reason("rules:setup", "No game yet: start one first.")), []

@@ -165,7 +165,7 @@ def _turn(game: Game, turn: dict, seat) -> None:
 def _pending(raw, where: str, seat) -> tuple:
     raw = _object(raw, where)
     kind = raw.get("kind")
-    if kind not in PENDING_FIELDS:
+    if not isinstance(kind, str) or kind not in PENDING_FIELDS:
         _fail(f"{where}.kind", f"{excerpt(kind)} is not one of {', '.join(PENDING_FIELDS)}")
     for name in PENDING_FIELDS[kind]:
         if name not in raw:
@@ -175,8 +175,13 @@ def _pending(raw, where: str, seat) -> tuple:
         seat(raw["against"], f"{where}.against")
         if raw["hit"] not in ("damaged", "sunk"):
             _fail(f"{where}.hit", f"expected \"damaged\" or \"sunk\", got {excerpt(raw['hit'])}")
+        if not isinstance(raw["ship"], str):
+            _fail(f"{where}.ship", f"expected a ship id, got {excerpt(raw['ship'])}")
     if kind == "discard":
         _count(raw["count"], f"{where}.count")
+    whys = {"discard": ("limit", "grin", "out"), "salvage": ("trigger", "final")}.get(kind)
+    if whys and raw["why"] not in whys:
+        _fail(f"{where}.why", f"expected one of {', '.join(whys)}, got {excerpt(raw['why'])}")
     return (kind, *(raw[name] for name in PENDING_FIELDS[kind]))
 
 
