@@ -129,3 +129,15 @@ def test_the_open_moves_are_exactly_those_without_a_refusal(seed):
         refused = {m for m in candidate_moves(game) if refusal(game, game.to_move, m) is not None}
         assert open_moves.isdisjoint(refused)
         assert {m for m in candidate_moves(game) if m not in refused} <= open_moves
+
+
+def test_a_game_on_a_physical_deck_s_file_replays_without_the_file(tmp_path, monkeypatch):
+    deck = dict(TWELVE, cards=[dict(c, id=f"{c['id']}x{n}") for n in range(2) for c in TWELVE["cards"]])   # 24
+    path = tmp_path / "our-deck.json"
+    path.write_text(json.dumps(deck))
+    monkeypatch.chdir(tmp_path)
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act(RECORD.start(json.dumps({"seats": ["anna", "ben"], "deck": "our-deck.json", "seed": 3})))
+    assert session.view("anna")["deck"] == {"name": "tiny", "cards": 24}
+    path.unlink()   # the log holds the list itself
+    assert Session(EventLog(tmp_path / "game.sqlite"), RECORD).state.to_json() == session.state.to_json()
