@@ -67,6 +67,8 @@ def event_view(body: dict, seat: str | None) -> dict:
     """One logged event as `seat` may see it: a drawn card only to its drawer, a ship added face down
     only to its owner, the deck's order and the random outcomes to nobody."""
     shown = {key: value for key, value in body.items() if key not in NEVER_SENT}
+    if isinstance(shown.get("deck"), dict):   # a physical deck's list: public, but its name and size say enough
+        shown["deck"] = {"name": shown["deck"].get("name"), "cards": len(shown["deck"].get("cards", ()))}
     if body.get("type") in ("add", "undo") and body.get("seat") != seat:
         shown.pop("card", None)
     if "effects" in body:

@@ -118,3 +118,13 @@ def test_undo_in_the_log_never_crosses_a_shot(tmp_path):
     assert ship in session.state.hands["anna"] and session.state.actions_left == 4
     refused = session.act({"type": "undo", "seat": "anna"})
     assert not refused.verdict.legal and refused.verdict.reasons[0].rule == "CN-10" and refused.events == ()
+
+
+def test_a_physical_deck_s_list_is_sent_as_its_name_and_size(tmp_path):
+    cards = [{"id": f"S{n:02d}", "kind": "ship", "icons": ["red"], "sails": "left"} for n in range(10)] + \
+            [{"id": f"C{n:02d}", "kind": "cannonade", "icons": ["red", "blue"]} for n in range(10)]
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act({"type": "start", "seats": ["anna", "ben"], "seed": 2,
+                 "deck": {"name": "ours", "clans": ["red", "blue"], "cards": cards}})
+    sent = session.event_view(session.log.events()[0], None)
+    assert sent["deck"] == {"name": "ours", "cards": 20} and named(sent) == set()
