@@ -138,6 +138,23 @@ def check_coast_table(example, tmp_path):
     assert table_from_json(table_to_json(table), rulebook) == table
 
 
+def check_cannonades_state(example, tmp_path):
+    from companion.games.cannonades.text import parse_board, print_board
+
+    game = parse_board(example.body)
+    assert parse_board(print_board(game)).to_json() == game.to_json()
+    assert sorted(game.where_is(card) for card in ("C01", "S09", "C30")) == ["discard", "hand:anna", "ship:anna-1"]
+
+
+def check_cannonades_deck(example, tmp_path):
+    from companion.games.cannonades.deck import load_deck
+
+    deck = load_deck(_file(tmp_path, example, "deck.json"))
+    shown = json.loads(example.body)["cards"]
+    assert deck.to_json()["cards"] == [{**card, "icons": sorted(card["icons"]), "grins": card.get("grins", 0)}
+                                       for card in shown]
+
+
 def check_values(example, tmp_path):
     from companion.games.cannons_coastlines.record import check_house
     from companion.games.cannons_coastlines.factions import load_rulebook
