@@ -20,6 +20,7 @@ COMMANDS = {
     "hardware": "companion.commands.hardware",
     "read": "companion.commands.read",
     "score": "companion.commands.score",
+    "venue": "companion.commands.venue",
 }
 
 

@@ -138,6 +138,23 @@ def check_coast_table(example, tmp_path):
     assert table_from_json(table_to_json(table), rulebook) == table
 
 
+def check_cannonades_state(example, tmp_path):
+    from companion.games.cannonades.text import parse_board, print_board
+
+    game = parse_board(example.body)
+    assert parse_board(print_board(game)).to_json() == game.to_json()
+    assert sorted(game.where_is(card) for card in ("C01", "S09", "C30")) == ["discard", "hand:anna", "ship:anna-1"]
+
+
+def check_cannonades_deck(example, tmp_path):
+    from companion.games.cannonades.deck import load_deck
+
+    deck = load_deck(_file(tmp_path, example, "deck.json"))
+    shown = json.loads(example.body)["cards"]
+    assert deck.to_json()["cards"] == [{**card, "icons": sorted(card["icons"]), "grins": card.get("grins", 0)}
+                                       for card in shown]
+
+
 def check_values(example, tmp_path):
     from companion.games.cannons_coastlines.record import check_house
     from companion.games.cannons_coastlines.factions import load_rulebook
@@ -233,6 +250,18 @@ def check_frames(example, tmp_path):
         frame = frames[0]
         assert (frame.type, frame.seq, frame.payload) == (Msg[name], int(seq), bytes.fromhex(payload or ""))
         assert encode_frame(frame) == wire
+
+
+def check_venue_messages(example, tmp_path):
+    """Each `TOPIC PAYLOAD` line is taken by the venue board as it is, in order."""
+    from companion.games import plugins
+    from companion.venue.board import VenueBoard
+
+    board = VenueBoard("club", {slug: plugin.title for slug, plugin in plugins().items()})
+    for line in _lines(example):
+        topic, _, payload = line.partition(" ")
+        assert board.receive(topic, payload.encode()), f"{example}: dropped {topic} ({dict(board.dropped)})"
+    assert board.lines()[0]["events"] == 2 and board.lines()[0]["status"] == "offline"
 
 
 CHECKERS = {name.removeprefix("check_").replace("_", "-"): check for name, check in dict(globals()).items()

@@ -30,7 +30,8 @@ def choices(command: str, dest: str) -> tuple:
 
 def test_the_games_are_found_by_slug_in_folder_order():
     found = plugins()
-    assert list(found) == ["black-cannon", "cannonball-colony", "cannons-coastlines", "the-colony"]
+    assert list(found) == ["black-cannon", "cannonades", "cannonball-colony", "cannons-coastlines", "the-colony"]
+    assert found["cannonades"].title == "Cannonades" and found["cannonades"].rule_prefix == "CN"
     assert found["the-colony"].title == "The Colony" and found["the-colony"].rule_prefix == "TC"
     assert found["cannons-coastlines"].title == "Cannons & Coastlines"
     assert found["cannonball-colony"].rule_prefix == "CC" and found["cannons-coastlines"].rule_prefix == "CS"
@@ -88,7 +89,7 @@ def test_finding_the_games_loads_none_of_their_heavy_parts():
 
 
 def test_each_command_offers_the_games_with_the_part_it_needs():
-    assert choices("referee", "game") == ("black-cannon", "cannonball-colony", "the-colony")
+    assert choices("referee", "game") == ("black-cannon", "cannonades", "cannonball-colony", "the-colony")
     assert choices("read", "game") == ("cannonball-colony",)
     assert choices("score", "game") == ("cannons-coastlines",)
     assert choices("render", "game") == ("cannonball-colony", "cannons-coastlines")
@@ -214,10 +215,10 @@ def tiny_game(tmp_path, monkeypatch):
 
 def test_an_added_game_folder_is_found_and_its_parts_load(tiny_game):
     found = plugins()
-    assert list(found) == ["black-cannon", "cannonball-colony", "cannons-coastlines", "the-colony", "tiny-coins"]
+    assert list(found) == ["black-cannon", "cannonades", "cannonball-colony", "cannons-coastlines", "the-colony", "tiny-coins"]
     assert isinstance(found["tiny-coins"], GamePlugin)
     assert found["tiny-coins"].load("record").game == "tiny-coins"
-    assert plugins_with("referee") == ("black-cannon", "cannonball-colony", "the-colony", "tiny-coins")
+    assert plugins_with("referee") == ("black-cannon", "cannonades", "cannonball-colony", "the-colony", "tiny-coins")
 
 
 def test_an_added_game_lights_up_in_referee_and_serve_without_a_shared_edit(tiny_game, tmp_path, capsys):
@@ -257,7 +258,7 @@ def test_serve_plays_an_added_game_from_its_board_though_it_has_no_camera_part(t
 
 
 def test_the_games_without_the_added_folder_are_the_four_again():
-    assert list(plugins()) == ["black-cannon", "cannonball-colony", "cannons-coastlines", "the-colony"]
+    assert list(plugins()) == ["black-cannon", "cannonades", "cannonball-colony", "cannons-coastlines", "the-colony"]
 
 
 def test_an_added_game_without_a_hardware_part_gets_a_status_not_a_board(tiny_game, tmp_path):

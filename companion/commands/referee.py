@@ -15,12 +15,14 @@ def register(subparsers) -> None:
         help="answer a rules question about a board",
         description="Answer a dispute about a board text (or '-' for stdin). Questions: "
         "fort-distance A B | cannon-range CANNON TARGET | check fort|cannon|blockade|road|landing CELL "
-        "--player P | legal --player P | score",
+        "--player P | legal --player P | score; Cannonades over a JSON state: legal --seat S | "
+        "resolve-shot WEAPON TARGET | end",
     )
     parser.add_argument("game", choices=plugins_with("referee"), help="the game whose rules answer")
     parser.add_argument("board", help="board text file, - for standard input, or a photo (.jpg, .png) of the table")
     parser.add_argument("question", nargs="+", help="the question and its cells")
-    parser.add_argument("--player", help="the country asking (for check and legal)")
+    parser.add_argument("--player", "--seat", dest="player",
+                        help="the country asking (for check and legal); --seat: the card game's seat")
     parser.add_argument("--via", metavar="ID,ID,...",
                         help="the choices a move makes along the way, in the order they come up (for a game "
                              "whose question takes them)")

@@ -11,6 +11,7 @@ from pathlib import Path
 from companion.cli import UsageError, port_number
 from companion.hardware import setup as serve_hardware
 from companion.games import plugins, plugins_with
+from companion.publish import options as publish_options
 
 # Each tablet holds two long-lived requests (events and video); 48 threads serve ten tablets
 # with room left for page loads and the buttons.
@@ -70,6 +71,7 @@ def register(subparsers) -> None:
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="waitress worker threads")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
     serve_hardware.add_arguments(parser)
+    publish_options.add_arguments(parser)
     parser.set_defaults(run=run)
 
 
@@ -159,6 +161,7 @@ def run(args) -> int:
         raise UsageError("--fps and --source-fps must be more than 0")
     if args.game is None:
         raise UsageError(f"say which game with --game ({', '.join(plugins())}): none has a demo to default to")
+    publish_options.check(args)
     data = (args.data or default_data_dir(args.game)).expanduser().resolve()
     game = plugins()[args.game]
     try:
@@ -189,6 +192,7 @@ def run(args) -> int:
     else:   # a tablet gets a picture at once, even while a camera takes its time to open
         hub.publish(placeholder("Starting the camera", f"Opening {spec}: its picture follows in a moment."))
 
+    publisher = publish_options.attach(args, session, data, game.title)   # None without --publish
     start_game(game, session, args.board, reader is None or spec is None)
 
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
@@ -207,6 +211,8 @@ def run(args) -> int:
                                                max_request_body_size=app.config["WIRE_BODY_BYTES"])
     except OSError as error:
         hardware.close()
+        if publisher is not None:
+            publisher.close()
         raise UsageError(f"cannot listen on {args.host}:{args.port}: {error.strerror}") from None
     port = server.effective_port
     shown = lan_address() if lan and args.host in ("0.0.0.0", "") else ("127.0.0.1" if not lan else args.host)
@@ -217,6 +223,8 @@ def run(args) -> int:
              f"hardware: {services.hardware()['message']}",
              f"game log: {data / 'game.sqlite'} (event {session.last_seq()})",
              f"{args.threads} threads; live video capped at {args.fps:g} fps; Ctrl-C stops"]
+    if publisher is not None:
+        lines.append(publish_options.banner_line(publisher))
     if lan:
         lines.insert(0, f"viewer code {app.config['VIEWER_CODE']}: a tablet paired with it watches but cannot "
                         "change the game")
@@ -237,4 +245,6 @@ def run(args) -> int:
         broadcaster.close()
         server.close()
         hardware.close()
+        if publisher is not None:
+            publisher.close()
     return 0

@@ -1,0 +1,13 @@
+"""Cannonades' plug-in: the pure game (rules, per-seat views, referee over a JSON state, a computer seat)."""
+
+from companion.games.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    slug="cannonades",
+    title="Cannonades",
+    rule_prefix="CN",
+    record="companion.games.cannonades.record:RECORD",
+    text="companion.games.cannonades.text",
+    referee="companion.games.cannonades.referee",
+    bot="companion.games.cannonades.bot:BOT",
+)

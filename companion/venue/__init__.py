@@ -1,0 +1,1 @@
+"""The venue board: every table of a club night, read from the venue's MQTT broker (game-free)."""
