@@ -31,6 +31,7 @@ class SearchSettings:
     root: Limits = field(default_factory=lambda: Limits(branching_choices=6, sowings_per_start=24))
     inner: Limits = field(default_factory=Limits)
     widest: int = 24                             # turns searched below the root (best first by evaluation)
+    root_widest: int = 16                        # the root's best turns searched again one turn deeper
     weights: Weights = field(default_factory=Weights)
 
 
@@ -73,6 +74,7 @@ class Searcher:
             raise ValueError("the game is over: there is no turn to choose")
         rng.shuffle(candidates)   # equal values then fall to the generator, not to the layout's order
         candidates.sort(key=lambda t: -evaluate(t.board, colour, settings.weights))
+        considered = len(candidates)
         best, depth_done, self.nodes = [(candidates[0], 0.0)], 0, 0
         for depth in range(1, settings.depth + 1):
             try:
@@ -82,9 +84,12 @@ class Searcher:
             depth_done = depth
             top = max(value for _, value in scored)
             best = [(turn, value) for turn, value in scored if value == top]
-            candidates = [turn for turn, _ in sorted(scored, key=lambda tv: -tv[1])]
+            ranked = sorted(scored, key=lambda tv: -tv[1])   # stable: ties keep the shuffled order
+            # Deeper passes look again at the best turns only (every equal best one among them).
+            keep = max(settings.root_widest, sum(1 for _, value in scored if value == top))
+            candidates = [turn for turn, _ in ranked[:keep]]
         turn, value = best[0] if len(best) == 1 else rng.choice(best)
-        return Choice(turn, value, depth_done, self.nodes, len(candidates))
+        return Choice(turn, value, depth_done, self.nodes, considered)
 
     def _root(self, candidates: list[Turn], colour: int, depth: int) -> list[tuple[Turn, float]]:
         """Each candidate's value within `depth`: exact for the best ones (a window just below the best
