@@ -99,18 +99,21 @@ def sowings(board: Board, geo: Geometry, start: int, limits: Limits) -> list[Sow
     hand, eggs[start] = eggs[start], 0
     found: list[Sown] = []
     outcomes: set = set()
-    # Each pending branch: (eggs, seen, hand, at, came_from, via), to be sown on from `at`.
-    pending = [(eggs, seen, hand, start, None, ())]
+    # Each pending branch: (eggs, seen, hand, at, came_from, via, way): sown on from `at` by `way`
+    # (None: as the arrows and the first way say), its choices so far in `via`.
+    pending = [(eggs, seen, hand, start, None, (), None)]
     ways_of, centre, through = geo.ways, geo.centre, geo.through
     while pending and len(found) < limits.sowings_per_start:
-        eggs, seen, hand, at, came_from, via = pending.pop()
+        eggs, seen, hand, at, came_from, via, way = pending.pop()
         ants = board.ants
         while True:
             ways = (through[came_from],) if at == centre and came_from is not None else ways_of[at]
-            if len(ways) > 1:
+            if way is not None:   # a branch taking the way it was set aside for
+                target, way = way, None
+            elif len(ways) > 1:
                 if len(via) < limits.branching_choices:
-                    for way in ways[:0:-1]:   # the other ways wait; the first is sown on now
-                        pending.append((list(eggs), set(seen), hand, at, came_from, via + (way,)))
+                    for other in ways[:0:-1]:   # the other ways wait; the first is sown on now
+                        pending.append((list(eggs), set(seen), hand, at, came_from, via + (other,), other))
                 target = ways[0]
                 via += (target,)
             else:

@@ -28,10 +28,10 @@ class Weights:
 class SearchSettings:
     depth: int                                   # whole turns looked ahead, the bot's own first
     node_budget: int = 60_000                    # boards evaluated before a deeper pass is given up
-    root: Limits = field(default_factory=lambda: Limits(branching_choices=6, sowings_per_start=24))
-    inner: Limits = field(default_factory=Limits)
-    widest: int = 24                             # turns searched below the root (best first by evaluation)
-    root_widest: int = 16                        # the root's best turns searched again one turn deeper
+    root: Limits = field(default_factory=lambda: Limits(branching_choices=4, sowings_per_start=16))
+    inner: Limits = field(default_factory=lambda: Limits(branching_choices=2, sowings_per_start=4))
+    widest: int = 16                             # turns searched below the root (best first by evaluation)
+    root_widest: int = 12                        # the root's best turns searched again one turn deeper
     weights: Weights = field(default_factory=Weights)
 
 
