@@ -1,4 +1,4 @@
-"""The Colony's plug-in: where each of its parts lives (rules, text and referee so far; no camera or screens yet)."""
+"""The Colony's plug-in: where each of its parts lives (rules, text, referee, LEDs and a computer seat so far)."""
 
 from companion.games.plugin import GamePlugin
 
@@ -9,4 +9,6 @@ PLUGIN = GamePlugin(
     record="companion.games.the_colony.record:RECORD",
     text="companion.games.the_colony.text",
     referee="companion.games.the_colony.referee",
+    hardware="companion.games.the_colony.hardware.part:HARDWARE",
+    bot="companion.games.the_colony.bot:BOT",
 )
