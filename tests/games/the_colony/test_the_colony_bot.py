@@ -84,7 +84,7 @@ def test_the_sentence_names_each_choice_of_way_where_it_comes_up():
         if sow["via"]:
             way = sow["via"][0]
             named = f"the centre {way}" if way == "L19" else way
-            assert f"Red sows {sow['space']} towards {named}" in move.sentence or f"towards {named}" in move.sentence
+            assert f"towards {named}" in move.sentence
             return
     pytest.fail("no sowing with a choice of way in twelve openings")
 
@@ -115,7 +115,7 @@ def test_a_bad_level_or_seat_is_named():
 
 def test_the_same_seed_plays_the_same_turn_and_the_plugin_names_the_bot():
     game = game_from("")
-    first = BOT.choose(game, "red", "hard", random.Random(3))
-    assert BOT.choose(game, "red", "hard", random.Random(3)) == first
+    first = BOT.choose(game, "red", "medium", random.Random(3))
+    assert BOT.choose(game, "red", "medium", random.Random(3)) == first
     bot = plugins()["the-colony"].load("bot")
     assert bot.levels == ("easy", "medium", "hard")

@@ -13,7 +13,7 @@ from companion.games.the_colony.compact import Limits, board_of, geometry, legal
 from companion.games.the_colony.record import RECORD
 from companion.games.the_colony.rules import sow
 
-GAMES = 4
+TURNS_PER_POSITION = 40   # of every position met, its first so many whole turns are replayed
 
 
 def act(game, command):
@@ -35,17 +35,28 @@ def positions_in_random_games(games: int, seed: int = 7):
                 game = act(game, command)
 
 
-def test_every_turn_the_search_generates_is_legal_and_leaves_the_referees_board():
+def replay_each_turn(games, turns_each: int) -> int:
+    """Plays each generated turn through the record; the number of turns checked."""
     limits, checked = Limits(branching_choices=2, sowings_per_start=4), 0
-    for game in positions_in_random_games(GAMES):
+    for game in games:
         board, geo = board_of(game.position), geometry(game.position.layout)
-        for turn in turns(board, geo, limits):
+        for turn in turns(board, geo, limits)[:turns_each]:
             after = game
             for command in bot_move(game.position, turn).commands:
                 after = act(after, command)
             assert board_of(after.position, over=after.over is not None) == turn.board, (turn, after.position)
             checked += 1
-    assert checked > 1000
+    return checked
+
+
+def test_the_first_turns_of_a_random_game_leave_the_referees_board():
+    games = positions_in_random_games(1)
+    assert replay_each_turn((next(games) for _ in range(8)), 12) == 8 * 12
+
+
+@pytest.mark.slow
+def test_every_turn_the_search_generates_is_legal_and_leaves_the_referees_board():
+    assert replay_each_turn(positions_in_random_games(2), TURNS_PER_POSITION) > 1000
 
 
 def all_sowings(position, start, via=(), cap=6):
