@@ -90,8 +90,10 @@ def bot_move(position: Position, turn: Turn) -> BotMove:
     if not sowing.done:
         raise ValueError(f"the bot's sowing from {start} via {via} is not a whole sowing")
     commands = [{"type": "sow", "space": start, "via": via, "source": SOURCE}]
+    relays = f"; pick them up again at {', '.join(sowing.relays)}" if sowing.relays else ""
     words = [f"{position.turn.title()} sows {start}{_ways(position, start, via)}: place the eggs "
-             f"({_plural(position.eggs[start], 'egg')}, the last on {sowing.path[-1]}). {sowing.steps[-1].message}"]
+             f"({_plural(position.eggs[start], 'egg')}{relays}; the last on {sowing.path[-1]}). "
+             f"{sowing.steps[-1].message}"]
     places = [start, *sowing.path]
     ant = _ant_words(position, turn)
     if ant is not None:

@@ -66,7 +66,7 @@ def test_the_easy_level_cannot_tell_the_blunder_from_the_safe_capture():
 def test_the_turn_comes_as_commands_the_record_accepts_with_a_sentence_and_the_spaces_to_light():
     move = BOT.choose(game_from(CAPTURE), "red", "hard", random.Random(0))
     assert move.commands[0] == {"type": "sow", "space": "L1", "via": [], "source": "bot"}
-    assert move.sentence.startswith("Red sows L1: place the eggs (2 eggs, the last on L3). The last egg reached "
+    assert move.sentence.startswith("Red sows L1: place the eggs (2 eggs; the last on L3). The last egg reached "
                                     "L3, which held 3 eggs and no ant: you collect it and place an ant there.")
     assert move.places[:3] == ("L1", "L2", "L3")
     game = game_from(CAPTURE)
