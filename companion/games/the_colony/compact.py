@@ -1,5 +1,6 @@
 """The Colony's rules on plain tuples of numbers, for the bot's search: the same sowing, action table,
-relays (TC-4, TC-5), ant moves and ends as rules.py, about twenty times faster.
+relays (TC-4, TC-5), ant moves and ends as rules.py, with every way of a sowing's choices explored in
+one pass (branches copy the board where a choice comes up) and boards that hash, to compare outcomes.
 
 rules.py stays the referee; this module is checked against it move for move
 (tests/games/the_colony/test_the_colony_compact.py). A board here is a `Board`: eggs and ants by
