@@ -48,6 +48,7 @@ class TeachingScene:
     light: Light
     sensor: Sensor
     supersample: int
+    left_off: frozenset[str] = frozenset()   # labels of squares the players left without their piece
 
     def page_to_table(self, x_mm: float, y_mm: float) -> tuple[float, float]:
         angle = math.radians(self.page_angle_deg)
@@ -59,6 +60,8 @@ class TeachingScene:
         """(road tiles, standing pieces) on their squares, each a little off centre and turned."""
         tiles, pieces = [], []
         for square in sheet_record()["squares"]:
+            if square["label"] in self.left_off:
+                continue
             jitter = random.Random(f"teach {self.seed} {square['centre_mm']}")
             x, y = self.page_to_table(*square["centre_mm"])
             x, y = x + jitter.uniform(-1.5, 1.5), y + jitter.uniform(-1.5, 1.5)
@@ -93,7 +96,7 @@ def page_texture(paper_seed: int) -> Texture:
 
 
 def compose_teaching(piece_set: PieceSet, seed: int, options: RenderOptions = RenderOptions(),
-                     like: Scene | None = None) -> TeachingScene:
+                     like: Scene | None = None, left_off: frozenset[str] = frozenset()) -> TeachingScene:
     """Every choice for a photo of the teaching sheet; `like` lends its table, light and sensor."""
     rng = random.Random(f"teaching {seed}")
     centre, angle = (rng.uniform(-60, 60), rng.uniform(-40, 40)), rng.uniform(-20, 20) + rng.choice((0, 0, 90, 180))
@@ -109,7 +112,8 @@ def compose_teaching(piece_set: PieceSet, seed: int, options: RenderOptions = Re
     corners = [(*scene.page_to_table(x, y), 0.0) for x, y in
                ((0, 0), (PAPER.width_mm, 0), (PAPER.width_mm, PAPER.height_mm), (0, PAPER.height_mm))]
     camera = frame_region(camera, corners, rng.uniform(0.6, 0.85), (rng.uniform(-0.04, 0.04), rng.uniform(-0.04, 0.04)))
-    return TeachingScene(seed, piece_set, centre, angle, material, camera, light, sensor, options.supersample)
+    return TeachingScene(seed, piece_set, centre, angle, material, camera, light, sensor, options.supersample,
+                         frozenset(left_off))
 
 
 def render_teaching(scene: TeachingScene, frame_index: int = 0) -> Frame:

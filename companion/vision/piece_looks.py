@@ -1,0 +1,144 @@
+"""How a piece looks standing on a square of a plane: where to sample it, and how near two looks are.
+
+A piece's look is read at the same points whatever the camera: a grid over its base (across
+the square and along the way pieces lean), and a column of points straight above the base at
+rising heights, each projected through the plane's camera to where it shows in the picture.
+The share of those points that show the piece's paint says how wide and how tall it is; seen
+from straight above the column falls onto the base, and width alone is left to go on.
+
+The teaching sheet (calibration.pieces) and a game's board read looks the same way, so a look
+taught on the sheet can be found again on the board. Matching gives a confidence that stays low
+when the nearest taught look is still far off: a look never taught is not a confident reading.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.vision.paper_white import SRGB_TO_LINEAR
+from companion.vision.plane_camera import PlaneCamera
+
+
+@dataclass(frozen=True)
+class LookSettings:
+    across: tuple[float, ...] = (-0.39, -0.26, -0.13, 0.0, 0.13, 0.26, 0.39)   # shares of the square's side
+    along: tuple[float, ...] = (-0.39, -0.26, -0.13, 0.0, 0.13, 0.26, 0.39)    # the base, along the lean
+    heights_mm: tuple[float, ...] = (3.0, 6.0, 9.0, 12.0, 15.0, 19.0, 23.0, 28.0, 34.0)   # the column above it
+    lean_probe_mm: float = 20.0     # the height whose lean gives the base grid its direction
+    min_lean_mm: float = 0.3        # below this the camera looks straight down: any direction will do
+    # A piece seldom stands in the middle of its square, and a lens bends the picture a little off
+    # the markers' plane: the points are read again round the middle of what showed, this far off at most.
+    max_shift: float = 0.3          # of the side
+    min_shown: float = 2.0          # base points showing a piece before the middle is moved to it
+    # Matching: a look's distance is the RMS difference of the two profiles (shares, 0..1).
+    sharpness: float = 0.04         # distances this much apart make the nearer one e times likelier
+    unfamiliar: float = 0.2         # the nearest taught look further than this: not this kind, as far as we know
+    unfamiliar_confidence: float = 0.45
+
+    @property
+    def count(self) -> int:
+        return len(self.across) * (len(self.along) + len(self.heights_mm))
+
+    @property
+    def base_count(self) -> int:
+        return len(self.across) * len(self.along)
+
+
+def _grid(plane_to_image, camera: PlaneCamera, centres: np.ndarray, side_mm: float, settings: LookSettings):
+    """(base points in the plane (M, base_count, 2), every look point in the picture (M, count, 2))."""
+    to_plane = np.linalg.inv(plane_to_image)
+    probe = cv2.perspectiveTransform(camera.project_raised(centres, settings.lean_probe_mm).reshape(-1, 1, 2),
+                                     to_plane).reshape(-1, 2)
+    lean = probe - centres
+    length = np.linalg.norm(lean, axis=1, keepdims=True)
+    direction = np.where(length > settings.min_lean_mm, lean / np.maximum(length, 1e-9), [0.0, 1.0])
+    across_axis = np.column_stack([-direction[:, 1], direction[:, 0]])
+    u = np.array(settings.across)[None, :, None] * side_mm
+    v = np.array(settings.along)[None, :, None, None] * side_mm
+    base = centres[:, None, None, :] + v * direction[:, None, None, :] + u[:, None] * across_axis[:, None, None, :]
+    base = base.reshape(len(centres), -1, 2)
+    base_px = cv2.perspectiveTransform(base.reshape(-1, 1, 2), plane_to_image).reshape(len(centres), -1, 2)
+    column = centres[:, None, :] + u * across_axis[:, None, :]                        # (M, across, 2)
+    raised = [camera.project_raised(column.reshape(-1, 2), height).reshape(len(centres), -1, 2)
+              for height in settings.heights_mm]
+    return base, np.concatenate([base_px, *raised], axis=1)
+
+
+def sample_pixels(plane_to_image: np.ndarray, camera: PlaneCamera, centres_mm: np.ndarray, side_mm: float,
+                  settings: LookSettings = LookSettings()) -> np.ndarray:
+    """(M, settings.count, 2) picture px of every look point of squares centred at `centres_mm` (M, 2)."""
+    return _grid(plane_to_image, camera, np.asarray(centres_mm, np.float64).reshape(-1, 2), side_mm, settings)[1]
+
+
+def read_looks(colours, shows, plane_to_image: np.ndarray, camera: PlaneCamera, centres_mm: np.ndarray,
+               side_mm: float, settings: LookSettings = LookSettings()):
+    """The look of a piece on each square: (picture px (M, count, 2), colours (M, count, 3), shares (M, count)).
+    `colours(px)` gives the balanced colour at picture points and `shows(colours)` how much each shows a
+    piece (0..1); the points are read once round each square's middle and again round the piece's."""
+    centres = np.asarray(centres_mm, np.float64).reshape(-1, 2)
+    base, pixels = _grid(plane_to_image, camera, centres, side_mm, settings)
+    shares = shows(colours(pixels))
+    weights = shares[:, :settings.base_count]
+    total = weights.sum(axis=1, keepdims=True)
+    middle = (weights[:, :, None] * base).sum(axis=1) / np.maximum(total, 1e-9)
+    shift = np.where(total >= settings.min_shown, middle - centres, 0.0)
+    limit = settings.max_shift * side_mm
+    shift *= np.minimum(1.0, limit / np.maximum(np.linalg.norm(shift, axis=1, keepdims=True), 1e-9))
+    _, pixels = _grid(plane_to_image, camera, centres + shift, side_mm, settings)
+    balanced = colours(pixels)
+    return pixels, balanced, shows(balanced)
+
+
+def linear_at(image_bgr: np.ndarray, pixels: np.ndarray) -> np.ndarray:
+    """Linear BGR (float32) of a uint8 picture at sub-pixel points (..., 2), bilinear."""
+    flat = np.asarray(pixels, np.float32).reshape(-1, 1, 2)
+    linear = SRGB_TO_LINEAR[image_bgr]
+    values = cv2.remap(linear, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return values.reshape(*np.shape(pixels)[:-1], 3)
+
+
+def profile(shares: np.ndarray, settings: LookSettings = LookSettings()) -> np.ndarray:
+    """What a look's point shares say, whichever way the piece is turned and however far it stands
+    off the square's middle: how much shows in each row of the base (along the lean), how much at
+    each distance across from the middle (both sides averaged), and how much at each height."""
+    shares = np.atleast_2d(shares)
+    across, along = len(settings.across), len(settings.along)
+    base = shares[:, :across * along].reshape(len(shares), along, across)
+    column = shares[:, across * along:].reshape(len(shares), -1, across)
+    both = np.concatenate([base, column], axis=1)
+    width = ((both + both[:, :, ::-1]) / 2).mean(axis=1)[:, :(across + 1) // 2]
+    return np.hstack([base.mean(axis=2), width, column.mean(axis=2)])
+
+
+def distances(shares: np.ndarray, prototypes: np.ndarray, settings: LookSettings = LookSettings()) -> np.ndarray:
+    """RMS difference of the profiles of each row of `shares` (M, points) from each prototype's (P, points): (M, P)."""
+    mine, theirs = profile(shares, settings), profile(prototypes, settings)
+    return np.sqrt(((mine[:, None, :] - theirs[None, :, :]) ** 2).mean(axis=2))
+
+
+@dataclass(frozen=True)
+class Match:
+    label: str
+    confidence: float
+    distance: float        # to the nearest taught look of that label
+    runner_up: str | None
+
+
+def match(shares: np.ndarray, prototypes: dict[str, list[np.ndarray]],
+          settings: LookSettings = LookSettings()) -> Match:
+    """The taught label whose look is nearest to `shares`, and how sure: a softmax over each label's
+    nearest look, capped at `unfamiliar_confidence` when even the nearest is far."""
+    if not prototypes:
+        raise ValueError("no taught looks to match against")
+    labels = list(prototypes)
+    nearest = np.array([distances(shares, np.array(prototypes[label])).min() for label in labels])
+    order = np.argsort(nearest)
+    weights = np.exp(-(nearest - nearest[order[0]]) / settings.sharpness)
+    confidence = float(weights[order[0]] / weights.sum())
+    if nearest[order[0]] > settings.unfamiliar:
+        confidence = min(confidence, settings.unfamiliar_confidence)
+    runner = labels[order[1]] if len(labels) > 1 else None
+    return Match(labels[order[0]], confidence, float(nearest[order[0]]), runner)
