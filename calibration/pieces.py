@@ -73,11 +73,14 @@ class SquareLook:
     def learned(self) -> bool:
         return self.status == LEARNED
 
-    def colour(self) -> np.ndarray | None:
-        """The piece's paint: the median balanced BGR of the points that showed it."""
-        if self.balanced is None or self.shares is None or not self.shares.any():
+    def colour(self, lit_share: float = 0.4) -> np.ndarray | None:
+        """The piece's paint: the median balanced BGR of the brightest `lit_share` of the points that showed
+        it (faces turned to the light; its shaded faces are the same paint, darker)."""
+        if self.balanced is None or self.shares is None or not (self.shares > 0.5).any():
             return None
-        return np.median(self.balanced[self.shares > 0.5], axis=0)
+        shown = self.balanced[self.shares > 0.5]
+        luma = shown.sum(axis=1)
+        return np.median(shown[luma >= np.quantile(luma, 1 - lit_share)], axis=0)
 
 
 @dataclass(frozen=True)

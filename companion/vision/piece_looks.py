@@ -110,7 +110,9 @@ def profile(shares: np.ndarray, settings: LookSettings = LookSettings()) -> np.n
     column = shares[:, across * along:].reshape(len(shares), -1, across)
     both = np.concatenate([base, column], axis=1)
     width = ((both + both[:, :, ::-1]) / 2).mean(axis=1)[:, :(across + 1) // 2]
-    return np.hstack([base.mean(axis=2), width, column.mean(axis=2)])
+    # A piece is one column from its base up: paint seen again above a gap is a piece behind it.
+    heights = np.minimum.accumulate(column.mean(axis=2), axis=1)
+    return np.hstack([base.mean(axis=2), width, heights])
 
 
 def distances(shares: np.ndarray, prototypes: np.ndarray, settings: LookSettings = LookSettings()) -> np.ndarray:

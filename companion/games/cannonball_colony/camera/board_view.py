@@ -51,6 +51,7 @@ class BoardView:
     grid_to_sheet: np.ndarray        # logical cell units -> the board's sheet mm
     settings: ViewSettings
     place: "BoardPlace | None" = None
+    balanced: np.ndarray | None = None   # rectified linear BGR relative to the white field (taught pieces re-name it)
 
     def to_view(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Board-local cell coordinates (0..6 over the grid) -> rectified pixel coordinates."""
@@ -184,7 +185,7 @@ def _classify(place: BoardPlace, rectified, linear, light, table: ColourTable, s
     # One byte per class: a box of k*k ones sums to ONE_HOT exactly, so shares come out exact.
     fractions = cv2.blur(_one_hot(k)[classes], (k, k))
     return BoardView(place.board, place.origin, place.grid_to_image, rectified, classes, fractions, white,
-                     place.lean, place.cell_px, place.camera, place.grid_to_sheet, settings, place)
+                     place.lean, place.cell_px, place.camera, place.grid_to_sheet, settings, place, balanced)
 
 
 def _saturation(places: dict[int, BoardPlace], rectified: dict, fields: dict, table: ColourTable,

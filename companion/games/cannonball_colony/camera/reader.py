@@ -75,10 +75,13 @@ class IslandReader:
     """Reads frames one after another; keeps the last boards' fix and picture to track and to measure motion."""
 
     def __init__(self, settings: ReaderSettings = ReaderSettings(), references=None,
-                 players: tuple[Country, ...] | None = None, models: dict[str, CellModel] | None = None):
+                 players: tuple[Country, ...] | None = None, models: dict[str, CellModel] | None = None,
+                 taught=None):
         self.settings = settings
         colour_refs = references_from_calibration(references) if references is not None else None
         self.table = ColourTable(colour_refs, settings.colour, KIT_COLOURS)
+        # The group's own pieces (camera/taught.py): their paint and looks re-read the cells on roads.
+        self.taught = taught
         self._models = models
         self.players = tuple(players) if players else None
         self._last: tuple[BoardObservation, BoardFix, dict] | None = None
@@ -113,6 +116,8 @@ class IslandReader:
         features = {board: board_features(view, self.settings.features) for board, view in views.items()}
         timings["features"] = time.perf_counter() - clock - sum(timings.values())
         tokens, probabilities = self._cells(features)
+        if self.taught is not None:
+            self.taught.revise(views, tokens, probabilities)
         timings["cells"] = time.perf_counter() - clock - sum(timings.values())
         ships = self._ships(features)
         timings["ships"] = time.perf_counter() - clock - sum(timings.values())
