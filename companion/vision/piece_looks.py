@@ -100,25 +100,51 @@ def linear_at(image_bgr: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     return values.reshape(*np.shape(pixels)[:-1], 3)
 
 
-def profile(shares: np.ndarray, settings: LookSettings = LookSettings()) -> np.ndarray:
+def profile(shares: np.ndarray, settings: LookSettings = LookSettings(), known: np.ndarray | None = None):
     """What a look's point shares say, whichever way the piece is turned and however far it stands
     off the square's middle: how much shows in each row of the base (along the lean), how much at
-    each distance across from the middle (both sides averaged), and how much at each height."""
-    shares = np.atleast_2d(shares)
+    each distance across from the middle (both sides averaged), and how much at each height.
+    Points not `known` (hidden behind another piece) count for nothing; returns (profiles, valid),
+    valid saying which entries rest on at least one known point."""
+    shares = np.atleast_2d(np.asarray(shares, np.float32))
+    known = np.ones_like(shares) if known is None else np.atleast_2d(np.asarray(known, np.float32))
     across, along = len(settings.across), len(settings.along)
-    base = shares[:, :across * along].reshape(len(shares), along, across)
-    column = shares[:, across * along:].reshape(len(shares), -1, across)
-    both = np.concatenate([base, column], axis=1)
-    width = ((both + both[:, :, ::-1]) / 2).mean(axis=1)[:, :(across + 1) // 2]
+
+    def split(values):
+        return (values[:, :across * along].reshape(len(values), along, across),
+                values[:, across * along:].reshape(len(values), -1, across))
+
+    (base, column), (base_known, column_known) = split(shares * known), split(known)
+    both, both_known = np.concatenate([base, column], axis=1), np.concatenate([base_known, column_known], axis=1)
+    mirrored, mirrored_known = both + both[:, :, ::-1], both_known + both_known[:, :, ::-1]
+    half = (across + 1) // 2
+    sums = [base.sum(axis=2), mirrored.sum(axis=1)[:, :half], column.sum(axis=2)]
+    counts = [base_known.sum(axis=2), mirrored_known.sum(axis=1)[:, :half], column_known.sum(axis=2)]
+    values = [total / np.maximum(count, 1e-9) for total, count in zip(sums, counts)]
     # A piece is one column from its base up: paint seen again above a gap is a piece behind it.
-    heights = np.minimum.accumulate(column.mean(axis=2), axis=1)
-    return np.hstack([base.mean(axis=2), width, heights])
+    heights, seen = values[2], counts[2] > 0
+    lowest = np.ones(len(shares), np.float32)
+    for index in range(heights.shape[1]):
+        lowest = np.where(seen[:, index], np.minimum(lowest, heights[:, index]), lowest)
+        heights[:, index] = np.where(seen[:, index], lowest, heights[:, index])
+    return np.hstack(values), np.hstack([count > 0 for count in counts])
 
 
-def distances(shares: np.ndarray, prototypes: np.ndarray, settings: LookSettings = LookSettings()) -> np.ndarray:
-    """RMS difference of the profiles of each row of `shares` (M, points) from each prototype's (P, points): (M, P)."""
-    mine, theirs = profile(shares, settings), profile(prototypes, settings)
-    return np.sqrt(((mine[:, None, :] - theirs[None, :, :]) ** 2).mean(axis=2))
+def distances(shares: np.ndarray, prototypes: np.ndarray, settings: LookSettings = LookSettings(),
+              known: np.ndarray | None = None) -> np.ndarray:
+    """RMS difference of the profiles of each row of `shares` (M, points) from each prototype's (P, points),
+    over the profile entries the known points of each row give: (M, P)."""
+    (mine, valid), (theirs, _) = profile(shares, settings, known), profile(prototypes, settings)
+    squared = (mine[:, None, :] - theirs[None, :, :]) ** 2 * valid[:, None, :]
+    return np.sqrt(squared.sum(axis=2) / np.maximum(valid.sum(axis=1), 1)[:, None])
+
+
+def inside_convex(points: np.ndarray, hull: np.ndarray) -> np.ndarray:
+    """Which of `points` (N, 2) lie inside the convex polygon `hull` (K, 2, either winding)."""
+    edges = np.roll(hull, -1, axis=0) - hull
+    offsets = points[:, None, :] - hull[None, :, :]
+    cross = edges[None, :, 0] * offsets[:, :, 1] - edges[None, :, 1] * offsets[:, :, 0]
+    return (cross >= 0).all(axis=1) | (cross <= 0).all(axis=1)
 
 
 @dataclass(frozen=True)
@@ -130,13 +156,13 @@ class Match:
 
 
 def match(shares: np.ndarray, prototypes: dict[str, list[np.ndarray]],
-          settings: LookSettings = LookSettings()) -> Match:
-    """The taught label whose look is nearest to `shares`, and how sure: a softmax over each label's
-    nearest look, capped at `unfamiliar_confidence` when even the nearest is far."""
+          settings: LookSettings = LookSettings(), known: np.ndarray | None = None) -> Match:
+    """The taught label whose look is nearest to `shares` (over its `known` points), and how sure: a
+    softmax over each label's nearest look, capped at `unfamiliar_confidence` when even the nearest is far."""
     if not prototypes:
         raise ValueError("no taught looks to match against")
     labels = list(prototypes)
-    nearest = np.array([distances(shares, np.array(prototypes[label])).min() for label in labels])
+    nearest = np.array([distances(shares, np.array(prototypes[label]), settings, known).min() for label in labels])
     order = np.argsort(nearest)
     weights = np.exp(-(nearest - nearest[order[0]]) / settings.sharpness)
     confidence = float(weights[order[0]] / weights.sum())

@@ -22,7 +22,7 @@ from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, 
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS
 from companion.vision.colour_classes import (CLASS_INDEX, PLAYER_CLASSES, ColourSettings, ColourTable,
                                              default_references)
-from companion.vision.piece_looks import LookSettings, match, read_looks
+from companion.vision.piece_looks import LookSettings, inside_convex, match, read_looks
 
 ROAD = Ground.ROAD.value
 PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
@@ -40,6 +40,12 @@ class TaughtSettings:
     bare_confidence: float = 0.95
     doubtful_bare_confidence: float = 0.55
     doubtful_bare_share: float = 0.08
+    # Fewer of a cell's base points than this share in view (the rest behind pieces in front): a road,
+    # as far as can be told, and not sure of it.
+    min_known_base: float = 0.3
+    hidden_confidence: float = 0.4
+    piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
+    taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
 
 
 class TaughtPieces:
@@ -74,6 +80,7 @@ class TaughtPieces:
         for square in learned.get(ROAD, []):
             classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
             self.looks[ROAD] += [(classes == index).astype(np.float32) for index in PLAYER_INDEX]
+        self.heights = {kind: _taught_height(shares, settings) for kind, shares in self.looks.items() if kind != ROAD}
         self.unlearned = tuple(sorted(label for label in looks.problems() if label != EMPTY_LABEL))
 
     def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> None:
@@ -87,13 +94,15 @@ class TaughtPieces:
                     probabilities[(board, col, row)] = confidence
 
     def _judge(self, view: BoardView, cells: list[tuple[int, int]]) -> list[tuple[str, float]]:
-        """(token, confidence) of each cell on a road: a bare road, or the piece it holds."""
+        """(token, confidence) of each cell on a road: a bare road, or the piece it holds. Cells are
+        judged from the camera outwards; a look point inside the outline of a piece already found in
+        front of it, or (for a piece's own column) behind it, is hidden and counts for nothing."""
         s = self.settings
         grid = np.array([[view.origin[0] + col + 0.5, view.origin[1] + row + 0.5] for col, row in cells])
         centres = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
         sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
         image_to_view = _image_to_view(view)
-        named = self.table.classify(view.balanced)
+        named = self.table.classify(view.paper_relative)
 
         def classes_at(pixels):
             points = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2).astype(np.float64), image_to_view).reshape(-1, 2)
@@ -105,21 +114,59 @@ class TaughtPieces:
         def any_paint(classes):
             return np.isin(classes, PLAYER_INDEX).astype(np.float32)
 
-        _, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres, ISLAND_CELL_MM, s.looks)
-        judged = []
-        for point_classes in classes:
-            base = point_classes[:s.looks.base_count]
-            counts = np.array([(base == index).mean() for index in PLAYER_INDEX])
-            owner = int(counts.argmax())
-            if counts[owner] < s.min_base_share:
-                sure = s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence
-                judged.append((ROAD, sure))
-                continue
-            shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
-            found = match(shares, self.looks, s.looks)
-            token = ROAD if found.label == ROAD else found.label + PLAYER_CLASSES[owner][0]
-            judged.append((token, found.confidence))
-        return judged
+        pixels, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres, ISLAND_CELL_MM,
+                                        s.looks)
+        eye = view.camera.position[:2]
+        order = np.argsort(np.linalg.norm(centres - eye, axis=1))
+        judged: dict[int, tuple[str, float]] = {}
+        outlines: dict[int, np.ndarray] = {}
+        for index in order:                      # nearest first: what stands in front is known
+            known = self._unhidden(pixels[index], outlines.values())
+            judged[index] = self._one(classes[index], known)
+            token = judged[index][0]
+            if token != ROAD:
+                outlines[index] = self._outline(view, centres[index], token[0])
+        for index, outline in outlines.items():   # a piece's column again, without the pieces behind it
+            others = [o for i, o in outlines.items() if i != index]
+            judged[index] = self._one(classes[index], self._unhidden(pixels[index], others))
+        return [judged[index] for index in range(len(cells))]
+
+    def _one(self, point_classes: np.ndarray, known: np.ndarray) -> tuple[str, float]:
+        s = self.settings
+        base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
+        if base_known.mean() < s.min_known_base:
+            return ROAD, s.hidden_confidence
+        counts = np.array([((base == index) * base_known).sum() / base_known.sum() for index in PLAYER_INDEX])
+        owner = int(counts.argmax())
+        if counts[owner] < s.min_base_share:
+            return ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence
+        shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
+        found = match(shares, self.looks, s.looks, known)
+        token = ROAD if found.label == ROAD else found.label + PLAYER_CLASSES[owner][0]
+        return token, found.confidence
+
+    @staticmethod
+    def _unhidden(pixels: np.ndarray, outlines) -> np.ndarray:
+        hidden = np.zeros(len(pixels), bool)
+        for outline in outlines:
+            hidden |= inside_convex(pixels, outline)
+        return (~hidden).astype(np.float32)
+
+    def _outline(self, view: BoardView, centre: np.ndarray, kind: str) -> np.ndarray:
+        """The picture outline of a box as wide as a piece may be and as tall as the kind was taught."""
+        half = self.settings.piece_width_share * ISLAND_CELL_MM / 2
+        corners = centre + np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+        low = view.camera.project_raised(corners, 0.0)
+        high = view.camera.project_raised(corners, self.heights.get(kind, max(self.settings.looks.heights_mm)))
+        return cv2.convexHull(np.vstack([low, high]).astype(np.float32)).reshape(-1, 2).astype(np.float64)
+
+
+def _taught_height(looks: list[np.ndarray], settings: TaughtSettings) -> float:
+    """The highest look point at which the kind's paint showed in most of its taught looks' columns."""
+    column = np.array(looks)[:, settings.looks.base_count:].reshape(len(looks), len(settings.looks.heights_mm), -1)
+    showing = np.median(column.mean(axis=2), axis=0) >= settings.taught_height_share
+    heights = [h for h, shown in zip(settings.looks.heights_mm, showing) if shown]
+    return max(heights) if heights else settings.looks.heights_mm[0]
 
 
 def _image_to_view(view: BoardView) -> np.ndarray:
