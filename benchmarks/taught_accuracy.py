@@ -163,6 +163,26 @@ def _share(part: int, whole: int) -> str:
     return f"{part}/{whole} = {part / max(whole, 1):.2%}"
 
 
+KIT_LOOK_VIEWS = ((101, 0.0, "even"), (102, 22.0, "warm"), (103, 40.0, "cool"))
+
+
+def write_kit_looks() -> Path:
+    """The kit's own pieces taught from renders of the teaching sheet at three tilts and lights: what an
+    untaught reader checks the network's kinds against (camera/kit_looks.json)."""
+    from calibration.pieces import teach
+    from companion.games.cannonball_colony.camera.taught import KIT_LOOKS_FILE
+    from companion.games.cannonball_colony.render.teaching import compose_teaching, render_teaching, sheet_record
+    from companion.render.options import RenderOptions
+
+    photos = [(f"kit pieces, seed {seed}, tilt {tilt:g}, {light}",
+               render_teaching(compose_teaching(None, seed, RenderOptions(tilt_deg=tilt, light=light, jpeg_quality=90))).image)
+              for seed, tilt, light in KIT_LOOK_VIEWS]
+    looks = teach(photos, sheet_record())
+    if looks.problems():
+        raise SystemExit(f"the kit's pieces were not all learned: {looks.problems()}")
+    return looks.save(KIT_LOOKS_FILE)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--first", type=int, default=7000)
@@ -170,7 +190,11 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--only", choices=("tuned", "held-out"), help="one row of families only")
+    parser.add_argument("--kit-looks", action="store_true", help="write camera/kit_looks.json and stop")
     args = parser.parse_args()
+    if args.kit_looks:
+        print(f"written to {write_kit_looks()}")
+        return
     seeds = range(args.first, args.first + args.count)
     rows = [("tuned", False), ("held-out", True)]
     rows = [row for row in rows if args.only in (None, row[0])]

@@ -108,8 +108,8 @@ class PieceLooks:
         def row(square: SquareLook) -> dict:
             entry = {"label": square.label, "status": square.status, "photo": square.photo}
             if square.balanced is not None:
-                entry["balanced_bgr"] = np.round(square.balanced, 4).tolist()
-                entry["shares"] = np.round(square.shares, 3).tolist()
+                entry["balanced_bgr"] = np.round(square.balanced, 3).tolist()
+                entry["shares"] = np.round(square.shares, 2).tolist()
             return entry
 
         return {"kind": FILE_KIND, "game": self.game, "created": self.created, "sources": list(self.sources),

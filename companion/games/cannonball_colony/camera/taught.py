@@ -11,6 +11,7 @@ A look far from every taught one keeps a low confidence: the players are asked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -25,6 +26,9 @@ from companion.vision.colour_classes import (CLASS_INDEX, PLAYER_CLASSES, Colour
 from companion.vision.piece_looks import LookSettings, inside_convex, match, read_looks
 
 ROAD = Ground.ROAD.value
+# The kit's own pieces, taught from renders of the teaching sheet (benchmarks/taught_accuracy.py --kit-looks):
+# untaught, the network's kind of a piece is only sure when these looks agree with it.
+KIT_LOOKS_FILE = Path(__file__).with_name("kit_looks.json")
 PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
 
 
@@ -46,6 +50,8 @@ class TaughtSettings:
     hidden_confidence: float = 0.4
     piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
+    doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
+    confirm_confidence: float = 0.6      # the kit's looks confirm a piece when they name it at least this surely
 
 
 class TaughtPieces:
@@ -92,6 +98,21 @@ class TaughtPieces:
                 for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
                     tokens[(board, col, row)] = token
                     probabilities[(board, col, row)] = confidence
+
+    def doubt(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> None:
+        """Untaught: every piece the network is sure of, checked against these looks; where they name
+        another piece or kind, or see none, the reading keeps at most `doubt_confidence` (the players are asked)."""
+        cap = self.settings.doubt_confidence
+        for board, view in views.items():
+            cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
+                     if _on_road(tokens.get((board, col, row), ""))]
+            sure = [cell for cell in cells if len(tokens[(board, *cell)]) == 2 and probabilities[(board, *cell)] > cap]
+            if not sure:
+                continue
+            for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
+                key = (board, col, row)
+                if (col, row) in sure and (token != tokens[key] or confidence < self.settings.confirm_confidence):
+                    probabilities[key] = min(probabilities[key], cap)
 
     def _judge(self, view: BoardView, cells: list[tuple[int, int]]) -> list[tuple[str, float]]:
         """(token, confidence) of each cell on a road: a bare road, or the piece it holds. Cells are
@@ -159,6 +180,13 @@ class TaughtPieces:
         low = view.camera.project_raised(corners, 0.0)
         high = view.camera.project_raised(corners, self.heights.get(kind, max(self.settings.looks.heights_mm)))
         return cv2.convexHull(np.vstack([low, high]).astype(np.float32)).reshape(-1, 2).astype(np.float64)
+
+
+def kit_pieces() -> "TaughtPieces | None":
+    """The kit's own pieces' looks, or None when the file is not there."""
+    if not KIT_LOOKS_FILE.exists():
+        return None
+    return TaughtPieces(PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony"))
 
 
 def _taught_height(looks: list[np.ndarray], settings: TaughtSettings) -> float:

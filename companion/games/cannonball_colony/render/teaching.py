@@ -40,7 +40,7 @@ PAPER = PAPERS["a4"]
 @dataclass(frozen=True)
 class TeachingScene:
     seed: int
-    piece_set: PieceSet
+    piece_set: PieceSet | None          # None: the kit's own forts, cannons and blockades
     page_centre_mm: tuple[float, float]
     page_angle_deg: float
     table_material: str
@@ -95,7 +95,7 @@ def page_texture(paper_seed: int) -> Texture:
     return with_levels(as_uint8(np.clip(reflect, 0, 1)), SHEET_PX_PER_MM)
 
 
-def compose_teaching(piece_set: PieceSet, seed: int, options: RenderOptions = RenderOptions(),
+def compose_teaching(piece_set: PieceSet | None, seed: int, options: RenderOptions = RenderOptions(),
                      like: Scene | None = None, left_off: frozenset[str] = frozenset()) -> TeachingScene:
     """Every choice for a photo of the teaching sheet; `like` lends its table, light and sensor."""
     rng = random.Random(f"teaching {seed}")
