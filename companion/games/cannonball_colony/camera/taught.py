@@ -52,6 +52,7 @@ class TaughtSettings:
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
     confirm_confidence: float = 0.6      # the kit's looks confirm a piece when they name it at least this surely
+    disputed_confidence: float = 0.55    # taught, a cell read otherwise than the network read it is no surer than this
 
 
 class TaughtPieces:
@@ -96,6 +97,8 @@ class TaughtPieces:
                      if _on_road(tokens.get((board, col, row), ""))]
             if cells:
                 for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
+                    if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
+                        confidence = min(confidence, self.settings.disputed_confidence)
                     tokens[(board, col, row)] = token
                     probabilities[(board, col, row)] = confidence
 
