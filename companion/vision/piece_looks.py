@@ -35,7 +35,7 @@ class LookSettings:
     min_shown: float = 2.0          # base points showing a piece before the middle is moved to it
     # Matching: a look's distance is the RMS difference of the two profiles (shares, 0..1).
     sharpness: float = 0.04         # distances this much apart make the nearer one e times likelier
-    unfamiliar: float = 0.2         # the nearest taught look further than this: not this kind, as far as we know
+    unfamiliar: float = 0.25        # the nearest taught look further than this: not this kind, as far as we know
     unfamiliar_confidence: float = 0.45
 
     @property

@@ -28,6 +28,7 @@ from companion.vision.piece_looks import LookSettings, inside_convex, match, rea
 ROAD = Ground.ROAD.value
 # The kit's own pieces, taught from renders of the teaching sheet (benchmarks/taught_accuracy.py --kit-looks):
 # untaught, the network's kind of a piece is only sure when these looks agree with it.
+UNFAMILIAR = "?"   # a look like none taught
 KIT_LOOKS_FILE = Path(__file__).with_name("kit_looks.json")
 PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
 
@@ -51,7 +52,6 @@ class TaughtSettings:
     piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
-    confirm_confidence: float = 0.6      # the kit's looks confirm a piece when they name it at least this surely
     disputed_confidence: float = 0.55    # taught, a cell read otherwise than the network read it is no surer than this
 
 
@@ -112,12 +112,12 @@ class TaughtPieces:
             sure = [cell for cell in cells if len(tokens[(board, *cell)]) == 2 and probabilities[(board, *cell)] > cap]
             if not sure:
                 continue
-            for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
+            for (col, row), (token, _) in zip(cells, self._judge(view, cells, familiar_only=True)):
                 key = (board, col, row)
-                if (col, row) in sure and (token != tokens[key] or confidence < self.settings.confirm_confidence):
+                if (col, row) in sure and token != tokens[key]:
                     probabilities[key] = min(probabilities[key], cap)
 
-    def _judge(self, view: BoardView, cells: list[tuple[int, int]]) -> list[tuple[str, float]]:
+    def _judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False) -> list[tuple[str, float]]:
         """(token, confidence) of each cell on a road: a bare road, or the piece it holds. Cells are
         judged from the camera outwards; a look point inside the outline of a piece already found in
         front of it, or (for a piece's own column) behind it, is hidden and counts for nothing."""
@@ -146,16 +146,17 @@ class TaughtPieces:
         outlines: dict[int, np.ndarray] = {}
         for index in order:                      # nearest first: what stands in front is known
             known = self._unhidden(pixels[index], outlines.values())
-            judged[index] = self._one(classes[index], known)
+            judged[index] = self._one(classes[index], known, familiar_only)
             token = judged[index][0]
             if token != ROAD:
                 outlines[index] = self._outline(view, centres[index], token[0])
         for index, outline in outlines.items():   # a piece's column again, without the pieces behind it
             others = [o for i, o in outlines.items() if i != index]
-            judged[index] = self._one(classes[index], self._unhidden(pixels[index], others))
+            judged[index] = self._one(classes[index], self._unhidden(pixels[index], others), familiar_only)
         return [judged[index] for index in range(len(cells))]
 
-    def _one(self, point_classes: np.ndarray, known: np.ndarray) -> tuple[str, float]:
+    def _one(self, point_classes: np.ndarray, known: np.ndarray, familiar_only: bool = False) -> tuple[str, float]:
+        """The cell's token and how sure; with `familiar_only`, a look far from every taught one is "?"."""
         s = self.settings
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
         if base_known.mean() < s.min_known_base:
@@ -167,6 +168,8 @@ class TaughtPieces:
         shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
         found = match(shares, self.looks, s.looks, known)
         token = ROAD if found.label == ROAD else found.label + PLAYER_CLASSES[owner][0]
+        if familiar_only and found.distance > s.looks.unfamiliar:
+            return UNFAMILIAR, found.confidence
         return token, found.confidence
 
     @staticmethod
