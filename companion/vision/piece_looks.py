@@ -155,18 +155,33 @@ class Match:
     runner_up: str | None
 
 
+class LookBook:
+    """Taught looks by label, their profiles worked out once: what a reader matches every cell against."""
+
+    def __init__(self, prototypes: dict[str, list[np.ndarray]], settings: LookSettings = LookSettings()):
+        if not prototypes:
+            raise ValueError("no taught looks to match against")
+        self.settings = settings
+        self.labels = list(prototypes)
+        self.profiles = [profile(np.array(prototypes[label]), settings)[0] for label in self.labels]
+
+    def match(self, shares: np.ndarray, known: np.ndarray | None = None) -> Match:
+        """The taught label whose look is nearest to `shares` (over its `known` points), and how sure: a
+        softmax over each label's nearest look, capped at `unfamiliar_confidence` when even the nearest is far."""
+        s = self.settings
+        mine, valid = profile(shares, s, known)
+        weight = valid[0] / max(valid[0].sum(), 1)
+        nearest = np.array([np.sqrt((((theirs - mine) ** 2) * weight).sum(axis=1)).min() for theirs in self.profiles])
+        order = np.argsort(nearest)
+        weights = np.exp(-(nearest - nearest[order[0]]) / s.sharpness)
+        confidence = float(weights[order[0]] / weights.sum())
+        if nearest[order[0]] > s.unfamiliar:
+            confidence = min(confidence, s.unfamiliar_confidence)
+        runner = self.labels[order[1]] if len(self.labels) > 1 else None
+        return Match(self.labels[order[0]], confidence, float(nearest[order[0]]), runner)
+
+
 def match(shares: np.ndarray, prototypes: dict[str, list[np.ndarray]],
           settings: LookSettings = LookSettings(), known: np.ndarray | None = None) -> Match:
-    """The taught label whose look is nearest to `shares` (over its `known` points), and how sure: a
-    softmax over each label's nearest look, capped at `unfamiliar_confidence` when even the nearest is far."""
-    if not prototypes:
-        raise ValueError("no taught looks to match against")
-    labels = list(prototypes)
-    nearest = np.array([distances(shares, np.array(prototypes[label]), settings, known).min() for label in labels])
-    order = np.argsort(nearest)
-    weights = np.exp(-(nearest - nearest[order[0]]) / settings.sharpness)
-    confidence = float(weights[order[0]] / weights.sum())
-    if nearest[order[0]] > settings.unfamiliar:
-        confidence = min(confidence, settings.unfamiliar_confidence)
-    runner = labels[order[1]] if len(labels) > 1 else None
-    return Match(labels[order[0]], confidence, float(nearest[order[0]]), runner)
+    """LookBook(prototypes).match(shares, known), for one look."""
+    return LookBook(prototypes, settings).match(shares, known)

@@ -23,7 +23,7 @@ from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, 
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS
 from companion.vision.colour_classes import (CLASS_INDEX, PLAYER_CLASSES, ColourSettings, ColourTable,
                                              default_references)
-from companion.vision.piece_looks import LookSettings, inside_convex, match, read_looks
+from companion.vision.piece_looks import LookBook, LookSettings, inside_convex, read_looks
 
 ROAD = Ground.ROAD.value
 # The kit's own pieces, taught from renders of the teaching sheet (benchmarks/taught_accuracy.py --kit-looks):
@@ -88,6 +88,8 @@ class TaughtPieces:
             classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
             self.looks[ROAD] += [(classes == index).astype(np.float32) for index in PLAYER_INDEX]
         self.heights = {kind: _taught_height(shares, settings) for kind, shares in self.looks.items() if kind != ROAD}
+        self.book = LookBook(self.looks, settings.looks)
+        self._checked: dict[int, tuple] = {}   # board -> (its place, the cells read, the doubtful ones)
         self.unlearned = tuple(sorted(label for label in looks.problems() if label != EMPTY_LABEL))
 
     def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> None:
@@ -112,10 +114,17 @@ class TaughtPieces:
             sure = [cell for cell in cells if len(tokens[(board, *cell)]) == 2 and probabilities[(board, *cell)] > cap]
             if not sure:
                 continue
-            for (col, row), (token, _) in zip(cells, self._judge(view, cells, familiar_only=True)):
-                key = (board, col, row)
-                if (col, row) in sure and token != tokens[key]:
-                    probabilities[key] = min(probabilities[key], cap)
+            # While a board lies still and reads the same, its pieces were checked already (a stream's frames).
+            reading = tuple(tokens[(board, *cell)] for cell in cells)
+            kept = self._checked.get(board)
+            if kept is not None and kept[0] is view.place and view.place is not None and kept[1] == (cells, reading):
+                doubtful = kept[2]
+            else:
+                doubtful = {(col, row) for (col, row), (token, _) in zip(cells, self._judge(view, cells, familiar_only=True))
+                            if token != tokens[(board, col, row)]}
+                self._checked[board] = (view.place, (cells, reading), doubtful)
+            for cell in doubtful & set(sure):
+                probabilities[(board, *cell)] = min(probabilities[(board, *cell)], cap)
 
     def _judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False) -> list[tuple[str, float]]:
         """(token, confidence) of each cell on a road: a bare road, or the piece it holds. Cells are
@@ -166,7 +175,7 @@ class TaughtPieces:
         if counts[owner] < s.min_base_share:
             return ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence
         shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
-        found = match(shares, self.looks, s.looks, known)
+        found = self.book.match(shares, known)
         token = ROAD if found.label == ROAD else found.label + PLAYER_CLASSES[owner][0]
         if familiar_only and found.distance > s.looks.unfamiliar:
             return UNFAMILIAR, found.confidence
