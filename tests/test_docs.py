@@ -129,6 +129,14 @@ def check_pieces_sheet(example, tmp_path):
     assert all(item in written[key] for key in ("markers", "squares") for item in shown[key])
 
 
+def check_piece_looks(example, tmp_path):
+    from calibration.pieces import PieceLooks
+
+    looks = PieceLooks.from_json(json.loads(example.body))
+    assert looks.problems() == {square["label"]: f"{square['status']} in {square['photo']}"
+                                for square in json.loads(example.body)["squares"]}
+
+
 def check_coast_table(example, tmp_path):
     from companion.games.cannons_coastlines.factions import load_rulebook
     from companion.games.cannons_coastlines.table_json import table_from_json, table_to_json

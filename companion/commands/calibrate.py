@@ -62,6 +62,62 @@ def register(subparsers) -> None:
                         help=f"where to write the JSON references (default ./{DEFAULT_COLOUR_FILE})")
     colour.set_defaults(run=run_colour)
     register_cannon(targets)
+    register_pieces(targets)
+
+
+def register_pieces(targets) -> None:
+    """`calibrate pieces`: the group's own pieces, taught from photos of the teaching sheet."""
+    parser = targets.add_parser(
+        "pieces", help="learn your own pieces from photos of the teaching sheet",
+        description="Learn how your own pieces look under your light and camera: put one of each on its square of "
+                    "the sheet 'companion print pieces --game GAME' prints (the empty squares left empty), take one "
+                    "photo or more with the camera you play with, all four corner markers in view. Squares that "
+                    "could not be learned are listed.")
+    parser.add_argument("--game", required=True, metavar="GAME", help="the game whose pieces these are")
+    parser.add_argument("--image", type=Path, action="append", required=True, metavar="PHOTO",
+                        help="a photo of the teaching sheet with the pieces on it; repeat for several")
+    parser.add_argument("--out", type=Path, metavar="FILE",
+                        help="where to write the JSON looks (default ./pieces-GAME.json, where read, referee, "
+                             "score and serve look for them)")
+    parser.set_defaults(run=run_pieces)
+
+
+def run_pieces(args: argparse.Namespace) -> int:
+    import cv2
+
+    from calibration.pieces import default_pieces_file, teach
+    from calibration.pose import SheetNotFound
+    from companion.commands.print_kit import pieces_sheets
+    from companion.kit.layout import PAPERS
+    from companion.kit.pieces_sheet import pieces_sheet_layout, pieces_sheet_record
+
+    sheets = pieces_sheets()
+    if args.game not in sheets:
+        raise UsageError(f"--game {args.game!r}: no teaching sheet; games with one: {', '.join(sorted(sheets))}")
+    photos = []
+    for path in args.image:
+        image = cv2.imread(str(path), cv2.IMREAD_COLOR)
+        if image is None:
+            problem = "no such file" if not path.exists() else "not a picture"
+            raise UsageError(f"--image '{path}': {problem} (expected a .jpg or .png photo of the teaching sheet)")
+        photos.append((str(path), image))
+    record = pieces_sheet_record(args.game, PAPERS["a4"], pieces_sheet_layout(sheets[args.game]))
+    try:
+        looks = teach(photos, record)
+    except SheetNotFound as error:
+        raise UsageError(str(error)) from None
+    out = args.out or default_pieces_file(args.game)
+    try:
+        looks.save(out)
+    except OSError as error:
+        raise UsageError(f"cannot write '{out}': {error.strerror or error}") from None
+    learned, problems = looks.learned(), looks.problems()
+    print(f"{len(learned)} of {len({s['label'] for s in record['squares']})} squares learned from "
+          f"{len(photos)} photo{'' if len(photos) == 1 else 's'}")
+    for label, why in problems.items():
+        print(f"not learned: {label}: {why}")
+    print(f"written to {out}")
+    return 0
 
 
 def register_cannon(targets) -> None:

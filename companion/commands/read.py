@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
 from typing import Any, Protocol, Sequence
@@ -35,6 +36,8 @@ def register(subparsers) -> None:
     parser.add_argument("--players", nargs="+", metavar="COUNTRY",
                         help="the countries in seat order (default: from the ships on their landing boards)")
     parser.add_argument("--colours", metavar="FILE", help="colour references JSON (calibration) to read against")
+    parser.add_argument("--pieces", metavar="FILE",
+                        help="your own pieces' looks (companion calibrate pieces); default ./pieces-GAME.json when it is there")
     parser.set_defaults(run=run)
 
 
@@ -54,19 +57,30 @@ def load_photo(path: str):
     return image
 
 
-def read_photo(game, path: str, players=None, colours: str | None = None):
+def read_photo(game, path: str, players=None, colours: str | None = None, pieces: str | None = None):
     """`game`'s observation of the photo at `path`; UsageError quoting the input when it cannot be read
-    or shows no board."""
+    or shows no board. The group's taught pieces are read with when given, or found beside the other
+    calibration files (calibration.pieces.default_pieces_file)."""
+    from calibration.pieces import default_pieces_file
+
     image = load_photo(path)
+    photo = game.load("photo")
+    taught = "pieces" in inspect.signature(photo.read_photo).parameters
+    if pieces is not None and not taught:
+        raise UsageError(f"--pieces: {game.slug} cannot read taught pieces yet")
+    if pieces is None and taught and default_pieces_file(game.slug).exists():
+        pieces = str(default_pieces_file(game.slug))
     try:
-        return game.load("photo").read_photo(image, path, players, colours)
+        if pieces is not None:
+            return photo.read_photo(image, path, players, colours, pieces=pieces)
+        return photo.read_photo(image, path, players, colours)
     except ValueError as error:
         raise UsageError(str(error)) from None
 
 
 def run(args) -> int:
     game = plugins()[args.game]
-    observation = read_photo(game, args.image, args.players, args.colours)
+    observation = read_photo(game, args.image, args.players, args.colours, args.pieces)
     photo = game.load("photo")
     if args.json:
         print(json.dumps(photo.observation_json(observation)))

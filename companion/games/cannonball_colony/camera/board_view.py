@@ -51,6 +51,9 @@ class BoardView:
     grid_to_sheet: np.ndarray        # logical cell units -> the board's sheet mm
     settings: ViewSettings
     place: "BoardPlace | None" = None
+    # Rectified linear BGR over the white field, the camera's saturation left in, as the teaching
+    # sheet is seen (camera/taught.py names it with the group's own paint).
+    paper_relative: np.ndarray | None = None
 
     def to_view(self, xs: np.ndarray, ys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Board-local cell coordinates (0..6 over the grid) -> rectified pixel coordinates."""
@@ -171,9 +174,10 @@ def _classify(place: BoardPlace, rectified, linear, light, table: ColourTable, s
     if light is not None:
         white, matrix, field = light
         balanced = cv2.transform(linear, matrix) / field
+        paper_relative = linear / cv2.transform(field, np.linalg.inv(matrix).astype(np.float32))
     else:
         white = None
-        balanced = linear / max(float(np.percentile(linear, 95)), 1e-3)
+        balanced = paper_relative = linear / max(float(np.percentile(linear, 95)), 1e-3)
     classes = table.classify(balanced)
     # Beyond the cut edge is the table, whose wood or cloth can pass for a terrain or a
     # player's colour: it is named "other" whatever it looks like.
@@ -184,7 +188,7 @@ def _classify(place: BoardPlace, rectified, linear, light, table: ColourTable, s
     # One byte per class: a box of k*k ones sums to ONE_HOT exactly, so shares come out exact.
     fractions = cv2.blur(_one_hot(k)[classes], (k, k))
     return BoardView(place.board, place.origin, place.grid_to_image, rectified, classes, fractions, white,
-                     place.lean, place.cell_px, place.camera, place.grid_to_sheet, settings, place)
+                     place.lean, place.cell_px, place.camera, place.grid_to_sheet, settings, place, paper_relative)
 
 
 def _saturation(places: dict[int, BoardPlace], rectified: dict, fields: dict, table: ColourTable,

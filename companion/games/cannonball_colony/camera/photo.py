@@ -11,9 +11,9 @@ from companion.games.cannonball_colony.text import print_board
 LOW_CONFIDENCE = 0.6   # a cell read with less than this is listed as doubtful under the board text
 
 
-def read_photo(image, source: str, players=None, colours: str | None = None):
-    """The observation of a BGR photo read from `source`; ValueError when the options are bad or
-    it shows no board."""
+def read_photo(image, source: str, players=None, colours: str | None = None, pieces: str | None = None):
+    """The observation of a BGR photo read from `source`, with the group's taught pieces when `pieces`
+    names their looks file; ValueError when the options or the file are bad or it shows no board."""
     seats = None
     if players:
         try:
@@ -25,7 +25,13 @@ def read_photo(image, source: str, players=None, colours: str | None = None):
         from calibration.colour import ColourReferences
 
         references = ColourReferences.load(colours)   # CalibrationFileError (a ValueError) quotes the file
-    reader = IslandReader(references=references, players=seats)
+    taught = None
+    if pieces:
+        from calibration.pieces import PieceLooks
+        from companion.games.cannonball_colony.camera.taught import TaughtPieces
+
+        taught = TaughtPieces(PieceLooks.load(pieces, "cannonball-colony"))   # CalibrationFileError quotes the file
+    reader = IslandReader(references=references, players=seats, taught=taught)
     observation = reader.read(image, 0.0)
     if observation.position is None:
         why = "; ".join(observation.problems) or "board not located: markers 0-15 not seen"

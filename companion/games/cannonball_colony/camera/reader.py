@@ -36,6 +36,7 @@ from companion.games.cannonball_colony.camera.cell_features import FeatureSettin
 from companion.vision.cell_model import CellModel, load_models
 from companion.vision.colour_classes import ColourSettings, ColourTable, references_from_calibration
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
+from companion.games.cannonball_colony.camera.taught import kit_pieces
 from companion.games.cannonball_colony.camera.island import IslandGeometry, IslandNotFound, assemble_island
 from companion.vision.motion import MotionSettings, board_motion, motion_signature
 from companion.games.cannonball_colony.camera.occlusion import OcclusionSettings, context_features, hidden_cells, hidden_probability
@@ -55,6 +56,8 @@ class ReaderSettings:
     # A ship is seen when the ship model is at least this sure, and only one per country:
     # the surest spot wins.
     ship_probability: float = 0.5
+    # Untaught, check each piece the network is sure of against the kit's own looks (camera/taught.py).
+    check_kinds: bool = True
 
 
 @dataclass(frozen=True, eq=False)
@@ -75,15 +78,26 @@ class IslandReader:
     """Reads frames one after another; keeps the last boards' fix and picture to track and to measure motion."""
 
     def __init__(self, settings: ReaderSettings = ReaderSettings(), references=None,
-                 players: tuple[Country, ...] | None = None, models: dict[str, CellModel] | None = None):
+                 players: tuple[Country, ...] | None = None, models: dict[str, CellModel] | None = None,
+                 taught=None):
         self.settings = settings
         colour_refs = references_from_calibration(references) if references is not None else None
         self.table = ColourTable(colour_refs, settings.colour, KIT_COLOURS)
+        # The group's own pieces (camera/taught.py): their paint and looks re-read the cells on roads.
+        # Untaught, the kit's own looks check the network's pieces: a kind they do not confirm is doubtful.
+        self.taught = taught
+        self._kit_looks = None
         self._models = models
         self.players = tuple(players) if players else None
         self._last: tuple[BoardObservation, BoardFix, dict] | None = None
         self._layout: tuple | None = None   # (located boards, island, board places, picture size)
         self._outline_cache: tuple | None = None
+
+    @property
+    def kit_looks(self):
+        if self._kit_looks is None:
+            self._kit_looks = kit_pieces() or False
+        return self._kit_looks or None
 
     @property
     def models(self) -> dict[str, CellModel]:
@@ -113,6 +127,10 @@ class IslandReader:
         features = {board: board_features(view, self.settings.features) for board, view in views.items()}
         timings["features"] = time.perf_counter() - clock - sum(timings.values())
         tokens, probabilities = self._cells(features)
+        if self.taught is not None:
+            self.taught.revise(views, tokens, probabilities)
+        elif self.settings.check_kinds and self.kit_looks is not None:
+            self.kit_looks.doubt(views, tokens, probabilities)
         timings["cells"] = time.perf_counter() - clock - sum(timings.values())
         ships = self._ships(features)
         timings["ships"] = time.perf_counter() - clock - sum(timings.values())

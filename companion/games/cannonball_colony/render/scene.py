@@ -24,6 +24,7 @@ from companion.render.hands import SKIN_TONES, SLEEVES, HandPose
 from companion.render.lighting import LIGHT_KINDS, Light, choose_light
 from companion.render.options import MAX_TILT_DEG, RenderOptions
 from companion.render.sensor import Sensor, choose_sensor
+from companion.games.cannonball_colony.render.piece_sets import PieceSet
 from companion.games.cannonball_colony.render.tabletop import CELL_MM, SHEET_MM, Tabletop, check_printed, lay_out_sheets, printed_terrain
 from companion.games.cannonball_colony.render.textures import ROAD_TILE_MM
 from companion.render.textures import CLOTHS, WOODS
@@ -42,6 +43,8 @@ class Placed:
     base_z: float
     angle_deg: float
     detail: int = 0  # the die's top face; the mug's colour
+    look: PieceSet | None = None  # a group's own pieces instead of the kit's shapes
+
 
     def mesh(self) -> meshes.Mesh:
         return _mesh_of(self)
@@ -51,6 +54,9 @@ class Placed:
 def _mesh_of(item: Placed) -> meshes.Mesh:
     """Built once per object: a frame draws, shadows and outlines each object several times."""
     colour = PLAYERS[item.owner.value].rgb if item.owner else None
+    if item.look is not None and item.kind in OWN_KINDS:
+        shape = item.look.look(OWN_KINDS[item.kind]).shape(item.look.colour(item.owner))
+        return meshes.place(item.kind, shape, item.centre_mm, item.base_z, item.angle_deg)
     shape = {
         "fort": lambda: meshes.fort(colour),
         "cannon": lambda: meshes.cannon(colour),
@@ -63,6 +69,7 @@ def _mesh_of(item: Placed) -> meshes.Mesh:
     return meshes.place(item.kind, shape, item.centre_mm, item.base_z, item.angle_deg)
 
 
+OWN_KINDS = {kind.label: kind for kind in PieceKind}
 MUG_COLOURS = ((236, 234, 228), (52, 84, 150), (170, 44, 40), (60, 60, 64))
 
 
@@ -78,6 +85,7 @@ class Scene:
     clutter: tuple[Placed, ...]
     hand: HandPose | None
     supersample: int
+    piece_set: PieceSet | None = None   # None: the kit's own forts, cannons and blockades
 
     def with_position(self, position: Position) -> "Scene":
         return replace(self, position=position)
@@ -101,7 +109,7 @@ class Scene:
         for cell, piece in sorted(self.position.pieces.items()):
             if self.tabletop.sheet_of(cell) is None:
                 continue
-            placed.append(_stand(self.seed, self.tabletop, cell, piece))
+            placed.append(_stand(self.seed, self.tabletop, cell, piece, self.piece_set))
         return placed
 
     def ships(self) -> list[Placed]:
@@ -124,7 +132,7 @@ class Scene:
 
 
 def compose_scene(position: Position, seed: int, options: RenderOptions = RenderOptions(),
-                  printed: tuple[Terrain, ...] | None = None) -> Scene:
+                  printed: tuple[Terrain, ...] | None = None, piece_set: PieceSet | None = None) -> Scene:
     """Every choice for rendering `position`. `printed` is the terrain printed on each board
     (seat order); None draws what lies under each road from the seed (see printed_terrain)."""
     if printed is None:
@@ -139,7 +147,8 @@ def compose_scene(position: Position, seed: int, options: RenderOptions = Render
     sensor = choose_sensor(rng, options.noisy, options.jpeg_quality)
     clutter = choose_clutter(tabletop, camera, rng) if options.clutter else ()
     hand = choose_hand(tabletop, position, rng) if options.hand else None
-    return Scene(seed, position, tabletop, material, camera, light, sensor, clutter, hand, options.supersample)
+    return Scene(seed, position, tabletop, material, camera, light, sensor, clutter, hand, options.supersample,
+                 piece_set)
 
 
 def choose_camera(tabletop: Tabletop, rng: random.Random, options: RenderOptions) -> Camera:
@@ -211,7 +220,7 @@ def choose_hand(tabletop: Tabletop, position: Position, rng: random.Random, reac
                     rng.uniform(0, 6), rng.uniform(0.2, 0.8))
 
 
-def _stand(seed: int, tabletop: Tabletop, cell: Cell, piece: Piece) -> Placed:
+def _stand(seed: int, tabletop: Tabletop, cell: Cell, piece: Piece, piece_set: PieceSet | None = None) -> Placed:
     jitter = _cell_random(seed, cell, "piece")
     x, y = tabletop.cell_centre(cell)
     sheet_angle = tabletop.sheet_of(cell).angle_deg
@@ -222,7 +231,8 @@ def _stand(seed: int, tabletop: Tabletop, cell: Cell, piece: Piece) -> Placed:
     else:
         angle = jitter.choice((0, 90)) + jitter.uniform(-6, 6)
     centre = (x + jitter.uniform(-1.5, 1.5), y + jitter.uniform(-1.5, 1.5))
-    return Placed(piece.kind.name.lower(), cell, piece.owner, centre, -ROAD_TILE_HEIGHT_MM, sheet_angle + angle)
+    return Placed(piece.kind.name.lower(), cell, piece.owner, centre, -ROAD_TILE_HEIGHT_MM, sheet_angle + angle,
+                  look=piece_set)
 
 
 def _cell_random(seed: int, cell: Cell, what: str) -> random.Random:

@@ -1,0 +1,258 @@
+"""Piece looks: learn how a group's own pieces look under its light and camera, from photos of the teaching sheet.
+
+The players put one of each of their pieces on its labelled square of the sheet that
+`companion print pieces` prints, and take one photo or more. Each photo is placed on the
+sheet by its corner markers; every square is read at the look points of
+companion.vision.piece_looks, white-balanced on the paper round it. A square is learned when
+its piece shows; it is reported (never silently dropped) when it is out of the picture, when
+nothing stands on it, or when its piece looks like another kind's. The file keeps each
+square's balanced colours at every look point, so a game's reader can name them with its own
+colour classes and find the same looks on its board.
+
+The sheet's geometry is pieces-sheet.json's (mm on the page): the caller passes it, so this
+module knows no game.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+import numpy as np
+
+from calibration import pose
+from calibration.store import CalibrationFileError, read_json
+from companion.games.excerpt import excerpt
+from companion.vision.colour_classes import lab_of_linear
+from companion.vision.markers import detect_markers
+from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
+from companion.vision.plane_camera import camera_from_plane
+
+FILE_KIND = "piece-looks"
+EMPTY_LABEL = "."          # pieces-sheet.json's label of a square left empty
+LEARNED, EMPTY, NOT_IN_VIEW, NOT_EMPTY = "learned", "empty", "not in view", "not empty"
+
+
+def default_pieces_file(game: str) -> Path:
+    """Where `calibrate pieces` writes a game's looks and `read`, `referee`, `score` and `serve` find them:
+    beside colour-references.json and camera-calibration.json, in the folder they run in."""
+    return Path(f"pieces-{game}.json")
+
+
+@dataclass(frozen=True)
+class TeachSettings:
+    looks: LookSettings = LookSettings()
+    min_markers: int = 2
+    # A look point shows a piece as far as its colour, balanced on the paper round the square, is
+    # vivid: not at all up to the first Lab chroma, fully from the second. Paper, black ink and
+    # the pieces' grey shadows are not vivid.
+    piece_chroma: tuple[float, float] = (9.0, 19.0)
+    # A square shows a piece when at least this share of its base points do.
+    min_base_share: float = 0.15
+    # White: the paper round a square, at this many points on a ring this far out (side shares).
+    ring_points: int = 16
+    ring_share: float = 0.62
+    # Two squares' pieces too alike to tell apart: their shares this near (RMS) and colours this near (delta E).
+    alike_shares: float = 0.1
+    alike_colour: float = 8.0
+
+
+@dataclass(frozen=True)
+class SquareLook:
+    """One square of one photo: its status and, when learned, what its look points showed."""
+
+    label: str
+    status: str
+    photo: str
+    balanced: np.ndarray | None = None     # (points, 3) linear BGR relative to the paper
+    shares: np.ndarray | None = None       # (points,) 1 where a point showed a piece
+
+    @property
+    def learned(self) -> bool:
+        return self.status == LEARNED
+
+    def colour(self, lit_share: float = 0.4) -> np.ndarray | None:
+        """The piece's paint: the median balanced BGR of the brightest `lit_share` of the points that showed
+        it (faces turned to the light; its shaded faces are the same paint, darker)."""
+        if self.balanced is None or self.shares is None or not (self.shares > 0.5).any():
+            return None
+        shown = self.balanced[self.shares > 0.5]
+        luma = shown.sum(axis=1)
+        return np.median(shown[luma >= np.quantile(luma, 1 - lit_share)], axis=0)
+
+
+@dataclass(frozen=True)
+class PieceLooks:
+    game: str
+    created: str
+    sources: tuple[str, ...]
+    squares: tuple[SquareLook, ...]
+    settings: LookSettings = field(default=LookSettings(), compare=False)
+
+    def learned(self) -> dict[str, list[SquareLook]]:
+        found: dict[str, list[SquareLook]] = {}
+        for square in self.squares:
+            if square.learned:
+                found.setdefault(square.label, []).append(square)
+        return found
+
+    def problems(self) -> dict[str, str]:
+        """label -> why it was not learned from any photo (the last photo's reason)."""
+        learned = self.learned()
+        return {square.label: f"{square.status} in {square.photo}" for square in self.squares
+                if square.label not in learned}
+
+    def to_json(self) -> dict:
+        def row(square: SquareLook) -> dict:
+            entry = {"label": square.label, "status": square.status, "photo": square.photo}
+            if square.balanced is not None:
+                entry["balanced_bgr"] = np.round(square.balanced, 3).tolist()
+                entry["shares"] = np.round(square.shares, 2).tolist()
+            return entry
+
+        return {"kind": FILE_KIND, "game": self.game, "created": self.created, "sources": list(self.sources),
+                "look_points": self.settings.count, "squares": [row(s) for s in self.squares]}
+
+    @classmethod
+    def from_json(cls, data) -> PieceLooks:
+        """Parsed from to_json's form; ValueError naming the key that is wrong."""
+        if not isinstance(data, dict) or data.get("kind") != FILE_KIND:
+            found = data.get("kind") if isinstance(data, dict) else type(data).__name__
+            raise ValueError(f"expected kind {FILE_KIND!r}, found {excerpt(found)}")
+        for key in ("game", "created", "squares"):
+            if key not in data:
+                raise ValueError(f"missing key {key!r}")
+        count = LookSettings().count
+        if data.get("look_points") != count:
+            raise ValueError(f"look_points is {excerpt(data.get('look_points'))}, this companion reads {count}; "
+                             "teach the pieces again")
+        if not isinstance(data["squares"], list):
+            raise ValueError(f"squares should be a list, got {excerpt(data['squares'])}")
+        squares = [_square(index, entry, count) for index, entry in enumerate(data["squares"])]
+        return cls(str(data["game"]), str(data["created"]), tuple(map(str, data.get("sources", []))), tuple(squares))
+
+    def save(self, path: Path) -> Path:
+        path = Path(path)
+        path.write_text(json.dumps(self.to_json(), separators=(",", ":")) + "\n", encoding="utf-8")
+        return path
+
+    @classmethod
+    def load(cls, path: Path, game: str | None = None) -> PieceLooks:
+        """The looks in `path`; CalibrationFileError quoting the path and the problem."""
+        data = read_json(Path(path), "piece looks file")
+        try:
+            looks = cls.from_json(data)
+        except ValueError as error:
+            raise CalibrationFileError(Path(path), str(error)) from None
+        if game is not None and looks.game != game:
+            raise CalibrationFileError(Path(path), f"taught for {excerpt(looks.game)}, not {game}")
+        return looks
+
+
+def _square(index: int, entry, count: int) -> SquareLook:
+    where = f"squares[{index}]"
+    if not isinstance(entry, dict) or not isinstance(entry.get("label"), str) or not isinstance(entry.get("status"), str):
+        raise ValueError(f"{where} should have a label and a status, got {excerpt(entry)}")
+    balanced = shares = None
+    if "balanced_bgr" in entry or "shares" in entry:
+        try:
+            balanced = np.array(entry["balanced_bgr"], np.float32)
+            shares = np.array(entry["shares"], np.float32)
+        except (KeyError, TypeError, ValueError):
+            raise ValueError(f"{where}: balanced_bgr and shares should be lists of numbers") from None
+        if balanced.shape != (count, 3) or shares.shape != (count,) or not np.isfinite(balanced).all():
+            raise ValueError(f"{where}: expected {count} look points, got balanced_bgr {list(balanced.shape)}, "
+                             f"shares {list(shares.shape)}")
+    return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares)
+
+
+def sheet_layout(record: dict) -> pose.SheetLayout:
+    return pose.SheetLayout({marker["id"]: tuple(tuple(c) for c in marker["corners_mm"]) for marker in record["markers"]})
+
+
+def read_sheet(image: np.ndarray, record: dict, photo: str, settings: TeachSettings = TeachSettings()) -> list[SquareLook]:
+    """Every square of the teaching sheet (`record`, pieces-sheet.json's geometry) in one BGR photo.
+    SheetNotFound naming the photo when too few of the sheet's markers are seen."""
+    layout = sheet_layout(record)
+    seen = detect_markers(image)
+    try:
+        located = pose.locate_sheet(seen, layout)
+    except pose.SheetNotFound:
+        located = None
+    if located is None or len(located.markers_used) < settings.min_markers:
+        used = list(located.markers_used) if located else []
+        others = sorted({m.id for m in seen} - set(layout.markers))
+        hint = f"; it shows markers {others} of something else" if others else ""
+        raise pose.SheetNotFound(f"{photo}: the teaching sheet is not located: {settings.min_markers} of its markers "
+                                 f"{sorted(layout.markers)} are needed, {used or 'none'} seen{hint}")
+    height, width = image.shape[:2]
+    camera = camera_from_plane(located.matrix, (width, height))
+    squares = record["squares"]
+    centres = np.array([s["centre_mm"] for s in squares], np.float64)
+    side = float(squares[0]["side_mm"])
+    whites = _paper_whites(image, located.matrix, centres, side, settings)
+
+    def balanced_at(pixels):
+        return linear_at(image, pixels) / whites[:, None, :]
+
+    def shows(balanced):
+        lab = lab_of_linear(np.clip(balanced[..., ::-1], 0, 1.5))
+        return np.clip((np.hypot(lab[..., 1], lab[..., 2]) - settings.piece_chroma[0])
+                       / (settings.piece_chroma[1] - settings.piece_chroma[0]), 0, 1).astype(np.float32)
+
+    pixels, balanced, shares = read_looks(balanced_at, shows, located.matrix, camera, centres, side, settings.looks)
+    results = []
+    for square, points, colours, share in zip(squares, pixels, balanced, shares):
+        inside = (points[:, 0] >= 0) & (points[:, 0] <= width - 1) & (points[:, 1] >= 0) & (points[:, 1] <= height - 1)
+        if not inside.all():
+            results.append(SquareLook(square["label"], NOT_IN_VIEW, photo))
+            continue
+        showing = share[:settings.looks.base_count].mean() >= settings.min_base_share
+        if square["label"] == EMPTY_LABEL:
+            status = NOT_EMPTY if showing else LEARNED
+        else:
+            status = LEARNED if showing else EMPTY
+        results.append(SquareLook(square["label"], status, photo, colours.astype(np.float32), share))
+    return results
+
+
+def _paper_whites(image, to_image, centres, side, settings: TeachSettings) -> np.ndarray:
+    """(M, 3) linear BGR of the paper round each square: the brighter half of a ring of points."""
+    import cv2
+
+    angles = np.linspace(0, 2 * np.pi, settings.ring_points, endpoint=False)
+    ring = centres[:, None, :] + settings.ring_share * side * np.stack([np.cos(angles), np.sin(angles)], axis=1)[None]
+    pixels = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), to_image).reshape(len(centres), -1, 2)
+    colours = linear_at(image, pixels)
+    luma = colours.sum(axis=2)
+    bright = luma >= np.median(luma, axis=1, keepdims=True)
+    return np.array([np.median(c[b], axis=0) for c, b in zip(colours, bright)]).clip(1e-3, None)
+
+
+def teach(photos: list[tuple[str, np.ndarray]], record: dict, settings: TeachSettings = TeachSettings(),
+          created: datetime | None = None) -> PieceLooks:
+    """The looks of every square over all `photos` ((name, BGR) pairs); kinds too alike are marked."""
+    squares = [square for name, image in photos for square in read_sheet(image, record, name, settings)]
+    squares = _mark_alike(squares, settings)
+    stamp = (created or datetime.now(timezone.utc)).isoformat(timespec="seconds")
+    return PieceLooks(str(record["game"]), stamp, tuple(name for name, _ in photos), tuple(squares), settings.looks)
+
+
+def _mark_alike(squares: list[SquareLook], settings: TeachSettings) -> list[SquareLook]:
+    """A learned square whose piece looks like another label's in the same photo, in shape and paint."""
+    marked = list(squares)
+    for i, first in enumerate(squares):
+        for j, second in enumerate(squares[:i]):
+            if not (first.learned and second.learned) or first.photo != second.photo or first.label == second.label:
+                continue
+            if EMPTY_LABEL in (first.label, second.label):
+                continue
+            near = float(distances(first.shares, second.shares)[0, 0]) <= settings.alike_shares
+            colours = lab_of_linear(np.clip(np.array([first.colour(), second.colour()])[:, ::-1], 0, 1.5))
+            if near and float(np.linalg.norm(colours[0] - colours[1])) <= settings.alike_colour:
+                marked[i] = SquareLook(first.label, f"too like {second.label}", first.photo, first.balanced, first.shares)
+                marked[j] = SquareLook(second.label, f"too like {first.label}", second.photo, second.balanced,
+                                       second.shares)
+    return marked

@@ -1,0 +1,227 @@
+"""The island read with a group's own pieces, as taught on the teaching sheet (`companion calibrate pieces`).
+
+Teaching gives each country's paint under this light and camera, and each kind's look
+(calibration.pieces). The paint replaces the kit's player colours in the colour table, so a
+piece's pixels are named by its owner; then every cell the network reads as a road or a piece
+is looked at again at the look points of companion.vision.piece_looks: the country whose paint
+shows most at its base owns the piece, and the taught look it is nearest to gives its kind.
+A look far from every taught one keeps a low confidence: the players are asked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from calibration.pieces import EMPTY_LABEL, PieceLooks
+from companion.games.cannonball_colony.camera.board_view import BoardView
+from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
+from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS
+from companion.vision.colour_classes import (CLASS_INDEX, PLAYER_CLASSES, ColourSettings, ColourTable,
+                                             default_references)
+from companion.vision.piece_looks import LookBook, LookSettings, inside_convex, read_looks
+
+ROAD = Ground.ROAD.value
+# The kit's own pieces, taught from renders of the teaching sheet (benchmarks/taught_accuracy.py --kit-looks):
+# untaught, the network's kind of a piece is only sure when these looks agree with it.
+UNFAMILIAR = "?"   # a look like none taught
+KIT_LOOKS_FILE = Path(__file__).with_name("kit_looks.json")
+PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
+
+
+@dataclass(frozen=True)
+class TaughtSettings:
+    looks: LookSettings = LookSettings()
+    # Taught paint was measured by this camera under this light: it needs none of the muting the
+    # kit's nominal inks are allowed (ColourSettings.saturations), which let a pale paint claim the road.
+    colour: ColourSettings = ColourSettings(saturations=(1.2, 1.0, 0.8))
+    # A piece stands on a cell when its owner's paint shows on this share of the cell's base points.
+    min_base_share: float = 0.1
+    # How sure "a bare road" is when the base shows (almost) no paint, and when it shows a little.
+    bare_confidence: float = 0.95
+    doubtful_bare_confidence: float = 0.55
+    doubtful_bare_share: float = 0.08
+    # Fewer of a cell's base points than this share in view (the rest behind pieces in front): a road,
+    # as far as can be told, and not sure of it.
+    min_known_base: float = 0.3
+    hidden_confidence: float = 0.4
+    piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
+    taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
+    doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
+    disputed_confidence: float = 0.55    # taught, a cell read otherwise than the network read it is no surer than this
+
+
+class TaughtPieces:
+    """A group's pieces as taught: the colour references to read the boards with, and the looks to match."""
+
+    def __init__(self, looks: PieceLooks, settings: TaughtSettings = TaughtSettings()):
+        self.settings = settings
+        learned = looks.learned()
+        pieces = {label: squares for label, squares in learned.items() if _is_piece(label)}
+        if not pieces:
+            raise ValueError(f"no piece was learned from {', '.join(looks.sources) or 'the photos'}; "
+                             "teach the pieces again with them on their squares")
+        self.references = default_references(KIT_COLOURS)
+        for country_class in PLAYER_CLASSES:
+            initial = country_class[0]
+            paints = [square.colour() for label, squares in pieces.items() if label[1] == initial for square in squares]
+            paints = [paint for paint in paints if paint is not None]
+            if paints:
+                self.references[country_class] = np.median(np.array(paints), axis=0)[::-1]   # BGR -> RGB
+        tiles = [square.colour(lit_share=1.0) for square in learned.get(ROAD, [])]
+        if tiles:   # the road tiles' own card under this light: a pale paint must not claim them
+            self.references["road"] = np.median(np.array(tiles), axis=0)[::-1]
+        self.table = ColourTable(self.references, settings.colour)
+        # Each kind's taught looks, as shares of its owner's paint at every look point; a bare road
+        # (the road square, and no paint at all) is a look too.
+        self.looks: dict[str, list[np.ndarray]] = {ROAD: [np.zeros(settings.looks.count, np.float32)]}
+        for label, squares in pieces.items():
+            owner = CLASS_INDEX[COUNTRY_BY_INITIAL[label[1]].value]
+            for square in squares:
+                classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
+                self.looks.setdefault(label[0], []).append((classes == owner).astype(np.float32))
+        for square in learned.get(ROAD, []):
+            classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
+            self.looks[ROAD] += [(classes == index).astype(np.float32) for index in PLAYER_INDEX]
+        self.heights = {kind: _taught_height(shares, settings) for kind, shares in self.looks.items() if kind != ROAD}
+        self.book = LookBook(self.looks, settings.looks)
+        self._checked: dict[int, tuple] = {}   # board -> (its place, the cells read, the doubtful ones)
+        self.unlearned = tuple(sorted(label for label in looks.problems() if label != EMPTY_LABEL))
+
+    def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> None:
+        """Re-read, in place, every cell the network read as a road or a piece."""
+        for board, view in views.items():
+            cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
+                     if _on_road(tokens.get((board, col, row), ""))]
+            if cells:
+                for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
+                    if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
+                        confidence = min(confidence, self.settings.disputed_confidence)
+                    tokens[(board, col, row)] = token
+                    probabilities[(board, col, row)] = confidence
+
+    def doubt(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> None:
+        """Untaught: every piece the network is sure of, checked against these looks; where they name
+        another piece or kind, or see none, the reading keeps at most `doubt_confidence` (the players are asked)."""
+        cap = self.settings.doubt_confidence
+        for board, view in views.items():
+            cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
+                     if _on_road(tokens.get((board, col, row), ""))]
+            sure = [cell for cell in cells if len(tokens[(board, *cell)]) == 2 and probabilities[(board, *cell)] > cap]
+            if not sure:
+                continue
+            # While a board lies still and reads the same, its pieces were checked already (a stream's frames).
+            reading = tuple(tokens[(board, *cell)] for cell in cells)
+            kept = self._checked.get(board)
+            if kept is not None and kept[0] is view.place and view.place is not None and kept[1] == (cells, reading):
+                doubtful = kept[2]
+            else:
+                doubtful = {(col, row) for (col, row), (token, _) in zip(cells, self._judge(view, cells, familiar_only=True))
+                            if token != tokens[(board, col, row)]}
+                self._checked[board] = (view.place, (cells, reading), doubtful)
+            for cell in doubtful & set(sure):
+                probabilities[(board, *cell)] = min(probabilities[(board, *cell)], cap)
+
+    def _judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False) -> list[tuple[str, float]]:
+        """(token, confidence) of each cell on a road: a bare road, or the piece it holds. Cells are
+        judged from the camera outwards; a look point inside the outline of a piece already found in
+        front of it, or (for a piece's own column) behind it, is hidden and counts for nothing."""
+        s = self.settings
+        grid = np.array([[view.origin[0] + col + 0.5, view.origin[1] + row + 0.5] for col, row in cells])
+        centres = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
+        sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
+        image_to_view = _image_to_view(view)
+        named = self.table.classify(view.paper_relative)
+
+        def classes_at(pixels):
+            points = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2).astype(np.float64), image_to_view).reshape(-1, 2)
+            height, width = named.shape
+            xi = np.clip(np.rint(points[:, 0]).astype(int), 0, width - 1)
+            yi = np.clip(np.rint(points[:, 1]).astype(int), 0, height - 1)
+            return named[yi, xi].reshape(pixels.shape[:-1])
+
+        def any_paint(classes):
+            return np.isin(classes, PLAYER_INDEX).astype(np.float32)
+
+        pixels, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres, ISLAND_CELL_MM,
+                                        s.looks)
+        eye = view.camera.position[:2]
+        order = np.argsort(np.linalg.norm(centres - eye, axis=1))
+        judged: dict[int, tuple[str, float]] = {}
+        outlines: dict[int, np.ndarray] = {}
+        for index in order:                      # nearest first: what stands in front is known
+            known = self._unhidden(pixels[index], outlines.values())
+            judged[index] = self._one(classes[index], known, familiar_only)
+            token = judged[index][0]
+            if token != ROAD:
+                outlines[index] = self._outline(view, centres[index], token[0])
+        for index, outline in outlines.items():   # a piece's column again, without the pieces behind it
+            others = [o for i, o in outlines.items() if i != index]
+            judged[index] = self._one(classes[index], self._unhidden(pixels[index], others), familiar_only)
+        return [judged[index] for index in range(len(cells))]
+
+    def _one(self, point_classes: np.ndarray, known: np.ndarray, familiar_only: bool = False) -> tuple[str, float]:
+        """The cell's token and how sure; with `familiar_only`, a look far from every taught one is "?"."""
+        s = self.settings
+        base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
+        if base_known.mean() < s.min_known_base:
+            return ROAD, s.hidden_confidence
+        counts = np.array([((base == index) * base_known).sum() / base_known.sum() for index in PLAYER_INDEX])
+        owner = int(counts.argmax())
+        if counts[owner] < s.min_base_share:
+            return ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence
+        shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
+        found = self.book.match(shares, known)
+        token = ROAD if found.label == ROAD else found.label + PLAYER_CLASSES[owner][0]
+        if familiar_only and found.distance > s.looks.unfamiliar:
+            return UNFAMILIAR, found.confidence
+        return token, found.confidence
+
+    @staticmethod
+    def _unhidden(pixels: np.ndarray, outlines) -> np.ndarray:
+        hidden = np.zeros(len(pixels), bool)
+        for outline in outlines:
+            hidden |= inside_convex(pixels, outline)
+        return (~hidden).astype(np.float32)
+
+    def _outline(self, view: BoardView, centre: np.ndarray, kind: str) -> np.ndarray:
+        """The picture outline of a box as wide as a piece may be and as tall as the kind was taught."""
+        half = self.settings.piece_width_share * ISLAND_CELL_MM / 2
+        corners = centre + np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+        low = view.camera.project_raised(corners, 0.0)
+        high = view.camera.project_raised(corners, self.heights.get(kind, max(self.settings.looks.heights_mm)))
+        return cv2.convexHull(np.vstack([low, high]).astype(np.float32)).reshape(-1, 2).astype(np.float64)
+
+
+def kit_pieces() -> "TaughtPieces | None":
+    """The kit's own pieces' looks, or None when the file is not there."""
+    if not KIT_LOOKS_FILE.exists():
+        return None
+    return TaughtPieces(PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony"))
+
+
+def _taught_height(looks: list[np.ndarray], settings: TaughtSettings) -> float:
+    """The highest look point at which the kind's paint showed in most of its taught looks' columns."""
+    column = np.array(looks)[:, settings.looks.base_count:].reshape(len(looks), len(settings.looks.heights_mm), -1)
+    showing = np.median(column.mean(axis=2), axis=0) >= settings.taught_height_share
+    heights = [h for h, shown in zip(settings.looks.heights_mm, showing) if shown]
+    return max(heights) if heights else settings.looks.heights_mm[0]
+
+
+def _image_to_view(view: BoardView) -> np.ndarray:
+    """Picture px -> the rectified view's px."""
+    s, m = view.settings.px_per_cell, view.settings.margin_cells
+    grid_to_view = np.array([[s, 0, (m - view.origin[0]) * s - 0.5], [0, s, (m - view.origin[1]) * s - 0.5], [0, 0, 1]])
+    return grid_to_view @ np.linalg.inv(view.grid_to_image)
+
+
+def _is_piece(label: str) -> bool:
+    return len(label) == 2 and label[0] in {kind.value for kind in PieceKind} and label[1] in COUNTRY_BY_INITIAL
+
+
+def _on_road(token: str) -> bool:
+    return token == ROAD or len(token) == 2
