@@ -19,8 +19,9 @@ DEFAULT_THREADS = 48
 
 
 def default_game() -> str | None:
-    """What `companion serve` plays with no --game: the first game (in folder order) with a demo to start from."""
-    return next((slug for slug, plugin in plugins().items() if plugin.has("demo")), None)
+    """What `companion serve` plays with no --game: the first game (in folder order) with a camera and a
+    demo, so its bundled clip plays; a game with screens and a demo but no camera needs --game."""
+    return next((slug for slug, plugin in plugins().items() if plugin.has("demo") and plugin.has("camera")), None)
 
 
 def default_data_dir(game: str) -> Path:
@@ -37,7 +38,7 @@ def register(subparsers) -> None:
     )
     # The dashboard is made of the game's screens: a game without them cannot be served yet.
     parser.add_argument("--game", choices=plugins_with("screens"), default=default_game(),
-                        help=f"the game on the table (default {default_game()}: the first game with a demo)")
+                        help=f"the game on the table (default {default_game()}: the first game with a camera and a demo)")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: the players play on the game's own screens, and the status line says how); "
