@@ -26,7 +26,7 @@
     const hand = p.out ? "<b>out</b>" : `${p.hand} card${p.hand === 1 ? "" : "s"} in hand`;
     return `<section class="card cn-fleet${turn}${p.out ? " cn-out" : ""}" data-seat="${esc(owner)}">` +
       `<div class="row cn-fleet-head"><h2>${Cannonades.who(owner)}${mine ? " (you)" : ""}</h2>` +
-      `<span class="cn-hand-size muted">${hand}${p.first_turn ? " · first turn to come" : ""}</span></div>` +
+      `<span class="cn-hand-size muted">${hand}${p.first_turn && !p.out ? " · first turn: no shots" : ""}</span></div>` +
       `<div class="cn-cards">${ships}</div></section>`;
   }
 
@@ -135,7 +135,8 @@
     if (!said) return;
     const li = document.createElement("li");
     li.className = said.cls;
-    li.innerHTML = `<span class="cn-mark">${said.mark}</span> <b>${said.head}</b><br>${said.msg}`;
+    li.dataset.seq = event.seq;
+    li.innerHTML = `<span class="cn-mark">${event.seq} ${said.mark}</span> <b>${said.head}</b><br>${said.msg}`;
     $("cn-log").prepend(li);
     while ($("cn-log").children.length > LOG_ROWS) $("cn-log").lastChild.remove();
   });

@@ -1,0 +1,121 @@
+"""Cannonades in real headless Chromium, on a LAN under waitress: two tablets paired to anna's and ben's
+seats and the shared screen side by side. Anna adds a ship face down from her tablet: she sees which card
+it is, ben's tablet and the shared screen see only its back. Ben shoots it from his: it turns face up on
+all three, with the verdict. No page ever shows a card its seat may not know.
+
+Screenshots land in tests/artifacts/ (gitignored) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import re
+
+from companion.dashboard import create_app
+from companion.dashboard.broadcast import Broadcaster
+from companion.dashboard.video import FrameHub
+from companion.dashboard.web import Services
+from companion.games.cannonades.record import RECORD
+from companion.session import EventLog, Session
+
+from .chromium import LANDSCAPE, PORTRAIT, browser, needs_chromium, shot  # noqa: F401 (browser is a fixture)
+from .conftest import RunningServer
+
+pytestmark = needs_chromium
+PLAYER_CODE, VIEWER_CODE = "313131", "868686"
+CARD = re.compile(r"\b[SC]\d\d\b")
+# Seed 1 deals anna a skull ship with no grin (S03) and, two turns on, ben a cannonade with no skull (C13):
+# the shot damages the ship, it does not sink it.
+SEED, SHIP, GUN = 1, "S03", "C13"
+
+
+def paired(browser, server, code: str, seat: str, viewport):
+    page = browser.new_context(viewport=viewport).new_page()   # each tablet its own cookies
+    page.goto(server.url + f"/pair?code={code}")
+    if seat:
+        page.fill("#seat", seat)
+    page.click("#pair")
+    page.wait_for_selector("#conn.live")
+    page.wait_for_selector(".cn-fleet[data-seat='anna']")
+    return page
+
+
+def may_know(session, seat: str | None) -> set[str]:
+    game = session.state
+    shown = set(game.discard) | {s.card for fleet in game.fleets.values() for s in fleet if s.face_up}
+    if seat is None:
+        return shown
+    return shown | set(game.hands[seat]) | {s.card for s in game.fleets[seat]}
+
+
+def assert_no_secret(page, session, seat: str | None, knew: set[str]) -> set[str]:
+    """Every card id in the page's HTML (the hand, the fleets, the verdicts) is one the seat may know."""
+    knew = knew | may_know(session, seat)
+    shown = set(CARD.findall(page.content()))
+    assert shown <= knew, f"{seat or 'the shared screen'} shows {sorted(shown - knew)}"
+    return knew
+
+
+def finish_turn(session, seat: str) -> None:
+    """End `seat`'s turn from the table's side, discarding down to the hand limit from the front of the hand."""
+    session.act({"type": "end", "seat": seat})
+    if session.state.decision == "discard":
+        count = session.state.pending[-1][2]
+        session.act({"type": "discard", "seat": seat, "cards": session.state.hands[seat][:count]})
+
+
+def test_a_ship_added_face_down_is_seen_by_its_owner_only_and_a_shot_turns_it_up(browser, tmp_path, artifacts):
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act({"type": "start", "seats": ["anna", "ben"], "seed": SEED})
+    services = Services(session, Broadcaster(session, heartbeat=0.5), FrameHub())
+    app = create_app({"DATA": tmp_path, "HEARTBEAT": 0.5, "LAN": True, "PAIRING_CODE": PLAYER_CODE,
+                      "VIEWER_CODE": VIEWER_CODE}, services=services)
+    with RunningServer(app) as server:
+        anna = paired(browser, server, PLAYER_CODE, "anna", PORTRAIT)
+        ben = paired(browser, server, PLAYER_CODE, "ben", PORTRAIT)
+        table = paired(browser, server, VIEWER_CODE, "", LANDSCAPE)   # the shared screen watches
+        pages = {"anna": anna, "ben": ben, None: table}
+        knew = {seat: set() for seat in pages}
+        assert anna.locator("#cn-hand [data-card]").count() == 5 and ben.locator("#cn-mine.hidden").count() == 0
+        assert table.locator("#cn-mine.hidden").count() == 1 and table.locator("#cn-hand [data-card]").count() == 0
+
+        anna.click(f"#cn-hand [data-card='{SHIP}']")
+        anna.click(f"#cn-moves button:has-text('Add {SHIP} face down')")
+        anna.wait_for_selector(f".cn-fleet[data-seat='anna'] .cn-ship[data-ship='anna-1'] [data-card='{SHIP}']")
+        for page in (ben, table):
+            page.wait_for_selector(".cn-fleet[data-seat='anna'] .cn-ship[data-ship='anna-1'][data-face='down']")
+            assert page.locator(".cn-ship[data-ship='anna-1'] [data-card]").count() == 0
+            assert page.locator("#cn-log li", has_text="anna adds anna-1 face down").count() == 1
+        for seat, page in pages.items():
+            knew[seat] = assert_no_secret(page, session, seat, knew[seat])
+        assert SHIP not in ben.content() and SHIP not in table.content()
+        shot(anna, artifacts, "cannonades-1-anna-adds-a-ship-face-down.png")
+        shot(ben, artifacts, "cannonades-2-ben-sees-its-back.png")
+        shot(table, artifacts, "cannonades-3-shared-screen-sees-its-back.png")
+
+        anna.click("#cn-end")   # five cards less the ship: one over two seats' hand limit of three
+        anna.wait_for_selector("#cn-prompt:has-text('Discard 1 card')")
+        first = anna.locator("#cn-hand [data-card]").first.get_attribute("data-card")
+        anna.click(f"#cn-hand [data-card='{first}']")
+        anna.click(f"#cn-moves button:has-text('Discard {first}')")
+        ben.wait_for_selector("#cn-end:not([disabled])")
+        assert session.state.current == "ben" and first in session.state.discard
+        ben_ship = next(card for card in session.state.hands["ben"] if card.startswith("S"))
+        session.act({"type": "add", "seat": "ben", "card": ben_ship})
+        finish_turn(session, "ben")
+        finish_turn(session, "anna")
+        assert GUN in session.state.hands["ben"] and session.state.to_move == "ben"
+
+        ben.wait_for_selector(f"#cn-hand [data-card='{GUN}'].cn-pickable")
+        for seat, page in pages.items():
+            knew[seat] = assert_no_secret(page, session, seat, knew[seat])
+        ben.click(f"#cn-hand [data-card='{GUN}']")
+        ben.click("#cn-moves button:has-text('Shoot anna-1')")
+        for page in pages.values():
+            page.wait_for_selector(f".cn-ship[data-ship='anna-1'][data-face='up'] [data-card='{SHIP}']")
+            assert page.locator("#cn-log li", has_text=f"{SHIP} is damaged").count() == 1
+        for seat, page in pages.items():
+            knew[seat] = assert_no_secret(page, session, seat, knew[seat])
+        assert ben_ship not in anna.content() and ben_ship not in table.content()   # ben's ship is still down
+        shot(table, artifacts, "cannonades-4-shared-screen-after-the-shot.png")
+        shot(ben, artifacts, "cannonades-5-ben-after-the-shot.png")
+        shot(anna, artifacts, "cannonades-6-anna-after-the-shot.png")
