@@ -89,9 +89,9 @@ class Tablet:
 class Knowledge:
     """What each seat may know, growing as the game goes (the truth read from the session, in the test only)."""
 
-    def __init__(self):
+    def __init__(self, seats=SEATS):
         self.shared: set[str] = set()
-        self.seats = {seat: set() for seat in SEATS}
+        self.seats = {seat: set() for seat in seats}
         self.at: dict[int, dict] = {}   # per event seq: what each seat may know once it is applied
 
     def learn(self, session: Session, after: int) -> None:
@@ -99,7 +99,7 @@ class Knowledge:
         self.shared |= set(game.discard) | {s.card for fleet in game.fleets.values() for s in fleet if s.face_up}
         for event in session.log.events(after=after):   # a redeal shows a hand to all, then shuffles it away
             self.shared |= {c for e in event.body.get("effects", []) if e["what"] == "redeal" for c in e["cards"]}
-        for seat in SEATS:
+        for seat in self.seats:
             self.seats[seat] |= set(game.hands[seat]) | {s.card for s in game.fleets[seat]} | self.shared
         for seq in range(after + 1, session.seq + 1):
             self.at[seq] = self.now()

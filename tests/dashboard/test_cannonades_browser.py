@@ -19,6 +19,7 @@ from companion.session import EventLog, Session
 
 from .chromium import LANDSCAPE, PORTRAIT, browser, needs_chromium, shot  # noqa: F401 (browser is a fixture)
 from .conftest import RunningServer
+from .test_cannonades_api import Knowledge
 
 pytestmark = needs_chromium
 PLAYER_CODE, VIEWER_CODE = "313131", "868686"
@@ -119,3 +120,51 @@ def test_a_ship_added_face_down_is_seen_by_its_owner_only_and_a_shot_turns_it_up
         shot(table, artifacts, "cannonades-4-shared-screen-after-the-shot.png")
         shot(ben, artifacts, "cannonades-5-ben-after-the-shot.png")
         shot(anna, artifacts, "cannonades-6-anna-after-the-shot.png")
+
+
+def test_the_shared_screen_shows_the_final_shootout_and_the_tiebreak_table(browser, tmp_path, artifacts):
+    """Three seats played to the deck's last card by a random player; cleo's grins are chosen on her tablet."""
+    import random
+
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act({"type": "start", "seats": ["anna", "ben", "cleo"], "seed": 2})
+    services = Services(session, Broadcaster(session, heartbeat=0.5), FrameHub())
+    app = create_app({"DATA": tmp_path, "HEARTBEAT": 0.5, "LAN": True, "PAIRING_CODE": PLAYER_CODE,
+                      "VIEWER_CODE": VIEWER_CODE}, services=services)
+    rng, chosen_on_tablet = random.Random(2), []
+    with RunningServer(app) as server:
+        cleo = paired(browser, server, PLAYER_CODE, "cleo", PORTRAIT)
+        table = paired(browser, server, VIEWER_CODE, "", LANDSCAPE)
+        knows = Knowledge(["anna", "ben", "cleo"])
+        knows.learn(session, 0)
+        while not session.state.over:
+            seat = session.state.to_move
+            if seat == "cleo" and session.state.decision == "grin":
+                cleo.wait_for_selector("#cn-moves button:has-text('No effect')")
+                if not chosen_on_tablet:
+                    shot(cleo, artifacts, "cannonades-7-cleo-chooses-a-grin-s-effect.png")
+                chosen_on_tablet.append(cleo.locator("#cn-moves button").first.inner_text())
+                before = session.seq
+                cleo.locator("#cn-moves button").first.click()
+                cleo.wait_for_function(f"Companion.state && Companion.state.seq > {before}")
+                knows.learn(session, before)
+                continue
+            legal = session.view(seat)["legal"]
+            quiet = [c for c in legal if c["type"] not in ("end", "shoot", "board")]
+            command = rng.choice(quiet) if quiet and rng.random() < 0.8 else rng.choice(legal)
+            before = session.seq
+            assert session.act({**command, "seat": seat}).verdict.legal
+            knows.learn(session, before)
+            if session.seq // 15 > before // 15:   # now and then, what the pages show so far
+                for who, page in (("cleo", cleo), (None, table)):
+                    page.wait_for_function(f"Companion.state && Companion.state.seq >= {session.seq}")
+                    assert_no_secret(page, session, who, set(knows.now()[who]))
+        for page in (cleo, table):
+            page.wait_for_selector("#cn-end-card:not(.hidden)")
+        assert session.state.rule == "rules:tiebreakers" and chosen_on_tablet
+        rows = table.locator("#cn-standings tr")
+        assert rows.count() == 1 + len(session.state.in_play)   # a header, then each captain still in
+        assert session.state.winners[0] in table.inner_text("#cn-result") and "rules:tiebreakers" in table.inner_text("#cn-result")
+        assert "Game over" in table.inner_text("#turn-banner")
+        assert table.locator("#cn-log li", has_text="the final shootout begins").count() == 1
+        shot(table, artifacts, "cannonades-8-shared-screen-the-tiebreak-table.png")

@@ -59,3 +59,11 @@ def test_cannonades_is_served_from_its_demo_played_from_a_tablet_and_resumed_aft
         assert 400 <= status < 500 and answer["ok"] is False
     finally:
         served.stop()
+
+
+def test_serve_with_no_game_still_plays_a_game_with_a_camera_and_its_clip():
+    from companion.commands.serve import default_game
+    from companion.games import plugins
+
+    assert plugins()["cannonades"].has("demo") and not plugins()["cannonades"].has("camera")
+    assert default_game() == "cannonball-colony"   # cannonades, first in folder order, has no clip to play

@@ -74,7 +74,7 @@ const Cannonades = (() => {
     }
     if (!TITLES[event.type] || !("effects" in event)) return null;
     const said = event.effects.map(sentence).filter(Boolean);
-    const rules = [...new Set(event.effects.map((e) => e.end ? e.rule : RULE[e.what]).filter(Boolean))];
+    const rules = [...new Set(event.effects.map((e) => (e.what === "end" ? e.rule : RULE[e.what])).filter(Boolean))];
     const target = event.target ? ` at ${esc(event.target)}` : "";
     return { cls: "legal", mark: event.type === "shoot" ? "✹" : "✓", head: `${who(event.seat)} ${TITLES[event.type]}${target}`,
       msg: said.join(" ") + rules.map((r) => ` <span class="rule">${esc(r)}</span>`).join(""), verdict: { reasons: [] } };
