@@ -198,7 +198,7 @@ def play_over_http(tmp_path, seed: int) -> dict:
                 check(text, knows.now()[who], f"{who}'s /api/state")
                 counts["state responses"] += 1
                 if who == session.state.to_move:
-                    legal = json.loads(text)["legal"]
+                    legal, can_undo = json.loads(text)["legal"], json.loads(text)["can_undo"]
             mover = session.state.to_move
             if rng.random() < 0.15:
                 before = session.seq
@@ -207,7 +207,8 @@ def play_over_http(tmp_path, seed: int) -> dict:
                 knows.learn(session, before)
                 continue
             before = session.seq
-            move = pick(legal, rng)
+            undo = can_undo and rng.random() < 0.15   # a ship just added goes back to the hand (CN-10)
+            move = {"type": "undo"} if undo else pick(legal, rng)
             status, answer = tablets[mover].post("/api/cannonades/act", move)
             counts[move["type"]] += 1
             assert status == 200 and answer["ok"], answer
@@ -248,7 +249,7 @@ def test_no_tablet_and_not_the_shared_screen_receives_a_card_it_may_not_know(tmp
         for key, value in play_over_http(tmp_path / f"game-{games}", seed=games).items():
             total[key] += value
     print(f"{games} games: {dict(total)}")
-    assert total["shoot"] > 10 and total["add"] > 20 and total["refusals"] > 20
+    assert total["shoot"] > 10 and total["add"] > 20 and total["undo"] > 0 and total["refusals"] > 20
     assert total["stream messages"] > 5 * total["events"] and total["state responses"] > 5 * total["moves"]
 
 
@@ -274,6 +275,12 @@ def test_acting_is_for_a_paired_seat_only(tmp_path):
         ship = next(card["id"] for card in json.loads(anna.get("/api/state")[1])["hand"] if card["kind"] == "ship")
         status, answer = anna.post("/api/cannonades/act", {"type": "add", "card": ship})
         assert status == 200 and answer["event"]["card"] == ship and "anna adds anna-1 face down" in answer["message"]
+        assert json.loads(anna.get("/api/state")[1])["can_undo"] is True
+        status, answer = anna.post("/api/cannonades/act", {"type": "undo"})   # a ship just added comes back
+        assert status == 200 and ship in session.state.hands["anna"] and not session.state.fleets["anna"]
+        refused(*anna.post("/api/cannonades/act", {"type": "undo"}), 409, "Nothing to undo")
+        status, answer = anna.post("/api/cannonades/act", {"type": "add", "card": ship})
+        assert status == 200
         status, answer = anna.post("/api/cannonades/act", {"type": "end"})
         assert status == 200 and answer["event"]["type"] == "end"
         view = json.loads(anna.get("/api/state")[1])   # four cards left, and two seats' hand limit is 3
