@@ -120,6 +120,15 @@ def test_a_ship_added_face_down_is_seen_by_its_owner_only_and_a_shot_turns_it_up
         shot(table, artifacts, "cannonades-4-shared-screen-after-the-shot.png")
         shot(ben, artifacts, "cannonades-5-ben-after-the-shot.png")
         shot(anna, artifacts, "cannonades-6-anna-after-the-shot.png")
+        for seat in ("anna", "ben"):   # the Record screen: every event in words, as this seat may see it
+            page = pages[seat]
+            page.click("nav a:has-text('Record')")
+            page.wait_for_selector(f"#rows tr:has-text('{SHIP} is damaged')")
+            assert page.locator("#rows tr").count() == session.seq
+            assert_no_secret(page, session, seat, knew[seat])
+        assert f"adds anna-1 face down ({SHIP})" in anna.inner_text("#rows")
+        assert "adds anna-1 face down." in ben.inner_text("#rows") and ben.inner_text("#rows tr:first-child td:nth-child(4)") == "Ben"
+        shot(ben, artifacts, "cannonades-9-ben-s-record-screen.png")
 
 
 def test_the_shared_screen_shows_the_final_shootout_and_the_tiebreak_table(browser, tmp_path, artifacts):

@@ -16,7 +16,7 @@ def player_looks() -> dict:
     """Each seat's colour, shape and letter, for the game in play (none before one starts)."""
     from companion.dashboard.web import services
 
-    return RECORD.looks(services().session.snapshot().state)
+    return RECORD.looks(services().session.state)   # reads the seats only: no copy of the game needed
 
 
 SCREENS = GameScreens((__name__, f"{__name__}.table", "record", "settings"),

@@ -57,6 +57,8 @@ const Cannonades = (() => {
       case "salvage": return e.card ? `${w} takes ${esc(e.card)} back from the discard pile.` : "";
       case "redeal": return `${w} shows ${(e.cards || []).map(esc).join(", ")} and redeals.`;
       case "end": return `<b>The game is over: ${esc(e.why)}.</b>`;
+      case "end-turn": return `${w} ends the turn.`;
+      case "turn": return `${w}'s ${e.final ? "final " : ""}turn.`;
       default: return "";
     }
   }
