@@ -177,3 +177,8 @@ def test_the_shared_screen_shows_the_final_shootout_and_the_tiebreak_table(brows
         assert "Game over" in table.inner_text("#turn-banner")
         assert table.locator("#cn-log li", has_text="the final shootout begins").count() == 1
         shot(table, artifacts, "cannonades-8-shared-screen-the-tiebreak-table.png")
+        cleo.click("#cn-again")   # the next game, the same seats, a fresh seed
+        for page in (cleo, table):
+            page.wait_for_selector("#cn-end-card.hidden", state="attached")
+        assert cleo.locator("#cn-hand [data-card]").count() == 5 and table.locator("#cn-hand [data-card]").count() == 0
+        assert not session.state.over and session.state.seats == ("anna", "ben", "cleo")

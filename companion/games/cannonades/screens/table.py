@@ -104,14 +104,13 @@ def act():
 
 @bp.post("/api/cannonades/game")
 def new_game():
-    """A new game with the seats named (the tablets then pair to them); refused while a game is on."""
+    """A new game with the seats named (the tablets then pair to them), from any screen that may change the
+    game; refused while a game is on, so nobody ends another's game from a tablet."""
     body = json_body()
     session = services().session
     game = session.state
     if game is not None and not game.over:
         return refusal("A game is on: finish it before starting another.")
-    if seat() is None and game is not None:
-        abort(403, "Pair a tablet to a seat to start the next game.")
     setup = {key: body[key] for key in ("seats", "variant") if key in body}
     try:
         command = setup_command(setup or {"seats": list(game.seats) if game else ["north", "south"]},

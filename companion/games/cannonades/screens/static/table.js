@@ -109,7 +109,7 @@
     const rows = s.standings || [];
     $("cn-standings").innerHTML = rows.length ? "<tr><th>seat</th><th>ships</th><th>icons</th><th>same way</th><th>hand</th></tr>" +
       rows.map((r) => `<tr><td>${Cannonades.who(r.seat)}</td><td>${r.ships}</td><td>${r.icons}</td><td>${r.same_way}</td><td>${r.hand}</td></tr>`).join("") : "";
-    $("cn-again").classList.toggle("hidden", !s.seat);
+    $("cn-again").classList.remove("hidden");
   }
 
   function draw(s) {
