@@ -264,6 +264,8 @@ def test_acting_is_for_a_paired_seat_only(tmp_path):
         refused(status, answer, 400, "seats[1]")
         status, answer = nobody.post("/api/cannonades/game", {"seats": ["anna", "ben"], "seed": 4})
         assert status == 200 and answer["event"]["type"] == "game" and "order" not in answer["event"]
+        assert session.state.seed != 4   # a tablet that chose the seed would know every hand: a fresh one
+        session.act({"type": "start", "seats": ["anna", "ben"], "seed": 4})   # from here on, a known deal
         refused(*nobody.post("/api/cannonades/act", {"type": "keep"}), 403, "pair a tablet to your seat")
         stranger = Tablet(server.url, PLAYER_CODE, "zoe")    # a seat this game does not have
         refused(*stranger.post("/api/cannonades/act", {"type": "end"}), 403, "not a seat of this game")
