@@ -253,6 +253,7 @@ def test_no_tablet_and_not_the_shared_screen_receives_a_card_it_may_not_know(tmp
     assert total["stream messages"] > 5 * total["events"] and total["state responses"] > 5 * total["moves"]
 
 
+@pytest.mark.slow   # about 5 s: a server, four tablets paired
 def test_acting_is_for_a_paired_seat_only(tmp_path):
     session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
     services = Services(session, Broadcaster(session, heartbeat=0.5), FrameHub())

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from companion.dashboard import create_app
 from companion.dashboard.broadcast import Broadcaster
 from companion.dashboard.video import FrameHub
@@ -64,6 +66,7 @@ def finish_turn(session, seat: str) -> None:
         session.act({"type": "discard", "seat": seat, "cards": session.state.hands[seat][:count]})
 
 
+@pytest.mark.slow   # about 20 s: three pages, two turns each, a shot, two Record screens
 def test_a_ship_added_face_down_is_seen_by_its_owner_only_and_a_shot_turns_it_up(browser, tmp_path, artifacts):
     session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
     session.act({"type": "start", "seats": ["anna", "ben"], "seed": SEED})
@@ -131,6 +134,7 @@ def test_a_ship_added_face_down_is_seen_by_its_owner_only_and_a_shot_turns_it_up
         shot(ben, artifacts, "cannonades-9-ben-s-record-screen.png")
 
 
+@pytest.mark.slow   # about 20 s: a whole three-seat game drawn on two pages
 def test_the_shared_screen_shows_the_final_shootout_and_the_tiebreak_table(browser, tmp_path, artifacts):
     """Three seats played to the deck's last card by a random player; cleo's grins are chosen on her tablet."""
     import random
