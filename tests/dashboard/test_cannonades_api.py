@@ -292,3 +292,19 @@ def test_acting_is_for_a_paired_seat_only(tmp_path):
         refused(*anna.post("/api/cannonades/act", {"type": "discard", "cards": one * 13}), 400, "1 to 12 card ids")
         status, answer = anna.post("/api/cannonades/act", {"type": "discard", "cards": one})
         assert status == 200 and session.state.current == "ben" and session.state.discard == one
+
+
+def test_on_this_computer_alone_the_table_is_the_shared_screen(tmp_path):
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act({"type": "start", "seats": ["anna", "ben"], "seed": 4})
+    app = create_app({"TESTING": True, "DATA": tmp_path},
+                     services=Services(session, Broadcaster(session, heartbeat=0.5), FrameHub()))
+    client = app.test_client()
+    csrf = client.get("/api/session").get_json()["csrf"]
+    page = client.get("/").get_data(as_text=True)
+    assert 'id="cn-shared-note"' in page and not named(page)
+    view = client.get("/api/state").get_json()
+    assert view["hand"] is None and view["legal"] == [] and not named(json.dumps(view))
+    answer = client.post("/api/cannonades/act", json={"type": "end", "seat": "anna"}, headers={"X-CSRF-Token": csrf})
+    assert answer.status_code == 403 and "pair a tablet to your seat" in answer.get_json()["error"]
+    assert session.seq == 1
