@@ -18,10 +18,15 @@ from companion.publish import options as publish_options
 DEFAULT_THREADS = 48
 
 
+# What serve played before there was a --game; later games (black_cannon sorts before it) do not take its place.
+FIRST_GAME = "cannonball-colony"
+
+
 def default_game() -> str | None:
-    """What `companion serve` plays with no --game: the first game (in folder order) with a camera and a
-    demo, so its bundled clip plays; a game with screens and a demo but no camera needs --game."""
-    return next((slug for slug, plugin in plugins().items() if plugin.has("demo") and plugin.has("camera")), None)
+    """What `companion serve` plays with no --game: Cannonball Colony, or else the first game (in folder
+    order) with a demo to start from."""
+    with_demo = [slug for slug, plugin in plugins().items() if plugin.has("demo")]
+    return FIRST_GAME if FIRST_GAME in with_demo else next(iter(with_demo), None)
 
 
 def default_data_dir(game: str) -> Path:
@@ -38,7 +43,7 @@ def register(subparsers) -> None:
     )
     # The dashboard is made of the game's screens: a game without them cannot be served yet.
     parser.add_argument("--game", choices=plugins_with("screens"), default=default_game(),
-                        help=f"the game on the table (default {default_game()}: the first game with a camera and a demo)")
+                        help=f"the game on the table (default {default_game()})")
     parser.add_argument("--source", metavar="S",
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: the players play on the game's own screens, and the status line says how); "

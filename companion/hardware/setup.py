@@ -31,7 +31,8 @@ def add_arguments(parser) -> None:
                         help="where the cannon stands, in mm on board 1's sheet (x along its top edge, y down its "
                              "left edge), when the camera cannot see its base marker (id 48); for Cannons & "
                              "Coastlines in mm from the play area's top-left corner (x along the top edge, y down "
-                             "the table); write "
+                             "the table); for Black Cannon in mm from the outer corner of square A1 (x along row 1, "
+                             "y down column A; while a shot is owed it stands on the shooter's square); write "
                              "--cannon-pose=-150,90,0 when X is negative")
 
 

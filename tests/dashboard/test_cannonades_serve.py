@@ -66,4 +66,4 @@ def test_serve_with_no_game_still_plays_a_game_with_a_camera_and_its_clip():
     from companion.games import plugins
 
     assert plugins()["cannonades"].has("demo") and not plugins()["cannonades"].has("camera")
-    assert default_game() == "cannonball-colony"   # cannonades, first in folder order, has no clip to play
+    assert default_game() == "cannonball-colony"   # cannonades sorts before it but has no clip to play

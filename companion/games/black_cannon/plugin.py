@@ -1,5 +1,5 @@
-"""Black Cannon's plug-in: where each of its parts lives (rules, text, referee, record and a computer seat so
-far; no camera, kit, screens or hardware yet)."""
+"""Black Cannon's plug-in: where each of its parts lives (rules, text, referee, record, a computer seat,
+the dashboard's screens, the servo cannon and LEDs, and the setup it starts from without a camera)."""
 
 from companion.games.plugin import GamePlugin
 
@@ -11,4 +11,7 @@ PLUGIN = GamePlugin(
     text="companion.games.black_cannon.text",
     referee="companion.games.black_cannon.referee",
     bot="companion.games.black_cannon.bot:BOT",
+    screens="companion.games.black_cannon.screens:SCREENS",
+    demo="companion.games.black_cannon.demo:START_BOARD",
+    hardware="companion.games.black_cannon.hardware.part:HARDWARE",
 )

@@ -1,4 +1,4 @@
-"""The Colony's plug-in: where each of its parts lives (rules, text and referee so far; no camera or screens yet)."""
+"""The Colony's plug-in: where each of its parts lives (rules, text, referee, screens, LEDs and a computer seat so far)."""
 
 from companion.games.plugin import GamePlugin
 
@@ -11,4 +11,6 @@ PLUGIN = GamePlugin(
     referee="companion.games.the_colony.referee",
     screens="companion.games.the_colony.screens:SCREENS",
     demo="companion.games.the_colony.demo:START_BOARD",
+    hardware="companion.games.the_colony.hardware.part:HARDWARE",
+    bot="companion.games.the_colony.bot:BOT",
 )
