@@ -273,6 +273,7 @@ def test_acting_is_for_a_paired_seat_only(tmp_path):
         anna = Tablet(server.url, PLAYER_CODE, "anna")
         refused(*anna.post("/api/cannonades/game", {"seats": ["anna", "ben"]}), 409, "A game is on")
         refused(*anna.post("/api/cannonades/act", {"type": "add"}), 400, "Missing card")
+        refused(*anna.post("/api/cannonades/act", {"type": "grin", "effect": ["draw"]}), 400, "effect must be one of")
         refused(*anna.post("/api/cannonades/act", {"type": "end", "colour": "red"}), 400, "Unknown field")
         refused(*anna.post("/api/cannonades/act", [1, 2]), 400, "Expected a JSON object")
         ship = next(card["id"] for card in json.loads(anna.get("/api/state")[1])["hand"] if card["kind"] == "ship")

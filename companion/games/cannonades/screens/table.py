@@ -14,7 +14,8 @@ from flask import Blueprint, abort, jsonify
 
 from companion.dashboard.screens import page
 from companion.dashboard.web import json_body, refusal, seat, services, text_field
-from companion.games.cannonades.record import FIELDS, setup_command
+from companion.games.cannonades.record import FIELDS, OPTIONAL, setup_command
+from companion.games.cannonades.state import GRIN_EFFECTS
 from companion.games.excerpt import excerpt
 from companion.session import SessionError
 
@@ -67,16 +68,18 @@ def _command(body: dict) -> dict:
         abort(400, f"type must be one of {', '.join(FIELDS)}, not {excerpt(kind, LIMITS.id_chars)}.")
     command = {"type": kind}
     for name in FIELDS[kind]:
-        optional = (kind, name) in (("grin", "target"), ("salvage", "card"))
         if name == "effect":
-            command[name] = _id(body, name)
+            effect = body.get("effect")
+            if effect not in GRIN_EFFECTS:
+                abort(400, f"effect must be one of {', '.join(GRIN_EFFECTS)}, not {excerpt(effect, LIMITS.id_chars)}.")
+            command[name] = effect
         elif kind == "discard" and "cards" in body:
             cards = body["cards"]
             if not isinstance(cards, list) or not 0 < len(cards) <= LIMITS.discards:
                 abort(400, f"cards must be a list of 1 to {LIMITS.discards} card ids, not {excerpt(cards)}.")
             command["cards"] = [_id({"card": card}, "card") for card in cards]
         else:
-            command[name] = _id(body, name, required=not optional)
+            command[name] = _id(body, name, required=(kind, name) not in OPTIONAL)
     unknown = sorted(set(body) - OWN - {"type", "seat", "source", "cards"})
     if unknown:
         abort(400, f"Unknown field{'s' if len(unknown) > 1 else ''}: {excerpt(', '.join(map(str, unknown)), 60)}.")
