@@ -93,7 +93,8 @@ def test_each_command_offers_the_games_with_the_part_it_needs():
     assert choices("read", "game") == ("cannonball-colony",)
     assert choices("score", "game") == ("cannons-coastlines",)
     assert choices("render", "game") == ("cannonball-colony", "cannons-coastlines")
-    assert choices("serve", "game") == ("black-cannon", "cannonball-colony", "cannons-coastlines", "the-colony")   # with screens
+    assert choices("serve", "game") == ("black-cannon", "cannonades", "cannonball-colony", "cannons-coastlines",
+                                        "the-colony")   # with screens
 
 
 # A whole game in one folder: a row of coins, read as text, and a referee that counts them; each

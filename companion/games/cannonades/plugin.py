@@ -1,4 +1,4 @@
-"""Cannonades' plug-in: the pure game (rules, per-seat views, referee over a JSON state, a computer seat)."""
+"""Cannonades' plug-in: the pure game (rules, per-seat views, referee over a JSON state, a computer seat) and its Table screen."""
 
 from companion.games.plugin import GamePlugin
 
@@ -10,4 +10,6 @@ PLUGIN = GamePlugin(
     text="companion.games.cannonades.text",
     referee="companion.games.cannonades.referee",
     bot="companion.games.cannonades.bot:BOT",
+    screens="companion.games.cannonades.screens:SCREENS",
+    demo="companion.games.cannonades.demo:DEMO_SETUP",
 )

@@ -6,7 +6,8 @@
     if (seen.has(event.seq)) return;
     seen.add(event.seq);
     const said = Companion.describe(event);
-    const who = event.player && Companion.looks[event.player] ? Companion.looks[event.player].title : event.source || "";
+    const actor = event.player || event.seat;   // games name the one who acted either way
+    const who = actor && Companion.looks[actor] ? Companion.looks[actor].title : event.source || "";
     const tr = document.createElement("tr");
     tr.innerHTML = `<td>${event.seq}</td><td>${Companion.when(event)}</td><td>${Companion.esc(event.type)}</td><td>${Companion.esc(who)}</td>` +
       `<td>${said.mark} ${said.msg}${said.verdict ? Companion.ruleChips(Companion.rulings(said.verdict)) : ""}</td>`;
