@@ -34,6 +34,9 @@ class BotSeatError(ValueError):
 @dataclass(frozen=True)
 class BotSettings:
     idle_poll_s: float = 2.0   # the worker looks at the game again this often even when nothing is heard
+    # After playing, a pause before the computer's next move (two computer seats in a row): people
+    # read the sentence, and the search does not starve the web threads of the interpreter.
+    pause_after_move_s: float = 1.0
 
 
 def parse_bot_specs(specs: list[str], bot: Bot, record: Record) -> dict[str, str]:
@@ -123,7 +126,9 @@ class ComputerSeats:
             if self._stop.is_set():
                 return
             try:
-                self.step()
+                if self.step() == "acted":
+                    self._stop.wait(self.settings.pause_after_move_s)
+                    self._wake.set()
             except Exception as error:   # a bot's bug must not stop the table: say so on the tablets
                 self._say({"state": "error", "message": f"the computer's seat failed: {type(error).__name__}: {error}"})
 

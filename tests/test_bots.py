@@ -10,7 +10,7 @@ import threading
 
 import pytest
 
-from companion.bots import BOT_EVENT, BotSeatError, ComputerSeats, parse_bot_specs
+from companion.bots import BOT_EVENT, BotSeatError, BotSettings, ComputerSeats, parse_bot_specs
 from companion.games import BotMove, Reason, Verdict
 from companion.session import EventLog, Session
 
@@ -171,7 +171,8 @@ def test_the_players_screen_gives_a_seat_to_the_computer_and_back(session):
 
 
 def test_the_worker_plays_whenever_the_computer_is_to_move(session):
-    computer, _ = seats(session, a="low", b="high")
+    computer = ComputerSeats(session, MarksBot(), {"a": "low", "b": "high"}, camera=False,
+                             settings=BotSettings(pause_after_move_s=0.01))
     finished = threading.Event()
     session.listeners.append(lambda event: finished.set() if len(session.state["marks"]) >= 4 else None)
     computer.start()
