@@ -51,9 +51,8 @@ class Weights:
 @dataclass(frozen=True)
 class SearchSettings:
     weights: Weights = Weights()
-    pair_firsts: int = 5       # a second grass road is tried after this many best first roads
-    look_ahead_turns: int = 6  # the look-ahead level answers this many of the greedy level's best turns
-    reply_pair_firsts: int = 2  # the opponents' replies are searched a little more narrowly
+    pair_firsts: int = 4       # a second grass road is tried after this many best first roads
+    look_ahead_turns: int = 5  # the look-ahead level answers this many of the greedy level's best turns
 
 
 @dataclass(frozen=True)
@@ -79,14 +78,42 @@ def shots(position: Position, player: Country, may_fire: bool) -> list[Cell | No
 
 
 def single_builds(position: Position, player: Country) -> Iterator[tuple[Move, Position]]:
-    """Every one-piece or one-road build, with the island after it."""
+    """Every fort and one-road build, and the cannons and blockades that can matter, with the island after each.
+
+    A cannon is tried only where its lines reach an opponent's fort or road, a blockade only
+    between an opponent's cannon and a fort of the player's it hits; when nothing else is
+    possible every site is tried, as the turn must build if it can (CC-9)."""
     builds = legal_builds(position, player)
-    for kind, cells in ((PieceKind.FORT, builds.fort), (PieceKind.CANNON, builds.cannon),
-                        (PieceKind.BLOCKADE, builds.blockade)):
+    cannons = [c for c in builds.cannon if _reaches_opponent(position, player, c)]
+    blockades = [c for c in builds.blockade if c in _shielding(position, player)]
+    if not (builds.fort or cannons or blockades or builds.road_grass or builds.road_forest):
+        cannons, blockades = builds.cannon, builds.blockade
+    for kind, cells in ((PieceKind.FORT, builds.fort), (PieceKind.CANNON, cannons), (PieceKind.BLOCKADE, blockades)):
         for cell in cells:
             yield Build(kind, cell), place_piece(position, player, kind, cell)
     for cell in builds.road_grass + builds.road_forest:
         yield Roads((cell,)), lay_roads(position, (cell,))
+
+
+def _reaches_opponent(position: Position, player: Country, site: Cell) -> bool:
+    for cell in position.cells_hit_by(site):
+        piece = position.pieces.get(cell)
+        if piece is not None and piece.kind is PieceKind.FORT and piece.owner is not player:
+            return True
+        if piece is None and position.ground_at(cell) is Ground.ROAD and any(
+                cell in position.network(other) for other in position.players if other is not player):
+            return True
+    return False
+
+
+def _shielding(position: Position, player: Country) -> set[Cell]:
+    """The cells between an opponent's cannon and a fort of the player's it hits."""
+    cells: set[Cell] = set()
+    for fort in position.pieces_of(player, PieceKind.FORT):
+        line = position.opponent_cannon_hitting(player, fort)
+        if line is not None:
+            cells.update(line.between)
+    return cells
 
 
 def second_roads(start: Position, first: Cell, player: Country) -> Iterator[tuple[Roads, Position]]:
@@ -199,9 +226,17 @@ def ranked_turns(position: Position, player: Country, may_fire: bool, settings: 
 
 
 def reply(position: Position, player: Country, settings: SearchSettings) -> Position:
-    """The island after `player` plays their best greedy turn (the look-ahead's model of an opponent)."""
-    turns = ranked_turns(position, player, True, settings, settings.reply_pair_firsts)
-    return turns[0][2] if turns else position
+    """The island after `player`'s most harmful greedy turn (the look-ahead's model of an opponent):
+    a shot and a piece are what hurt; a turn of roads is taken as changing nothing that matters."""
+    weights, best = settings.weights, None
+    for shot in shots(position, player, True):
+        start = remove_fort(position, shot) if shot else position
+        pieces = [(move, after) for move, after in single_builds(start, player) if isinstance(move, Build)]
+        for move, after in pieces or [(None, start)]:
+            value = worth(after, player, weights)
+            if best is None or value > best[0]:
+                best = (value, after)
+    return best[1] if best is not None else position
 
 
 def look_ahead(position: Position, player: Country, may_fire: bool, settings: SearchSettings,
