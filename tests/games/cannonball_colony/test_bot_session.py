@@ -125,3 +125,28 @@ def test_with_a_camera_only_the_bots_own_placement_is_accepted(tmp_path):
         assert [e.body["moves"] for e in session.log.events() if e.type == "confirm"][-1] == [
             c["move"] for c in placed]
     assert session.state.phase is Phase.OVER and wrong_shown == 3
+
+
+@pytest.mark.slow
+def test_the_leds_light_where_the_computers_pieces_go_until_its_turn_is_confirmed(tmp_path):
+    from companion.games.cannonball_colony.cells import Cell
+    from companion.games.cannonball_colony.hardware.indicators import COUNTRY_COLOURS, LedFollower
+    from companion.hardware.led_map import LedMap
+    from companion.hardware.strip import scaled
+
+    session = new_session(tmp_path / "game.sqlite", seed=13)
+    leds = LedMap()
+    follower = LedFollower(session, leds)
+    computer = ComputerSeats(session, BOT, {"spain": "greedy"}, camera=True, rng=random.Random(5))
+    assert computer.step() == "waiting"   # Spain lands first
+    said = [e for e in session.log.events() if e.type == BOT_EVENT][-1].body
+    place = Cell.parse(said["places"][0])
+    island = session.state.position
+    index = leds.index(place.col, place.row, island.width, island.height)
+
+    frame, problem = follower.frame()
+    assert problem is None and frame[index] == scaled(COUNTRY_COLOURS[Country.SPAIN], leds.brightness)
+    run(computer, session, camera_commands(session.state, table_after(session.state, said["commands"][:-1])))
+    assert str(session.state.player) == "france"
+    frame, _ = follower.frame()   # confirmed: the landing no longer lit as the computer's, France's spaces glow dim
+    assert frame[index] != scaled(COUNTRY_COLOURS[Country.SPAIN], leds.brightness)
