@@ -47,6 +47,11 @@ def test_serve_with_a_bot_shows_its_sentence_and_the_players_screen_hands_it_a_s
         served.stop()
 
 
-def test_serve_refuses_a_bot_seat_that_is_not_in_the_game(tmp_path):
-    with pytest.raises(AssertionError, match=r"--bot|no seat 'narnia'"):
-        Served(tmp_path / "data", "--no-qr", "--bot", "narnia")
+@pytest.mark.parametrize("options, says", [
+    (["--bot", "narnia"], "no seat 'narnia' in Cannonball Colony"),
+    (["--bot", "spain:grandmaster"], "no bot level 'grandmaster' for spain"),
+    (["--game", "cannons-coastlines", "--bot", "red"], "--bot: Cannons & Coastlines has no computer player yet"),
+])
+def test_serve_refuses_a_bot_it_cannot_seat(tmp_path, options, says):
+    with pytest.raises(AssertionError, match=re.escape(says)):
+        Served(tmp_path / "data", "--no-qr", *options)
