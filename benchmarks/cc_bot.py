@@ -8,12 +8,14 @@ the time of one decision (median, p90) beside the floor: a random decision timed
 
     nice -n 10 python benchmarks/cc_bot.py                 # 200 games a level (a few minutes)
     nice -n 10 python benchmarks/cc_bot.py --games 20 --levels greedy
+    nice -n 10 python benchmarks/cc_bot.py --jobs 2        # games shared by two processes
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import statistics
 import sys
@@ -74,6 +76,11 @@ def play(level: str, seed: int, timings: dict[str, list[float]]) -> float:
     return 1.0 / len(winners) if str(bot_seat) in winners else 0.0
 
 
+def play_one(job: tuple[str, int]) -> tuple[float, dict[str, list[float]]]:
+    timings: dict[str, list[float]] = {}
+    return play(job[0], job[1], timings), timings
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -84,6 +91,7 @@ def main() -> int:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--levels", nargs="+", default=["greedy", "look-ahead"], choices=LEVELS)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes playing games side by side")
     args = parser.parse_args()
     print(f"Cannonball Colony bot vs random play: {args.games} two-player games per level, seats rotated")
     print(f"{'level':<11} {'wins':>6} {'rate':>6} {'95% CI':>15} {'target':>7} {'median ms':>10} {'p90 ms':>8} "
@@ -92,7 +100,16 @@ def main() -> int:
     for level in args.levels:
         timings: dict[str, list[float]] = {}
         began = time.perf_counter()
-        wins = sum(play(level, args.seed * 100_000 + game, timings) for game in range(args.games))
+        jobs = [(level, args.seed * 100_000 + game) for game in range(args.games)]
+        if args.jobs > 1:
+            with multiprocessing.Pool(args.jobs) as pool:
+                played = pool.map(play_one, jobs, chunksize=4)
+        else:
+            played = [play_one(job) for job in jobs]
+        wins = sum(share for share, _ in played)
+        for _, times in played:
+            for who, values in times.items():
+                timings.setdefault(who, []).extend(values)
         took = time.perf_counter() - began
         low, high = wilson(wins, args.games)
         rate = wins / args.games
