@@ -33,6 +33,7 @@ from companion.games.cannonball_colony.text import print_board  # noqa: E402
 
 TARGETS = {"look-ahead": 0.95, "greedy": 0.80}
 Z95 = 1.959964
+PROGRESS_EVERY = 20
 TURN_LIMIT = 400   # far beyond any real game (a 2-player supply of 50 roads ends one in about 100 turns)
 
 
@@ -76,6 +77,19 @@ def play(level: str, seed: int, timings: dict[str, list[float]]) -> float:
     return 1.0 / len(winners) if str(bot_seat) in winners else 0.0
 
 
+class _Serial:
+    """The games in this process (--jobs 1), with a pool's imap."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def imap(self, function, items, chunksize=1):
+        return map(function, items)
+
+
 def play_one(job: tuple[str, int]) -> tuple[float, dict[str, list[float]]]:
     timings: dict[str, list[float]] = {}
     return play(job[0], job[1], timings), timings
@@ -101,11 +115,13 @@ def main() -> int:
         timings: dict[str, list[float]] = {}
         began = time.perf_counter()
         jobs = [(level, args.seed * 100_000 + game) for game in range(args.games)]
-        if args.jobs > 1:
-            with multiprocessing.Pool(args.jobs) as pool:
-                played = pool.map(play_one, jobs, chunksize=4)
-        else:
-            played = [play_one(job) for job in jobs]
+        played = []
+        with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
+            for result in pool.imap(play_one, jobs, chunksize=2):
+                played.append(result)
+                if len(played) % PROGRESS_EVERY == 0:
+                    print(f"  {level}: {sum(share for share, _ in played):g} won of {len(played)} "
+                          f"({time.perf_counter() - began:.0f} s)", flush=True)
         wins = sum(share for share, _ in played)
         for _, times in played:
             for who, values in times.items():
