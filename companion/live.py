@@ -60,6 +60,9 @@ class Pipeline:
         self.clock = clock
         # Given every frame to find the cannon's base marker (the game's hardware part's spotter).
         self.see_cannon = see_cannon
+        # Set by serve when a seat is the computer's (companion.bots.ComputerSeats.vet): the camera's
+        # commands pass through it, so a placement that is not the bot's move is never accepted.
+        self.vet: Callable[[list[dict]], list[dict]] | None = None
         self.frames_seen = 0
         self.commits = 0
         self.passes = 0
@@ -207,7 +210,8 @@ class Pipeline:
         outcome = self.camera.track(observation)
         if self.camera.committed(outcome):
             self.commits += 1
-            self._run(self.camera.commands(self.session.snapshot(), outcome, observation))
+            commands = self.camera.commands(self.session.snapshot(), outcome, observation)
+            self._run(self.vet(commands) if self.vet is not None else commands)
         where = getattr(self._source, "description", None) or "the camera"
         message, tracking = self.camera.status(observation, outcome, where)
         self._set_status("running", message, tracking=tracking)

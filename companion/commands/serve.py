@@ -70,6 +70,10 @@ def register(subparsers) -> None:
                         help="frames a second when the source is a folder of images (default 10)")
     parser.add_argument("--threads", type=int, default=DEFAULT_THREADS, help="waitress worker threads")
     parser.add_argument("--no-qr", action="store_true", help="do not print the QR code")
+    parser.add_argument("--bot", action="append", default=[], metavar="SEAT[:LEVEL]",
+                        help="give SEAT to the computer (repeatable; games with a bot part); LEVEL defaults to the "
+                             "strongest. With no camera its moves are played at once; with one, the tablets and "
+                             "LEDs show where its pieces go and the camera must see them placed")
     serve_hardware.add_arguments(parser)
     publish_options.add_arguments(parser)
     parser.set_defaults(run=run)
@@ -97,6 +101,23 @@ def start_game(game, session, board: Path | None, no_camera: bool) -> None:
         session.act(session.record.start(path.read_text(encoding="utf-8"), source="serve"))
     except (OSError, ValueError) as error:
         raise UsageError(f"cannot start a game from {str(path)!r}: {error}") from None
+
+
+def computer_seats(game, session, specs: list[str], camera: bool, publish):
+    """The computer's seats (--bot) when the game has a bot part, so the Players screen can offer them
+    even with none given; a UsageError for --bot on a game without one, or a bad seat or level."""
+    if not game.has("bot"):
+        if specs:
+            raise UsageError(f"--bot: {game.title} has no computer player yet")
+        return None
+    from companion.bots import BotSeatError, ComputerSeats, parse_bot_specs
+
+    bot = game.load("bot")
+    try:
+        seats = parse_bot_specs(specs, bot, session.record)
+    except BotSeatError as error:
+        raise UsageError(str(error)) from None
+    return ComputerSeats(session, bot, seats, camera=camera, publish=publish)
 
 
 def calibration_status(data: Path):
@@ -194,6 +215,9 @@ def run(args) -> int:
 
     publisher = publish_options.attach(args, session, data, game.title)   # None without --publish
     start_game(game, session, args.board, reader is None or spec is None)
+    computer = computer_seats(game, session, args.bot, camera=reader is not None and spec is not None,
+                              publish=lambda status: broadcaster.publish_status("bot", status))
+    pipeline.vet = computer.vet if computer else None
 
     lan = args.host not in ("127.0.0.1", "localhost", "::1")
     code = new_pairing_code() if lan else None
@@ -202,7 +226,8 @@ def run(args) -> int:
                                      lambda status: broadcaster.publish_status("hardware", status))
     pipeline.see_cannon = hardware.spotter
     services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware.status,
-                        calibration=calibration_status(data), server=server_info, cannon=hardware.desk)
+                        calibration=calibration_status(data), server=server_info, cannon=hardware.desk,
+                        bots=computer)
     app = create_app({"DATA": data, "LAN": lan, "PAIRING_CODE": code, "ALLOWED_HOSTS": args.allow_host,
                       "REVOKE_PAIRINGS": args.revoke_pairings}, services=services)
     try:
@@ -222,6 +247,8 @@ def run(args) -> int:
     lines = [f"camera: {spec or 'none'} ({'reader: ' + reader_note if reader else reader_note})",
              f"hardware: {services.hardware()['message']}",
              f"game log: {data / 'game.sqlite'} (event {session.last_seq()})",
+             f"computer seats: {', '.join(f'{s} ({l})' for s, l in computer.seats.items()) or 'none'}"
+             if computer else f"computer seats: {game.title} has no bot part",
              f"{args.threads} threads; live video capped at {args.fps:g} fps; Ctrl-C stops"]
     if publisher is not None:
         lines.append(publish_options.banner_line(publisher))
@@ -236,11 +263,15 @@ def run(args) -> int:
 
     signal.signal(signal.SIGTERM, stop)
     pipeline.start()
+    if computer:
+        computer.start()
     try:
         server.run()
     except KeyboardInterrupt:
         pass
     finally:
+        if computer:
+            computer.stop()
         pipeline.stop()
         broadcaster.close()
         server.close()

@@ -60,6 +60,10 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     app.config.update(GAME=game.slug, GAME_TITLE=game.title, **screens.config)
     for module in (api, *screens.modules, pair):
         app.register_blueprint(module.bp)
+    if services.bots is not None:   # a game with a bot part: the Players screen's computer seats
+        from companion.dashboard.screens import bots
+
+        app.register_blueprint(bots.bp)
     return app
 
 

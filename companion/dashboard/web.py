@@ -34,6 +34,7 @@ class Services:
     calibration: Callable[[], dict] = _no_status
     server: dict = field(default_factory=dict)     # url, lan, data folder: for the Settings screen
     cannon: object | None = None   # companion.hardware.desk.HardwareDesk, when a board is attached
+    bots: object | None = None     # companion.bots.ComputerSeats, when the game has a bot part
 
 
 def services() -> Services:

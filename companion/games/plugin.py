@@ -88,21 +88,30 @@ class Screens(Protocol):
 class BotMove:
     """What a computer seat decided: the commands for Session.act, in order, and what to tell the
     human who places its pieces ("Spain builds a fort at D4: place it there"), with the places
-    (cells, log spaces, squares) the LEDs and the mirror light."""
+    (cells, log spaces, squares) the LEDs and the mirror light.
+
+    `on_table`: how many of the commands, from the first, the human carries out on the table, so
+    that with a camera they must be seen there (companion/bots.py); the rest (a Confirm) the
+    companion acts itself once they are. None: all of them."""
 
     commands: tuple[dict, ...]
     sentence: str
     places: tuple[str, ...] = ()
+    on_table: int | None = None
 
 
 class Bot(Protocol):
     """A computer seat (games/<g>/bot.py, pure rules only): `serve --bot SEAT[:LEVEL]`.
 
-    `choose` never changes the state it is given. A game with secrets decides only from what
+    `choose` never changes the state it is given; it returns no commands when it has nothing to
+    do. `to_move` says whose turn it is (None: nobody's, e.g. the game is over); the shared
+    plumbing asks `choose` only for a bot seat's turn. A game with secrets decides only from what
     `record.view(state, seat)` shows that seat (sampling what it cannot see), never from the
     rest of the state."""
 
     levels: Sequence[str]        # weakest first; the last is the default
+
+    def to_move(self, state: State | None) -> str | None: ...
 
     def choose(self, state: State, seat: str, level: str, rng: Any) -> BotMove: ...   # rng: random.Random
 

@@ -26,6 +26,7 @@ const Companion = (() => {
     source.addEventListener("state", (e) => setState(JSON.parse(e.data)));
     source.addEventListener("status", (e) => {
       status = JSON.parse(e.data);
+      showBot(status.bot);
       handlers.status.forEach((fn) => fn(status));
     });
     return source;
@@ -78,6 +79,39 @@ const Companion = (() => {
     toastTimer = setTimeout(() => { box.className = ""; }, bad ? 6000 : 3500);
   }
 
+  // --- computer seats (companion/bots.py): what the bot said, and the Players screen's choice ----
+
+  const BOT_NEWS = { thinking: "is thinking…", waiting: "says", placed: "placed", played: "played", wrong: "is still waiting",
+    refused: "was refused", error: "failed" };
+  function showBot(bot) {
+    const box = document.getElementById("bot-say");
+    if (!box) return;
+    if (!bot || !bot.seat || !BOT_NEWS[bot.state]) { box.hidden = true; return; }
+    const who = looks[bot.seat] ? looks[bot.seat].title : bot.seat;
+    const said = bot.state === "thinking" ? "" : esc(bot.sentence || "");
+    const why = ["wrong", "refused", "error"].includes(bot.state) ? `<br><span class="bot-why">${esc(bot.message || "")}</span>` : "";
+    box.innerHTML = `<strong>Computer (${esc(who)}, ${esc(bot.level || "")}) ${BOT_NEWS[bot.state]}</strong> <span class="bot-sentence">${said}</span>${why}`;
+    box.className = "notice bot-say" + (["wrong", "refused", "error"].includes(bot.state) ? " bad" : "");
+    box.dataset.state = bot.state;
+    box.hidden = false;
+  }
+
+  // A seat chooser for any game's Players screen: <section id="computer-seats"> filled from /api/bots.
+  async function computerSeats(box) {
+    const response = await fetch("/api/bots", { credentials: "same-origin" });
+    if (!response.ok) { box.hidden = true; return; }   // no computer seats on this server
+    const offer = await response.json();
+    const name = (seat) => (looks[seat] ? looks[seat].title : seat);
+    box.innerHTML = "<h2>Computer players</h2>" + offer.seats.map((seat) => `<label class="bot-seat">${esc(name(seat))}
+      <select data-seat="${esc(seat)}"><option value="">a person</option>${offer.levels.map((level) =>
+        `<option value="${esc(level)}"${offer.computer[seat] === level ? " selected" : ""}>the computer: ${esc(level)}</option>`).join("")}
+      </select></label>`).join("");
+    box.querySelectorAll("select").forEach((select) => select.addEventListener("change", async () => {
+      await post("/api/bots", { seat: select.dataset.seat, level: select.value || null });
+      toast(`${name(select.dataset.seat)}: ${select.value ? "the computer (" + select.value + ")" : "a person"}`);
+    }));
+  }
+
   // --- verdicts ---------------------------------------------------------------------------
 
   const esc = (text) => String(text).replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" }[c]));
@@ -121,6 +155,8 @@ const Companion = (() => {
       case "game": return { cls: "", mark: "★", head: "New game", msg: "A game was started" + (event.source === "camera" ? " from the camera." : ".") };
       case "correction": return { cls: "question", mark: "✎", head: "Correction", msg: esc(event.note || "The island was corrected by hand.") };
       case "question": return { cls: "question", mark: "?", head: "The camera asks", msg: esc(event.message), cells: event.cells };
+      case "bot": return { cls: "", mark: "⚙", head: `Computer (${esc(looks[event.seat] ? looks[event.seat].title : event.seat)}, ${esc(event.level)})`,
+        msg: esc(event.sentence), cells: event.places };
       case "dismissal": return { cls: "", mark: "–", head: "Question dismissed", msg: "" };
       default: return { cls: "", mark: "·", head: esc(event.type), msg: esc(event.message || "") };
     }
@@ -160,6 +196,6 @@ const Companion = (() => {
     video.onerror = () => setTimeout(() => { video.src = "/video.mjpg?t=" + Date.now(); }, 2000);
   }
 
-  return { on, connect, setHeader, describeWith, watchCamera, post, get, toast, looks, marks, rulings, describe, ruleChips, esc, when,
+  return { on, connect, setHeader, describeWith, watchCamera, computerSeats, post, get, toast, looks, marks, rulings, describe, ruleChips, esc, when,
     get state() { return state; }, get status() { return status; } };
 })();

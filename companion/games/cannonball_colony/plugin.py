@@ -16,4 +16,5 @@ PLUGIN = GamePlugin(
     hardware="companion.games.cannonball_colony.hardware.part:HARDWARE",
     kit="companion.games.cannonball_colony.kit.printed:KIT",
     demo="companion.games.cannonball_colony.demo:SAMPLE_BOARD",
+    bot="companion.games.cannonball_colony.bot:BOT",
 )

@@ -100,14 +100,20 @@ def bot_move(position: Position, turn: Turn) -> BotMove:
         commands.append(ant[0])
         words.append(ant[1])
         places += ant[2]
-    return BotMove(tuple(commands), " ".join(words), tuple(dict.fromkeys(places)))
+    return BotMove(tuple(commands), " ".join(words), tuple(dict.fromkeys(places)), on_table=_on_table(commands))
 
 
 def _ant_move(position: Position, turn: Turn) -> BotMove:
     ant = _ant_words(position, turn)
     if ant is None:
         return BotMove((), f"{position.turn.title()} has no ant decision to make.")
-    return BotMove((ant[0],), ant[1], tuple(ant[2]))
+    return BotMove((ant[0],), ant[1], tuple(ant[2]), on_table=_on_table([ant[0]]))
+
+
+def _on_table(commands: list[dict]) -> int:
+    """How many commands the human carries out on the table: a pass leaves the table as it is,
+    so the companion acts it itself once the sowing is seen."""
+    return len(commands) - 1 if commands and commands[-1]["type"] == "pass" else len(commands)
 
 
 def _ant_words(position: Position, turn: Turn):

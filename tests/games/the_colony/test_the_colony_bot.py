@@ -119,3 +119,11 @@ def test_the_same_seed_plays_the_same_turn_and_the_plugin_names_the_bot():
     assert BOT.choose(game, "red", "medium", random.Random(3)) == first
     bot = plugins()["the-colony"].load("bot")
     assert bot.levels == ("easy", "medium", "hard")
+
+
+def test_the_human_carries_out_the_sowing_and_the_companion_the_pass():
+    # The camera sees eggs and ants move, never a pass: a turn ending in a pass leaves it off the table.
+    move = BOT.choose(game_from(CAPTURE), "red", "easy", random.Random(0))
+    kinds = [command["type"] for command in move.commands]
+    assert move.on_table == (len(kinds) - 1 if kinds[-1] == "pass" else len(kinds))
+    assert all(kind != "pass" for kind in kinds[:move.on_table])

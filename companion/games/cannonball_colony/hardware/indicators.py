@@ -6,7 +6,9 @@ Per cell, later layers win:
 2. the player to move's landing space (their ship), full colour: whose turn it is;
 3. the cells of the camera's open question (a misread it asks about), yellow;
 4. the latest verdict's cells: a refused move's reasons' cells red, an accepted move's
-   evidence white. Confirm and undo carry no cells, so they clear it.
+   evidence white. Confirm and undo carry no cells, so they clear it;
+5. where a computer seat's pieces go (its "bot" event, companion/bots.py), in its colour at
+   full brightness, until its turn is confirmed.
 When the game is over the winners' forts show in their colours. `turn_leds` of the LedMap
 show the colour of whose turn it is. Faults need nothing here: the firmware shows its own
 failsafe pattern when the host goes quiet, and the bridge sends this frame again afterwards.
@@ -37,6 +39,7 @@ LEGAL_SHARE = 0.3   # legal spaces at this share of the player's colour, so the 
 # Events whose verdict the LEDs show; a new game or a correction starts with none.
 VERDICT_EVENTS = ("move", "proposal", "confirm", "undo")
 CLEARS_VERDICT = ("game", "correction")
+BOT_EVENT, CLEARS_BOT = "bot", ("confirm", "game", "correction")
 
 
 def verdict_cells(verdict: dict | None) -> tuple[list[str], Colour]:
@@ -57,7 +60,8 @@ def legal_spaces(game: Game) -> set[Cell]:
     return {cell for cells in legal_builds(game.position, game.player) for cell in cells}
 
 
-def cell_colours(game: Game | None, question: dict | None, verdict: dict | None) -> dict[Cell, Colour]:
+def cell_colours(game: Game | None, question: dict | None, verdict: dict | None,
+                 bot: dict | None = None) -> dict[Cell, Colour]:
     """The colour of every lit cell, before brightness and the LED map."""
     if game is None:
         return {}
@@ -80,7 +84,17 @@ def cell_colours(game: Game | None, question: dict | None, verdict: dict | None)
     texts, colour = verdict_cells(verdict)
     for cell in _cells(texts):
         lit[cell] = colour
+    if bot and game.phase is not Phase.OVER:
+        for cell in _cells(bot.get("places") or []):
+            lit[cell] = COUNTRY_COLOURS.get(_country(bot.get("seat")), ACCEPTED)
     return lit
+
+
+def _country(text) -> Country | None:
+    try:
+        return Country.parse(str(text))
+    except ValueError:
+        return None
 
 
 def _cells(texts) -> list[Cell]:
@@ -94,7 +108,7 @@ def _cells(texts) -> list[Cell]:
 
 
 def led_frame(game: Game | None, question: dict | None, verdict: dict | None,
-              led_map: LedMap) -> tuple[list[Colour], str | None]:
+              led_map: LedMap, bot: dict | None = None) -> tuple[list[Colour], str | None]:
     """The whole strip's colours and, when the island does not fit the strip, why it is dark."""
     frame = [OFF] * led_map.count
     if game is None:
@@ -104,7 +118,7 @@ def led_frame(game: Game | None, question: dict | None, verdict: dict | None,
     if problem:
         return frame, problem
     scale = led_map.brightness
-    for cell, colour in cell_colours(game, question, verdict).items():
+    for cell, colour in cell_colours(game, question, verdict, bot).items():
         index = led_map.index(cell.col, cell.row, width, height)
         if index is not None:
             frame[index] = scaled(colour, scale)
@@ -120,6 +134,7 @@ class LedFollower(StripFollower):
     def __init__(self, session: Session, led_map: LedMap, on_change: Callable[[], None] = lambda: None):
         self._lock = threading.Lock()
         self._verdict: dict | None = None
+        self._bot: dict | None = None   # the computer seat's places to light, until its turn is confirmed
         for event in session.log.events():   # a resumed game shows its last verdict again
             self.heard(event)
         super().__init__(session, led_map, on_change)
@@ -131,6 +146,10 @@ class LedFollower(StripFollower):
                 self._verdict = None
             elif kind in VERDICT_EVENTS:
                 self._verdict = event.body.get("verdict")
+            if kind in CLEARS_BOT:
+                self._bot = None
+            elif kind == BOT_EVENT:
+                self._bot = {"seat": event.body.get("seat"), "places": event.body.get("places") or []}
 
     @property
     def verdict(self) -> dict | None:
@@ -140,7 +159,9 @@ class LedFollower(StripFollower):
     def frame(self) -> tuple[list[Colour], str | None]:
         """The strip for the game as it stands now (copies the game; call off the request threads)."""
         snapshot = self.session.snapshot()
-        return led_frame(snapshot.state, snapshot.question, self.verdict, self.led_map)
+        with self._lock:
+            bot = self._bot
+        return led_frame(snapshot.state, snapshot.question, self.verdict, self.led_map, bot)
 
     def shows(self) -> str:
         """What the strip shows now, in words, for the Cannon screen."""

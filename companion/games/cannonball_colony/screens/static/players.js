@@ -29,4 +29,7 @@
     }).join("");
   });
   Companion.connect();
+  // The computer's seats (serve --bot, or chosen here): shown when the server has them.
+  const seats = document.getElementById("computer-seats");
+  Companion.computerSeats(seats).then(() => { if (seats.innerHTML) seats.hidden = false; });
 })();
