@@ -9,4 +9,5 @@ PLUGIN = GamePlugin(
     record="companion.games.the_colony.record:RECORD",
     text="companion.games.the_colony.text",
     referee="companion.games.the_colony.referee",
+    kit="companion.games.the_colony.kit.printed:KIT",
 )
