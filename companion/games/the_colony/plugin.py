@@ -9,5 +9,7 @@ PLUGIN = GamePlugin(
     record="companion.games.the_colony.record:RECORD",
     text="companion.games.the_colony.text",
     referee="companion.games.the_colony.referee",
+    photo="companion.games.the_colony.camera.photo",
+    render="companion.games.the_colony.render.command:render_the_colony",
     kit="companion.games.the_colony.kit.printed:KIT",
 )

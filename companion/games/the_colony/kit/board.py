@@ -62,6 +62,7 @@ def marker_corners_mm(geometry: BoardGeometry = GEOMETRY) -> dict[int, np.ndarra
     return {placement.id: np.array(placement.corners, np.float64) for placement in board_markers(geometry)}
 
 
+@lru_cache(maxsize=4)
 def space_places(layout: Layout, geometry: BoardGeometry = GEOMETRY) -> tuple[SpacePlace, ...]:
     """Every space of `layout`: the ant spot lies outward from the board's middle, the id a little
     round from it, so neither sits where eggs or arrows are."""
