@@ -27,7 +27,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from colony_views import DEFAULT_CACHE, render_view, seeds  # noqa: E402
+from colony_views import DEFAULT_CACHE, render_view, seeds, view_paths  # noqa: E402
 from companion.games.the_colony.camera.reader import ColonyReader  # noqa: E402
 
 MAX_COUNT = 12
@@ -79,11 +79,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", type=int, nargs="?", default=520)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--cached-only", action="store_true", help="measure only the views already rendered")
     args = parser.parse_args()
     reader = ColonyReader()
     confident = reader.settings.confident
     tallies = {(mode, group): Tally() for mode in ("alone", "total") for group in ("training looks", "held-out look")}
     for seed in seeds("measure", args.count):
+        picture, truth_path = view_paths(args.cache, "measure", seed)
+        if args.cached_only and not (picture.exists() and truth_path.exists()):
+            continue
         picture, truth_path = render_view(args.cache, "measure", seed)
         truth = json.loads(truth_path.read_text())
         image = cv2.imread(str(picture))

@@ -54,8 +54,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", type=int)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--only", choices=("alone", "total"), help="fit one of the two models")
     args = parser.parse_args()
     for with_total, path in ((False, MODEL_FILE), (True, TOTAL_MODEL_FILE)):
+        if args.only and args.only != ("total" if with_total else "alone"):
+            continue
         fit(*training_rows(args.count, args.cache, with_total), path)
 
 

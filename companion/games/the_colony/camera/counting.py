@@ -60,7 +60,7 @@ def with_total(probabilities: np.ndarray, total: int | None) -> tuple[np.ndarray
     forward = np.zeros((spaces + 1, total + 1))
     forward[0, 0] = 1.0
     for index in range(spaces):
-        for count in range(counts):
+        for count in range(min(counts, total + 1)):
             shifted = np.full(total + 1, -np.inf)
             shifted[count:] = best[index, :total + 1 - count] + log[index, count]
             better = shifted > best[index + 1]
@@ -78,7 +78,7 @@ def with_total(probabilities: np.ndarray, total: int | None) -> tuple[np.ndarray
     backward = np.zeros((spaces + 1, total + 1))
     backward[spaces, 0] = 1.0            # backward[i, r]: ways for spaces i.. to make r more eggs
     for index in range(spaces - 1, -1, -1):
-        for count in range(counts):
+        for count in range(min(counts, total + 1)):
             backward[index, count:] += backward[index + 1, :total + 1 - count] * probabilities[index, count]
     whole = forward[spaces, total]
     marginal = np.zeros(spaces)
