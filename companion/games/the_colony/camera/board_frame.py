@@ -13,6 +13,7 @@ from companion.games.the_colony.kit.board import GEOMETRY, board_picture, marker
 from companion.games.the_colony.layout import Layout
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 from companion.kit import ids
+from companion.vision.markers import detect_markers
 from companion.vision.table_frame import TableFrame, TableLayout, find_markers, table_frame
 
 
@@ -46,9 +47,7 @@ def find_markers_near(image: np.ndarray, last: dict[int, np.ndarray], settings: 
         grow = side * settings.marker_search_grow
         x0, y0 = (np.maximum(quad.min(axis=0) - grow, 0)).astype(int)
         x1, y1 = (np.minimum(quad.max(axis=0) + grow, (width - 1, height - 1))).astype(int) + 1
-        crop = image[y0:y1, x0:x1]
-        grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY) if crop.ndim == 3 else crop
-        seen = find_markers(grey)
+        seen = {marker.id: np.array(marker.corners) for marker in detect_markers(image[y0:y1, x0:x1])}
         if marker_id not in seen:
             return None
         found[marker_id] = seen[marker_id] + [x0, y0]
@@ -88,18 +87,21 @@ def _coarse(centres, side: int, scale: float) -> np.ndarray:
 
 
 def _fine(coarse: np.ndarray, side: int) -> np.ndarray:
-    """Coarse per-patch values (n, k, k, c) interpolated to every pixel centre, stacked: (n * side, side, c)."""
-    return np.concatenate([_centres(block, side) for block in coarse])
+    """Coarse per-patch values (n, k, k, 2) interpolated to every pixel centre, stacked: (n * side, side, 2),
+    in one remap of the stacked knots."""
+    count, knots = coarse.shape[:2]
+    map_x, map_y = _knot_maps(count, knots, side)
+    stacked = coarse.reshape(count * knots, knots, 2).astype(np.float32)
+    return cv2.remap(stacked, map_x, map_y, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
 
 
-def _centres(block: np.ndarray, side: int) -> np.ndarray:
-    knots = block.shape[0]
-    positions = (np.arange(side) + 0.5) / COARSE_STEP
-    low = np.clip(np.floor(positions).astype(int), 0, knots - 2)
-    share = (positions - low)[:, None]
-    rows = block[low] * (1 - share)[:, :, None] + block[low + 1] * share[:, :, None]           # (side, knots, c)
-    columns = rows[:, low] * (1 - share.T)[:, :, None] + rows[:, low + 1] * share.T[:, :, None]
-    return columns.astype(np.float32)
+@lru_cache(maxsize=8)
+def _knot_maps(count: int, knots: int, side: int) -> tuple[np.ndarray, np.ndarray]:
+    """Where every pixel centre of every stacked patch falls among the stacked knots."""
+    along = ((np.arange(side) + 0.5) / COARSE_STEP).astype(np.float32)
+    map_x = np.tile(along, (count * side, 1))
+    map_y = np.repeat((np.arange(count)[:, None] * knots + along[None, :]).ravel(), side).reshape(count * side, side)
+    return map_x, map_y.astype(np.float32)
 
 
 @lru_cache(maxsize=2)

@@ -33,7 +33,10 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     """(board frame, SpaceFeatures), or (None, None) when fewer than two corner markers show. With
     `eggs_on_board` one bead's area is the dark area of the open spaces over their share of that total,
     steadier than the lone beads' median."""
-    frame, found = locate_board(image, markers)
+    if memory is not None and memory.frame is not None and markers is not None and memory.still(markers, settings):
+        frame, found = memory.frame, markers
+    else:
+        frame, found = locate_board(image, markers)
     if frame is None:
         return None, None
     grid = patch_grid(layout, settings)
@@ -41,7 +44,7 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     kept = memory.unchanged(patches, grid, settings) if memory is not None else None
     spaces, ants = look_at_spaces(*patches, grid, settings, kept)
     if memory is not None:
-        memory.remember(found, patches, spaces, ants, grid)
+        memory.remember(found, frame, patches, spaces, ants, grid)
     unit = bead_unit(spaces, settings)
     if eggs_on_board:
         open_spaces = [s for s in spaces if s.hand_share <= settings.hand_share]
@@ -61,8 +64,14 @@ class StreamMemory:
     and each space's patch and look (kept while its patch does not change)."""
 
     markers: dict = field(default_factory=dict)
+    frame: object = None
     greys: list = field(default_factory=list)
     looks: list = field(default_factory=list)
+
+    def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
+        """The same markers where they were: the board has not moved, its frame stands."""
+        return set(markers) == set(self.markers) and all(
+            float(np.abs(markers[m] - self.markers[m]).max()) < settings.still_marker_px for m in markers)
 
     def unchanged(self, patches, grid, settings: ColonyReaderSettings) -> dict:
         if not self.greys:
@@ -70,20 +79,20 @@ class StreamMemory:
         kept = {}
         for index in range(grid.spaces):
             grey = _patch_grey(patches, grid, index)
-            if float(np.abs(grey - self.greys[index]).mean()) < settings.still_grey:
+            if float((np.abs(grey - self.greys[index]) > settings.still_step).mean()) < settings.still_share:
                 kept[index] = self.looks[index]
         return kept
 
-    def remember(self, markers, patches, spaces, ants, grid) -> None:
-        self.markers = dict(markers)
+    def remember(self, markers, frame, patches, spaces, ants, grid) -> None:
+        self.markers, self.frame = dict(markers), frame
         self.greys = [_patch_grey(patches, grid, index) for index in range(grid.spaces)]
         self.looks = list(zip(spaces, ants))
 
 
 def _patch_grey(patches, grid, index: int) -> np.ndarray:
     """A small grey copy of a space's patch and its ant spot's, for telling whether either changed."""
-    space = patches[0][grid.space_rows(index)][::4, ::4].mean(axis=2)
-    ant = patches[2][grid.ant_rows(index)][::4, ::4].mean(axis=2)
+    space = patches[0][grid.space_rows(index)][::2, ::2, 1]
+    ant = patches[2][grid.ant_rows(index)][::2, ::2, 1]
     return np.concatenate([space.ravel(), ant.ravel()])
 
 

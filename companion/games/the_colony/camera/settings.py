@@ -27,7 +27,9 @@ class ColonyReaderSettings:
     confident: float = 0.8            # a count below this posterior is reported as a question
     hidden_confidence: float = 0.2    # the most a count under a hand can claim
     min_markers: int = 2
-    still_grey: float = 2.5           # mean grey change (of 255) below which a stream keeps a space's look
+    still_step: float = 30.0          # a patch pixel changed by this much (of 255) has changed, not flickered
+    still_share: float = 0.004        # fewer changed pixels than this share: a stream keeps the space's look
+    still_marker_px: float = 1.0      # markers that moved less than this: the board's frame is kept
     marker_search_grow: float = 0.8   # a stream looks for a marker this many of its sides round where it was
 
 
