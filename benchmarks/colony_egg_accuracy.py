@@ -80,10 +80,12 @@ def main() -> None:
     parser.add_argument("count", type=int, nargs="?", default=520)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--cached-only", action="store_true", help="measure only the views already rendered")
+    parser.add_argument("--modes", default="alone,total", help="alone, total or both (default alone,total)")
     args = parser.parse_args()
     reader = ColonyReader()
     confident = reader.settings.confident
-    tallies = {(mode, group): Tally() for mode in ("alone", "total") for group in ("training looks", "held-out look")}
+    modes = tuple(args.modes.split(","))
+    tallies = {(mode, group): Tally() for mode in modes for group in ("training looks", "held-out look")}
     for seed in seeds("measure", args.count):
         picture, truth_path = view_paths(args.cache, "measure", seed)
         if args.cached_only and not (picture.exists() and truth_path.exists()):
@@ -93,14 +95,14 @@ def main() -> None:
         image = cv2.imread(str(picture))
         group = "held-out look" if truth["held_out_look"] else "training looks"
         on_board = 57 - sum(truth["collected"].values())
-        tallies["alone", group].add(truth, reader.read(image), confident)
-        tallies["total", group].add(truth, reader.read(image, eggs_on_board=on_board), confident)
+        for mode in modes:
+            tallies[mode, group].add(truth, reader.read(image, eggs_on_board=on_board if mode == "total" else None), confident)
     print("| reading | views | egg count exact per open space | whole positions exact | ants (place and colour) "
           "| hidden spaces flagged | open spaces flagged unsure |")
     print("|---|---|---|---|---|---|---|")
     for (mode, group), tally in tallies.items():
         print(tally.row(f"{mode}, {group}"))
-    for mode in ("alone", "total"):
+    for mode in modes:
         for group in ("training looks", "held-out look"):
             print(f"\ncount confusion, {mode}, {group} (rows: true count, columns: read count)")
             print(confusion_text(tallies[mode, group].confusion))
