@@ -36,7 +36,7 @@ MAX_COUNT = 12
 class Tally:
     def __init__(self):
         self.spaces = self.exact = self.views = self.whole = self.ant_spaces = self.ants_right = 0
-        self.hidden = self.hidden_flagged = self.unsure = 0
+        self.hidden = self.hidden_flagged = self.unsure = self.sure_wrong = 0
         self.confusion = np.zeros((MAX_COUNT + 1, MAX_COUNT + 1), int)
 
     def add(self, truth: dict, observation, confident: float) -> None:
@@ -55,7 +55,9 @@ class Tally:
             ant_right = reading is not None and reading.ant == expected["ant"]
             self.exact += right
             self.ants_right += ant_right
-            self.unsure += bool(reading and (reading.confidence < confident or reading.hidden))
+            sure = bool(reading and reading.confidence >= confident and not reading.hidden)
+            self.unsure += not sure
+            self.sure_wrong += sure and not right
             if 0 <= count <= MAX_COUNT:
                 self.confusion[expected["eggs"], count] += 1
             whole &= right and ant_right
@@ -65,7 +67,7 @@ class Tally:
         share = lambda a, b: f"{a / b:.4f} ({a}/{b})" if b else "-"   # noqa: E731
         return (f"| {name} | {self.views} | {share(self.exact, self.spaces)} | {share(self.whole, self.views)} | "
                 f"{share(self.ants_right, self.ant_spaces)} | {share(self.hidden_flagged, self.hidden)} | "
-                f"{share(self.unsure, self.spaces)} |")
+                f"{share(self.unsure, self.spaces)} | {share(self.sure_wrong, self.spaces - self.unsure)} |")
 
 
 def confusion_text(matrix: np.ndarray) -> str:
@@ -98,8 +100,8 @@ def main() -> None:
         for mode in modes:
             tallies[mode, group].add(truth, reader.read(image, eggs_on_board=on_board if mode == "total" else None), confident)
     print("| reading | views | egg count exact per open space | whole positions exact | ants (place and colour) "
-          "| hidden spaces flagged | open spaces flagged unsure |")
-    print("|---|---|---|---|---|---|---|")
+          "| hidden spaces flagged | open spaces flagged unsure | sure counts that are wrong |")
+    print("|---|---|---|---|---|---|---|---|")
     for (mode, group), tally in tallies.items():
         print(tally.row(f"{mode}, {group}"))
     for mode in modes:
