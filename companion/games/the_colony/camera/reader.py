@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from companion.games.the_colony.camera.board_frame import find_markers_near, locate_board, patch_grid, sample_patches
@@ -33,7 +34,11 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     """(board frame, SpaceFeatures), or (None, None) when fewer than two corner markers show. With
     `eggs_on_board` one bead's area is the dark area of the open spaces over their share of that total,
     steadier than the lone beads' median."""
+    small = None
     if memory is not None and memory.frame is not None and markers is not None and memory.still(markers, settings):
+        small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)[:, :, 1]
+        if memory.measured is not None and memory.measured_for == eggs_on_board and memory.same_picture(small, settings):
+            return memory.frame, memory.measured     # nothing on the table moved: the last reading stands
         frame, found = memory.frame, markers
     else:
         frame, found = locate_board(image, markers)
@@ -54,8 +59,12 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
             unit = float(np.clip(dark / (eggs_on_board - covered), *settings.unit_range_mm2))
     lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
     rows = np.array([feature_row(space, unit, lone, grid.px_per_mm, settings) for space in spaces])
-    return frame, SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces),
-                                tuple(s.inside for s in spaces), unit)
+    measured = SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces), unit)
+    if memory is not None:
+        memory.measured, memory.measured_for = measured, eggs_on_board
+        memory.small = small if small is not None else cv2.resize(image, None, fx=0.25, fy=0.25,
+                                                                  interpolation=cv2.INTER_AREA)[:, :, 1]
+    return frame, measured
 
 
 @dataclass
@@ -67,6 +76,13 @@ class StreamMemory:
     frame: object = None
     greys: list = field(default_factory=list)
     looks: list = field(default_factory=list)
+    small: np.ndarray | None = None      # the last picture at a quarter size, green channel
+    measured: object = None               # and what was measured from it,
+    measured_for: int | None = None       # given this egg total
+
+    def same_picture(self, small: np.ndarray, settings: ColonyReaderSettings) -> bool:
+        return self.small is not None and small.shape == self.small.shape and float(
+            np.count_nonzero(cv2.absdiff(small, self.small) > settings.still_step)) < settings.still_picture_pixels
 
     def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
         """The same markers where they were: the board has not moved, its frame stands."""

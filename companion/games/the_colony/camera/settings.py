@@ -29,6 +29,7 @@ class ColonyReaderSettings:
     min_markers: int = 2
     still_step: float = 30.0          # a patch pixel changed by this much (of 255) has changed, not flickered
     still_share: float = 0.004        # fewer changed pixels than this share: a stream keeps the space's look
+    still_picture_pixels: int = 3     # fewer changed pixels in the whole quarter-size picture: nothing moved (an egg is ~10)
     still_marker_px: float = 1.0      # markers that moved less than this: the board's frame is kept
     marker_search_grow: float = 0.8   # a stream looks for a marker this many of its sides round where it was
 

@@ -96,3 +96,28 @@ def test_read_prints_the_position_text_and_json(capsys):
     data = json.loads(capsys.readouterr().out)
     assert set(data["spaces"]) == {f"L{i}" for i in range(1, 20)}
     assert {"eggs", "confidence", "ant", "hidden"} <= set(data["spaces"]["L1"])
+
+
+@pytest.mark.slow
+def test_a_stream_keeps_its_reading_while_nothing_moves_and_reads_again_when_an_egg_is_added():
+    from companion.games.the_colony.camera.board_frame import locate_board
+    from companion.games.the_colony.camera.reader import StreamMemory
+    from companion.games.the_colony.kit.board import space_places
+    from companion.games.the_colony.layout import default_layout
+
+    photo = cv2.imread(str(SAMPLES / "colony-even-straight.jpg"))
+    reader, memory = ColonyReader(), StreamMemory()
+    first = reader.read(photo, 0.0, memory=memory)
+    again = reader.read(photo.copy(), 1.0, memory=memory)
+    assert [r.eggs for r in again.spaces] == [r.eggs for r in first.spaces]
+    # A dark bead-sized ellipse dropped in the middle of the emptiest log.
+    empty = next(r.space for r in first.spaces if r.eggs == 0 and not r.hidden)
+    frame, _ = locate_board(photo)
+    centre = next(p.centre for p in space_places(default_layout()) if p.id == empty)
+    x, y = frame.to_image([centre])[0]
+    edge = frame.to_image([(centre[0] + 3.0, centre[1])])[0]
+    radius = int(round(np.hypot(*(edge - (x, y)))))
+    changed = photo.copy()
+    cv2.ellipse(changed, (int(x), int(y)), (radius, int(radius * 0.75)), 0, 0, 360, (30, 28, 26), -1, cv2.LINE_AA)
+    after = reader.read(changed, 2.0, memory=memory)
+    assert after.reading(empty).eggs == 1
