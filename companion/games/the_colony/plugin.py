@@ -13,4 +13,7 @@ PLUGIN = GamePlugin(
     demo="companion.games.the_colony.demo:START_BOARD",
     hardware="companion.games.the_colony.hardware.part:HARDWARE",
     bot="companion.games.the_colony.bot:BOT",
+    photo="companion.games.the_colony.camera.photo",
+    render="companion.games.the_colony.render.command:render_the_colony",
+    kit="companion.games.the_colony.kit.printed:KIT",
 )

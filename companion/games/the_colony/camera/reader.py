@@ -1,0 +1,161 @@
+"""The Colony's reader: from a picture to every log space's egg count (with its posterior), its ant
+and whether a hand hides it. Board from its corner markers (board_frame), numbers from the patches
+(features), counts from the trained network and the rules' egg total (counting)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.games.the_colony.camera.board_frame import find_markers_near, locate_board, patch_grid, sample_patches
+from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, egg_model, with_total
+from companion.games.the_colony.camera.features import AntLook, bead_unit, feature_row, look_at_spaces
+from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
+from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
+from companion.games.the_colony.layout import Layout, default_layout
+from companion.games.the_colony.position import Position
+
+
+@dataclass(frozen=True)
+class SpaceFeatures:
+    """What the reader measured before counting: one feature row per space, the ants, the hands."""
+
+    rows: np.ndarray
+    ants: tuple[AntLook, ...]
+    hand: tuple[float, ...]
+    inside: tuple[float, ...]
+    unit: float
+
+
+def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = SETTINGS,
+            markers: dict | None = None, eggs_on_board: int | None = None, memory: "StreamMemory | None" = None):
+    """(board frame, SpaceFeatures), or (None, None) when fewer than two corner markers show. With
+    `eggs_on_board` one bead's area is the dark area of the open spaces over their share of that total,
+    steadier than the lone beads' median."""
+    small = None
+    if memory is not None and memory.frame is not None and markers is not None and memory.still(markers, settings):
+        small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)[:, :, 1]
+        if memory.measured is not None and memory.measured_for == eggs_on_board and memory.same_picture(small, settings):
+            return memory.frame, memory.measured     # nothing on the table moved: the last reading stands
+        frame, found = memory.frame, markers
+    else:
+        frame, found = locate_board(image, markers)
+    if frame is None:
+        return None, None
+    grid = patch_grid(layout, settings)
+    patches = sample_patches(image, frame, grid)
+    kept = memory.unchanged(patches, grid, settings) if memory is not None else None
+    spaces, ants = look_at_spaces(*patches, grid, settings, kept)
+    if memory is not None:
+        memory.remember(found, frame, patches, spaces, ants, grid)
+    unit = bead_unit(spaces, settings)
+    if eggs_on_board:
+        open_spaces = [s for s in spaces if s.hand_share <= settings.hand_share]
+        covered = sum(s.dark_mm2 for s in spaces if s.hand_share > settings.hand_share) / unit
+        dark = sum(s.dark_mm2 for s in open_spaces)
+        if dark > 0 and eggs_on_board - covered >= 1:
+            unit = float(np.clip(dark / (eggs_on_board - covered), *settings.unit_range_mm2))
+    lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
+    rows = np.array([feature_row(space, unit, lone, grid.px_per_mm, settings) for space in spaces])
+    measured = SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces), unit)
+    if memory is not None:
+        memory.measured, memory.measured_for = measured, eggs_on_board
+        memory.small = small if small is not None else cv2.resize(image, None, fx=0.25, fy=0.25,
+                                                                  interpolation=cv2.INTER_AREA)[:, :, 1]
+    return frame, measured
+
+
+@dataclass
+class StreamMemory:
+    """What a stream keeps from its last frame: the markers (looked for again near where they were),
+    and each space's patch and look (kept while its patch does not change)."""
+
+    markers: dict = field(default_factory=dict)
+    frame: object = None
+    greys: list = field(default_factory=list)
+    looks: list = field(default_factory=list)
+    small: np.ndarray | None = None      # the last picture at a quarter size, green channel
+    measured: object = None               # and what was measured from it,
+    measured_for: int | None = None       # given this egg total
+
+    def same_picture(self, small: np.ndarray, settings: ColonyReaderSettings) -> bool:
+        return self.small is not None and small.shape == self.small.shape and float(
+            np.count_nonzero(cv2.absdiff(small, self.small) > settings.still_step)) < settings.still_picture_pixels
+
+    def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
+        """The same markers where they were: the board has not moved, its frame stands."""
+        return set(markers) == set(self.markers) and all(
+            float(np.abs(markers[m] - self.markers[m]).max()) < settings.still_marker_px for m in markers)
+
+    def unchanged(self, patches, grid, settings: ColonyReaderSettings) -> dict:
+        if not self.greys:
+            return {}
+        kept = {}
+        for index in range(grid.spaces):
+            grey = _patch_grey(patches, grid, index)
+            if float((np.abs(grey - self.greys[index]) > settings.still_step).mean()) < settings.still_share:
+                kept[index] = self.looks[index]
+        return kept
+
+    def remember(self, markers, frame, patches, spaces, ants, grid) -> None:
+        self.markers, self.frame = dict(markers), frame
+        self.greys = [_patch_grey(patches, grid, index) for index in range(grid.spaces)]
+        self.looks = list(zip(spaces, ants))
+
+
+def _patch_grey(patches, grid, index: int) -> np.ndarray:
+    """A small grey copy of a space's patch and its ant spot's, for telling whether either changed."""
+    space = patches[0][grid.space_rows(index)][::2, ::2, 1]
+    ant = patches[2][grid.ant_rows(index)][::2, ::2, 1]
+    return np.concatenate([space.ravel(), ant.ravel()])
+
+
+@dataclass
+class ColonyReader:
+    layout: Layout = field(default_factory=default_layout)
+    settings: ColonyReaderSettings = SETTINGS
+
+    def read(self, image: np.ndarray, timestamp: float = 0.0, eggs_on_board: int | None = None,
+             memory: StreamMemory | None = None) -> ColonyObservation:
+        """`eggs_on_board`: 57 less the eggs collected, when the game knows it; the counts then add up to it.
+        `memory`: a stream's memory of its last frame (markers looked for near where they were, unchanged
+        spaces not measured again)."""
+        markers = find_markers_near(image, memory.markers) if memory is not None and memory.markers else None
+        frame, measured = measure(image, self.layout, self.settings, markers, eggs_on_board, memory)
+        if measured is None:
+            return ColonyObservation(timestamp, ("board not found: fewer than two of its corner markers (ids 20-23) "
+                                                 "are in the picture",), (), None)
+        settings = self.settings
+        probabilities = egg_model(MODEL_FILE if eggs_on_board is None else TOTAL_MODEL_FILE).probabilities(measured.rows)
+        hidden = [hand > settings.hand_share or ant.hand_share > settings.hand_share or inside < 0.98
+                  for hand, ant, inside in zip(measured.hand, measured.ants, measured.inside)]
+        # A space under a hand says nothing: its count is left to the total (flat odds, a little towards its reading).
+        for index, covered in enumerate(hidden):
+            if covered:
+                probabilities[index] = 0.3 * probabilities[index] + 0.7 / probabilities.shape[1]
+        counts, confidence = with_total(probabilities, eggs_on_board)
+        readings = []
+        for index, space in enumerate(self.layout.ids):
+            ant, ant_confidence = _ant(measured.ants[index], settings)
+            sure = float(confidence[index])
+            if hidden[index]:
+                sure, ant_confidence = min(sure, settings.hidden_confidence), min(ant_confidence, settings.hidden_confidence)
+            readings.append(SpaceReading(space, int(counts[index]), sure, ant, ant_confidence, hidden[index]))
+        problems = tuple(f"{r.space}: a hand hides it" for r in readings if r.hidden)
+        eggs = {r.space: r.eggs for r in readings}
+        ants = {r.space: r.ant for r in readings if r.ant}
+        position = Position.setup(self.layout).replace(eggs=eggs, ants=ants)
+        return ColonyObservation(timestamp, problems, tuple(readings), position, measured.unit, eggs_on_board)
+
+
+def _ant(look: AntLook, settings: ColonyReaderSettings) -> tuple[str | None, float]:
+    """The ant on a spot and how sure: by how far its dark-or-red share is from the threshold."""
+    covered = look.dark_share + look.red_share
+    if covered < settings.ant_present:
+        return None, float(min(1.0, 0.5 + (settings.ant_present - covered) / settings.ant_present))
+    colour = "red" if look.red_share > settings.ant_red * covered else "black"
+    margin = min(1.0, (covered - settings.ant_present) / settings.ant_present)
+    balance = abs(look.red_share / covered - settings.ant_red) / max(settings.ant_red, 1 - settings.ant_red)
+    return colour, float(min(1.0, 0.5 + 0.5 * min(margin, 1.0)) * min(1.0, 0.5 + balance))

@@ -1,0 +1,37 @@
+"""The egg reader's thresholds, in one place (see reader.py for how each is used)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ColonyReaderSettings:
+    px_per_mm: float = 4.0            # the rectified patches' resolution
+    egg_radius_mm: float = 12.9       # eggs are looked for inside the printed circle's line
+    annulus_mm: tuple[float, float] = (14.2, 18.0)   # paper round the circle: its white, and any hand
+    ant_sample_mm: float = 6.0        # of the 7 mm ant spot, inside its dashed line
+    ant_ring_mm: tuple[float, float] = (7.8, 10.0)
+    ink_grow_px: int = 3              # printed lines (dilated so) are left out of paper statistics
+    paper_percentile: float = 75.0
+    dark: float = 0.42                # darkness (1 - grey / paper white) of an egg or a dark ant
+    faint: float = 0.2                # darkness counted into the darkness sum
+    hand_dark: float = 0.30           # paper this dark, or this coloured, round a circle is a hand ...
+    hand_chroma: float = 0.16
+    hand_share: float = 0.07          # ... when this share of the paper round it is
+    unit_default_mm2: float = 30.0    # one bead's area when the picture shows no lone bead to measure
+    unit_range_mm2: tuple[float, float] = (10.0, 90.0)
+    ant_present: float = 0.14         # share of the ant spot that is dark or red: an ant stands there
+    ant_red: float = 0.35             # red share of what is dark or red: a red ant
+    red_margin: float = 0.18          # red over green and blue, as a share of paper white
+    confident: float = 0.8            # a count below this posterior is reported as a question
+    hidden_confidence: float = 0.2    # the most a count under a hand can claim
+    min_markers: int = 2
+    still_step: float = 30.0          # a patch pixel changed by this much (of 255) has changed, not flickered
+    still_share: float = 0.004        # fewer changed pixels than this share: a stream keeps the space's look
+    still_picture_pixels: int = 3     # fewer changed pixels in the whole quarter-size picture: nothing moved (an egg is ~10)
+    still_marker_px: float = 1.0      # markers that moved less than this: the board's frame is kept
+    marker_search_grow: float = 0.8   # a stream looks for a marker this many of its sides round where it was
+
+
+SETTINGS = ColonyReaderSettings()
