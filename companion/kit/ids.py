@@ -200,3 +200,22 @@ def _label(marker_range: MarkerRange, marker_id: int) -> str:
 def _check_between(what: str, value: int, low: int, high: int) -> None:
     if not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{what} must be {low}..{high}, got {value!r}")
+
+
+# --- Playing cards (Cannonades): a separate dictionary family -------------------------------------
+# DICT_4X4_50 has too few IDs for a deck, and a larger 4x4 dictionary shares its first 50 codes with
+# it. Cards use 5x5 codes instead, read only by the card reader: a table-corner marker can never be
+# taken for a card nor a card for a table marker (tests/games/cannonades/kit check both ways).
+CARD_DICTIONARY = "DICT_5X5_100"
+CARD_DICTIONARY_SIZE = 100
+
+
+def card_marker(index: int) -> int:
+    """The card marker ID of the card at `index` (0-based) in its deck list: both corners print it."""
+    _check_between("card index", index, 0, CARD_DICTIONARY_SIZE - 1)
+    return index
+
+
+def card_of(marker_id: int, deck_size: int) -> int | None:
+    """The deck-list index a card marker names, None when no card of a `deck_size`-card deck has it."""
+    return marker_id if 0 <= marker_id < min(deck_size, CARD_DICTIONARY_SIZE) else None

@@ -10,4 +10,5 @@ PLUGIN = GamePlugin(
     text="companion.games.cannonades.text",
     referee="companion.games.cannonades.referee",
     bot="companion.games.cannonades.bot:BOT",
+    kit="companion.games.cannonades.kit.sheets:KIT",
 )
