@@ -45,8 +45,8 @@ def marker_positions() -> tuple[tuple[float, float], tuple[float, float]]:
 
 
 def card_markers(index: int) -> tuple[MarkerPlacement, ...]:
-    marker_id = ids.card_marker(index)
-    return tuple(MarkerPlacement(marker_id, x, y, MARKER_MM, ids.CARD_DICTIONARY) for x, y in marker_positions())
+    return tuple(MarkerPlacement(ids.card_marker(index, corner), x, y, MARKER_MM, ids.CARD_DICTIONARY)
+                 for corner, (x, y) in enumerate(marker_positions()))
 
 
 def face_drawing(card: Card, index: int) -> CardDrawing:
@@ -110,8 +110,8 @@ def sheet_of(drawings, kind: str, title: str, width: float, height: float, extra
 
 
 def deck_indices(deck: Deck) -> dict[str, int]:
-    """{card id: its marker's ID}; ValueError when the deck has more cards than the card dictionary."""
-    if len(deck.cards) > ids.CARD_DICTIONARY_SIZE:
+    """{card id: its index in the deck list}; ValueError when the deck has more cards than card markers name."""
+    if len(deck.cards) > ids.MAX_CARDS:
         raise ValueError(f"deck {deck.name!r} has {len(deck.cards)} cards: card markers "
-                         f"({ids.CARD_DICTIONARY}) name at most {ids.CARD_DICTIONARY_SIZE}")
-    return {card.id: ids.card_marker(index) for index, card in enumerate(deck.cards)}
+                         f"({ids.CARD_DICTIONARY}, two per card) name at most {ids.MAX_CARDS}")
+    return {card.id: index for index, card in enumerate(deck.cards)}

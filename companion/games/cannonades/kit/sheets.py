@@ -61,15 +61,16 @@ def sticker_pages(deck: Deck) -> list[PrintedSheet]:
             box = Rect(column * box_w, TITLE_MM + row * box_h, box_w, box_h)
             cuts.append(box)
             for number in range(2):
-                markers.append(MarkerPlacement(indices[card.id], box.x + 4.0 + number * (cards.MARKER_MM + 4.0),
+                markers.append(MarkerPlacement(ids.card_marker(indices[card.id], number), box.x + 4.0 + number * (cards.MARKER_MM + 4.0),
                                                box.y + 4.0, cards.MARKER_MM, ids.CARD_DICTIONARY))
             labels.append(Label(f"{card.id} (#{indices[card.id]}): {card.kind}", box.centre[0],
                                 box.y + cards.MARKER_MM + 7.0, 2.2))
-            labels.append(Label("top-left and bottom-right, upright", box.centre[0],
-                                box.y + cards.MARKER_MM + 11.0, 1.6))
+            for number, corner in enumerate(ids.CARD_CORNERS):
+                labels.append(Label(f"{corner}, upright", box.x + 4.0 + (number + 0.5) * (cards.MARKER_MM + 4.0) - 2.0,
+                                    box.y + cards.MARKER_MM + 11.0, 1.6))
         number = first // per_page + 1
-        labels.append(Label(f"Cannonades stickers for deck '{deck.name}' ({number}): stick both on the face, "
-                            f"upright, in opposite corners", STICKER_COLUMNS * box_w / 2, 2.5, 2.2))
+        labels.append(Label(f"Cannonades stickers for deck '{deck.name}' ({number}): stick each on the face, "
+                            f"upright, in the corner it names", STICKER_COLUMNS * box_w / 2, 2.5, 2.2))
         layout = SheetLayout("cannonades-stickers", f"stickers {number}", STICKER_COLUMNS * box_w,
                              TITLE_MM + STICKER_ROWS * box_h, markers=tuple(markers), labels=tuple(labels),
                              cut_lines=tuple(cuts))
@@ -80,7 +81,7 @@ def sticker_pages(deck: Deck) -> list[PrintedSheet]:
 def marker_record(deck: Deck) -> str:
     """Which card each marker names: the reader needs the same deck list to read a photo."""
     return json.dumps({"deck": deck.name, "dictionary": ids.CARD_DICTIONARY,
-                       "markers": {card_id: index for card_id, index in cards.deck_indices(deck).items()}},
+                       "index": {card_id: index for card_id, index in cards.deck_indices(deck).items()}},
                       indent=1) + "\n"
 
 

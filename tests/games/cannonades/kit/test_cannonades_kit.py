@@ -32,36 +32,38 @@ def _read_page(page) -> dict[int, list]:
 
 
 @pytest.mark.slow   # eight pages rasterised and read: about 4 s
-def test_every_printed_card_shows_its_own_marker_twice_upright():
+def test_every_printed_card_shows_its_own_two_markers_upright_in_opposite_corners():
     deck = default_deck()
     seen = {}
     for page in cn_sheets.face_pages(deck):
         seen.update(_read_page(page))
-    assert sorted(seen) == list(range(len(deck.cards)))
-    for index, corners in seen.items():
-        assert len(corners) == 2, f"card {deck.cards[index].id} shows {len(corners)} markers"
-        for quad in corners:   # upright: corner 0 above and left of corner 2
+    assert sorted(seen) == list(range(2 * len(deck.cards)))
+    for index, card in enumerate(deck.cards):
+        names = [ids.card_of(marker_id, len(deck.cards)) for marker_id in (2 * index, 2 * index + 1)]
+        assert names == [(index, 0), (index, 1)], card.id
+        (top,), (bottom,) = seen[2 * index], seen[2 * index + 1]
+        for quad in (top, bottom):   # upright: corner 0 above and left of corner 2
             assert quad[0][0] < quad[2][0] and quad[0][1] < quad[2][1]
-        top, bottom = sorted(corners, key=lambda quad: quad[0][1])
-        assert bottom[0][1] - top[0][1] > 50 * DPI / 25.4 * 0.9   # opposite corners, 60 mm apart
+        apart_px = np.subtract(bottom[0], top[0]) * 25.4 / DPI   # opposite corners: 35 mm across, 60 mm down
+        assert abs(apart_px[0] - 35.0) < 1.0 and abs(apart_px[1] - 60.0) < 1.0
 
 
 def test_card_markers_and_table_markers_never_read_as_each_other():
-    card_page = np.full((400, 2600, 3), 255, np.uint8)
-    for number, marker_id in enumerate(range(0, 100, 5)):
+    card_page = np.full((400, 2800, 3), 255, np.uint8)
+    for number, marker_id in enumerate(range(0, 250, 12)):
         card_page[50:170, 20 + number * 128:140 + number * 128] = marker_image(marker_id, 120, ids.CARD_DICTIONARY)[:, :, None]
     for number, marker_id in enumerate(range(ids.DICTIONARY_SIZE)[::3]):
         card_page[230:350, 20 + number * 128:140 + number * 128] = marker_image(marker_id, 120, ids.DICTIONARY)[:, :, None]
     card_ids = [m.id for m in detect_markers(card_page, ids.CARD_DICTIONARY)]
     table_ids = [m.id for m in detect_markers(card_page, ids.DICTIONARY)]
-    assert sorted(card_ids) == list(range(0, 100, 5))
+    assert sorted(card_ids) == list(range(0, 250, 12))
     assert sorted(table_ids) == list(range(ids.DICTIONARY_SIZE)[::3])
 
 
 def test_a_deck_bigger_than_the_card_dictionary_is_refused_naming_the_limit():
     base = default_deck().to_json()
     big = dict(base, cards=[dict(card, id=f"C{n}") for n, card in enumerate(base["cards"] * 2)])
-    with pytest.raises(ValueError, match="has 140 cards: card markers \\(DICT_5X5_100\\) name at most 100"):
+    with pytest.raises(ValueError, match="has 140 cards: card markers \\(DICT_5X5_250, two per card\\) name at most 125"):
         cn_sheets.face_pages(parse_deck(json.dumps(big)))
 
 
@@ -92,9 +94,9 @@ def test_stickers_for_an_owned_deck_come_from_its_list_and_say_which_marker_name
     assert sorted(p.name for p in (tmp_path / "kit").glob("*.png")) == [
         "cannonades-stickers-1-letter.png", "cannonades-stickers-2-letter.png"]
     record = json.loads((tmp_path / "kit" / "deck-markers.json").read_text())
-    assert record["deck"] == "our deck" and record["markers"]["S01"] == 0 and len(record["markers"]) == 20
+    assert record["deck"] == "our deck" and record["index"]["S01"] == 0 and len(record["index"]) == 20
     page = cv2.imread(str(tmp_path / "kit" / "cannonades-stickers-2-letter.png"))
-    assert sorted(m.id for m in detect_markers(page, ids.CARD_DICTIONARY)) == [18, 18, 19, 19]
+    assert sorted(m.id for m in detect_markers(page, ids.CARD_DICTIONARY)) == [36, 37, 38, 39]
 
 
 def test_stickers_without_a_deck_list_or_with_a_bad_one_exit_2_naming_the_problem(tmp_path):
