@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     referee="companion.games.cannonades.referee",
     bot="companion.games.cannonades.bot:BOT",
     kit="companion.games.cannonades.kit.sheets:KIT",
+    render="companion.games.cannonades.render.command:render_cannonades",
 )

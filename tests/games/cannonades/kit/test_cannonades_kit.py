@@ -44,8 +44,8 @@ def test_every_printed_card_shows_its_own_two_markers_upright_in_opposite_corner
         (top,), (bottom,) = seen[2 * index], seen[2 * index + 1]
         for quad in (top, bottom):   # upright: corner 0 above and left of corner 2
             assert quad[0][0] < quad[2][0] and quad[0][1] < quad[2][1]
-        apart_px = np.subtract(bottom[0], top[0]) * 25.4 / DPI   # opposite corners: 35 mm across, 60 mm down
-        assert abs(apart_px[0] - 35.0) < 1.0 and abs(apart_px[1] - 60.0) < 1.0
+        apart_px = np.subtract(bottom[0], top[0]) * 25.4 / DPI   # opposite corners: 27 mm across, 52 mm down
+        assert abs(apart_px[0] - 27.0) < 1.0 and abs(apart_px[1] - 52.0) < 1.0
 
 
 def test_card_markers_and_table_markers_never_read_as_each_other():
