@@ -14,8 +14,8 @@ from companion.kit.layout import Label, MarkerPlacement, Rect, SheetLayout
 from companion.kit.part import GameKit, KitSet, PrintedSet, PrintedSheet
 
 COLUMNS, ROWS = 3, 3                 # 189 x 264 mm: fits A4 and Letter inside the margins
-TITLE_MM = 6.0
-STICKER_COLUMNS, STICKER_ROWS = 3, 6
+TITLE_MM = 5.0                       # 269 mm in all: Letter leaves 269.4 inside its margins
+STICKER_COLUMNS, STICKER_ROWS = 2, 5
 STICKER_BOX_MM = (2 * cards.MARKER_MM + 3 * 4.0, cards.MARKER_MM + 14.0)
 RECORD_FILE = "deck-markers.json"
 
