@@ -12,4 +12,5 @@ PLUGIN = GamePlugin(
     bot="companion.games.cannonades.bot:BOT",
     kit="companion.games.cannonades.kit.sheets:KIT",
     render="companion.games.cannonades.render.command:render_cannonades",
+    photo="companion.games.cannonades.camera.photo",
 )
