@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -18,7 +19,7 @@ from companion.games.cannonades.render import looks
 from companion.games.cannonades.render.scene import HELD_OUT_STYLE, CardScene, PlacedCard, card_corners
 from companion.render.colour import SRGB_TO_LINEAR, light_colour
 from companion.render.sensor import develop
-from companion.render.textures import TABLE_MM, TABLE_PX_PER_MM, table_texture
+from companion.render.textures import CLOTHS, TABLE_PX_PER_MM, WOODS, table_texture
 
 PX_PER_MM = 2.0                     # the top-down canvas
 VIEW_MM = (-110.0, -110.0, table.PLAY_MM[0] + 110.0, table.PLAY_MM[1] + 110.0)
@@ -61,6 +62,11 @@ def camera_homography(scene: CardScene, size: tuple[int, int], rng) -> np.ndarra
     return zoom @ bare
 
 
+@lru_cache(maxsize=len(WOODS) + len(CLOTHS))
+def _table_top(material: str) -> np.ndarray:
+    return table_texture(material, 0).levels[0]
+
+
 def _canvas_to_table() -> np.ndarray:
     return np.array([[1 / PX_PER_MM, 0, VIEW_MM[0]], [0, 1 / PX_PER_MM, VIEW_MM[1]], [0, 0, 1]])
 
@@ -75,10 +81,16 @@ def compose_table(scene: CardScene) -> np.ndarray:
     from companion.kit.marker_image import marker_image
 
     width, height = int((VIEW_MM[2] - VIEW_MM[0]) * PX_PER_MM), int((VIEW_MM[3] - VIEW_MM[1]) * PX_PER_MM)
-    wood = table_texture(scene.table_material, scene.seed % 3).levels[0]
-    step = PX_PER_MM / TABLE_PX_PER_MM
-    x0, y0 = int((TABLE_MM[0] - (VIEW_MM[2] - VIEW_MM[0])) / 2 * TABLE_PX_PER_MM), int((TABLE_MM[1] - (VIEW_MM[3] - VIEW_MM[1])) / 2 * TABLE_PX_PER_MM)
-    canvas = cv2.resize(wood[y0:y0 + int(height / step), x0:x0 + int(width / step)], (width, height))
+    wood = _table_top(scene.table_material)
+    # One texture per material (made once), cut at a place and flipped as the seed says.
+    pick = np.random.default_rng([scene.seed, 31])
+    step = TABLE_PX_PER_MM / PX_PER_MM
+    need_w, need_h = int(width * step), int(height * step)
+    x0, y0 = int(pick.integers(0, wood.shape[1] - need_w + 1)), int(pick.integers(0, wood.shape[0] - need_h + 1))
+    canvas = wood[y0:y0 + need_h, x0:x0 + need_w]
+    canvas = cv2.resize(canvas, (width, height)) if step != 1 else canvas.copy()
+    if pick.random() < 0.5:
+        canvas = np.ascontiguousarray(canvas[::-1, ::-1])
     for marker_id, corners in table.table_marker_corners().items():
         (left, top), (right, bottom) = _to_canvas(corners[0]), _to_canvas(corners[2])
         pad = int(5 * PX_PER_MM)
