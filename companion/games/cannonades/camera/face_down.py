@@ -25,6 +25,7 @@ class Blob:
     area_mm2: float
     confidence: float
     why: str
+    points_mm: tuple[tuple[float, float], ...] = ()   # an unknown blob's pixels (a sample): the areas it covers
 
 
 def top_view(image: np.ndarray, to_image: np.ndarray, settings: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
@@ -48,8 +49,20 @@ def not_table(view: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     difference[:, :, 0] //= 2   # lightness halved: a shadow or the lamp's pool is not a card
     distance = np.sqrt((difference.astype(np.float32) ** 2).sum(axis=2))
     mask = (distance > settings.colour_distance).astype(np.uint8) * 255
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
-    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    # A card's straight edge (its border, its shadow) even where its back is the table's colour.
+    grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
+    edges = cv2.Canny(grey, *settings.edge_thresholds)
+    mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    return fill_outlines(mask)
+
+
+def fill_outlines(mask: np.ndarray) -> np.ndarray:
+    """Closed outlines filled in: a back with the table's colour inside a border is still a card."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
+    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
 
 
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
@@ -92,12 +105,21 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         count = area / card_area
         why = (f"a card-like shape of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")
-        return [Blob("unknown", centre, axis, area, 0.0, why)]
+        return [Blob("unknown", centre, axis, area, 0.0, why, _sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, "a card with printed corners whose markers could not be read")]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
     return [Blob("down", centre, axis, area, confidence, "a whole card's shape with no marker")]
+
+
+def _sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)
+    rows, cols = np.nonzero(inside[::step, ::step])
+    points = np.column_stack([cols * step + x, rows * step + y, np.ones(len(rows))]) @ view_to_table.T
+    return tuple((float(px), float(py)) for px, py in points[:, :2])
 
 
 def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings) -> bool:

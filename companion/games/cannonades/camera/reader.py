@@ -97,14 +97,24 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings)
     seen_cards = [_face_card(face, deck, players) for face in faces]
     for blob in blobs:
-        trusted = blob.face == "down" and blob.confidence >= settings.unknown_below
-        seen_cards.append(SeenCard("down" if trusted else "unknown", blob.centre_mm,
-                                   table.area_of(*blob.centre_mm, players), blob.confidence if trusted else 0.0,
-                                   axis_deg=blob.axis_deg, why="" if trusted else blob.why))
+        if blob.face == "down" and blob.confidence >= settings.unknown_below:
+            seen_cards.append(SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
+                                       blob.confidence, axis_deg=blob.axis_deg))
+        else:
+            seen_cards.extend(_unknowns(blob, players))
     seen_cards = _lay_cannonades(seen_cards, faces, deck)
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
     return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
+
+
+def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:
+    """An unknown shape in each area it covers (a hand over two seats leaves both unsure)."""
+    by_area: dict[str, list] = {}
+    for point in blob.points_mm or (blob.centre_mm,):
+        by_area.setdefault(table.area_of(*point, players), []).append(point)
+    return [SeenCard("unknown", tuple(float(v) for v in np.mean(points, axis=0)), area, 0.0, why=blob.why)
+            for area, points in by_area.items()]
 
 
 def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:

@@ -24,12 +24,13 @@ class ReaderSettings:
     background_px_per_mm: float = 0.25
     background_window_mm: float = 244.0
     colour_distance: float = 26.0           # Lab units from the table's local colour: not table
+    edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.
     card_area_tolerance: float = 0.2
     card_side_tolerance: float = 0.15
     card_fill: float = 0.86                 # blob area over its fitted rectangle's
-    partial_card_share: float = 0.3         # smaller blobs are specks; between this and a card, half hidden
+    partial_card_share: float = 0.15        # smaller blobs are specks; between this and a card, half hidden
     # A blob whose two diagonal corners look like printed markers (dark, contrasty) and whose other two
     # look like plain paper is a face-up card whose markers were not read: unknown, never "face down".
     corner_contrast: float = 45.0
