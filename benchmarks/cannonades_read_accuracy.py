@@ -12,11 +12,13 @@ Measured, per style group:
 - face down vs up: of the ships showing whole, read at their place as up/down correctly, abstained
   (unknown), or wrong;
 - direction: of the face-up ships identified, the bow's heading (north/east/south/west) right.
-Speed: the whole read of a 1280x720 frame on one core (cv2.setNumThreads(1)), median and p90, and the
-floor: bare DICT_4X4_50 marker detection on the same frames, its ratio.
+Speed on one core (cv2.setNumThreads(1)), 1280x720, median and p90: the photo read, the streaming
+read (camera/stream.py: the table's place kept from an earlier frame, markers read on the frame as it
+comes), and the floor: bare DICT_4X4_50 marker detection on the same frames, with the ratios.
 
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py              # 300 views, seeds 100000+
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --views 30  # a quick look
+    nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --speed-only   # the speed section alone
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from companion.games.cannonades.camera.reader import read_table  # noqa: E402
+from companion.games.cannonades.camera.stream import CardStream  # noqa: E402
 from companion.games.cannonades.render.draw import render_scene  # noqa: E402
 from companion.games.cannonades.render.scene import HELD_OUT_STYLE, STYLES, random_scene  # noqa: E402
 from companion.render.options import RenderOptions  # noqa: E402
@@ -129,17 +132,22 @@ def main() -> int:
     parser.add_argument("--views", type=int, default=300)
     parser.add_argument("--first", type=int, default=FIRST_SEED)
     parser.add_argument("--out", type=Path, default=Path("/tmp/cannonades-read-accuracy"))
+    parser.add_argument("--speed-only", action="store_true", help=f"render {SPEED_FRAMES} views and time them only")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     args.out.mkdir(parents=True, exist_ok=True)
     tallies: dict[str, Counter] = defaultdict(Counter)
     frames, errors = [], []
     started = time.perf_counter()
-    for seed in range(args.first, args.first + args.views):
+    for seed in range(args.first, args.first + (SPEED_FRAMES if args.speed_only else args.views)):
         style = STYLES[seed % len(STYLES)]
         quality = 60 + seed % 36
         scene = random_scene(seed, RenderOptions(jpeg_quality=quality), style=style)
         rendered = render_scene(scene)
+        if len(frames) < SPEED_FRAMES:
+            frames.append((rendered.image, scene.players))
+        if args.speed_only:
+            continue
         reading = read_table(rendered.image, players=scene.players).to_json()
         group = "held-out style (harbour)" if style == HELD_OUT_STYLE else "tuned styles (classic, navy)"
         for key in (group, "all"):
@@ -147,27 +155,35 @@ def main() -> int:
         misses = score_view(rendered.truth, reading, tallies[group])
         score_view(rendered.truth, reading, tallies["all"])
         errors += [f"seed {seed} ({style}): {miss}" for miss in misses]
-        if len(frames) < SPEED_FRAMES:
-            frames.append((rendered.image, scene.players))
     (args.out / "errors.txt").write_text("\n".join(errors) + "\n")
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), cv2.aruco.DetectorParameters())
-    full, floor = [], []
+    full, floor, stream, same = [], [], [], 0
     for image, players in frames:
         t0 = time.perf_counter()
-        read_table(image, players=players)
+        photo = read_table(image, players=players)
         t1 = time.perf_counter()
         detector.detectMarkers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY))
         t2 = time.perf_counter()
+        live = CardStream(players=players)
+        live.read(image)             # the first frame finds the table
+        t3 = time.perf_counter()
+        frame = live.read(image)     # a later frame: the table's place kept
+        t4 = time.perf_counter()
         full.append((t1 - t0) * 1000)
         floor.append((t2 - t1) * 1000)
+        stream.append((t4 - t3) * 1000)
+        same += sorted(c.card or c.face for c in frame.cards) == sorted(c.card or c.face for c in photo.cards)
     lines = [f"# Cannonades read accuracy: seeds {args.first}-{args.first + args.views - 1}, 1280x720, "
              f"JPEG 60-95, tilt 0-45, hands ~30% ({time.perf_counter() - started:.0f} s)"]
-    for name in ("all", "tuned styles (classic, navy)", "held-out style (harbour)"):
+    for name in () if args.speed_only else ("all", "tuned styles (classic, navy)", "held-out style (harbour)"):
         lines += report(name, tallies[name])
     p90 = lambda values: float(np.percentile(values, 90))  # noqa: E731
-    lines.append(f"## speed, one core, {len(frames)} frames 1280x720: read median {statistics.median(full):.1f} ms "
-                 f"(p90 {p90(full):.1f}); bare DICT_4X4_50 detection median {statistics.median(floor):.1f} ms "
-                 f"(p90 {p90(floor):.1f}); ratio {statistics.median(full) / statistics.median(floor):.1f}x")
+    floor_median = statistics.median(floor)
+    lines.append(f"## speed, one core, {len(frames)} frames 1280x720: bare DICT_4X4_50 detection median {floor_median:.1f} ms "
+                 f"(p90 {p90(floor):.1f}); photo read median {statistics.median(full):.1f} ms (p90 {p90(full):.1f}, "
+                 f"{statistics.median(full) / floor_median:.1f}x); streaming read median {statistics.median(stream):.1f} ms "
+                 f"(p90 {p90(stream):.1f}, {statistics.median(stream) / floor_median:.1f}x), same cards as the photo read "
+                 f"on {same}/{len(frames)} frames")
     text = "\n".join(lines)
     print(text)
     (args.out / "report.md").write_text(text + "\n")

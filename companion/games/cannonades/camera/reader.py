@@ -85,11 +85,12 @@ def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
 
 
 def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
-               settings: ReaderSettings = SETTINGS) -> Reading:
+               settings: ReaderSettings = SETTINGS, table_in_view: tuple[np.ndarray, tuple[int, ...]] | None = None) -> Reading:
+    """`table_in_view`: the table's homography and markers from an earlier frame (a fixed camera), not found again."""
     deck = deck or default_deck()
     table.Settings(players)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    to_image, seen = table_homography(grey)
+    to_image, seen = table_in_view or table_homography(grey)
     to_table = np.linalg.inv(to_image)
     faces, notes = face_up.place_faces(face_up.find_card_markers(grey, settings), to_table, len(deck.cards), settings)
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)

@@ -40,3 +40,10 @@ class ReaderSettings:
 
 
 SETTINGS = ReaderSettings()
+
+
+# The live camera's reading, frame after frame: the picture as it comes (no enlarging), the plain
+# detector's thresholds, a coarser top view; the table's place kept between frames (stream.py).
+STREAM_SETTINGS = ReaderSettings(marker_upscale=1.0, pixels_per_cell=4, ignored_margin_per_cell=0.2,
+                                 threshold_window=(3, 23, 10), top_px_per_mm=1.0)
+TABLE_REFRESH_FRAMES = 30   # look for the table's markers again every so many frames
