@@ -102,3 +102,17 @@ def test_read_cannonades_json_gives_each_seat_and_card_with_a_confidence():
 def test_read_cannonades_with_a_bad_player_count_exits_2_naming_it():
     done = _companion("read", "cannonades", str(SAMPLES[0]), "--players", "5")
     assert done.returncode == 2 and "--players 5: Cannonades' table seats 2, 3 or 4 players" in done.stderr
+
+
+def test_the_streaming_reader_keeps_the_table_and_reads_the_same_cards_as_the_photo_reader():
+    from companion.games.cannonades.camera.stream import CardStream
+
+    photo = SAMPLES[0]
+    players = json.loads(photo.with_suffix(".json").read_text())["players"]
+    image = cv2.imread(str(photo))
+    stream = CardStream(players=players)
+    assert stream.read(np.full_like(image, 90)).cards == ()   # no table yet: nothing, with a note
+    first, later = stream.read(image), stream.read(image)
+    whole = read_table(image, players=players)
+    names = lambda reading: sorted(card.card or card.face for card in reading.cards)  # noqa: E731
+    assert names(first) == names(later) == names(whole)
