@@ -124,7 +124,7 @@ def _sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[t
 
 def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings) -> bool:
     """The four corner squares of the card's rectangle: a face has markers on one diagonal (dark,
-    contrasty) and paper on the other (bright, plain); a back looks the same on both diagonals."""
+    contrasty) and mostly paper on the other (much brighter); a back looks the same on both diagonals."""
     box = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
     side = int(round(cards.MARKER_MM * settings.top_px_per_mm))
     # Order the box so its first side is the short one, then warp the card upright.
@@ -141,8 +141,7 @@ def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings) -> b
     bright = [float(np.percentile(spot, 50)) for spot in spots]
     for marked, plain in (((0, 2), (1, 3)), ((1, 3), (0, 2))):
         if (min(contrast[i] for i in marked) >= settings.corner_contrast
-                and max(contrast[i] for i in plain) < settings.corner_contrast * 0.6
-                and min(bright[i] for i in plain) >= settings.corner_paper):
+                and min(bright[i] for i in plain) - max(bright[i] for i in marked) >= settings.corner_gap):
             return True
     return False
 

@@ -32,9 +32,10 @@ class ReaderSettings:
     card_fill: float = 0.86                 # blob area over its fitted rectangle's
     partial_card_share: float = 0.15        # smaller blobs are specks; between this and a card, half hidden
     # A blob whose two diagonal corners look like printed markers (dark, contrasty) and whose other two
-    # look like plain paper is a face-up card whose markers were not read: unknown, never "face down".
-    corner_contrast: float = 45.0
-    corner_paper: float = 150.0
+    # are much brighter (paper, a little text) is a face-up card whose markers were not read: unknown,
+    # never "face down". Grey levels of the corners' medians and spreads.
+    corner_contrast: float = 40.0
+    corner_gap: float = 60.0
     face_down_confidence: float = 0.9
     unknown_below: float = 0.5              # a card reported with less confidence is reported unknown
 

@@ -116,3 +116,24 @@ def test_the_streaming_reader_keeps_the_table_and_reads_the_same_cards_as_the_ph
     whole = read_table(image, players=players)
     names = lambda reading: sorted(card.card or card.face for card in reading.cards)  # noqa: E731
     assert names(first) == names(later) == names(whole)
+
+
+@pytest.mark.parametrize("style", ["classic", "navy"])
+def test_a_card_shape_with_printed_corners_is_a_face_and_a_back_is_not(style):
+    """A face whose markers did not read must come out unknown, never "face down"."""
+    from companion.games.cannonades.camera import face_down
+    from companion.games.cannonades.camera.settings import SETTINGS
+    from companion.games.cannonades.deck import default_deck
+    from companion.games.cannonades.render import looks
+
+    def on_table(card_picture):
+        view = np.full((200, 160, 3), (60, 90, 130), np.uint8)
+        view[40:40 + card_picture.shape[0], 40:40 + card_picture.shape[1]] = card_picture
+        grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+        contour = max(cv2.findContours(face_down.not_table(view, SETTINGS), cv2.RETR_EXTERNAL,
+                                       cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+        return face_down._looks_like_a_face(grey, contour, SETTINGS)
+
+    face = cv2.GaussianBlur(looks.face(default_deck(), 3, style, 1.0), (0, 0), 1.0)
+    assert on_table(face)
+    assert not on_table(looks.back(style, 1.0))
