@@ -155,6 +155,11 @@ def main() -> int:
         misses = score_view(rendered.truth, reading, tallies[group])
         score_view(rendered.truth, reading, tallies["all"])
         errors += [f"seed {seed} ({style}): {miss}" for miss in misses]
+        if tallies["all"]["views"] % 25 == 0:   # a long run can be looked at before it ends
+            partial = [f"# so far: seeds {args.first}-{seed}"]
+            for name in ("all", "tuned styles (classic, navy)", "held-out style (harbour)"):
+                partial += report(name, tallies[name])
+            (args.out / "partial.md").write_text("\n".join(partial) + "\n")
     (args.out / "errors.txt").write_text("\n".join(errors) + "\n")
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), cv2.aruco.DetectorParameters())
     full, floor, stream, same = [], [], [], 0
