@@ -47,6 +47,9 @@ def register(subparsers) -> None:
                         help="marker group (table, ships, harbours, flags, cannon); repeat for several (default all)")
     parser.add_argument("--players", type=int, default=4, choices=(2, 3, 4),
                         help="coast: fleets' tags and harbour mats for this many players (default 4)")
+    parser.add_argument("--deck", metavar="FILE",
+                        help="cannonades, cannonade-stickers: the deck list (JSON, docs/formats.md) to print "
+                             "or make stickers for (cannonades default: the default deck)")
     parser.set_defaults(run=run)
 
 

@@ -85,7 +85,10 @@ def run(args) -> int:
     if args.json:
         print(json.dumps(photo.observation_json(observation)))
         return 0
-    print(game.load("text").print_board(observation.position), end="")
+    if hasattr(photo, "print_reading"):   # a game with no board text (cards, say) words what it saw itself
+        print(photo.print_reading(observation), end="")
+    else:
+        print(game.load("text").print_board(observation.position), end="")
     for line in photo.notes(observation):
         print(f"# {line}")
     return 0

@@ -200,3 +200,28 @@ def _label(marker_range: MarkerRange, marker_id: int) -> str:
 def _check_between(what: str, value: int, low: int, high: int) -> None:
     if not isinstance(value, int) or not low <= value <= high:
         raise ValueError(f"{what} must be {low}..{high}, got {value!r}")
+
+
+# --- Playing cards (Cannonades): a separate dictionary family -------------------------------------
+# DICT_4X4_50 has too few IDs for a deck, and a larger 4x4 dictionary shares its first 50 codes with
+# it. Cards use 5x5 codes instead, read only by the card reader: a table-corner marker can never be
+# taken for a card nor a card for a table marker (tests/games/cannonades/kit check both ways).
+# Each card carries two IDs, one per printed corner, so one marker alone gives the card, which of its
+# corners it is, and so where the whole card lies.
+CARD_DICTIONARY = "DICT_5X5_250"
+CARD_DICTIONARY_SIZE = 250
+CARD_CORNERS = ("top-left", "bottom-right")
+MAX_CARDS = CARD_DICTIONARY_SIZE // len(CARD_CORNERS)
+
+
+def card_marker(index: int, corner: int) -> int:
+    """The ID printed at `corner` (0 top-left, 1 bottom-right) of the card at `index` (0-based) of its deck list."""
+    _check_between("card index", index, 0, MAX_CARDS - 1)
+    _check_between("card corner", corner, 0, 1)
+    return 2 * index + corner
+
+
+def card_of(marker_id: int, deck_size: int) -> tuple[int, int] | None:
+    """(deck-list index, corner) a card marker names; None when no card of a `deck_size`-card deck has it."""
+    index, corner = divmod(marker_id, 2)
+    return (index, corner) if 0 <= marker_id and index < min(deck_size, MAX_CARDS) else None

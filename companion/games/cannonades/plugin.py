@@ -12,4 +12,7 @@ PLUGIN = GamePlugin(
     bot="companion.games.cannonades.bot:BOT",
     screens="companion.games.cannonades.screens:SCREENS",
     demo="companion.games.cannonades.demo:DEMO_SETUP",
+    kit="companion.games.cannonades.kit.sheets:KIT",
+    render="companion.games.cannonades.render.command:render_cannonades",
+    photo="companion.games.cannonades.camera.photo",
 )

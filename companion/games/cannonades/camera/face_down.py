@@ -1,0 +1,156 @@
+"""Cards without a readable marker, in a top-down view of the play area: whatever is not table
+(against the table's own local colour) and not a card already read from its markers. A blob the
+size and shape of one card is a face-down card, unless it looks like a face with unread markers;
+anything else card-like (half hidden, two cards touching, under a hand) is unknown, never guessed."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.cannonades.camera.settings import ReaderSettings
+from companion.games.cannonades.kit import cards, table
+
+MARGIN_MM = 10.0   # the top view reaches this far past the play area
+
+
+@dataclass(frozen=True)
+class Blob:
+    face: str                       # "down" or "unknown"
+    centre_mm: tuple[float, float]
+    axis_deg: float                 # the card's long axis, 0..180 clockwise from north
+    area_mm2: float
+    confidence: float
+    why: str
+    points_mm: tuple[tuple[float, float], ...] = ()   # an unknown blob's pixels (a sample): the areas it covers
+
+
+def top_view(image: np.ndarray, to_image: np.ndarray, settings: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
+    """The play area seen from above (BGR) and the matrix from its px to table mm."""
+    scale = settings.top_px_per_mm
+    view_to_table = np.array([[1 / scale, 0, -MARGIN_MM], [0, 1 / scale, -MARGIN_MM], [0, 0, 1]])
+    size = (int((table.PLAY_MM[0] + 2 * MARGIN_MM) * scale), int((table.PLAY_MM[1] + 2 * MARGIN_MM) * scale))
+    view = cv2.warpPerspective(image, to_image @ view_to_table, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+    return view, view_to_table
+
+
+def not_table(view: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """Pixels far in colour from the table's local colour (a median over a window wider than a card row)."""
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB)
+    shrink = settings.background_px_per_mm / settings.top_px_per_mm
+    small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
+    window = int(settings.background_window_mm * settings.background_px_per_mm) | 1
+    background = cv2.resize(cv2.medianBlur(small, window), (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
+    difference = lab.astype(np.int16) - background.astype(np.int16)
+    difference[:, :, 0] //= 2   # lightness halved: a shadow or the lamp's pool is not a card
+    distance = np.sqrt((difference.astype(np.float32) ** 2).sum(axis=2))
+    mask = (distance > settings.colour_distance).astype(np.uint8) * 255
+    # A card's straight edge (its border, its shadow) even where its back is the table's colour.
+    grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
+    edges = cv2.Canny(grey, *settings.edge_thresholds)
+    mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    return fill_outlines(mask)
+
+
+def fill_outlines(mask: np.ndarray) -> np.ndarray:
+    """Closed outlines filled in: a back with the table's colour inside a border is still a card."""
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros_like(mask)
+    cv2.drawContours(filled, contours, -1, 255, cv2.FILLED)
+    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+
+
+def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
+               settings: ReaderSettings) -> list[Blob]:
+    mask = not_table(view, settings)
+    table_to_view = np.linalg.inv(view_to_table)
+    grow = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
+    for outline in read_outlines_mm:
+        polygon = cv2.perspectiveTransform(outline[None].astype(np.float64), table_to_view)[0]
+        cv2.fillPoly(mask, [np.int32(np.round(polygon))], 0)
+        cv2.polylines(mask, [np.int32(np.round(polygon))], True, 0, 2 * grow + 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
+    px_area = settings.top_px_per_mm ** 2
+    card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+    blobs = []
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    for contour in contours:
+        area = cv2.contourArea(contour) / px_area
+        if area < settings.partial_card_share * card_area:
+            continue
+        blobs.extend(_judge(contour, area, grey, view_to_table, settings))
+    return blobs
+
+
+def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings) -> list[Blob]:
+    card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    w, h = w / settings.top_px_per_mm, h / settings.top_px_per_mm
+    centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
+    short, long = sorted((w, h))
+    # minAreaRect's angle is of its first side; the long axis, clockwise from north (y down)
+    axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
+    fill = area / max(w * h, 1e-6)
+    sized = (abs(area / card_area - 1) <= settings.card_area_tolerance
+             and abs(short / cards.CARD_MM[0] - 1) <= settings.card_side_tolerance
+             and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
+             and fill >= settings.card_fill)
+    if not sized:
+        count = area / card_area
+        why = (f"a card-like shape of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
+               f"half hidden, cards touching, or a hand")
+        return [Blob("unknown", centre, axis, area, 0.0, why, _sample_points(contour, view_to_table))]
+    if _looks_like_a_face(grey, contour, settings):
+        return [Blob("unknown", centre, axis, area, 0.0, "a card with printed corners whose markers could not be read")]
+    closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
+    confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
+    return [Blob("down", centre, axis, area, confidence, "a whole card's shape with no marker")]
+
+
+def _sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)
+    rows, cols = np.nonzero(inside[::step, ::step])
+    points = np.column_stack([cols * step + x, rows * step + y, np.ones(len(rows))]) @ view_to_table.T
+    return tuple((float(px), float(py)) for px, py in points[:, :2])
+
+
+def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings) -> bool:
+    """The four corner squares of the card's rectangle: a face has markers on one diagonal (dark,
+    contrasty) and mostly paper on the other (much brighter); a back looks the same on both diagonals."""
+    box = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
+    side = int(round(cards.MARKER_MM * settings.top_px_per_mm))
+    # Order the box so its first side is the short one, then warp the card upright.
+    if np.linalg.norm(box[1] - box[0]) > np.linalg.norm(box[2] - box[1]):
+        box = np.roll(box, 1, axis=0)
+    width, height = (int(round(mm * settings.top_px_per_mm)) for mm in cards.CARD_MM)
+    upright = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(
+        box, np.float32([[0, 0], [width, 0], [width, height], [0, height]])), (width, height))
+    inset = int(round(cards.MARKER_INSET_MM * settings.top_px_per_mm))
+    spots = [upright[inset:inset + side, inset:inset + side], upright[inset:inset + side, width - inset - side:width - inset],
+             upright[height - inset - side:height - inset, width - inset - side:width - inset],
+             upright[height - inset - side:height - inset, inset:inset + side]]
+    contrast = [float(spot.std()) for spot in spots]
+    bright = [float(np.percentile(spot, 50)) for spot in spots]
+    for marked, plain in (((0, 2), (1, 3)), ((1, 3), (0, 2))):
+        if (min(contrast[i] for i in marked) >= settings.corner_contrast
+                and min(bright[i] for i in plain) - max(bright[i] for i in marked) >= settings.corner_gap):
+            return True
+    return False
+
+
+def axis_between(a: float, b: float) -> float:
+    """Smallest angle between two axes (mod 180)."""
+    difference = abs(a - b) % 180.0
+    return min(difference, 180.0 - difference)
+
+
+def distance(a, b) -> float:
+    return math.hypot(a[0] - b[0], a[1] - b[1])

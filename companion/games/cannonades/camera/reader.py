@@ -1,0 +1,156 @@
+"""Read a photo of a Cannonades table: every card seen, face up (which card, from its markers) or
+face down (a card's shape, no identity) or unknown (half hidden, unreadable: never guessed), where it
+lies (table mm and whose area: a seat's, the deck's or the discard pile's), which way it points
+(a face-up ship's bow, for the tiebreak), what a cannonade lies on, each with a confidence."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.games.cannonades.camera import face_down, face_up
+from companion.games.cannonades.camera.settings import SETTINGS, ReaderSettings
+from companion.games.cannonades.deck import Deck, default_deck
+from companion.games.cannonades.kit import table
+from companion.vision.table_frame import find_markers
+
+
+@dataclass(frozen=True)
+class SeenCard:
+    face: str                        # "up", "down" or "unknown"
+    centre_mm: tuple[float, float]
+    area: str                        # "seat N", "deck" or "discard"
+    confidence: float
+    card: str | None = None          # the card's id, face up only
+    kind: str | None = None
+    angle_deg: float | None = None   # where a face-up card's top faces, clockwise from north
+    axis_deg: float | None = None    # a face-down card's long axis (0..180): its way is not visible
+    heading: str | None = None       # a face-up ship's bow: north, east, south or west of the table
+    on: str | None = None            # a cannonade laid on a ship: that ship's id, "face down" or "unknown"
+    why: str = ""
+
+    def to_json(self) -> dict:
+        out = {"face": self.face, "card": self.card, "kind": self.kind, "area": self.area,
+               "centre_mm": [round(v, 1) for v in self.centre_mm], "confidence": round(self.confidence, 3)}
+        for key in ("angle_deg", "axis_deg"):
+            if getattr(self, key) is not None:
+                out[key] = round(getattr(self, key), 1)
+        if self.heading:
+            out["heading"] = self.heading
+        if self.on:
+            out["on"] = self.on
+        if self.why:
+            out["why"] = self.why
+        return out
+
+
+@dataclass(frozen=True)
+class Reading:
+    players: int
+    cards: tuple[SeenCard, ...]
+    table_markers: tuple[int, ...]
+    notes: tuple[str, ...] = field(default=())
+
+    def in_area(self, area: str) -> list[SeenCard]:
+        return [card for card in self.cards if card.area == area]
+
+    def to_json(self) -> dict:
+        seats = {}
+        for seat in range(1, self.players + 1):
+            mine = [c for c in self.in_area(f"seat {seat}") if c.kind != "cannonade"]
+            seats[f"seat {seat}"] = {"ships_up": sum(c.face == "up" for c in mine),
+                                     "ships_down": sum(c.face == "down" for c in mine),
+                                     "unknown": sum(c.face == "unknown" for c in mine)}
+        return {"game": "cannonades", "players": self.players, "table_markers": list(self.table_markers),
+                "seats": seats, "discard": [c.card for c in self.in_area("discard") if c.card],
+                "cards": [card.to_json() for card in self.cards], "notes": list(self.notes)}
+
+
+def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
+    """Table mm -> picture px from the table-corner markers seen; ValueError when none is."""
+    found = find_markers(grey)
+    known = table.table_marker_corners()
+    seen = tuple(sorted(marker_id for marker_id in found if marker_id in known))
+    if not seen:
+        raise ValueError("no table corner marker (IDs 20-23, DICT_4X4_50) in the photo: "
+                         "lay them off the play area's corners (companion print markers --group table)")
+    source = np.concatenate([np.array(known[marker_id], np.float64) for marker_id in seen])
+    target = np.concatenate([found[marker_id] for marker_id in seen])
+    homography, _ = cv2.findHomography(source, target, 0)
+    if homography is None:
+        raise ValueError(f"the table corner markers {list(seen)} give no table plane")
+    return homography, seen
+
+
+def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
+               settings: ReaderSettings = SETTINGS, table_in_view: tuple[np.ndarray, tuple[int, ...]] | None = None) -> Reading:
+    """`table_in_view`: the table's homography and markers from an earlier frame (a fixed camera), not found again."""
+    deck = deck or default_deck()
+    table.Settings(players)
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    to_image, seen = table_in_view or table_homography(grey)
+    to_table = np.linalg.inv(to_image)
+    faces, notes = face_up.place_faces(face_up.find_card_markers(grey, settings), to_table, len(deck.cards), settings)
+    colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
+    view, view_to_table = face_down.top_view(colour, to_image, settings)
+    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings)
+    seen_cards = [_face_card(face, deck, players) for face in faces]
+    for blob in blobs:
+        if blob.face == "down" and blob.confidence >= settings.unknown_below:
+            seen_cards.append(SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
+                                       blob.confidence, axis_deg=blob.axis_deg))
+        else:
+            seen_cards.extend(_unknowns(blob, players))
+    seen_cards = _lay_cannonades(seen_cards, faces, deck)
+    if len(seen) < 4:
+        notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
+    return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
+
+
+def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:
+    """An unknown shape in each area it covers (a hand over two seats leaves both unsure)."""
+    by_area: dict[str, list] = {}
+    for point in blob.points_mm or (blob.centre_mm,):
+        by_area.setdefault(table.area_of(*point, players), []).append(point)
+    return [SeenCard("unknown", tuple(float(v) for v in np.mean(points, axis=0)), area, 0.0, why=blob.why)
+            for area, points in by_area.items()]
+
+
+def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
+    card = deck.cards[face.index]
+    heading = table.heading(table.bow_angle(face.angle_deg, card.sails)) if card.is_ship else None
+    return SeenCard("up", face.centre_mm, table.area_of(*face.centre_mm, players), face.confidence, card.id,
+                    card.kind, face.angle_deg, heading=heading)
+
+
+def _lay_cannonades(seen: list[SeenCard], faces: list[face_up.PlacedFace], deck: Deck) -> list[SeenCard]:
+    """A face-up cannonade in a seat's area lies on the ship nearest under it (closer than a card's length)."""
+    out = []
+    for card in seen:
+        if card.face == "up" and card.kind == "cannonade" and card.area.startswith("seat"):
+            below = [other for other in seen if other is not card and other.kind != "cannonade"
+                     and face_down.distance(other.centre_mm, card.centre_mm) < 70.0]
+            if below:
+                nearest = min(below, key=lambda other: face_down.distance(other.centre_mm, card.centre_mm))
+                name = nearest.card if nearest.face == "up" else "face down" if nearest.face == "down" else "unknown"
+                card = SeenCard(**{**card.__dict__, "on": name, "area": nearest.area})
+        out.append(card)
+    return out
+
+
+def reading_lines(reading: Reading) -> list[str]:
+    """The reading as lines a player reads: each seat's fleet, the middle, then every card."""
+    lines = []
+    for seat, counts in reading.to_json()["seats"].items():
+        lines.append(f"{seat}: {counts['ships_up']} ship(s) face up, {counts['ships_down']} face down"
+                     + (f", {counts['unknown']} unknown" if counts["unknown"] else ""))
+    for card in reading.cards:
+        where = f"({card.centre_mm[0]:.0f}, {card.centre_mm[1]:.0f}) mm"
+        what = card.card if card.face == "up" else "face down" if card.face == "down" else "unknown"
+        extra = f", heading {card.heading}" if card.heading else ""
+        extra += f", on {card.on}" if card.on else ""
+        extra += f" ({card.why})" if card.why else ""
+        lines.append(f"  {card.area:8} {what:10} at {where}{extra}, confidence {card.confidence:.2f}")
+    return lines

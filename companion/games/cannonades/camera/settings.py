@@ -1,0 +1,50 @@
+"""Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
+"classic" and "navy" card styles and seeds below 1000 only; the "harbour" style is never tuned on)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    # Card markers are 30 mm, about 4 px a module at 1 px/mm: read on a 2x enlarged picture.
+    marker_upscale: float = 2.0
+    pixels_per_cell: int = 8
+    ignored_margin_per_cell: float = 0.25
+    threshold_window: tuple[int, int, int] = (5, 29, 4)      # min, max, step
+    # A card placed from its markers: how far the fitted card may stretch from its printed size,
+    # and how far two markers of one card may disagree (mm) before the card is called unknown.
+    scale_tolerance: float = 0.15
+    markers_disagree_mm: float = 6.0
+    both_markers_confidence: float = 0.99
+    one_marker_confidence: float = 0.93
+    # The top-down view the blobs are looked for in.
+    top_px_per_mm: float = 1.0
+    background_px_per_mm: float = 0.25
+    background_window_mm: float = 244.0
+    colour_distance: float = 26.0           # Lab units from the table's local colour: not table
+    edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
+    face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
+    # A blob is one card lying alone when its area and sides are a card's within these shares.
+    card_area_tolerance: float = 0.2
+    card_side_tolerance: float = 0.15
+    card_fill: float = 0.86                 # blob area over its fitted rectangle's
+    partial_card_share: float = 0.15        # smaller blobs are specks; between this and a card, half hidden
+    # A blob whose two diagonal corners look like printed markers (dark, contrasty) and whose other two
+    # are much brighter (paper, a little text) is a face-up card whose markers were not read: unknown,
+    # never "face down". Grey levels of the corners' medians and spreads.
+    corner_contrast: float = 40.0
+    corner_gap: float = 60.0
+    face_down_confidence: float = 0.9
+    unknown_below: float = 0.5              # a card reported with less confidence is reported unknown
+
+
+SETTINGS = ReaderSettings()
+
+
+# The live camera's reading, frame after frame: the picture as it comes (no enlarging), the plain
+# detector's thresholds, a coarser top view; the table's place kept between frames (stream.py).
+STREAM_SETTINGS = ReaderSettings(marker_upscale=1.0, pixels_per_cell=4, ignored_margin_per_cell=0.2,
+                                 threshold_window=(3, 23, 10), top_px_per_mm=1.0)
+TABLE_REFRESH_FRAMES = 30   # look for the table's markers again every so many frames
