@@ -11,4 +11,5 @@ PLUGIN = GamePlugin(
     text="companion.games.black_cannon.text",
     referee="companion.games.black_cannon.referee",
     bot="companion.games.black_cannon.bot:BOT",
+    kit="companion.games.black_cannon.kit.sheets:KIT",
 )
