@@ -12,4 +12,5 @@ PLUGIN = GamePlugin(
     referee="companion.games.black_cannon.referee",
     bot="companion.games.black_cannon.bot:BOT",
     kit="companion.games.black_cannon.kit.sheets:KIT",
+    render="companion.games.black_cannon.render.command:render_black_cannon",
 )

@@ -21,9 +21,9 @@ KINDS = ("galleon", "frigate", "raft")
 FLEET_ORDER = ("red", "blue", "green", "yellow")
 
 # A ship stand: a painted hull block, the deck tag towards the bow, a ledge at the stern for a chest.
-STAND_MM = (20.0, 26.0)          # across, along
+STAND_MM = (22.0, 28.0)          # across, along
 HULL_HEIGHT_MM = {"galleon": 11.0, "frigate": 8.0, "raft": 5.0}
-TAG_MARKER_MM = 15.0
+TAG_MARKER_MM = 17.0
 TAG_BORDER_MM = 1.5
 TAG_CARD_MM = TAG_MARKER_MM + 2 * TAG_BORDER_MM
 TAG_FROM_BOW_MM = 1.0            # the card's front edge behind the bow
