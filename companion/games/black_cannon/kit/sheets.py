@@ -87,6 +87,23 @@ def draw_board(surface: Surface, board: Board, offset: tuple[float, float] = (0.
                 surface.text(Label(str(row + 1), x - ox, y - oy, 6.0), TEXT_BLACK)
 
 
+def board_picture(board: Board, px_per_mm: float):
+    """The whole board as one BGR picture at `px_per_mm`, its four corner markers in the border: what the
+    four pages show butted together (the renderer's board, and what the reader expects to see)."""
+    from companion.kit.layout import MM_PER_INCH, Paper
+    from companion.kit.sheets import Page, draw_sheet
+
+    geometry = kit.BoardGeometry(board.columns, board.rows)
+    width, height = geometry.size_mm
+    markers = tuple(MarkerPlacement(geometry.corner_marker(c)[0], *geometry.corner_marker(c)[1], kit.CORNER_MARKER_MM)
+                    for c in range(4))
+    layout = SheetLayout("black-cannon-board", "Black Cannon board", width, height, markers)
+    page = Page(Paper("board", width, height), px_per_mm * MM_PER_INCH)
+    draw_board(page, board)
+    draw_sheet(page, layout)
+    return page.image
+
+
 def board_page_layout(board: Board, page: int) -> tuple[SheetLayout, GridDrawing]:
     """Page `page` (0-3: top-left, top-right, bottom-right, bottom-left) and what draws its squares."""
     geometry = kit.BoardGeometry(board.columns, board.rows)

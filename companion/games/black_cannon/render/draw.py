@@ -12,12 +12,10 @@ import numpy as np
 
 from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.kit import pieces as kit
-from companion.games.black_cannon.kit.sheets import draw_board
+from companion.games.black_cannon.kit.sheets import board_picture
 from companion.games.black_cannon.render.dice import die_mesh
 from companion.games.black_cannon.render.scene import BlackCannonScene, DiePose, ShipPose
-from companion.kit.layout import MarkerPlacement, Paper, SheetLayout
 from companion.kit.marker_image import marker_image
-from companion.kit.sheets import render_sheet
 from companion.render import meshes
 from companion.render.camera import ideal_canvas
 from companion.render.canvas import FLAT_SHADING, Canvas
@@ -26,11 +24,10 @@ from companion.render.hands import draw_hand, hand_shapes
 from companion.render.lighting import towards_lamp
 from companion.render.meshes import Face, Mesh
 from companion.render.sensor import develop
-from companion.render.textures import SHEET_DPI, SHEET_PX_PER_MM, TABLE_MM, Texture, table_gloss, table_texture, with_levels
+from companion.render.textures import SHEET_PX_PER_MM, TABLE_MM, Texture, table_gloss, table_texture, with_levels
 
 SHEET_SHADING = (*FLAT_SHADING[:2], PAPER_GLOSS, 0)
 TAG_SHADING = (*FLAT_SHADING[:2], PAPER_GLOSS, 255)
-PAPER_MARGIN_MM = 5.0
 CARD_RGB = (243, 241, 236)
 TABLE_LOOKS = 3             # table textures per material: a wood's planks cost seconds to grow, so they are kept
 
@@ -58,21 +55,7 @@ class BlackCannonFrame:
 
 @lru_cache(maxsize=4)
 def board_texture(board: Board) -> Texture:
-    geometry = kit.BoardGeometry(board.columns, board.rows)
-    width, height = geometry.size_mm
-    markers = tuple(MarkerPlacement(geometry.corner_marker(c)[0], *geometry.corner_marker(c)[1], kit.CORNER_MARKER_MM)
-                    for c in range(4))
-    layout = SheetLayout("black-cannon-board", "Black Cannon board", width, height, markers)
-    paper = Paper("board", width + 2 * PAPER_MARGIN_MM, height + 2 * PAPER_MARGIN_MM)
-    page = render_sheet(layout, paper, SHEET_DPI)
-    from companion.kit.sheets import Page, draw_sheet
-    raster = Page(paper, SHEET_DPI, layout.page_offset(paper))
-    raster.image[:] = page
-    draw_board(raster, board)
-    draw_sheet(raster, layout)   # the markers over the border
-    margin = int(round(PAPER_MARGIN_MM * SHEET_PX_PER_MM))
-    image = raster.image[margin:margin + int(round(height * SHEET_PX_PER_MM)), margin:margin + int(round(width * SHEET_PX_PER_MM))]
-    return with_levels(np.ascontiguousarray(image), SHEET_PX_PER_MM)
+    return with_levels(np.ascontiguousarray(board_picture(board, SHEET_PX_PER_MM)), SHEET_PX_PER_MM)
 
 
 @lru_cache(maxsize=16)

@@ -36,6 +36,7 @@ def scene_truth(scene: BlackCannonScene, frame: BlackCannonFrame) -> dict:
         pixels = camera.project(ring)
         ships.append({"fleet": ship.fleet, "kind": ship.kind, "square": ship.square, "carrying": ship.carrying,
                       "sunk": ship.sunk, "on_square": square_of(scene, ship.centre_mm),
+                      "centre_mm": [round(ship.centre_mm[0] + width / 2, 2), round(ship.centre_mm[1] + height / 2, 2)],
                       "hidden_share": round(_share_under_hand(frame, cv2.convexHull(np.float32(pixels)).reshape(-1, 2)), 3),
                       "centre_px": [round(float(v), 2) for v in camera.project([(*ship.centre_mm, -top)])[0]]})
     dice = []
@@ -47,6 +48,7 @@ def scene_truth(scene: BlackCannonScene, frame: BlackCannonFrame) -> dict:
         dice.append({"pips": die.up, "style": die.style.name, "size_mm": side, "flat": not die.cocked,
                      "hidden_share": round(hidden, 3), "readable": not die.cocked and hidden < HIDDEN_SHARE,
                      "on_square": square_of(scene, die.centre_mm),
+                     "centre_mm": [round(die.centre_mm[0] + width / 2, 2), round(die.centre_mm[1] + height / 2, 2)],
                      "centre_px": [round(float(v), 2) for v in camera.project([(*die.centre_mm, -side)])[0]]})
     chests: dict[str, int] = {}
     for square, _ in scene.chests:
