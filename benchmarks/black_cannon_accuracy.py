@@ -1,4 +1,4 @@
-"""Black Cannon reader accuracy on rendered views with seeds never tuned on (tuning used seeds below 1000).
+"""Black Cannon reader accuracy on rendered views with seeds never tuned on (tuning used seeds below 2000).
 
     nice -n 10 python benchmarks/black_cannon_accuracy.py --views 500 --first-seed 20000 --jobs 2
 
@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-TUNING_SEEDS_BELOW = 1000
+TUNING_SEEDS_BELOW = 2000
 MATCH_MM = 22.0
 
 

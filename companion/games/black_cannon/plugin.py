@@ -13,4 +13,5 @@ PLUGIN = GamePlugin(
     bot="companion.games.black_cannon.bot:BOT",
     kit="companion.games.black_cannon.kit.sheets:KIT",
     render="companion.games.black_cannon.render.command:render_black_cannon",
+    photo="companion.games.black_cannon.camera.photo",
 )

@@ -24,7 +24,8 @@ SPREAD_SHARE = 0.27        # a corner pip's offset from the middle, as a share o
 CROP_MARGIN_MM = 6.0
 PIP_SHARE = 0.165          # a pip's diameter as a share of the side, for a lone pip's die size
 LONE_PIP_TRUST = 0.9       # a single spot says less than a layout of several
-LONE_FACE_SPREAD = 16.0    # grey levels: how even a lone pip's face round it must be
+LONE_FACE_SPREAD = 16.0
+MAX_SPOTS = 9              # the roundest spots tried: a face and the pips of its sides    # grey levels: how even a lone pip's face round it must be
 
 
 @dataclass(frozen=True)
@@ -122,32 +123,44 @@ def _groups(spots: list[Spot], reach: float) -> list[list[Spot]]:
 
 
 def _face(spots: list[Spot], settings: ReaderSettings) -> SeenDie | None:
-    """The largest group of the farthest spots that fits a die face's layout, or None."""
+    """The most spots that fit a die face's layout (1 to 6), the best fit among as many; None when none fits."""
+    spots = sorted(spots, key=lambda spot: -spot.roundness)[:MAX_SPOTS]
     for count in range(min(len(spots), 6), 0, -1):
-        group = spots[:count]
-        points = np.array([s.centre for s in group])
-        areas = np.array([s.area_mm2 for s in group])
-        roundness = float(np.mean([s.roundness for s in group]))
-        from_pips = float(np.sqrt(areas / math.pi).mean()) * 2 / PIP_SHARE
-        if count <= 2 and not all(spot.plain for spot in group):   # few spots: their face must be plain round them
-            continue
-        if count == 1:
-            error, side = 0.0, from_pips
-        else:
-            error, side = _layout_error(points, count)
-        body = np.array([s.surround for s in group])
-        if error > settings.layout_tolerance or not 0.7 <= side / from_pips <= 1.45 or \
-                float(np.abs(body - body.mean(axis=0)).max()) > settings.body_colour_spread:
-            continue
-        sized = settings.die_size_mm[0] * 0.8 <= side <= settings.die_size_mm[1] * 1.2
-        even = float(areas.std() / areas.mean()) if count > 1 else 0.0
-        confidence = max(0.0, 1.0 - error / settings.layout_tolerance) ** 0.5 * min(1.0, roundness / 0.75) * \
-            (1.0 if sized else 0.3) * max(0.0, 1.0 - max(even - 0.35, 0.0))
-        if count == 1:
-            confidence *= LONE_PIP_TRUST
-        return SeenDie(count, round(confidence, 3), tuple(map(float, points.mean(axis=0))),
-                       f"{count} pip{'s' if count > 1 else ''} in the standard layout (fit {error:.2f} of the side)")
+        best: tuple[float, SeenDie] | None = None
+        for chosen in itertools.combinations(range(len(spots)), count):
+            group = [spots[i] for i in chosen]
+            face = _fit(group, settings)
+            if face is not None and (best is None or face[0] < best[0]):
+                best = face
+        if best is not None:
+            return best[1]
     return None
+
+
+def _fit(group: list[Spot], settings: ReaderSettings) -> tuple[float, SeenDie] | None:
+    count = len(group)
+    points = np.array([s.centre for s in group])
+    areas = np.array([s.area_mm2 for s in group])
+    roundness = float(np.mean([s.roundness for s in group]))
+    from_pips = float(np.sqrt(areas / math.pi).mean()) * 2 / PIP_SHARE
+    if count <= 2 and not all(spot.plain for spot in group):   # few spots: their face must be plain round them
+        return None
+    if count == 1:
+        error, side = 0.0, from_pips
+    else:
+        error, side = _layout_error(points, count)
+    body = np.array([s.surround for s in group])
+    if error > settings.layout_tolerance or not 0.7 <= side / from_pips <= 1.45 or \
+            float(np.abs(body - body.mean(axis=0)).max()) > settings.body_colour_spread:
+        return None
+    sized = settings.die_size_mm[0] * 0.8 <= side <= settings.die_size_mm[1] * 1.2
+    even = float(areas.std() / areas.mean()) if count > 1 else 0.0
+    confidence = max(0.0, 1.0 - error / settings.layout_tolerance) ** 0.5 * min(1.0, roundness / 0.75) * \
+        (1.0 if sized else 0.3) * max(0.0, 1.0 - max(even - 0.35, 0.0))
+    if count == 1:
+        confidence *= LONE_PIP_TRUST
+    return error, SeenDie(count, round(confidence, 3), tuple(map(float, points.mean(axis=0))),
+                          f"{count} pip{'s' if count > 1 else ''} in the standard layout (fit {error:.2f} of the side)")
 
 
 def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height: float) -> list[Spot]:
@@ -160,7 +173,7 @@ def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height:
     h, w = table.mask.shape
     keep = []
     for spot, (x, y) in zip(spots, px):
-        if 0 <= x < w and 0 <= y < h and table.mask[y, x]:
+        if 0 <= x < w and 0 <= y < h and table.grown[y, x]:
             keep.append(spot)
     return keep
 
@@ -176,6 +189,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     side_guess = min(max(math.sqrt(blob.area_mm2 / 1.6), settings.die_size_mm[0]), settings.die_size_mm[1])
     spots = [s for s in _spots(crop, grey, ppm, low, settings, side_guess) if s.roundness > 0.55]
+    spots = _on_foreground(view, table, spots, height)
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")

@@ -15,7 +15,7 @@ from companion.games.black_cannon.camera.board_view import BoardView, locate_boa
 from companion.games.black_cannon.camera.dice import SeenDie, read_die
 from companion.games.black_cannon.camera.foreground import Blob, blobs, table_view
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
-from companion.games.black_cannon.camera.ships import SeenShip, hulls_on_their_side, is_chest_colour, near_a_ship, ships_from_tags
+from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, hulls_on_their_side, is_chest_colour, near_a_ship, ships_from_tags
 from companion.vision.markers import detect_markers
 
 DICE = 2
@@ -52,17 +52,19 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     loose = [blob for blob in found if not near_a_ship(blob.centre_mm, ships, settings)]
     chest_tokens = [blob for blob in loose if is_chest_colour(blob.colour)
                     and settings.chest_area_mm2[0] <= blob.area_mm2 <= settings.chest_area_mm2[1]]
-    chests = _chests(view, board, chest_tokens)
+    chests = _chests(table, board, view, settings)
     chest_ids = {id(blob) for blob in chest_tokens}
-    ships += hulls_on_their_side([(b.centre_mm, b.colour, b.area_mm2) for b in loose if id(b) not in chest_ids],
-                                 ships, view, settings)
     low, high = settings.die_size_mm
     candidates = [blob for blob in loose if id(blob) not in chest_ids and 0.6 * low ** 2 <= blob.area_mm2 <= 4.0 * high ** 2
-                  and not near_a_ship(blob.centre_mm, ships, settings)
                   and max(blob.box_mm[2] - blob.box_mm[0], blob.box_mm[3] - blob.box_mm[1]) <= settings.die_blob_span_mm]
-    dice = sorted((read_die(view, image, blob, settings, table) for blob in candidates),
-                  key=lambda die: (die.pips is not None, die.confidence), reverse=True)
-    dice = [die for die in dice if die.pips is not None][:DICE]
+    read = [(blob, read_die(view, image, blob, settings, table)) for blob in candidates]
+    # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
+    dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
+    ships += hulls_on_their_side([(b.centre_mm, b.colour, b.area_mm2) for b in loose
+                                  if id(b) not in chest_ids and id(b) not in dice_ids], ships, view, settings)
+    dice = sorted((die for blob, die in read if die.pips is not None and not
+                   (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
+                  key=lambda die: die.confidence, reverse=True)[:DICE]
     for die in dice:
         if die.pips is None or die.confidence < settings.confident:
             questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")
@@ -74,17 +76,24 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     return Reading(True, tuple(ships), chests, tuple(dice), tuple(questions), view.corners_seen)
 
 
-def _chests(view: BoardView, board: Board, tokens: list[Blob]) -> dict[str, int]:
-    chests = {square: 0 for square in board.treasure}
-    for token in tokens:
-        found = view.geometry.square_at(*token.centre_mm)
-        if found is None:
-            continue
-        from companion.games.black_cannon.board import square_name
+def _chests(table, board: Board, view: BoardView, settings: ReaderSettings) -> dict[str, int]:
+    """Chest tokens on each treasure square: round spots of the chests' brown, counted one by one."""
+    from companion.games.black_cannon.board import square_name
+    from companion.games.black_cannon.kit import pieces as kit
 
-        name = square_name(*found)
-        if name in chests:
-            chests[name] += 1
+    chests = {}
+    ppm = table.px_per_mm
+    for square in board.treasure:
+        column, row = board.xy(square)
+        x, y = view.geometry.square_origin(column, row)
+        x0, y0 = int(round((x - table.origin_mm[0]) * ppm)), int(round((y - table.origin_mm[1]) * ppm))
+        side = int(round(kit.SQUARE_MM * ppm))
+        patch = table.picture[y0:y0 + side, x0:x0 + side]
+        mask = chest_mask(patch).astype(np.uint8)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        areas = stats[1:, cv2.CC_STAT_AREA] / ppm ** 2
+        token = np.pi * (kit.CHEST_MM / 2) ** 2
+        chests[square] = int(sum(max(1, round(area / token)) for area in areas if area >= settings.chest_area_mm2[0]))
     return chests
 
 

@@ -23,7 +23,8 @@ class ReaderSettings:
     pip_area_share: tuple[float, float] = (0.004, 0.05)   # a pip's area as a share of the die's top
     layout_tolerance: float = 0.2        # pip layout against the standard one, as a share of the side
     body_colour_spread: float = 45.0     # the rings round one face's pips differ no more than this
-    confident: float = 0.8               # below this a die is asked about
+    die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
+    confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     sunk_min_area_mm2: float = 90.0      # a fleet-coloured blob this big and no flat tag: a ship on its side
     fleet_saturation: float = 0.42
     fleet_hue_tolerance_deg: float = 14.0

@@ -85,6 +85,13 @@ def is_chest_colour(bgr) -> bool:
     return 15 <= hue <= 42 and sat >= 0.45 and val <= 0.75
 
 
+def chest_mask(bgr_image: np.ndarray) -> np.ndarray:
+    """Where a picture shows the chests' brown (is_chest_colour, pixel by pixel)."""
+    hsv = cv2.cvtColor(bgr_image, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
+    hue = hsv[:, :, 0] * 360 / 256
+    return (hue >= 15) & (hue <= 42) & (hsv[:, :, 1] >= 0.45 * 255) & (hsv[:, :, 2] <= 0.75 * 255)
+
+
 FLEET_HUES = {fleet: _hue_sat(rgb[::-1])[0] for fleet, rgb in kit.FLEET_RGB.items()}
 
 
