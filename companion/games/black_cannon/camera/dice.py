@@ -92,11 +92,11 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
 _ORDERS = {count: np.array(list(itertools.permutations(range(count)))) for count in LAYOUTS}
 
 
-def _layout_error(points: np.ndarray, count: int) -> tuple[float, float]:
+def _layout_error(points: np.ndarray, count: int) -> tuple[float, float, np.ndarray]:
     """(error as a share of the side, the side) of the best similarity fit of the standard layout,
     over every way of matching the pips to the layout's places."""
     if count == 1:
-        return 0.0, 0.0
+        return 0.0, 0.0, np.zeros(1, int)
     source = np.array(LAYOUTS[count], np.float64) * SPREAD_SHARE
     targets = (points - points.mean(axis=0))[_ORDERS[count]]            # (orders, count, 2)
     # Similarity (rotation and scale; the layout's own symmetry covers reflections) by least squares.
@@ -109,7 +109,18 @@ def _layout_error(points: np.ndarray, count: int) -> tuple[float, float]:
                        source[None, :, 0] * sin + source[None, :, 1] * cos], axis=2) * scale[:, None, None]
     errors = np.sqrt(((fitted - targets) ** 2).sum(axis=2).mean(axis=1)) / np.maximum(scale, 1e-9)
     best = int(np.argmin(errors))
-    return float(errors[best]), float(scale[best])
+    return float(errors[best]), float(scale[best]), _ORDERS[count][best]
+
+
+def _squash(points: np.ndarray, count: int) -> float:
+    """How round the layout is seen: the ratio of the two stretches of the affine map from the standard layout
+    to the pips (1 for a face square to the view, cos(lean) for a face leaning)."""
+    source = np.array(LAYOUTS[count], np.float64)
+    source = source - source.mean(axis=0)
+    target = points - points.mean(axis=0)
+    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
+    stretches = np.linalg.svd(matrix, compute_uv=False)
+    return float(stretches[-1] / max(stretches[0], 1e-9))
 
 
 def _groups(spots: list[Spot], reach: float) -> list[list[Spot]]:
@@ -146,9 +157,9 @@ def _fit(group: list[Spot], settings: ReaderSettings) -> tuple[float, SeenDie] |
     if count <= 2 and not all(spot.plain for spot in group):   # few spots: their face must be plain round them
         return None
     if count == 1:
-        error, side = 0.0, from_pips
+        error, side, order = 0.0, from_pips, np.zeros(1, int)
     else:
-        error, side = _layout_error(points, count)
+        error, side, order = _layout_error(points, count)
     body = np.array([s.surround for s in group])
     if error > settings.layout_tolerance or not 0.7 <= side / from_pips <= 1.45 or \
             float(np.abs(body - body.mean(axis=0)).max()) > settings.body_colour_spread:
@@ -159,6 +170,11 @@ def _fit(group: list[Spot], settings: ReaderSettings) -> tuple[float, SeenDie] |
         (1.0 if sized else 0.3) * max(0.0, 1.0 - max(even - 0.35, 0.0))
     if count == 1:
         confidence *= LONE_PIP_TRUST
+    # Four pips or more show the face's own shape; fewer, only their own roundness (coarser: pixels).
+    squashed = _squash(points[order], count) < settings.flat_face_squash if count >= 4 else \
+        min(s.roundness for s in group) < settings.flat_pip_roundness
+    if squashed:   # the face is seen foreshortened: the die leans on something
+        confidence *= 0.5
     return error, SeenDie(count, round(confidence, 3), tuple(map(float, points.mean(axis=0))),
                           f"{count} pip{'s' if count > 1 else ''} in the standard layout (fit {error:.2f} of the side)")
 

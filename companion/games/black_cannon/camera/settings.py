@@ -24,6 +24,8 @@ class ReaderSettings:
     layout_tolerance: float = 0.2        # pip layout against the standard one, as a share of the side
     body_colour_spread: float = 45.0     # the rings round one face's pips differ no more than this
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
+    flat_face_squash: float = 0.9        # a face seen squashed more than this leans: a cocked die
+    flat_pip_roundness: float = 0.7     # a pip squashed more than this (one to three pips) leans
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     sunk_min_area_mm2: float = 90.0      # a fleet-coloured blob this big and no flat tag: a ship on its side
     fleet_saturation: float = 0.42
