@@ -1,5 +1,5 @@
-"""Black Cannon's plug-in: where each of its parts lives (rules, text, referee, record and a computer seat so
-far; no camera, kit, screens or hardware yet)."""
+"""Black Cannon's plug-in: where each of its parts lives (rules, text, referee, record, a computer seat, the
+printed kit, renders and the photo reader; no live camera, screens or hardware yet)."""
 
 from companion.games.plugin import GamePlugin
 
