@@ -66,12 +66,11 @@ def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.nd
 def _chest_at(view: BoardView, image: np.ndarray, ledge_mm, height: float) -> bool:
     """A chest token on the stern ledge: the chest's brown, not the hull's paint, round that point."""
     u, v = cv2.perspectiveTransform(np.float64([[ledge_mm]]), view.raised(height)).reshape(2)
-    radius = max(2, int(round(np.linalg.norm(view.raised(height)[:2, 0] / view.raised(height)[2, 2]) * 0)))
     x, y = int(round(u)), int(round(v))
     patch = image[max(y - 2, 0):y + 3, max(x - 2, 0):x + 3]
     if patch.size == 0:
         return False
-    return is_chest_colour(patch.reshape(-1, 3).mean(axis=0)) and radius >= 0
+    return is_chest_colour(patch.reshape(-1, 3).mean(axis=0))
 
 
 def _hue_sat(bgr) -> tuple[float, float, float]:
