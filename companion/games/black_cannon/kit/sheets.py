@@ -11,7 +11,7 @@ from __future__ import annotations
 from companion.games.black_cannon.board import Board, default_board, load_board, square_name
 from companion.games.black_cannon.kit import pieces as kit
 from companion.kit import ids
-from companion.kit.layout import CANNON_GROUP, CellGrid, Label, MarkerPlacement, Rect, SheetLayout, marker_sheet_layout
+from companion.kit.layout import CANNON_GROUP, CellGrid, Label, MarkerPlacement, Patch, Rect, SheetLayout, marker_sheet_layout
 from companion.kit.part import GameKit, KitSet, PrintedSet, PrintedSheet
 from companion.kit.pieces_sheet import PieceSquare, PiecesSheet
 from companion.kit.sheets import GRID_LINE, TEXT_BLACK, WHITE, GridDrawing, Surface
@@ -21,6 +21,8 @@ SQUARE_LINE_MM = 0.4
 MARK_MM = 3.2          # the small words in a square's corner ("T", "BC", a port's fleet)
 CHEST_PITCH_MM = 12.0
 CHESTS_PRINTED = 16    # the 14 of the game and two spares
+# The palette patch nearest each fleet's ink: a band beside each deck tag, to paint the stand to.
+FLEET_PATCH = {"red": "england", "blue": "france", "green": "portugal", "yellow": "spain"}
 
 
 def _bgr(rgb):
@@ -132,21 +134,22 @@ def stand_tags_layout(fleet: str) -> SheetLayout:
     """`fleet`'s three deck tags (galleon, frigate, raft), each on a card cut to size, its kind and fleet
     beside it, and a band in the fleet's colour to paint the hull to."""
     card, width = kit.TAG_CARD_MM, 150.0
-    markers, labels, cuts = [], [Label(f"Black Cannon - {fleet} fleet's ship stands", width / 2, 6.0, 4.5)], []
+    markers, labels, cuts, patches = [], [Label(f"Black Cannon - {fleet} fleet's ship stands", width / 2, 6.0, 4.5)], [], []
     for index, kind in enumerate(kit.KINDS):
         marker_id = kit.deck_tag(fleet, kind)
         top = 22.0 + index * (card + 14.0)
         box = Rect(10.0, top, card, card)
         cuts.append(box)
+        patches.append(Patch(FLEET_PATCH[fleet], Rect(box.x + card + 3.0, top, 5.0, card)))
         markers.append(MarkerPlacement(marker_id, box.x + kit.TAG_BORDER_MM, box.y + kit.TAG_BORDER_MM, kit.TAG_MARKER_MM))
-        labels += [Label(f"{fleet} {kind}", 80.0, top + 5.0, 4.0),
+        labels += [Label(f"{fleet} {kind}", 94.0, top + 5.0, 4.0),
                    Label(f"deck tag {marker_id}; stand {kit.STAND_MM[0]:g} x {kit.STAND_MM[1]:g} mm, "
-                         f"{kit.HULL_HEIGHT_MM[kind]:g} mm tall", 80.0, top + 12.0, 2.2),
-                   Label("top edge to the bow; the chest rides on the stern ledge", 80.0, top + 17.0, 2.2)]
+                         f"{kit.HULL_HEIGHT_MM[kind]:g} mm tall", 94.0, top + 12.0, 2.2),
+                   Label("top edge to the bow; a chest rides on the stern", 94.0, top + 17.0, 2.2)]
     height = 22.0 + len(kit.KINDS) * (card + 14.0) + 8.0
     labels.append(Label(f"paint each stand {fleet}; print at 100%: cards {card:g} mm", width / 2, height - 3.0, 2.4))
     return SheetLayout("black-cannon-stands", f"{fleet} ship stands", width, height, tuple(markers),
-                       labels=tuple(labels), cut_lines=tuple(cuts))
+                       patches=tuple(patches), labels=tuple(labels), cut_lines=tuple(cuts))
 
 
 def chest_tokens_layout() -> tuple[SheetLayout, GridDrawing]:
