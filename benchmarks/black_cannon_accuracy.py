@@ -112,15 +112,26 @@ def main(argv=None) -> int:
     parser.add_argument("--first-seed", type=int, default=20000)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--partial", type=int, default=0, metavar="N", help="print the tables every N views")
     args = parser.parse_args(argv)
     if args.first_seed < TUNING_SEEDS_BELOW:
         parser.error(f"--first-seed {args.first_seed}: seeds below {TUNING_SEEDS_BELOW} were tuned on")
     seeds = list(range(args.first_seed, args.first_seed + args.views))
+    views: list[dict] = []
     with multiprocessing.Pool(args.jobs) as pool:
-        views = pool.map(one_view, seeds, chunksize=4)
+        for view in pool.imap_unordered(one_view, seeds):
+            views.append(view)
+            if args.partial and len(views) % args.partial == 0:   # a long run on a busy machine says where it is
+                print(f"-- {len(views)} of {len(seeds)} views", flush=True)
+                report(views, seeds, args.json)
+    report(views, seeds, args.json)
+    return 0
+
+
+def report(views: list[dict], seeds: list[int], json_path: Path | None) -> None:
     trained = [v for v in views if not v["held_out"]]
     held = [v for v in views if v["held_out"]]
-    results = {"seeds": [seeds[0], seeds[-1]], "all": summarise(views, "all styles"),
+    results = {"seeds": [seeds[0], seeds[-1]], "views_done": len(views), "all": summarise(views, "all styles"),
                "training_styles": summarise(trained, "training die styles"),
                "held_out_style": summarise(held, "held-out die style (black-jumbo)"),
                "confusion_training": confusion(trained), "confusion_held_out": confusion(held)}
@@ -129,9 +140,8 @@ def main(argv=None) -> int:
     for key in ("confusion_training", "confusion_held_out"):
         print(f"## dice confusion, {key.split('_', 1)[1].replace('_', ' ')} (true->read: count)")
         print(" ".join(f"{k}:{v}" for k, v in results[key].items()))
-    if args.json:
-        args.json.write_text(json.dumps(results, indent=1) + "\n")
-    return 0
+    if json_path:
+        json_path.write_text(json.dumps(results, indent=1) + "\n")
 
 
 if __name__ == "__main__":
