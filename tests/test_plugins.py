@@ -90,9 +90,9 @@ def test_finding_the_games_loads_none_of_their_heavy_parts():
 
 def test_each_command_offers_the_games_with_the_part_it_needs():
     assert choices("referee", "game") == ("black-cannon", "cannonades", "cannonball-colony", "the-colony")
-    assert choices("read", "game") == ("cannonades", "cannonball-colony", "the-colony")
+    assert choices("read", "game") == ("black-cannon", "cannonades", "cannonball-colony", "the-colony")
     assert choices("score", "game") == ("cannons-coastlines",)
-    assert choices("render", "game") == ("cannonades", "cannonball-colony", "cannons-coastlines", "the-colony")
+    assert choices("render", "game") == ("black-cannon", "cannonades", "cannonball-colony", "cannons-coastlines", "the-colony")
     assert choices("serve", "game") == ("black-cannon", "cannonades", "cannonball-colony", "cannons-coastlines",
                                         "the-colony")   # with screens
 

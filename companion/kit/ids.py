@@ -52,7 +52,8 @@ TABLE_CORNER_MARKERS = MarkerRange(
     "corners 0-3 of the play area, same order",
 )
 SHIP_TAG_MARKERS = MarkerRange(
-    24, FLEETS * SHIPS_PER_FLEET, "Cannons & Coastlines", "ship tags, fleets 1-4 x ships 1-3",
+    24, FLEETS * SHIPS_PER_FLEET, "Cannons & Coastlines", "ship tags, fleets 1-4 x ships 1-3 (also Black Cannon's "
+    "deck tags: fleets red, blue, green, yellow x galleon, frigate, raft)",
     "id = 24 + 3 x (fleet - 1) + (ship - 1)",
 )
 HARBOUR_MAT_MARKERS = MarkerRange(

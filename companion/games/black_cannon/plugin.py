@@ -1,5 +1,5 @@
 """Black Cannon's plug-in: where each of its parts lives (rules, text, referee, record, a computer seat,
-the dashboard's screens, the servo cannon and LEDs, and the setup it starts from without a camera)."""
+the printed kit, renders, the photo reader, the dashboard's screens, the servo cannon and LEDs, and the setup it starts from without a camera)."""
 
 from companion.games.plugin import GamePlugin
 
@@ -14,4 +14,7 @@ PLUGIN = GamePlugin(
     screens="companion.games.black_cannon.screens:SCREENS",
     demo="companion.games.black_cannon.demo:START_BOARD",
     hardware="companion.games.black_cannon.hardware.part:HARDWARE",
+    kit="companion.games.black_cannon.kit.sheets:KIT",
+    render="companion.games.black_cannon.render.command:render_black_cannon",
+    photo="companion.games.black_cannon.camera.photo",
 )

@@ -1,0 +1,62 @@
+"""Where the board lies in a photo: the homography from the board frame (kit/pieces.py, mm) to the
+picture, fitted through every corner of every table-corner marker seen (20-23), the camera recovered
+from it, and views of the board plane (or a plane above it) as straight-down pictures."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.kit import pieces as kit
+from companion.kit import ids
+from companion.vision.markers import DetectedMarker
+from companion.vision.plane_camera import PlaneCamera, camera_from_plane
+
+
+@dataclass(frozen=True)
+class BoardView:
+    geometry: kit.BoardGeometry
+    to_image: np.ndarray        # board mm (z = 0) -> picture px
+    camera: PlaneCamera
+    corners_seen: tuple[int, ...]
+
+    def raised(self, height_mm: float) -> np.ndarray:
+        """Board mm on the plane `height_mm` above the board -> picture px."""
+        cam = self.camera
+        k = np.array([[cam.focal, 0, cam.centre[0]], [0, cam.focal, cam.centre[1]], [0, 0, 1.0]])
+        r = cam.rotation
+        return k @ np.column_stack([r[:, 0], r[:, 1], r[:, 2] * cam.up * height_mm + cam.translation])
+
+    def to_board(self, pixels, height_mm: float = 0.0) -> np.ndarray:
+        """Picture px -> board mm on the plane `height_mm` above the board."""
+        matrix = np.linalg.inv(self.raised(height_mm) if height_mm else self.to_image)
+        return cv2.perspectiveTransform(np.float64(pixels).reshape(-1, 1, 2), matrix).reshape(-1, 2)
+
+    def warp(self, image: np.ndarray, px_per_mm: float, origin_mm, size_mm, height_mm: float = 0.0) -> np.ndarray:
+        """A straight-down picture of the plane `height_mm` up, `px_per_mm`, its top-left at `origin_mm`."""
+        scale = np.array([[1 / px_per_mm, 0, origin_mm[0]], [0, 1 / px_per_mm, origin_mm[1]], [0, 0, 1.0]])
+        matrix = (self.raised(height_mm) if height_mm else self.to_image) @ scale
+        size = (int(round(size_mm[0] * px_per_mm)), int(round(size_mm[1] * px_per_mm)))
+        return cv2.warpPerspective(image, matrix, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                                   borderMode=cv2.BORDER_REPLICATE)
+
+
+def locate_board(markers: list[DetectedMarker], image_size: tuple[int, int], columns: int, rows: int) -> BoardView | None:
+    """The board's view from the corner markers seen, None when none is."""
+    geometry = kit.BoardGeometry(columns, rows)
+    board_points, image_points, seen = [], [], []
+    for marker in markers:
+        corner = marker.id - ids.TABLE_CORNER_MARKERS.first
+        if marker.id not in ids.TABLE_CORNER_MARKERS.ids:
+            continue
+        board_points += geometry.corner_marker_corners(corner)
+        image_points += marker.corners
+        seen.append(corner)
+    if not seen:
+        return None
+    homography, _ = cv2.findHomography(np.float64(board_points), np.float64(image_points))
+    if homography is None:
+        return None
+    return BoardView(geometry, homography, camera_from_plane(homography, image_size), tuple(sorted(seen)))

@@ -1,0 +1,99 @@
+"""What lies on the table: the photo seen straight down on the board plane, against what the printed
+board looks like there (its light measured as a smooth gain per colour) and, off the board, against
+the table's own blurred look; what differs, once thin misregistered print lines are opened away, is
+pieces, dice, hands and their shadows, as blobs in board mm."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.board import Board
+from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.settings import ReaderSettings
+from companion.games.black_cannon.kit.sheets import board_picture
+
+GAIN_SHRINK = 24      # the light's gain field is measured this many times smaller: it changes slowly
+TABLE_BLUR_MM = 20.0
+GROW_MM = 2.0
+CLOSE_MM = 8.0
+
+
+@dataclass(frozen=True)
+class Blob:
+    centre_mm: np.ndarray        # board frame
+    area_mm2: float
+    colour: np.ndarray           # mean BGR of the photo over the blob
+    box_mm: tuple[float, float, float, float]   # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class TableView:
+    picture: np.ndarray          # the photo straight down on the board plane
+    mask: np.ndarray             # uint8: 255 where something lies
+    origin_mm: tuple[float, float]
+    px_per_mm: float
+    grown: np.ndarray            # the mask grown by GROW_MM: a die's pips lie inside its own blob or just at its edge
+
+    def to_mm(self, points_px) -> np.ndarray:
+        return np.asarray(points_px, np.float64) / self.px_per_mm + np.array(self.origin_mm)
+
+
+@lru_cache(maxsize=4)
+def _expected(board: Board, px_per_mm: float, margin_px: int) -> tuple[np.ndarray, np.ndarray]:
+    picture = board_picture(board, px_per_mm).astype(np.float32)
+    expected = cv2.copyMakeBorder(picture, margin_px, margin_px, margin_px, margin_px, cv2.BORDER_CONSTANT, value=0)
+    on_board = np.zeros(expected.shape[:2], np.uint8)
+    on_board[margin_px:margin_px + picture.shape[0], margin_px:margin_px + picture.shape[1]] = 1
+    return expected, on_board
+
+
+def table_view(view: BoardView, image: np.ndarray, board: Board, settings: ReaderSettings) -> TableView:
+    ppm, margin = settings.view_px_per_mm, settings.margin_mm
+    width, height = view.geometry.size_mm
+    origin = (-margin, -margin)
+    picture = view.warp(image, ppm, origin, (width + 2 * margin, height + 2 * margin))
+    expected, on_board = _expected(board, ppm, int(round(margin * ppm)))
+    seen = picture.astype(np.float32)
+    # The light over the board: the photo's local mean over the print's, per colour (a blurred photo keeps its
+    # means), taken small so a piece hardly moves it, and the median of neighbours to drop the pieces.
+    small = (seen.shape[1] // GAIN_SHRINK, seen.shape[0] // GAIN_SHRINK)
+    seen_mean = cv2.resize(seen * on_board[:, :, None], small, interpolation=cv2.INTER_AREA)
+    print_mean = cv2.resize(expected, small, interpolation=cv2.INTER_AREA)
+    gain = np.clip((seen_mean + 4.0) / (print_mean + 4.0), 0, 4).astype(np.float32)
+    gain = np.dstack([cv2.medianBlur(np.ascontiguousarray(gain[:, :, c]), 5) for c in range(3)])
+    gain = cv2.resize(gain, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+    lit = expected * gain
+    blur = int(TABLE_BLUR_MM * ppm) | 1
+    table = cv2.blur(seen, (blur, blur))
+    lit[on_board == 0] = table[on_board == 0]
+    difference = np.abs(seen - lit).max(axis=2)
+    mask = (difference > settings.foreground_colour).astype(np.uint8) * 255
+    side = max(3, int(round(settings.foreground_open_mm * ppm)) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    grow = max(3, int(round(GROW_MM * ppm)) | 1)
+    # Closed first: a die's pips may match the print behind them, and leave holes in its blob.
+    close = max(3, int(round(CLOSE_MM * ppm)) | 1)
+    grown = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
+    grown = cv2.dilate(grown, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+    return TableView(picture, mask, origin, ppm, grown)
+
+
+def blobs(table: TableView, join_mm: float = 3.0) -> list[Blob]:
+    """The foreground's parts, pieces broken by a misregistered line joined again across `join_mm`."""
+    side = max(3, int(round(join_mm * table.px_per_mm)) | 1)
+    joined = cv2.morphologyEx(table.mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    found = []
+    ppm = table.px_per_mm
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        pixels = labels[y:y + h, x:x + w] == label
+        colour = table.picture[y:y + h, x:x + w][pixels].mean(axis=0)
+        x0, y0 = table.to_mm([(x, y)])[0]
+        found.append(Blob(table.to_mm([centres[label]])[0], float(area) / ppm ** 2, colour,
+                          (float(x0), float(y0), float(x0 + w / ppm), float(y0 + h / ppm))))
+    return found

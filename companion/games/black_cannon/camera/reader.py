@@ -1,0 +1,114 @@
+"""Read a Black Cannon photo: the board from its corner markers, every ship from its deck tag (square,
+kind, fleet, a chest on its ledge; knocked over when its tag stands on edge or only its hull's colour
+is seen), the chests on the treasure squares, and the two dice's top faces wherever they lie. What
+cannot be told is a question for the players, with a low confidence, never a guess."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.board import Board, default_board
+from companion.games.black_cannon.camera.board_view import BoardView, locate_board
+from companion.games.black_cannon.camera.dice import SeenDie, read_die
+from companion.games.black_cannon.camera.foreground import Blob, blobs, table_view
+from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
+from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, hulls_on_their_side, is_chest_colour, near_a_ship, ships_from_tags
+from companion.vision.markers import detect_markers
+
+DICE = 2
+
+
+@dataclass(frozen=True)
+class Reading:
+    board_seen: bool
+    ships: tuple[SeenShip, ...] = ()
+    chests: dict[str, int] = field(default_factory=dict)
+    dice: tuple[SeenDie, ...] = ()
+    questions: tuple[str, ...] = ()
+    corners_seen: tuple[int, ...] = ()
+
+    def dice_values(self, settings: ReaderSettings = SETTINGS) -> tuple[int, ...] | None:
+        """Both dice's pips when both are read with confidence, else None (the players are asked)."""
+        sure = [die.pips for die in self.dice if die.pips is not None and die.confidence >= settings.confident]
+        return tuple(sure) if len(sure) == DICE else None
+
+
+def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSettings = SETTINGS,
+               markers=None) -> Reading:
+    board = board or default_board()
+    if markers is None:
+        markers = detect_markers(image)
+    height, width = image.shape[:2]
+    view = locate_board(markers, (width, height), board.columns, board.rows)
+    if view is None:
+        return Reading(False, questions=("the board is not seen: none of its corner markers 20-23 is in the picture",))
+    ships = ships_from_tags(view, markers, image, settings)
+    table = table_view(view, image, board, settings)
+    found = blobs(table)
+    questions = []
+    loose = [blob for blob in found if not near_a_ship(blob.centre_mm, ships, settings)]
+    chest_tokens = [blob for blob in loose if is_chest_colour(blob.colour)
+                    and settings.chest_area_mm2[0] <= blob.area_mm2 <= settings.chest_area_mm2[1]]
+    chests = _chests(table, board, view, settings)
+    chest_ids = {id(blob) for blob in chest_tokens}
+    low, high = settings.die_size_mm
+    candidates = [blob for blob in loose if id(blob) not in chest_ids and 0.6 * low ** 2 <= blob.area_mm2 <= 4.0 * high ** 2
+                  and max(blob.box_mm[2] - blob.box_mm[0], blob.box_mm[3] - blob.box_mm[1]) <= settings.die_blob_span_mm]
+    read = [(blob, read_die(view, image, blob, settings, table)) for blob in candidates]
+    # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
+    dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
+    ships += hulls_on_their_side([(b.centre_mm, b.colour, b.area_mm2) for b in loose
+                                  if id(b) not in chest_ids and id(b) not in dice_ids], ships, view, settings)
+    dice = sorted((die for blob, die in read if die.pips is not None and not
+                   (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
+                  key=lambda die: die.confidence, reverse=True)[:DICE]
+    for die in dice:
+        if die.pips is None or die.confidence < settings.confident:
+            questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")
+    if len(dice) < DICE:
+        questions.append(f"{DICE - len(dice)} die not seen (hidden or off the table): what does it show?")
+    for ship in ships:
+        if ship.sunk:
+            questions.append(f"the {ship.fleet} ship lies knocked over near {ship.square or 'the board'}: is it sunk?")
+    return Reading(True, tuple(ships), chests, tuple(dice), tuple(questions), view.corners_seen)
+
+
+def _chests(table, board: Board, view: BoardView, settings: ReaderSettings) -> dict[str, int]:
+    """Chest tokens on each treasure square: round spots of the chests' brown, counted one by one."""
+    from companion.games.black_cannon.board import square_name
+    from companion.games.black_cannon.kit import pieces as kit
+
+    chests = {}
+    ppm = table.px_per_mm
+    for square in board.treasure:
+        column, row = board.xy(square)
+        x, y = view.geometry.square_origin(column, row)
+        x0, y0 = int(round((x - table.origin_mm[0]) * ppm)), int(round((y - table.origin_mm[1]) * ppm))
+        side = int(round(kit.SQUARE_MM * ppm))
+        patch = table.picture[y0:y0 + side, x0:x0 + side]
+        mask = chest_mask(patch).astype(np.uint8)
+        count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=4)
+        areas = stats[1:, cv2.CC_STAT_AREA] / ppm ** 2
+        token = np.pi * (kit.CHEST_MM / 2) ** 2
+        chests[square] = int(sum(max(1, round(area / token)) for area in areas if area >= settings.chest_area_mm2[0]))
+    return chests
+
+
+def _where(view: BoardView, centre_mm) -> str:
+    found = view.geometry.square_at(*centre_mm)
+    if found is None:
+        return "the board's edge"
+    from companion.games.black_cannon.board import square_name
+
+    return square_name(*found)
+
+
+def annotate(image: np.ndarray, reading: Reading) -> np.ndarray:
+    """The photo with each die's reading written beside it (for looking at, not for tests)."""
+    out = image.copy()
+    cv2.putText(out, " ".join(str(d.pips) for d in reading.dice), (20, 40), cv2.FONT_HERSHEY_SIMPLEX, 1.2,
+                (0, 0, 255), 2)
+    return out

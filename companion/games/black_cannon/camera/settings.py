@@ -1,0 +1,36 @@
+"""Every threshold of the Black Cannon reader, in one frozen settings object. Tuned on renders of the
+four training die styles only (render/dice.py DIE_STYLES), never on the held-out style."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class ReaderSettings:
+    view_px_per_mm: float = 2.0          # the board-plane view the foreground is found in
+    dice_px_per_mm: float = 4.0          # the die-top view the pips are counted in
+    margin_mm: float = 30.0              # table round the board where dice may lie
+    foreground_colour: float = 38.0      # colour distance (0-255 scale) from the expected table
+    foreground_open_mm: float = 4.0      # opening that drops misregistered print lines
+    flat_tag_side_tolerance: float = 0.22   # a deck tag whose sides stray more than this is not lying flat
+    ship_clear_mm: float = 24.0          # foreground this near a standing stand belongs to it
+    die_size_mm: tuple[float, float] = (12.0, 24.0)
+    die_blob_span_mm: float = 64.0       # a die, its sides and shadow span no more than this
+    die_top_guess_mm: float = 18.0       # the die-top view's height, between the sizes
+    pip_contrast: float = 0.45           # pip pixels: this share of the way from body to the extreme
+    pip_min_contrast: float = 22.0       # grey levels: no pip is fainter than this
+    pip_area_share: tuple[float, float] = (0.004, 0.05)   # a pip's area as a share of the die's top
+    layout_tolerance: float = 0.2        # pip layout against the standard one, as a share of the side
+    body_colour_spread: float = 45.0     # the rings round one face's pips differ no more than this
+    die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
+    flat_face_squash: float = 0.9        # a face seen squashed more than this leans: a cocked die
+    flat_pip_roundness: float = 0.7     # a pip squashed more than this (one to three pips) leans
+    confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
+    sunk_min_area_mm2: float = 90.0      # a fleet-coloured blob this big and no flat tag: a ship on its side
+    fleet_saturation: float = 0.42
+    fleet_hue_tolerance_deg: float = 14.0
+    chest_area_mm2: tuple[float, float] = (14.0, 110.0)
+
+
+SETTINGS = ReaderSettings()

@@ -1,0 +1,125 @@
+"""Ships from their deck tags: a tag lying flat at its kind's deck height is a standing ship (its
+square from the stand's centre, behind the tag), a tag seen standing up is a ship knocked over; and a
+fleet-coloured blob with no tag of that fleet seen is a ship on its side showing its keel or hull."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.board import square_name
+from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.settings import ReaderSettings
+from companion.games.black_cannon.kit import pieces as kit
+from companion.vision.markers import DetectedMarker
+
+
+@dataclass(frozen=True)
+class SeenShip:
+    fleet: str
+    kind: str | None               # None: a hull on its side whose tag is not seen
+    square: str | None             # None: off the squares
+    centre_mm: tuple[float, float]  # board frame
+    sunk: bool
+    carrying: bool | None          # None: not known (sunk)
+    confidence: float
+    how: str                       # "deck tag", "tag on its side", "hull colour"
+
+
+def _square(view: BoardView, centre) -> str | None:
+    found = view.geometry.square_at(*centre)
+    return square_name(*found) if found else None
+
+
+def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.ndarray,
+                    settings: ReaderSettings) -> list[SeenShip]:
+    ships = []
+    for marker in markers:
+        tag = kit.deck_tag_of(marker.id)
+        if tag is None:
+            continue
+        fleet, kind = tag
+        height = kit.HULL_HEIGHT_MM[kind]
+        corners = view.to_board(marker.corners, height)
+        sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+        stray = float(np.abs(sides / kit.TAG_MARKER_MM - 1).max())
+        if stray <= settings.flat_tag_side_tolerance:
+            centre_tag = corners.mean(axis=0)
+            bow = (corners[0] + corners[1]) / 2 - (corners[3] + corners[2]) / 2
+            bow /= max(np.linalg.norm(bow), 1e-9)
+            centre = centre_tag - bow * kit.tag_offset_mm()
+            ledge = centre + bow * kit.CHEST_LEDGE_AT_MM
+            carrying = kind != "raft" and _chest_at(view, image, ledge, height)
+            ships.append(SeenShip(fleet, kind, _square(view, centre), tuple(map(float, centre)), False, carrying,
+                                  1.0 - stray, "deck tag"))
+        else:
+            # Standing on its edge: the card's middle is about half a beam up.
+            centre = view.to_board([np.mean(marker.corners, axis=0)], kit.STAND_MM[0] / 2)[0]
+            ships.append(SeenShip(fleet, kind, _square(view, centre), tuple(map(float, centre)), True, None,
+                                  min(1.0, stray), "tag on its side"))
+    return ships
+
+
+def _chest_at(view: BoardView, image: np.ndarray, ledge_mm, height: float) -> bool:
+    """A chest token on the stern ledge: the chest's brown, not the hull's paint, round that point."""
+    u, v = cv2.perspectiveTransform(np.float64([[ledge_mm]]), view.raised(height)).reshape(2)
+    x, y = int(round(u)), int(round(v))
+    patch = image[max(y - 2, 0):y + 3, max(x - 2, 0):x + 3]
+    if patch.size == 0:
+        return False
+    return is_chest_colour(patch.reshape(-1, 3).mean(axis=0))
+
+
+def _hue_sat(bgr) -> tuple[float, float, float]:
+    pixel = np.uint8([[np.clip(bgr, 0, 255)]])
+    h, s, v = cv2.cvtColor(pixel, cv2.COLOR_BGR2HSV_FULL)[0, 0]
+    return float(h) * 360 / 256, float(s) / 255, float(v) / 255
+
+
+def is_chest_colour(bgr) -> bool:
+    hue, sat, val = _hue_sat(bgr)
+    return 15 <= hue <= 42 and sat >= 0.45 and val <= 0.75
+
+
+def chest_mask(bgr_image: np.ndarray) -> np.ndarray:
+    """Where a picture shows the chests' brown (is_chest_colour, pixel by pixel)."""
+    hsv = cv2.cvtColor(bgr_image, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
+    hue = hsv[:, :, 0] * 360 / 256
+    return (hue >= 15) & (hue <= 42) & (hsv[:, :, 1] >= 0.45 * 255) & (hsv[:, :, 2] <= 0.75 * 255)
+
+
+FLEET_HUES = {fleet: _hue_sat(rgb[::-1])[0] for fleet, rgb in kit.FLEET_RGB.items()}
+
+
+def fleet_of_colour(bgr, settings: ReaderSettings) -> str | None:
+    hue, sat, val = _hue_sat(bgr)
+    if sat < settings.fleet_saturation or val < 0.12:
+        return None
+    best = min(FLEET_HUES, key=lambda fleet: abs((hue - FLEET_HUES[fleet] + 180) % 360 - 180))
+    distance = abs((hue - FLEET_HUES[best] + 180) % 360 - 180)
+    if best == "yellow" and is_chest_colour(bgr):
+        return None
+    return best if distance <= settings.fleet_hue_tolerance_deg else None
+
+
+def hulls_on_their_side(blobs: list[tuple[np.ndarray, np.ndarray, float]], seen: list[SeenShip], view: BoardView,
+                        settings: ReaderSettings) -> list[SeenShip]:
+    """Foreground blobs (centre mm, mean BGR, area mm²) of a fleet's colour, big enough for a hull,
+    whose fleet has no tag seen: that fleet's ship, knocked over with its tag turned away."""
+    known = {ship.fleet for ship in seen}
+    found = []
+    for centre, colour, area in blobs:
+        fleet = fleet_of_colour(colour, settings)
+        if fleet is None or fleet in known or area < settings.sunk_min_area_mm2:
+            continue
+        known.add(fleet)
+        found.append(SeenShip(fleet, None, _square(view, centre), (float(centre[0]), float(centre[1])), True, None,
+                              0.7, "hull colour"))
+    return found
+
+
+def near_a_ship(centre_mm, ships: list[SeenShip], settings: ReaderSettings) -> bool:
+    return any(math.dist(centre_mm, ship.centre_mm) < settings.ship_clear_mm for ship in ships)
