@@ -12,6 +12,7 @@ from firmware_bridge.aiming import CannonPose
 
 from companion.dashboard import create_app
 from companion.games.black_cannon.hardware.indicators import led_frame, meaning, square_colours
+from companion.games.black_cannon.kit.pieces import SQUARE_MM
 from companion.games.black_cannon.record import RECORD
 from companion.hardware.aim import CannonFix
 from companion.hardware.led_map import LedMap
@@ -29,18 +30,23 @@ def rig(tmp_path):
     services.broadcaster.close()
 
 
+# Blue's frigate stands on J8 (column 9, row 7): its centre on the printed board, in board mm.
+J8 = (9.5 * SQUARE_MM, 7.5 * SQUARE_MM)
+
+
 def test_with_no_shot_owed_a_ship_is_aimed_at_from_where_the_pose_puts_the_cannon(rig):
     tablet, _, setup = rig
-    # Facing +x from (300, -100), blue's J8 centre (475, 375), 475 mm down and 175 along, is 69.8 deg off:
-    # past the soft limits. Turned to face down the board (+y), it is 20.2 deg to the other side.
+    # Facing +x from (300, -100), blue's J8 lies almost straight down the board: past the soft limits.
+    # Turned to face down the board (+y), it is a few degrees off.
+    along, down = J8[0] - 300, J8[1] + 100
     wide = tablet.post("/api/cannon/aim", {"ship": "blue"})
-    assert wide.status_code == 400 and "pan 159.78 deg is outside the soft limits 45..135 deg" in wide.get_json()["error"]
+    assert wide.status_code == 400 and "is outside the soft limits 45..135 deg" in wide.get_json()["error"]
     setup.desk.aimer.place(CannonFix(CannonPose(300, -100, 90), "--cannon-pose"))
     aimed = tablet.post("/api/cannon/aim", {"ship": "blue"})
     assert aimed.status_code == 200, aimed.get_json()
     target = aimed.get_json()["target"]
-    assert target["ship"] == "blue" and target["table_mm"] == [475.0, 375.0]
-    assert target["bearing_deg"] == pytest.approx(round(math.degrees(math.atan2(475, 175)) - 90, 1))
+    assert target["ship"] == "blue" and target["table_mm"] == pytest.approx(list(J8), abs=0.05)
+    assert target["bearing_deg"] == pytest.approx(round(math.degrees(math.atan2(down, along)) - 90, 1), abs=0.06)
     assert "from the board's corner at A1" in tablet.get("/api/cannon").get_json()["cannon"]["message"]
 
 
@@ -49,8 +55,9 @@ def test_while_a_shot_is_owed_the_cannon_stands_on_the_shooters_square(rig):
     session.act({"type": "roll", "dice": [4, 1]})
     session.act({"type": "move", "fleet": "red", "to": "B7"})
     target = tablet.post("/api/cannon/aim", {"ship": "Blue"}).get_json()["target"]   # a fleet in any case
-    assert target["bearing_deg"] == pytest.approx(round(math.degrees(math.atan2(50, 400)), 1))
-    assert target["pan"] == pytest.approx(90 + math.degrees(math.atan2(50, 400)), abs=0.01)
+    # From B7's centre to J8's: eight squares along, one down.
+    assert target["bearing_deg"] == pytest.approx(round(math.degrees(math.atan2(1, 8)), 1))
+    assert target["pan"] == pytest.approx(90 + math.degrees(math.atan2(1, 8)), abs=0.01)
     own = tablet.post("/api/cannon/aim", {"ship": "red"})
     assert own.status_code == 400 and own.get_json()["error"] == (
         "Red is the ship firing: the Black Cannon stands on its square B7; aim at one of blue, green.")

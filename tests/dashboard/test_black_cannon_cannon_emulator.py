@@ -14,6 +14,7 @@ from firmware_bridge import emulator as emu
 from firmware_bridge.protocol import BoardConfig, EventCode, angle_to_pulse_us
 
 from companion.dashboard import create_app
+from companion.games.black_cannon.kit.pieces import SQUARE_MM
 
 from .black_cannon_scenes import BC_LEDS_COUNT, bc_twin_cannon
 from .conftest import Tablet
@@ -25,8 +26,8 @@ pytestmark = pytest.mark.skipif(bool(MISSING), reason="the AVR toolchain or sima
 # A12 is 11*12+(11-0). At the strip's 25%: red's shooter (255, 30, 0) and the white of a target.
 SHOOTER_LED, BLUE_LED, GREEN_LED = 73, 86, 143
 RED, WHITE = (64, 8, 0), (64, 64, 64)
-# The cannon stands on B7's centre (75, 325) mm facing +x; J8's centre is (475, 375): 400 mm along, 50 down.
-BLUE_BEARING = math.degrees(math.atan2(50, 400))
+# The cannon stands on B7's centre facing +x; J8's centre is eight squares along, one down.
+BLUE_BEARING = math.degrees(math.atan2(1, 8))
 
 
 @pytest.mark.slow   # a few seconds once the firmware is built (the first build takes longer)
@@ -53,7 +54,8 @@ def test_a_black_cannon_shot_on_the_emulated_firmware_aims_arms_fires_and_fails_
         target = tablet.get("/api/cannon").get_json()["target"]
         tilt = settled_pulse(emulator, "tilt", angle_to_pulse_us(target["tilt"]))
         assert tilt == pytest.approx(angle_to_pulse_us(target["tilt"]), abs=TOLERANCE_US)
-        assert target["range_mm"] == 403 and target["table_mm"] == [475.0, 375.0]
+        assert target["range_mm"] == round(math.hypot(8, 1) * SQUARE_MM)
+        assert target["table_mm"] == [9.5 * SQUARE_MM, 7.5 * SQUARE_MM]
 
         refused = tablet.post("/api/cannon/fire")
         assert refused.status_code == 409 and "not armed" in refused.get_json()["error"]

@@ -4,9 +4,13 @@ the restarted server resumes the same game; with the software twin the Cannon sc
 
 from __future__ import annotations
 
+import math
+
 import urllib.error
 
 import pytest
+
+from companion.games.black_cannon.kit.pieces import SQUARE_MM
 
 from .black_cannon_scenes import CANNON_TURN
 from .test_serve import Served, assert_all_there
@@ -52,11 +56,12 @@ def test_black_cannon_is_served_from_its_setup_played_from_a_tablet_and_resumed_
     try:
         assert_all_there(served, acknowledged)
         assert served.get("api/state") == before
-        # The hand-placed cannon stands on the shooter's square B7 (75, 325) mm, facing +x: blue's
-        # frigate on J8 (475, 375) lies 400 mm along and 50 mm down, 7.1 degrees off its heading.
+        # The hand-placed cannon stands on the shooter's square B7, facing +x: blue's frigate on J8
+        # lies eight squares along and one down, 7.1 degrees off its heading.
         aimed = served.post("api/cannon/aim", {"ship": "blue"})
-        assert aimed["target"]["ship"] == "blue" and aimed["target"]["table_mm"] == [475.0, 375.0]
-        assert aimed["target"]["bearing_deg"] == pytest.approx(7.1) and aimed["target"]["range_mm"] == 403
+        assert aimed["target"]["ship"] == "blue" and aimed["target"]["table_mm"] == [9.5 * SQUARE_MM, 7.5 * SQUARE_MM]
+        assert aimed["target"]["bearing_deg"] == pytest.approx(7.1)
+        assert aimed["target"]["range_mm"] == round(math.hypot(8, 1) * SQUARE_MM)
         acknowledged.append(post(served, "api/bc/shot", {"target": "blue", "sunk": True, "chest": "D4"}))
         after = served.get("api/state")
         assert after["ships"]["blue"]["kind"] == "raft" and after["chests"]["D4"] == 5 and after["player"] == "bob"

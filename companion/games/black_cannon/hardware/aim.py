@@ -17,14 +17,15 @@ from dataclasses import dataclass, replace
 from firmware_bridge.aiming import CannonPose
 
 from companion.games.black_cannon.board import Board
+from companion.games.black_cannon.kit.pieces import SQUARE_MM
 from companion.games.excerpt import excerpt
 from companion.hardware.aim import AimSolution, Aimer, NothingToAim, TableFrame
 
 
 @dataclass(frozen=True)
 class BoardGeometry:
-    # A printed square's side: the twelve squares of the default board make a 60 cm board.
-    square_mm: float = 50.0
+    # A square's side as `companion print black-cannon` prints it (the camera reads the same kit).
+    square_mm: float = SQUARE_MM
 
     def centre(self, board: Board, square: str) -> tuple[float, float]:
         """The square's centre in board mm."""
