@@ -5,26 +5,12 @@ squares to mark on the board.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from companion.games.black_cannon.moves import RollError, judge_move, sailing
 from companion.games.black_cannon.position import Position
 from companion.games.black_cannon.rules import battles, score
 from companion.games.black_cannon.text import draw_evidence
+from companion.games.answer import Answer, QuestionError
 from companion.games.excerpt import excerpt
-
-
-class QuestionError(ValueError):
-    """A question the referee cannot read; the message quotes it."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    data: dict
-    sentence: str
-    path: tuple[str, ...] = ()
-    ends: tuple[str, ...] = ()
-    extra: list[str] = field(default_factory=list)
 
 
 QUESTIONS = {

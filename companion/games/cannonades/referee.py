@@ -9,27 +9,14 @@ Each answer is plain data for `--json`, a sentence, and the cards and ships to m
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
 
 from companion.games.cannonades.ending import finish_by_tiebreak, standings
 from companion.games.cannonades.rules import legal_moves, play, refusal
 from companion.games.cannonades.state import Game
 from companion.games.cannonades.turns import Chance, tell
 from companion.games.cannonades.views import command_of, describe
+from companion.games.answer import Answer, QuestionError
 from companion.games.excerpt import excerpt
-
-
-class QuestionError(ValueError):
-    """A question the referee cannot read; the message quotes it."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    data: dict
-    sentence: str
-    path: tuple[str, ...] = ()
-    ends: tuple[str, ...] = ()
-    extra: list[str] = field(default_factory=list)
 
 
 QUESTIONS = {"legal": "legal [--seat S]", "resolve-shot": "resolve-shot WEAPON TARGET [--seat S]", "end": "end"}

@@ -6,25 +6,11 @@ The dashboard's dispute screen and `companion referee` both ask through `answer`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from companion.games.answer import Answer, QuestionError
 from companion.games.excerpt import excerpt
 from companion.games.cannonball_colony.cells import Cell, Country, cells_text
 from companion.games.cannonball_colony.position import Position
 from companion.games.cannonball_colony.rules import BUILD_KINDS, judge_build, legal_builds, score
-
-
-class QuestionError(ValueError):
-    """A question the referee cannot read; the message quotes it."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    data: dict
-    sentence: str
-    path: tuple[Cell, ...] = ()
-    ends: tuple[Cell, ...] = ()
-    extra: list[str] = field(default_factory=list)
 
 
 QUESTIONS = {

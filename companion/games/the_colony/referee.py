@@ -4,26 +4,12 @@ moves, the score. Each answer is plain data for `--json`, a sentence, and the sp
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from companion.games.answer import Answer, QuestionError
 from companion.games.excerpt import excerpt
 from companion.games.the_colony.position import Position
 from companion.games.the_colony.rules import (ChoiceError, Sowing, ant_moves, ends_before_sowing, legal_spaces,
                                               must_move_ant, score, sow)
 from companion.games.the_colony.text import print_board
-
-
-class QuestionError(ValueError):
-    """A question the referee cannot read; the message quotes it."""
-
-
-@dataclass(frozen=True)
-class Answer:
-    data: dict
-    sentence: str
-    path: tuple[str, ...] = ()
-    ends: tuple[str, ...] = ()
-    extra: list[str] = field(default_factory=list)
 
 
 QUESTIONS = {
