@@ -5,6 +5,8 @@ Screenshots land in tests/artifacts/ for a person to look at."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from companion.dashboard.video import placeholder
@@ -61,8 +63,9 @@ def test_red_sows_l1_through_the_centre_sees_it_drawn_then_undoes_it(browser, co
         assert colony.session.view()["eggs"]["L1"] == 3                # tried out only: nothing logged yet
 
         page.click("#confirm")                                     # logged; drawn egg by egg
-        page.wait_for_selector("svg#logs[data-animating='true'][data-steps-shown='1']")
-        assert page.inner_text("#ended").startswith("Egg 1 of 3")
+        # An egg falls every 320 ms: catch the drawing mid-way (the first or second egg), however busy the machine.
+        page.wait_for_selector("svg#logs[data-animating='true']:is([data-steps-shown='1'], [data-steps-shown='2'])")
+        assert re.match(r"Egg [12] of 3", page.inner_text("#ended"))
         shot(page, artifacts, "colony-04-drawn-egg-by-egg.png", full_page=False)
         page.wait_for_selector("svg#logs[data-animating='false'][data-mode='move-ant']")
         assert counts(page) == {**{f"L{n}": 3 for n in range(1, 20)}, "L1": 0, "L2": 4, "L3": 4}

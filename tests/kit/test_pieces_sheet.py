@@ -159,8 +159,8 @@ def test_each_square_is_printed_empty_with_a_dark_outline_where_the_json_puts_it
 
 
 @pytest.mark.parametrize("argv, says", [
-    (["print", "pieces"], "pieces: no --game: expected --game one of cannonball-colony, cannons-coastlines"),
-    (["print", "pieces", "--game", "chess"], "pieces: --game 'chess': expected --game one of cannonball-colony"),
+    (["print", "pieces"], "pieces: no --game: expected --game one of black-cannon, cannonball-colony, cannons-coastlines"),
+    (["print", "pieces", "--game", "chess"], "pieces: --game 'chess': expected --game one of black-cannon, cannonball-colony"),
     (["print", "islands", "--game", "cannonball-colony"], "--game 'cannonball-colony': only the pieces sheet takes --game"),
 ])
 def test_a_missing_or_unknown_game_is_a_usage_error_naming_the_option(argv, says, tmp_path, capsys):
