@@ -82,7 +82,10 @@ class RunningServer:
         # loop sits in select() made it raise EBADF in its thread.
         from waitress import wasyncore
 
-        self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        try:
+            self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
+        except OSError:   # EBADF: the loop had already closed its map, the trigger with it; nothing is left open
+            pass
         self.thread.join(timeout=5)
 
 
