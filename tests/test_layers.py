@@ -14,7 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 COMPANION = ROOT / "companion"
 GAMES = COMPANION / "games"
 STDLIB = set(sys.stdlib_module_names)
-SHARED_GAME_MODULES = ("companion.games", "companion.games.plugin", "companion.games.verdict", "companion.games.answer",
+SHARED_GAME_MODULES = ("companion.games", "companion.games.plugin", "companion.games.verdict", "companion.games.answer", "companion.games.text_words",
                        "companion.games.excerpt")
 # What each layer of a game folder may import besides the standard library, the shared game
 # modules and its own game's pure rules. A layer may use the layers listed before it in LAYER_USES.

@@ -20,31 +20,13 @@ from typing import Callable, Sequence
 from companion.games.black_cannon.board import FLEETS, Board, BoardError, default_board, load_board
 from companion.games.black_cannon.position import CHESTS_TO_WIN, FLEETS_PER_PLAYER, KINDS, Position, Ship, setup_chests
 from companion.games.excerpt import excerpt
+from companion.games.text_words import BoardTextError, Word as _Word
 
 HEADER_KEYS = ("players", "turn", "ships", "carrying", "home", "chests", "board")
 NUMBER_DIGITS = 2   # no port or square holds more than the 14 chests; a longer number is a typo
 _WORD = re.compile(r"\S+")
 _HEADER = re.compile(r"\s*([A-Za-z][\w-]*)\s*:")
 _NAME = re.compile(r"[A-Za-z][\w-]*")
-
-
-class BoardTextError(ValueError):
-    def __init__(self, line: int, column: int, message: str):
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line, self.column, self.problem = line, column, message
-
-
-@dataclass(frozen=True)
-class _Word:
-    text: str
-    line: int
-    column: int
-
-    def fail(self, message: str) -> BoardTextError:
-        return BoardTextError(self.line, self.column, message)
-
-    def part(self, start: int) -> "_Word":
-        return _Word(self.text[start:], self.line, self.column + start)
 
 
 @dataclass(frozen=True)

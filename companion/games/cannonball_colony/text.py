@@ -20,6 +20,7 @@ from companion.games.cannonball_colony.cells import (
     column_name,
 )
 from companion.games.excerpt import excerpt
+from companion.games.text_words import BoardTextError, Word as _Word
 from companion.games.cannonball_colony.position import Position
 
 HEADER_KEYS = ("players", "boards", "landing", "earned", "supply", "turn")
@@ -28,20 +29,6 @@ PIECE_LIMITS = {PieceKind.FORT: FORTS_PER_PLAYER, PieceKind.CANNON: 2, PieceKind
 NUMBER_DIGITS = 6
 _WORD = re.compile(r"\S+")
 _HEADER = re.compile(r"\s*([A-Za-z_][\w-]*)\s*:")
-
-
-class BoardTextError(ValueError):
-    def __init__(self, line: int, column: int, message: str):
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line, self.column, self.problem = line, column, message
-
-
-class _Word:
-    def __init__(self, text: str, line: int, column: int):
-        self.text, self.line, self.column = text, line, column
-
-    def fail(self, message: str) -> BoardTextError:
-        return BoardTextError(self.line, self.column, message)
 
 
 def _is_number(text: str) -> bool:

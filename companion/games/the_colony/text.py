@@ -15,10 +15,10 @@ A malformed text raises BoardTextError naming the line, the column and what was 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from companion.games.excerpt import excerpt
+from companion.games.text_words import BoardTextError, Word as _Word
 from companion.games.the_colony.layout import Layout, LayoutError, default_layout, load_layout
 from companion.games.the_colony.position import ANTS_PER_PLAYER, COLOUR_BY_INITIAL, COLOURS, INITIALS, Position, other
 
@@ -28,22 +28,6 @@ ANT_RULES = {"optional": False, "mandatory": True}
 NUMBER_DIGITS = 4   # no space or heap holds more eggs than this; a longer number is a typo
 _WORD = re.compile(r"\S+")
 _HEADER = re.compile(r"\s*([A-Za-z][\w-]*)\s*:")
-
-
-class BoardTextError(ValueError):
-    def __init__(self, line: int, column: int, message: str):
-        super().__init__(f"line {line}, column {column}: {message}")
-        self.line, self.column, self.problem = line, column, message
-
-
-@dataclass(frozen=True)
-class _Word:
-    text: str
-    line: int
-    column: int
-
-    def fail(self, message: str) -> BoardTextError:
-        return BoardTextError(self.line, self.column, message)
 
 
 def _words(text: str, line: int, offset: int = 0) -> list[_Word]:
