@@ -1,0 +1,125 @@
+"""What a still table means for the game in play (inference.explain): each scenario is a position
+text, the table the camera saw (ships as `fleet=kind@SQ`, `fleet=over@SQ`; dice as `pips@x,y` in board
+mm, `?` for a face it could not tell), and the commands expected, or the question's telling words."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.black_cannon.inference import SeenDie, SeenShip, SeenTable, explain
+from companion.games.black_cannon.record import RECORD
+
+START = """players: anna=red bob=blue cleo=green
+turn: anna
+ships: red=galleon@A1 blue=galleon@K2 green=galleon@A12
+carrying:
+home: red=0 blue=0 green=0
+chests: D4=4 J4=3 D9=3 J9=4
+"""
+BEFORE_DICE = "6@-10,40 5@-10,80"
+
+
+def table(ships: str, dice: str = BEFORE_DICE, chests: dict | None = None) -> SeenTable:
+    seen = {}
+    for word in ships.split():
+        fleet, _, rest = word.partition("=")
+        kind, _, square = rest.partition("@")
+        seen[fleet] = SeenShip(square, None if kind == "over" else kind, kind == "over", not kind.endswith("?"))
+    dice_seen = []
+    for word in dice.split():
+        pips, _, at = word.partition("@")
+        x, y = at.split(",")
+        dice_seen.append(SeenDie(None if pips == "?" else int(pips), (float(x), float(y)), "B2"))
+    return SeenTable(seen, tuple(dice_seen), chests or {})
+
+
+def game_after(*commands, start: str = START):
+    game = RECORD.apply(None, {"type": "game", "board": start}, 1)
+    for command in commands:
+        verdict, bodies = RECORD.decide(game, command)
+        assert verdict.legal, verdict.message
+        for body in bodies:
+            game = RECORD.apply(game, body, 2)
+    return game
+
+
+AT_START = "red=galleon@A1 blue=galleon@K2 green=galleon@A12"
+ROLLED = ({"type": "roll", "dice": [3, 1]},)
+AT_K6 = ROLLED + ({"type": "move", "fleet": "red", "to": "D4"}, {"type": "roll", "dice": [4, 2]},
+                  {"type": "move", "fleet": "blue", "to": "K6"})
+
+
+@pytest.mark.parametrize("played, seen, expected", [
+    # nothing the rules care about changed: nothing to say
+    ((), table(AT_START), []),
+    # both dice thrown and read: anna's roll
+    ((), table(AT_START, "3@100,-12 1@200,350"), [{"type": "roll", "dice": [3, 1]}]),
+    # the roll and the ship already sailed at the same still moment: roll, then the move it allows
+    ((), table("red=galleon@D4 blue=galleon@K2 green=galleon@A12", "3@100,-12 1@200,350", {"D4": 3}),
+     [{"type": "roll", "dice": [3, 1]}, {"type": "move", "fleet": "red", "to": "D4", "take_chest": True}]),
+    # rolled on the tablet; the ship is seen on a square the roll reaches: the move, chest taken
+    (ROLLED, table("red=galleon@D4 blue=galleon@K2 green=galleon@A12"),
+     [{"type": "move", "fleet": "red", "to": "D4", "take_chest": True}]),
+    # ...and the chests on D4 are all still there: it left them
+    (ROLLED, table("red=galleon@D4 blue=galleon@K2 green=galleon@A12", chests={"D4": 4}),
+     [{"type": "move", "fleet": "red", "to": "D4", "take_chest": False}]),
+    # a ship the camera does not see has not moved: the game's knowledge wins
+    (ROLLED, table("red=galleon@A1 green=galleon@A12"), []),
+    # a ship lying knocked over while no shot is owed moves nothing
+    (ROLLED, table("red=over@A1 blue=galleon@K2 green=galleon@A12"), []),
+    # the Black Cannon shot: the one target seen knocked over is sunk
+    (AT_K6, table("red=over@D4 blue=galleon@K6 green=galleon@A12"),
+     [{"type": "shot", "target": "red", "sunk": True, "chest": None}]),
+    # ...and nothing knocked over yet: the shot is still to come (or missed: the players say so)
+    (AT_K6, table("red=galleon@D4 blue=galleon@K6 green=galleon@A12"), []),
+])
+def test_a_still_table_becomes_the_commands_the_rules_allow(played, seen, expected):
+    assert explain(game_after(*played), seen, table(AT_START)) == expected
+
+
+@pytest.mark.parametrize("played, seen, words", [
+    # a die the reader could not tell is asked about, never guessed
+    ((), table(AT_START, "3@100,-12 ?@200,350"), "cannot read the dice"),
+    # only one die thrown, but a galleon rolls both
+    ((), table(AT_START, "6@-10,40 2@200,350"), "rolls both"),
+    # a ship sailed with no roll recorded
+    ((), table("red=galleon@D4 blue=galleon@K2 green=galleon@A12"), "no roll is recorded"),
+    # a square the roll does not reach: the rules' reason, and the legal squares beside it
+    (ROLLED, table("red=galleon@C1 blue=galleon@K2 green=galleon@A12"), "the roll allows"),
+    # another player's ship moved
+    (ROLLED, table("red=galleon@A1 blue=galleon@K5 green=galleon@A12"), "it is anna's turn"),
+    # two ships moved at once
+    (ROLLED, table("red=galleon@D4 blue=galleon@K5 green=galleon@A12"), "More than one ship moved"),
+    # a legal square, but the reading was unsure
+    (ROLLED, table("red=galleon?@D4 blue=galleon@K2 green=galleon@A12"), "not sure"),
+    # two targets knocked over for one shot
+    (AT_K6, table("red=over@D4 blue=galleon@K6 green=over@A12"), "which one did it sink"),
+])
+def test_what_the_rules_cannot_explain_is_a_question_and_changes_nothing(played, seen, words):
+    commands = explain(game_after(*played), seen, table(AT_START))
+    assert [c["type"] for c in commands] == ["question"]
+    assert words in commands[0]["message"]
+
+
+def test_a_frigate_sunk_with_its_chest_leaves_the_chests_fate_to_the_shooter():
+    start = START.replace("red=galleon@A1", "red=frigate@J3").replace("carrying:", "carrying: red")
+    game = game_after({"type": "roll", "dice": [2]}, {"type": "move", "fleet": "red", "to": "J5"},
+                      {"type": "roll", "dice": [4, 2]}, {"type": "move", "fleet": "blue", "to": "K6"}, start=start)
+    assert game.phase == "shot"
+    [asked] = explain(game, table("red=over@J5 blue=galleon@K6 green=galleon@A12"), None)
+    assert asked["type"] == "question" and "chooses where it goes" in asked["message"]
+
+
+def test_one_die_for_a_frigate_is_the_die_that_was_thrown_again():
+    start = START.replace("red=galleon@A1", "red=frigate@D4")
+    game = game_after(start=start)
+    before = table("red=frigate@D4 blue=galleon@K2 green=galleon@A12", "6@-10,40 5@-10,80")
+    assert explain(game, table("red=frigate@D4 blue=galleon@K2 green=galleon@A12", "3@150,330 5@-10,80"), before) \
+        == [{"type": "roll", "dice": [3]}]
+    both = explain(game, table("red=frigate@D4 blue=galleon@K2 green=galleon@A12", "3@150,330 2@60,-10"), before)
+    assert both[0]["type"] == "question" and "which one was rolled" in both[0]["message"]
+
+
+def test_a_die_read_a_few_mm_from_where_it_lay_was_not_thrown():
+    game = game_after()
+    assert explain(game, table(AT_START, "6@-4,44 5@-13,77"), table(AT_START)) == []
