@@ -39,13 +39,14 @@ class BotSettings:
     pause_after_move_s: float = 1.0
 
 
-def parse_bot_specs(specs: list[str], bot: Bot, record: Record) -> dict[str, str]:
-    """{seat: level} from SEAT[:LEVEL] options; the level defaults to the bot's strongest (its last)."""
+def parse_bot_specs(specs: list[str], bot: Bot, record: Record, state: Any = None) -> dict[str, str]:
+    """{seat: level} from SEAT[:LEVEL] options; the level defaults to the bot's strongest (its last).
+    `state`: the game already in play, whose seats a bot may know only from it (its players' names)."""
     seats: dict[str, str] = {}
     for spec in specs:
         seat, _, level = spec.strip().partition(":")
         seat, level = seat.strip().lower(), (level.strip().lower() or bot.levels[-1])
-        check_seat(seat, level, bot, record, None)
+        check_seat(seat, level, bot, record, state)
         if seat in seats:
             raise BotSeatError(f"--bot {excerpt(spec)}: {seat} is given to the computer twice")
         seats[seat] = level

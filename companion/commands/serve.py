@@ -114,7 +114,7 @@ def computer_seats(game, session, specs: list[str], camera: bool, publish):
 
     bot = game.load("bot")
     try:
-        seats = parse_bot_specs(specs, bot, session.record)
+        seats = parse_bot_specs(specs, bot, session.record, session.snapshot().state)
     except BotSeatError as error:
         raise UsageError(str(error)) from None
     return ComputerSeats(session, bot, seats, camera=camera, publish=publish)

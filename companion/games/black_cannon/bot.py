@@ -90,6 +90,21 @@ def choose_move(position: Position, player: str, dice: tuple[int, ...], level: s
 class BlackCannonBot:
     levels = LEVELS
 
+    @staticmethod
+    def seats(state) -> tuple[str, ...]:
+        """The players of the game in play (a seat is a player, who may own two fleets); none known before one."""
+        return state.position.names if state is not None else ()
+
+    @staticmethod
+    def to_move(state) -> str | None:
+        """Whose decision the game waits for: the owner of the ship that fires while a shot is owed (a sea
+        battle's second shot is the other player's), else the player whose turn it is; nobody once won."""
+        if state is None or state.winner is not None:
+            return None
+        if state.phase == "shot":
+            return state.position.owner(state.shots[0].shooter)
+        return state.position.turn
+
     def choose(self, state, seat: str, level: str, rng) -> BotMove:
         """`seat` is a player's name; `state` the record's BlackCannonGame."""
         if level not in LEVELS:
