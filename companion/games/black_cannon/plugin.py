@@ -17,4 +17,5 @@ PLUGIN = GamePlugin(
     kit="companion.games.black_cannon.kit.sheets:KIT",
     render="companion.games.black_cannon.render.command:render_black_cannon",
     photo="companion.games.black_cannon.camera.photo",
+    camera="companion.games.black_cannon.camera.live:BlackCannonCamera",
 )

@@ -1,0 +1,155 @@
+"""Black Cannon's live reading: a frame is read only when the table is steady, and its reading becomes
+the tokens the shared tracker votes on (companion.tracking).
+
+Reading a Black Cannon table takes a good part of a second, so a frame is compared first, small and
+blurred, with the one before: while anything moves (a hand throwing the dice, sailing a ship, picking a
+ship up) nothing is read. Once the picture is steady the first frames are read in full; later frames
+that still look like the last one read reuse its reading. The reader itself (camera/reader.py) is used
+through `read_table` and its `Reading`; what it cannot tell stays unknown here (a die's face below the
+reader's confidence is None), never guessed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.board import Board, default_board, square_name
+from companion.games.black_cannon.camera.reader import Reading, read_table
+from companion.games.black_cannon.camera.settings import SETTINGS as READER_SETTINGS
+from companion.games.black_cannon.inference import SeenDie, SeenShip, SeenTable
+from companion.games.black_cannon.kit import pieces as kit
+
+
+@dataclass(frozen=True)
+class StillSettings:
+    width_px: int = 320              # the compared pictures' width
+    changed_level: float = 18.0      # grey levels (0-255) a pixel must change by to count as moved
+    moving_share: float = 0.003      # more of the picture changed than this since the last frame: moving
+    reuse_share: float = 0.001       # a frame this close to the last one read is not read again
+    fresh_reads: int = 2             # frames read in full at the start of each steady spell
+    ship_sure: float = 0.6           # a ship's reading below this confidence is asked about
+
+
+STILL_SETTINGS = StillSettings()
+
+
+@dataclass(frozen=True)
+class LiveReading:
+    """One frame, as the camera part tracks it: how much moved, and the table read (None while moving)."""
+
+    timestamp: float
+    motion: float                          # share of the picture changed since the last frame
+    reading: Reading | None = None
+    seen: SeenTable | None = None
+    fresh: bool = False                    # read in full from this frame (not reused)
+    problems: tuple[str, ...] = ()
+
+    @property
+    def located(self) -> bool:
+        return self.reading is None or self.reading.board_seen
+
+    def tokens(self) -> dict:
+        return table_tokens(self.seen) if self.seen is not None else {}
+
+    def confidence(self) -> dict:
+        if self.reading is None:
+            return {}
+        return {("ship", ship.fleet): ship.confidence for ship in self.reading.ships}
+
+
+def _small(image: np.ndarray, settings: StillSettings) -> np.ndarray:
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    height = max(1, round(grey.shape[0] * settings.width_px / grey.shape[1]))
+    small = cv2.resize(grey, (settings.width_px, height), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
+
+
+def changed_share(a: np.ndarray | None, b: np.ndarray, settings: StillSettings) -> float:
+    if a is None or a.shape != b.shape:
+        return 1.0
+    return float(np.mean(np.abs(a - b) > settings.changed_level))
+
+
+@dataclass
+class StillReader:
+    """The live reader for one stream: `(image, timestamp, previous) -> LiveReading`."""
+
+    board: Board = field(default_factory=default_board)
+    settings: StillSettings = STILL_SETTINGS
+    read: object = read_table
+    reads: int = 0                      # frames read in full, for the status line and tests
+    _last_small: np.ndarray | None = None
+    _read_small: np.ndarray | None = None
+    _last_reading: LiveReading | None = None
+    _steady_reads: int = 0
+
+    def __call__(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
+        small = _small(image, self.settings)
+        motion = 0.0 if self._last_small is None else changed_share(self._last_small, small, self.settings)
+        self._last_small = small
+        if motion > self.settings.reuse_share:
+            self._steady_reads = 0
+        if motion > self.settings.moving_share:
+            return LiveReading(timestamp, motion)   # not read: something moves
+        last = self._last_reading
+        if (last is not None and self._steady_reads >= self.settings.fresh_reads
+                and changed_share(self._read_small, small, self.settings) <= self.settings.reuse_share):
+            return LiveReading(timestamp, motion, last.reading, last.seen, False, last.problems)
+        reading = self.read(image, self.board)
+        self.reads += 1
+        self._steady_reads += 1
+        self._read_small = small
+        seen = seen_table(reading, self.board, self.settings) if reading.board_seen else None
+        self._last_reading = LiveReading(timestamp, motion, reading, seen, True, tuple(reading.questions[:1]))
+        return self._last_reading
+
+
+def seen_table(reading: Reading, board: Board, settings: StillSettings = STILL_SETTINGS) -> SeenTable:
+    """The reading in the rules' terms: each fleet's ship (the surest reading of it), the dice (a face
+    below the reader's confidence is unknown) and the chests on the treasure squares."""
+    ships: dict[str, SeenShip] = {}
+    for ship in sorted(reading.ships, key=lambda s: (not s.sunk and s.square is not None, s.confidence)):
+        square = ship.square if ship.square in board else None
+        ships[ship.fleet] = SeenShip(square, ship.kind, ship.sunk, ship.confidence >= settings.ship_sure)
+    dice = tuple(SeenDie(die.pips if die.confidence >= READER_SETTINGS.confident else None,
+                         (round(float(die.centre_mm[0]), 1), round(float(die.centre_mm[1]), 1)),
+                         _square_of(board, die.centre_mm)) for die in reading.dice)
+    return SeenTable(ships, dice, dict(reading.chests))
+
+
+def _square_of(board: Board, centre_mm) -> str:
+    column, row = int(centre_mm[0] // kit.SQUARE_MM), int(centre_mm[1] // kit.SQUARE_MM)
+    return square_name(column, row) if 0 <= column < board.columns and 0 <= row < board.rows else ""
+
+
+# --- the tracker's tokens, and back ---------------------------------------------------------------
+
+def table_tokens(seen: SeenTable) -> dict:
+    tokens: dict = {("ship", fleet): f"{ship.kind or '?'}|{ship.square or '-'}|{int(ship.knocked_over)}|{int(ship.sure)}"
+                    for fleet, ship in seen.ships.items()}
+    tokens[("dice",)] = ";".join(sorted(f"{d.pips or 0}@{d.centre_mm[0]:.0f},{d.centre_mm[1]:.0f},{d.where or '-'}"
+                                        for d in seen.dice))
+    tokens.update({("chests", square): str(count) for square, count in seen.chests.items()})
+    return tokens
+
+
+def table_from_tokens(tokens: dict) -> SeenTable:
+    ships, dice, chests = {}, [], {}
+    for key, token in tokens.items():
+        if token is None:
+            continue
+        if key[0] == "ship":
+            kind, square, over, sure = token.split("|")
+            ships[key[1]] = SeenShip(None if square == "-" else square, None if kind == "?" else kind,
+                                     over == "1", sure == "1")
+        elif key[0] == "dice" and token:
+            for word in token.split(";"):
+                pips, _, rest = word.partition("@")
+                x, y, where = rest.split(",")
+                dice.append(SeenDie(int(pips) or None, (float(x), float(y)), "" if where == "-" else where))
+        elif key[0] == "chests":
+            chests[key[1]] = int(token)
+    return SeenTable(ships, tuple(dice), chests)
