@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.black_cannon.moves import RollError, dice_wanted, judge_move, sailing
+from companion.games.black_cannon.position import KINDS
 
 Command = dict
 
@@ -184,6 +185,15 @@ def _distance(position, a: str, b: str) -> int:
     return max(abs(x0 - x1), abs(y0 - y1))
 
 
+def _stood_up_sunk(position, fleet: str, ship: SeenShip | None) -> bool:
+    if ship is None or ship.knocked_over or not ship.sure or ship.kind is None:
+        return False
+    was = position.ships[fleet]
+    if was.kind == "raft":
+        return ship.square == position.board.port(fleet) != was.square
+    return ship.square == was.square and ship.kind == KINDS[KINDS.index(was.kind) + 1]
+
+
 # --- the shot -------------------------------------------------------------------------------
 
 def _shot(game, seen: SeenTable) -> list[Command]:
@@ -192,6 +202,9 @@ def _shot(game, seen: SeenTable) -> list[Command]:
     position = game.position
     shot = game.shots[0]
     over = [fleet for fleet in shot.targets if seen.ships.get(fleet, SeenShip(None)).knocked_over]
+    if not over:
+        # Already stood up again as what it sinks to: the next kind on its square, or a raft back in its port.
+        over = [fleet for fleet in shot.targets if _stood_up_sunk(position, fleet, seen.ships.get(fleet))]
     if not over:
         return []
     if len(over) > 1:

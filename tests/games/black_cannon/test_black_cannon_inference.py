@@ -70,6 +70,9 @@ AT_K6 = ROLLED + ({"type": "move", "fleet": "red", "to": "D4"}, {"type": "roll",
     # the Black Cannon shot: the one target seen knocked over is sunk
     (AT_K6, table("red=over@D4 blue=galleon@K6 green=galleon@A12"),
      [{"type": "shot", "target": "red", "sunk": True, "chest": None}]),
+    # ...or already stood up again as a frigate on its square (the players were quick): sunk all the same
+    (AT_K6, table("red=frigate@D4 blue=galleon@K6 green=galleon@A12"),
+     [{"type": "shot", "target": "red", "sunk": True, "chest": None}]),
     # ...and nothing knocked over yet: the shot is still to come (or missed: the players say so)
     (AT_K6, table("red=galleon@D4 blue=galleon@K6 green=galleon@A12"), []),
 ])

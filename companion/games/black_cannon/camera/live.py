@@ -22,9 +22,9 @@ from companion.games.black_cannon.text import print_board
 from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
 
 CLIP = Path(__file__).resolve().parents[4] / "samples" / "black_cannon" / "turns.mp4"
-# Readings are reused while the picture stays as it was (stills.py), so three steady frames are enough;
-# "moving" is judged by the still reader's own share of the picture.
-TRACKER = TrackerSettings(window=3, still_frames=3, motion_threshold=0.003, min_agreement=0.6)
+# A still table is two steady frames read in full that agree (stills.py reads the first two of each
+# steady spell); "moving" is judged by the still reader's own share of the picture.
+TRACKER = TrackerSettings(window=2, still_frames=2, motion_threshold=0.003, min_agreement=0.75)
 
 
 class BlackCannonCamera:
@@ -45,7 +45,7 @@ class BlackCannonCamera:
     @staticmethod
     def reader():
         """A reader of its own for one stream: it remembers the last frame to tell a steady picture."""
-        return StillReader()
+        return StillReader().read_frame
 
     @staticmethod
     def clip() -> Path | None:

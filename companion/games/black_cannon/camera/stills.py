@@ -75,7 +75,7 @@ def changed_share(a: np.ndarray | None, b: np.ndarray, settings: StillSettings) 
 
 @dataclass
 class StillReader:
-    """The live reader for one stream: `(image, timestamp, previous) -> LiveReading`."""
+    """The live reader for one stream: `read_frame(image, timestamp, previous) -> LiveReading`."""
 
     board: Board = field(default_factory=default_board)
     settings: StillSettings = STILL_SETTINGS
@@ -86,7 +86,7 @@ class StillReader:
     _last_reading: LiveReading | None = None
     _steady_reads: int = 0
 
-    def __call__(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
+    def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
         small = _small(image, self.settings)
         motion = 0.0 if self._last_small is None else changed_share(self._last_small, small, self.settings)
         self._last_small = small
