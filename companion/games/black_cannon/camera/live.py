@@ -14,7 +14,7 @@ from pathlib import Path
 import cv2
 
 from companion.games.black_cannon.board import default_board
-from companion.games.black_cannon.camera.stills import LiveReading, StillReader, table_from_tokens
+from companion.games.black_cannon.camera.stills import LiveReading, StillReader, committed_table
 from companion.games.black_cannon.inference import SeenTable, explain, question
 from companion.games.black_cannon.kit import pieces as kit
 from companion.games.black_cannon.position import Position, Ship
@@ -72,7 +72,7 @@ class BlackCannonCamera:
         return isinstance(outcome, Committed)
 
     def commands(self, snapshot, committed: Committed, observation: LiveReading) -> list[dict]:
-        seen = table_from_tokens(committed.tokens)
+        seen = committed_table(committed.tokens, observation.seen)
         before, self._last = self._last, seen
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
         game = snapshot.state

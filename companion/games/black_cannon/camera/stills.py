@@ -126,30 +126,43 @@ def _square_of(board: Board, centre_mm) -> str:
 
 
 # --- the tracker's tokens, and back ---------------------------------------------------------------
+# Voted on: each ship's kind, square and whether it lies over; each die's face and square; the chests.
+# A die's exact place (which tells a throw) and how sure a reading is are taken from the frame that
+# commits, never voted on: they differ a little in every frame.
 
 def table_tokens(seen: SeenTable) -> dict:
-    tokens: dict = {("ship", fleet): f"{ship.kind or '?'}|{ship.square or '-'}|{int(ship.knocked_over)}|{int(ship.sure)}"
+    tokens: dict = {("ship", fleet): f"{ship.kind or '?'}|{ship.square or '-'}|{int(ship.knocked_over)}"
                     for fleet, ship in seen.ships.items()}
-    tokens[("dice",)] = ";".join(sorted(f"{d.pips or 0}@{d.centre_mm[0]:.0f},{d.centre_mm[1]:.0f},{d.where or '-'}"
-                                        for d in seen.dice))
+    tokens[("dice",)] = ";".join(sorted(f"{d.pips or 0}@{d.where or '-'}" for d in seen.dice))
     tokens.update({("chests", square): str(count) for square, count in seen.chests.items()})
     return tokens
 
 
-def table_from_tokens(tokens: dict) -> SeenTable:
+def committed_table(tokens: dict, latest: SeenTable | None, board: Board | None = None) -> SeenTable:
+    """The table the tracker committed: the latest frame's reading when it says the same (the usual
+    case), else one rebuilt from the voted tokens (dice placed at their squares' centres)."""
+    if latest is not None and table_tokens(latest) == dict(tokens):
+        return latest
+    board = board or default_board()
     ships, dice, chests = {}, [], {}
     for key, token in tokens.items():
         if token is None:
             continue
         if key[0] == "ship":
-            kind, square, over, sure = token.split("|")
-            ships[key[1]] = SeenShip(None if square == "-" else square, None if kind == "?" else kind,
-                                     over == "1", sure == "1")
+            kind, square, over = token.split("|")
+            ships[key[1]] = SeenShip(None if square == "-" else square, None if kind == "?" else kind, over == "1", False)
         elif key[0] == "dice" and token:
             for word in token.split(";"):
-                pips, _, rest = word.partition("@")
-                x, y, where = rest.split(",")
-                dice.append(SeenDie(int(pips) or None, (float(x), float(y)), "" if where == "-" else where))
+                pips, _, where = word.partition("@")
+                centre = _centre_of(board, where)
+                dice.append(SeenDie(int(pips) or None, centre, "" if where == "-" else where))
         elif key[0] == "chests":
             chests[key[1]] = int(token)
     return SeenTable(ships, tuple(dice), chests)
+
+
+def _centre_of(board: Board, square: str) -> tuple[float, float]:
+    if square not in board:
+        return (-1000.0, -1000.0)   # off the board: never the same place as a die read on it
+    column, row = board.xy(square)
+    return ((column + 0.5) * kit.SQUARE_MM, (row + 0.5) * kit.SQUARE_MM)

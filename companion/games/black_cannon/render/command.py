@@ -25,7 +25,14 @@ def render_black_cannon(args, position=None) -> int:
             print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
         return 0
     if args.clip is not None:
-        raise ValueError("black-cannon renders one photo: no --clip yet")
+        from companion.games.black_cannon.render.clip import write_clip
+
+        if position is not None or args.clip.suffix.lower() != ".mp4":
+            raise ValueError(f"black-cannon films its scripted clip (no POSITION) as .mp4, not {str(args.clip)!r}")
+        truth = write_clip(args.clip, args.seed)
+        print(f"wrote {args.clip} ({args.clip.stat().st_size // 1024} KB, {truth['clip']['frame_count']} frames, "
+              f"{len(truth['expected'])} expected commands) and {args.clip.with_suffix('.json')}")
+        return 0
     out = args.out or Path("render.png")
     check_picture_path(out)
     options = RenderOptions(size=args.size or PHOTO_SIZE, tilt_deg=args.tilt, light=args.light, hand=args.hand,
