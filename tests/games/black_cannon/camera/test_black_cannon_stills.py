@@ -1,0 +1,66 @@
+"""The still reader on the bundled clip's real frames: a frame with a hand coming over the table is not
+read; the first two steady frames are read in full, later ones reuse the reading; and the live picture
+writes the reading across its foot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from companion.games.black_cannon.camera.live import BlackCannonCamera
+from companion.games.black_cannon.camera.stills import StillReader, committed_table, table_tokens
+from companion.vision.frames import open_source
+
+ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"   # where the dashboard tests' screenshots go
+CLIP = BlackCannonCamera.clip()
+TRUTH = json.loads(CLIP.with_suffix(".json").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def frames():
+    return [frame.image for frame in open_source(str(CLIP))]
+
+
+@pytest.mark.slow   # four full reads
+def test_a_hand_over_the_table_is_not_read_and_a_steady_table_is_read_twice(frames):
+    hand = next(r["index"] for r in TRUTH["frames"] if r["hand"])
+    reader = StillReader()
+    readings = [reader.read_frame(frames[i], i / 4.0) for i in range(hand - 2, hand + 4)]
+    before, at_hand, after = readings[:2], readings[2], readings[3:]
+    assert at_hand.reading is None and at_hand.motion > reader.settings.moving_share
+    assert after[0].reading is None                       # the hand has just left: still moving
+    assert [r.fresh for r in after[1:]] == [True, True]   # two full reads once steady
+    assert reader.reads == 2 + sum(r.fresh for r in before)
+
+    state = TRUTH["states"][TRUTH["frames"][hand + 3]["state"]]
+    ships = {fleet: (s.kind, s.square) for fleet, s in after[-1].seen.ships.items()}
+    expected = {w.split("=")[0]: tuple(w.split("=")[1].split("@")) for w in
+                next(line for line in state["board_text"].splitlines() if line.startswith("ships:")).split()[1:]}
+    assert ships == expected
+
+    again = StillReader()
+    for i in range(hand + 1, hand + 4):
+        again.read_frame(frames[i], i / 4.0)
+    reused = again.read_frame(frames[hand + 3], 9.0)       # the same picture again: nothing new to read
+    assert not reused.fresh and again.reads == 2 and reused.seen == after[-1].seen
+
+    picture = BlackCannonCamera.annotate(frames[hand + 3], after[-1], ("D4",))
+    assert picture.shape == frames[0].shape and not np.array_equal(picture, frames[hand + 3])
+    import cv2
+
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    cv2.imwrite(str(ARTIFACTS / "black-cannon-live-reading.png"), picture)
+
+
+def test_the_committed_table_is_the_latest_reading_when_it_agrees_with_the_vote():
+    from companion.games.black_cannon.inference import SeenDie, SeenShip, SeenTable
+
+    seen = SeenTable({"red": SeenShip("D4", "galleon")}, (SeenDie(3, (150.2, 33.9), "F2"), SeenDie(None, (20.0, 300.0), "A11")),
+                     {"D4": 3})
+    assert committed_table(table_tokens(seen), seen) is seen
+    voted = committed_table(table_tokens(seen), None)
+    assert voted.ships["red"].square == "D4" and not voted.ships["red"].sure   # rebuilt: never sure
+    assert {(d.pips, d.where) for d in voted.dice} == {(None, "A11"), (3, "F2")} and voted.chests == {"D4": 3}
