@@ -126,3 +126,22 @@ def test_one_die_for_a_frigate_is_the_die_that_was_thrown_again():
 def test_a_die_read_a_few_mm_from_where_it_lay_was_not_thrown():
     game = game_after()
     assert explain(game, table(AT_START, "6@-4,44 5@-13,77"), table(AT_START)) == []
+
+
+def test_a_roll_that_leaves_no_move_at_all_records_the_ship_staying_put():
+    # A 5 x 5 board whose middle square is sea ringed by land: a raft there can never sail (BC-8).
+    from companion.games.black_cannon.board import board_from_data
+    from companion.games.black_cannon.position import Position, Ship
+    from companion.games.black_cannon.record import BlackCannonGame
+
+    board = board_from_data({"columns": 5, "rows": 5, "squares": ["~~~~~", "~###~", "~#~#~", "~###~", "~~~~~"],
+                             "treasure": ["A3"], "black_cannon": ["E3"],
+                             "edges": {"A": [["B1", "C1"]], "B": [["E2", "E3"]], "C": [["B5", "C5"]], "D": [["A2", "A3"]]},
+                             "ports": {"red": "A1", "blue": "E1", "green": "A5", "yellow": "E5"}})
+    position = Position(board, (("anna", ("red",)), ("bob", ("blue",))), "anna",
+                        {"red": Ship("raft", "C3"), "blue": Ship("galleon", "E1")}, frozenset(), {"red": 0, "blue": 0},
+                        {"A3": 2})
+    before = SeenTable({"red": SeenShip("C3", "raft"), "blue": SeenShip("E1", "galleon")}, (SeenDie(6, (5.0, 5.0)),))
+    thrown = SeenTable(before.ships, (SeenDie(4, (60.0, 130.0)),))
+    assert explain(BlackCannonGame(position), thrown, before) == [
+        {"type": "roll", "dice": [4]}, {"type": "move", "fleet": "red", "to": "C3"}]
