@@ -67,16 +67,21 @@ def explain(game, seen: SeenTable, dice_before: SeenTable | None) -> list[Comman
     if game.winner is not None:
         return []
     if game.phase == "shot":
-        return _shot(game, seen)
+        return _shots(game, seen)
     commands: list[Command] = []
     if game.phase == "roll":
         thrown = _roll(game, seen, dice_before)
         if thrown is None:
             moved = _moved(game.position, seen)
             if moved:
-                mover = moved[0]
-                return [question(f"{mover.title()}'s ship is on {seen.ships[mover].square}, but no roll is recorded: "
-                                 f"enter {game.position.turn}'s roll on the Play screen.", [seen.ships[mover].square])]
+                mover, player = moved[0], game.position.turn
+                where = seen.ships[mover].square
+                if mover not in game.position.fleets_of(player):
+                    return [question(f"{mover.title()}'s ship is seen on {where}, but it is {player}'s turn to roll: "
+                                     f"put it back on {game.position.ships[mover].square}.",
+                                     [game.position.ships[mover].square, where])]
+                return [question(f"{mover.title()}'s ship is on {where}, but no roll is recorded: enter {player}'s "
+                                 "roll on the Play screen.", [where])]
             return []
         if thrown["type"] == "question":
             return [thrown]
@@ -196,15 +201,36 @@ def _stood_up_sunk(position, fleet: str, ship: SeenShip | None) -> bool:
 
 # --- the shot -------------------------------------------------------------------------------
 
-def _shot(game, seen: SeenTable) -> list[Command]:
+def _shots(game, seen: SeenTable) -> list[Command]:
+    """The shots owed, in order (a sea battle's reply after the first), as far as the table shows them."""
+    from companion.games.black_cannon.record import RECORD
+
+    commands: list[Command] = []
+    sunk: set[str] = set()   # a ship lying over was sunk once: a later shot needs it stood up first
+    while game.phase == "shot" and game.winner is None:
+        found = _shot(game, seen, sunk)
+        commands += found
+        if not found or found[0]["type"] == "question":
+            break
+        verdict, bodies = RECORD.decide(game, found[0])
+        if not verdict.legal:   # the rules refuse it: let the session say why
+            break
+        for body in bodies:
+            game = RECORD.apply(game, body, 0)
+        sunk.add(found[0]["target"])
+    return commands
+
+
+def _shot(game, seen: SeenTable, sunk: set[str] = frozenset()) -> list[Command]:
     """The owed shot's outcome, once a ship it may hit is seen knocked over; nothing while none is
     (the shot is still to come, or missed: the players say so on the Play screen)."""
     position = game.position
     shot = game.shots[0]
-    over = [fleet for fleet in shot.targets if seen.ships.get(fleet, SeenShip(None)).knocked_over]
+    targets = [fleet for fleet in shot.targets if fleet not in sunk]
+    over = [fleet for fleet in targets if seen.ships.get(fleet, SeenShip(None)).knocked_over]
     if not over:
         # Already stood up again as what it sinks to: the next kind on its square, or a raft back in its port.
-        over = [fleet for fleet in shot.targets if _stood_up_sunk(position, fleet, seen.ships.get(fleet))]
+        over = [fleet for fleet in targets if _stood_up_sunk(position, fleet, seen.ships.get(fleet))]
     if not over:
         return []
     if len(over) > 1:
@@ -212,7 +238,12 @@ def _shot(game, seen: SeenTable) -> list[Command]:
                          "did it sink? Say so on the Play screen.", [position.ships[f].square for f in over])]
     target = over[0]
     victim = position.ships[target]
+    chest = None
     if victim.kind == "frigate" and target in position.carrying:
-        return [question(f"{target.title()}'s frigate is knocked over and loses its chest: {shot.shooter} chooses "
-                         "where it goes; record the shot on the Play screen.", [victim.square])]
-    return [{"type": "shot", "target": target, "sunk": True, "chest": None}]
+        # The shooter chooses where the lost chest goes: seen put on one treasure square, that square.
+        added = [sq for sq, n in seen.chests.items() if sq in position.chests and n == position.chests[sq] + 1]
+        if len(added) != 1:
+            return [question(f"{target.title()}'s frigate is knocked over and loses its chest: {shot.shooter} chooses "
+                             "where it goes; record the shot on the Play screen.", [victim.square])]
+        chest = added[0]
+    return [{"type": "shot", "target": target, "sunk": True, "chest": chest}]

@@ -145,3 +145,35 @@ def test_a_roll_that_leaves_no_move_at_all_records_the_ship_staying_put():
     thrown = SeenTable(before.ships, (SeenDie(4, (60.0, 130.0)),))
     assert explain(BlackCannonGame(position), thrown, before) == [
         {"type": "roll", "dice": [4]}, {"type": "move", "fleet": "red", "to": "C3"}]
+
+
+def test_a_sunk_frigates_chest_seen_put_on_a_treasure_square_goes_there():
+    start = START.replace("red=galleon@A1", "red=frigate@J3").replace("carrying:", "carrying: red")
+    game = game_after({"type": "roll", "dice": [2]}, {"type": "move", "fleet": "red", "to": "J5"},
+                      {"type": "roll", "dice": [4, 2]}, {"type": "move", "fleet": "blue", "to": "K6"}, start=start)
+    seen = table("red=over@J5 blue=galleon@K6 green=galleon@A12", chests={"D4": 4, "J4": 3, "D9": 4, "J9": 4})
+    assert explain(game, seen, None) == [{"type": "shot", "target": "red", "sunk": True, "chest": "D9"}]
+
+
+def test_a_sea_battle_seen_with_both_ships_knocked_over_is_both_shots_in_order():
+    # Blue sails to J6, facing red's galleon on J7 across edge B: blue fires first (BC-9), then red.
+    start = START.replace("red=galleon@A1", "red=galleon@J7").replace("blue=galleon@K2", "blue=galleon@J2") \
+        .replace("turn: anna", "turn: bob")
+    game = game_after({"type": "roll", "dice": [4, 2]}, {"type": "move", "fleet": "blue", "to": "J6"}, start=start)
+    assert [shot.shooter for shot in game.shots] == ["blue", "red"]
+    assert explain(game, table("red=over@J7 blue=over@J6 green=galleon@A12"), None) == [
+        {"type": "shot", "target": "red", "sunk": True, "chest": None},
+        {"type": "shot", "target": "blue", "sunk": True, "chest": None}]
+    # Only red over: blue's shot sank it, red's reply is still to come.
+    assert explain(game, table("red=over@J7 blue=galleon@J6 green=galleon@A12"), None) == [
+        {"type": "shot", "target": "red", "sunk": True, "chest": None}]
+
+
+def test_a_ship_lying_over_counts_for_one_shot_only_until_it_is_stood_up():
+    # Blue lands on K6, a Black Cannon square facing red on K7: the Black Cannon's shot, then the battle.
+    start = START.replace("red=galleon@A1", "red=galleon@K7").replace("turn: anna", "turn: bob")
+    game = game_after({"type": "roll", "dice": [4, 2]}, {"type": "move", "fleet": "blue", "to": "K6"}, start=start)
+    assert [(shot.shooter, shot.cause) for shot in game.shots] == [("blue", "black-cannon"), ("blue", "battle"),
+                                                                  ("red", "battle")]
+    assert explain(game, table("red=over@K7 blue=galleon@K6 green=galleon@A12"), None) == [
+        {"type": "shot", "target": "red", "sunk": True, "chest": None}]
