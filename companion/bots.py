@@ -198,9 +198,18 @@ class ComputerSeats:
         with self._lock:
             pending = self._pending
             moves = [c for c in commands if c.get("type") != "question"]
-            if pending is None or not moves:
+            if not moves:
                 return commands
             state = self.session.snapshot().state
+            if pending is None:
+                seat = self.to_move(state)
+                if seat not in self.seats or len(moves) == 1:
+                    return commands
+                # The table ran ahead of the computer (a roll and a move seen at once): the first is taken,
+                # the rest waits for what the computer says.
+                message = (f"The computer plays {seat}: wait for its move before moving anything "
+                           f"(only the {moves[0].get('type')} was taken).")
+                return [moves[0], {"type": "question", "message": message, "cells": []}]
             if self.to_move(state) != pending.seat:
                 return commands
             tried = self._tried(state, moves)

@@ -95,3 +95,18 @@ def test_a_wrong_placement_for_the_computers_move_is_a_question_never_accepted(t
     assert rig.session.state.position.ships["red"].square == chosen
     assert rig.session.question is None
     assert computer.status()["state"] == "placed"
+
+
+def test_a_ship_sailed_before_the_computer_said_its_move_is_not_taken(tmp_path):
+    rig = Rig(tmp_path)
+    computer = ComputerSeats(rig.session, BOT, {"anna": "greedy"}, camera=True, rng=random.Random(2))
+    rig.pipeline.vet = computer.vet
+    rig.watch()
+    rig.table.dice = (SeenDie(3, (100.0, -12.0)), SeenDie(1, (200.0, 350.0)))
+    rig.table.ships["red"] = "D4"                 # thrown and sailed before the computer could say anything
+    rig.table.chests["D4"] -= 1
+    rig.watch()
+    kinds = [e.type for e in rig.session.log.events()]
+    assert kinds[-2:] == ["roll", "question"] and "move" not in kinds
+    assert "wait for its move" in rig.session.question["message"]
+    assert rig.session.state.phase == "move" and rig.session.state.position.ships["red"].square == "A1"
