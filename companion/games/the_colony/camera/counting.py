@@ -16,27 +16,34 @@ MAX_COUNT = 12
 
 
 class EggModel:
-    """A multilayer perceptron: standardised features -> relu layers -> softmax over 0..12 eggs."""
+    """A multilayer perceptron: standardised features -> relu layers -> softmax over 0..12 eggs. Its
+    `temperature` (fitted on training views the network did not see) softens an overconfident network,
+    so a count it cannot tell comes out unsure rather than wrong with confidence."""
 
     def __init__(self, data: dict):
         self.mean = np.array(data["mean"], np.float64)
         self.scale = np.array(data["scale"], np.float64)
         self.layers = [(np.array(w, np.float64), np.array(b, np.float64)) for w, b in data["layers"]]
         self.features = tuple(data["features"])
+        self.temperature = float(data.get("temperature", 1.0))
 
-    def probabilities(self, rows) -> np.ndarray:
+    def logits(self, rows) -> np.ndarray:
         values = (np.asarray(rows, np.float64) - self.mean) / self.scale
         for index, (weights, bias) in enumerate(self.layers):
             values = values @ weights + bias
             if index < len(self.layers) - 1:
                 values = np.maximum(values, 0.0)
+        return values
+
+    def probabilities(self, rows) -> np.ndarray:
+        values = self.logits(rows) / self.temperature
         values -= values.max(axis=1, keepdims=True)
         exp = np.exp(values)
         return exp / exp.sum(axis=1, keepdims=True)
 
     def to_json(self) -> dict:
         return {"features": list(self.features), "mean": self.mean.tolist(), "scale": self.scale.tolist(),
-                "layers": [[w.tolist(), b.tolist()] for w, b in self.layers]}
+                "temperature": self.temperature, "layers": [[w.tolist(), b.tolist()] for w, b in self.layers]}
 
 
 @lru_cache(maxsize=2)

@@ -39,10 +39,19 @@ def test_a_sample_photo_shows_its_ants_and_flags_the_hand(photo):
             assert reading.ant == entry["ant"], space
 
 
+# The warm, steep photo still has one count read wrong (off by one) at a posterior just over `confident`.
+STILL_SURE_AND_WRONG = {"colony-warm-tilt-40"}
+
+
+def _counts_case(photo: Path):
+    if photo.stem not in STILL_SURE_AND_WRONG:
+        return photo
+    return pytest.param(photo, marks=pytest.mark.xfail(
+        strict=True, reason="a count off by one is still called sure here (issue 16 asks 99% exact)"))
+
+
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="the egg counter reads about 78% of open spaces exactly (issue 16 asks 99%): "
-                                       "touching and piled beads are still miscounted with confidence")
-@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.stem)
+@pytest.mark.parametrize("photo", [_counts_case(photo) for photo in PHOTOS], ids=lambda p: p.stem)
 def test_a_sample_photo_reads_as_its_counts_or_says_where_it_is_unsure(photo):
     """Every open space's count is right, or off by at most two and reported below the confidence a
     player relies on; every ant is right; a hand's spaces are flagged hidden."""
@@ -121,3 +130,16 @@ def test_a_stream_keeps_its_reading_while_nothing_moves_and_reads_again_when_an_
     cv2.ellipse(changed, (int(x), int(y)), (radius, int(radius * 0.75)), 0, 0, 360, (30, 28, 26), -1, cv2.LINE_AA)
     after = reader.read(changed, 2.0, memory=memory)
     assert after.reading(empty).eggs == 1
+
+
+def test_the_counters_temperature_softens_a_count_it_cannot_tell_but_keeps_its_choice():
+    from companion.games.the_colony.camera.counting import EggModel
+
+    # One layer whose logit for count k is -4 (k - x)^2: the count is the feature's value x.
+    weights = [[8.0 * k for k in range(13)]]
+    bias = [-4.0 * k ** 2 for k in range(13)]
+    data = {"features": ["x"], "mean": [0.0], "scale": [1.0], "layers": [[weights, bias]]}
+    sharp = EggModel(data).probabilities([[3.0]])[0]
+    soft = EggModel({**data, "temperature": 3.0}).probabilities([[3.0]])[0]
+    assert sharp.argmax() == soft.argmax() == 3
+    assert sharp.max() > 0.8 > soft.max()
