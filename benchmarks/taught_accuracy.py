@@ -116,7 +116,7 @@ def evaluate(seeds, held_out: bool, cache: Path) -> dict:
     from companion.games.cannonball_colony.camera.taught import TaughtPieces
     from companion.games.cannonball_colony.render.teaching import sheet_record
 
-    results = {mode: {"cells": Counter(), "boards": Counter(), "pieces": Counter(), "errors": []}
+    results = {mode: {"cells": Counter(), "boards": Counter(), "pieces": Counter(), "errors": [], "kinds": Counter()}
                for mode in ("untaught", "taught")}
     unlearned = Counter()
     for seed in seeds:
@@ -146,6 +146,8 @@ def evaluate(seeds, held_out: bool, cache: Path) -> dict:
                         tally["cells"]["right" if right else ("confidently wrong" if sure >= CONFIDENT else "wrong, unsure")] += 1
                         if len(want) == 2:
                             tally["pieces"]["right" if right else "wrong"] += 1
+                        if kind_of(want) != "other" or kind_of(got) != "other":
+                            tally["kinds"][(kind_of(want), kind_of(got), sure >= CONFIDENT)] += 1
                         if not right:
                             tally["errors"].append((seed, board, col, row, want, got, round(sure, 3)))
                 tally["boards"]["exact" if exact else "not exact"] += 1
@@ -166,6 +168,28 @@ def report(label: str, result: dict) -> None:
     for mode, tally in result["results"].items():
         wrong = Counter((e[4], e[5]) for e in tally["errors"])
         print(f"{mode} errors (truth -> read): " + ", ".join(f"{a}->{b} x{n}" for (a, b), n in wrong.most_common(12)))
+        print(confusion_table(mode, tally["kinds"]))
+
+
+KIND_NAMES = {"F": "fort", "C": "cannon", "B": "blockade", "r": "road"}
+
+
+def kind_of(token: str) -> str:
+    """A token's kind for the confusion table: fort, cannon, blockade, road, or other ground."""
+    return KIND_NAMES.get(token[0] if len(token) == 2 else token, "other")
+
+
+def confusion_table(mode: str, kinds: Counter) -> str:
+    """Truth kind (rows) against the kind read (columns), over cells whose truth or reading is a road or
+    a piece; each entry "n (m sure)", m of them read with confidence >= CONFIDENT."""
+    names = ["fort", "cannon", "blockade", "road", "other"]
+    lines = [f"{mode} kinds, truth (rows) -> read (columns), n (confident):",
+             f"{'':10}" + "".join(f"{name:>16}" for name in names)]
+    for want in names:
+        cells = [f"{kinds[(want, got, False)] + kinds[(want, got, True)]} ({kinds[(want, got, True)]})"
+                 for got in names]
+        lines.append(f"{want:10}" + "".join(f"{cell:>16}" for cell in cells))
+    return "\n".join(lines)
 
 
 def _share(part: int, whole: int) -> str:
