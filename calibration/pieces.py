@@ -16,7 +16,7 @@ module knows no game.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
@@ -28,6 +28,7 @@ from companion.games.excerpt import excerpt
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
 from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
+from companion.vision.piece_solids import Solid, SolidSettings, Window, fit_solid, window_points
 from companion.vision.plane_camera import camera_from_plane
 
 FILE_KIND = "piece-looks"
@@ -57,6 +58,11 @@ class TeachSettings:
     # Two squares' pieces too alike to tell apart: their shares this near (RMS) and colours this near (delta E).
     alike_shares: float = 0.1
     alike_colour: float = 8.0
+    # Each piece's solid (companion.vision.piece_solids): its silhouette is the window's pixels that are vivid
+    # and nearer its own paint's hue than any other square's, in one patch reaching this near its square's middle.
+    solids: SolidSettings = SolidSettings()
+    own_patch_mm: float = 5.0
+    same_paint_cos: float = 0.94     # paints whose hues are within 20 degrees: one country's
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,7 @@ class SquareLook:
     photo: str
     balanced: np.ndarray | None = None     # (points, 3) linear BGR relative to the paper
     shares: np.ndarray | None = None       # (points,) 1 where a point showed a piece
+    solid: Solid | None = None             # the piece's width and height, fitted to its silhouette
 
     @property
     def learned(self) -> bool:
@@ -110,6 +117,8 @@ class PieceLooks:
             if square.balanced is not None:
                 entry["balanced_bgr"] = np.round(square.balanced, 3).tolist()
                 entry["shares"] = np.round(square.shares, 2).tolist()
+            if square.solid is not None:
+                entry["solid"] = square.solid.to_json()
             return entry
 
         return {"kind": FILE_KIND, "game": self.game, "created": self.created, "sources": list(self.sources),
@@ -165,7 +174,13 @@ def _square(index: int, entry, count: int) -> SquareLook:
         if balanced.shape != (count, 3) or shares.shape != (count,) or not np.isfinite(balanced).all():
             raise ValueError(f"{where}: expected {count} look points, got balanced_bgr {list(balanced.shape)}, "
                              f"shares {list(shares.shape)}")
-    return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares)
+    solid = None
+    if "solid" in entry:
+        try:
+            solid = Solid.from_json(entry["solid"])
+        except ValueError as error:
+            raise ValueError(f"{where}.solid: {error}") from None
+    return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares, solid)
 
 
 def sheet_layout(record: dict) -> pose.SheetLayout:
@@ -215,7 +230,41 @@ def read_sheet(image: np.ndarray, record: dict, photo: str, settings: TeachSetti
         else:
             status = LEARNED if showing else EMPTY
         results.append(SquareLook(square["label"], status, photo, colours.astype(np.float32), share))
-    return results
+    return _with_solids(results, image, located.matrix, camera, centres, side, whites, settings)
+
+
+def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, side, whites,
+                 settings: TeachSettings) -> list[SquareLook]:
+    """Each learned piece's solid, fitted to its silhouette round its square."""
+    import cv2
+
+    paints = {index: square.colour() for index, square in enumerate(squares)
+              if square.learned and square.label != EMPTY_LABEL}
+    paints = {index: paint for index, paint in paints.items() if paint is not None}
+    if not paints:
+        return squares
+    hues = lab_of_linear(np.clip(np.array(list(paints.values()))[:, ::-1], 0, 1.5))[:, 1:]
+    hues /= np.maximum(np.linalg.norm(hues, axis=1, keepdims=True), 1e-6)
+    order = list(paints)
+    fitted = list(squares)
+    for index in paints:
+        origin, points = window_points(centres[index], camera, settings.solids)
+        pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), to_image).reshape(points.shape)
+        lab = lab_of_linear(np.clip((linear_at(image, pixels) / whites[index])[..., ::-1], 0, 1.5))
+        chroma = np.hypot(lab[..., 1], lab[..., 2])
+        vivid = np.clip((chroma - settings.piece_chroma[0]) / (settings.piece_chroma[1] - settings.piece_chroma[0]), 0, 1)
+        nearest = np.argmax(lab[..., 1:] @ hues.T, axis=-1)
+        mine = hues[order.index(index)] @ hues.T >= settings.same_paint_cos   # this piece's paint, or its country's
+        shares = (vivid * mine[nearest]).astype(np.float32)
+        window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
+        # The other squares' pieces stand on their own squares: what shows there is not this piece's.
+        half = side / 2
+        window = window.with_hidden([centres[other] + np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+                                     for other in range(len(centres)) if other != index])
+        solid, _ = fit_solid(centres[index], camera, window.own_piece(centres[index], settings.own_patch_mm),
+                             settings.solids)
+        fitted[index] = replace(squares[index], solid=solid)
+    return fitted
 
 
 def _paper_whites(image, to_image, centres, side, settings: TeachSettings) -> np.ndarray:
@@ -252,7 +301,6 @@ def _mark_alike(squares: list[SquareLook], settings: TeachSettings) -> list[Squa
             near = float(distances(first.shares, second.shares)[0, 0]) <= settings.alike_shares
             colours = lab_of_linear(np.clip(np.array([first.colour(), second.colour()])[:, ::-1], 0, 1.5))
             if near and float(np.linalg.norm(colours[0] - colours[1])) <= settings.alike_colour:
-                marked[i] = SquareLook(first.label, f"too like {second.label}", first.photo, first.balanced, first.shares)
-                marked[j] = SquareLook(second.label, f"too like {first.label}", second.photo, second.balanced,
-                                       second.shares)
+                marked[i] = replace(first, status=f"too like {second.label}")
+                marked[j] = replace(second, status=f"too like {first.label}")
     return marked

@@ -38,3 +38,13 @@ def test_missing_file_and_non_image_and_no_table(tmp_path):
     cv2.imwrite(str(blank), np.full((360, 640, 3), 200, np.uint8))
     done = _score(blank)
     assert done.returncode == 2 and "blank.png" in done.stderr and "table corner marker 20" in done.stderr
+
+
+def test_a_pieces_file_in_the_folder_is_named_and_not_used_while_the_reader_cannot(tmp_path):
+    (tmp_path / "pieces-cannons-coastlines.json").write_text("{}")
+    done = subprocess.run([sys.executable, "-m", "companion", "score", "cannons-coastlines", str(SAMPLE), "--json"],
+                          capture_output=True, text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": ""})
+    assert done.returncode == 0, done.stderr
+    assert "pieces-cannons-coastlines.json is there, but Cannons & Coastlines cannot read taught pieces yet" in done.stderr
+    asked = _score(SAMPLE, "--pieces", tmp_path / "pieces-cannons-coastlines.json")
+    assert asked.returncode == 2 and "--pieces: cannons-coastlines cannot read taught pieces yet" in asked.stderr

@@ -57,19 +57,35 @@ def load_photo(path: str):
     return image
 
 
+def taught_pieces_file(game, given: str | None, reads_taught: bool, option: str = "--pieces") -> str | None:
+    """The group's taught pieces file to read `game` with: `given`, or ./pieces-GAME.json when it is there
+    (calibration.pieces.default_pieces_file); a line on stderr says which file, or why none is used.
+    UsageError when a file is given for a reader that cannot use it."""
+    import sys
+
+    from calibration.pieces import default_pieces_file
+
+    if given is not None and not reads_taught:
+        raise UsageError(f"{option}: {game.slug} cannot read taught pieces yet")
+    found = default_pieces_file(game.slug)
+    if given is None and found.exists():
+        if not reads_taught:
+            print(f"note: {found} is there, but {game.title} cannot read taught pieces yet: "
+                  "reading with the kit's own looks", file=sys.stderr)
+            return None
+        given = str(found)
+    if given is not None:
+        print(f"note: reading pieces as taught in {given}", file=sys.stderr)
+    return given
+
+
 def read_photo(game, path: str, players=None, colours: str | None = None, pieces: str | None = None):
     """`game`'s observation of the photo at `path`; UsageError quoting the input when it cannot be read
     or shows no board. The group's taught pieces are read with when given, or found beside the other
-    calibration files (calibration.pieces.default_pieces_file)."""
-    from calibration.pieces import default_pieces_file
-
+    calibration files (taught_pieces_file)."""
     image = load_photo(path)
     photo = game.load("photo")
-    taught = "pieces" in inspect.signature(photo.read_photo).parameters
-    if pieces is not None and not taught:
-        raise UsageError(f"--pieces: {game.slug} cannot read taught pieces yet")
-    if pieces is None and taught and default_pieces_file(game.slug).exists():
-        pieces = str(default_pieces_file(game.slug))
+    pieces = taught_pieces_file(game, pieces, "pieces" in inspect.signature(photo.read_photo).parameters)
     try:
         if pieces is not None:
             return photo.read_photo(image, path, players, colours, pieces=pieces)

@@ -27,15 +27,25 @@ def register(subparsers) -> None:
     parser.add_argument("--factions", metavar="FILE", help="faction cards JSON (default: the bundled ones)")
     parser.add_argument("--seats", nargs="+", metavar="PLAYER=FACTION",
                         help="players in seat order with their factions (default: fleet colours, factions in file order)")
+    parser.add_argument("--pieces", metavar="FILE",
+                        help="your own pieces' looks (companion calibrate pieces); default ./pieces-GAME.json when it is there")
     parser.set_defaults(run=run)
 
 
 def run(args) -> int:
-    from companion.commands.read import load_photo
+    import inspect
 
-    score = plugins()[args.game].load("scoring")
+    from companion.commands.read import load_photo, taught_pieces_file
+
+    game = plugins()[args.game]
+    score = game.load("scoring")
     image = load_photo(args.image)
+    # A scoring part that reads taught pieces takes them as `pieces`; the others are told the file is unused.
+    reads_taught = "pieces" in inspect.signature(score).parameters
+    pieces = taught_pieces_file(game, getattr(args, "pieces", None), reads_taught)
     try:
+        if pieces is not None:
+            return score(image, args, pieces=pieces)
         return score(image, args)
     except ValueError as error:
         raise UsageError(str(error)) from None

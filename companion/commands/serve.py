@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from companion.cli import UsageError, port_number
+from companion.commands.read import taught_pieces_file
 from companion.hardware import setup as serve_hardware
 from companion.games import plugins, plugins_with
 from companion.publish import options as publish_options
@@ -48,6 +49,9 @@ def register(subparsers) -> None:
                         help="camera index (0), video file, folder of images, 'samples', or 'none' "
                              "(no camera: the players play on the game's own screens, and the status line says how); "
                              "default: the bundled sample clip, played in a loop")
+    parser.add_argument("--pieces", metavar="FILE",
+                        help="your own pieces' looks (companion calibrate pieces) for the camera to read with; "
+                             "default ./pieces-GAME.json when it is there")
     parser.add_argument("--loop", action="store_true",
                         help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
     parser.add_argument("--host", default="127.0.0.1",
@@ -79,16 +83,25 @@ def register(subparsers) -> None:
     parser.set_defaults(run=run)
 
 
-def load_reader(camera, title: str):
+def load_reader(camera, title: str, pieces: str | None = None):
     """The game's camera reader, (image_bgr, timestamp, previous) -> observation, with a note for the banner;
-    (None, why) while it is not installed."""
+    (None, why) while it is not installed. A reader that reads taught pieces gets `pieces` (a file)."""
     if camera is None:
         return None, f"{title} has no camera part: nothing on the table is refereed"
     try:
-        reader = camera.reader()
+        reader = camera.reader(pieces=pieces) if pieces is not None else camera.reader()
     except ModuleNotFoundError as error:
         return None, f"{error.name} is not installed yet: the camera picture is shown but not refereed"
-    return reader, f"{reader.__module__}.{reader.__qualname__}"
+    except ValueError as error:   # a bad pieces file: CalibrationFileError quotes it
+        raise UsageError(f"--pieces: {error}") from None
+    taught = f", pieces as taught in {pieces}" if pieces is not None else ""
+    return reader, f"{reader.__module__}.{reader.__qualname__}{taught}"
+
+
+def reads_taught(camera) -> bool:
+    import inspect
+
+    return camera is not None and "pieces" in inspect.signature(camera.reader).parameters
 
 
 def start_game(game, session, board: Path | None, no_camera: bool) -> None:
@@ -199,7 +212,8 @@ def run(args) -> int:
         except FrameSourceError as error:
             raise UsageError(str(error)) from None
     hardware_settings = serve_hardware.read_settings(args, data)   # refuse bad options before opening anything
-    reader, reader_note = load_reader(camera, game.title)
+    pieces = taught_pieces_file(game, args.pieces, reads_taught(camera)) if spec is not None else None
+    reader, reader_note = load_reader(camera, game.title, pieces)
     hub = FrameHub(max_fps=args.fps)
     broadcaster = Broadcaster(session)
     opener = (lambda on_status: open_source(spec, on_status=on_status, fps=args.source_fps)) if spec else None

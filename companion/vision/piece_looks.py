@@ -94,10 +94,16 @@ def read_looks(colours, shows, plane_to_image: np.ndarray, camera: PlaneCamera, 
 
 def linear_at(image_bgr: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     """Linear BGR (float32) of a uint8 picture at sub-pixel points (..., 2), bilinear."""
-    flat = np.asarray(pixels, np.float32).reshape(-1, 1, 2)
+    flat = np.asarray(pixels, np.float32).reshape(-1, 2)
+    count = len(flat)
+    columns = 256    # remap wants fewer than 32767 rows: the points are laid out as a rectangle
+    rows = max(1, -(-count // columns))
+    grid = np.zeros((rows * columns, 2), np.float32)
+    grid[:count] = flat
+    grid = grid.reshape(rows, columns, 2)
     linear = SRGB_TO_LINEAR[image_bgr]
-    values = cv2.remap(linear, flat[..., 0], flat[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return values.reshape(*np.shape(pixels)[:-1], 3)
+    values = cv2.remap(linear, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return values.reshape(-1, 3)[:count].reshape(*np.shape(pixels)[:-1], 3)
 
 
 def profile(shares: np.ndarray, settings: LookSettings = LookSettings(), known: np.ndarray | None = None):

@@ -317,3 +317,18 @@ def test_a_picture_is_drawn_with_its_own_reading_when_the_reader_keeps_up(tmp_pa
                        ScriptedReader(table), pace=True, tracker_settings=FAST, reading_wait=2.0)
     pipeline.run()
     assert pipeline.drawn == [frame.timestamp for frame in recording]   # no outline a frame behind
+
+
+def test_a_committed_piece_misread_as_another_kind_does_not_change_the_game(rig):
+    rig.watch()
+    before = summary(rig.session.state)["board"]
+    misread = parse_board(BOARD.replace("3  r  r  r  Ff r  r  r  Cs", "3  r  r  r  Ff r  r  r  Fs"))   # Spain's cannon
+    rig.table.show(misread)
+    rig.watch(8)
+    assert rig.events() == [("game", None, "camera")]      # no question, no move: the game keeps its cannon
+    assert summary(rig.session.state)["board"] == before and rig.session.question is None
+    rig.table.show(played("road E1").position.replace(
+        pieces={**played("road E1").position.pieces, cell("H3"): misread.pieces[cell("H3")]}))
+    rig.watch()
+    assert rig.events()[1:] == [("move", "road E1", "camera")]   # the next move is still read
+    assert "H3: read as a fort" in rig.session.log.events()[-1].body["note"]

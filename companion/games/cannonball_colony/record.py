@@ -3,7 +3,7 @@ event does to the game. Pure: the session (companion.session.Session) keeps the 
 
 Commands (each may carry a `source`, "tablet" by default):
   start    {"board": TEXT}                         a new game from a board text (docs/formats.md)
-  propose  {"move": TEXT}                          a move, judged and logged either way (move or proposal)
+  propose  {"move": TEXT, "note"?: TEXT}           a move, judged and logged either way (move or proposal)
   confirm, undo                                    the turn as a whole; refused ones log nothing
   correct  {"board": TEXT, "note": TEXT, "turn"?}  what is really on the table; the game carries on
 """
@@ -57,8 +57,9 @@ class ColonyRecord:
         extend = isinstance(move, Roads) and isinstance(game.turn and game.turn.build, Roads) and len(move.cells) == 1
         verdict = _dry(game, lambda g: g.extend_roads(move) if extend else g.play(move))
         kind = "move" if verdict.legal else "proposal"
+        note = {"note": str(command["note"])} if command.get("note") else {}   # why the camera read it so
         return verdict, [{"type": kind, "player": str(game.player), "move": text, "extend": extend,
-                          "source": source, "verdict": verdict.to_json()}]
+                          "source": source, "verdict": verdict.to_json(), **note}]
 
     @staticmethod
     def _confirm(game, command, source):

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.inference import Explained, Question, TakenBack, explain
+from companion.games.cannonball_colony.known_pieces import settle_kinds, unsure_cells
 from companion.games.cannonball_colony.moves import Pass, Roads
 from companion.games.cannonball_colony.observation import BoardObservation, position_from_tokens
 from companion.games.cannonball_colony.position import Position
@@ -46,11 +47,18 @@ class ColonyCamera:
         self._turn_guessed = False
 
     @staticmethod
-    def reader():
-        """A reader of its own for one stream: it tracks the boards from frame to frame."""
+    def reader(pieces: str | None = None):
+        """A reader of its own for one stream: it tracks the boards from frame to frame; with `pieces`
+        (a taught pieces file, calibration.pieces) it reads the group's own pieces as taught."""
         from companion.games.cannonball_colony.camera.reader import make_reader
 
-        return make_reader().read_frame
+        taught = None
+        if pieces is not None:
+            from calibration.pieces import PieceLooks
+            from companion.games.cannonball_colony.camera.taught import TaughtPieces
+
+            taught = TaughtPieces(PieceLooks.load(pieces, "cannonball-colony"))   # CalibrationFileError quotes it
+        return make_reader(taught=taught).read_frame
 
     @staticmethod
     def clip() -> Path | None:
@@ -107,6 +115,12 @@ class ColonyCamera:
             return self._start_game(afresh)
         elsewhere = not same_island(game.position, afresh)   # e.g. a tablet started the sample island
         seen = None if elsewhere else position_from_tokens(game.position, committed.tokens)
+        notes: tuple[str, ...] = ()
+        if seen is not None:   # what the game knows of its pieces wins over an unsure or contrary reading
+            known = settle_kinds(game, seen, unsure_cells(observation.confidence))
+            if known.question is not None:
+                return [question(known.question.message, known.question.cells)]
+            seen, notes = known.position, known.notes
         explanation = None if elsewhere else explain(game, seen)
         if first and self.restart_on_loop and (elsewhere or self._starts_over(game, explanation)):
             return self._start_game(afresh)
@@ -129,7 +143,8 @@ class ColonyCamera:
         if isinstance(explanation, Explained):
             self._turn_guessed = False
             pending = game.turn.build if game.turn is not None else None
-            return before + [{"type": "propose", "move": move_text(move, pending)} for move in explanation.moves]
+            note = {"note": " ".join(notes)} if notes else {}
+            return before + [{"type": "propose", "move": move_text(move, pending), **note} for move in explanation.moves]
         if isinstance(explanation, TakenBack):
             return before + [{"type": "undo"}]
         return before + [question(explanation.message, explanation.cells)]

@@ -128,9 +128,9 @@ class IslandReader:
         timings["features"] = time.perf_counter() - clock - sum(timings.values())
         tokens, probabilities = self._cells(features)
         if self.taught is not None:
-            self.taught.revise(views, tokens, probabilities)
+            self.taught.revise(views, tokens, probabilities, image)
         elif self.settings.check_kinds and self.kit_looks is not None:
-            self.kit_looks.doubt(views, tokens, probabilities)
+            self.kit_looks.doubt(views, tokens, probabilities, image)
         timings["cells"] = time.perf_counter() - clock - sum(timings.values())
         ships = self._ships(features)
         timings["ships"] = time.perf_counter() - clock - sum(timings.values())

@@ -19,6 +19,7 @@ import numpy as np
 from calibration.pieces import EMPTY_LABEL, PieceLooks
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
+from companion.games.cannonball_colony.camera.piece_fit import FitSettings, kind_overlaps
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS
 from companion.vision.colour_classes import (CLASS_INDEX, PLAYER_CLASSES, ColourSettings, ColourTable,
@@ -53,6 +54,16 @@ class TaughtSettings:
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
     disputed_confidence: float = 0.55    # taught, a cell read otherwise than the network read it is no surer than this
+    # Shape and size (camera/piece_fit.py): how well each kind's taught solid covers the piece's silhouette.
+    fit: FitSettings = FitSettings()
+    # Measured on seeds 6000-6029 (benchmarks/taught_accuracy.py's tuning seeds), tuned families only.
+    fit_sure_margin: float = 0.05        # taught, a kind is sure only when its solid fits this much better than any other
+    fit_sure_overlap: float = 0.6        # and covers the silhouette at least this well
+    # Untaught, the kit's own solids: a group's pieces of about their size fit them about as well, so only a
+    # piece that fits its kind's kit solid closely keeps the network's confidence.
+    kit_sure_margin: float = 0.1
+    kit_sure_overlap: float = 0.8
+    unsure_confidence: float = 0.5       # otherwise a piece's reading is no surer than this: the players are asked
 
 
 class TaughtPieces:
@@ -88,23 +99,44 @@ class TaughtPieces:
             classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
             self.looks[ROAD] += [(classes == index).astype(np.float32) for index in PLAYER_INDEX]
         self.heights = {kind: _taught_height(shares, settings) for kind, shares in self.looks.items() if kind != ROAD}
+        # Each country's taught solids, one set per photo: kind -> Solid (calibration.pieces fits them).
+        self.solids: dict[str, list[dict]] = {}
+        for label, squares in pieces.items():
+            for number, square in enumerate(s for s in squares if s.solid is not None):
+                sets = self.solids.setdefault(label[1], [])
+                sets += [{} for _ in range(number + 1 - len(sets))]
+                sets[number][label[0]] = square.solid
         self.book = LookBook(self.looks, settings.looks)
         self._checked: dict[int, tuple] = {}   # board -> (its place, the cells read, the doubtful ones)
         self.unlearned = tuple(sorted(label for label in looks.problems() if label != EMPTY_LABEL))
 
-    def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> None:
-        """Re-read, in place, every cell the network read as a road or a piece."""
+    def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict, image=None) -> None:
+        """Re-read, in place, every cell the network read as a road or a piece; with the picture, each piece's
+        kind is checked by its shape and size: where its taught solid does not clearly fit best, it is doubtful.
+        (Taking the best-fitting kind instead was tried on the tuning seeds: 2 pieces of 341 gained, and
+        scenes read right before were misread; the fits are not yet sure enough to overrule the looks.)"""
+        s = self.settings
         for board, view in views.items():
             cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
                      if _on_road(tokens.get((board, col, row), ""))]
             if cells:
                 for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
                     if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
-                        confidence = min(confidence, self.settings.disputed_confidence)
+                        confidence = min(confidence, s.disputed_confidence)
                     tokens[(board, col, row)] = token
                     probabilities[(board, col, row)] = confidence
+            if image is None:
+                continue
+            pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
+            for cell, fits in zip(pieces, self._fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces)):
+                if not fits:
+                    continue
+                key = (board, *cell)
+                kind, best, margin = _best_fit(fits)
+                if kind != tokens[key][0] or margin < s.fit_sure_margin or best < s.fit_sure_overlap:
+                    probabilities[key] = min(probabilities[key], s.unsure_confidence)
 
-    def doubt(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> None:
+    def doubt(self, views: dict[int, BoardView], tokens: dict, probabilities: dict, image=None) -> None:
         """Untaught: every piece the network is sure of, checked against these looks; where they name
         another piece or kind, or see none, the reading keeps at most `doubt_confidence` (the players are asked)."""
         cap = self.settings.doubt_confidence
@@ -122,9 +154,37 @@ class TaughtPieces:
             else:
                 doubtful = {(col, row) for (col, row), (token, _) in zip(cells, self._judge(view, cells, familiar_only=True))
                             if token != tokens[(board, col, row)]}
+                if image is not None:   # and where the kit's solids do not clearly fit the kind read
+                    pieces = [cell for cell in sure if cell not in doubtful]
+                    standing = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
+                    fitted = self._fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, standing)
+                    doubtful |= {cell for cell, fits in zip(pieces, fitted) if not self._fits_clearly(fits, tokens[(board, *cell)])}
                 self._checked[board] = (view.place, (cells, reading), doubtful)
             for cell in doubtful & set(sure):
                 probabilities[(board, *cell)] = min(probabilities[(board, *cell)], cap)
+
+    def _fits(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
+              others: list[tuple[int, int]] = ()) -> list[dict[str, float]]:
+        """Each piece's kind -> how well that kind's taught solid covers its silhouette (the best over the
+        photos taught); an empty dict where its country has no solids. `others`: cells where other pieces stand."""
+        owners = [CLASS_INDEX[COUNTRY_BY_INITIAL[token[1]].value] for token in read]
+        results: list[dict[str, float]] = [{} for _ in cells]
+        sets = [self.solids.get(token[1]) or next(iter(self.solids.values()), []) for token in read]
+        for number in range(max((len(options) for options in sets), default=0)):
+            chosen = [i for i, options in enumerate(sets) if number < len(options)]
+            fits = kind_overlaps(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
+                                 [sets[i][number] for i in chosen], self.table, self.settings.fit, others)
+            for i, fit in zip(chosen, fits):
+                for kind, value in fit.items():
+                    results[i][kind] = max(results[i].get(kind, 0.0), value)
+        return results
+
+    def _fits_clearly(self, fits: dict[str, float], token: str) -> bool:
+        """Untaught: does the kit's solid of the kind read fit the piece closely, and clearly better than the others?"""
+        if not fits:
+            return True   # nothing to check against
+        kind, best, margin = _best_fit(fits)
+        return kind == token[0] and margin >= self.settings.kit_sure_margin and best >= self.settings.kit_sure_overlap
 
     def _judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False) -> list[tuple[str, float]]:
         """(token, confidence) of each cell on a road: a bare road, or the piece it holds. Cells are
@@ -202,6 +262,13 @@ def kit_pieces() -> "TaughtPieces | None":
     if not KIT_LOOKS_FILE.exists():
         return None
     return TaughtPieces(PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony"))
+
+
+def _best_fit(fits: dict[str, float]) -> tuple[str, float, float]:
+    """(the kind that fits best, its overlap, how much better than the next kind)."""
+    ranked = sorted(fits.items(), key=lambda item: -item[1])
+    runner = ranked[1][1] if len(ranked) > 1 else 0.0
+    return ranked[0][0], ranked[0][1], ranked[0][1] - runner
 
 
 def _taught_height(looks: list[np.ndarray], settings: TaughtSettings) -> float:

@@ -1,0 +1,71 @@
+"""How well each taught kind's solid fits a piece standing on a cell of the island.
+
+Teaching fits each piece a solid (companion.vision.piece_solids: footprint, width, height) on the
+teaching sheet. On the island, the pixels round a cell that show the piece's owner's paint are its
+silhouette on the board's plane; the silhouette each kind's solid would cast there, under this
+board's camera, is drawn and laid over it. The kind whose solid covers the silhouette best is the
+piece's kind by shape and size; when two kinds fit about as well, shape and size cannot tell them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.cannonball_colony.camera.board_view import BoardView
+from companion.vision.colour_classes import ColourTable
+from companion.vision.paper_white import SRGB_TO_LINEAR
+from companion.vision.piece_looks import linear_at
+from companion.vision.piece_solids import Solid, SolidSettings, Window, best_overlap, window_points
+
+
+@dataclass(frozen=True)
+class FitSettings:
+    solids: SolidSettings = SolidSettings()
+    own_patch_mm: float = 5.0     # the silhouette is the patch of paint reaching this near the cell's middle
+    base_share: float = 0.8       # of a cell: the middle of another piece's cell, where its base hides what is behind
+
+
+def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],
+                  solids: list[dict[str, Solid]], table: ColourTable, settings: FitSettings = FitSettings(),
+                  others: list[tuple[int, int]] = ()) -> list[dict[str, float]]:
+    """For each board-local cell, with its owner's class index and the solids to try (kind -> solid):
+    kind -> the overlap (0..1) of that solid's silhouette with the paint seen round the cell. The middles
+    of the `others` cells (and of `cells`), where other pieces stand, do not count."""
+    if not cells:
+        return []
+    sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
+    image_to_view = _image_to_view(view)
+    white = SRGB_TO_LINEAR[view.image] / np.maximum(view.paper_relative, 1e-4)
+    height, width = white.shape[:2]
+    grid = np.array([[view.origin[0] + col + 0.5, view.origin[1] + row + 0.5] for col, row in cells], np.float64)
+    centres = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
+    standing = sorted(set(cells) | set(others))
+    corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * settings.base_share / 2
+    bases = {cell: cv2.perspectiveTransform((np.array([view.origin[0] + cell[0] + 0.5, view.origin[1] + cell[1] + 0.5])
+                                             + corners).reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
+             for cell in standing}
+    results = []
+    for cell, centre, owner, tried in zip(cells, centres, owners, solids):
+        origin, points = window_points(centre, view.camera, settings.solids)
+        pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(points.shape)
+        at_view = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), image_to_view).reshape(points.shape)
+        xi = np.clip(np.rint(at_view[..., 0]).astype(int), 0, width - 1)
+        yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
+        balanced = linear_at(image, pixels) / np.maximum(white[yi, xi], 1e-3)
+        shares = (table.classify(balanced.astype(np.float32)) == owner).astype(np.float32)
+        window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
+        window = window.with_hidden([base for other, base in bases.items() if other != cell])
+        window = window.own_piece(centre, settings.own_patch_mm)
+        results.append({kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0]
+                        for kind, solid in tried.items()})
+    return results
+
+
+def _image_to_view(view: BoardView) -> np.ndarray:
+    """Picture px -> the rectified view's px."""
+    s, m = view.settings.px_per_cell, view.settings.margin_cells
+    grid_to_view = np.array([[s, 0, (m - view.origin[0]) * s - 0.5], [0, s, (m - view.origin[1]) * s - 0.5], [0, 0, 1]])
+    return grid_to_view @ np.linalg.inv(view.grid_to_image)
