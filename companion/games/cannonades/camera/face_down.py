@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.games.cannonades.camera import touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards, table
 
@@ -102,6 +103,9 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
              and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
              and fill >= settings.card_fill)
     if not sized:
+        parts = touching.split_blob(contour, settings)
+        if parts is not None:
+            return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings)]
         count = area / card_area
         why = (f"a card-like shape of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")
@@ -111,6 +115,20 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
     return [Blob("down", centre, axis, area, confidence, "a whole card's shape with no marker")]
+
+
+def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.ndarray,
+                settings: ReaderSettings) -> list[Blob]:
+    """One card of a touching group: face down unless its corners look printed."""
+    contour = np.float32(part.outline_px).reshape(-1, 1, 2)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
+    axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
+    area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    if _looks_like_a_face(grey, contour, settings):
+        return [Blob("unknown", centre, axis, area, 0.0, "a card with printed corners whose markers could not be read")]
+    return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
+                 "a whole card's shape among cards touching, no marker")]
 
 
 def _sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:

@@ -34,9 +34,23 @@ class ReaderSettings:
     # A blob whose two diagonal corners look like printed markers (dark, contrasty) and whose other two
     # are much brighter (paper, a little text) is a face-up card whose markers were not read: unknown,
     # never "face down". Grey levels of the corners' medians and spreads.
-    corner_contrast: float = 40.0
-    corner_gap: float = 60.0
+    corner_contrast: float = 30.0
+    corner_gap: float = 32.0
     face_down_confidence: float = 0.9
+    # Touching cards (touching.py): a blob of this many cards' area is tried as whole card rectangles,
+    # each standing on a straight stretch of the outline (polygon tolerance px, shortest stretch as a
+    # share of the short side), lying this much inside the blob (a card found before may cover it)
+    # and claiming at least this share of itself from what is left; each found card is cut out with
+    # a line this wide; what they leave must be under this share of a card, or the blob stays unknown.
+    split_min_cards: float = 1.4
+    split_max_cards: float = 4.6
+    split_outline_px: float = 3.0
+    split_min_edge_share: float = 0.45
+    split_inside: float = 0.93
+    split_claim: float = 0.5
+    split_cut_px: int = 5
+    split_leftover_share: float = 0.12
+    split_confidence: float = 0.8
     unknown_below: float = 0.5              # a card reported with less confidence is reported unknown
 
 
