@@ -19,21 +19,32 @@ from companion.games.cannonades.kit import cards
 class SplitCard:
     outline_px: np.ndarray          # the card's four corners in the top view's px
     inside: float                   # the share of the card's rectangle inside the blob
+    covered: bool = False           # it reaches under a face-up card
 
 
-def split_blob(contour: np.ndarray, settings: ReaderSettings) -> list[SplitCard] | None:
-    """The cards a blob is made of, or None when card rectangles do not explain it."""
+def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> list[SplitCard] | None:
+    """The cards a blob is made of, or None when card rectangles do not explain it. `cover`: where
+    face-up cards lie (the top view's px); a card may reach under one that touches the blob, so a
+    face-down ship under a cannonade is a card: a blob so covered is one card or nothing (a hand
+    touching a card is never made into cards)."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
     count = cv2.contourArea(contour) / card_px
-    if not settings.split_min_cards <= count <= settings.split_max_cards:
-        return None
     x, y, w, h = cv2.boundingRect(contour)
     pad = int(cards.CARD_MM[1] * scale)   # a hypothesis may reach out of the blob's box
     remaining = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     offset = np.array([x - pad, y - pad])
     cv2.drawContours(remaining, [contour - offset], -1, 255, cv2.FILLED)
     blob = remaining.copy()
+    covered = False
+    if cover is not None and settings.covered_min_cards <= count <= settings.covered_max_cards:
+        under = _window(cover, offset, blob.shape)
+        near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
+        covered = cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
+        if covered:
+            blob = cv2.bitwise_or(blob, under)
+    if not covered and not settings.split_min_cards <= count <= settings.split_max_cards:
+        return None
     found: list[SplitCard] = []
     for _ in range(int(round(count)) + 1):
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
@@ -41,14 +52,26 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings) -> list[SplitCard]
         best = _best_card(blob, remaining, settings)
         if best is None:
             return None
-        found.append(SplitCard(best.outline_px + offset, best.inside))
+        found.append(SplitCard(best.outline_px + offset, best.inside, covered))
         cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
         cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
         remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     leftover = cv2.countNonZero(remaining) / card_px
-    if len(found) < 2 or leftover > settings.split_leftover_share:
+    explained = len(found) == 1 if covered else len(found) >= 2
+    if not explained or leftover > settings.split_leftover_share:
         return None
     return found
+
+
+def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """`mask` seen through a window of `shape` at `offset` (zeros beyond its edges)."""
+    out = np.zeros(shape, np.uint8)
+    x0, y0 = int(offset[0]), int(offset[1])
+    xs, ys = max(0, x0), max(0, y0)
+    xe, ye = min(mask.shape[1], x0 + shape[1]), min(mask.shape[0], y0 + shape[0])
+    if xe > xs and ye > ys:
+        out[ys - y0:ye - y0, xs - x0:xe - x0] = mask[ys:ye, xs:xe]
+    return out
 
 
 def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings) -> SplitCard | None:
