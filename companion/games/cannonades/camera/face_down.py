@@ -89,6 +89,13 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         area = cv2.contourArea(contour) / px_area
         if area < settings.partial_card_share * card_area:
             continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if x <= 0 or y <= 0 or x + w >= mask.shape[1] or y + h >= mask.shape[0]:
+            # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches).
+            blobs.append(Blob("unknown", *_centre_axis(contour, view_to_table), area, 0.0,
+                              "a shape reaching in from beyond the play area: a hand or an arm",
+                              _sample_points(contour, view_to_table)))
+            continue
         blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover))
     return blobs
 
@@ -150,6 +157,11 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
         return True
     level = float(np.percentile(paper, 75)) - settings.covered_paper_gap
     return float((visible >= level).mean()) >= settings.covered_paper_share
+
+
+def _centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float], float]:
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    return tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2]), (angle + (90.0 if w >= h else 0.0)) % 180.0
 
 
 def _sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:

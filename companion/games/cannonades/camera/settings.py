@@ -45,6 +45,7 @@ class ReaderSettings:
     split_min_cards: float = 1.4
     covered_min_cards: float = 0.3         # a blob touching a face-up card, this much of one card's area and
     covered_max_cards: float = 1.15        # no more, may be a single card reaching under it,
+    covered_claim: float = 0.3              # and claim this share of itself from what shows (the rest under it)
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.35       # grey of the covering face's paper
     split_max_cards: float = 4.6
@@ -52,6 +53,7 @@ class ReaderSettings:
     split_min_edge_share: float = 0.45
     split_inside: float = 0.93
     split_claim: float = 0.5
+    split_edge_px: int = 3                  # how far outside a rectangle its sides are checked against the edge
     split_cut_px: int = 5
     split_leftover_share: float = 0.12
     split_confidence: float = 0.8

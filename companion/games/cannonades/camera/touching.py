@@ -49,7 +49,7 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     for _ in range(int(round(count)) + 1):
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
             break
-        best = _best_card(blob, remaining, settings)
+        best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
         if best is None:
             return None
         found.append(SplitCard(best.outline_px + offset, best.inside, covered))
@@ -74,15 +74,18 @@ def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.
     return out
 
 
-def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings) -> SplitCard | None:
+def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float) -> SplitCard | None:
     """The card rectangle standing on one of the remaining outline's straight stretches that lies
-    inside the blob (a card found before may cover part of it) and claims most of what remains."""
+    inside the blob (a card found before may cover part of it), claims enough of what remains, and
+    whose sides best follow the blob's edge or the cards found (a card's own outline, where nothing
+    touches it: a rectangle turned across a row of cards lies inside it too, but its sides do not)."""
     scale = settings.top_px_per_mm
     short, long = (side * scale for side in cards.CARD_MM)
     contours, _ = cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best: SplitCard | None = None
-    best_claim = 0.0
+    best_score = 0.0
     canvas = np.zeros_like(remaining)
+    ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
         polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
         for start, end in zip(polygon, np.roll(polygon, -1, axis=0)):
@@ -103,8 +106,13 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
                         if inside < settings.split_inside:
                             continue
                         claimed = _inside_share(canvas, remaining, outline)
-                        if claimed >= settings.split_claim and (best is None or claimed > best_claim):
-                            best, best_claim = SplitCard(outline, inside), claimed
+                        if claimed < least_claim:
+                            continue
+                        around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
+                        support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
+                        score = support + claimed
+                        if best is None or score > best_score:
+                            best, best_score = SplitCard(outline, inside), score
     return best
 
 
