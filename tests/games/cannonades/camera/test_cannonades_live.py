@@ -86,3 +86,32 @@ def test_a_shot_is_judged_when_the_ship_turns_up_and_a_card_glimpsed_while_place
     assert view["players"]["anna"] == {"hand": 3, "ships_up": [], "ships_down": 1, "out": False, "shots_waiting": []}
     everything = "\n".join(table.said) + json.dumps(view)
     assert GLIMPSED not in everything   # seen face up on two frames under a hand: never committed, never named
+
+
+def test_the_pipeline_logs_the_watch_s_verdicts_as_notes_beside_the_game(tmp_path):
+    """Readings as the reader makes them, through the shared pipeline's tracking: a still table with
+    one more face-down ship in anna's area is logged as her adding a ship; the game is not touched."""
+    import numpy as np
+
+    from companion.games.cannonades.camera.live import CardObservation
+    from companion.games.cannonades.camera.reader import Reading, SeenCard
+    from companion.games.cannonades.camera.table_seen import table_seen
+    from companion.games.cannonades.record import RECORD
+    from companion.live import Pipeline
+    from companion.session import EventLog, Session
+
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    pipeline = Pipeline(CardsCamera, session, None, None, pace=False, tracker_settings=SETTINGS)
+
+    def observe(downs: int, at: float):
+        cards = tuple(SeenCard("down", (300.0 + 90 * n, 490.0), "seat 1", 0.9) for n in range(downs))
+        reading = Reading(2, cards, (20, 21, 22, 23))
+        return CardObservation(at, reading, table_seen(reading), 0.0, np.zeros((90, 160), np.uint8))
+
+    for frame in range(3):
+        pipeline.track(observe(1, frame / 10))
+    for frame in range(3, 6):
+        pipeline.track(observe(2, frame / 10))
+    notes = [event.body for event in session.log.events() if event.body.get("type") == "table-verdict"]
+    assert [note["sentence"] for note in notes] == ["anna adds a ship face down (4 card(s) left in hand, 3 action(s) left)."]
+    assert session.state is None   # beside the game: no game was started or changed
