@@ -220,6 +220,9 @@ class Pipeline:
     def _run(self, commands: list[dict]) -> None:
         """The camera's commands, in order, until the rules refuse one; its cells are then shown."""
         for command in commands:
+            if command["type"] == "note":   # what the game's camera part keeps beside the rules (a physical table's counts)
+                self.session.note(command["body"])
+                continue
             if command["type"] == "question":
                 if self.session.ask(command["message"], command.get("cells", ())) is not None:
                     self._highlight = tuple(command.get("cells", ()))

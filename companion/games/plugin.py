@@ -40,7 +40,8 @@ class Camera(Protocol):
     """The camera part (games/<g>/camera/): made once per live pipeline, as
     `camera(record, auto_confirm=..., restart_on_loop=..., tracker_settings=...)`, with a new pass
     begun for each pass over the source. Its commands go to Session.act in order, until one is
-    refused; a {"type": "question", "message", "cells"} command asks the players instead."""
+    refused; a {"type": "question", "message", "cells"} command asks the players instead, and a
+    {"type": "note", "body"} command is logged beside the game (Session.note), changing nothing."""
 
     without_camera: str          # what the players do with no camera (status line, placeholder picture)
     no_reader: str               # across the picture while no reader is installed

@@ -115,6 +115,16 @@ def search(knowledge: Knowledge, settings: SearchSettings, rng: random.Random) -
 class CannonadesBot:
     levels = ("random", "quick", "strong")
 
+    @staticmethod
+    def to_move(state: Game | None) -> str | None:
+        """The seat the game waits for: the player whose turn it is, or another seat with a decision
+        pending in it (a grin's choice, a discard down to the hand limit); None once the game is over."""
+        return None if state is None else state.to_move
+
+    @staticmethod
+    def seats(state: Game | None) -> list[str]:
+        return list(state.seats) if state is not None else []
+
     def choose(self, state: Game, seat: str, level: str, rng: random.Random) -> BotMove:
         """One decision of `seat` (the seat the game waits for), from its own view only."""
         if level not in self.levels:

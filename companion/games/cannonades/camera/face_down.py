@@ -11,10 +11,12 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from companion.games.cannonades.camera import touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards, table
 
 MARGIN_MM = 10.0   # the top view reaches this far past the play area
+PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a face with unread markers is unknown
 
 
 @dataclass(frozen=True)
@@ -70,10 +72,13 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
     mask = not_table(view, settings)
     table_to_view = np.linalg.inv(view_to_table)
     grow = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
+    cover = np.zeros_like(mask)   # where face-up cards lie: a face-down card may reach under one
     for outline in read_outlines_mm:
         polygon = cv2.perspectiveTransform(outline[None].astype(np.float64), table_to_view)[0]
         cv2.fillPoly(mask, [np.int32(np.round(polygon))], 0)
         cv2.polylines(mask, [np.int32(np.round(polygon))], True, 0, 2 * grow + 1)
+        cv2.fillPoly(cover, [np.int32(np.round(polygon))], 255)
+        cv2.polylines(cover, [np.int32(np.round(polygon))], True, 255, 2 * grow + 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
     px_area = settings.top_px_per_mm ** 2
     card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
@@ -84,11 +89,19 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         area = cv2.contourArea(contour) / px_area
         if area < settings.partial_card_share * card_area:
             continue
-        blobs.extend(_judge(contour, area, grey, view_to_table, settings))
+        x, y, w, h = cv2.boundingRect(contour)
+        if x <= 0 or y <= 0 or x + w >= mask.shape[1] or y + h >= mask.shape[0]:
+            # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches).
+            blobs.append(Blob("unknown", *_centre_axis(contour, view_to_table), area, 0.0,
+                              "a shape reaching in from beyond the play area: a hand or an arm",
+                              _sample_points(contour, view_to_table)))
+            continue
+        blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover))
     return blobs
 
 
-def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings) -> list[Blob]:
+def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
+           cover: np.ndarray | None = None) -> list[Blob]:
     card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     w, h = w / settings.top_px_per_mm, h / settings.top_px_per_mm
@@ -102,15 +115,53 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
              and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
              and fill >= settings.card_fill)
     if not sized:
+        parts = touching.split_blob(contour, settings, cover)
+        if parts is not None:
+            return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]
         count = area / card_area
         why = (f"a card-like shape of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")
         return [Blob("unknown", centre, axis, area, 0.0, why, _sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings):
-        return [Blob("unknown", centre, axis, area, 0.0, "a card with printed corners whose markers could not be read")]
+        return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
     return [Blob("down", centre, axis, area, confidence, "a whole card's shape with no marker")]
+
+
+def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.ndarray,
+                settings: ReaderSettings, cover: np.ndarray | None = None) -> list[Blob]:
+    """One card of a touching group: face down unless its corners look printed. One reaching under a
+    face-up card may be a face whose markers that card hides: unknown when what shows is paper-bright."""
+    contour = np.float32(part.outline_px).reshape(-1, 1, 2)
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
+    axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
+    area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    if _looks_like_a_face(grey, contour, settings):
+        return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
+    if part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings):
+        return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} perhaps: a card under a face-up "
+                     "card, as bright as a face")]
+    return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
+                 "a whole card's shape among cards touching, no marker")]
+
+
+def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether much of what shows of a card under a face-up one is as bright as that face's paper."""
+    inside = np.zeros_like(cover)
+    cv2.fillPoly(inside, [np.int32(np.round(outline_px))], 255)
+    visible = grey[(inside > 0) & (cover == 0)]
+    paper = grey[(cover > 0) & (cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0)]
+    if visible.size == 0 or paper.size == 0:
+        return True
+    level = float(np.percentile(paper, 75)) - settings.covered_paper_gap
+    return float((visible >= level).mean()) >= settings.covered_paper_share
+
+
+def _centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float], float]:
+    (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
+    return tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2]), (angle + (90.0 if w >= h else 0.0)) % 180.0
 
 
 def _sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:

@@ -11,9 +11,9 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import face_down, face_up
-from companion.games.cannonades.camera.settings import SETTINGS, ReaderSettings
+from companion.games.cannonades.camera.settings import REREAD_MARGIN_MM, REREAD_ROUNDS, REREAD_SETTINGS, SETTINGS, ReaderSettings
 from companion.games.cannonades.deck import Deck, default_deck
-from companion.games.cannonades.kit import table
+from companion.games.cannonades.kit import cards, table
 from companion.vision.table_frame import find_markers
 
 
@@ -96,6 +96,12 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     view, view_to_table = face_down.top_view(colour, to_image, settings)
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings)
+    for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
+        faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces})
+        if not faces_again:
+            break
+        faces += faces_again
+        blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings)
     seen_cards = [_face_card(face, deck, players) for face in faces]
     for blob in blobs:
         if blob.face == "down" and blob.confidence >= settings.unknown_below:
@@ -107,6 +113,38 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
     return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
+
+
+def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blobs: list[face_down.Blob],
+                deck_size: int, known: set[int]) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
+    """Each card with printed corners whose markers were not read, read again on its own patch of the
+    picture (REREAD_SETTINGS); a card found there, and only there, replaces the unknown shape."""
+    faces, kept = [], []
+    for blob in blobs:
+        if blob.face != "unknown" or not blob.why.startswith(face_down.PRINTED_CORNERS):
+            kept.append(blob)
+            continue
+        reach = max(cards.CARD_MM) / 2 + REREAD_MARGIN_MM
+        x, y = blob.centre_mm
+        square = np.array([[[x - reach, y - reach], [x + reach, y - reach], [x + reach, y + reach], [x - reach, y + reach]]])
+        corners = cv2.perspectiveTransform(square.astype(np.float64), to_image)[0]
+        left, top = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+        right, bottom = np.ceil(corners.max(axis=0)).astype(int)
+        patch = grey[top:bottom, left:right]
+        found = None
+        if patch.size:
+            markers = {marker_id: [quad + (left, top) for quad in quads]
+                       for marker_id, quads in face_up.find_card_markers(patch, REREAD_SETTINGS).items()}
+            placed, _ = face_up.place_faces(markers, to_table, deck_size, REREAD_SETTINGS)
+            here = [face for face in placed if face.index not in known
+                    and face_down.distance(face.centre_mm, blob.centre_mm) <= REREAD_MARGIN_MM]
+            found = here[0] if len(here) == 1 else None
+        if found is None:
+            kept.append(blob)
+        else:
+            faces.append(found)
+            known.add(found.index)
+    return faces, kept
 
 
 def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:

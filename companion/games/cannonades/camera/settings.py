@@ -34,9 +34,29 @@ class ReaderSettings:
     # A blob whose two diagonal corners look like printed markers (dark, contrasty) and whose other two
     # are much brighter (paper, a little text) is a face-up card whose markers were not read: unknown,
     # never "face down". Grey levels of the corners' medians and spreads.
-    corner_contrast: float = 40.0
-    corner_gap: float = 60.0
+    corner_contrast: float = 30.0
+    corner_gap: float = 32.0
     face_down_confidence: float = 0.9
+    # Touching cards (touching.py): a blob of this many cards' area is tried as whole card rectangles,
+    # each standing on a straight stretch of the outline (polygon tolerance px, shortest stretch as a
+    # share of the short side), lying this much inside the blob (a card found before may cover it)
+    # and claiming at least this share of itself from what is left; each found card is cut out with
+    # a line this wide; what they leave must be under this share of a card, or the blob stays unknown.
+    split_min_cards: float = 1.4
+    covered_min_cards: float = 0.3         # a blob touching a face-up card, this much of one card's area and
+    covered_max_cards: float = 1.15        # no more, may be a single card reaching under it,
+    covered_claim: float = 0.3              # and claim this share of itself from what shows (the rest under it)
+    covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
+    covered_paper_share: float = 0.35       # grey of the covering face's paper
+    split_max_cards: float = 4.6
+    split_outline_px: float = 3.0
+    split_min_edge_share: float = 0.45
+    split_inside: float = 0.93
+    split_claim: float = 0.5
+    split_edge_px: int = 3                  # how far outside a rectangle its sides are checked against the edge
+    split_cut_px: int = 5
+    split_leftover_share: float = 0.12
+    split_confidence: float = 0.8
     unknown_below: float = 0.5              # a card reported with less confidence is reported unknown
 
 
@@ -47,4 +67,10 @@ SETTINGS = ReaderSettings()
 # detector's thresholds, a coarser top view; the table's place kept between frames (stream.py).
 STREAM_SETTINGS = ReaderSettings(marker_upscale=1.0, pixels_per_cell=4, ignored_margin_per_cell=0.2,
                                  threshold_window=(3, 23, 10), top_px_per_mm=1.0)
-TABLE_REFRESH_FRAMES = 30   # look for the table's markers again every so many frames
+TABLE_REFRESH_FRAMES = 30
+# A card with printed corners whose markers were not read is read again on its own patch of the
+# picture, enlarged this much more, with the photo's detector (reader.py): a cannonade turned at an
+# angle on a streamed frame, a blurred face.
+REREAD_SETTINGS = ReaderSettings(marker_upscale=3.0)
+REREAD_MARGIN_MM = 25.0
+REREAD_ROUNDS = 2   # look for the table's markers again every so many frames

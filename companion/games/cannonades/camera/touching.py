@@ -1,0 +1,126 @@
+"""Cards that touch: a blob of two to four cards' area is split into whole cards when card-sized
+rectangles explain all of it. Each rectangle stands on a straight stretch of the blob's outline (a
+card's own edge, where nothing touches it) and must lie inside the blob; what the rectangles leave
+must be crumbs. A blob they cannot explain (a hand, a card half under another) is not split: it stays
+unknown, never guessed into cards."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.cannonades.camera.settings import ReaderSettings
+from companion.games.cannonades.kit import cards
+
+
+@dataclass(frozen=True)
+class SplitCard:
+    outline_px: np.ndarray          # the card's four corners in the top view's px
+    inside: float                   # the share of the card's rectangle inside the blob
+    covered: bool = False           # it reaches under a face-up card
+
+
+def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> list[SplitCard] | None:
+    """The cards a blob is made of, or None when card rectangles do not explain it. `cover`: where
+    face-up cards lie (the top view's px); a card may reach under one that touches the blob, so a
+    face-down ship under a cannonade is a card: a blob so covered is one card or nothing (a hand
+    touching a card is never made into cards)."""
+    scale = settings.top_px_per_mm
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
+    count = cv2.contourArea(contour) / card_px
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = int(cards.CARD_MM[1] * scale)   # a hypothesis may reach out of the blob's box
+    remaining = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    offset = np.array([x - pad, y - pad])
+    cv2.drawContours(remaining, [contour - offset], -1, 255, cv2.FILLED)
+    blob = remaining.copy()
+    covered = False
+    if cover is not None and settings.covered_min_cards <= count <= settings.covered_max_cards:
+        under = _window(cover, offset, blob.shape)
+        near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
+        covered = cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
+        if covered:
+            blob = cv2.bitwise_or(blob, under)
+    if not covered and not settings.split_min_cards <= count <= settings.split_max_cards:
+        return None
+    found: list[SplitCard] = []
+    for _ in range(int(round(count)) + 1):
+        if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
+            break
+        best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
+        if best is None:
+            return None
+        found.append(SplitCard(best.outline_px + offset, best.inside, covered))
+        cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
+        cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
+        remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    leftover = cv2.countNonZero(remaining) / card_px
+    explained = len(found) == 1 if covered else len(found) >= 2
+    if not explained or leftover > settings.split_leftover_share:
+        return None
+    return found
+
+
+def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+    """`mask` seen through a window of `shape` at `offset` (zeros beyond its edges)."""
+    out = np.zeros(shape, np.uint8)
+    x0, y0 = int(offset[0]), int(offset[1])
+    xs, ys = max(0, x0), max(0, y0)
+    xe, ye = min(mask.shape[1], x0 + shape[1]), min(mask.shape[0], y0 + shape[0])
+    if xe > xs and ye > ys:
+        out[ys - y0:ye - y0, xs - x0:xe - x0] = mask[ys:ye, xs:xe]
+    return out
+
+
+def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float) -> SplitCard | None:
+    """The card rectangle standing on one of the remaining outline's straight stretches that lies
+    inside the blob (a card found before may cover part of it), claims enough of what remains, and
+    whose sides best follow the blob's edge or the cards found (a card's own outline, where nothing
+    touches it: a rectangle turned across a row of cards lies inside it too, but its sides do not)."""
+    scale = settings.top_px_per_mm
+    short, long = (side * scale for side in cards.CARD_MM)
+    contours, _ = cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    best: SplitCard | None = None
+    best_score = 0.0
+    canvas = np.zeros_like(remaining)
+    ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
+    for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
+        polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
+        for start, end in zip(polygon, np.roll(polygon, -1, axis=0)):
+            along = end - start
+            length = float(np.hypot(*along))
+            if length < settings.split_min_edge_share * short:
+                continue
+            along /= length
+            normal = np.array([-along[1], along[0]])
+            for side, depth in ((short, long), (long, short)):
+                if length > side * (1 + settings.card_side_tolerance):
+                    continue   # a stretch longer than the card's side is not this side
+                for anchor, direction in ((start, along), (end, -along)):
+                    for inward in (normal, -normal):
+                        outline = np.array([anchor, anchor + direction * side,
+                                            anchor + direction * side + inward * depth, anchor + inward * depth])
+                        inside = _inside_share(canvas, blob, outline)
+                        if inside < settings.split_inside:
+                            continue
+                        claimed = _inside_share(canvas, remaining, outline)
+                        if claimed < least_claim:
+                            continue
+                        around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
+                        support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
+                        score = support + claimed
+                        if best is None or score > best_score:
+                            best, best_score = SplitCard(outline, inside), score
+    return best
+
+
+def _inside_share(canvas: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> float:
+    """The share of the rectangle (filled into `canvas`, which it leaves drawn) that `mask` covers."""
+    canvas[:] = 0
+    cv2.fillPoly(canvas, [np.int32(np.round(outline))], 255)
+    total = cv2.countNonZero(canvas)
+    if total == 0:
+        return 0.0
+    return cv2.countNonZero(cv2.bitwise_and(canvas, mask)) / total

@@ -1,0 +1,62 @@
+"""Touching cards on rendered tables through the real reader: a row of face-down ships side by side is
+counted card by card; a face-down ship under a cannonade is a ship; a face-up ship whose markers a
+cannonade hides is unknown, never called face down; a hand touching cards is never made into cards."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from companion.games.cannonades.camera.reader import read_table
+from companion.games.cannonades.deck import default_deck
+from companion.games.cannonades.render.draw import render_scene
+from companion.games.cannonades.render.scene import HandReach, PlacedCard, random_scene
+from companion.render.options import RenderOptions
+
+INDEX = {card.id: i for i, card in enumerate(default_deck().cards)}
+DECK_CARD = PlacedCard(-1, False, (377.0, 300.0), 0.0, "deck")
+
+
+def read(cards, hand=None, style="navy", table="green felt", tilt=25.0) -> dict:
+    base = random_scene(11, RenderOptions(tilt_deg=tilt, jpeg_quality=85), players=2, style=style)
+    scene = dataclasses.replace(base, cards=(DECK_CARD, *cards), hand=hand, table_material=table)
+    return read_table(render_scene(scene).image, players=2).to_json()
+
+
+def ship(card: str, face_up: bool, x: float, angle: float = 0.0, seat: int = 1) -> PlacedCard:
+    return PlacedCard(INDEX[card], face_up, (x, 490.0 if seat == 1 else 110.0), angle, "ship", seat)
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
+@pytest.mark.parametrize("style, table", [("navy", "oak"), ("classic", "green felt")])
+def test_a_row_of_face_down_ships_side_by_side_is_counted_card_by_card(style, table):
+    row = [ship(card, False, 300.0 + 63.5 * slot, angle) for slot, (card, angle) in
+           enumerate((("S01", 2.0), ("S10", -3.0), ("S20", 1.0)))]
+    reading = read(row, style=style, table=table)
+    assert reading["seats"]["seat 1"] == {"ships_up": 0, "ships_down": 3, "unknown": 0}, reading["cards"]
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
+def test_under_a_cannonade_a_face_down_ship_counts_and_a_face_up_one_with_its_markers_hidden_is_unknown():
+    # Laid as players lay it, a little off the ship's middle (most of the ship shows); then right on
+    # top of a face-up ship, hiding both its markers.
+    gun = PlacedCard(INDEX["C02"], True, (406.0, 462.0), 25.0, "cannonade", 1)
+    reading = read([ship("S09", False, 380.0), gun])
+    assert reading["seats"]["seat 1"] == {"ships_up": 0, "ships_down": 1, "unknown": 0}, reading["cards"]
+    assert next(card for card in reading["cards"] if card["card"] == "C02")["on"] == "face down"
+
+    hiding = PlacedCard(INDEX["C02"], True, (380.0, 490.0), 0.0, "cannonade", 1)   # right on top: both markers hidden
+    reading = read([ship("S09", True, 380.0, angle=12.0), hiding])
+    ships = [card for card in reading["cards"] if card["area"] == "seat 1" and card["kind"] != "cannonade"]
+    assert not any(card["face"] == "down" for card in ships), ships   # never a face-up ship called face down
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_hand_reaching_over_touching_cards_is_unknown_not_cards():
+    cards = [ship("S01", True, 330.0), ship("S10", False, 394.0), ship("S20", False, 458.0)]
+    hand = HandReach("bottom", 0.5, (400.0, 470.0), (120, 86, 60), (40, 40, 40))
+    reading = read(cards, hand=hand, table="navy cloth")
+    seat = reading["seats"]["seat 1"]
+    assert seat["unknown"] >= 1, reading["cards"]   # the seat says it is unsure
+    assert seat["ships_down"] <= 2   # never more face-down ships than the table holds
