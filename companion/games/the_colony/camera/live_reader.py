@@ -1,0 +1,103 @@
+"""The Colony's reader for a stream of frames (the live pipeline's `reader`): the still reader
+(ColonyReader, with its StreamMemory) plus what a stream needs before anything is committed: how much
+of the board moved since the last frame, and which spaces a hand or arm is over.
+
+A hand is judged from the reader's own measure (how much of the paper round each egg circle is
+dark or coloured) against the least that space has shown in this stream: printed arrows and
+lines next to a circle are always there, a hand is not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.games.the_colony.camera.observation import ColonyObservation
+from companion.games.the_colony.camera.reader import ColonyReader, StreamMemory
+from companion.games.the_colony.kit.board import GEOMETRY, space_places
+
+
+@dataclass(frozen=True)
+class LiveSettings:
+    hand_share: float = 0.07       # more of a circle's paper dark or coloured than the space's least: a hand
+    inside: float = 0.98           # a space less inside the picture than this is hidden
+    motion_scale: float = 0.25     # the board is compared at this scale ...
+    motion_level: float = 18.0     # ... a pixel changed by this many grey levels has moved
+
+
+@dataclass(frozen=True)
+class LiveReading:
+    """One frame: the still reader's observation, the spaces under a hand, the motion, and where
+    each space's circle is in the picture (for drawing)."""
+
+    timestamp: float
+    observation: ColonyObservation
+    hidden: frozenset[str] = frozenset()
+    motion: float = 0.0
+    spots: dict = field(default_factory=dict)     # space -> (x, y) picture px of its circle's centre
+    radius_px: float = 0.0
+
+    @property
+    def located(self) -> bool:
+        return self.observation.located
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        if not self.observation.located:
+            return self.observation.problems
+        return tuple(f"{space}: a hand hides it" for space in sorted(self.hidden))
+
+    def tokens(self) -> dict:
+        """Per space its count and its ant's initial ("3", "0R", "4B"), as the tracker votes on them."""
+        return {r.space: f"{r.eggs}{(r.ant or '')[:1].upper()}" for r in self.observation.spaces}
+
+    def confidence(self) -> dict:
+        return {r.space: min(r.confidence, r.ant_confidence) for r in self.observation.spaces}
+
+
+class LiveColonyReader:
+    """Reads frames one after another; keeps the stream's memory, the least hand measure per space,
+    and the last frame's board picture for motion."""
+
+    def __init__(self, reader: ColonyReader | None = None, settings: LiveSettings = LiveSettings()):
+        self.reader = reader or ColonyReader()
+        self.settings = settings
+        self.memory = StreamMemory()
+        self.least_hand: np.ndarray | None = None
+        self.last_board: np.ndarray | None = None
+
+    def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
+        observation = self.reader.read(image, timestamp, None, self.memory)
+        measured, frame = self.memory.measured, self.memory.frame
+        if not observation.located or measured is None or frame is None:
+            self.last_board = None
+            return LiveReading(timestamp, observation, motion=1.0)
+        hand = np.asarray(measured.hand, dtype=float)
+        self.least_hand = hand.copy() if self.least_hand is None or len(self.least_hand) != len(hand) \
+            else np.minimum(self.least_hand, hand)
+        ids = self.reader.layout.ids
+        hidden = frozenset(ids[i] for i in range(len(ids)) if hand[i] - self.least_hand[i] > self.settings.hand_share
+                           or measured.inside[i] < self.settings.inside)
+        corners = frame.to_image([(0, 0), (GEOMETRY.size_mm[0], 0), GEOMETRY.size_mm, (0, GEOMETRY.size_mm[1])])
+        motion = self._motion(image, corners)
+        places = space_places(self.reader.layout)
+        centres = frame.to_image([place.centre for place in places])
+        rim = frame.to_image([(places[0].centre[0] + GEOMETRY.egg_radius_mm, places[0].centre[1])])
+        spots = {place.id: (float(x), float(y)) for place, (x, y) in zip(places, centres)}
+        radius = float(np.linalg.norm(rim[0] - centres[0]))
+        return LiveReading(timestamp, observation, hidden, motion, spots, radius)
+
+    def _motion(self, image: np.ndarray, corners: np.ndarray) -> float:
+        """Share of the board's box that changed since the last frame (1.0 when the box moved)."""
+        height, width = image.shape[:2]
+        x0, y0 = np.maximum(np.floor(corners.min(axis=0)), 0).astype(int)
+        x1, y1 = np.minimum(np.ceil(corners.max(axis=0)), (width, height)).astype(int)
+        grey = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
+        scale = self.settings.motion_scale
+        small = cv2.GaussianBlur(cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), (3, 3), 0)
+        last, self.last_board = self.last_board, small.astype(np.int16)
+        if last is None or last.shape != self.last_board.shape:
+            return 0.0 if last is None else 1.0
+        return float((np.abs(self.last_board - last) > self.settings.motion_level).mean())
