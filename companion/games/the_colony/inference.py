@@ -36,6 +36,7 @@ class InferenceSettings:
     unsure_weight: float = 0.35     # costs on a space under a hand or read unsure are weighed down so
     accept_cost: float = 4.0        # the best table may cost at most this ...
     margin: float = 1.5             # ... and the next different table at least this much more
+    second_step: float = 1.5        # a table two visible steps away (an ant move never seen still, then a sowing)
     flicker: float = 2.0            # a picture this close to the game's own table, and closer than any move: no move
     max_sowings: int = 3000         # sowings tried from one position (choices multiply them) ...
     max_choices: int = 8            # ... each with at most this many choices of way (relays may offer more)
@@ -203,7 +204,8 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
         if key in outcomes:
             continue
         value, misfits = cost(before, candidate.game.position, seen, earlier, settings)
-        outcomes[key] = (value, candidate, misfits)
+        steps = sum(command["type"] != "pass" for command in candidate.commands)
+        outcomes[key] = (value + settings.second_step * (steps - 1), candidate, misfits)
     ranked = sorted(outcomes.values(), key=lambda entry: entry[0])
     nothing = (still_cost, None, still_misfits)
     ranked = sorted([nothing] + [entry for entry in ranked if _table(entry[1].game.position) != _table(before)],

@@ -3,8 +3,9 @@
 of the board moved since the last frame, and which spaces a hand or arm is over.
 
 A hand is judged from the reader's own measure (how much of the paper round each egg circle is
-dark or coloured) against the least that space has shown in this stream: printed arrows and
-lines next to a circle are always there, a hand is not.
+dark or coloured) against the least that space has shown in this stream with the same count and ant
+read: printed arrows and lines next to a circle are always there, and a full space's eggs spill over
+its line for as long as it holds them; a hand is there only while it reaches.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class LiveColonyReader:
         self.reader = reader or ColonyReader()
         self.settings = settings
         self.memory = StreamMemory()
-        self.least_hand: np.ndarray | None = None
+        self.least_hand: dict[tuple[str, str], float] = {}   # (space, its token) -> least hand measure
         self.last_board: np.ndarray | None = None
 
     def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
@@ -74,12 +75,13 @@ class LiveColonyReader:
         if not observation.located or measured is None or frame is None:
             self.last_board = None
             return LiveReading(timestamp, observation, motion=1.0)
-        hand = np.asarray(measured.hand, dtype=float)
-        self.least_hand = hand.copy() if self.least_hand is None or len(self.least_hand) != len(hand) \
-            else np.minimum(self.least_hand, hand)
-        ids = self.reader.layout.ids
-        hidden = frozenset(ids[i] for i in range(len(ids)) if hand[i] - self.least_hand[i] > self.settings.hand_share
-                           or measured.inside[i] < self.settings.inside)
+        reading = LiveReading(timestamp, observation)
+        tokens, hidden = reading.tokens(), set()
+        for index, space in enumerate(self.reader.layout.ids):
+            key, hand = (space, tokens[space]), float(measured.hand[index])
+            least = self.least_hand[key] = min(self.least_hand.get(key, hand), hand)
+            if hand - least > self.settings.hand_share or measured.inside[index] < self.settings.inside:
+                hidden.add(space)
         corners = frame.to_image([(0, 0), (GEOMETRY.size_mm[0], 0), GEOMETRY.size_mm, (0, GEOMETRY.size_mm[1])])
         motion = self._motion(image, corners)
         places = space_places(self.reader.layout)
@@ -87,7 +89,7 @@ class LiveColonyReader:
         rim = frame.to_image([(places[0].centre[0] + GEOMETRY.egg_radius_mm, places[0].centre[1])])
         spots = {place.id: (float(x), float(y)) for place, (x, y) in zip(places, centres)}
         radius = float(np.linalg.norm(rim[0] - centres[0]))
-        return LiveReading(timestamp, observation, hidden, motion, spots, radius)
+        return LiveReading(timestamp, observation, frozenset(hidden), motion, spots, radius)
 
     def _motion(self, image: np.ndarray, corners: np.ndarray) -> float:
         """Share of the board's box that changed since the last frame (1.0 when the box moved)."""

@@ -27,7 +27,7 @@ from companion.render.hands import SKIN_TONES, SLEEVES, HandPose
 from companion.render.options import RenderOptions
 
 FORMAT = "companion-colony-clip/1"
-CLIP_SIZE = (960, 540)   # the eggs are a few pixels across: smaller clips read too badly to referee
+CLIP_SIZE = (800, 450)   # the eggs are a few pixels across: at 640x360 they read too badly to referee
 REACH_BACK_MM = 600.0    # where an approaching hand starts, back along its arm
 START_HOVER_MM = 140.0
 
@@ -187,9 +187,9 @@ def _trip(scene: ColonyScene, look: HandPose, colour: str, points: list, pacing:
 
 
 CODECS = {".avi": "MJPG", ".mp4": "mp4v"}
-# The bundled clip (samples/colony/turns.mp4): two turns from the setup, each a sowing and an ant move,
-# in the glass-bead look.
-SAMPLE = {"seed": 3, "turns": 2, "look": "glass-bead"}
+# The bundled clip (samples/colony/turns.mp4): two turns from the setup (red sows and passes, which the
+# table never shows; black sows and moves an ant), in the glass-bead look, 800x450 at 2.5 frames a second.
+SAMPLE = {"seed": 17, "turns": 2, "look": "glass-bead"}
 
 
 def write_video(path, frames: list[np.ndarray], fps: float) -> None:
