@@ -46,6 +46,7 @@ class TheColonyCamera:
         # The picture the game was last matched to, with the board the game then had: spaces a move
         # leaves alone should read as they read then.
         self._earlier: tuple[Seen, tuple] | None = None
+        self._note = ""   # why no game was started, for the camera's status
 
     @staticmethod
     def reader():
@@ -74,11 +75,10 @@ class TheColonyCamera:
     def committed(outcome) -> bool:
         return isinstance(outcome, Committed)
 
-    @staticmethod
-    def status(reading: LiveReading, outcome, where: str) -> tuple[str, str]:
+    def status(self, reading: LiveReading, outcome, where: str) -> tuple[str, str]:
         if not reading.located:
             return f"board not found: {'; '.join(reading.problems)}", "looking for the board"
-        return f"reading the logs from {where}", describe_outcome(outcome)
+        return f"reading the logs from {where}{self._note}", describe_outcome(outcome)
 
     @staticmethod
     def annotate(image, reading: LiveReading, highlight):
@@ -110,9 +110,13 @@ class TheColonyCamera:
         return None
 
     def _start(self, seen: Seen) -> list[dict]:
+        """A game from the rulebook's setup when the picture shows one; otherwise none (a question needs a
+        game to ask in): the status says why."""
         if not fits_setup(seen):
-            return [question("The camera sees a board that is not the rulebook's setup (three eggs on every log, "
-                             "no ants). Set it up so, or start the game from its position: serve --board FILE.")]
+            self._note = ("; no game: the logs are not the rulebook's setup (three eggs on each, no ants): set them "
+                          "up so, or start from the position with serve --board FILE")
+            return []
+        self._note = ""
         self._earlier = (seen, _board(Position.setup()))
         return [{"type": "start", "board": ""}]
 

@@ -24,7 +24,8 @@ from companion.games.the_colony.kit.board import GEOMETRY, space_places
 class LiveSettings:
     hand_share: float = 0.07       # more of a circle's paper dark or coloured than the space's least: a hand
     inside: float = 0.98           # a space less inside the picture than this is hidden
-    motion_scale: float = 0.25     # the board is compared at this scale ...
+    full_search_every: int = 10    # frames between looks over the whole picture for corner markers not yet found
+    motion_size: tuple[int, int] = (240, 160)   # the board's box is compared at this size ...
     motion_level: float = 18.0     # ... a pixel changed by this many grey levels has moved
 
 
@@ -68,8 +69,16 @@ class LiveColonyReader:
         self.memory = StreamMemory()
         self.least_hand: dict[tuple[str, str], float] = {}   # (space, its token) -> least hand measure
         self.last_board: np.ndarray | None = None
+        self.frames_since_search = 0
 
     def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
+        # The stream memory looks for markers only where it saw them: with a corner missing (two markers
+        # give a poor fit), look over the whole picture again now and then.
+        self.frames_since_search += 1
+        if 0 < len(self.memory.markers) < 4 and self.frames_since_search >= self.settings.full_search_every:
+            self.memory.markers = {}
+        if not self.memory.markers:
+            self.frames_since_search = 0
         observation = self.reader.read(image, timestamp, None, self.memory)
         measured, frame = self.memory.measured, self.memory.frame
         if not observation.located or measured is None or frame is None:
@@ -92,14 +101,18 @@ class LiveColonyReader:
         return LiveReading(timestamp, observation, frozenset(hidden), motion, spots, radius)
 
     def _motion(self, image: np.ndarray, corners: np.ndarray) -> float:
-        """Share of the board's box that changed since the last frame (1.0 when the box moved)."""
+        """Share of the board's box that changed since the last frame. The box is shrunk to a fixed size,
+        so a pixel's wobble in where the markers put it changes nothing."""
         height, width = image.shape[:2]
         x0, y0 = np.maximum(np.floor(corners.min(axis=0)), 0).astype(int)
         x1, y1 = np.minimum(np.ceil(corners.max(axis=0)), (width, height)).astype(int)
+        if x1 - x0 < 8 or y1 - y0 < 8:
+            self.last_board = None
+            return 1.0
         grey = cv2.cvtColor(image[y0:y1, x0:x1], cv2.COLOR_BGR2GRAY)
-        scale = self.settings.motion_scale
-        small = cv2.GaussianBlur(cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA), (3, 3), 0)
+        size = self.settings.motion_size
+        small = cv2.GaussianBlur(cv2.resize(grey, size, interpolation=cv2.INTER_AREA), (3, 3), 0)
         last, self.last_board = self.last_board, small.astype(np.int16)
-        if last is None or last.shape != self.last_board.shape:
-            return 0.0 if last is None else 1.0
+        if last is None:
+            return 0.0
         return float((np.abs(self.last_board - last) > self.settings.motion_level).mean())
