@@ -6,7 +6,7 @@ the rules (a sowing: its start and its choice at each double or centre log; the 
 pass, which leaves the table as it was, followed by the other player's sowing) and the table each leaves
 is compared with the reading, space by space:
 - a space the move leaves alone should read as it read at the last still picture (same beads, same
-  pixels), whatever the count it reads;
+  pixels), whatever the count it reads, or read the count the game knows it has;
 - a space the move changes should read the count the move gives it;
 - ants are read nearly without fault: an ant where the move puts none, or none where it puts one, costs most.
 Spaces under a hand or read unsure count less. The best explanation is taken when it fits well and no
@@ -29,13 +29,13 @@ from companion.games.the_colony.sowing import ChoiceError, sow
 @dataclass(frozen=True)
 class InferenceSettings:
     changed_alone: float = 1.0      # a space the move leaves alone, read differently than at the last still
-    egg_off: float = 0.6            # per egg a changed space's reading is off from the move's count ...
+    egg_off: float = 1.0            # per egg a changed space's reading is off from the move's count ...
     egg_off_cap: int = 2            # ... counted up to this many eggs
     changed_unseen: float = 0.4     # a space the move changes whose reading did not change at all
     ant_wrong: float = 2.5          # an ant read where the move leaves none, or missing where it leaves one
     unsure_weight: float = 0.35     # costs on a space under a hand or read unsure are weighed down so
-    accept_cost: float = 4.0        # the best table may cost at most this ...
-    margin: float = 1.5             # ... and the next different table at least this much more
+    accept_cost: float = 5.0        # the best table may cost at most this ...
+    margin: float = 1.0             # ... and the next different table at least this much more
     second_step: float = 1.5        # a table two visible steps away (an ant move never seen still, then a sowing)
     flicker: float = 2.0            # a picture this close to the game's own table, and closer than any move: no move
     max_sowings: int = 3000         # sowings tried from one position (choices multiply them) ...
@@ -176,7 +176,8 @@ def cost(before: Position, after: Position, seen: Seen, earlier: Seen | None,
         read, was_read = seen.eggs[space], (earlier.eggs[space] if earlier else before.eggs[space])
         here = 0.0
         if after.eggs[space] == before.eggs[space]:
-            here += settings.changed_alone if read != was_read else 0.0
+            # Read as before, or now read right (a new look at the board may read it better): no misfit.
+            here += settings.changed_alone if read not in (was_read, before.eggs[space]) else 0.0
         else:
             here += settings.egg_off * min(abs(read - after.eggs[space]), settings.egg_off_cap)
             here += settings.changed_unseen if read == was_read else 0.0

@@ -88,7 +88,9 @@ class TheColonyCamera:
 
     def commands(self, snapshot, committed: Committed, reading: LiveReading) -> list[dict]:
         game = snapshot.state
-        seen = seen_from_tokens(committed.tokens, committed.uncertain | reading.hidden)
+        # The reader's own doubt is no reason to trust a log less than the rest: its counts are often low in
+        # confidence and still right. Only a hand makes a log count for less.
+        seen = seen_from_tokens(committed.tokens, reading.hidden)
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
         if game is None:
             return self._start(seen)

@@ -24,6 +24,8 @@ from companion.games.the_colony.kit.board import GEOMETRY, space_places
 class LiveSettings:
     hand_share: float = 0.07       # more of a circle's paper dark or coloured than the space's least: a hand
     inside: float = 0.98           # a space less inside the picture than this is hidden
+    still_motion: float = 0.005    # a board this still ...
+    lone_still_frames: int = 2     # ... for this many frames with one space alone over its least: eggs, not a hand
     full_search_every: int = 10    # frames between looks over the whole picture for corner markers not yet found
     motion_size: tuple[int, int] = (240, 160)   # the board's box is compared at this size ...
     motion_level: float = 18.0     # ... a pixel changed by this many grey levels has moved
@@ -70,6 +72,7 @@ class LiveColonyReader:
         self.least_hand: dict[tuple[str, str], float] = {}   # (space, its token) -> least hand measure
         self.last_board: np.ndarray | None = None
         self.frames_since_search = 0
+        self.lone_still = 0
 
     def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
         # The stream memory looks for markers only where it saw them: with a corner missing (two markers
@@ -84,21 +87,33 @@ class LiveColonyReader:
         if not observation.located or measured is None or frame is None:
             self.last_board = None
             return LiveReading(timestamp, observation, motion=1.0)
-        reading = LiveReading(timestamp, observation)
-        tokens, hidden = reading.tokens(), set()
-        for index, space in enumerate(self.reader.layout.ids):
-            key, hand = (space, tokens[space]), float(measured.hand[index])
-            least = self.least_hand[key] = min(self.least_hand.get(key, hand), hand)
-            if hand - least > self.settings.hand_share or measured.inside[index] < self.settings.inside:
-                hidden.add(space)
         corners = frame.to_image([(0, 0), (GEOMETRY.size_mm[0], 0), GEOMETRY.size_mm, (0, GEOMETRY.size_mm[1])])
         motion = self._motion(image, corners)
+        hidden = self._hidden(LiveReading(timestamp, observation).tokens(), measured, motion)
         places = space_places(self.reader.layout)
         centres = frame.to_image([place.centre for place in places])
         rim = frame.to_image([(places[0].centre[0] + GEOMETRY.egg_radius_mm, places[0].centre[1])])
         spots = {place.id: (float(x), float(y)) for place, (x, y) in zip(places, centres)}
         radius = float(np.linalg.norm(rim[0] - centres[0]))
         return LiveReading(timestamp, observation, frozenset(hidden), motion, spots, radius)
+
+    def _hidden(self, tokens: dict, measured, motion: float) -> set[str]:
+        """The spaces a hand is over. A lone space over its least on a still board, frame after frame, is
+        a full space's eggs spilling over its line (read with a count it showed before): its measure
+        becomes its least. An arm reaching in crosses the ring of logs, over more than one."""
+        hidden, measures = set(), {}
+        for index, space in enumerate(self.reader.layout.ids):
+            key, hand = (space, tokens[space]), float(measured.hand[index])
+            measures[key] = hand
+            least = self.least_hand[key] = min(self.least_hand.get(key, hand), hand)
+            if hand - least > self.settings.hand_share or measured.inside[index] < self.settings.inside:
+                hidden.add(space)
+        self.lone_still = self.lone_still + 1 if len(hidden) == 1 and motion <= self.settings.still_motion else 0
+        if self.lone_still >= self.settings.lone_still_frames:
+            space = next(iter(hidden))
+            self.least_hand[(space, tokens[space])] = measures[(space, tokens[space])]
+            hidden.clear()
+        return hidden
 
     def _motion(self, image: np.ndarray, corners: np.ndarray) -> float:
         """Share of the board's box that changed since the last frame. The box is shrunk to a fixed size,

@@ -187,9 +187,9 @@ def _trip(scene: ColonyScene, look: HandPose, colour: str, points: list, pacing:
 
 
 CODECS = {".avi": "MJPG", ".mp4": "mp4v"}
-# The bundled clip (samples/colony/turns.mp4): two whole turns from the setup, each a sowing and an ant
-# move, in the glass-bead look, 800x450 at 2.5 frames a second.
-SAMPLE = {"seed": 2, "turns": 2, "look": "glass-bead"}
+# The bundled clip (samples/colony/turns.mp4): two turns from the setup (red sows and passes, which the
+# table never shows; black sows), in the glass-bead look, 800x450 at 2.5 frames a second.
+SAMPLE = {"seed": 23, "turns": 2, "look": "glass-bead"}
 
 
 def write_video(path, frames: list[np.ndarray], fps: float) -> None:
