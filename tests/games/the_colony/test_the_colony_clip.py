@@ -83,10 +83,10 @@ def test_the_bundled_clip_gives_every_move_and_commits_nothing_under_a_hand(tmp_
     check_refereed(session, outcomes, truth)
 
 
-# What still stops the longer clip (a known gap, checked below): between black's sowing and red's next
-# trip the board is still for a few frames only, and a log whose spilled eggs look like a hand keeps it
-# gated; the next still picture then shows two sowings, which no single step explains, so the camera asks.
-LONGER_GAP = ("two sowings between still pictures: a log's spilled eggs held the table gated while it was still, "
+# What still stops the longer clip (a known gap, checked below): after black's sowing the stream sees a
+# hand and movement on idle frames with no hand in view (a relocated board, spilled eggs), so no still
+# table is committed; the next still picture shows two sowings, which no single step explains: it asks.
+LONGER_GAP = ("two sowings between still pictures: the idle frames after a sowing were gated with no hand in view, "
               "and the camera asked instead of playing")
 
 
