@@ -1,4 +1,4 @@
-"""The Colony's plug-in: where each of its parts lives (rules, text, referee, screens, LEDs and a computer seat so far)."""
+"""The Colony's plug-in: where each of its parts lives."""
 
 from companion.games.plugin import GamePlugin
 
@@ -13,6 +13,7 @@ PLUGIN = GamePlugin(
     demo="companion.games.the_colony.demo:START_BOARD",
     hardware="companion.games.the_colony.hardware.part:HARDWARE",
     bot="companion.games.the_colony.bot:BOT",
+    camera="companion.games.the_colony.camera.live:TheColonyCamera",
     photo="companion.games.the_colony.camera.photo",
     render="companion.games.the_colony.render.command:render_the_colony",
     kit="companion.games.the_colony.kit.printed:KIT",

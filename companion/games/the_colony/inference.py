@@ -1,0 +1,248 @@
+"""Which move explains what the camera saw? The legal turn whose table best matches the new still picture.
+
+The camera's egg counts are often a little off (a pile read one short, a space read one long), so a
+picture is never taken as the position. Instead every legal continuation of the game is tried through
+the rules (a sowing: its start and its choice at each double or centre log; the ant move after it; a
+pass, which leaves the table as it was, followed by the other player's sowing) and the table each leaves
+is compared with the reading, space by space:
+- a space the move leaves alone should read as it read at the last still picture (same beads, same
+  pixels), whatever the count it reads, or read the count the game knows it has;
+- a space the move changes should read the count the move gives it;
+- ants are read nearly without fault: an ant where the move puts none, or none where it puts one, costs most.
+Spaces under a hand or read unsure count less. The best explanation is taken when it fits well and no
+other table fits nearly as well; otherwise it becomes a question to the players and the game is not
+changed. What the game already knows (its own position) is never replaced by a reading.
+
+Pure: the rules and the record only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+from companion.games.the_colony.position import Position
+from companion.games.the_colony.record import MOVE_ANT, RECORD, SOW, ColonyGame
+from companion.games.the_colony.sowing import ChoiceError, sow
+
+
+@dataclass(frozen=True)
+class InferenceSettings:
+    changed_alone: float = 1.0      # a space the move leaves alone, read differently than at the last still
+    egg_off: float = 1.0            # per egg a changed space's reading is off from the move's count ...
+    egg_off_cap: int = 2            # ... counted up to this many eggs
+    changed_unseen: float = 0.4     # a space the move changes whose reading did not change at all
+    ant_wrong: float = 2.5          # an ant read where the move leaves none, or missing where it leaves one
+    unsure_weight: float = 0.35     # costs on a space under a hand or read unsure are weighed down so
+    accept_cost: float = 5.0        # the best table may cost at most this ...
+    margin: float = 1.0             # ... and the next different table at least this much more
+    second_step: float = 1.5        # a table two visible steps away (an ant move never seen still, then a sowing)
+    flicker: float = 2.0            # a picture this close to the game's own table, and closer than any move: no move
+    max_sowings: int = 3000         # sowings tried from one position (choices multiply them) ...
+    max_choices: int = 8            # ... each with at most this many choices of way (relays may offer more)
+    setup_fit: float = 0.75         # share of spaces read within an egg of the setup's three: a fresh setup
+
+
+SETTINGS = InferenceSettings()
+
+
+@dataclass(frozen=True)
+class Seen:
+    """A still picture as the tracker committed it: every space's egg count, the ants, and the spaces
+    under a hand or read unsure."""
+
+    eggs: Mapping[str, int]
+    ants: Mapping[str, str] = field(default_factory=dict)
+    unsure: frozenset[str] = frozenset()
+
+
+@dataclass(frozen=True)
+class Explained:
+    """The commands, in order, that take the game to the table seen (none: nothing changed)."""
+
+    commands: tuple[dict, ...]
+    cost: float
+    position: Position
+
+    def __str__(self) -> str:
+        return "; ".join(describe(command) for command in self.commands) or "nothing changed"
+
+
+@dataclass(frozen=True)
+class Question:
+    """No legal turn fits the picture well enough, or two fit nearly as well: ask the players."""
+
+    message: str
+    spaces: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Candidate:
+    commands: tuple[dict, ...]
+    game: ColonyGame
+
+
+def describe(command: dict) -> str:
+    kind = command["type"]
+    if kind == "sow":
+        via = f" via {','.join(command['via'])}" if command.get("via") else ""
+        return f"sow {command['space']}{via}"
+    if kind == "move-ant":
+        return f"ant {command['from']}->{command['to']}"
+    return kind
+
+
+def sowings(position: Position, settings: InferenceSettings = SETTINGS) -> Iterator[dict]:
+    """Every whole sowing of the player to move: each legal start with each way of making its choices
+    (up to the settings' numbers: a relay through the centre may offer choice after choice)."""
+    tried = 0
+    limit = settings.max_sowings
+    for space in position.layout.ids:
+        if not position.eggs[space] or space in position.ants:
+            continue
+        pending = [[]]
+        while pending and tried < limit:
+            via = pending.pop()
+            tried += 1
+            try:
+                sowing = sow(position, space, via)
+            except ChoiceError:
+                continue
+            if not sowing.verdict.legal:
+                break
+            if sowing.done:
+                yield {"type": "sow", "space": space, "via": list(via)}
+            elif len(via) < settings.max_choices:
+                pending += [via + [option] for option in reversed(sowing.options)]
+
+
+def _step(game: ColonyGame, command: dict) -> ColonyGame | None:
+    verdict, bodies = RECORD.decide(game, command)
+    if not verdict.legal:
+        return None
+    for body in bodies:
+        game = RECORD.apply(game, body, 0)
+    return game
+
+
+def _ant_moves(game: ColonyGame) -> list[dict]:
+    if game.phase != MOVE_ANT or game.over is not None:
+        return []
+    return [{"type": "move-ant", "from": start, "to": end}
+            for start, end in RECORD.view(game, None)["ant_moves"]]
+
+
+def _sown(game: ColonyGame, settings: InferenceSettings) -> Iterator[Candidate]:
+    """Each sowing from `game`, alone and followed by each ant move."""
+    for command in sowings(game.position, settings):
+        after = _step(game, command)
+        if after is None:
+            continue
+        yield Candidate((command,), after)
+        for ant in _ant_moves(after):
+            moved = _step(after, ant)
+            if moved is not None:
+                yield Candidate((command, ant), moved)
+
+
+def candidates(game: ColonyGame, settings: InferenceSettings = SETTINGS) -> Iterator[Candidate]:
+    """The continuations a still picture may show: this turn's next visible step, and the next player's
+    sowing behind an unseen pass (or behind an ant move that was never still long enough to be seen)."""
+    if game.over is not None:
+        return
+    if game.phase == SOW:
+        yield from _sown(game, settings)
+        return
+    for ant in _ant_moves(game):
+        moved = _step(game, ant)
+        if moved is None:
+            continue
+        yield Candidate((ant,), moved)
+        for later in _sown(moved, settings):
+            if len(later.commands) == 1:
+                yield Candidate((ant,) + later.commands, later.game)
+    passed = _step(game, {"type": "pass"})
+    if passed is not None and passed.over is None:
+        for later in _sown(passed, settings):
+            yield Candidate(({"type": "pass"},) + later.commands, later.game)
+
+
+def cost(before: Position, after: Position, seen: Seen, earlier: Seen | None,
+         settings: InferenceSettings = SETTINGS) -> tuple[float, tuple[str, ...]]:
+    """How badly the table `after` fits the picture `seen` (the game stood at `before` when the picture
+    `earlier` was taken); and the spaces that do not fit."""
+    total, misfits = 0.0, []
+    for space in before.layout.ids:
+        read, was_read = seen.eggs[space], (earlier.eggs[space] if earlier else before.eggs[space])
+        here = 0.0
+        if after.eggs[space] == before.eggs[space]:
+            # Read as before, or now read right (a new look at the board may read it better): no misfit.
+            here += settings.changed_alone if read not in (was_read, before.eggs[space]) else 0.0
+        else:
+            here += settings.egg_off * min(abs(read - after.eggs[space]), settings.egg_off_cap)
+            here += settings.changed_unseen if read == was_read else 0.0
+        if seen.ants.get(space) != after.ants.get(space):
+            here += settings.ant_wrong
+        if here:
+            misfits.append(space)
+            total += here * (settings.unsure_weight if space in seen.unsure else 1.0)
+    return total, tuple(misfits)
+
+
+def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
+            settings: InferenceSettings = SETTINGS) -> Explained | Question | None:
+    """None when the picture shows the game's own table; the commands that explain it; or a question."""
+    before = game.position
+    still_cost, still_misfits = cost(before, before, seen, earlier, settings)
+    if game.over is not None:
+        if still_cost <= settings.accept_cost:
+            return None
+        return Question(f"The game is over, but the camera sees the logs change at {' '.join(still_misfits)}.",
+                        still_misfits)
+    outcomes: dict[tuple, tuple[float, Candidate, tuple[str, ...]]] = {}
+    for candidate in candidates(game, settings):
+        key = _table(candidate.game.position)
+        if key in outcomes:
+            continue
+        value, misfits = cost(before, candidate.game.position, seen, earlier, settings)
+        steps = sum(command["type"] != "pass" for command in candidate.commands)
+        outcomes[key] = (value + settings.second_step * (steps - 1), candidate, misfits)
+    ranked = sorted(outcomes.values(), key=lambda entry: entry[0])
+    nothing = (still_cost, None, still_misfits)
+    ranked = sorted([nothing] + [entry for entry in ranked if _table(entry[1].game.position) != _table(before)],
+                    key=lambda entry: entry[0])
+    best = ranked[0]
+    runner_up = ranked[1] if len(ranked) > 1 else None
+    clear = runner_up is None or runner_up[0] - best[0] >= settings.margin
+    if best[1] is None and best[0] <= settings.flicker:
+        return None
+    mover = before.turn.title()
+    if best[1] is not None and best[0] <= settings.accept_cost and clear:
+        candidate = best[1]
+        return Explained(candidate.commands, best[0], candidate.game.position)
+    changed = still_misfits or best[2]
+    if best[0] > settings.accept_cost or best[1] is None:
+        closest = f" (closest: {_said(best)})" if best[1] is not None else ""
+        return Question(f"The camera sees the logs change at {' '.join(changed)}, but no legal move of "
+                        f"{mover}'s fits what it reads{closest}. Count the eggs there and put the logs as the "
+                        "game has them, or correct the board on the Play screen.", tuple(changed))
+    return Question(f"The camera cannot tell which move {mover} made: {_said(best)} or {_said(runner_up)}. "
+                    "Play it on the Play screen, or count the eggs and ants again.",
+                    tuple(dict.fromkeys(best[2] + runner_up[2] + changed)))
+
+
+def fits_setup(seen: Seen, settings: InferenceSettings = SETTINGS) -> bool:
+    """The picture looks like the rulebook's setup: no ants, nearly every space within an egg of three."""
+    near = sum(abs(count - 3) <= 1 for count in seen.eggs.values())
+    return not seen.ants and near >= settings.setup_fit * len(seen.eggs)
+
+
+def _said(entry) -> str:
+    value, candidate, _ = entry
+    if candidate is None:
+        return "no move at all"
+    return "; ".join(describe(command) for command in candidate.commands)
+
+
+def _table(position: Position) -> tuple:
+    return tuple(sorted(position.eggs.items())), tuple(sorted(position.ants.items()))
