@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.die_face import GRID, proposals, read_grid, read_lone
 from companion.games.black_cannon.camera.foreground import Blob, TableView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -196,7 +197,12 @@ def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height:
 
 def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings, table: TableView) -> SeenDie:
     ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
+    # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
+    # a blob may be only part of its die (a body that matches the print behind it).
+    reach = settings.die_size_mm[1]
     x0, y0, x1, y1 = blob.box_mm
+    cx, cy = blob.centre_mm
+    x0, y0, x1, y1 = min(x0, cx - reach), min(y0, cy - reach), max(x1, cx + reach), max(y1, cy + reach)
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     raised = view.to_board(cv2.perspectiveTransform(np.float64([corners]), view.to_image).reshape(-1, 2), height)
     low = np.minimum(raised.min(axis=0), np.float64(corners).min(axis=0)) - CROP_MARGIN_MM
@@ -204,20 +210,73 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     side_guess = min(max(math.sqrt(blob.area_mm2 / 1.6), settings.die_size_mm[0]), settings.die_size_mm[1])
-    spots = [s for s in _spots(crop, grey, ppm, low, settings, side_guess) if s.roundness > 0.55]
+    spots = [s for s in _spots(crop, grey, ppm, low, settings, side_guess) if s.roundness > settings.spot_roundness]
     spots = _on_foreground(view, table, spots, height)
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
-    # In this view a die's sides lie between its top and the camera: the top's pips are the farthest ones.
+    faces = []
+    picture = crop.astype(np.float32)
+    for lighter in (True, False):
+        kind = [s for s in spots if s.lighter == lighter]
+        if not kind:
+            continue
+        points = (np.array([s.centre for s in kind]) - low) * ppm
+        radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
+        for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
+            pip_radius = float(np.median(radii))
+            face = read_lone(picture, middle, spread, pip_radius) if lone else \
+                read_grid(picture, middle, angle, spread, pip_radius)
+            if face is not None and face.margin >= settings.face_margin and face.evenness <= settings.face_evenness:
+                faces.append((face, points, radii))
+    if not faces:
+        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
+    # A die's sides lie between its top and the camera: of the faces found, the top is the farthest one.
     foot = view.camera.position[:2]
     away = np.asarray(blob.centre_mm) - foot
     away /= max(np.linalg.norm(away), 1e-9)
-    spots.sort(key=lambda spot: -float(spot.centre @ away))
-    # A die's pips are all lighter than its body or all darker: each kind is tried, the better face kept.
-    faces = [_face([s for s in spots if s.lighter == lighter], settings) for lighter in (True, False)]
-    faces = [face for face in faces if face is not None]
-    best = max(faces, key=lambda face: (face.confidence, face.pips)) if faces else None
-    if best is None:
-        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
-    return best
+    far = max(float(face.centre @ away) for face, _, _ in faces)
+    top = [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
+    # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
+    # as well as the best, the largest is the die's whole top.
+    best = max(item[0].margin for item in top)
+    near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
+    face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
+    # Another count read nearly as well on a face of the same place and size makes the reading doubtful.
+    counts = {item[0].pips for item in near_best if np.linalg.norm(item[0].centre - face.centre) < face.spread_px
+              and item[0].spread_px >= face.spread_px * 0.85}
+    confidence = min(1.0, face.margin / settings.face_sure_margin)
+    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f})"
+    if len(counts) > 1:
+        confidence *= 0.5
+        reason += f"; it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}"
+    if _leans(face, points, radii, settings):
+        confidence *= 0.5
+        reason += "; the face is seen squashed: a cocked die?"
+    middle = np.asarray(low) + face.centre / ppm
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason)
+
+
+def _leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the pips found on the face lie squashed against the square grid: the face leans."""
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    grid, seen = [], []
+    for index in face.pip_places:
+        place = face.centre + np.asarray(GRID[index], np.float64) @ axes
+        distance = np.hypot(*(points - place).T)
+        nearest = int(np.argmin(distance))
+        if distance[nearest] < 0.5 * face.spread_px:
+            grid.append(GRID[index])
+            seen.append(points[nearest])
+    if len(grid) >= 4:
+        return _squash_of(np.array(grid, np.float64), np.array(seen)) < settings.flat_face_squash
+    return False
+
+
+def _squash_of(source: np.ndarray, target: np.ndarray) -> float:
+    source = source - source.mean(axis=0)
+    target = target - target.mean(axis=0)
+    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
+    stretches = np.linalg.svd(matrix, compute_uv=False)
+    return float(stretches[-1] / max(stretches[0], 1e-9))
