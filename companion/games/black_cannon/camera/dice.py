@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
-from companion.games.black_cannon.camera.die_face import GRID, proposals, read_grid, read_lone
+from companion.games.black_cannon.camera.die_face import GRID, proposals, read_grid, read_lone, stray_spots
 from companion.games.black_cannon.camera.foreground import Blob, TableView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -227,7 +227,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             pip_radius = float(np.median(radii))
             face = read_lone(picture, middle, spread, pip_radius) if lone else \
                 read_grid(picture, middle, angle, spread, pip_radius)
-            if face is not None and face.margin >= settings.face_margin and face.evenness <= settings.face_evenness:
+            if face is not None and face.margin >= settings.face_margin and face.evenness <= settings.face_evenness \
+                    and stray_spots(face, points) == 0:
                 faces.append((face, points, radii))
     if not faces:
         return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
@@ -239,6 +240,11 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     top = [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
     # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
     # as well as the best, the largest is the die's whole top.
+    # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
+    several = [item for item in top if item[0].pips > 1]
+    if several:
+        top = several + [item for item in top if item[0].pips == 1 and all(
+            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px for other in several)]
     best = max(item[0].margin for item in top)
     near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
     face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
@@ -254,6 +260,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         confidence *= 0.5
         reason += "; the face is seen squashed: a cocked die?"
     middle = np.asarray(low) + face.centre / ppm
+    import os
+    if os.environ.get("BCDEBUG"):
+        print("FACE", face.pips, round(float(np.median(radii)) / face.spread_px, 3), round(face.evenness, 3), round(face.margin, 2), np.round(middle, 1))
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason)
 
 

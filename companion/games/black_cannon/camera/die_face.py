@@ -1,6 +1,6 @@
 """A die's top face read as a 3x3 grid of pip places: every pair of pip-like spots proposes where a face
 lies (its middle, its turn and its side, for each way two pips of a face can stand to each other); each
-proposal is checked by sampling the picture at the nine places a pip can be and at eight places between
+proposal is checked by sampling the picture at the nine places a pip can be and at four places between
 them that are always the body. A proposal is a face when its pip places and only those stand out from an
 even body, in one of the standard layouts of 1 to 6; the count comes from the grid, not from the spots
 found, so a pip the spot finder missed is still counted."""
@@ -18,8 +18,10 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 SPREAD_SHARE = 0.27          # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
 LONE_TURNS_DEG = (0.0, 22.5, 45.0, 67.5)
 LONE_SCALES = (0.75, 1.0)
+STRAY_REACH = 1.6           # in spreads from the middle: well inside the face's flat top (1.85)
 GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
-BODY = [(0.5, 0.5), (-0.5, 0.5), (0.5, -0.5), (-0.5, -0.5), (1.5, 0), (-1.5, 0), (0, 1.5), (0, -1.5)]
+# Between the pip places, clear of every pip and of the rounded edges: always the body.
+BODY = [(0.5, 0.5), (-0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)]
 _LAYOUT_PLACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
                   4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
                   6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -126,3 +128,15 @@ def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float) -> 
     if any(face is None or face.pips != 1 for face in reads):
         return None
     return min(reads, key=lambda face: face.margin)
+
+
+def stray_spots(face: FaceRead, points: np.ndarray) -> int:
+    """Spots of the pips' kind inside the face that are none of its pips: a face read from part of a bigger
+    one (two corners of a 4 or a 6 seen as the two of a smaller 2) has them."""
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    local = (points - face.centre) @ np.linalg.inv(axes)
+    inside = np.abs(local).max(axis=1) <= STRAY_REACH
+    places = np.array([GRID[k] for k in face.pip_places], np.float64)
+    near_a_pip = np.hypot(*(local[:, None, :] - places[None, :, :]).transpose(2, 0, 1)).min(axis=1) < 0.5
+    return int((inside & ~near_a_pip).sum())
