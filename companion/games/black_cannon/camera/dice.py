@@ -260,9 +260,6 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         confidence *= 0.5
         reason += "; the face is seen squashed: a cocked die?"
     middle = np.asarray(low) + face.centre / ppm
-    import os
-    if os.environ.get("BCDEBUG"):
-        print("FACE", face.pips, round(float(np.median(radii)) / face.spread_px, 3), round(face.evenness, 3), round(face.margin, 2), np.round(middle, 1))
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason)
 
 

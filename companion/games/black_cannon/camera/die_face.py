@@ -18,6 +18,7 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 SPREAD_SHARE = 0.27          # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
 LONE_TURNS_DEG = (0.0, 22.5, 45.0, 67.5)
 LONE_SCALES = (0.75, 1.0)
+STRAY_REACH_LONE = 2.3      # round a lone pip: past a neighbour two spreads off, short of the sides' pips
 STRAY_REACH = 1.6           # in spreads from the middle: well inside the face's flat top (1.85)
 GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
 # Between the pip places, clear of every pip and of the rounded edges: always the body.
@@ -136,7 +137,8 @@ def stray_spots(face: FaceRead, points: np.ndarray) -> int:
     cos, sin = math.cos(face.angle), math.sin(face.angle)
     axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
     local = (points - face.centre) @ np.linalg.inv(axes)
-    inside = np.abs(local).max(axis=1) <= STRAY_REACH
+    # A lone pip sizes its face only roughly, and a corner of a 4 has its neighbours two spreads off.
+    inside = np.hypot(*local.T) <= STRAY_REACH_LONE if face.pips == 1 else np.abs(local).max(axis=1) <= STRAY_REACH
     places = np.array([GRID[k] for k in face.pip_places], np.float64)
     near_a_pip = np.hypot(*(local[:, None, :] - places[None, :, :]).transpose(2, 0, 1)).min(axis=1) < 0.5
     return int((inside & ~near_a_pip).sum())
