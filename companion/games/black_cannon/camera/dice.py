@@ -1,12 +1,12 @@
 """The dice: each candidate blob is looked at straight down on a plane at a die's height, where a flat
 die's top face is a true square and its pips true circles; pips are small spots set off from their
-surround, lighter or darker; the face is the group of round spots that fits a standard layout of 1 to
-6. A die whose pips fit no layout, are squashed (a cocked die, its top leaning) or are not found is
-reported with a low confidence, and the players are asked, never told a guess."""
+surround, lighter or darker; pairs of them propose faces, read as a grid of pip places (die_face.py), and
+the farthest face from the camera (the top; the sides lie towards it) is the die's reading. A die whose
+face reads no layout clearly, leans (its pips squashed) or shows no pips is reported with a low confidence,
+and the players are asked, never told a guess."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
@@ -18,15 +18,8 @@ from companion.games.black_cannon.camera.die_face import GRID, proposals, read_g
 from companion.games.black_cannon.camera.foreground import Blob, TableView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
-LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-           6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-SPREAD_SHARE = 0.27        # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
 CROP_MARGIN_MM = 6.0
-PIP_SHARE = 0.165          # a pip's diameter as a share of the side, for a lone pip's die size
-LONE_PIP_TRUST = 0.9       # a single spot says less than a layout of several
 LONE_FACE_SPREAD = 16.0
-MAX_SPOTS = 9              # the roundest spots tried: a face and the pips of its sides    # grey levels: how even a lone pip's face round it must be
 
 
 @dataclass(frozen=True)
@@ -88,96 +81,6 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0, surround, plain))
     return spots
-
-
-_ORDERS = {count: np.array(list(itertools.permutations(range(count)))) for count in LAYOUTS}
-
-
-def _layout_error(points: np.ndarray, count: int) -> tuple[float, float, np.ndarray]:
-    """(error as a share of the side, the side) of the best similarity fit of the standard layout,
-    over every way of matching the pips to the layout's places."""
-    if count == 1:
-        return 0.0, 0.0, np.zeros(1, int)
-    source = np.array(LAYOUTS[count], np.float64) * SPREAD_SHARE
-    targets = (points - points.mean(axis=0))[_ORDERS[count]]            # (orders, count, 2)
-    # Similarity (rotation and scale; the layout's own symmetry covers reflections) by least squares.
-    a = (source[None, :, 0] * targets[:, :, 0] + source[None, :, 1] * targets[:, :, 1]).sum(axis=1)
-    b = (source[None, :, 0] * targets[:, :, 1] - source[None, :, 1] * targets[:, :, 0]).sum(axis=1)
-    norm = float((source ** 2).sum())
-    scale, angle = np.hypot(a, b) / norm, np.arctan2(b, a)
-    cos, sin = np.cos(angle)[:, None], np.sin(angle)[:, None]
-    fitted = np.stack([source[None, :, 0] * cos - source[None, :, 1] * sin,
-                       source[None, :, 0] * sin + source[None, :, 1] * cos], axis=2) * scale[:, None, None]
-    errors = np.sqrt(((fitted - targets) ** 2).sum(axis=2).mean(axis=1)) / np.maximum(scale, 1e-9)
-    best = int(np.argmin(errors))
-    return float(errors[best]), float(scale[best]), _ORDERS[count][best]
-
-
-def _squash(points: np.ndarray, count: int) -> float:
-    """How round the layout is seen: the ratio of the two stretches of the affine map from the standard layout
-    to the pips (1 for a face square to the view, cos(lean) for a face leaning)."""
-    source = np.array(LAYOUTS[count], np.float64)
-    source = source - source.mean(axis=0)
-    target = points - points.mean(axis=0)
-    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
-    stretches = np.linalg.svd(matrix, compute_uv=False)
-    return float(stretches[-1] / max(stretches[0], 1e-9))
-
-
-def _groups(spots: list[Spot], reach: float) -> list[list[Spot]]:
-    groups: list[list[Spot]] = []
-    for spot in spots:
-        joined = [g for g in groups if any(np.linalg.norm(spot.centre - other.centre) < reach for other in g)]
-        merged = [spot] + [s for g in joined for s in g]
-        joined_ids = {id(g) for g in joined}
-        groups = [g for g in groups if id(g) not in joined_ids] + [merged]
-    return groups
-
-
-def _face(spots: list[Spot], settings: ReaderSettings) -> SeenDie | None:
-    """The most spots that fit a die face's layout (1 to 6), the best fit among as many; None when none fits."""
-    spots = sorted(spots, key=lambda spot: -spot.roundness)[:MAX_SPOTS]
-    for count in range(min(len(spots), 6), 0, -1):
-        best: tuple[float, SeenDie] | None = None
-        for chosen in itertools.combinations(range(len(spots)), count):
-            group = [spots[i] for i in chosen]
-            face = _fit(group, settings)
-            if face is not None and (best is None or face[0] < best[0]):
-                best = face
-        if best is not None:
-            return best[1]
-    return None
-
-
-def _fit(group: list[Spot], settings: ReaderSettings) -> tuple[float, SeenDie] | None:
-    count = len(group)
-    points = np.array([s.centre for s in group])
-    areas = np.array([s.area_mm2 for s in group])
-    roundness = float(np.mean([s.roundness for s in group]))
-    from_pips = float(np.sqrt(areas / math.pi).mean()) * 2 / PIP_SHARE
-    if count <= 2 and not all(spot.plain for spot in group):   # few spots: their face must be plain round them
-        return None
-    if count == 1:
-        error, side, order = 0.0, from_pips, np.zeros(1, int)
-    else:
-        error, side, order = _layout_error(points, count)
-    body = np.array([s.surround for s in group])
-    if error > settings.layout_tolerance or not 0.7 <= side / from_pips <= 1.45 or \
-            float(np.abs(body - body.mean(axis=0)).max()) > settings.body_colour_spread:
-        return None
-    sized = settings.die_size_mm[0] * 0.8 <= side <= settings.die_size_mm[1] * 1.2
-    even = float(areas.std() / areas.mean()) if count > 1 else 0.0
-    confidence = max(0.0, 1.0 - error / settings.layout_tolerance) ** 0.5 * min(1.0, roundness / 0.75) * \
-        (1.0 if sized else 0.3) * max(0.0, 1.0 - max(even - 0.35, 0.0))
-    if count == 1:
-        confidence *= LONE_PIP_TRUST
-    # Four pips or more show the face's own shape; fewer, only their own roundness (coarser: pixels).
-    squashed = _squash(points[order], count) < settings.flat_face_squash if count >= 4 else \
-        min(s.roundness for s in group) < settings.flat_pip_roundness
-    if squashed:   # the face is seen foreshortened: the die leans on something
-        confidence *= 0.5
-    return error, SeenDie(count, round(confidence, 3), tuple(map(float, points.mean(axis=0))),
-                          f"{count} pip{'s' if count > 1 else ''} in the standard layout (fit {error:.2f} of the side)")
 
 
 def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height: float) -> list[Spot]:
