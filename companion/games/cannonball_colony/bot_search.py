@@ -12,6 +12,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator
 
+from companion.games.cannonball_colony.bot_room import room_for_forts
 from companion.games.cannonball_colony.cells import FORTS_PER_PLAYER, Cell, Country, Ground, PieceKind
 from companion.games.cannonball_colony.moves import Build, Fire, Move, Pass, Roads
 from companion.games.cannonball_colony.position import Position
@@ -39,6 +40,7 @@ class Weights:
     road_frontier: float = 1.5      # a grass or forest space the network may grow onto
     network: float = 0.5           # a road tile joined to the network
     territory: float = 0.0         # a grass, forest or empty road space the network could still grow to
+    room: float = 0.0              # a fort the reachable country could still hold (bot_room.py)
     cannon_in_hand: float = 25.0
     cannon_standing: float = 20.0
     target_in_range: float = 30.0   # an opponent's fort one of my cannons hits: a shot next turn
@@ -53,6 +55,7 @@ class SearchSettings:
     weights: Weights = Weights()
     pair_firsts: int = 4       # a second grass road is tried after this many best first roads
     look_ahead_turns: int = 5  # the look-ahead level answers this many of the greedy level's best turns
+    second_turn: bool = False  # after the answers, score the island by the player's own best next turn
 
 
 @dataclass(frozen=True)
@@ -190,6 +193,7 @@ def standing(position: Position, player: Country, all_builds: dict[Country, Lega
             + weights.road_frontier * (len(builds.road_grass) + len(builds.road_forest))
             + weights.network * len(position.network(player))
             + (weights.territory * territory(position, player) if weights.territory else 0.0)
+            + (weights.room * room_for_forts(position, player) if weights.room else 0.0)
             + weights.cannon_in_hand * position.cannons_in_hand(player)
             + weights.cannon_standing * len(my_cannons)
             + weights.target_in_range * min(len(in_range), 1)
@@ -239,6 +243,14 @@ def reply(position: Position, player: Country, settings: SearchSettings) -> Posi
     return best[1] if best is not None else position
 
 
+def then(island: Position, player: Country, settings: SearchSettings) -> float:
+    """The island's worth to the player, or, with `second_turn`, the worth of their best turn from it."""
+    if not settings.second_turn or score(island).over:
+        return worth(island, player, settings.weights)
+    turns = ranked_turns(island, player, True, settings, pair_firsts=1)
+    return turns[0][0] if turns else worth(island, player, settings.weights)
+
+
 def look_ahead(position: Position, player: Country, may_fire: bool, settings: SearchSettings,
                greedy: list[tuple[float, Plan, Position]] | None = None) -> list[tuple[float, Plan, Position]]:
     """The greedy level's best turns, each answered by every opponent in turn order, then scored again.
@@ -254,6 +266,6 @@ def look_ahead(position: Position, player: Country, may_fire: bool, settings: Se
             if score(island).over:
                 break
             island = reply(island, other, settings)
-        rescored.append((worth(island, player, settings.weights), plan, after))
+        rescored.append((then(island, player, settings), plan, after))
     rescored.sort(key=lambda s: -s[0])
     return rescored
