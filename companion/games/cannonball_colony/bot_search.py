@@ -40,7 +40,7 @@ class Weights:
     road_frontier: float = 1.5      # a grass or forest space the network may grow onto
     network: float = 0.5           # a road tile joined to the network
     territory: float = 0.0         # a grass, forest or empty road space the network could still grow to
-    room: float = 0.0              # a fort the reachable country could still hold (bot_room.py)
+    room: float = 40.0             # a fort the reachable country could still hold (bot_room.py)
     cannon_in_hand: float = 25.0
     cannon_standing: float = 20.0
     target_in_range: float = 30.0   # an opponent's fort one of my cannons hits: a shot next turn
@@ -55,7 +55,6 @@ class SearchSettings:
     weights: Weights = Weights()
     pair_firsts: int = 4       # a second grass road is tried after this many best first roads
     look_ahead_turns: int = 5  # the look-ahead level answers this many of the greedy level's best turns
-    second_turn: bool = False  # after the answers, score the island by the player's own best next turn
 
 
 @dataclass(frozen=True)
@@ -243,14 +242,6 @@ def reply(position: Position, player: Country, settings: SearchSettings) -> Posi
     return best[1] if best is not None else position
 
 
-def then(island: Position, player: Country, settings: SearchSettings) -> float:
-    """The island's worth to the player, or, with `second_turn`, the worth of their best turn from it."""
-    if not settings.second_turn or score(island).over:
-        return worth(island, player, settings.weights)
-    turns = ranked_turns(island, player, True, settings, pair_firsts=1)
-    return turns[0][0] if turns else worth(island, player, settings.weights)
-
-
 def look_ahead(position: Position, player: Country, may_fire: bool, settings: SearchSettings,
                greedy: list[tuple[float, Plan, Position]] | None = None) -> list[tuple[float, Plan, Position]]:
     """The greedy level's best turns, each answered by every opponent in turn order, then scored again.
@@ -266,6 +257,6 @@ def look_ahead(position: Position, player: Country, may_fire: bool, settings: Se
             if score(island).over:
                 break
             island = reply(island, other, settings)
-        rescored.append((then(island, player, settings), plan, after))
+        rescored.append((worth(island, player, settings.weights), plan, after))
     rescored.sort(key=lambda s: -s[0])
     return rescored
