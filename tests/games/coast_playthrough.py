@@ -147,8 +147,8 @@ def generate(session, seed: int = SEED) -> tuple[dict, list[dict]]:
     send({"do": "start"})
     send({"do": "values", "house": HOUSE})
     turn = 1
-    while session.result is None and turn <= MAX_TURNS:
-        player = session.turn["player"]
+    while session.state.result is None and turn <= MAX_TURNS:
+        player = session.state.turn["player"]
         if turn == SLIP_TURN:
             send({"do": "claim", "player": "anna" if player == "ben" else "ben"})   # out of turn
             send({"do": "claim", "player": player})                               # too few points

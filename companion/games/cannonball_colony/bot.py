@@ -1,8 +1,9 @@
 """Cannonball Colony's computer seat (the plug-in's `bot` part, companion.games.plugin.Bot).
 
 Levels, weakest first: `random` (the benchmark's baseline: autoplay's weighted random turn),
-`greedy` (the turn whose island is worth most now) and `look-ahead` (the greedy level's best
-turns, each answered by every opponent's greedy turn, scored again). The search is bot_search.py,
+`greedy` (the turn whose island is worth most now, room for later forts included: bot_room.py)
+and `look-ahead` (the greedy level's best turns, each answered by every opponent's greedy turn,
+scored again). The search is bot_search.py,
 over the rules' own moves; here a chosen turn becomes the record's commands ("propose" each move,
 then "confirm") and the sentence for the human who places the pieces.
 """

@@ -12,6 +12,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Iterator
 
+from companion.games.cannonball_colony.bot_room import room_for_forts
 from companion.games.cannonball_colony.cells import FORTS_PER_PLAYER, Cell, Country, Ground, PieceKind
 from companion.games.cannonball_colony.moves import Build, Fire, Move, Pass, Roads
 from companion.games.cannonball_colony.position import Position
@@ -39,6 +40,7 @@ class Weights:
     road_frontier: float = 1.5      # a grass or forest space the network may grow onto
     network: float = 0.5           # a road tile joined to the network
     territory: float = 0.0         # a grass, forest or empty road space the network could still grow to
+    room: float = 40.0             # a fort the reachable country could still hold (bot_room.py)
     cannon_in_hand: float = 25.0
     cannon_standing: float = 20.0
     target_in_range: float = 30.0   # an opponent's fort one of my cannons hits: a shot next turn
@@ -190,6 +192,7 @@ def standing(position: Position, player: Country, all_builds: dict[Country, Lega
             + weights.road_frontier * (len(builds.road_grass) + len(builds.road_forest))
             + weights.network * len(position.network(player))
             + (weights.territory * territory(position, player) if weights.territory else 0.0)
+            + (weights.room * room_for_forts(position, player) if weights.room else 0.0)
             + weights.cannon_in_hand * position.cannons_in_hand(player)
             + weights.cannon_standing * len(my_cannons)
             + weights.target_in_range * min(len(in_range), 1)
