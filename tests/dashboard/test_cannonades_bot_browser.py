@@ -21,6 +21,7 @@ from .test_serve import Served
 
 pytestmark = needs_chromium
 HUMANS = ("anna", "cleo", "dan")
+SEED = 20261202
 
 
 def state(tablet: Tablet) -> dict:
@@ -48,7 +49,10 @@ def secrets_of(session: Session) -> set[str]:
 
 @pytest.mark.slow   # about 30 s: a real server, ben's searches, three human turns
 def test_the_computer_plays_ben_s_turns_and_the_shared_screen_keeps_its_secrets(browser, tmp_path, artifacts):
-    served = Served(tmp_path, "--game", "cannonades", "--no-qr", "--host", "0.0.0.0", "--bot", "ben:quick")
+    setup = tmp_path / "setup.json"   # a fixed deal, so every run plays the same opening
+    setup.write_text(json.dumps({"seats": ["anna", "ben", "cleo", "dan"], "seed": SEED}), encoding="utf-8")
+    served = Served(tmp_path, "--game", "cannonades", "--board", str(setup), "--no-qr", "--host", "0.0.0.0",
+                    "--bot", "ben:quick")
     banner = "".join(served.banner)
     assert "computer seats: ben (quick)" in banner
     code, viewer = (re.search(rf"{word} code (\d{{6}})", banner).group(1) for word in ("pairing", "viewer"))
@@ -66,6 +70,8 @@ def test_the_computer_plays_ben_s_turns_and_the_shared_screen_keeps_its_secrets(
         while ben_turns < 2 and time.monotonic() < deadline:
             shared = state(table)
             seat = shared["to_move"]
+            if seat is None:   # the game is over: ben's turns so far are what there is to check
+                break
             if seat == "ben":   # the computer's: wait for it, never act for it
                 seq = shared["seq"]
                 page.wait_for_function("document.getElementById('bot-say').dataset.state === 'played'", timeout=30_000)
@@ -78,7 +84,8 @@ def test_the_computer_plays_ben_s_turns_and_the_shared_screen_keeps_its_secrets(
             status, answer = tablets[seat].post("/api/cannonades/act", human_move(view))
             assert status == 200 and answer["ok"], answer
             pages_seen.append(page.content())
-        assert ben_turns == 2, f"the computer finished {ben_turns} turns of ben's in 90 s"
+        assert ben_turns == 2 or (ben_turns and state(table)["to_move"] is None), \
+            f"the computer finished {ben_turns} turns of ben's in 90 s"
         say = page.locator("#bot-say")
         assert say.is_visible() and "Computer (Ben, quick) played" in say.inner_text(), say.inner_text()
         shot(page, artifacts, "cannonades-bot-shared-screen.png")
