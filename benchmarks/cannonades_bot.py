@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from rates import percentile  # noqa: E402  (benchmarks/, the script's own folder)
 
 from companion.games.cannonades.bot import BOT  # noqa: E402
 from companion.games.cannonades.deck import default_deck  # noqa: E402
@@ -30,11 +31,6 @@ from companion.games.cannonades.turns import Chance  # noqa: E402
 from companion.games.cannonades.views import view  # noqa: E402
 
 TARGET_WINS, TARGET_MEDIAN_MS = 0.80, 200.0
-
-
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def play_one(index: int, level: str, seed: int, chosen: list, every: list, floor: list, wall: list) -> list[str]:

@@ -14,7 +14,6 @@ the time of one decision (median, p90) beside the floor: a random decision timed
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import random
 import statistics
@@ -23,6 +22,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from rates import percentile, wilson  # noqa: E402  (benchmarks/, the script's own folder)
 
 from companion.games.cannonball_colony.bot import BOT, LEVELS  # noqa: E402
 from companion.games.cannonball_colony.cells import Country  # noqa: E402
@@ -32,18 +32,8 @@ from companion.games.cannonball_colony.setup import new_island  # noqa: E402
 from companion.games.cannonball_colony.text import print_board  # noqa: E402
 
 TARGETS = {"look-ahead": 0.95, "greedy": 0.80}
-Z95 = 1.959964
 PROGRESS_EVERY = 20
 TURN_LIMIT = 400   # far beyond any real game (a 2-player supply of 50 roads ends one in about 100 turns)
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def act(game: Game, command: dict) -> Game:
@@ -93,11 +83,6 @@ class _Serial:
 def play_one(job: tuple[str, int]) -> tuple[float, dict[str, list[float]]]:
     timings: dict[str, list[float]] = {}
     return play(job[0], job[1], timings), timings
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> int:

@@ -14,7 +14,6 @@ player's decision timed in the same run.
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import statistics
 import sys
@@ -22,6 +21,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from rates import percentile, wilson  # noqa: E402  (benchmarks/, the script's own folder)
 
 from companion.games.the_colony.bot import BOT, random_turn  # noqa: E402
 from companion.games.the_colony.position import COLOURS  # noqa: E402
@@ -29,17 +29,7 @@ from companion.games.the_colony.record import RECORD, ColonyGame  # noqa: E402
 from companion.games.the_colony.rules import score  # noqa: E402
 
 TARGETS = {"easy": 0.60, "hard": 0.95}   # issue 16: the weakest level and the strongest
-Z95 = 1.959964
 TURN_LIMIT = 1000   # far beyond any real game (random play ends in about 100 turns)
-
-
-def wilson(successes: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return 0.0, 1.0
-    p = successes / n
-    centre = (p + Z95 ** 2 / (2 * n)) / (1 + Z95 ** 2 / n)
-    half = Z95 * math.sqrt(p * (1 - p) / n + Z95 ** 2 / (4 * n * n)) / (1 + Z95 ** 2 / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def act(game: ColonyGame | None, command: dict) -> ColonyGame:
@@ -68,11 +58,6 @@ def play(level: str, seed: int, timings: dict[str, list[float]]) -> tuple[int, i
     else:
         raise AssertionError(f"seed {seed}: no end after {TURN_LIMIT} turns")
     return int(bot_seat in score(game.position, game.over).winners), played
-
-
-def percentile(values: list[float], share: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main() -> int:

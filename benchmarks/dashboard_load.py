@@ -31,6 +31,7 @@ import numpy as np
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))
+from rates import percentile  # noqa: E402  (benchmarks/, the script's own folder)
 
 from first_frame import read_parts  # noqa: E402
 
@@ -128,11 +129,6 @@ def first_legal_road(opener, base: str, deadline: float):
             return (builds.road_grass + builds.road_forest)[0]
         time.sleep(0.2)
     raise SystemExit("no game started from the camera before the deadline")
-
-
-def percentile(values, share):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
 def main(argv=None) -> int:

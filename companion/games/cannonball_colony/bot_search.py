@@ -8,11 +8,10 @@ Pure: positions only (a Game is copied far more slowly than a Position is replac
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 from typing import Iterator
 
-from companion.games.cannonball_colony.bot_room import room_for_forts
+from companion.games.cannonball_colony.bot_room import reachable, room_for_forts
 from companion.games.cannonball_colony.cells import FORTS_PER_PLAYER, Cell, Country, Ground, PieceKind
 from companion.games.cannonball_colony.moves import Build, Fire, Move, Pass, Roads
 from companion.games.cannonball_colony.position import Position
@@ -156,22 +155,8 @@ def exposed(position: Position, player: Country, builds: dict[Country, LegalBuil
 
 
 def territory(position: Position, player: Country) -> int:
-    """How far the player's network could still spread: spaces reachable over grass, forest and roads
-    not cut by an opponent's fort or any blockade."""
-    network = position.network(player)
-    seen = set(network)
-    queue = deque(network)
-    while queue:
-        for n in queue.popleft().neighbours():
-            if n in seen:
-                continue
-            ground = position.ground_at(n)
-            piece = position.pieces.get(n)
-            if ground in (Ground.GRASS, Ground.FOREST) or (ground is Ground.ROAD and (
-                    piece is None or piece.kind is PieceKind.CANNON or (piece.kind is PieceKind.FORT and piece.owner is player))):
-                seen.add(n)
-                queue.append(n)
-    return len(seen) - len(network)
+    """How far the player's network could still spread: the spaces bot_room.reachable adds to it."""
+    return len(reachable(position, player)) - len(position.network(player))
 
 
 def standing(position: Position, player: Country, all_builds: dict[Country, LegalBuilds], weights: Weights) -> float:
