@@ -62,6 +62,17 @@ class Unsettled:
     keys: frozenset
 
 
+def describe(outcome, keys: str = "cells") -> str:
+    """The camera status line for a tracker outcome; `keys` names what the game's tokens are."""
+    if isinstance(outcome, Gated):
+        return f"waiting: {outcome.reason}"
+    if isinstance(outcome, Committed):
+        return "table still: state committed"
+    if isinstance(outcome, Unsettled):
+        return f"settling: {len(outcome.keys)} {keys} still flicker"
+    return "watching"
+
+
 class Tracker:
     def __init__(self, settings: TrackerSettings | None = None, committed: Mapping | None = None):
         self.settings = settings or TrackerSettings()

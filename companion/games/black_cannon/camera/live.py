@@ -19,7 +19,7 @@ from companion.games.black_cannon.inference import SeenTable, explain, question
 from companion.games.black_cannon.kit import pieces as kit
 from companion.games.black_cannon.position import Position, Ship
 from companion.games.black_cannon.text import print_board
-from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
+from companion.tracking import Committed, Observation, Tracker, TrackerSettings, describe
 
 CLIP = Path(__file__).resolve().parents[4] / "samples" / "black_cannon" / "turns.mp4"
 # A still table is two steady frames read in full that agree (stills.py reads the first two of each
@@ -88,7 +88,7 @@ class BlackCannonCamera:
     def status(observation: LiveReading, outcome, where: str) -> tuple[str, str]:
         if not observation.located:
             return f"board not found: {'; '.join(observation.problems) or 'no corner markers seen'}", "looking for the board"
-        return f"reading the table from {where}", describe(outcome)
+        return f"reading the table from {where}", describe(outcome, "readings")
 
     @staticmethod
     def annotate(image, observation: LiveReading, highlight):
@@ -147,13 +147,3 @@ def start_from(seen: SeenTable) -> list[dict]:
                         {fleet: Ship(afloat[fleet].kind, afloat[fleet].square) for fleet in fleets}, frozenset(),
                         {fleet: 0 for fleet in fleets}, chests)
     return [{"type": "start", "board": print_board(position)}]
-
-
-def describe(outcome) -> str:
-    if isinstance(outcome, Gated):
-        return f"waiting: {outcome.reason}"
-    if isinstance(outcome, Committed):
-        return "table still: state committed"
-    if isinstance(outcome, Unsettled):
-        return f"settling: {len(outcome.keys)} readings still flicker"
-    return "watching"

@@ -22,7 +22,7 @@ from companion.games.cannonades.camera.stream import CardStream
 from companion.games.cannonades.camera.table_seen import TableSeen, table_seen
 from companion.games.cannonades.camera.watch import TableWatch, WatchVerdict
 from companion.games.cannonades.deck import default_deck
-from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
+from companion.tracking import Committed, Observation, Tracker, TrackerSettings, describe
 
 MOTION_PX = 24          # a pixel that changed by more than this (grey levels, on the thumbnail) moved
 THUMB_WIDTH = 160
@@ -118,13 +118,7 @@ class CardsCamera:
     def status(observation: CardObservation, outcome, where: str) -> tuple[str, str]:
         if not observation.located:
             return f"table not found: {'; '.join(observation.problems) or 'no corner markers'}", "looking for the table"
-        if isinstance(outcome, Gated):
-            return f"reading the cards from {where}", f"waiting: {outcome.reason}"
-        if isinstance(outcome, Committed):
-            return f"reading the cards from {where}", "table still: state committed"
-        if isinstance(outcome, Unsettled):
-            return f"reading the cards from {where}", f"settling: {len(outcome.keys)} areas still flicker"
-        return f"reading the cards from {where}", "watching"
+        return f"reading the cards from {where}", describe(outcome, "areas")
 
     @staticmethod
     def annotate(image, observation: CardObservation, highlight):

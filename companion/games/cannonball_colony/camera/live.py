@@ -18,7 +18,7 @@ from companion.games.cannonball_colony.observation import BoardObservation, posi
 from companion.games.cannonball_colony.position import Position
 from companion.games.cannonball_colony.text import BoardTextError, parse_board, print_board
 from companion.games.cannonball_colony.camera.annotate import annotate
-from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
+from companion.tracking import Committed, Observation, Tracker, TrackerSettings, describe
 
 ROOT = Path(__file__).resolve().parents[4]
 RENDERS = ROOT / "samples" / "renders"
@@ -97,7 +97,7 @@ class ColonyCamera:
         if not observation.located:
             why = "; ".join(observation.problems) or "no board markers found"
             return f"board not found: {why}", "looking for the board"
-        return f"reading the board from {where}", describe_outcome(outcome)
+        return f"reading the board from {where}", describe(outcome, "cells")
 
     @staticmethod
     def annotate(image, observation: BoardObservation, highlight):
@@ -227,13 +227,3 @@ def move_text(move, pending) -> str:
             and len(move.cells) == 2 and move.cells[0] == pending.cells[0]:
         return f"road {move.cells[1]}"
     return str(move)
-
-
-def describe_outcome(outcome) -> str:
-    if isinstance(outcome, Gated):
-        return f"waiting: {outcome.reason}"
-    if isinstance(outcome, Committed):
-        return "table still: state committed"
-    if isinstance(outcome, Unsettled):
-        return f"settling: {len(outcome.keys)} cells still flicker"
-    return "watching"

@@ -17,7 +17,7 @@ import cv2
 from companion.games.the_colony.inference import Explained, Question, Seen, explain, fits_setup
 from companion.games.the_colony.position import COLOUR_BY_INITIAL, Position
 from companion.games.the_colony.camera.live_reader import LiveColonyReader, LiveReading
-from companion.tracking import Committed, Gated, Observation, Tracker, TrackerSettings, Unsettled
+from companion.tracking import Committed, Observation, Tracker, TrackerSettings, describe
 
 ROOT = Path(__file__).resolve().parents[4]
 CLIP = ROOT / "samples" / "colony" / "turns.mp4"
@@ -78,7 +78,7 @@ class TheColonyCamera:
     def status(self, reading: LiveReading, outcome, where: str) -> tuple[str, str]:
         if not reading.located:
             return f"board not found: {'; '.join(reading.problems)}", "looking for the board"
-        return f"reading the logs from {where}{self._note}", describe_outcome(outcome)
+        return f"reading the logs from {where}{self._note}", describe(outcome, "spaces")
 
     @staticmethod
     def annotate(image, reading: LiveReading, highlight):
@@ -141,15 +141,6 @@ def question(message: str, spaces=()) -> dict:
 def _board(position: Position) -> tuple:
     return tuple(sorted(position.eggs.items())), tuple(sorted(position.ants.items()))
 
-
-def describe_outcome(outcome) -> str:
-    if isinstance(outcome, Gated):
-        return f"waiting: {outcome.reason}"
-    if isinstance(outcome, Committed):
-        return "table still: state committed"
-    if isinstance(outcome, Unsettled):
-        return f"settling: {len(outcome.keys)} spaces still flicker"
-    return "watching"
 
 
 def annotate(image, reading: LiveReading, highlight):
