@@ -51,7 +51,7 @@ def register(subparsers) -> None:
                              "default: the bundled sample clip, played in a loop")
     parser.add_argument("--pieces", metavar="FILE",
                         help="your own pieces' looks (companion calibrate pieces) for the camera to read with; "
-                             "default ./pieces-GAME.json when it is there")
+                             "default ./pieces-GAME.json when it is there; the Pieces screen's Save writes there")
     parser.add_argument("--loop", action="store_true",
                         help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
     parser.add_argument("--host", default="127.0.0.1",
@@ -108,8 +108,8 @@ def teach_in_place(pipeline, camera, title: str):
     """What the Pieces screen's Save does with the looks it wrote: the running reader reads with them at once,
     when there is one and it reads taught pieces; a sentence says what happened."""
     def use(path: Path) -> str:
-        if pipeline.reader is None:
-            return f"no camera reader is running; serve reads {path} when started with a camera"
+        if pipeline.reader is None or pipeline.open_source is None:
+            return f"no camera is being read; serve reads {path} when started with one"
         if not reads_taught(camera):
             return f"{title} cannot read taught pieces yet; {path} is kept for when it can"
         reader, _ = load_reader(camera, title, str(path))

@@ -18,7 +18,7 @@ FONT = cv2.FONT_HERSHEY_SIMPLEX
 
 @dataclass(frozen=True)
 class PictureSettings:
-    crop_margin: float = 0.45     # of a square's side, round it: a piece stands over its square's edges
+    crop_margin: float = 0.3      # of a square's side, round it: a piece stands over its square's edges
     crop_px: int = 120            # each learned piece's picture, this many px on its longer side
     tile_px: tuple[int, int] = (170, 215)   # a card's tile: the piece, its label, paint and size
     columns: int = 5

@@ -135,7 +135,7 @@ def test_a_game_without_a_teaching_sheet_has_no_wizard_and_no_still_means_no_sta
 @pytest.mark.slow   # 6 s: teaches a sheet, loads the taught reader
 def test_save_makes_the_running_reader_read_with_the_taught_pieces(photos, tmp_path):
     services = make_services(tmp_path)
-    pipeline = Pipeline(ColonyCamera, services.session, None, ColonyCamera.reader(), pace=False)
+    pipeline = Pipeline(ColonyCamera, services.session, lambda on_status: iter(()), ColonyCamera.reader(), pace=False)
     wizard = colony_wizard(tmp_path, use_looks=teach_in_place(pipeline, ColonyCamera, "Cannonball Colony"))
     pipeline.see_frame = wizard.offer
     assert pipeline.reader.__self__.taught is None
@@ -145,14 +145,18 @@ def test_save_makes_the_running_reader_read_with_the_taught_pieces(photos, tmp_p
     assert pipeline.reader.__self__.taught is not None
 
 
-def test_cannons_and_coastlines_keeps_the_file_for_when_it_can_read_taught_pieces(tmp_path):
+def test_without_a_camera_or_a_taught_reader_save_keeps_the_file_for_later(tmp_path):
     coast = plugins()["cannons-coastlines"]
     camera = coast.load("camera")
     session = Session(EventLog(tmp_path / "coast.sqlite"), coast.load("record"))
-    pipeline = Pipeline(camera, session, None, lambda *args: None, pace=False)
-    use = teach_in_place(pipeline, camera, coast.title)
-    assert use(tmp_path / "p.json") == f"Cannons & Coastlines cannot read taught pieces yet; {tmp_path / 'p.json'} is " \
-                                       "kept for when it can"
+    pipeline = Pipeline(camera, session, lambda on_status: iter(()), lambda *args: None, pace=False)
+    path = tmp_path / "p.json"
+    assert teach_in_place(pipeline, camera, coast.title)(path) == \
+        f"Cannons & Coastlines cannot read taught pieces yet; {path} is kept for when it can"
+    colony = Pipeline(ColonyCamera, make_services(tmp_path).session, None, lambda *args: None, pace=False)
+    assert teach_in_place(colony, ColonyCamera, "Cannonball Colony")(path) == \
+        f"no camera is being read; serve reads {path} when started with one"      # serve --source none
+    assert colony.reader is not None and colony.reader.__name__ == "<lambda>"    # untouched
 
 
 # --- over HTTP ------------------------------------------------------------------------------
@@ -207,3 +211,22 @@ def test_the_pictures_are_served_before_anything_is_learned(taught_app):
     assert card.status_code == 200 and card.mimetype == "image/png"
     picture = cv2.imdecode(np.frombuffer(client.get("/api/pieces/live.jpg").data, np.uint8), cv2.IMREAD_COLOR)
     assert picture is not None and picture.shape[1] == 960      # the waiting-for-the-camera placeholder
+
+
+@pytest.mark.slow   # 10 s: a real serve process teaches its bundled still
+def test_serve_with_no_camera_teaches_the_bundled_still_and_saves_beside_the_other_calibration_files(tmp_path):
+    from .test_serve import Served
+
+    served = Served(tmp_path / "data", cwd=tmp_path)
+    try:
+        assert served.get("api/pieces")["source"] == "sample photo cannonball-colony.jpg (no camera)"
+        served.post("api/pieces/start")
+        deadline = time.monotonic() + 60
+        while served.get("api/pieces")["running"] and time.monotonic() < deadline:
+            time.sleep(0.3)
+        saved = served.post("api/pieces/save")["saved"]
+    finally:
+        served.stop()
+    assert saved["learned"] == 14 and saved["path"] == "pieces-cannonball-colony.json"
+    assert saved["use"] == "no camera is being read; serve reads pieces-cannonball-colony.json when started with one"
+    assert PieceLooks.load(tmp_path / saved["path"], "cannonball-colony").sources == ("sample photo",)
