@@ -24,7 +24,8 @@ import numpy as np
 
 from calibration.pieces import PieceLooks, TeachSettings, default_pieces_file, locate_teaching_sheet, teach
 from calibration.pose import SheetNotFound
-from companion.dashboard.teaching_picture import PictureSettings, annotate, crop_square, looks_card, square_corners
+from companion.dashboard.teaching_picture import (PictureSettings, annotate, crop_square, looks_card, marker_corners,
+                                                  square_corners)
 from companion.dashboard.video import FrameHub, placeholder
 from companion.kit.pieces_sheet import teaching_record
 
@@ -120,6 +121,7 @@ class PiecesWizard:
         self._kept: list[Taught] = []
         self._latest: Taught | None = None
         self._corners: np.ndarray | None = None   # each square's corners in the latest located frame
+        self._extent: np.ndarray | None = None    # and its markers' corners: the live picture is framed on them
         self._sheet = "no frame taught yet"
         self._saved: dict | None = None
 
@@ -136,9 +138,9 @@ class PiecesWizard:
 
     def _show(self, image: np.ndarray) -> None:
         with self._lock:
-            corners, states = self._corners, self._states()
+            corners, extent, states = self._corners, self._extent, self._states()
             line = self._headline(states)
-        self.hub.publish(annotate(image, self.record, corners, states, line, self.settings.picture))
+        self.hub.publish(annotate(image, self.record, corners, states, line, self.settings.picture, extent))
 
     def step(self) -> bool:
         """Teach the latest frame, unless it was taught already; whether there was one to teach."""
@@ -153,7 +155,7 @@ class PiecesWizard:
         except SheetNotFound as error:
             with self._lock:
                 self._taught_seq, self._frames_taught = seq, self._frames_taught + 1
-                self._corners, self._sheet = None, str(error)
+                self._corners, self._extent, self._sheet = None, None, str(error)
             self._show(image)
             return True
         corners = square_corners(self.record, located.matrix)
@@ -166,7 +168,7 @@ class PiecesWizard:
                 self._saved = None
             self._latest = taught
             self._taught_seq, self._frames_taught = seq, self._frames_taught + 1
-            self._corners = corners
+            self._corners, self._extent = corners, marker_corners(self.record, located.matrix)
             self._sheet = f"{name}: the sheet is located by markers {sorted(located.markers_used)}"
             if self._learned_labels() >= set(self.labels):
                 self._running = False    # nothing is left to learn: the next step is Save

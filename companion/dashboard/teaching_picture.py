@@ -23,6 +23,10 @@ class PictureSettings:
     tile_px: tuple[int, int] = (170, 215)   # a card's tile: the piece, its label, paint and size
     columns: int = 5
     banner_share: float = 1 / 18  # of the frame's height
+    # The live picture is framed on the sheet once it is located: its markers' box, grown by this share on
+    # each side, widened to view_px's shape and scaled to it (a sheet across a table is small in a frame).
+    sheet_margin: float = 0.08
+    view_px: tuple[int, int] = (1280, 720)   # the shape of a 720p frame, so the picture keeps its size
 
 
 def square_corners(record: dict, sheet_to_image: np.ndarray) -> np.ndarray:
@@ -35,10 +39,16 @@ def square_corners(record: dict, sheet_to_image: np.ndarray) -> np.ndarray:
     return cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(points.shape)
 
 
+def marker_corners(record: dict, sheet_to_image: np.ndarray) -> np.ndarray:
+    """(N, 2) picture px of every corner of the sheet's markers: the sheet's extent."""
+    points = np.array([corner for marker in record["markers"] for corner in marker["corners_mm"]], np.float64)
+    return cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(-1, 2)
+
+
 def annotate(image: np.ndarray, record: dict, corners: np.ndarray | None, states: dict, headline: str,
-             settings: PictureSettings = PictureSettings()) -> np.ndarray:
-    """The frame with each square outlined in its state's colour, a tick on the learned ones, and a headline;
-    without `corners` (the sheet not located) only the headline."""
+             settings: PictureSettings = PictureSettings(), sheet: np.ndarray | None = None) -> np.ndarray:
+    """The frame with each square outlined in its state's colour, a tick on the learned ones, and a headline,
+    framed on the `sheet`'s points when given; without `corners` (the sheet not located) only the headline."""
     out = image.copy()
     if corners is not None:
         for square, quad in zip(record["squares"], corners):
@@ -47,10 +57,27 @@ def annotate(image: np.ndarray, record: dict, corners: np.ndarray | None, states
             cv2.polylines(out, [polygon], True, COLOURS[state], 3 if state == "learned" else 2, cv2.LINE_AA)
             if state == "learned":
                 _tick(out, quad)
-    height = max(28, int(image.shape[0] * settings.banner_share))
-    cv2.rectangle(out, (0, 0), (image.shape[1], height), (30, 30, 30), -1)
+    if sheet is not None:
+        out = framed(out, sheet, settings)
+    height = max(28, int(out.shape[0] * settings.banner_share))
+    cv2.rectangle(out, (0, 0), (out.shape[1], height), (30, 30, 30), -1)
     cv2.putText(out, headline, (10, int(height * 0.72)), FONT, height / 42, (255, 255, 255), 1, cv2.LINE_AA)
     return out
+
+
+def framed(image: np.ndarray, points: np.ndarray, settings: PictureSettings = PictureSettings()) -> np.ndarray:
+    """The part of `image` round `points`, in view_px's shape, scaled to view_px (never past the frame's edges)."""
+    height, width = image.shape[:2]
+    low, high = points.min(axis=0), points.max(axis=0)
+    size = (high - low) * (1 + 2 * settings.sheet_margin)
+    aspect = settings.view_px[0] / settings.view_px[1]
+    size = np.maximum(size, [size[1] * aspect, size[0] / aspect])
+    scale = min(1.0, width / size[0], height / size[1])   # a box bigger than the frame: the frame, in shape
+    size = size * scale
+    left, top = np.clip((low + high) / 2 - size / 2, 0, [width - size[0], height - size[1]])
+    part = image[int(top):int(top + size[1]), int(left):int(left + size[0])]
+    return cv2.resize(part, settings.view_px, interpolation=cv2.INTER_AREA if part.shape[1] > settings.view_px[0]
+                      else cv2.INTER_CUBIC)
 
 
 def _tick(image: np.ndarray, quad: np.ndarray) -> None:

@@ -2,10 +2,11 @@
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
-  let learned = -1, running = false;
+  let learned = -1, running = false, saved = null;
 
   function show(s) {
     running = s.running;
+    saved = s.saved;
     $("teach-start").textContent = s.running ? "Pause" : "Start";
     $("teach-save").disabled = s.learned === 0;
     $("teach-bar").setAttribute("aria-valuenow", s.learned);
@@ -27,7 +28,7 @@
   }
   $("teach-start").onclick = () => act(running ? "stop" : "start");
   $("teach-reset").onclick = () => act("reset");
-  $("teach-save").onclick = async () => { await act("save"); if ($("teach-saved").textContent) Companion.toast($("teach-saved").textContent); };
+  $("teach-save").onclick = async () => { await act("save"); if (saved) Companion.toast(`Saved: ${saved.use}.`); };
   const video = $("teach-video");
   video.onerror = () => setTimeout(() => { video.src = "/api/pieces/live.mjpg?t=" + Date.now(); }, 2000);
   refresh();
