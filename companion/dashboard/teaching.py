@@ -100,6 +100,8 @@ class PiecesWizard:
         self._frame_seq = 0
         self._thread: threading.Thread | None = None
         self._running = False
+        self._generation = 0       # bumped by Start over: a frame being taught meanwhile is not kept
+        self._still = still is not None
         self._reset()
         if still is not None:
             import cv2
@@ -116,6 +118,7 @@ class PiecesWizard:
             self.hub.publish(placeholder("Waiting for the camera", f"Point it at the teaching sheet of {title}."))
 
     def _reset(self) -> None:
+        self._generation += 1
         self._taught_seq = 0
         self._frames_taught = 0
         self._kept: list[Taught] = []
@@ -147,19 +150,24 @@ class PiecesWizard:
         with self._lock:
             if self._frame is None or self._frame_seq == self._taught_seq:
                 return False
-            seq, image = self._frame_seq, self._frame
+            seq, image, generation = self._frame_seq, self._frame, self._generation
         name = "sample photo" if self.source.startswith("sample") else f"camera frame {seq}"
         try:
             located = locate_teaching_sheet(image, self.record, name, self.settings.teach)
             looks = teach([(name, image)], self.record, self.settings.teach)
         except SheetNotFound as error:
             with self._lock:
+                if generation != self._generation:
+                    return True
+                self._running = self._running and not self._still
                 self._taught_seq, self._frames_taught = seq, self._frames_taught + 1
                 self._corners, self._extent, self._sheet = None, None, str(error)
             self._show(image)
             return True
         corners = square_corners(self.record, located.matrix)
         with self._lock:
+            if generation != self._generation:
+                return True
             new = set(looks.learned()) - self._learned_labels()
             taught = Taught(name, looks, {label: crop_square(image, corners[self._index(label)], self.settings.picture)
                                           for label in new})
@@ -170,8 +178,8 @@ class PiecesWizard:
             self._taught_seq, self._frames_taught = seq, self._frames_taught + 1
             self._corners, self._extent = corners, marker_corners(self.record, located.matrix)
             self._sheet = f"{name}: the sheet is located by markers {sorted(located.markers_used)}"
-            if self._learned_labels() >= set(self.labels):
-                self._running = False    # nothing is left to learn: the next step is Save
+            if self._learned_labels() >= set(self.labels) or self._still:
+                self._running = False    # nothing is left to learn (or no other frame will come): Save
         self._show(image)
         return True
 
@@ -186,8 +194,11 @@ class PiecesWizard:
                 why = ("there is no camera: start companion serve with --source 0 (a webcam)" if self.source == "no camera"
                        else f"{self.source} has not sent a frame yet; check the camera on the Settings screen")
                 raise WizardRefused(f"No picture to learn from: {why}.", 503)
-            self._running = True
-            if self._thread is None or not self._thread.is_alive():
+            # Everything learned already: nothing to run for (Start over teaches the sheet again).
+            self._running = not self._learned_labels() >= set(self.labels)
+            if self._still:
+                self._taught_seq = -1    # no other frame will come: the photo is taught again
+            if self._running and (self._thread is None or not self._thread.is_alive()):
                 self._thread = threading.Thread(target=self._run, name="pieces-teacher", daemon=True)
                 self._thread.start()
         return self.status()

@@ -119,6 +119,7 @@ def test_with_no_camera_the_thread_learns_every_square_from_the_bundled_still_an
     status = wizard.status()
     assert not status["running"] and status["learned"] == 14 and status["frames"] == 1
     assert "sample photo" in status["sheet"]
+    assert not wizard.start()["running"]          # every square learned: nothing to run for until Start over
     card = wizard.card()
     assert card.shape[0] > 200 and card.shape[1] > 500
 
