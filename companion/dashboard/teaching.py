@@ -65,6 +65,9 @@ class WizardSettings:
     teach: TeachSettings = TeachSettings()
     picture: PictureSettings = PictureSettings()
     wait_s: float = 0.5          # the learning thread looks for a new frame this often while none comes
+    # No sheet in the frame (marker detection only, a few tens of ms): the next frame is looked at this much
+    # later, so a camera pointed elsewhere does not keep a core busy.
+    not_found_wait_s: float = 0.3
 
 
 @dataclass(frozen=True)
@@ -230,6 +233,10 @@ class PiecesWizard:
                 with self._lock:
                     self._running, self._sheet = False, f"learning stopped: {type(error).__name__}: {error}"
                 return
+            with self._lock:
+                lost = self._corners is None
+            if lost:   # a sleep, not a wait: each new frame would end a wait on the lock at once
+                time.sleep(self.settings.not_found_wait_s)
 
     # --- what the screen shows -------------------------------------------------------
 

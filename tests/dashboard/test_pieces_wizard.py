@@ -231,3 +231,17 @@ def test_serve_with_no_camera_teaches_the_bundled_still_and_saves_beside_the_oth
     assert saved["learned"] == 14 and saved["path"] == "pieces-cannonball-colony.json"
     assert saved["use"] == "no camera is being read; serve reads pieces-cannonball-colony.json when started with one"
     assert PieceLooks.load(tmp_path / saved["path"], "cannonball-colony").sources == ("sample photo",)
+
+
+def test_on_the_lan_a_watching_tablet_sees_the_wizard_but_cannot_save_or_start_over(tmp_path):
+    services = make_services(tmp_path, pieces=colony_wizard(tmp_path))
+    app = create_app({"DATA": tmp_path, "LAN": True, "PAIRING_CODE": "135790", "VIEWER_CODE": "864200"},
+                     services=services)
+    stranger = Tablet(app.test_client())
+    assert stranger.get("/api/pieces").status_code == 403
+    viewer = Tablet(app.test_client())
+    assert viewer.client.post("/pair", data={"code": "864200", "csrf_token": viewer.csrf}).status_code == 302
+    assert viewer.get("/api/pieces").get_json()["learned"] == 0
+    refused = viewer.post("/api/pieces/reset")
+    assert refused.status_code == 403 and "watch only" in refused.get_json()["error"]
+    services.broadcaster.close()
