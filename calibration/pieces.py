@@ -187,8 +187,9 @@ def sheet_layout(record: dict) -> pose.SheetLayout:
     return pose.SheetLayout({marker["id"]: tuple(tuple(c) for c in marker["corners_mm"]) for marker in record["markers"]})
 
 
-def read_sheet(image: np.ndarray, record: dict, photo: str, settings: TeachSettings = TeachSettings()) -> list[SquareLook]:
-    """Every square of the teaching sheet (`record`, pieces-sheet.json's geometry) in one BGR photo.
+def locate_teaching_sheet(image: np.ndarray, record: dict, photo: str,
+                          settings: TeachSettings = TeachSettings()) -> pose.SheetHomography:
+    """Where the teaching sheet (`record`) lies in one BGR photo: its sheet-mm to picture matrix.
     SheetNotFound naming the photo when too few of the sheet's markers are seen."""
     layout = sheet_layout(record)
     seen = detect_markers(image)
@@ -202,6 +203,13 @@ def read_sheet(image: np.ndarray, record: dict, photo: str, settings: TeachSetti
         hint = f"; it shows markers {others} of something else" if others else ""
         raise pose.SheetNotFound(f"{photo}: the teaching sheet is not located: {settings.min_markers} of its markers "
                                  f"{sorted(layout.markers)} are needed, {used or 'none'} seen{hint}")
+    return located
+
+
+def read_sheet(image: np.ndarray, record: dict, photo: str, settings: TeachSettings = TeachSettings()) -> list[SquareLook]:
+    """Every square of the teaching sheet (`record`, pieces-sheet.json's geometry) in one BGR photo.
+    SheetNotFound naming the photo when too few of the sheet's markers are seen."""
+    located = locate_teaching_sheet(image, record, photo, settings)
     height, width = image.shape[:2]
     camera = camera_from_plane(located.matrix, (width, height))
     squares = record["squares"]

@@ -60,6 +60,8 @@ class Pipeline:
         self.clock = clock
         # Given every frame to find the cannon's base marker (the game's hardware part's spotter).
         self.see_cannon = see_cannon
+        # Given every frame as it comes, before any drawing (the Pieces screen's teaching wizard).
+        self.see_frame: Callable[[np.ndarray], None] | None = None
         # Set by serve when a seat is the computer's (companion.bots.ComputerSeats.vet): the camera's
         # commands pass through it, so a placement that is not the bot's move is never accepted.
         self.vet: Callable[[list[dict]], list[dict]] | None = None
@@ -177,6 +179,8 @@ class Pipeline:
     def show(self, image: np.ndarray) -> None:
         """Publish the frame, drawn with the latest reading."""
         self._count_fps()
+        if self.see_frame is not None:
+            self.see_frame(image)
         if self.reader is None:
             picture = banner(image, self.camera.no_reader)
         elif self._drawn is None:
@@ -184,6 +188,11 @@ class Pipeline:
         else:
             picture = self.draw(image, self._drawn)
         self.publish_frame(picture)
+
+    def use_reader(self, reader: Reader) -> None:
+        """Read with `reader` from the next frame on (the players' pieces just taught): the table is read
+        afresh, not from the old reader's last reading."""
+        self.reader, self._previous = reader, None
 
     def referee(self, image: np.ndarray, timestamp: float):
         """Read, track and referee one frame; the tracker's outcome, or None."""

@@ -88,8 +88,7 @@ def run_pieces(args: argparse.Namespace) -> int:
     from calibration.pieces import default_pieces_file, teach
     from calibration.pose import SheetNotFound
     from companion.commands.print_kit import pieces_sheets
-    from companion.kit.layout import PAPERS
-    from companion.kit.pieces_sheet import pieces_sheet_layout, pieces_sheet_record
+    from companion.kit.pieces_sheet import teaching_record
 
     sheets = pieces_sheets()
     if args.game not in sheets:
@@ -101,7 +100,7 @@ def run_pieces(args: argparse.Namespace) -> int:
             problem = "no such file" if not path.exists() else "not a picture"
             raise UsageError(f"--image '{path}': {problem} (expected a .jpg or .png photo of the teaching sheet)")
         photos.append((str(path), image))
-    record = pieces_sheet_record(args.game, PAPERS["a4"], pieces_sheet_layout(sheets[args.game]))
+    record = teaching_record(args.game, sheets[args.game])
     try:
         looks = teach(photos, record)
     except SheetNotFound as error:

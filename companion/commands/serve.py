@@ -51,7 +51,7 @@ def register(subparsers) -> None:
                              "default: the bundled sample clip, played in a loop")
     parser.add_argument("--pieces", metavar="FILE",
                         help="your own pieces' looks (companion calibrate pieces) for the camera to read with; "
-                             "default ./pieces-GAME.json when it is there")
+                             "default ./pieces-GAME.json when it is there; the Pieces screen's Save writes there")
     parser.add_argument("--loop", action="store_true",
                         help="replay a recorded --source from the start when it ends (the bundled clip always loops)")
     parser.add_argument("--host", default="127.0.0.1",
@@ -102,6 +102,21 @@ def reads_taught(camera) -> bool:
     import inspect
 
     return camera is not None and "pieces" in inspect.signature(camera.reader).parameters
+
+
+def teach_in_place(pipeline, camera, title: str):
+    """What the Pieces screen's Save does with the looks it wrote: the running reader reads with them at once,
+    when there is one and it reads taught pieces; a sentence says what happened."""
+    def use(path: Path) -> str:
+        if pipeline.reader is None or pipeline.open_source is None:
+            return f"no camera is being read; serve reads {path} when started with one"
+        if not reads_taught(camera):
+            return f"{title} cannot read taught pieces yet; {path} is kept for when it can"
+        reader, _ = load_reader(camera, title, str(path))
+        pipeline.use_reader(reader)
+        return "the camera reads with them from now on"
+
+    return use
 
 
 def start_game(game, session, board: Path | None, no_camera: bool) -> None:
@@ -180,9 +195,11 @@ def print_banner(url: str, pair_url: str | None, code: str | None, lines: list[s
 def run(args) -> int:
     import waitress.server
 
+    from calibration.pieces import default_pieces_file
     from companion.dashboard import create_app
     from companion.dashboard.broadcast import Broadcaster
     from companion.dashboard.security import new_pairing_code
+    from companion.dashboard.teaching import wizard_for
     from companion.dashboard.video import FrameHub, placeholder
     from companion.dashboard.web import Services
     from companion.live import NoCamera, Pipeline
@@ -227,6 +244,12 @@ def run(args) -> int:
     else:   # a tablet gets a picture at once, even while a camera takes its time to open
         hub.publish(placeholder("Starting the camera", f"Opening {spec}: its picture follows in a moment."))
 
+    teaching = wizard_for(game, Path(pieces or args.pieces or default_pieces_file(game.slug)),
+                          camera=f"the camera ({spec})" if spec else None,
+                          use_looks=teach_in_place(pipeline, camera, game.title))
+    if teaching is not None and spec is not None:
+        pipeline.see_frame = teaching.offer
+
     publisher = publish_options.attach(args, session, data, game.title)   # None without --publish
     start_game(game, session, args.board, reader is None or spec is None)
     computer = computer_seats(game, session, args.bot, camera=reader is not None and spec is not None,
@@ -241,7 +264,7 @@ def run(args) -> int:
     pipeline.see_cannon = hardware.spotter
     services = Services(session, broadcaster, hub, camera=pipeline.status, hardware=hardware.status,
                         calibration=calibration_status(data), server=server_info, cannon=hardware.desk,
-                        bots=computer)
+                        bots=computer, pieces=teaching)
     app = create_app({"DATA": data, "LAN": lan, "PAIRING_CODE": code, "ALLOWED_HOSTS": args.allow_host,
                       "REVOKE_PAIRINGS": args.revoke_pairings}, services=services)
     try:

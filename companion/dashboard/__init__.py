@@ -64,7 +64,19 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
         from companion.dashboard.screens import bots
 
         app.register_blueprint(bots.bp)
+    if services.pieces is not None:   # a game whose kit prints a teaching sheet: the Pieces screen's wizard
+        from companion.dashboard.screens import pieces
+
+        app.register_blueprint(pieces.bp)
+        app.config["SCREENS"] = with_tab(app.config["SCREENS"], ("pieces.index", "Pieces"))
     return app
+
+
+def with_tab(tabs: tuple, tab: tuple[str, str], before: str = "settings.index") -> tuple:
+    """The game's tabs with one more, before Settings (or last)."""
+    endpoints = [endpoint for endpoint, _ in tabs]
+    at = endpoints.index(before) if before in endpoints else len(tabs)
+    return (*tabs[:at], tab, *tabs[at:])
 
 
 def _own_services(game: str | None, data: Path, heartbeat: float) -> Services:

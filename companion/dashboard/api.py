@@ -6,7 +6,7 @@ from flask import Blueprint, Response, abort, current_app, jsonify, request, str
 
 from companion.dashboard.broadcast import last_event_id
 from companion.dashboard.security import csrf_token, is_paired, role, while_paired
-from companion.dashboard.video import BOUNDARY
+from companion.dashboard.video import BOUNDARY, FrameHub
 from companion.dashboard.web import seat, services
 
 bp = Blueprint("api", __name__)
@@ -47,16 +47,25 @@ def events():
 
 @bp.get("/video.mjpg")
 def video():
-    hub = services().frames
-    parts = while_paired(hub.stream(keepalive=current_app.config["MJPEG_KEEPALIVE"]))
-    return Response(stream_with_context(parts), mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
-                    headers=STREAM_HEADERS)
+    return mjpeg(services().frames)
 
 
 @bp.get("/video.jpg")
 def snapshot():
     """One still of the annotated view, for a quick look or a tablet that cannot show MJPEG."""
-    seq, data = services().frames.jpeg()
+    return jpeg(services().frames, "No camera frame yet: the pipeline has not published one.")
+
+
+def mjpeg(hub: FrameHub) -> Response:
+    """A frame hub's pictures as MJPEG, for as long as this tablet stays paired."""
+    parts = while_paired(hub.stream(keepalive=current_app.config["MJPEG_KEEPALIVE"]))
+    return Response(stream_with_context(parts), mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
+                    headers=STREAM_HEADERS)
+
+
+def jpeg(hub: FrameHub, missing: str) -> Response:
+    """A frame hub's latest picture as one JPEG; a 404 saying `missing` before the first."""
+    seq, data = hub.jpeg()
     if data is None:
-        abort(404, "No camera frame yet: the pipeline has not published one.")
+        abort(404, missing)
     return Response(data, mimetype="image/jpeg", headers={"Cache-Control": "no-store", "X-Frame": str(seq)})

@@ -35,6 +35,7 @@ class Services:
     server: dict = field(default_factory=dict)     # url, lan, data folder: for the Settings screen
     cannon: object | None = None   # companion.hardware.desk.HardwareDesk, when a board is attached
     bots: object | None = None     # companion.bots.ComputerSeats, when the game has a bot part
+    pieces: object | None = None   # companion.dashboard.teaching.PiecesWizard, when the kit prints a teaching sheet
 
 
 def services() -> Services:

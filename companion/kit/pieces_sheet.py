@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from companion.kit import ids
-from companion.kit.layout import Label, MarkerPlacement, Paper, Rect, SheetLayout
+from companion.kit.layout import PAPERS, Label, MarkerPlacement, Paper, Rect, SheetLayout
 
 RECORD_FILE = "pieces-sheet.json"
 
@@ -141,3 +141,10 @@ def pieces_sheet_record(game: str, paper: Paper, placed: PiecesLayout) -> dict:
                     for item in placed.squares],
     }
 
+
+
+def teaching_record(game: str, pieces: PiecesSheet) -> dict:
+    """The geometry a photo of `game`'s printed teaching sheet is read with (`calibrate pieces`, the dashboard's
+    Pieces screen). A4's: the sheet is the same on Letter, only further across the page, and a photo is
+    located by the sheet's own markers."""
+    return pieces_sheet_record(game, PAPERS["a4"], pieces_sheet_layout(pieces))

@@ -25,12 +25,12 @@ MOVES = ["road E1", None, "road K2 K3", None, "road I1", None, "road F4", None] 
 class Served:
     """One `companion serve` process on a free port, and a tablet's cookies for it."""
 
-    def __init__(self, data: Path, *extra: str, source: str | None = "none"):
-        """`source` None: serve's default, the bundled clip in a loop."""
+    def __init__(self, data: Path, *extra: str, source: str | None = "none", cwd: Path = ROOT):
+        """`source` None: serve's default, the bundled clip in a loop; `cwd` where it looks for calibration files."""
         self.process = subprocess.Popen(
             [sys.executable, "-m", "companion", "serve", "--data", str(data), "--port", "0",
              *(["--source", source] if source else []), "--hardware", "none", *extra],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.banner = []
         while True:
             line = self.process.stdout.readline()
