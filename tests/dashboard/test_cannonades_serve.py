@@ -65,5 +65,5 @@ def test_serve_with_no_game_still_plays_a_game_with_a_camera_and_its_clip():
     from companion.commands.serve import default_game
     from companion.games import plugins
 
-    assert plugins()["cannonades"].has("demo") and not plugins()["cannonades"].has("camera")
-    assert default_game() == "cannonball-colony"   # cannonades sorts before it but has no clip to play
+    assert plugins()["cannonades"].has("demo") and plugins()["cannonades"].has("camera")
+    assert default_game() == "cannonball-colony"   # cannonades sorts before it, with a clip, but does not take its place

@@ -43,7 +43,11 @@ def standings(game: Game) -> list[Standing]:
 
 def decide_winners(game: Game) -> tuple[list[str], str]:
     """(winners, the sentence saying which tiebreaker decided and the figures)."""
-    rows = standings(game)
+    return rank(standings(game), game.trigger)
+
+
+def rank(rows: list[Standing], trigger: str | None) -> tuple[list[str], str]:
+    """The tiebreakers in order over the standings (a physical table's too, watch.py)."""
     tied = rows
     for key, words in BREAKERS:
         best = max(getattr(row, key) for row in tied)
@@ -54,10 +58,10 @@ def decide_winners(game: Game) -> tuple[list[str], str]:
             return [winner], f"{winner} has {words}{how}: {best}"
         tied = leaders
     names = [row.seat for row in tied]
-    if game.trigger in names:
-        return [game.trigger], (f"{', '.join(names)} are tied on every count: {game.trigger} drew the deck's "
-                                f"last card and wins")
-    return names, (f"{', '.join(names)} are tied on every count and {game.trigger} (who drew the last card) "
+    if trigger in names:
+        return [trigger], (f"{', '.join(names)} are tied on every count: {trigger} drew the deck's "
+                           f"last card and wins")
+    return names, (f"{', '.join(names)} are tied on every count and {trigger} (who drew the last card) "
                    f"is not among them: they share the win (CN-9)")
 
 

@@ -1,4 +1,4 @@
-"""The live part's bookkeeping for physical cards (camera/watch.py): still tables, written as the
+"""The live part's bookkeeping for physical cards (watch.py): still tables, written as the
 tracker's tokens (seat: `up=SHIPS;down=N;shots=CANNONADE>ON`), one after another, with the verdict
 each brings. Hands are counted, never seen; a shot is judged when its ship turns up."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.games.cannonades.camera.table_seen import TableSeen
-from companion.games.cannonades.camera.watch import TableWatch
+from companion.games.cannonades.seen import TableSeen
+from companion.games.cannonades.watch import TableWatch
 from companion.games.cannonades.deck import default_deck
 
 DECK = default_deck()
@@ -46,7 +46,7 @@ def test_a_shot_at_a_face_down_ship_is_judged_when_the_ship_turns_up(ship, gun, 
     if ship == "S16":
         assert judged[0].rule == "CN-2" and "damaged and sunk" in judged[0].sentence
     if ship == "S13":
-        assert judged[0].rule == "CN-3" and "grin is due against anna: damaged" in judged[0].sentence
+        assert judged[0].rule == "CN-3" and "Vendetta is due against anna: damaged" in judged[0].sentence
     fleet = watch.view()["players"]["ben"]
     assert (fleet["ships_up"], fleet["ships_down"]) == (([], 1) if outcome == "sunk" else ([ship], 1))
     # The sunk ship and the cannonade go to the discard pile: expected, not a draw.
@@ -62,8 +62,8 @@ def test_adds_discards_to_draw_and_the_turn_s_end_count_the_hands():
     drawn = watch.see(table("up=;down=1;shots=", EMPTY, "C01"))   # C01 has a grin: discard it, draw two
     assert drawn[0].sentence == "anna discards C01 to draw 2 (5 card(s) in hand, 58 left in the deck)."
     watch.see(table("up=;down=3;shots=", EMPTY, "C01"))
-    assert watch.view()["players"]["anna"] == {"hand": 3, "ships_up": [], "ships_down": 3, "out": False,
-                                               "shots_waiting": []}
+    assert watch.view()["players"]["anna"] == {"hand": 3, "ships_up": [], "ways": [], "ships_down": 3, "out": False,
+                                               "first_turn": True, "shots_waiting": []}
     ended = watch.end_turn()   # anna's hand of 3 is within 2 players + 1; ben's first turn draws nothing
     assert [v.sentence for v in ended] == ["ben's turn: draws 0 (58 left in the deck)"]
     watch.see(table("up=;down=3;shots=", "up=;down=1;shots=", "C01"))
@@ -98,7 +98,11 @@ def test_the_hand_limit_at_the_turn_s_end():
     watch = watch_from(EMPTY, EMPTY)
     watch.see(table(EMPTY, EMPTY, "C01"))   # five, less C01, and two drawn: six
     ended = watch.end_turn()
-    assert ended[0].sentence == "anna holds 6 cards: discard down to 3." and watch.hands["anna"] == 3
+    assert ended[0].sentence == "anna holds 6 cards: discard down to 3."
+    # The three discards that follow are the limit's, not ben's draws: nothing drawn, no action spent.
+    discarded = watch.see(table(EMPTY, EMPTY, "C01,C02,C05,S01"))
+    assert [v.sentence for v in discarded][-1] == "anna discards S01 (3 card(s) in hand)."
+    assert watch.hands == {"anna": 3, "ben": 5} and watch.actions_left == 4 and watch.pile == 58
 
 
 def test_the_last_ship_sunk_puts_its_owner_out():
