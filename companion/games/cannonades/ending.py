@@ -31,14 +31,15 @@ class Standing:
 
 def standings(game: Game) -> list[Standing]:
     """The tiebreak table of the players still in, as if every ship were face up."""
-    rows = []
-    for seat in game.in_play:
-        cards = [game.card(ship.card) for ship in game.fleets[seat]]
-        icons = set().union(*(card.icons for card in cards)) if cards else set()
-        ways = [card.sails for card in cards]
-        same_way = max((ways.count(way) for way in set(ways)), default=0)
-        rows.append(Standing(seat, len(cards), len(icons), same_way, len(game.hands[seat])))
-    return rows
+    return [standing(seat, [game.card(ship.card) for ship in game.fleets[seat]],
+                     [game.card(ship.card).sails for ship in game.fleets[seat]], len(game.hands[seat]))
+            for seat in game.in_play]
+
+
+def standing(seat: str, cards: list, ways: list[str], hand: int) -> Standing:
+    """One row: the ships' cards, the way each sails (a card's own, or as the camera sees it point), the hand."""
+    icons = set().union(*(card.icons for card in cards)) if cards else set()
+    return Standing(seat, len(cards), len(icons), max((ways.count(way) for way in set(ways)), default=0), hand)
 
 
 def decide_winners(game: Game) -> tuple[list[str], str]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from companion.games.cannonades.deck import Deck
-from companion.games.cannonades.ending import RULE as TIEBREAK_RULE, Standing, rank
+from companion.games.cannonades.ending import RULE as TIEBREAK_RULE, Standing, rank, standing
 from companion.games.cannonades.seen import SeatSeen, TableSeen
 from companion.games.cannonades.state import ACTIONS, HAND_SIZE, MAX_SHIPS
 
@@ -303,17 +303,10 @@ class TableWatch:
         if downs:
             return [WatchVerdict(TIEBREAK_RULE, f"Turn every ship face up for the tiebreak: {', '.join(downs)} "
                                  "still have ships face down.", tuple(downs), question=True)]
-        rows = []
-        for seat, now in zip(self.seats, seen.seats):
-            if seat in self.out:
-                continue
-            cards = [self.deck.card(card) for card in now.up if card in self.deck]
-            icons = set().union(*(card.icons for card in cards)) if cards else set()
-            ways = [way for way in now.ways if way != "?"]
-            rows.append(Standing(seat, len(now.up), len(icons), max((ways.count(w) for w in set(ways)), default=0),
-                                 self.hands[seat]))
-        self.standings = rows
-        self.winners, self.why = rank(rows, self.trigger)
+        self.standings = [standing(seat, [self.deck.card(card) for card in now.up if card in self.deck],
+                                   [way for way in now.ways if way != "?"], self.hands[seat])
+                          for seat, now in zip(self.seats, seen.seats) if seat not in self.out]
+        self.winners, self.why = rank(self.standings, self.trigger)
         self.stage, self.rule = OVER, TIEBREAK_RULE
         return [WatchVerdict(TIEBREAK_RULE, f"The game is over: {self.why}.", tuple(self.winners))]
 

@@ -117,3 +117,85 @@ def test_a_table_read_for_another_number_of_seats_is_refused_naming_both():
     watch = watch_from(EMPTY, EMPTY)
     with pytest.raises(ValueError, match="a table of 3 seats read for a game of 2"):
         watch.see(TableSeen.from_tokens({"seat 1": EMPTY, "seat 2": EMPTY, "seat 3": EMPTY}))
+
+
+# --- the Captain's Grin on a physical table: applied when it happens, told when it cannot be seen ---
+
+def shot_at_s13() -> TableWatch:
+    """anna's C26 has damaged ben's face-down S13 (anchor, a grin): ben's Vendetta is due against anna."""
+    watch = watch_from("up=;down=2;shots=", "up=;down=2;shots=")
+    watch.see(table("up=;down=2;shots=", "up=;down=2;shots=C26>face down"))
+    judged = watch.see(table("up=;down=2;shots=", "up=S13;down=1;shots=C26>S13"))
+    assert "ben's Vendetta is due against anna: damaged" in judged[0].sentence
+    return watch
+
+
+def test_a_vendetta_discard_is_the_card_the_shooter_puts_on_the_pile_not_a_draw():
+    watch = shot_at_s13()
+    assert watch.hands["anna"] == 4 and watch.actions_left == 3
+    said = watch.see(table("up=;down=2;shots=", "up=S13;down=1;shots=", "C02,C26"))
+    assert [v.sentence for v in said] == ["ben's Vendetta (S13, damaged): anna discards C02 (3 card(s) in hand)."]
+    assert (watch.hands["anna"], watch.actions_left, watch.pile, watch.grins) == (3, 3, 60, [])
+
+
+def test_a_vendetta_reveal_damages_the_shooter_s_ship_and_its_own_grin_answers_at_once():
+    watch = shot_at_s13()
+    said = watch.see(table("up=S05;down=1;shots=", "up=S13;down=1;shots=C26>S13"))   # S05: skull, a grin
+    assert [v.sentence for v in said][:2] == [
+        "ben's Vendetta (S13, damaged): turns up anna's S05.",
+        "ben hits S05 by a grin: no clan in common, S05 is damaged (stays face up). anna's Vendetta is due against "
+        "ben: damaged (draw a card, make ben discard one, or turn up one of ben's face-down ships)."]
+    assert said[1].rule == "CN-3" and [(g.owner, g.against) for g in watch.grins] == [("anna", "ben")]
+    assert watch.view()["players"]["anna"]["ships_up"] == ["S05"] and watch.actions_left == 3
+
+
+def test_a_vendetta_draw_is_told_and_counted():
+    watch = shot_at_s13()
+    told = watch.tell("draw")
+    assert [v.sentence for v in told] == ["ben's Vendetta (S13, damaged): ben draws 1 (6 card(s) in hand, 59 left in the deck)."]
+    assert watch.tell("none")[0].question   # nothing is due any more
+
+
+def test_a_double_grin_sunk_face_down_owes_two_revenge_effects_and_end_turn_waits_for_them():
+    watch = watch_from("up=;down=2;shots=", "up=;down=2;shots=")
+    watch.see(table("up=;down=2;shots=", "up=;down=2;shots=C14>face down"))
+    judged = watch.see(table("up=;down=2;shots=", "up=S16;down=1;shots=C14>S16"))   # S16 anchor, double grin
+    assert judged[0].rule == "CN-2" and "ben's Revenge is due against anna: damaged and sunk" in judged[0].sentence
+    assert [g.hit for g in reversed(watch.grins)] == ["damaged", "sunk"]   # the damage's effect first
+    asked = watch.end_turn()
+    assert asked[0].question and "ben's Revenge is still due against anna" in asked[0].sentence
+    watch.tell("none")
+    said = watch.see(table("up=;down=2;shots=", "up=S16;down=1;shots=C14>S16", "C03"))
+    assert said[0].sentence == "ben's Revenge (S16, sunk): anna discards C03 (3 card(s) in hand)."
+    assert watch.end_turn()[-1].sentence == "ben's turn: draws 0 (60 left in the deck)"   # his first turn
+
+
+def test_a_vendetta_that_draws_the_deck_s_last_card_on_another_s_turn_starts_the_shootout():
+    """CN-8's example: ben's Vendetta empties the deck in anna's turn: final turns anna, then ben."""
+    watch = TableWatch(["anna", "ben"], DECK, "anna", {"anna": 4, "ben": 3}, 1, ("anna", "ben"))
+    watch.see(table("up=;down=2;shots=", "up=;down=2;shots="))
+    watch.see(table("up=;down=2;shots=", "up=;down=2;shots=C26>face down"))
+    watch.see(table("up=;down=2;shots=", "up=S13;down=1;shots=C26>S13"))
+    told = [v.sentence for v in watch.tell("draw")]
+    assert told == ["ben's Vendetta (S13, damaged): ben draws 1 (4 card(s) in hand, 0 left in the deck).",
+                    "ben drew the deck's last card: the final shootout begins. ben may take a cannonade back from the "
+                    "discard pile; the turn ends.",
+                    "anna's final turn: no draw; a cannonade may be taken back from the discard pile."]
+    assert (watch.current, watch.final_turns, watch.trigger) == ("anna", ["ben"], "ben")
+
+
+def test_after_the_final_turns_every_ship_turned_up_gives_the_tiebreak_from_the_table():
+    """anna and ben have two ships each and two clans each; anna's both point north, ben's two ways."""
+    watch = TableWatch(["anna", "ben"], DECK, "anna", {"anna": 2, "ben": 2}, 0, ("anna", "ben"))
+    watch.trigger, watch.final_turns = "ben", ["ben"]
+    watch.see(table("up=;down=2;shots=", "up=;down=2;shots="))
+    assert [v.sentence for v in watch.end_turn()] == ["ben's final turn: no draw; a cannonade may be taken back from "
+                                                      "the discard pile."]
+    assert watch.end_turn()[-1].sentence == "The final turns are over: turn every ship face up for the tiebreak."
+    half = watch.see(table("up=S01;ways=north;down=1;shots=", "up=;down=2;shots="))
+    assert half[0].question and "anna, ben still have ships face down" in half[0].sentence
+    over = watch.see(table("up=S01,S09;ways=north,north;down=0;shots=", "up=S17,S25;ways=north,south;down=0;shots="))
+    assert [v.sentence for v in over] == ["The game is over: anna has the most ships sailing the same way among "
+                                          "anna, ben: 2."]
+    assert watch.view()["standings"] == [{"seat": "anna", "ships": 2, "icons": 2, "same_way": 2, "hand": 2},
+                                         {"seat": "ben", "ships": 2, "icons": 2, "same_way": 1, "hand": 2}]
