@@ -303,6 +303,9 @@ class TableWatch:
         if downs:
             return [WatchVerdict(TIEBREAK_RULE, f"Turn every ship face up for the tiebreak: {', '.join(downs)} "
                                  "still have ships face down.", tuple(downs), question=True)]
+        for seat, now in zip(self.seats, seen.seats):   # every ship face up now: the fleets as they lie
+            if seat not in self.out:
+                self.fleets[seat] = Fleet(list(now.up), 0, _ways(now))
         self.standings = [standing(seat, [self.deck.card(card) for card in now.up if card in self.deck],
                                    [way for way in now.ways if way != "?"], self.hands[seat])
                           for seat, now in zip(self.seats, seen.seats) if seat not in self.out]
