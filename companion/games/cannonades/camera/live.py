@@ -55,19 +55,24 @@ class CardObservation:
         return table_seen(self.reading, players)
 
 
-def make_reader(players: int = 2):
-    """A reader of its own for one stream (the table's place is kept from frame to frame)."""
-    stream = CardStream(players=players, settings=STREAM_SETTINGS)
+class CardReader:
+    """The card reader of one camera stream: the table's place and the last thumbnail are kept from frame to frame."""
 
-    def read_frame(image: np.ndarray, timestamp: float, previous: CardObservation | None) -> CardObservation:
+    def __init__(self, players: int = 2):
+        self.stream = CardStream(players=players, settings=STREAM_SETTINGS)
+
+    def read_frame(self, image: np.ndarray, timestamp: float, previous: CardObservation | None) -> CardObservation:
         grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
         thumb = cv2.resize(grey, (THUMB_WIDTH, THUMB_WIDTH * grey.shape[0] // grey.shape[1]), interpolation=cv2.INTER_AREA)
         motion = 0.0
         if previous is not None and previous.thumb.shape == thumb.shape:
             motion = float((cv2.absdiff(thumb, previous.thumb) > MOTION_PX).mean())
-        return CardObservation(timestamp, stream.read(image), motion, thumb)
+        return CardObservation(timestamp, self.stream.read(image), motion, thumb)
 
-    return read_frame
+
+def make_reader(players: int = 2):
+    """A reader of its own for one stream."""
+    return CardReader(players).read_frame
 
 
 class CardsCamera:
