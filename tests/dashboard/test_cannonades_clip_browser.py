@@ -44,6 +44,12 @@ def test_serve_plays_the_clip_on_the_shared_screen_to_the_tiebreak_and_resumes_a
             if shots == 0 and state.get("shootout"):
                 shot(page, artifacts, "cannonades-clip-01-shootout.png", full_page=False)
                 shots += 1
+                camera = browser.new_page(viewport=LANDSCAPE)   # the live view, counts drawn on it
+                camera.goto(served.url + "camera")
+                camera.wait_for_function("document.getElementById('camera-status').textContent.includes('reading the cards')")
+                camera.wait_for_function("document.getElementById('video').naturalWidth > 0")
+                shot(camera, artifacts, "cannonades-clip-03-camera.png", full_page=False)
+                camera.close()
             time.sleep(0.25)
         assert state.get("over"), served.get("api/record")
         page.wait_for_selector("#cn-end-card:not(.hidden) #cn-standings tr", timeout=10_000)

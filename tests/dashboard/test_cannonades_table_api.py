@@ -44,3 +44,22 @@ def test_end_turn_and_a_grin_told_from_the_shared_screen_and_bad_presses_refused
     ended = client.post("/api/cannonades/table", json={"type": "table-end"}, headers=csrf).get_json()
     assert ended["message"] == "anna holds 4 cards: discard down to 3. ben's turn: draws 3 (56 left in the deck)"
     assert client.get("/api/state").get_json()["players"]["ben"]["hand"] == 9
+
+
+def test_the_camera_s_question_shows_on_the_camera_screen_and_is_dismissed(tmp_path):
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act({"type": "start", "cards": "physical", "seats": ["anna", "ben"], "source": "camera"})
+    session.act({"type": "seen", "table": {"seat 1": EMPTY2, "seat 2": EMPTY2, "discard": ""}, "source": "camera"})
+    app = create_app({"TESTING": True, "DATA": tmp_path},
+                     services=Services(session, Broadcaster(session, heartbeat=0.5), FrameHub()))
+    client = app.test_client()
+    csrf = {"X-CSRF-Token": client.get("/api/session").get_json()["csrf"]}
+    assert client.post("/api/cannonades/dismiss", headers=csrf).status_code == 409   # nothing asked yet
+    session.act({"type": "seen", "table": {"seat 1": "up=S03;ways=west;down=1;shots=", "seat 2": EMPTY2, "discard": ""},
+                 "source": "camera"})
+    page = client.get("/camera").get_data(as_text=True)
+    assert 'id="video"' in page and 'id="question"' in page
+    assert client.get("/api/state").get_json()["question"]["message"] == \
+        "S03 turned face up in anna's fleet with no shot at it: what happened?"
+    assert client.post("/api/cannonades/dismiss", headers=csrf).get_json()["ok"]
+    assert client.get("/api/state").get_json()["question"] is None

@@ -4,6 +4,7 @@ plays from it. Every move is one record command for this tablet's seat, and for 
 
 POST /api/cannonades/act   {"type": add|shoot|draw|board|end|undo|keep|redeal|grin|discard|salvage, ...}
 POST /api/cannonades/game  {"seats": [...], "variant": ...}: a new game, when none is on or the last is over
+POST /api/cannonades/dismiss: the camera's open question set aside (a physical table)
 POST /api/cannonades/table {"type": "table-end"} or {"type": "table-tell", "what": draw|none|salvage}: a game of
     physical cards, told what the camera cannot see (the turn's end, a grin's card drawn); any screen that may
     change the game, as nobody's hand is shown there
@@ -16,7 +17,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, jsonify
 
 from companion.dashboard.screens import page
-from companion.dashboard.web import json_body, refusal, seat, services, text_field
+from companion.dashboard.web import dismiss_question, json_body, refusal, seat, services, text_field
 from companion.games.cannonades.record import FIELDS, OPTIONAL, setup_command
 from companion.games.cannonades.table_record import TELLINGS
 from companion.games.cannonades.watch import TableWatch
@@ -40,6 +41,17 @@ OWN = {"card", "target", "ship", "effect"}   # the fields a move may carry, besi
 @bp.get("/")
 def index():
     return page("cannonades/table.html", "cannonades_table.index", my_seat=seat())
+
+
+@bp.get("/camera")
+def camera():
+    """The live view and the camera's open question, for a table of physical cards."""
+    return page("cannonades/camera.html", "cannonades_table.camera")
+
+
+@bp.post("/api/cannonades/dismiss")
+def dismiss():
+    return dismiss_question()
 
 
 def _id(body: dict, name: str, required: bool = True) -> str | None:

@@ -127,7 +127,8 @@
         `or have them discard a card, on the table; or say here that you drew a card.`;
       buttons.push(["Drew a card", { type: "table-tell", what: "draw" }], ["No effect", { type: "table-tell", what: "none" }, "bad"]);
     } else {
-      $("cn-physical-prompt").innerHTML = "";
+      $("cn-physical-prompt").innerHTML = s.question ? `The camera asks: ${esc(s.question.message)}` : "";
+      if (s.question) buttons.push(["Dismiss the question", { dismiss: true }]);
       if (d.kind === "act") buttons.push(["End turn", { type: "table-end" }, "primary"]);
       if (s.shootout && d.kind === "act") buttons.push(["Took a cannonade back", { type: "table-tell", what: "salvage" }]);
     }
@@ -136,7 +137,7 @@
       const el = document.createElement("button");
       el.textContent = text;
       if (cls) el.className = cls;
-      el.onclick = () => Companion.post("/api/cannonades/table", command)
+      el.onclick = () => Companion.post(command.dismiss ? "/api/cannonades/dismiss" : "/api/cannonades/table", command.dismiss ? {} : command)
         .then((reply) => { if (reply.message) Companion.toast(reply.message); }).catch(() => {});
       $("cn-physical-moves").appendChild(el);
     }
