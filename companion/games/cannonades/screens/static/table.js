@@ -147,6 +147,14 @@
     const none = !s || !s.game;
     $("cn-no-game").classList.toggle("hidden", !none);
     if (none) { $("cn-fleets").innerHTML = ""; return; }
+    // The seats' colours and badges come with the page: a game begun since (by the camera, or another
+    // screen) loads the page again, once for those seats.
+    const seats = s.seats.join(",");
+    if (s.seats.some((seat) => !Companion.looks[seat]) && sessionStorage.getItem("cn-looks-for") !== seats) {
+      sessionStorage.setItem("cn-looks-for", seats);
+      location.reload();
+      return;
+    }
     if (picked && !s.legal.some((c) => c.card === picked || c.ship === picked)) picked = null;
     $("cn-fleets").innerHTML = s.seats.map((seat) => fleetHTML(s, seat)).join("");
     $("cn-waiting").innerHTML = waiting(s);
