@@ -125,10 +125,11 @@ class CardsCamera:
         seen = TableSeen.from_tokens(tokens)
         game = getattr(snapshot, "state", None)
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
-        if game is not None and not isinstance(game, TableWatch):
+        digital = game is not None and not isinstance(game, TableWatch)
+        if digital and not self.restart_on_loop:
             return [{"type": "question", "message": "This game is dealt to the tablets: the camera shows the table "
                      "but does not referee it.", "cells": ()}]
-        if game is None or (first and self.restart_on_loop and (game.over or not follows(game, seen))):
+        if game is None or (first and self.restart_on_loop and (digital or game.over or not follows(game, seen))):
             if len(seen.seats) != len(self.setup["seats"]):
                 return self._reseat(len(self.setup["seats"]))
             return [{"type": "start", "cards": "physical", **self.setup}, {"type": "seen", "table": tokens}]

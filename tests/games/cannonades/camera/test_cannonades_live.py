@@ -123,3 +123,18 @@ def test_the_pipeline_keeps_the_physical_table_in_the_game_s_record_and_a_restar
         "north adds a ship face down (4 card(s) left in hand, 3 action(s) left)."]
     resumed = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
     assert resumed.view(None) == session.view(None) and resumed.view(None)["players"]["north"]["hand"] == 4
+
+
+def test_a_game_dealt_to_the_tablets_is_not_refereed_from_a_camera_but_the_clip_starts_its_own(tmp_path):
+    from companion.games.cannonades.record import RECORD
+    from companion.games.cannonades.seen import TableSeen
+    from companion.session import EventLog, Session
+    from companion.tracking import Committed
+
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act({"type": "start", "seats": ["anna", "ben"], "seed": 3})   # on the tablets
+    still = Committed(0.0, TableSeen.from_tokens({"seat 1": "up=;down=1;shots=", "seat 2": "up=;down=1;shots="}).tokens())
+    asked = CardsCamera(seats=["anna", "ben"]).commands(session.snapshot(), still, None)
+    assert [c["type"] for c in asked] == ["question"] and "dealt to the tablets" in asked[0]["message"]
+    clip = CardsCamera(restart_on_loop=True, auto_confirm=True).commands(session.snapshot(), still, None)
+    assert [c["type"] for c in clip] == ["start", "seen"] and clip[0]["cards"] == "physical"
