@@ -221,7 +221,12 @@ def run(args) -> int:
         raise UsageError(f"cannot open the game log in {data}: {error}") from None
 
     camera = game.load("camera") if game.has("camera") else None
-    clip = None if args.source or camera is None else camera.clip()
+    # A computer seat whose hand the table cannot hold (Cannonades' cards) plays its game on the tablets.
+    tablets_only = bool(args.bot) and camera is not None and not getattr(camera, "bots_at_table", True)
+    if tablets_only and args.source not in (None, "none"):
+        raise UsageError(f"--bot: a computer seat plays {game.title} on the tablets, not on the camera's table: "
+                         "leave out --source (or give --source none)")
+    clip = None if args.source or camera is None or tablets_only else camera.clip()
     spec = None if args.source == "none" else args.source or (str(clip) if clip else None)
     if spec is not None:
         try:   # refuse a bad --source now, with its reason, rather than in the pipeline thread

@@ -118,6 +118,17 @@ def text_field(body: dict, name: str, default: str, limit: int | None = None, em
 REFUSED = 409
 
 
+def dismiss_question():
+    """POST .../dismiss for any game: the players set the camera's open question aside (409 when none is open)."""
+    from companion.session import SessionError
+
+    try:
+        event = services().session.dismiss()
+    except SessionError as error:
+        abort(409, str(error))
+    return jsonify({"ok": True, "event": event.to_json()})
+
+
 def refusal(reason: str, **body):
     """The answer to a refused request: its status says so, and the body says why."""
     response = jsonify({**body, "ok": False, "error": _capped(reason), "status": REFUSED})

@@ -47,6 +47,8 @@ class Camera(Protocol):
     no_reader: str               # across the picture while no reader is installed
     no_reader_status: str
     first_reading: str           # across the picture before the first reading
+    # Optional `bots_at_table = False`: a computer seat cannot play on this table (a hand of real cards),
+    # so with --bot serve plays the game on the tablets and not the bundled clip.
 
     @staticmethod
     def reader() -> Callable[[Any, float, Any], Any]: ...   # ModuleNotFoundError while it is not installed

@@ -28,3 +28,31 @@ def write_truth_file(path: Path | None, truth: dict) -> Path | None:
         return None
     write_bytes(path, (json.dumps(truth, indent=1) + "\n").encode("utf-8"))
     return path
+
+
+VIDEO_CODECS = {".avi": "MJPG", ".mp4": "mp4v"}
+
+
+def write_video(path: Path, frames: list, fps: float) -> None:
+    """The frames (BGR arrays) as .avi (Motion JPEG) or .mp4 (MPEG-4 part 2); ValueError for another name or no codec."""
+    import cv2
+
+    path = Path(path)
+    codec = VIDEO_CODECS.get(path.suffix.lower())
+    if codec is None:
+        raise ValueError(f"cannot write a clip to '{path}': the name must end in {' or '.join(VIDEO_CODECS)}")
+    height, width = frames[0].shape[:2]
+    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*codec), fps, (width, height))
+    if not writer.isOpened():
+        raise ValueError(f"cannot write a clip to '{path}' with the {codec} codec")
+    try:
+        for frame in frames:
+            writer.write(frame)
+    finally:
+        writer.release()
+
+
+def write_clip_files(path: Path, frames: list, fps: float, truth: dict) -> None:
+    """A rendered clip as a video (write_video) with its truth beside it (NAME.json)."""
+    write_video(path, frames, fps)
+    write_truth_file(Path(path).with_suffix(".json"), truth)

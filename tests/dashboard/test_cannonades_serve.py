@@ -65,5 +65,27 @@ def test_serve_with_no_game_still_plays_a_game_with_a_camera_and_its_clip():
     from companion.commands.serve import default_game
     from companion.games import plugins
 
-    assert plugins()["cannonades"].has("demo") and not plugins()["cannonades"].has("camera")
-    assert default_game() == "cannonball-colony"   # cannonades sorts before it but has no clip to play
+    assert plugins()["cannonades"].has("demo") and plugins()["cannonades"].has("camera")
+    assert default_game() == "cannonball-colony"   # cannonades sorts before it, with a clip, but does not take its place
+
+
+@pytest.mark.slow   # about 4 s: starts serve, and a serve that refuses to start
+def test_a_computer_seat_plays_on_the_tablets_and_not_on_the_camera_s_table(tmp_path):
+    import subprocess
+    import sys
+
+    from .test_serve import ROOT
+
+    served = Served(tmp_path / "bot", "--game", "cannonades", "--no-qr", "--bot", "ben:quick", source=None)
+    try:
+        banner = "".join(served.banner)
+        assert "camera: none" in banner and "computer seats: ben (quick)" in banner
+        state = served.get("api/state")
+        assert state["seats"] == ["anna", "ben", "cleo", "dan"] and "cards" not in state   # the demo, dealt
+    finally:
+        served.stop()
+    refused = subprocess.run([sys.executable, "-m", "companion", "serve", "--game", "cannonades", "--bot", "ben",
+                              "--source", "samples/cannonades/turns.mp4", "--data", str(tmp_path / "cam"),
+                              "--hardware", "none", "--no-qr", "--port", "0"],
+                             cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert refused.returncode == 2 and "--bot: a computer seat plays Cannonades on the tablets" in refused.stderr

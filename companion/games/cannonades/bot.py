@@ -118,8 +118,9 @@ class CannonadesBot:
     @staticmethod
     def to_move(state: Game | None) -> str | None:
         """The seat the game waits for: the player whose turn it is, or another seat with a decision
-        pending in it (a grin's choice, a discard down to the hand limit); None once the game is over."""
-        return None if state is None else state.to_move
+        pending in it (a grin's choice, a discard down to the hand limit); None once the game is over, and
+        on a table of physical cards (no hand is known there to play from)."""
+        return None if state is None or not isinstance(state, Game) else state.to_move
 
     @staticmethod
     def seats(state: Game | None) -> list[str]:

@@ -31,19 +31,24 @@ class Standing:
 
 def standings(game: Game) -> list[Standing]:
     """The tiebreak table of the players still in, as if every ship were face up."""
-    rows = []
-    for seat in game.in_play:
-        cards = [game.card(ship.card) for ship in game.fleets[seat]]
-        icons = set().union(*(card.icons for card in cards)) if cards else set()
-        ways = [card.sails for card in cards]
-        same_way = max((ways.count(way) for way in set(ways)), default=0)
-        rows.append(Standing(seat, len(cards), len(icons), same_way, len(game.hands[seat])))
-    return rows
+    return [standing(seat, [game.card(ship.card) for ship in game.fleets[seat]],
+                     [game.card(ship.card).sails for ship in game.fleets[seat]], len(game.hands[seat]))
+            for seat in game.in_play]
+
+
+def standing(seat: str, cards: list, ways: list[str], hand: int) -> Standing:
+    """One row: the ships' cards, the way each sails (a card's own, or as the camera sees it point), the hand."""
+    icons = set().union(*(card.icons for card in cards)) if cards else set()
+    return Standing(seat, len(cards), len(icons), max((ways.count(way) for way in set(ways)), default=0), hand)
 
 
 def decide_winners(game: Game) -> tuple[list[str], str]:
     """(winners, the sentence saying which tiebreaker decided and the figures)."""
-    rows = standings(game)
+    return rank(standings(game), game.trigger)
+
+
+def rank(rows: list[Standing], trigger: str | None) -> tuple[list[str], str]:
+    """The tiebreakers in order over the standings (a physical table's too, watch.py)."""
     tied = rows
     for key, words in BREAKERS:
         best = max(getattr(row, key) for row in tied)
@@ -54,10 +59,10 @@ def decide_winners(game: Game) -> tuple[list[str], str]:
             return [winner], f"{winner} has {words}{how}: {best}"
         tied = leaders
     names = [row.seat for row in tied]
-    if game.trigger in names:
-        return [game.trigger], (f"{', '.join(names)} are tied on every count: {game.trigger} drew the deck's "
-                                f"last card and wins")
-    return names, (f"{', '.join(names)} are tied on every count and {game.trigger} (who drew the last card) "
+    if trigger in names:
+        return [trigger], (f"{', '.join(names)} are tied on every count: {trigger} drew the deck's "
+                           f"last card and wins")
+    return names, (f"{', '.join(names)} are tied on every count and {trigger} (who drew the last card) "
                    f"is not among them: they share the win (CN-9)")
 
 

@@ -1,4 +1,5 @@
-"""Cannonades' plug-in: the pure game (rules, per-seat views, referee over a JSON state, a computer seat) and its Table screen."""
+"""Cannonades' plug-in: the pure game (rules, per-seat views, referee over a JSON state, a computer seat), its
+Table screen, and the camera part that referees a table of physical cards (and the clip it plays with no camera)."""
 
 from companion.games.plugin import GamePlugin
 
@@ -15,4 +16,5 @@ PLUGIN = GamePlugin(
     kit="companion.games.cannonades.kit.sheets:KIT",
     render="companion.games.cannonades.render.command:render_cannonades",
     photo="companion.games.cannonades.camera.photo",
+    camera="companion.games.cannonades.camera.live:CardsCamera",
 )

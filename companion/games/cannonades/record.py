@@ -6,6 +6,9 @@ Commands (each names the `seat` deciding; each may carry a `source`, "tablet" by
   add {"card"}  shoot {"card", "target"}  draw {"card"}  board {"ship", "target"}  end  undo
   grin {"effect": draw|discard|reveal|none, "target": SHIP?}
   discard {"card"} or {"cards": [...]}    salvage {"card": CARD or null}
+A game of physical cards, refereed from the camera, has commands of its own (table_record.py): its
+state is the bookkeeping of what can be known (watch.TableWatch), not a deal. A setup with
+"cards": "physical" starts one.
 Every random outcome (the deal's order, a redeal's shuffle, the eliminator's card) is drawn from a
 rng seeded by the game's seed and the event count, and logged in the event, so the log replays
 exactly; views.event_view strips it, with every other secret, from what a seat is sent.
@@ -18,11 +21,13 @@ import random
 import re
 import secrets
 
+from companion.games.cannonades import table_record
 from companion.games.cannonades.deck import DeckError, deck_named
 from companion.games.cannonades.rules import deal, play, refusal
 from companion.games.cannonades.state import HAND_SIZE, VARIANTS, Game
 from companion.games.cannonades.turns import Chance, Replay
 from companion.games.cannonades.views import describe, event_view, view
+from companion.games.cannonades.watch import TableWatch
 from companion.games.excerpt import excerpt
 from companion.games.verdict import Reason, Verdict
 
@@ -82,7 +87,7 @@ def setup_command(data, source: str = "serve") -> dict:
 class CannonadesRecord:
     game = GAME
     title = "Cannonades"
-    answers = frozenset({"game"})
+    answers = frozenset({"game", "table-game", "seen", "table-end", "table-tell"})
 
     def __init__(self, new_seed=lambda: secrets.randbits(63)):
         self.new_seed = new_seed   # a game started without a seed gets one nobody can guess
@@ -92,14 +97,26 @@ class CannonadesRecord:
             data = json.loads(text) if text.strip() else {"seats": ["north", "south"]}
         except json.JSONDecodeError as error:
             raise ValueError(f"setup line {error.lineno}, column {error.colno}: not JSON ({error.msg})") from None
-        return setup_command(data, source)
+        if isinstance(data, dict) and data.get("cards", "tablets") not in ("tablets", "physical"):
+            raise ValueError(f"cards: expected \"physical\" or \"tablets\", got {excerpt(data['cards'])}")
+        if isinstance(data, dict) and data.get("cards") == "physical":
+            return {**data, "type": "start", "source": source}
+        return setup_command({k: v for k, v in data.items() if k != "cards"} if isinstance(data, dict) else data,
+                             source)
 
     def decide(self, game: Game | None, command: dict) -> tuple[Verdict, list[dict]]:
         kind, source = command.get("type"), command.get("source", "tablet")
+        if kind == "start" and command.get("cards") == "physical":
+            return table_record.start(command, source)
         if kind == "start":
             return self._start(command, source)
         if not isinstance(source, str):
             raise ValueError(f"source: expected a name, got {excerpt(source)}")
+        if kind in table_record.COMMANDS:
+            return table_record.decide(game, command)
+        if isinstance(game, TableWatch):
+            return Verdict.reject(Reason("rules:setup", "This game is played with physical cards: play them on the "
+                                         "table, and press End turn on the Table screen.")), []
         if not isinstance(kind, str) or kind not in FIELDS:
             raise ValueError(f"unknown Cannonades command {excerpt(kind)} (commands: start, {', '.join(FIELDS)})")
         if game is None:
@@ -132,7 +149,7 @@ class CannonadesRecord:
         return Verdict.accept(" ".join(sentences), evidence), bodies
 
     def _start(self, command: dict, source: str) -> tuple[Verdict, list[dict]]:
-        checked = setup_command({k: v for k, v in command.items() if k not in ("type", "source")}, source)
+        checked = setup_command({k: v for k, v in command.items() if k not in ("type", "source", "cards")}, source)
         deck = deck_named(checked["deck"])
         seed = checked["seed"] if checked["seed"] is not None else self.new_seed()
         order = list(deck.ids)
@@ -157,6 +174,8 @@ class CannonadesRecord:
                 raise ValueError("(game): the deal does not replay")
             game.news = None
             return game
+        if kind in table_record.EVENTS:
+            return table_record.apply(game, body)
         if kind not in FIELDS:
             return game   # questions, dismissals: not the game's
         if game is None:
@@ -173,8 +192,8 @@ class CannonadesRecord:
         game.step += 1
         return game
 
-    def view(self, game: Game | None, seat: str | None) -> dict:
-        return view(game, seat)
+    def view(self, game: Game | TableWatch | None, seat: str | None) -> dict:
+        return table_record.view(game) if isinstance(game, TableWatch) else view(game, seat)
 
     def event_view(self, body: dict, seat: str | None) -> dict:
         return event_view(body, seat)

@@ -18,7 +18,6 @@ import random
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from companion.games.black_cannon.kit import pieces as kit
@@ -27,6 +26,7 @@ from companion.games.black_cannon.render.draw import render_frame
 from companion.games.black_cannon.render.scene import (CHEST_SPOTS, DICE_MARGIN_MM, DiePose, ShipPose, _choose_hand,
                                                        compose_scene)
 from companion.games.black_cannon.text import print_board
+from companion.render.files import write_clip_files
 from companion.render.options import RenderOptions
 
 FORMAT = "companion-black-cannon-clip/1"
@@ -195,17 +195,6 @@ def _film(scene, states, expected, labels, seed, pacing: Pacing, rng: random.Ran
 
 def write_clip(path: Path, seed: int) -> dict:
     """Render the clip and write it as MPEG-4 (mp4v) with its truth beside it (NAME.json)."""
-    import json
-
     clip = render_clip(seed)
-    height, width = clip.frames[0].shape[:2]
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*"mp4v"), FPS, (width, height))
-    if not writer.isOpened():
-        raise ValueError(f"cannot write a clip to '{path}' with the mp4v codec")
-    try:
-        for frame in clip.frames:
-            writer.write(frame)
-    finally:
-        writer.release()
-    Path(path).with_suffix(".json").write_text(json.dumps(clip.truth, indent=1) + "\n", encoding="utf-8")
+    write_clip_files(path, clip.frames, FPS, clip.truth)
     return clip.truth

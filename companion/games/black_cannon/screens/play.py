@@ -11,7 +11,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, jsonify
 
 from companion.dashboard.screens import page
-from companion.dashboard.web import json_body, refusal, services, text_field
+from companion.dashboard.web import dismiss_question, json_body, refusal, services, text_field
 from companion.games.black_cannon.demo import START_BOARD
 from companion.games.black_cannon.moves import DIE_FACES, judge_move
 from companion.games.black_cannon.rules import TO_SHIP
@@ -179,8 +179,4 @@ def new_game():
 @bp.post("/api/bc/dismiss")
 def dismiss():
     """The players set the camera's open question aside."""
-    try:
-        event = services().session.dismiss()
-    except SessionError as error:
-        abort(409, str(error))
-    return jsonify({"ok": True, "event": event.to_json()})
+    return dismiss_question()

@@ -23,8 +23,17 @@ def render_cannonades(args, board=None) -> int:
     from companion.games.cannonades.render.draw import render_scene
     from companion.games.cannonades.render.scene import random_scene
 
-    if args.samples is not None or args.clip is not None or args.board is not None:
-        raise ValueError("cannonades renders one random table from --seed: no BOARD, --clip or --samples")
+    if args.clip is not None:
+        from companion.games.cannonades.render.clip import write_clip
+
+        if args.board is not None or args.clip.suffix.lower() != ".mp4":
+            raise ValueError(f"cannonades films its scripted clip (no BOARD) as .mp4, not {str(args.clip)!r}")
+        truth = write_clip(args.clip, args.seed)
+        print(f"wrote {args.clip} ({args.clip.stat().st_size // 1024} KB, {truth['clip']['frame_count']} frames, "
+              f"{len(truth['states'])} still tables) and {args.clip.with_suffix('.json')}")
+        return 0
+    if args.samples is not None or args.board is not None:
+        raise ValueError("cannonades renders one random table from --seed (or --clip): no BOARD or --samples")
     out = args.out or Path("render.png")
     check_picture_path(out)
     options = render_options(args, out)

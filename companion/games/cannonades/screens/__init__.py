@@ -1,13 +1,14 @@
 """Cannonades' screens: the Table (what the rules make public, for the shared screen; a paired seat's
-tablet adds its own hand and its moves), beside the shared Record, Pair and Settings."""
+tablet adds its own hand and its moves), the Camera (the live view of a table of physical cards and
+its open question), beside the shared Record, Pair and Settings."""
 
 from flask import Blueprint
 
 from companion.dashboard.screens import GameScreens
 from companion.games.cannonades.record import RECORD
 
-TABS = (("cannonades_table.index", "Table"), ("record.index", "Record"), ("pair.index", "Pair"),
-        ("settings.index", "Settings"))
+TABS = (("cannonades_table.index", "Table"), ("cannonades_table.camera", "Camera"), ("record.index", "Record"),
+        ("pair.index", "Pair"), ("settings.index", "Settings"))
 # The screens' script and style, served from this folder's static/.
 bp = Blueprint("cannonades_assets", __name__, static_folder="static", static_url_path="/static/games/cannonades")
 

@@ -4,6 +4,10 @@ plays from it. Every move is one record command for this tablet's seat, and for 
 
 POST /api/cannonades/act   {"type": add|shoot|draw|board|end|undo|keep|redeal|grin|discard|salvage, ...}
 POST /api/cannonades/game  {"seats": [...], "variant": ...}: a new game, when none is on or the last is over
+POST /api/cannonades/dismiss: the camera's open question set aside (a physical table)
+POST /api/cannonades/table {"type": "table-end"} or {"type": "table-tell", "what": draw|none|salvage}: a game of
+    physical cards, told what the camera cannot see (the turn's end, a grin's card drawn); any screen that may
+    change the game, as nobody's hand is shown there
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, jsonify
 
 from companion.dashboard.screens import page
-from companion.dashboard.web import json_body, refusal, seat, services, text_field
+from companion.dashboard.web import dismiss_question, json_body, refusal, seat, services, text_field
 from companion.games.cannonades.record import FIELDS, OPTIONAL, setup_command
+from companion.games.cannonades.table_record import TELLINGS
+from companion.games.cannonades.watch import TableWatch
 from companion.games.cannonades.state import GRIN_EFFECTS
 from companion.games.excerpt import excerpt
 from companion.session import SessionError
@@ -35,6 +41,17 @@ OWN = {"card", "target", "ship", "effect"}   # the fields a move may carry, besi
 @bp.get("/")
 def index():
     return page("cannonades/table.html", "cannonades_table.index", my_seat=seat())
+
+
+@bp.get("/camera")
+def camera():
+    """The live view and the camera's open question, for a table of physical cards."""
+    return page("cannonades/camera.html", "cannonades_table.camera")
+
+
+@bp.post("/api/cannonades/dismiss")
+def dismiss():
+    return dismiss_question()
 
 
 def _id(body: dict, name: str, required: bool = True) -> str | None:
@@ -116,9 +133,31 @@ def new_game():
         return refusal("A game is on: finish it before starting another.")
     setup = {key: body[key] for key in ("seats", "variant") if key in body}
     try:
-        command = setup_command(setup or {"seats": list(game.seats) if game else ["north", "south"]},
+        command = {"type": "start", "cards": "physical", "seats": list(game.seats), "source": "tablet"} \
+            if isinstance(game, TableWatch) and not setup else setup_command(setup or {"seats": list(game.seats) if game else ["north", "south"]},
                                 source=text_field(body, "source", "tablet"))
         event = session.act(command).event
     except ValueError as error:
         abort(400, f"Bad setup: {excerpt(str(error), 200)}")
     return jsonify({"ok": True, "event": session.event_view(event, seat())})
+
+
+@bp.post("/api/cannonades/table")
+def tell_table():
+    """The players' word on a table of physical cards: 200 with the verdicts, 409 when it makes no sense now."""
+    body = json_body("type")
+    kind = body.get("type")
+    if kind not in ("table-end", "table-tell"):
+        abort(400, f"type must be table-end or table-tell, not {excerpt(kind, LIMITS.id_chars)}.")
+    command = {"type": kind, "source": text_field(body, "source", "tablet")}
+    if kind == "table-tell":
+        if body.get("what") not in TELLINGS:
+            abort(400, f"what must be one of {', '.join(TELLINGS)}, not {excerpt(body.get('what'), LIMITS.id_chars)}.")
+        command["what"] = body["what"]
+    try:
+        verdict, event = services().session.act(command)
+    except SessionError as error:
+        abort(409, str(error))
+    if event is None:
+        return refusal(verdict.message, legal=False, verdict=verdict.to_json())
+    return jsonify({"ok": True, "legal": True, "message": verdict.message, "event": services().session.event_view(event)})

@@ -6,9 +6,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from pathlib import Path
 
-import cv2
 import numpy as np
 
 from companion.games.cannonball_colony.autoplay import random_turn
@@ -19,8 +17,8 @@ from companion.games.cannonball_colony.render.frame import render_frame
 from companion.render.hands import HandPose
 from companion.games.cannonball_colony.render.scene import RenderOptions, Scene, choose_hand, compose_scene
 from companion.games.cannonball_colony.render.truth import FORMAT, hand_truth, marker_cover, scene_truth, state_truth
+from companion.render.files import write_video  # noqa: F401 (the clip's writer, named here as before)
 
-CODECS = {".avi": "MJPG", ".mp4": "mp4v"}
 REACH_BACK_MM = 650.0  # where an approaching hand starts, back along its arm
 START_HOVER_MM = 140.0
 
@@ -116,23 +114,6 @@ def render_clip(start: Position, seed: int, turns: int, options: RenderOptions =
              "frames": records}
     truth["format"] = FORMAT
     return Clip(frames, truth)
-
-
-def write_video(path: Path, frames: list[np.ndarray], fps: float) -> None:
-    """Write the frames as .avi (Motion JPEG) or .mp4 (MPEG-4 part 2)."""
-    path = Path(path)
-    codec = CODECS.get(path.suffix.lower())
-    if codec is None:
-        raise ValueError(f"cannot write a clip to '{path}': the name must end in {' or '.join(CODECS)}")
-    height, width = frames[0].shape[:2]
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*codec), fps, (width, height))
-    if not writer.isOpened():
-        raise ValueError(f"cannot write a clip to '{path}' with the {codec} codec")
-    try:
-        for frame in frames:
-            writer.write(frame)
-    finally:
-        writer.release()
 
 
 def _reach_poses(scene: Scene, look: HandPose, visit: Visit, players: int, pacing: Pacing) -> list[HandPose]:

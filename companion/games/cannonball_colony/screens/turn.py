@@ -11,7 +11,7 @@ from companion.games.cannonball_colony.view import summary
 from companion.games.excerpt import excerpt
 from companion.session import SessionError
 
-from companion.dashboard.web import json_body, refusal, services, text_field
+from companion.dashboard.web import dismiss_question, json_body, refusal, services, text_field
 from companion.dashboard.screens import page
 
 bp = Blueprint("turn", __name__, template_folder="templates")
@@ -80,11 +80,7 @@ def undo():
 
 @bp.post("/api/dismiss")
 def dismiss():
-    try:
-        event = _session().dismiss()
-    except SessionError as error:
-        abort(409, str(error))
-    return jsonify({"ok": True, "event": event.to_json()})
+    return dismiss_question()
 
 
 @bp.post("/api/correct")

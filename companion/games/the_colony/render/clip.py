@@ -25,6 +25,7 @@ from companion.games.the_colony.render.scene import ColonyScene, compose_scene, 
 from companion.games.the_colony.text import print_board
 from companion.render.hands import SKIN_TONES, SLEEVES, HandPose
 from companion.render.options import RenderOptions
+from companion.render.files import write_video
 
 FORMAT = "companion-colony-clip/1"
 CLIP_SIZE = (800, 450)   # the eggs are a few pixels across: at 640x360 they read too badly to referee
@@ -186,28 +187,9 @@ def _trip(scene: ColonyScene, look: HandPose, colour: str, points: list, pacing:
     return poses
 
 
-CODECS = {".avi": "MJPG", ".mp4": "mp4v"}
 # The bundled clip (samples/colony/turns.mp4): two turns from the setup (red sows and passes, which the
 # table never shows; black sows), in the glass-bead look, 800x450 at 2.5 frames a second.
 SAMPLE = {"seed": 23, "turns": 2, "look": "glass-bead"}
-
-
-def write_video(path, frames: list[np.ndarray], fps: float) -> None:
-    """The frames as .avi (Motion JPEG) or .mp4 (MPEG-4 part 2); ValueError for another name or no codec."""
-    import cv2
-
-    codec = CODECS.get(str(path).lower()[-4:])
-    if codec is None:
-        raise ValueError(f"cannot write a clip to {str(path)!r}: the name must end in {' or '.join(CODECS)}")
-    height, width = frames[0].shape[:2]
-    writer = cv2.VideoWriter(str(path), cv2.VideoWriter_fourcc(*codec), fps, (width, height))
-    if not writer.isOpened():
-        raise ValueError(f"cannot write a clip to {str(path)!r} with the {codec} codec")
-    try:
-        for frame in frames:
-            writer.write(frame)
-    finally:
-        writer.release()
 
 
 def write_sample_clip(folder) -> list:

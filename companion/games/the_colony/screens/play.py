@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from flask import Blueprint, abort, jsonify
 
 from companion.dashboard.screens import page
-from companion.dashboard.web import json_body, refusal, services, text_field
+from companion.dashboard.web import dismiss_question, json_body, refusal, services, text_field
 from companion.games.excerpt import excerpt
 from companion.games.the_colony.demo import START_BOARD
 from companion.games.the_colony.rules import ChoiceError, sow
@@ -178,8 +178,4 @@ def new_game():
 @bp.post("/api/colony/dismiss")
 def dismiss():
     """The players set the camera's open question aside."""
-    try:
-        event = services().session.dismiss()
-    except SessionError as error:
-        abort(409, str(error))
-    return jsonify({"ok": True, "event": event.to_json()})
+    return dismiss_question()

@@ -1,7 +1,8 @@
-"""The live camera part on rendered frames through the real reader, the shared tracker and the watch:
-anna adds a ship (the card glimpsed face up under her hand while she puts it down), then shoots ben's
-face-down ship, which ben turns up. The shot is judged from the cards; the glimpsed card is never named
-by any command, status line or the watch's view (the camera path's secrets test)."""
+"""The live camera part on rendered frames through the real reader, the shared tracker, the pipeline and
+the game's record (a session of physical cards): anna adds a ship (the card glimpsed face up under her
+hand while she puts it down), then shoots ben's face-down ship, which ben turns up. The shot is judged
+from the cards; the glimpsed card is never named by any event, status line or the shared screen's view
+(the camera path's secrets test)."""
 
 from __future__ import annotations
 
@@ -40,62 +41,66 @@ def frames(cards, hand=None, count=4):
 
 
 class Table:
-    """The camera part fed frame after frame, as the pipeline feeds it; everything it says is kept."""
+    """The pipeline fed frame after frame, as serve feeds it; everything it says is kept."""
 
-    def __init__(self):
-        self.camera = CardsCamera(seats=["anna", "ben"], tracker_settings=SETTINGS)
-        self.read = make_reader(players=2)
-        self.previous, self.said, self.time = None, [], 0.0
+    def __init__(self, tmp_path):
+        from companion.games.cannonades.record import RECORD
+        from companion.live import Pipeline
+        from companion.session import EventLog, Session
 
-    def show(self, images) -> list[dict]:
-        commands = []
+        self.session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+        self.statuses: list[dict] = []
+        self.pipeline = Pipeline(CardsCamera, self.session, None, make_reader(players=2), pace=False,
+                                 tracker_settings=SETTINGS, publish_status=self.statuses.append)
+        self.pipeline.camera.setup = {"seats": ["anna", "ben"]}
+        self.time = 0.0
+
+    def show(self, images) -> list[str]:
+        """The verdicts the frames brought, as sentences."""
+        before = self.session.last_seq()
         for image in images:
             self.time += 0.1
-            observation = self.previous = self.read(image, self.time, self.previous)
-            outcome = self.camera.track(observation)
-            self.said.append(json.dumps(self.camera.status(observation, outcome, "the test")))
-            if self.camera.committed(outcome):
-                commands += self.camera.commands(None, outcome, observation)
-        self.said.append(json.dumps(commands))
-        return commands
+            self.pipeline.referee(image, self.time)
+        return [verdict["sentence"] for event in self.session.log.events(before) for verdict in event.body.get("verdicts", ())]
+
+    def everything_said(self) -> str:
+        return json.dumps([event.body for event in self.session.log.events()]) + json.dumps(self.statuses) + \
+            json.dumps(self.session.view(None))
 
 
 @pytest.mark.slow   # renders five tables: about 15 s
-def test_a_shot_is_judged_when_the_ship_turns_up_and_a_card_glimpsed_while_placed_is_never_named():
-    table = Table()
+def test_a_shot_is_judged_when_the_ship_turns_up_and_a_card_glimpsed_while_placed_is_never_named(tmp_path):
+    table = Table(tmp_path)
     ben = ship("S20", False, 2, 330.0)
     target = ship(BEN_SHIP, False, 2, 450.0)
-    assert table.show(frames([ben, target])) == []   # the first still table sets the scene
-    assert table.camera.watch.view()["players"]["ben"]["ships_down"] == 2
+    assert table.show(frames([ben, target])) == []   # the first still table starts the game and sets the scene
+    assert table.session.view(None)["players"]["ben"]["ships"] == [{"id": "ben:down-1", "face": "down"},
+                                                                    {"id": "ben:down-2", "face": "down"}]
 
     reach = HandReach("bottom", 0.5, (380.0, 470.0), (188, 150, 120), (70, 60, 50))
     glimpse = table.show(frames([ben, target, ship(GLIMPSED, True, 1, 380.0)], hand=reach, count=2))
     placed = table.show(frames([ben, target, ship(GLIMPSED, False, 1, 380.0)]))
-    assert glimpse == [] and [c["body"]["sentence"] for c in placed] == [
-        "anna adds a ship face down (4 card(s) left in hand, 3 action(s) left)."]
+    assert glimpse == [] and placed == ["anna adds a ship face down (4 card(s) left in hand, 3 action(s) left)."]
 
     gun = PlacedCard(INDEX[GUN], True, (480.0, 140.0), 160.0, "cannonade", 2)
     laid = table.show(frames([ben, target, ship(GLIMPSED, False, 1, 380.0), gun]))
-    assert [c["body"]["sentence"] for c in laid] == [
-        f"anna shoots a face-down ship of ben's with {GUN}: ben, turn that ship face up."]
+    assert laid == [f"anna shoots a face-down ship of ben's with {GUN}: ben, turn that ship face up."]
     turned = table.show(frames([ben, ship(BEN_SHIP, True, 2, 450.0), ship(GLIMPSED, False, 1, 380.0), gun]))
-    assert len(turned) == 1 and turned[0]["type"] == "note", turned
-    assert f"anna hits {BEN_SHIP} with {GUN}: a clan in common, {BEN_SHIP} is sunk." == turned[0]["body"]["sentence"]
+    assert turned == [f"anna hits {BEN_SHIP} with {GUN}: a clan in common, {BEN_SHIP} is sunk."]
 
-    view = table.camera.watch.view()
-    assert view["players"]["anna"] == {"hand": 3, "ships_up": [], "ships_down": 1, "out": False, "shots_waiting": []}
-    everything = "\n".join(table.said) + json.dumps(view)
-    assert GLIMPSED not in everything   # seen face up on two frames under a hand: never committed, never named
+    anna = table.session.view(None)["players"]["anna"]
+    assert (anna["hand"], [s["face"] for s in anna["ships"]]) == (3, ["down"])
+    assert GLIMPSED not in table.everything_said()   # seen face up on two frames under a hand: never committed, never named
 
 
-def test_the_pipeline_logs_the_watch_s_verdicts_as_notes_beside_the_game(tmp_path):
-    """Readings as the reader makes them, through the shared pipeline's tracking: a still table with
-    one more face-down ship in anna's area is logged as her adding a ship; the game is not touched."""
+def test_the_pipeline_keeps_the_physical_table_in_the_game_s_record_and_a_restart_resumes_it(tmp_path):
+    """Readings as the reader makes them, through the shared pipeline's tracking: the first still table
+    starts a game of physical cards, one more face-down ship in anna's area is her adding a ship; a new
+    session on the same log replays the still tables to the same counts."""
     import numpy as np
 
     from companion.games.cannonades.camera.live import CardObservation
     from companion.games.cannonades.camera.reader import Reading, SeenCard
-    from companion.games.cannonades.camera.table_seen import table_seen
     from companion.games.cannonades.record import RECORD
     from companion.live import Pipeline
     from companion.session import EventLog, Session
@@ -105,13 +110,31 @@ def test_the_pipeline_logs_the_watch_s_verdicts_as_notes_beside_the_game(tmp_pat
 
     def observe(downs: int, at: float):
         cards = tuple(SeenCard("down", (300.0 + 90 * n, 490.0), "seat 1", 0.9) for n in range(downs))
-        reading = Reading(2, cards, (20, 21, 22, 23))
-        return CardObservation(at, reading, table_seen(reading), 0.0, np.zeros((90, 160), np.uint8))
+        return CardObservation(at, Reading(2, cards, (20, 21, 22, 23)), 0.0, np.zeros((90, 160), np.uint8))
 
     for frame in range(3):
         pipeline.track(observe(1, frame / 10))
     for frame in range(3, 6):
         pipeline.track(observe(2, frame / 10))
-    notes = [event.body for event in session.log.events() if event.body.get("type") == "table-verdict"]
-    assert [note["sentence"] for note in notes] == ["anna adds a ship face down (4 card(s) left in hand, 3 action(s) left)."]
-    assert session.state is None   # beside the game: no game was started or changed
+    events = [event.body for event in session.log.events()]
+    assert [event["type"] for event in events] == ["table-game", "seen", "seen"]
+    assert events[0]["seats"] == ["north", "south"] and events[0]["source"] == "camera"
+    assert [v["sentence"] for v in events[2]["verdicts"]] == [
+        "north adds a ship face down (4 card(s) left in hand, 3 action(s) left)."]
+    resumed = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    assert resumed.view(None) == session.view(None) and resumed.view(None)["players"]["north"]["hand"] == 4
+
+
+def test_a_game_dealt_to_the_tablets_is_not_refereed_from_a_camera_but_the_clip_starts_its_own(tmp_path):
+    from companion.games.cannonades.record import RECORD
+    from companion.games.cannonades.seen import TableSeen
+    from companion.session import EventLog, Session
+    from companion.tracking import Committed
+
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    session.act({"type": "start", "seats": ["anna", "ben"], "seed": 3})   # on the tablets
+    still = Committed(0.0, TableSeen.from_tokens({"seat 1": "up=;down=1;shots=", "seat 2": "up=;down=1;shots="}).tokens())
+    asked = CardsCamera(seats=["anna", "ben"]).commands(session.snapshot(), still, None)
+    assert [c["type"] for c in asked] == ["question"] and "dealt to the tablets" in asked[0]["message"]
+    clip = CardsCamera(restart_on_loop=True, auto_confirm=True).commands(session.snapshot(), still, None)
+    assert [c["type"] for c in clip] == ["start", "seen"] and clip[0]["cards"] == "physical"

@@ -70,7 +70,22 @@ const Cannonades = (() => {
     undo: "undoes", keep: "keeps the hand", redeal: "redeals", grin: "chooses the grin's effect", discard: "discards",
     salvage: "salvages" };
 
+  const TABLE_TITLES = { seen: "The camera sees the table", "table-end": "End turn", "table-tell": "The table says" };
+
+  // An event of a physical table: the verdicts its still table or telling brought, each with its rule.
+  function describeTable(event) {
+    if (!event.verdicts.length) return null;
+    const asked = event.verdicts.some((v) => v.question);
+    return { cls: asked ? "question" : "legal", mark: event.type === "seen" ? "◉" : "✓", head: TABLE_TITLES[event.type],
+      msg: event.verdicts.map((v) => `${esc(v.sentence)} <span class="rule">${esc(v.rule)}</span>`).join(" "),
+      verdict: { reasons: [] } };
+  }
+
   function describe(event) {
+    if (event.type === "table-game") {
+      return { cls: "", mark: "★", head: "New game, physical cards", msg: `${(event.seats || []).map(who).join(", ")}.` };
+    }
+    if (TABLE_TITLES[event.type] && Array.isArray(event.verdicts)) return describeTable(event);
     if (event.type === "game") {
       return { cls: "", mark: "★", head: "New game", msg: `${(event.seats || []).map(who).join(", ")}; ${esc(event.variant)} rules.` };
     }

@@ -33,7 +33,11 @@
   function waiting(s) {
     if (s.over) return "";
     const d = s.decision, name = Cannonades.who(d.seat);
+    if (s.cards === "physical" && d.kind === "act") {
+      return `${name}'s ${s.final_turn ? "final " : ""}turn: ${s.actions_left} action${s.actions_left === 1 ? "" : "s"} left. Play the cards on the table; the camera counts them.`;
+    }
     switch (d.kind) {
+      case "reveal": return "The final turns are over: turn every ship face up for the tiebreak.";
       case "redeal": return `${name}: keep the opening hand or redeal it.`;
       case "grin": return `${name} chooses the grin's effect for ${esc(d.ship)} (${esc(d.hit)}) against ${Cannonades.who(d.against)}.`;
       case "discard": return `${name} discards ${d.count} (${esc(d.why)}).`;
@@ -112,10 +116,45 @@
     $("cn-again").classList.remove("hidden");
   }
 
+  // A table of physical cards: the players tell what the camera cannot see.
+  function drawPhysical(s) {
+    const physical = s.cards === "physical";
+    $("cn-physical").classList.toggle("hidden", !physical || s.over);
+    if (!physical || s.over) return;
+    const d = s.decision, buttons = [];
+    if (d.kind === "grin") {
+      $("cn-physical-prompt").innerHTML = `${Cannonades.who(d.seat)}: turn up one of ${Cannonades.who(d.against)}'s face-down ships, ` +
+        `or have them discard a card, on the table; or say here that you drew a card.`;
+      buttons.push(["Drew a card", { type: "table-tell", what: "draw" }], ["No effect", { type: "table-tell", what: "none" }, "bad"]);
+    } else {
+      $("cn-physical-prompt").innerHTML = s.question ? `The camera asks: ${esc(s.question.message)}` : "";
+      if (s.question) buttons.push(["Dismiss the question", { dismiss: true }]);
+      if (d.kind === "act") buttons.push(["End turn", { type: "table-end" }, "primary"]);
+      if (s.shootout && d.kind === "act") buttons.push(["Took a cannonade back", { type: "table-tell", what: "salvage" }]);
+    }
+    $("cn-physical-moves").innerHTML = "";
+    for (const [text, command, cls] of buttons) {
+      const el = document.createElement("button");
+      el.textContent = text;
+      if (cls) el.className = cls;
+      el.onclick = () => Companion.post(command.dismiss ? "/api/cannonades/dismiss" : "/api/cannonades/table", command.dismiss ? {} : command)
+        .then((reply) => { if (reply.message) Companion.toast(reply.message); }).catch(() => {});
+      $("cn-physical-moves").appendChild(el);
+    }
+  }
+
   function draw(s) {
     const none = !s || !s.game;
     $("cn-no-game").classList.toggle("hidden", !none);
     if (none) { $("cn-fleets").innerHTML = ""; return; }
+    // The seats' colours and badges come with the page: a game begun since (by the camera, or another
+    // screen) loads the page again, once for those seats.
+    const seats = s.seats.join(",");
+    if (s.seats.some((seat) => !Companion.looks[seat]) && sessionStorage.getItem("cn-looks-for") !== seats) {
+      sessionStorage.setItem("cn-looks-for", seats);
+      location.reload();
+      return;
+    }
     if (picked && !s.legal.some((c) => c.card === picked || c.ship === picked)) picked = null;
     $("cn-fleets").innerHTML = s.seats.map((seat) => fleetHTML(s, seat)).join("");
     $("cn-waiting").innerHTML = waiting(s);
@@ -124,6 +163,7 @@
     $("cn-discard-top").innerHTML = top ? Cannonades.cardHTML(top) : '<div class="cn-empty">empty</div>';
     $("cn-discard-count").textContent = `discard (${s.discard.length})`;
     if (s.seat) drawMine(s);
+    drawPhysical(s);
     drawEnd(s);
   }
 
