@@ -1,12 +1,12 @@
 """The dice: each candidate blob is looked at straight down on a plane at a die's height, where a flat
 die's top face is a true square and its pips true circles; pips are small spots set off from their
-surround, lighter or darker; the face is the group of round spots that fits a standard layout of 1 to
-6. A die whose pips fit no layout, are squashed (a cocked die, its top leaning) or are not found is
-reported with a low confidence, and the players are asked, never told a guess."""
+surround, lighter or darker; pairs of them propose faces, read as a grid of pip places (die_face.py), and
+the farthest face from the camera (the top; the sides lie towards it) is the die's reading. A die whose
+face reads no layout clearly, leans (its pips squashed) or shows no pips is reported with a low confidence,
+and the players are asked, never told a guess."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
@@ -14,18 +14,12 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.die_face import GRID, proposals, read_grid, read_lone, stray_spots
 from companion.games.black_cannon.camera.foreground import Blob, TableView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
-LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-           6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-SPREAD_SHARE = 0.27        # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
 CROP_MARGIN_MM = 6.0
-PIP_SHARE = 0.165          # a pip's diameter as a share of the side, for a lone pip's die size
-LONE_PIP_TRUST = 0.9       # a single spot says less than a layout of several
 LONE_FACE_SPREAD = 16.0
-MAX_SPOTS = 9              # the roundest spots tried: a face and the pips of its sides    # grey levels: how even a lone pip's face round it must be
 
 
 @dataclass(frozen=True)
@@ -89,96 +83,6 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
     return spots
 
 
-_ORDERS = {count: np.array(list(itertools.permutations(range(count)))) for count in LAYOUTS}
-
-
-def _layout_error(points: np.ndarray, count: int) -> tuple[float, float, np.ndarray]:
-    """(error as a share of the side, the side) of the best similarity fit of the standard layout,
-    over every way of matching the pips to the layout's places."""
-    if count == 1:
-        return 0.0, 0.0, np.zeros(1, int)
-    source = np.array(LAYOUTS[count], np.float64) * SPREAD_SHARE
-    targets = (points - points.mean(axis=0))[_ORDERS[count]]            # (orders, count, 2)
-    # Similarity (rotation and scale; the layout's own symmetry covers reflections) by least squares.
-    a = (source[None, :, 0] * targets[:, :, 0] + source[None, :, 1] * targets[:, :, 1]).sum(axis=1)
-    b = (source[None, :, 0] * targets[:, :, 1] - source[None, :, 1] * targets[:, :, 0]).sum(axis=1)
-    norm = float((source ** 2).sum())
-    scale, angle = np.hypot(a, b) / norm, np.arctan2(b, a)
-    cos, sin = np.cos(angle)[:, None], np.sin(angle)[:, None]
-    fitted = np.stack([source[None, :, 0] * cos - source[None, :, 1] * sin,
-                       source[None, :, 0] * sin + source[None, :, 1] * cos], axis=2) * scale[:, None, None]
-    errors = np.sqrt(((fitted - targets) ** 2).sum(axis=2).mean(axis=1)) / np.maximum(scale, 1e-9)
-    best = int(np.argmin(errors))
-    return float(errors[best]), float(scale[best]), _ORDERS[count][best]
-
-
-def _squash(points: np.ndarray, count: int) -> float:
-    """How round the layout is seen: the ratio of the two stretches of the affine map from the standard layout
-    to the pips (1 for a face square to the view, cos(lean) for a face leaning)."""
-    source = np.array(LAYOUTS[count], np.float64)
-    source = source - source.mean(axis=0)
-    target = points - points.mean(axis=0)
-    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
-    stretches = np.linalg.svd(matrix, compute_uv=False)
-    return float(stretches[-1] / max(stretches[0], 1e-9))
-
-
-def _groups(spots: list[Spot], reach: float) -> list[list[Spot]]:
-    groups: list[list[Spot]] = []
-    for spot in spots:
-        joined = [g for g in groups if any(np.linalg.norm(spot.centre - other.centre) < reach for other in g)]
-        merged = [spot] + [s for g in joined for s in g]
-        joined_ids = {id(g) for g in joined}
-        groups = [g for g in groups if id(g) not in joined_ids] + [merged]
-    return groups
-
-
-def _face(spots: list[Spot], settings: ReaderSettings) -> SeenDie | None:
-    """The most spots that fit a die face's layout (1 to 6), the best fit among as many; None when none fits."""
-    spots = sorted(spots, key=lambda spot: -spot.roundness)[:MAX_SPOTS]
-    for count in range(min(len(spots), 6), 0, -1):
-        best: tuple[float, SeenDie] | None = None
-        for chosen in itertools.combinations(range(len(spots)), count):
-            group = [spots[i] for i in chosen]
-            face = _fit(group, settings)
-            if face is not None and (best is None or face[0] < best[0]):
-                best = face
-        if best is not None:
-            return best[1]
-    return None
-
-
-def _fit(group: list[Spot], settings: ReaderSettings) -> tuple[float, SeenDie] | None:
-    count = len(group)
-    points = np.array([s.centre for s in group])
-    areas = np.array([s.area_mm2 for s in group])
-    roundness = float(np.mean([s.roundness for s in group]))
-    from_pips = float(np.sqrt(areas / math.pi).mean()) * 2 / PIP_SHARE
-    if count <= 2 and not all(spot.plain for spot in group):   # few spots: their face must be plain round them
-        return None
-    if count == 1:
-        error, side, order = 0.0, from_pips, np.zeros(1, int)
-    else:
-        error, side, order = _layout_error(points, count)
-    body = np.array([s.surround for s in group])
-    if error > settings.layout_tolerance or not 0.7 <= side / from_pips <= 1.45 or \
-            float(np.abs(body - body.mean(axis=0)).max()) > settings.body_colour_spread:
-        return None
-    sized = settings.die_size_mm[0] * 0.8 <= side <= settings.die_size_mm[1] * 1.2
-    even = float(areas.std() / areas.mean()) if count > 1 else 0.0
-    confidence = max(0.0, 1.0 - error / settings.layout_tolerance) ** 0.5 * min(1.0, roundness / 0.75) * \
-        (1.0 if sized else 0.3) * max(0.0, 1.0 - max(even - 0.35, 0.0))
-    if count == 1:
-        confidence *= LONE_PIP_TRUST
-    # Four pips or more show the face's own shape; fewer, only their own roundness (coarser: pixels).
-    squashed = _squash(points[order], count) < settings.flat_face_squash if count >= 4 else \
-        min(s.roundness for s in group) < settings.flat_pip_roundness
-    if squashed:   # the face is seen foreshortened: the die leans on something
-        confidence *= 0.5
-    return error, SeenDie(count, round(confidence, 3), tuple(map(float, points.mean(axis=0))),
-                          f"{count} pip{'s' if count > 1 else ''} in the standard layout (fit {error:.2f} of the side)")
-
-
 def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height: float) -> list[Spot]:
     """The spots that lie where something stands on the table: a print's own dots are not on a die."""
     if not spots:
@@ -196,7 +100,12 @@ def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height:
 
 def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings, table: TableView) -> SeenDie:
     ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
+    # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
+    # a blob may be only part of its die (a body that matches the print behind it).
+    reach = settings.die_size_mm[1]
     x0, y0, x1, y1 = blob.box_mm
+    cx, cy = blob.centre_mm
+    x0, y0, x1, y1 = min(x0, cx - reach), min(y0, cy - reach), max(x1, cx + reach), max(y1, cy + reach)
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     raised = view.to_board(cv2.perspectiveTransform(np.float64([corners]), view.to_image).reshape(-1, 2), height)
     low = np.minimum(raised.min(axis=0), np.float64(corners).min(axis=0)) - CROP_MARGIN_MM
@@ -204,20 +113,79 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     side_guess = min(max(math.sqrt(blob.area_mm2 / 1.6), settings.die_size_mm[0]), settings.die_size_mm[1])
-    spots = [s for s in _spots(crop, grey, ppm, low, settings, side_guess) if s.roundness > 0.55]
+    spots = [s for s in _spots(crop, grey, ppm, low, settings, side_guess) if s.roundness > settings.spot_roundness]
     spots = _on_foreground(view, table, spots, height)
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
-    # In this view a die's sides lie between its top and the camera: the top's pips are the farthest ones.
+    faces = []
+    picture = crop.astype(np.float32)
+    for lighter in (True, False):
+        kind = [s for s in spots if s.lighter == lighter]
+        if not kind:
+            continue
+        points = (np.array([s.centre for s in kind]) - low) * ppm
+        radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
+        for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
+            pip_radius = float(np.median(radii))
+            face = read_lone(picture, middle, spread, pip_radius) if lone else \
+                read_grid(picture, middle, angle, spread, pip_radius)
+            if face is not None and face.margin >= settings.face_margin and face.evenness <= settings.face_evenness \
+                    and stray_spots(face, points) == 0:
+                faces.append((face, points, radii))
+    if not faces:
+        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
+    # A die's sides lie between its top and the camera: of the faces found, the top is the farthest one.
     foot = view.camera.position[:2]
     away = np.asarray(blob.centre_mm) - foot
     away /= max(np.linalg.norm(away), 1e-9)
-    spots.sort(key=lambda spot: -float(spot.centre @ away))
-    # A die's pips are all lighter than its body or all darker: each kind is tried, the better face kept.
-    faces = [_face([s for s in spots if s.lighter == lighter], settings) for lighter in (True, False)]
-    faces = [face for face in faces if face is not None]
-    best = max(faces, key=lambda face: (face.confidence, face.pips)) if faces else None
-    if best is None:
-        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
-    return best
+    far = max(float(face.centre @ away) for face, _, _ in faces)
+    top = [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
+    # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
+    # as well as the best, the largest is the die's whole top.
+    # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
+    several = [item for item in top if item[0].pips > 1]
+    if several:
+        top = several + [item for item in top if item[0].pips == 1 and all(
+            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px for other in several)]
+    best = max(item[0].margin for item in top)
+    near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
+    face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
+    # Another count read nearly as well on a face of the same place and size makes the reading doubtful.
+    counts = {item[0].pips for item in near_best if np.linalg.norm(item[0].centre - face.centre) < face.spread_px
+              and item[0].spread_px >= face.spread_px * 0.85}
+    confidence = min(1.0, face.margin / settings.face_sure_margin)
+    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f})"
+    if len(counts) > 1:
+        confidence *= 0.5
+        reason += f"; it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}"
+    if _leans(face, points, radii, settings):
+        confidence *= 0.5
+        reason += "; the face is seen squashed: a cocked die?"
+    middle = np.asarray(low) + face.centre / ppm
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason)
+
+
+def _leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the pips found on the face lie squashed against the square grid: the face leans."""
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    grid, seen = [], []
+    for index in face.pip_places:
+        place = face.centre + np.asarray(GRID[index], np.float64) @ axes
+        distance = np.hypot(*(points - place).T)
+        nearest = int(np.argmin(distance))
+        if distance[nearest] < 0.5 * face.spread_px:
+            grid.append(GRID[index])
+            seen.append(points[nearest])
+    if len(grid) >= 4:
+        return _squash_of(np.array(grid, np.float64), np.array(seen)) < settings.flat_face_squash
+    return False
+
+
+def _squash_of(source: np.ndarray, target: np.ndarray) -> float:
+    source = source - source.mean(axis=0)
+    target = target - target.mean(axis=0)
+    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
+    stretches = np.linalg.svd(matrix, compute_uv=False)
+    return float(stretches[-1] / max(stretches[0], 1e-9))
