@@ -126,21 +126,28 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             continue
         points = (np.array([s.centre for s in kind]) - low) * ppm
         radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
+        roundness = np.array([s.roundness for s in kind])
         for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
             pip_radius = float(np.median(radii))
             face = read_lone(picture, middle, spread, pip_radius) if lone else \
                 read_grid(picture, middle, angle, spread, pip_radius)
             if face is not None and face.margin >= settings.face_margin and face.evenness <= settings.face_evenness \
-                    and stray_spots(face, points) == 0:
+                    and face.outline <= settings.face_outline and stray_spots(face, points) == 0 \
+                    and _pips_alike(face, points, radii, roundness, settings):
                 faces.append((face, points, radii))
     if not faces:
         return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
+    # A lone pip on a pip place of a face of several pips that reads better is one of that face's pips.
+    several = [item[0] for item in faces if item[0].pips > 1]
+    faces = [item for item in faces if item[0].pips > 1 or not any(
+        other.margin >= item[0].margin and _pips_found(other, item[0].centre[None, :]) for other in several)]
     # A die's sides lie between its top and the camera: of the faces found, the top is the farthest one.
     foot = view.camera.position[:2]
     away = np.asarray(blob.centre_mm) - foot
     away /= max(np.linalg.norm(away), 1e-9)
     far = max(float(face.centre @ away) for face, _, _ in faces)
     top = [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
+    tops = list(top)
     # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
     # as well as the best, the largest is the die's whole top.
     # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
@@ -155,7 +162,12 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     counts = {item[0].pips for item in near_best if np.linalg.norm(item[0].centre - face.centre) < face.spread_px
               and item[0].spread_px >= face.spread_px * 0.85}
     confidence = min(1.0, face.margin / settings.face_sure_margin)
-    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f})"
+    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f}, edges {face.outline:.2f})"
+    # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
+    # side's spots, or a side's pips beside the top's).
+    counts |= {item[0].pips for item in tops if not _explained_by(face, item)}
+    if face.pips == 1:
+        counts |= {item[0].pips for item in faces if item[0].pips > 1 and _pips_found(item[0], face.centre[None, :])}
     if len(counts) > 1:
         confidence *= 0.5
         reason += f"; it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}"
@@ -166,18 +178,45 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason)
 
 
-def _leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
-    """Whether the pips found on the face lie squashed against the square grid: the face leans."""
+def _pips_found(face, points: np.ndarray) -> list[tuple[int, int]]:
+    """(pip place, spot) for each of the face's pip places with a spot found on it."""
     cos, sin = math.cos(face.angle), math.sin(face.angle)
     axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
-    grid, seen = [], []
+    found = []
     for index in face.pip_places:
-        place = face.centre + np.asarray(GRID[index], np.float64) @ axes
-        distance = np.hypot(*(points - place).T)
+        distance = np.hypot(*(points - (face.centre + np.asarray(GRID[index], np.float64) @ axes)).T)
         nearest = int(np.argmin(distance))
         if distance[nearest] < 0.5 * face.spread_px:
-            grid.append(GRID[index])
-            seen.append(points[nearest])
+            found.append((index, nearest))
+    return found
+
+
+def _explained_by(face, other) -> bool:
+    """Whether every pip found of `other` (a face, its spots, their radii) lies on a pip place of `face`. A lone
+    pip read as a face has even body all round it (FaceRead.outline), which no pip of a bigger face has."""
+    other_face, points, _ = other
+    if other_face.pips == 1 and face.pips > 1:
+        return False
+    pips = np.array([points[spot] for _, spot in _pips_found(other_face, points)]).reshape(-1, 2)
+    return all(_pips_found(face, pip[None, :]) for pip in pips)
+
+
+def _pips_alike(face, points: np.ndarray, radii: np.ndarray, roundness: np.ndarray, settings: ReaderSettings) -> bool:
+    """One face's pips, seen straight down on its plane, are round and of one size: a pip of a side, seen
+    squashed and smaller, is no pip of the top face."""
+    spots = [spot for _, spot in _pips_found(face, points)]
+    if not spots:
+        return False
+    sizes = radii[spots]
+    return bool(roundness[spots].min() >= settings.flat_pip_roundness
+                and sizes.max() <= sizes.min() * settings.pip_size_spread)
+
+
+def _leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the pips found on the face lie squashed against the square grid: the face leans."""
+    found = _pips_found(face, points)
+    grid = [GRID[index] for index, _ in found]
+    seen = [points[spot] for _, spot in found]
     if len(grid) >= 4:
         return _squash_of(np.array(grid, np.float64), np.array(seen)) < settings.flat_face_squash
     return False

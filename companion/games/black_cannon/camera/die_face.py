@@ -18,11 +18,13 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 SPREAD_SHARE = 0.27          # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
 LONE_TURNS_DEG = (0.0, 22.5, 45.0, 67.5)
 LONE_SCALES = (0.75, 1.0)
-STRAY_REACH_LONE = 2.3      # round a lone pip: past a neighbour two spreads off, short of the sides' pips
 STRAY_REACH = 1.6           # in spreads from the middle: well inside the face's flat top (1.85)
 GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
 # Between the pip places, clear of every pip and of the rounded edges: always the body.
 BODY = [(0.5, 0.5), (-0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)]
+# Near the face's edges, between the pips and short of the rounded edges (the flattest die's top reaches
+# 1.3 spreads): still the same flat body. A grid laid across a top and a side, or off the die, is not.
+OUTLINE = [(1.25, 0.5), (1.25, -0.5), (-1.25, 0.5), (-1.25, -0.5), (0.5, 1.25), (-0.5, 1.25), (0.5, -1.25), (-0.5, -1.25)]
 _LAYOUT_PLACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
                   4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
                   6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -44,6 +46,7 @@ class FaceRead:
     pips: int
     margin: float              # (weakest pip place - strongest other place) / contrast: 1 clean, 0 undecided
     evenness: float            # the body's spread over the pips' contrast: 0 perfectly even
+    outline: float             # the body near the face's edges, off the body's colour, over the contrast
     centre: np.ndarray         # crop px
     angle: float               # radians
     spread_px: float
@@ -75,6 +78,7 @@ def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radi
     body_colour = np.median(body, axis=0)
     away = np.linalg.norm(slots - body_colour, axis=1)
     body_away = np.linalg.norm(body - body_colour, axis=1)
+    edge_away = np.linalg.norm(_disc_means(picture, place(OUTLINE), max(1.0, pip_radius * 0.5)) - body_colour, axis=1)
     best = None
     for count, places in LAYOUT_SETS:
         chosen = sorted(places)
@@ -87,7 +91,8 @@ def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radi
         uneven_pips = float(np.linalg.norm(pip_colours - pip_colours.mean(axis=0), axis=1).max()) if count > 1 else 0.0
         margin = (weakest - strongest - 0.5 * uneven_pips) / max(contrast, 1e-6)
         if best is None or margin > best.margin:
-            best = FaceRead(count, margin, float(body_away.max()) / max(contrast, 1e-6), np.asarray(centre, np.float64),
+            best = FaceRead(count, margin, float(body_away.max()) / max(contrast, 1e-6),
+                            float(edge_away.max()) / max(contrast, 1e-6), np.asarray(centre, np.float64),
                             angle, spread, tuple(chosen))
     return best
 
@@ -137,8 +142,9 @@ def stray_spots(face: FaceRead, points: np.ndarray) -> int:
     cos, sin = math.cos(face.angle), math.sin(face.angle)
     axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
     local = (points - face.centre) @ np.linalg.inv(axes)
-    # A lone pip sizes its face only roughly, and a corner of a 4 has its neighbours two spreads off.
-    inside = np.hypot(*local.T) <= STRAY_REACH_LONE if face.pips == 1 else np.abs(local).max(axis=1) <= STRAY_REACH
+    # Only the face's own top counts: a side's pips lie beyond its edge, and a lone pip that is a corner of a
+    # bigger face is told by the face's edges (FaceRead.outline), where its neighbours' face runs on.
+    inside = np.abs(local).max(axis=1) <= STRAY_REACH
     places = np.array([GRID[k] for k in face.pip_places], np.float64)
     near_a_pip = np.hypot(*(local[:, None, :] - places[None, :, :]).transpose(2, 0, 1)).min(axis=1) < 0.5
     return int((inside & ~near_a_pip).sum())
