@@ -19,7 +19,6 @@ from companion.games.black_cannon.camera.foreground import Blob, TableView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CROP_MARGIN_MM = 6.0
-LONE_FACE_SPREAD = 16.0
 
 
 @dataclass(frozen=True)
@@ -36,17 +35,16 @@ class Spot:
     area_mm2: float
     roundness: float        # 1 for a disc or square seen straight on; less when squashed
     lighter: bool           # lighter than its surround (white pips on a dark die), or darker
-    surround: np.ndarray    # mean BGR of a ring round it: the die's body, for a pip
-    plain: bool             # a wider ring round it is one even colour, the surround's: a lone pip's face
 
 
-def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings, die_side: float) -> list[Spot]:
-    """Round spots about a pip's size standing out from their surround, either way."""
-    surround = int(round(die_side * 0.45 * ppm)) | 1
+def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings) -> list[Spot]:
+    """Round spots about a pip's size, for any die's size, standing out from their surround, either way."""
+    surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
     local = grey.astype(np.float32) - cv2.blur(grey.astype(np.float32), (surround, surround))
     spots = []
-    top_area = (die_side * ppm) ** 2
-    low, high = settings.pip_area_share[0] * top_area, settings.pip_area_share[1] * top_area
+    # The blob's area says little of the die's size (a body like the print behind it is partly missed).
+    smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
+    low, high = settings.pip_area_share[0] * smallest, settings.pip_area_share[1] * largest
     for sign in (1.0, -1.0):
         response = sign * local
         extreme = float(np.percentile(response, 99.5))
@@ -66,20 +64,8 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
             fill = area / max(a * b, 1.0)
             if fill < 0.45:
                 continue
-            radius = math.sqrt(area / math.pi)
-            ring = np.zeros(grey.shape, np.uint8)
-            centre_px = (int(round(centres[label][0])), int(round(centres[label][1])))
-            cv2.circle(ring, centre_px, int(round(radius * 2.4)), 1, -1)
-            cv2.circle(ring, centre_px, int(round(radius * 1.5)), 0, -1)
-            surround = crop[ring.astype(bool)].mean(axis=0) if ring.any() else np.zeros(3)
-            wide = np.zeros(grey.shape, np.uint8)
-            cv2.circle(wide, centre_px, int(round(radius * 4.2)), 1, -1)
-            cv2.circle(wide, centre_px, int(round(radius * 2.6)), 0, -1)
-            around = crop[wide.astype(bool)].astype(np.float32) if wide.any() else np.zeros((1, 3), np.float32)
-            plain = bool(around.std(axis=0).max() < LONE_FACE_SPREAD
-                         and np.abs(around.mean(axis=0) - surround).max() < LONE_FACE_SPREAD * 1.5)
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
-                              sign > 0, surround, plain))
+                              sign > 0))
     return spots
 
 
@@ -112,13 +98,12 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     high = np.maximum(raised.max(axis=0), np.float64(corners).max(axis=0)) + CROP_MARGIN_MM
     crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    side_guess = min(max(math.sqrt(blob.area_mm2 / 1.6), settings.die_size_mm[0]), settings.die_size_mm[1])
-    spots = [s for s in _spots(crop, grey, ppm, low, settings, side_guess) if s.roundness > settings.spot_roundness]
+    spots = [s for s in _spots(crop, grey, ppm, low, settings) if s.roundness > settings.spot_roundness]
     spots = _on_foreground(view, table, spots, height)
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
-    faces = []
+    faces, near_misses = [], []
     picture = crop.astype(np.float32)
     for lighter in (True, False):
         kind = [s for s in spots if s.lighter == lighter]
@@ -131,10 +116,13 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             pip_radius = float(np.median(radii))
             face = read_lone(picture, middle, spread, pip_radius) if lone else \
                 read_grid(picture, middle, angle, spread, pip_radius)
-            if face is not None and face.margin >= settings.face_margin and face.evenness <= settings.face_evenness \
-                    and face.outline <= settings.face_outline and stray_spots(face, points) == 0 \
-                    and _pips_alike(face, points, radii, roundness, settings):
+            if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
+                    or stray_spots(face, points):
+                continue
+            if face.outline <= settings.face_outline and _pips_alike(face, points, radii, roundness, settings):
                 faces.append((face, points, radii))
+            else:
+                near_misses.append((face, points, radii))
     if not faces:
         return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
     # A lone pip on a pip place of a face of several pips that reads better is one of that face's pips.
@@ -166,6 +154,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
     # side's spots, or a side's pips beside the top's).
     counts |= {item[0].pips for item in tops if not _explained_by(face, item)}
+    # And a face of more pips that holds this one's, read as well but for its edges or its pips' looks.
+    counts |= {item[0].pips for item in near_misses if item[0].pips > face.pips and item[0].margin >= best - \
+               settings.face_rival_margin and _explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and _pips_found(item[0], face.centre[None, :])}
     if len(counts) > 1:

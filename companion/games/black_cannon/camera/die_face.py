@@ -17,7 +17,7 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 
 SPREAD_SHARE = 0.27          # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
 LONE_TURNS_DEG = (0.0, 22.5, 45.0, 67.5)
-LONE_SCALES = (0.75, 1.0)
+LONE_SCALES = (0.6, 0.8)     # a pip's spot comes out larger than the pip (blur): its face is smaller than it says
 STRAY_REACH = 1.6           # in spreads from the middle: well inside the face's flat top (1.85)
 GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
 # Between the pip places, clear of every pip and of the rounded edges: always the body.
@@ -53,48 +53,48 @@ class FaceRead:
     pip_places: tuple[int, ...]
 
 
+_RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])
+# Every place sampled, in spreads: the nine pip places, the body between them, the body near the edges.
+_SAMPLED = np.array(GRID + BODY + OUTLINE, np.float64)
+_LAYOUT_COUNTS = np.array([count for count, _ in LAYOUT_SETS])
+_LAYOUT_CHOSEN = np.array([[k in places for k in range(9)] for _, places in LAYOUT_SETS])
+
+
 def _disc_means(picture: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
     """The mean colour of a small disc round each point (bilinear samples on a ring and the middle)."""
-    offsets = [(0.0, 0.0)] + [(radius * math.cos(t), radius * math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)]
-    maps = np.float32([[p[0] + dx, p[1] + dy] for p in points for dx, dy in offsets]).reshape(1, -1, 2)
+    maps = (points[:, None, :] + _RING[None, :, :] * radius).astype(np.float32).reshape(1, -1, 2)
     sampled = cv2.remap(picture, maps[:, :, 0], maps[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-    return sampled.reshape(len(points), len(offsets), -1).astype(np.float32).mean(axis=1)
+    return sampled.reshape(len(points), len(_RING), -1).astype(np.float32).mean(axis=1)
 
 
 def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radius: float) -> FaceRead | None:
     """The face whose middle, turn and pip spread (px) are given, read from its nine pip places."""
     cos, sin = math.cos(angle), math.sin(angle)
     axes = np.array([[cos, sin], [-sin, cos]]) * spread
-
-    def place(grid):
-        return np.asarray(centre) + np.asarray(grid, np.float64) @ axes
-
+    centre = np.asarray(centre, np.float64)
     h, w = picture.shape[:2]
-    corners = place([(-1.9, -1.9), (1.9, -1.9), (1.9, 1.9), (-1.9, 1.9)])
+    corners = centre + np.array([(-1.9, -1.9), (1.9, -1.9), (1.9, 1.9), (-1.9, 1.9)]) @ axes
     if corners.min() < 0 or corners[:, 0].max() >= w or corners[:, 1].max() >= h:
         return None
-    slots = _disc_means(picture, place(GRID), max(1.0, pip_radius * 0.5))
-    body = _disc_means(picture, place(BODY), max(1.0, pip_radius * 0.5))
+    sampled = _disc_means(picture, centre + _SAMPLED @ axes, max(1.0, pip_radius * 0.5))
+    slots, body, edges = sampled[:9], sampled[9:9 + len(BODY)], sampled[9 + len(BODY):]
     body_colour = np.median(body, axis=0)
     away = np.linalg.norm(slots - body_colour, axis=1)
-    body_away = np.linalg.norm(body - body_colour, axis=1)
-    edge_away = np.linalg.norm(_disc_means(picture, place(OUTLINE), max(1.0, pip_radius * 0.5)) - body_colour, axis=1)
-    best = None
-    for count, places in LAYOUT_SETS:
-        chosen = sorted(places)
-        others = [k for k in range(9) if k not in places]
-        weakest = float(away[chosen].min())
-        strongest = max(float(away[others].max()) if others else 0.0, float(body_away.max()))
-        contrast = float(away[chosen].mean())
-        pip_colours = slots[chosen]
-        # Every pip is the same colour: a side's edge or a shadow in a pip place is not.
-        uneven_pips = float(np.linalg.norm(pip_colours - pip_colours.mean(axis=0), axis=1).max()) if count > 1 else 0.0
-        margin = (weakest - strongest - 0.5 * uneven_pips) / max(contrast, 1e-6)
-        if best is None or margin > best.margin:
-            best = FaceRead(count, margin, float(body_away.max()) / max(contrast, 1e-6),
-                            float(edge_away.max()) / max(contrast, 1e-6), np.asarray(centre, np.float64),
-                            angle, spread, tuple(chosen))
-    return best
+    body_away = float(np.linalg.norm(body - body_colour, axis=1).max())
+    edge_away = float(np.linalg.norm(edges - body_colour, axis=1).max())
+    # Every layout at once: its weakest pip place against the strongest other place or body sample.
+    chosen = _LAYOUT_CHOSEN
+    weakest = np.where(chosen, away, np.inf).min(axis=1)
+    strongest = np.maximum(np.where(chosen, -np.inf, away).max(axis=1), body_away)
+    contrast = np.maximum((chosen * away).sum(axis=1) / _LAYOUT_COUNTS, 1e-6)
+    # Every pip is the same colour: a side's edge or a shadow in a pip place is not.
+    pip_means = (chosen[:, :, None] * slots[None, :, :]).sum(axis=1) / _LAYOUT_COUNTS[:, None]
+    spreads = np.linalg.norm(slots[None, :, :] - pip_means[:, None, :], axis=2)
+    uneven = np.where(chosen & (_LAYOUT_COUNTS[:, None] > 1), spreads, 0.0).max(axis=1)
+    margins = (weakest - strongest - 0.5 * uneven) / contrast
+    best = int(np.argmax(margins))
+    return FaceRead(int(_LAYOUT_COUNTS[best]), float(margins[best]), body_away / contrast[best], edge_away / contrast[best],
+                    centre, angle, spread, tuple(int(k) for k in np.flatnonzero(chosen[best])))
 
 
 def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: ReaderSettings):
@@ -129,11 +129,14 @@ def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float) -> 
     """A face with one pip reads 1 however the grid is turned and sized round it (the side comes only from
     the pip's size): its weakest reading over four turns and three sizes; a pip of a bigger face reads 1
     only where the grid misses its neighbours."""
-    reads = [read_grid(picture, centre, math.radians(turn), spread * scale, pip_radius)
-             for turn in LONE_TURNS_DEG for scale in LONE_SCALES]
-    if any(face is None or face.pips != 1 for face in reads):
-        return None
-    return min(reads, key=lambda face: face.margin)
+    weakest = None
+    for turn in LONE_TURNS_DEG:
+        for scale in LONE_SCALES:
+            face = read_grid(picture, centre, math.radians(turn), spread * scale, pip_radius)
+            if face is None or face.pips != 1:
+                return None
+            weakest = face if weakest is None or face.margin < weakest.margin else weakest
+    return weakest
 
 
 def stray_spots(face: FaceRead, points: np.ndarray) -> int:
