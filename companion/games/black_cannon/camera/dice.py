@@ -1,9 +1,12 @@
 """The dice: each candidate blob is looked at straight down on a plane at a die's height, where a flat
 die's top face is a true square and its pips true circles; pips are small spots set off from their
 surround, lighter or darker; pairs of them propose faces, read as a grid of pip places (die_face.py), and
-the farthest face from the camera (the top; the sides lie towards it) is the die's reading. A die whose
-face reads no layout clearly, leans (its pips squashed) or shows no pips is reported with a low confidence,
-and the players are asked, never told a guess."""
+the farthest face from the camera (the top; the sides lie towards it) is the die's reading. A face's pips
+are round and of one size and its body runs on evenly to near its edges: a grid that pairs a top's pip
+with a side's squashed one, or runs over an edge, is no face. A die whose face reads no layout clearly,
+leans (its pips squashed), shows no pips, or shows two faces of different counts that neither explains
+(a lone pip beside a side's spots) is reported with a low confidence, and the players are asked, never
+told a guess."""
 
 from __future__ import annotations
 

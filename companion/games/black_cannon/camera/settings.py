@@ -22,8 +22,6 @@ class ReaderSettings:
     pip_contrast: float = 0.45           # pip pixels: this share of the way from body to the extreme
     pip_min_contrast: float = 22.0       # grey levels: no pip is fainter than this
     pip_area_share: tuple[float, float] = (0.004, 0.05)   # a pip's area as a share of the die's top
-    layout_tolerance: float = 0.2        # pip layout against the standard one, as a share of the side
-    body_colour_spread: float = 45.0     # the rings round one face's pips differ no more than this
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.9        # a face seen squashed more than this leans: a cocked die
     flat_pip_roundness: float = 0.7      # a face's pips are rounder than this seen straight down on it
@@ -31,7 +29,7 @@ class ReaderSettings:
     spot_roundness: float = 0.55         # a pip seen straight down is round; squashed spots are sides' pips
     face_margin: float = 0.2             # a face's pip places stand out by this share of the contrast at least
     face_evenness: float = 0.6           # the body between the pips varies by no more than this share of it
-    face_outline: float = 0.35            # the body near the face's edges strays no more than this share of it
+    face_outline: float = 0.35           # the body near the face's edges strays no more than this share of it (seeds 200-359)
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
