@@ -85,6 +85,10 @@ def explain(game, seen: SeenTable, dice_before: SeenTable | None) -> list[Comman
             return []
         if thrown["type"] == "question":
             return [thrown]
+        astray = _not_as_the_game_has_them(game.position, seen)
+        if astray:
+            return [question(f"The dice were thrown, but {astray[0]}: the table has moved on without the game. Enter "
+                             "what happened on the Play screen.")]
         commands.append(thrown)
         roll = tuple(thrown["dice"])
         stuck = _stuck(game.position, roll)
@@ -144,6 +148,18 @@ def _moved(position, seen: SeenTable) -> list[str]:
     ships = position.ships
     return [fleet for fleet, ship in seen.ships.items()
             if fleet in ships and ship.square and not ship.knocked_over and ship.square != ships[fleet].square]
+
+
+def _not_as_the_game_has_them(position, seen: SeenTable) -> list[str]:
+    """What the table shows that no roll of this turn explains: another player's ship on another square, or
+    a ship standing as another kind than the game's (a shot the game never heard of)."""
+    mine = position.fleets_of(position.turn)
+    found = [f"{fleet}'s ship stands on {seen.ships[fleet].square}, not {position.ships[fleet].square}"
+             for fleet in _moved(position, seen) if fleet not in mine]
+    found += [f"{fleet}'s ship stands as a {ship.kind}, not a {position.ships[fleet].kind}"
+              for fleet, ship in seen.ships.items() if fleet in position.ships and ship.sure and ship.kind
+              and not ship.knocked_over and ship.kind != position.ships[fleet].kind]
+    return found
 
 
 def _move(position, roll, seen: SeenTable) -> list[Command]:

@@ -63,6 +63,14 @@ AT_K6 = ROLLED + ({"type": "move", "fleet": "red", "to": "D4"}, {"type": "roll",
     # ...and the chests on D4 are all still there: it left them
     (ROLLED, table("red=galleon@D4 blue=galleon@K2 green=galleon@A12", chests={"D4": 4}),
      [{"type": "move", "fleet": "red", "to": "D4", "take_chest": False}]),
+    # dice thrown while another player's ship stands elsewhere than the game has it: no roll recorded
+    (ROLLED + ({"type": "move", "fleet": "red", "to": "D4"},),
+     table("red=galleon@D4 blue=galleon@K2 green=galleon@C10", "2@100,-12 5@200,350", {"D4": 3}),
+     "green's ship stands on C10"),
+    # ...or a ship stands as another kind (a shot the game never heard of)
+    (ROLLED + ({"type": "move", "fleet": "red", "to": "D4"},),
+     table("red=frigate@D4 blue=galleon@K2 green=galleon@A12", "2@100,-12 5@200,350", {"D4": 3}),
+     "stands as a frigate"),
     # a ship the camera does not see has not moved: the game's knowledge wins
     (ROLLED, table("red=galleon@A1 green=galleon@A12"), []),
     # a ship lying knocked over while no shot is owed moves nothing
@@ -77,7 +85,11 @@ AT_K6 = ROLLED + ({"type": "move", "fleet": "red", "to": "D4"}, {"type": "roll",
     (AT_K6, table("red=galleon@D4 blue=galleon@K6 green=galleon@A12"), []),
 ])
 def test_a_still_table_becomes_the_commands_the_rules_allow(played, seen, expected):
-    assert explain(game_after(*played), seen, table(AT_START)) == expected
+    said = explain(game_after(*played), seen, table(AT_START))
+    if isinstance(expected, str):
+        assert [command["type"] for command in said] == ["question"] and expected in said[0]["message"]
+    else:
+        assert said == expected
 
 
 @pytest.mark.parametrize("played, seen, words", [

@@ -1,12 +1,15 @@
 """The dice: each candidate blob is looked at straight down on a plane at a die's height, where a flat
 die's top face is a true square and its pips true circles; pips are small spots set off from their
-surround, lighter or darker; the face is the group of round spots that fits a standard layout of 1 to
-6. A die whose pips fit no layout, are squashed (a cocked die, its top leaning) or are not found is
-reported with a low confidence, and the players are asked, never told a guess."""
+surround, lighter or darker; pairs of them propose faces, read as a grid of pip places (die_face.py), and
+the farthest face from the camera (the top; the sides lie towards it) is the die's reading. A face's pips
+are round and of one size and its body runs on evenly to near its edges: a grid that pairs a top's pip
+with a side's squashed one, or runs over an edge, is no face. A die whose face reads no layout clearly,
+leans (its pips squashed), shows no pips, or shows two faces of different counts that neither explains
+(a lone pip beside a side's spots) is reported with a low confidence, and the players are asked, never
+told a guess."""
 
 from __future__ import annotations
 
-import itertools
 import math
 from dataclasses import dataclass
 
@@ -14,18 +17,11 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.die_face import GRID, proposals, read_grid, read_lone, stray_spots
 from companion.games.black_cannon.camera.foreground import Blob, TableView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
-LAYOUTS = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
-           4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
-           6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
-SPREAD_SHARE = 0.27        # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
 CROP_MARGIN_MM = 6.0
-PIP_SHARE = 0.165          # a pip's diameter as a share of the side, for a lone pip's die size
-LONE_PIP_TRUST = 0.9       # a single spot says less than a layout of several
-LONE_FACE_SPREAD = 16.0
-MAX_SPOTS = 9              # the roundest spots tried: a face and the pips of its sides    # grey levels: how even a lone pip's face round it must be
 
 
 @dataclass(frozen=True)
@@ -42,17 +38,16 @@ class Spot:
     area_mm2: float
     roundness: float        # 1 for a disc or square seen straight on; less when squashed
     lighter: bool           # lighter than its surround (white pips on a dark die), or darker
-    surround: np.ndarray    # mean BGR of a ring round it: the die's body, for a pip
-    plain: bool             # a wider ring round it is one even colour, the surround's: a lone pip's face
 
 
-def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings, die_side: float) -> list[Spot]:
-    """Round spots about a pip's size standing out from their surround, either way."""
-    surround = int(round(die_side * 0.45 * ppm)) | 1
+def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings) -> list[Spot]:
+    """Round spots about a pip's size, for any die's size, standing out from their surround, either way."""
+    surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
     local = grey.astype(np.float32) - cv2.blur(grey.astype(np.float32), (surround, surround))
     spots = []
-    top_area = (die_side * ppm) ** 2
-    low, high = settings.pip_area_share[0] * top_area, settings.pip_area_share[1] * top_area
+    # The blob's area says little of the die's size (a body like the print behind it is partly missed).
+    smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
+    low, high = settings.pip_area_share[0] * smallest, settings.pip_area_share[1] * largest
     for sign in (1.0, -1.0):
         response = sign * local
         extreme = float(np.percentile(response, 99.5))
@@ -72,111 +67,9 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
             fill = area / max(a * b, 1.0)
             if fill < 0.45:
                 continue
-            radius = math.sqrt(area / math.pi)
-            ring = np.zeros(grey.shape, np.uint8)
-            centre_px = (int(round(centres[label][0])), int(round(centres[label][1])))
-            cv2.circle(ring, centre_px, int(round(radius * 2.4)), 1, -1)
-            cv2.circle(ring, centre_px, int(round(radius * 1.5)), 0, -1)
-            surround = crop[ring.astype(bool)].mean(axis=0) if ring.any() else np.zeros(3)
-            wide = np.zeros(grey.shape, np.uint8)
-            cv2.circle(wide, centre_px, int(round(radius * 4.2)), 1, -1)
-            cv2.circle(wide, centre_px, int(round(radius * 2.6)), 0, -1)
-            around = crop[wide.astype(bool)].astype(np.float32) if wide.any() else np.zeros((1, 3), np.float32)
-            plain = bool(around.std(axis=0).max() < LONE_FACE_SPREAD
-                         and np.abs(around.mean(axis=0) - surround).max() < LONE_FACE_SPREAD * 1.5)
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
-                              sign > 0, surround, plain))
+                              sign > 0))
     return spots
-
-
-_ORDERS = {count: np.array(list(itertools.permutations(range(count)))) for count in LAYOUTS}
-
-
-def _layout_error(points: np.ndarray, count: int) -> tuple[float, float, np.ndarray]:
-    """(error as a share of the side, the side) of the best similarity fit of the standard layout,
-    over every way of matching the pips to the layout's places."""
-    if count == 1:
-        return 0.0, 0.0, np.zeros(1, int)
-    source = np.array(LAYOUTS[count], np.float64) * SPREAD_SHARE
-    targets = (points - points.mean(axis=0))[_ORDERS[count]]            # (orders, count, 2)
-    # Similarity (rotation and scale; the layout's own symmetry covers reflections) by least squares.
-    a = (source[None, :, 0] * targets[:, :, 0] + source[None, :, 1] * targets[:, :, 1]).sum(axis=1)
-    b = (source[None, :, 0] * targets[:, :, 1] - source[None, :, 1] * targets[:, :, 0]).sum(axis=1)
-    norm = float((source ** 2).sum())
-    scale, angle = np.hypot(a, b) / norm, np.arctan2(b, a)
-    cos, sin = np.cos(angle)[:, None], np.sin(angle)[:, None]
-    fitted = np.stack([source[None, :, 0] * cos - source[None, :, 1] * sin,
-                       source[None, :, 0] * sin + source[None, :, 1] * cos], axis=2) * scale[:, None, None]
-    errors = np.sqrt(((fitted - targets) ** 2).sum(axis=2).mean(axis=1)) / np.maximum(scale, 1e-9)
-    best = int(np.argmin(errors))
-    return float(errors[best]), float(scale[best]), _ORDERS[count][best]
-
-
-def _squash(points: np.ndarray, count: int) -> float:
-    """How round the layout is seen: the ratio of the two stretches of the affine map from the standard layout
-    to the pips (1 for a face square to the view, cos(lean) for a face leaning)."""
-    source = np.array(LAYOUTS[count], np.float64)
-    source = source - source.mean(axis=0)
-    target = points - points.mean(axis=0)
-    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
-    stretches = np.linalg.svd(matrix, compute_uv=False)
-    return float(stretches[-1] / max(stretches[0], 1e-9))
-
-
-def _groups(spots: list[Spot], reach: float) -> list[list[Spot]]:
-    groups: list[list[Spot]] = []
-    for spot in spots:
-        joined = [g for g in groups if any(np.linalg.norm(spot.centre - other.centre) < reach for other in g)]
-        merged = [spot] + [s for g in joined for s in g]
-        joined_ids = {id(g) for g in joined}
-        groups = [g for g in groups if id(g) not in joined_ids] + [merged]
-    return groups
-
-
-def _face(spots: list[Spot], settings: ReaderSettings) -> SeenDie | None:
-    """The most spots that fit a die face's layout (1 to 6), the best fit among as many; None when none fits."""
-    spots = sorted(spots, key=lambda spot: -spot.roundness)[:MAX_SPOTS]
-    for count in range(min(len(spots), 6), 0, -1):
-        best: tuple[float, SeenDie] | None = None
-        for chosen in itertools.combinations(range(len(spots)), count):
-            group = [spots[i] for i in chosen]
-            face = _fit(group, settings)
-            if face is not None and (best is None or face[0] < best[0]):
-                best = face
-        if best is not None:
-            return best[1]
-    return None
-
-
-def _fit(group: list[Spot], settings: ReaderSettings) -> tuple[float, SeenDie] | None:
-    count = len(group)
-    points = np.array([s.centre for s in group])
-    areas = np.array([s.area_mm2 for s in group])
-    roundness = float(np.mean([s.roundness for s in group]))
-    from_pips = float(np.sqrt(areas / math.pi).mean()) * 2 / PIP_SHARE
-    if count <= 2 and not all(spot.plain for spot in group):   # few spots: their face must be plain round them
-        return None
-    if count == 1:
-        error, side, order = 0.0, from_pips, np.zeros(1, int)
-    else:
-        error, side, order = _layout_error(points, count)
-    body = np.array([s.surround for s in group])
-    if error > settings.layout_tolerance or not 0.7 <= side / from_pips <= 1.45 or \
-            float(np.abs(body - body.mean(axis=0)).max()) > settings.body_colour_spread:
-        return None
-    sized = settings.die_size_mm[0] * 0.8 <= side <= settings.die_size_mm[1] * 1.2
-    even = float(areas.std() / areas.mean()) if count > 1 else 0.0
-    confidence = max(0.0, 1.0 - error / settings.layout_tolerance) ** 0.5 * min(1.0, roundness / 0.75) * \
-        (1.0 if sized else 0.3) * max(0.0, 1.0 - max(even - 0.35, 0.0))
-    if count == 1:
-        confidence *= LONE_PIP_TRUST
-    # Four pips or more show the face's own shape; fewer, only their own roundness (coarser: pixels).
-    squashed = _squash(points[order], count) < settings.flat_face_squash if count >= 4 else \
-        min(s.roundness for s in group) < settings.flat_pip_roundness
-    if squashed:   # the face is seen foreshortened: the die leans on something
-        confidence *= 0.5
-    return error, SeenDie(count, round(confidence, 3), tuple(map(float, points.mean(axis=0))),
-                          f"{count} pip{'s' if count > 1 else ''} in the standard layout (fit {error:.2f} of the side)")
 
 
 def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height: float) -> list[Spot]:
@@ -196,28 +89,136 @@ def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height:
 
 def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings, table: TableView) -> SeenDie:
     ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
+    # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
+    # a blob may be only part of its die (a body that matches the print behind it).
+    reach = settings.die_size_mm[1]
     x0, y0, x1, y1 = blob.box_mm
+    cx, cy = blob.centre_mm
+    x0, y0, x1, y1 = min(x0, cx - reach), min(y0, cy - reach), max(x1, cx + reach), max(y1, cy + reach)
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     raised = view.to_board(cv2.perspectiveTransform(np.float64([corners]), view.to_image).reshape(-1, 2), height)
     low = np.minimum(raised.min(axis=0), np.float64(corners).min(axis=0)) - CROP_MARGIN_MM
     high = np.maximum(raised.max(axis=0), np.float64(corners).max(axis=0)) + CROP_MARGIN_MM
     crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    side_guess = min(max(math.sqrt(blob.area_mm2 / 1.6), settings.die_size_mm[0]), settings.die_size_mm[1])
-    spots = [s for s in _spots(crop, grey, ppm, low, settings, side_guess) if s.roundness > 0.55]
+    spots = [s for s in _spots(crop, grey, ppm, low, settings) if s.roundness > settings.spot_roundness]
     spots = _on_foreground(view, table, spots, height)
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
-    # In this view a die's sides lie between its top and the camera: the top's pips are the farthest ones.
+    faces, near_misses = [], []
+    picture = crop.astype(np.float32)
+    for lighter in (True, False):
+        kind = [s for s in spots if s.lighter == lighter]
+        if not kind:
+            continue
+        points = (np.array([s.centre for s in kind]) - low) * ppm
+        radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
+        roundness = np.array([s.roundness for s in kind])
+        for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
+            pip_radius = float(np.median(radii))
+            face = read_lone(picture, middle, spread, pip_radius) if lone else \
+                read_grid(picture, middle, angle, spread, pip_radius)
+            if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
+                    or stray_spots(face, points):
+                continue
+            if face.outline <= settings.face_outline and _pips_alike(face, points, radii, roundness, settings):
+                faces.append((face, points, radii))
+            else:
+                near_misses.append((face, points, radii))
+    if not faces:
+        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
+    # A lone pip on a pip place of a face of several pips that reads better is one of that face's pips.
+    several = [item[0] for item in faces if item[0].pips > 1]
+    faces = [item for item in faces if item[0].pips > 1 or not any(
+        other.margin >= item[0].margin and _pips_found(other, item[0].centre[None, :]) for other in several)]
+    # A die's sides lie between its top and the camera: of the faces found, the top is the farthest one.
     foot = view.camera.position[:2]
     away = np.asarray(blob.centre_mm) - foot
     away /= max(np.linalg.norm(away), 1e-9)
-    spots.sort(key=lambda spot: -float(spot.centre @ away))
-    # A die's pips are all lighter than its body or all darker: each kind is tried, the better face kept.
-    faces = [_face([s for s in spots if s.lighter == lighter], settings) for lighter in (True, False)]
-    faces = [face for face in faces if face is not None]
-    best = max(faces, key=lambda face: (face.confidence, face.pips)) if faces else None
-    if best is None:
-        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
-    return best
+    far = max(float(face.centre @ away) for face, _, _ in faces)
+    top = [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
+    tops = list(top)
+    # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
+    # as well as the best, the largest is the die's whole top.
+    # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
+    several = [item for item in top if item[0].pips > 1]
+    if several:
+        top = several + [item for item in top if item[0].pips == 1 and all(
+            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px for other in several)]
+    best = max(item[0].margin for item in top)
+    near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
+    face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
+    # Another count read nearly as well on a face of the same place and size makes the reading doubtful.
+    counts = {item[0].pips for item in near_best if np.linalg.norm(item[0].centre - face.centre) < face.spread_px
+              and item[0].spread_px >= face.spread_px * 0.85}
+    confidence = min(1.0, face.margin / settings.face_sure_margin)
+    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f}, edges {face.outline:.2f})"
+    # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
+    # side's spots, or a side's pips beside the top's).
+    counts |= {item[0].pips for item in tops if not _explained_by(face, item)}
+    # And a face of more pips that holds this one's, read as well but for its edges or its pips' looks.
+    counts |= {item[0].pips for item in near_misses if item[0].pips > face.pips and item[0].margin >= best - \
+               settings.face_rival_margin and _explained_by(item[0], (face, points, radii))}
+    if face.pips == 1:
+        counts |= {item[0].pips for item in faces if item[0].pips > 1 and _pips_found(item[0], face.centre[None, :])}
+    if len(counts) > 1:
+        confidence *= 0.5
+        reason += f"; it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}"
+    if _leans(face, points, radii, settings):
+        confidence *= 0.5
+        reason += "; the face is seen squashed: a cocked die?"
+    middle = np.asarray(low) + face.centre / ppm
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason)
+
+
+def _pips_found(face, points: np.ndarray) -> list[tuple[int, int]]:
+    """(pip place, spot) for each of the face's pip places with a spot found on it."""
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    found = []
+    for index in face.pip_places:
+        distance = np.hypot(*(points - (face.centre + np.asarray(GRID[index], np.float64) @ axes)).T)
+        nearest = int(np.argmin(distance))
+        if distance[nearest] < 0.5 * face.spread_px:
+            found.append((index, nearest))
+    return found
+
+
+def _explained_by(face, other) -> bool:
+    """Whether every pip found of `other` (a face, its spots, their radii) lies on a pip place of `face`. A lone
+    pip read as a face has even body all round it (FaceRead.outline), which no pip of a bigger face has."""
+    other_face, points, _ = other
+    if other_face.pips == 1 and face.pips > 1:
+        return False
+    pips = np.array([points[spot] for _, spot in _pips_found(other_face, points)]).reshape(-1, 2)
+    return all(_pips_found(face, pip[None, :]) for pip in pips)
+
+
+def _pips_alike(face, points: np.ndarray, radii: np.ndarray, roundness: np.ndarray, settings: ReaderSettings) -> bool:
+    """One face's pips, seen straight down on its plane, are round and of one size: a pip of a side, seen
+    squashed and smaller, is no pip of the top face."""
+    spots = [spot for _, spot in _pips_found(face, points)]
+    if not spots:
+        return False
+    sizes = radii[spots]
+    return bool(roundness[spots].min() >= settings.flat_pip_roundness
+                and sizes.max() <= sizes.min() * settings.pip_size_spread)
+
+
+def _leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the pips found on the face lie squashed against the square grid: the face leans."""
+    found = _pips_found(face, points)
+    grid = [GRID[index] for index, _ in found]
+    seen = [points[spot] for _, spot in found]
+    if len(grid) >= 4:
+        return _squash_of(np.array(grid, np.float64), np.array(seen)) < settings.flat_face_squash
+    return False
+
+
+def _squash_of(source: np.ndarray, target: np.ndarray) -> float:
+    source = source - source.mean(axis=0)
+    target = target - target.mean(axis=0)
+    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
+    stretches = np.linalg.svd(matrix, compute_uv=False)
+    return float(stretches[-1] / max(stretches[0], 1e-9))

@@ -17,8 +17,9 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.kit.sheets import board_picture
 
 GAIN_SHRINK = 24      # the light's gain field is measured this many times smaller: it changes slowly
-TABLE_BLUR_MM = 20.0
-GROW_MM = 2.0
+TABLE_MEDIAN_MM = 60.0     # wide enough that a die (at most 24 mm) is the minority in it
+TABLE_SAMPLE_MM = 2.0
+GROW_MM = 5.0
 CLOSE_MM = 8.0
 
 
@@ -67,10 +68,17 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     gain = np.dstack([cv2.medianBlur(np.ascontiguousarray(gain[:, :, c]), 5) for c in range(3)])
     gain = cv2.resize(gain, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
     lit = expected * gain
-    blur = int(TABLE_BLUR_MM * ppm) | 1
-    table = cv2.blur(seen, (blur, blur))
+    # Off the board: the table's own look, a median over a window far wider than a die, so a die does not
+    # make its own background (a plain blur of 20 mm let an 18 mm die hide in it).
+    table = _table_look(seen, on_board, ppm)
     lit[on_board == 0] = table[on_board == 0]
-    difference = np.abs(seen - lit).max(axis=2)
+    # The print may lie a little off where the homography puts it (lens distortion): a colour counts as
+    # foreground only when it lies outside what the print shows anywhere within `misregistration_mm`.
+    reach = max(3, int(round(settings.misregistration_mm * ppm)) * 2 + 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
+    lit = np.clip(lit, 0, 255).astype(np.uint8)        # 8-bit: erosion and dilation run far faster on it
+    darkest, lightest = cv2.erode(lit, kernel), cv2.dilate(lit, kernel)
+    difference = np.maximum(cv2.subtract(picture, lightest), cv2.subtract(darkest, picture)).max(axis=2)
     mask = (difference > settings.foreground_colour).astype(np.uint8) * 255
     side = max(3, int(round(settings.foreground_open_mm * ppm)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
@@ -80,6 +88,16 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     grown = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
     grown = cv2.dilate(grown, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
     return TableView(picture, mask, origin, ppm, grown)
+
+
+def _table_look(seen: np.ndarray, on_board: np.ndarray, ppm: float) -> np.ndarray:
+    """The table round the board, smooth: each colour's median over TABLE_MEDIAN_MM, taken small."""
+    shrink = max(1, int(round(ppm * TABLE_SAMPLE_MM)))
+    small = cv2.resize(seen, (seen.shape[1] // shrink, seen.shape[0] // shrink), interpolation=cv2.INTER_AREA)
+    small = np.clip(small, 0, 255).astype(np.uint8)
+    side = max(3, int(round(TABLE_MEDIAN_MM / TABLE_SAMPLE_MM)) | 1)
+    smooth = cv2.medianBlur(small, side)
+    return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR).astype(np.float32)
 
 
 def blobs(table: TableView, join_mm: float = 3.0) -> list[Blob]:

@@ -5,6 +5,7 @@ cannot be told is a question for the players, with a low confidence, never a gue
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -62,9 +63,9 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
     ships += hulls_on_their_side([(b.centre_mm, b.colour, b.area_mm2) for b in loose
                                   if id(b) not in chest_ids and id(b) not in dice_ids], ships, view, settings)
-    dice = sorted((die for blob, die in read if die.pips is not None and not
-                   (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
-                  key=lambda die: die.confidence, reverse=True)[:DICE]
+    dice = _one_each(sorted((die for blob, die in read if die.pips is not None and not
+                             (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
+                            key=lambda die: die.confidence, reverse=True), settings)[:DICE]
     for die in dice:
         if die.pips is None or die.confidence < settings.confident:
             questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")
@@ -74,6 +75,15 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
         if ship.sunk:
             questions.append(f"the {ship.fleet} ship lies knocked over near {ship.square or 'the board'}: is it sunk?")
     return Reading(True, tuple(ships), chests, tuple(dice), tuple(questions), view.corners_seen)
+
+
+def _one_each(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
+    """One reading a die: two blobs of one die (its body and its shadow, say) read the same top face."""
+    kept: list[SeenDie] = []
+    for die in dice:
+        if all(math.dist(die.centre_mm, other.centre_mm) > settings.die_size_mm[0] for other in kept):
+            kept.append(die)
+    return kept
 
 
 def _chests(table, board: Board, view: BoardView, settings: ReaderSettings) -> dict[str, int]:

@@ -12,6 +12,7 @@ class ReaderSettings:
     dice_px_per_mm: float = 4.0          # the die-top view the pips are counted in
     margin_mm: float = 30.0              # table round the board where dice may lie
     foreground_colour: float = 38.0      # colour distance (0-255 scale) from the expected table
+    misregistration_mm: float = 2.5     # how far the print may lie off its homography place (lens distortion)
     foreground_open_mm: float = 4.0      # opening that drops misregistered print lines
     flat_tag_side_tolerance: float = 0.22   # a deck tag whose sides stray more than this is not lying flat
     ship_clear_mm: float = 24.0          # foreground this near a standing stand belongs to it
@@ -21,11 +22,16 @@ class ReaderSettings:
     pip_contrast: float = 0.45           # pip pixels: this share of the way from body to the extreme
     pip_min_contrast: float = 22.0       # grey levels: no pip is fainter than this
     pip_area_share: tuple[float, float] = (0.004, 0.05)   # a pip's area as a share of the die's top
-    layout_tolerance: float = 0.2        # pip layout against the standard one, as a share of the side
-    body_colour_spread: float = 45.0     # the rings round one face's pips differ no more than this
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.9        # a face seen squashed more than this leans: a cocked die
-    flat_pip_roundness: float = 0.7     # a pip squashed more than this (one to three pips) leans
+    flat_pip_roundness: float = 0.7      # a face's pips are rounder than this seen straight down on it
+    pip_size_spread: float = 1.35        # and their radii differ by no more than this factor
+    spot_roundness: float = 0.55         # a pip seen straight down is round; squashed spots are sides' pips
+    face_margin: float = 0.2             # a face's pip places stand out by this share of the contrast at least
+    face_evenness: float = 0.6           # the body between the pips varies by no more than this share of it
+    face_outline: float = 0.35           # the body near the face's edges strays no more than this share of it (seeds 200-359)
+    face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
+    face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     sunk_min_area_mm2: float = 90.0      # a fleet-coloured blob this big and no flat tag: a ship on its side
     fleet_saturation: float = 0.42

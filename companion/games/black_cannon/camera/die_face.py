@@ -1,0 +1,153 @@
+"""A die's top face read as a 3x3 grid of pip places: every pair of pip-like spots proposes where a face
+lies (its middle, its turn and its side, for each way two pips of a face can stand to each other); each
+proposal is checked by sampling the picture at the nine places a pip can be and at four places between
+them that are always the body. A proposal is a face when its pip places and only those stand out from an
+even body, in one of the standard layouts of 1 to 6; the count comes from the grid, not from the spots
+found, so a pip the spot finder missed is still counted."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.camera.settings import ReaderSettings
+
+SPREAD_SHARE = 0.27          # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
+LONE_TURNS_DEG = (0.0, 22.5, 45.0, 67.5)
+LONE_SCALES = (0.6, 0.8)     # a pip's spot comes out larger than the pip (blur): its face is smaller than it says
+STRAY_REACH = 1.6           # in spreads from the middle: well inside the face's flat top (1.85)
+GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
+# Between the pip places, clear of every pip and of the rounded edges: always the body.
+BODY = [(0.5, 0.5), (-0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)]
+# Near the face's edges, between the pips and short of the rounded edges (the flattest die's top reaches
+# 1.3 spreads): still the same flat body. A grid laid across a top and a side, or off the die, is not.
+OUTLINE = [(1.25, 0.5), (1.25, -0.5), (-1.25, 0.5), (-1.25, -0.5), (0.5, 1.25), (-0.5, 1.25), (0.5, -1.25), (-0.5, -1.25)]
+_LAYOUT_PLACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
+                  4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
+                  6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
+# Each layout as a set of grid indices, in both quarter turns (2, 3 and 6 differ when turned).
+LAYOUT_SETS = sorted({(count, frozenset(GRID.index(p if turn == 0 else (-p[1], p[0])) for p in places))
+                      for count, places in _LAYOUT_PLACES.items() for turn in (0, 1)}, key=lambda pair: pair[0])
+# How two pips of one face can stand: (distance in spreads, the pair's bearing from the face's axes in
+# degrees, where the face's middle lies from their midpoint in spreads along and across the pair).
+PAIR_RELATIONS = ((2.0, 0.0, (0.0, 1.0)), (2.0, 0.0, (0.0, -1.0)), (2.0, 0.0, (0.0, 0.0)),   # along an edge; a 6's middles
+                  (2 * math.sqrt(2), 45.0, (0.0, 0.0)),                      # two opposite corners
+                  (math.sqrt(2), 45.0, (math.sqrt(2) / 2, 0.0)),             # a corner and the middle
+                  (math.sqrt(2), 45.0, (-math.sqrt(2) / 2, 0.0)),
+                  (1.0, 0.0, (0.5, 1.0)), (1.0, 0.0, (0.5, -1.0)),           # a corner and an edge's middle (6)
+                  (1.0, 0.0, (-0.5, 1.0)), (1.0, 0.0, (-0.5, -1.0)))
+
+
+@dataclass(frozen=True)
+class FaceRead:
+    pips: int
+    margin: float              # (weakest pip place - strongest other place) / contrast: 1 clean, 0 undecided
+    evenness: float            # the body's spread over the pips' contrast: 0 perfectly even
+    outline: float             # the body near the face's edges, off the body's colour, over the contrast
+    centre: np.ndarray         # crop px
+    angle: float               # radians
+    spread_px: float
+    pip_places: tuple[int, ...]
+
+
+_RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])
+# Every place sampled, in spreads: the nine pip places, the body between them, the body near the edges.
+_SAMPLED = np.array(GRID + BODY + OUTLINE, np.float64)
+_LAYOUT_COUNTS = np.array([count for count, _ in LAYOUT_SETS])
+_LAYOUT_CHOSEN = np.array([[k in places for k in range(9)] for _, places in LAYOUT_SETS])
+
+
+def _disc_means(picture: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
+    """The mean colour of a small disc round each point (bilinear samples on a ring and the middle)."""
+    maps = (points[:, None, :] + _RING[None, :, :] * radius).astype(np.float32).reshape(1, -1, 2)
+    sampled = cv2.remap(picture, maps[:, :, 0], maps[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    return sampled.reshape(len(points), len(_RING), -1).astype(np.float32).mean(axis=1)
+
+
+def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radius: float) -> FaceRead | None:
+    """The face whose middle, turn and pip spread (px) are given, read from its nine pip places."""
+    cos, sin = math.cos(angle), math.sin(angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * spread
+    centre = np.asarray(centre, np.float64)
+    h, w = picture.shape[:2]
+    corners = centre + np.array([(-1.9, -1.9), (1.9, -1.9), (1.9, 1.9), (-1.9, 1.9)]) @ axes
+    if corners.min() < 0 or corners[:, 0].max() >= w or corners[:, 1].max() >= h:
+        return None
+    sampled = _disc_means(picture, centre + _SAMPLED @ axes, max(1.0, pip_radius * 0.5))
+    slots, body, edges = sampled[:9], sampled[9:9 + len(BODY)], sampled[9 + len(BODY):]
+    body_colour = np.median(body, axis=0)
+    away = np.linalg.norm(slots - body_colour, axis=1)
+    body_away = float(np.linalg.norm(body - body_colour, axis=1).max())
+    edge_away = float(np.linalg.norm(edges - body_colour, axis=1).max())
+    # Every layout at once: its weakest pip place against the strongest other place or body sample.
+    chosen = _LAYOUT_CHOSEN
+    weakest = np.where(chosen, away, np.inf).min(axis=1)
+    strongest = np.maximum(np.where(chosen, -np.inf, away).max(axis=1), body_away)
+    contrast = np.maximum((chosen * away).sum(axis=1) / _LAYOUT_COUNTS, 1e-6)
+    # Every pip is the same colour: a side's edge or a shadow in a pip place is not.
+    pip_means = (chosen[:, :, None] * slots[None, :, :]).sum(axis=1) / _LAYOUT_COUNTS[:, None]
+    spreads = np.linalg.norm(slots[None, :, :] - pip_means[:, None, :], axis=2)
+    uneven = np.where(chosen & (_LAYOUT_COUNTS[:, None] > 1), spreads, 0.0).max(axis=1)
+    margins = (weakest - strongest - 0.5 * uneven) / contrast
+    best = int(np.argmax(margins))
+    return FaceRead(int(_LAYOUT_COUNTS[best]), float(margins[best]), body_away / contrast[best], edge_away / contrast[best],
+                    centre, angle, spread, tuple(int(k) for k in np.flatnonzero(chosen[best])))
+
+
+def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: ReaderSettings):
+    """(middle, turn, spread) of every face that two of the spots (or one, for a lone pip) could belong to."""
+    low, high = settings.die_size_mm[0] * SPREAD_SHARE * ppm, settings.die_size_mm[1] * SPREAD_SHARE * ppm
+    found = []
+    for a in range(len(spots_px)):
+        for b in range(a + 1, len(spots_px)):
+            if not 0.6 <= radii_px[a] / max(radii_px[b], 1e-6) <= 1.65:
+                continue
+            delta = spots_px[b] - spots_px[a]
+            distance = float(np.hypot(*delta))
+            bearing = math.atan2(delta[1], delta[0])
+            along = delta / max(distance, 1e-9)
+            across = np.array([-along[1], along[0]])
+            midpoint = (spots_px[a] + spots_px[b]) / 2
+            for apart, turn, (shift_along, shift_across) in PAIR_RELATIONS:
+                spread = distance / apart
+                if not low <= spread <= high or not 1.2 <= spread / ((radii_px[a] + radii_px[b]) / 2) <= 4.2:
+                    continue
+                centre = midpoint + (shift_along * along + shift_across * across) * spread
+                found.append((centre, bearing - math.radians(turn), spread, False))
+    for spot, radius in zip(spots_px, radii_px):
+        # A lone pip: its face's side from the pip's size (a pip is about a sixth of the side).
+        spread = radius * 2 / 0.165 * SPREAD_SHARE
+        if low <= spread <= high:
+            found.append((spot, 0.0, spread, True))
+    return found
+
+
+def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float) -> FaceRead | None:
+    """A face with one pip reads 1 however the grid is turned and sized round it (the side comes only from
+    the pip's size): its weakest reading over four turns and three sizes; a pip of a bigger face reads 1
+    only where the grid misses its neighbours."""
+    weakest = None
+    for turn in LONE_TURNS_DEG:
+        for scale in LONE_SCALES:
+            face = read_grid(picture, centre, math.radians(turn), spread * scale, pip_radius)
+            if face is None or face.pips != 1:
+                return None
+            weakest = face if weakest is None or face.margin < weakest.margin else weakest
+    return weakest
+
+
+def stray_spots(face: FaceRead, points: np.ndarray) -> int:
+    """Spots of the pips' kind inside the face that are none of its pips: a face read from part of a bigger
+    one (two corners of a 4 or a 6 seen as the two of a smaller 2) has them."""
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    local = (points - face.centre) @ np.linalg.inv(axes)
+    # Only the face's own top counts: a side's pips lie beyond its edge, and a lone pip that is a corner of a
+    # bigger face is told by the face's edges (FaceRead.outline), where its neighbours' face runs on.
+    inside = np.abs(local).max(axis=1) <= STRAY_REACH
+    places = np.array([GRID[k] for k in face.pip_places], np.float64)
+    near_a_pip = np.hypot(*(local[:, None, :] - places[None, :, :]).transpose(2, 0, 1)).min(axis=1) < 0.5
+    return int((inside & ~near_a_pip).sum())
