@@ -53,6 +53,8 @@ class ReaderSettings:
     split_min_edge_share: float = 0.45
     split_inside: float = 0.93
     split_claim: float = 0.5
+    split_last_claim: float = 0.3           # a card claiming less, yet this much and this share of all that is
+    split_rest_share: float = 0.9           # left of the blob, is the last of a row of cards overlapping
     split_edge_px: int = 3                  # how far outside a rectangle its sides are checked against the edge
     split_cut_px: int = 5
     split_leftover_share: float = 0.12

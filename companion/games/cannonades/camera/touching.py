@@ -106,7 +106,8 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
                         if inside < settings.split_inside:
                             continue
                         claimed = _inside_share(canvas, remaining, outline)
-                        if claimed < least_claim:
+                        if claimed < least_claim and not (claimed >= settings.split_last_claim and
+                                                          _explains_the_rest(canvas, remaining, settings)):
                             continue
                         around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
                         support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
@@ -114,6 +115,13 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
                         if best is None or score > best_score:
                             best, best_score = SplitCard(outline, inside), score
     return best
+
+
+def _explains_the_rest(card: np.ndarray, remaining: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the rectangle drawn in `card` takes nearly all that remains of the blob: the last card of an
+    overlapping row shows only a strip between the cards found on it (found whole, they cover it)."""
+    rest = cv2.countNonZero(remaining)
+    return rest > 0 and cv2.countNonZero(cv2.bitwise_and(card, remaining)) >= settings.split_rest_share * rest
 
 
 def _inside_share(canvas: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> float:
