@@ -47,10 +47,10 @@ def not_table(view: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     window = int(settings.background_window_mm * settings.background_px_per_mm) | 1
     background = cv2.resize(cv2.medianBlur(small, window), (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
-    difference = lab.astype(np.int16) - background.astype(np.int16)
-    difference[:, :, 0] //= 2   # lightness halved: a shadow or the lamp's pool is not a card
-    distance = np.sqrt((difference.astype(np.float32) ** 2).sum(axis=2))
-    mask = (distance > settings.colour_distance).astype(np.uint8) * 255
+    difference = cv2.subtract(lab, background, dtype=cv2.CV_32F)
+    # Squared distance with lightness halved: a shadow or the lamp's pool is not a card.
+    squared = cv2.transform(cv2.multiply(difference, difference), np.array([[0.25, 1.0, 1.0]], np.float32))
+    mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
     edges = cv2.Canny(grey, *settings.edge_thresholds)
@@ -68,8 +68,9 @@ def fill_outlines(mask: np.ndarray) -> np.ndarray:
 
 
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
-               settings: ReaderSettings) -> list[Blob]:
-    mask = not_table(view, settings)
+               settings: ReaderSettings, table_mask: np.ndarray | None = None) -> list[Blob]:
+    """`table_mask`: not_table(view) when already made (the reader cuts faces out of it more than once)."""
+    mask = (not_table(view, settings) if table_mask is None else table_mask).copy()
     table_to_view = np.linalg.inv(view_to_table)
     grow = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
     cover = np.zeros_like(mask)   # where face-up cards lie: a face-down card may reach under one

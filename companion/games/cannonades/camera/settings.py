@@ -70,9 +70,23 @@ SETTINGS = ReaderSettings()
 STREAM_SETTINGS = ReaderSettings(marker_upscale=1.0, pixels_per_cell=4, ignored_margin_per_cell=0.2,
                                  threshold_window=(3, 23, 10), top_px_per_mm=1.0)
 TABLE_REFRESH_FRAMES = 30
+
+
+@dataclass(frozen=True)
+class StillSettings:
+    """When a streamed frame shows the table as the last frame read (stream.py): compared on a small
+    blurred copy (a pixel there averages about 16 of the frame's, so sensor noise stays a few grey levels),
+    a change is a pixel differing by more than `level`; a card laid, moved or turned, or a hand, changes
+    dozens (a 30 mm marker alone is about 7x7 small pixels at 1280 px wide)."""
+    width_px: int = 320
+    level: int = 18
+    changed_px: int = 6
+
+
+STILL_SETTINGS = StillSettings()
 # A card with printed corners whose markers were not read is read again on its own patch of the
 # picture, enlarged this much more, with the photo's detector (reader.py): a cannonade turned at an
 # angle on a streamed frame, a blurred face.
 REREAD_SETTINGS = ReaderSettings(marker_upscale=3.0)
 REREAD_MARGIN_MM = 25.0
-REREAD_ROUNDS = 2   # look for the table's markers again every so many frames
+REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more under it
