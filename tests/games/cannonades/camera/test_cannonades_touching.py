@@ -65,6 +65,15 @@ def test_under_a_cannonade_a_face_down_ship_counts_and_a_face_up_one_with_its_ma
 
 
 @pytest.mark.slow   # renders one table: about 3 s
+def test_a_row_of_touching_face_down_ships_the_first_half_under_a_cannonade_is_counted_card_by_card():
+    row = [ship(card, False, x, angle) for card, x, angle in (("S23", 350.0, 88.6), ("S36", 448.0, 277.6), ("S25", 543.0, 270.6))]
+    gun = PlacedCard(INDEX["C22"], True, (315.0, 496.0), 55.0, "cannonade", 1)   # hides half of S23
+    reading = read([*row, gun], style="classic", table="oak")
+    assert reading["seats"]["seat 1"] == {"ships_up": 0, "ships_down": 3, "unknown": 0}, reading["cards"]
+    assert next(card for card in reading["cards"] if card["card"] == "C22")["on"] == "face down"
+
+
+@pytest.mark.slow   # renders one table: about 3 s
 def test_a_hand_reaching_over_touching_cards_is_unknown_not_cards():
     cards = [ship("S01", True, 330.0), ship("S10", False, 394.0), ship("S20", False, 458.0)]
     hand = HandReach("bottom", 0.5, (400.0, 470.0), (120, 86, 60), (40, 40, 40))
