@@ -7,8 +7,9 @@ Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card
   within MATCH_MM; cards read as a card that is not there (a wrong identity) counted apart;
 - ships per player exact: the seat's face-up ship ids and its face-down count both right; also among
-  the seats where every ship shows whole (the rest cannot be exact without guessing), and the
-  seats read confidently wrong (no "unknown" said, yet wrong);
+  the seats where every ship shows whole (the rest cannot be exact without guessing), of those the
+  ones in views with no hand (a hand over a seat's area leaves it rightly unsure: a card may lie
+  under it), and the seats read confidently wrong (no "unknown" said, yet wrong);
 - face down vs up: of the ships showing whole, read at their place as up/down correctly, abstained
   (unknown), or wrong;
 - direction: of the face-up ships identified, the bow's heading (north/east/south/west) right.
@@ -106,6 +107,9 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
         if whole:
             tally["seats whole"] += 1
             tally["seats whole exact"] += want == got and not said_unknown
+            if not truth["hand"]:
+                tally["seats whole no hand"] += 1
+                tally["seats whole no hand exact"] += want == got and not said_unknown
         if want != got and not said_unknown:
             tally["seats confidently wrong"] += 1
             misses.append(f"{area}: read {got}, truth {want}")
@@ -139,7 +143,8 @@ def report(name: str, tally: Counter) -> list[str]:
             f"face-up identity: {share(tally, 'ids read', 'ids readable')} read; wrong identities "
             f"{tally['ids wrong']} of {tally['ids said']} said",
             f"ships per player exact: {share(tally, 'seats exact', 'seats')} of all seats; "
-            f"{share(tally, 'seats whole exact', 'seats whole')} where every ship shows whole; "
+            f"{share(tally, 'seats whole exact', 'seats whole')} where every ship shows whole "
+            f"({share(tally, 'seats whole no hand exact', 'seats whole no hand')} of those with no hand in view); "
             f"confidently wrong {tally['seats confidently wrong']}",
             f"face down vs up (ships showing whole): right {share(tally, 'ships face right', 'ships whole')}, "
             f"unknown {tally['ships unknown']}, missed {tally['ships missed']}, wrong {tally['ships face wrong']}",
