@@ -24,6 +24,7 @@ class ReaderSettings:
     background_px_per_mm: float = 0.25
     background_window_mm: float = 244.0
     colour_distance: float = 26.0           # Lab units from the table's local colour: not table
+    faint_colour_distance: float = 12.0     # not table either, where it is one whole card's shape alone
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.

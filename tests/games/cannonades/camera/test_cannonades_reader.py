@@ -164,3 +164,21 @@ def test_a_card_shape_with_printed_corners_is_a_face_and_a_back_is_not(style):
     face = cv2.GaussianBlur(looks.face(default_deck(), 3, style, 1.0), (0, 0), 1.0)
     assert on_table(face)
     assert not on_table(looks.back(style, 1.0))
+
+
+def test_a_dark_back_on_a_dark_cloth_is_a_face_down_card_and_the_bare_cloth_is_nothing():
+    """Not one of the renderer's styles: a full-bleed back only a little off the cloth's colour."""
+    from companion.games.cannonades.camera import face_down
+    from companion.games.cannonades.camera.settings import SETTINGS
+    from companion.games.cannonades.kit import cards
+
+    rng = np.random.default_rng(3)
+    cloth = np.clip(np.array((52, 40, 34), np.float32) + rng.normal(0, 3, (300, 400, 3)), 0, 255).astype(np.uint8)
+    assert face_down.find_blobs(cloth, np.eye(3), [], SETTINGS) == []
+    view = cloth.copy()
+    width, height = (int(mm) for mm in cards.CARD_MM)
+    view[100:100 + height, 150:150 + width] = (38, 34, 58)   # dark maroon
+    blobs = face_down.find_blobs(view, np.eye(3), [], SETTINGS)
+    assert [blob.face for blob in blobs] == ["down"], blobs
+    assert face_down.distance(blobs[0].centre_mm, (150 + width / 2, 100 + height / 2)) < 3
+
