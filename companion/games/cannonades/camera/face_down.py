@@ -47,16 +47,43 @@ def not_table(view: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     window = int(settings.background_window_mm * settings.background_px_per_mm) | 1
     background = cv2.resize(cv2.medianBlur(small, window), (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
-    difference = lab.astype(np.int16) - background.astype(np.int16)
-    difference[:, :, 0] //= 2   # lightness halved: a shadow or the lamp's pool is not a card
-    distance = np.sqrt((difference.astype(np.float32) ** 2).sum(axis=2))
-    mask = (distance > settings.colour_distance).astype(np.uint8) * 255
+    difference = cv2.subtract(lab, background, dtype=cv2.CV_32F)
+    # Squared distance with lightness halved: a shadow or the lamp's pool is not a card.
+    squared = cv2.transform(cv2.multiply(difference, difference), np.array([[0.25, 1.0, 1.0]], np.float32))
+    mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
     edges = cv2.Canny(grey, *settings.edge_thresholds)
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
-    return fill_outlines(mask)
+    mask = fill_outlines(mask)
+    return mask | _faint_cards(cv2.compare(squared, settings.faint_colour_distance ** 2, cv2.CMP_GT), mask, settings)
+
+
+def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """A dark back on a dark table differs from it by less than `colour_distance`: what differs by
+    `faint_colour_distance`, apart from everything found, counts only where it is one whole card's shape."""
+    faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    faint = cv2.morphologyEx(faint, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    near_found = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    out = np.zeros_like(mask)
+    for contour in cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        x, y, w, h = cv2.boundingRect(contour)
+        if cv2.countNonZero(near_found[y:y + h, x:x + w]) == 0 and _card_sized(contour, settings):
+            cv2.drawContours(out, [contour], -1, 255, cv2.FILLED)
+    return out
+
+
+def _card_sized(contour, settings: ReaderSettings) -> bool:
+    """Whether a shape's area and sides are one card's (within the tolerances) and it fills its rectangle."""
+    card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    area = cv2.contourArea(contour) / settings.top_px_per_mm ** 2
+    _, (w, h), _ = cv2.minAreaRect(contour)
+    short, long = sorted((w / settings.top_px_per_mm, h / settings.top_px_per_mm))
+    return (abs(area / card_area - 1) <= settings.card_area_tolerance
+            and abs(short / cards.CARD_MM[0] - 1) <= settings.card_side_tolerance
+            and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
+            and area / max(short * long, 1e-6) >= settings.card_fill)
 
 
 def fill_outlines(mask: np.ndarray) -> np.ndarray:
@@ -68,8 +95,9 @@ def fill_outlines(mask: np.ndarray) -> np.ndarray:
 
 
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
-               settings: ReaderSettings) -> list[Blob]:
-    mask = not_table(view, settings)
+               settings: ReaderSettings, table_mask: np.ndarray | None = None) -> list[Blob]:
+    """`table_mask`: not_table(view) when already made (the reader cuts faces out of it more than once)."""
+    mask = (not_table(view, settings) if table_mask is None else table_mask).copy()
     table_to_view = np.linalg.inv(view_to_table)
     grow = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
     cover = np.zeros_like(mask)   # where face-up cards lie: a face-down card may reach under one
@@ -106,15 +134,10 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     w, h = w / settings.top_px_per_mm, h / settings.top_px_per_mm
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
-    short, long = sorted((w, h))
     # minAreaRect's angle is of its first side; the long axis, clockwise from north (y down)
     axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
     fill = area / max(w * h, 1e-6)
-    sized = (abs(area / card_area - 1) <= settings.card_area_tolerance
-             and abs(short / cards.CARD_MM[0] - 1) <= settings.card_side_tolerance
-             and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
-             and fill >= settings.card_fill)
-    if not sized:
+    if not _card_sized(contour, settings):
         parts = touching.split_blob(contour, settings, cover)
         if parts is not None:
             return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]

@@ -24,6 +24,7 @@ class ReaderSettings:
     background_px_per_mm: float = 0.25
     background_window_mm: float = 244.0
     colour_distance: float = 26.0           # Lab units from the table's local colour: not table
+    faint_colour_distance: float = 12.0     # not table either, where it is one whole card's shape alone
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.
@@ -53,6 +54,8 @@ class ReaderSettings:
     split_min_edge_share: float = 0.45
     split_inside: float = 0.93
     split_claim: float = 0.5
+    split_last_claim: float = 0.3           # a card claiming less, yet this much and this share of all that is
+    split_rest_share: float = 0.9           # left of the blob, is the last of a row of cards overlapping
     split_edge_px: int = 3                  # how far outside a rectangle its sides are checked against the edge
     split_cut_px: int = 5
     split_leftover_share: float = 0.12
@@ -68,9 +71,23 @@ SETTINGS = ReaderSettings()
 STREAM_SETTINGS = ReaderSettings(marker_upscale=1.0, pixels_per_cell=4, ignored_margin_per_cell=0.2,
                                  threshold_window=(3, 23, 10), top_px_per_mm=1.0)
 TABLE_REFRESH_FRAMES = 30
+
+
+@dataclass(frozen=True)
+class StillSettings:
+    """When a streamed frame shows the table as the last frame read (stream.py): compared on a small
+    blurred copy (a pixel there averages about 16 of the frame's, so sensor noise stays a few grey levels),
+    a change is a pixel differing by more than `level`; a card laid, moved or turned, or a hand, changes
+    dozens (a 30 mm marker alone is about 7x7 small pixels at 1280 px wide)."""
+    width_px: int = 320
+    level: int = 18
+    changed_px: int = 6
+
+
+STILL_SETTINGS = StillSettings()
 # A card with printed corners whose markers were not read is read again on its own patch of the
 # picture, enlarged this much more, with the photo's detector (reader.py): a cannonade turned at an
 # angle on a streamed frame, a blurred face.
 REREAD_SETTINGS = ReaderSettings(marker_upscale=3.0)
 REREAD_MARGIN_MM = 25.0
-REREAD_ROUNDS = 2   # look for the table's markers again every so many frames
+REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more under it

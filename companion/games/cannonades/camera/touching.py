@@ -1,8 +1,9 @@
 """Cards that touch: a blob of two to four cards' area is split into whole cards when card-sized
 rectangles explain all of it. Each rectangle stands on a straight stretch of the blob's outline (a
 card's own edge, where nothing touches it) and must lie inside the blob; what the rectangles leave
-must be crumbs. A blob they cannot explain (a hand, a card half under another) is not split: it stays
-unknown, never guessed into cards."""
+must be crumbs, or one card reaching under a face-up card (a row's ship under a cannonade). A blob
+they cannot explain (a hand, a card half under another) is not split: it stays unknown, never guessed
+into cards."""
 
 from __future__ import annotations
 
@@ -51,16 +52,32 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
             break
         best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
         if best is None:
-            return None
+            break
         found.append(SplitCard(best.outline_px + offset, best.inside, covered))
         cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
         cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
         remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     leftover = cv2.countNonZero(remaining) / card_px
+    if not covered and found and leftover > settings.split_leftover_share and cover is not None:
+        under = _covered_rest(remaining, offset, settings, cover)   # the row's last card, under a cannonade
+        if under is not None:
+            found.append(under)
+            leftover = 0.0
     explained = len(found) == 1 if covered else len(found) >= 2
     if not explained or leftover > settings.split_leftover_share:
         return None
     return found
+
+
+def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
+    """What the cards found leave, when it is one piece: a card reaching under a face-up one, or None."""
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
+    pieces = [piece for piece in cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+              if cv2.contourArea(piece) >= settings.partial_card_share * card_px]
+    if len(pieces) != 1:
+        return None
+    parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), settings, cover)
+    return parts[0] if parts and len(parts) == 1 and parts[0].covered else None
 
 
 def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
@@ -106,7 +123,8 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
                         if inside < settings.split_inside:
                             continue
                         claimed = _inside_share(canvas, remaining, outline)
-                        if claimed < least_claim:
+                        if claimed < least_claim and not (claimed >= settings.split_last_claim and
+                                                          _explains_the_rest(canvas, remaining, settings)):
                             continue
                         around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
                         support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
@@ -114,6 +132,13 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
                         if best is None or score > best_score:
                             best, best_score = SplitCard(outline, inside), score
     return best
+
+
+def _explains_the_rest(card: np.ndarray, remaining: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the rectangle drawn in `card` takes nearly all that remains of the blob: the last card of an
+    overlapping row shows only a strip between the cards found on it (found whole, they cover it)."""
+    rest = cv2.countNonZero(remaining)
+    return rest > 0 and cv2.countNonZero(cv2.bitwise_and(card, remaining)) >= settings.split_rest_share * rest
 
 
 def _inside_share(canvas: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> float:

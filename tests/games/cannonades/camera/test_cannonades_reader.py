@@ -118,6 +118,33 @@ def test_the_streaming_reader_keeps_the_table_and_reads_the_same_cards_as_the_ph
     assert names(first) == names(later) == names(whole)
 
 
+def test_the_streaming_reader_keeps_its_reading_while_the_table_is_still_and_reads_again_when_a_card_goes():
+    from companion.games.cannonades.camera.stream import CardStream
+
+    photo = SAMPLES[0]
+    truth = json.loads(photo.with_suffix(".json").read_text())
+    image = cv2.imread(str(photo))
+    stream = CardStream(players=truth["players"])
+    first = stream.read(image)
+    rng = np.random.default_rng(5)
+    for quality in (60, 90):   # the same still table on later frames: fresh sensor noise, compressed again
+        noisy = np.clip(image + rng.normal(0.0, 4.0, image.shape), 0, 255).astype(np.uint8)
+        later = cv2.imdecode(cv2.imencode(".jpg", noisy, [cv2.IMWRITE_JPEG_QUALITY, quality])[1], cv2.IMREAD_COLOR)
+        assert stream.read(later) is first   # not read again
+    # A face-up card picked up: its place painted with the table next to it.
+    gone = next(card for card in truth["cards"] if card["face"] == "up" and card["role"] == "ship" and card["visible"] > 0.99)
+    assert gone["card"] in [card.card for card in first.cards]
+    to_image, _ = stream.table_in_view
+    x, y = cv2.perspectiveTransform(np.array([[gone["centre_mm"]]], np.float64), to_image)[0, 0]
+    reach = int(np.linalg.norm(cv2.perspectiveTransform(np.array([[[gone["centre_mm"][0] + 60.0, gone["centre_mm"][1]]]]),
+                                                        to_image)[0, 0] - (x, y)))
+    picked = image.copy()
+    beside = image[int(y) - 5:int(y) + 5, max(int(x) - 3 * reach, 0):max(int(x) - 2 * reach, 1)].reshape(-1, 3)
+    picked[int(y) - reach:int(y) + reach, int(x) - reach:int(x) + reach] = np.median(beside, axis=0).astype(np.uint8)
+    after = stream.read(picked)
+    assert after is not first and gone["card"] not in [card.card for card in after.cards]
+
+
 @pytest.mark.parametrize("style", ["classic", "navy"])
 def test_a_card_shape_with_printed_corners_is_a_face_and_a_back_is_not(style):
     """A face whose markers did not read must come out unknown, never "face down"."""
@@ -137,3 +164,21 @@ def test_a_card_shape_with_printed_corners_is_a_face_and_a_back_is_not(style):
     face = cv2.GaussianBlur(looks.face(default_deck(), 3, style, 1.0), (0, 0), 1.0)
     assert on_table(face)
     assert not on_table(looks.back(style, 1.0))
+
+
+def test_a_dark_back_on_a_dark_cloth_is_a_face_down_card_and_the_bare_cloth_is_nothing():
+    """Not one of the renderer's styles: a full-bleed back only a little off the cloth's colour."""
+    from companion.games.cannonades.camera import face_down
+    from companion.games.cannonades.camera.settings import SETTINGS
+    from companion.games.cannonades.kit import cards
+
+    rng = np.random.default_rng(3)
+    cloth = np.clip(np.array((52, 40, 34), np.float32) + rng.normal(0, 3, (300, 400, 3)), 0, 255).astype(np.uint8)
+    assert face_down.find_blobs(cloth, np.eye(3), [], SETTINGS) == []
+    view = cloth.copy()
+    width, height = (int(mm) for mm in cards.CARD_MM)
+    view[100:100 + height, 150:150 + width] = (38, 34, 58)   # dark maroon
+    blobs = face_down.find_blobs(view, np.eye(3), [], SETTINGS)
+    assert [blob.face for blob in blobs] == ["down"], blobs
+    assert face_down.distance(blobs[0].centre_mm, (150 + width / 2, 100 + height / 2)) < 3
+

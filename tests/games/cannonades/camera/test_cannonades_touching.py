@@ -38,6 +38,18 @@ def test_a_row_of_face_down_ships_side_by_side_is_counted_card_by_card(style, ta
 
 
 @pytest.mark.slow   # renders two tables: about 6 s
+@pytest.mark.parametrize("style, table", [("navy", "walnut"), ("classic", "oak")])
+def test_a_row_of_face_down_ships_each_lying_a_little_over_the_last_is_counted_card_by_card(style, table):
+    # Turned a quarter (long sides across the row), 71-78 mm apart though a card is 88 mm long and a
+    # little askew: each hides the end of the one before; once its neighbours are cut out whole, a
+    # middle one is only a strip between them.
+    row = [PlacedCard(INDEX[card], False, (x, y), angle, "ship", 2) for card, x, y, angle in
+           (("S01", 260.0, 110.4, 266.4), ("S10", 333.1, 113.1, 95.3), ("S39", 410.8, 107.5, 273.8), ("S23", 481.6, 110.5, 277.9))]
+    reading = read(row, style=style, table=table)
+    assert reading["seats"]["seat 2"] == {"ships_up": 0, "ships_down": 4, "unknown": 0}, reading["cards"]
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
 def test_under_a_cannonade_a_face_down_ship_counts_and_a_face_up_one_with_its_markers_hidden_is_unknown():
     # Laid as players lay it, a little off the ship's middle (most of the ship shows); then right on
     # top of a face-up ship, hiding both its markers.
@@ -50,6 +62,15 @@ def test_under_a_cannonade_a_face_down_ship_counts_and_a_face_up_one_with_its_ma
     reading = read([ship("S09", True, 380.0, angle=12.0), hiding])
     ships = [card for card in reading["cards"] if card["area"] == "seat 1" and card["kind"] != "cannonade"]
     assert not any(card["face"] == "down" for card in ships), ships   # never a face-up ship called face down
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_row_of_touching_face_down_ships_the_first_half_under_a_cannonade_is_counted_card_by_card():
+    row = [ship(card, False, x, angle) for card, x, angle in (("S23", 350.0, 88.6), ("S36", 448.0, 277.6), ("S25", 543.0, 270.6))]
+    gun = PlacedCard(INDEX["C22"], True, (315.0, 496.0), 55.0, "cannonade", 1)   # hides half of S23
+    reading = read([*row, gun], style="classic", table="oak")
+    assert reading["seats"]["seat 1"] == {"ships_up": 0, "ships_down": 3, "unknown": 0}, reading["cards"]
+    assert next(card for card in reading["cards"] if card["card"] == "C22")["on"] == "face down"
 
 
 @pytest.mark.slow   # renders one table: about 3 s
