@@ -47,6 +47,8 @@ class TaughtSettings:
     face_below_least: float = 40.0
     coin_face_gap: float = 15.0       # a coin's face lies at least this far below it (a silver face: 30-40)
     coin_radii_mm: tuple[float, float] = (6.0, 15.0)   # a coin's rim is looked for this far from its middle
+    prize_share: float = 0.3          # of the smaller taught prize's cover: a blob this large may be a prize
+    least_prize_mm2: float = 30.0     # never smaller (a caption's letters close up into blobs of 20-30)
     paint_join_mm: float = 7.0        # wider than a pole (5 mm at most) and its blur; pennants lie 11 mm apart
     width_doubt_mm: float = 1.5       # the taught width is this far off (seeds 500-512: -1 to +2)
     rim_step_share: float = 0.4       # of the strongest step round the middle
@@ -99,15 +101,18 @@ class TaughtCoast:
         covered = {kind: _median_cover(learned, kind, settings, self.coin_settings(CoinSettings()))
                    for kind in ("mast", "crate", "coin")}
         self.looks = MatLooks(tuple(hues.items()), diameter, settings.coin_sample_shares, metal,
-                              _patches_per_mast(pictures, hues, self.mat_settings(MatSettings())),
+                              _patches_per_mast(pictures, hues, replace(MatSettings(), paint_join_mm=settings.paint_join_mm)),
                               covered["mast"], covered["crate"], covered["coin"], True)
 
     def coin_settings(self, base: CoinSettings) -> CoinSettings:
         return replace(base, **self.coin_settings_changes)
 
     def mat_settings(self, base: MatSettings) -> MatSettings:
-        """A group's sail may carry a band of paint a pole crosses: its parts join over a wider gap."""
-        return replace(base, paint_join_mm=max(base.paint_join_mm, self.settings.paint_join_mm))
+        """A group's sail may carry a band of paint a pole crosses: its parts join over a wider gap. A mast
+        with a pale sail and pole may show less than the kit's smallest prize: a share of the taught one will do."""
+        looks, s = self.looks, self.settings
+        smallest = min(base.prize_min_area_mm2, max(s.least_prize_mm2, s.prize_share * min(looks.mast_mm2, looks.crate_mm2)))
+        return replace(base, paint_join_mm=max(base.paint_join_mm, s.paint_join_mm), prize_min_area_mm2=smallest)
 
     def describe(self) -> str:
         looks = self.looks
