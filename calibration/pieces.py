@@ -71,12 +71,15 @@ class TeachSettings:
     # at this many px per mm, this far past the square's edge (less than the gap between squares).
     top_view_px_per_mm: float = 2.0
     top_view_margin_mm: float = 3.0
-    # A piece lying flat (a pale sail, a white pole) shows little vivid paint at the look points: its square
-    # is learned too when this share of its middle (the printed outline left out) is this far (Lab delta E)
-    # from the paper. A neighbour's shadow greys the paper less.
+    # A piece lying flat (a pale sail, a white pole, a small pennant) may show at none of the look points:
+    # its square is learned too when this share of its middle (the printed outline left out) is this far
+    # (Lab delta E) from the paper, and coloured or dark (a neighbour's shadow is a pale grey).
     covered_delta_e: float = 25.0
-    min_covered_share: float = 0.06
-    covered_middle: float = 0.85
+    covered_chroma: float = 12.0
+    covered_dark: float = 40.0
+    min_covered_share: float = 0.02
+    covered_middle: float = 0.94
+    vivid_share: float = 0.03        # a top view's most coloured pixels: what tells two pieces of one shape apart
 
 
 @dataclass(frozen=True)
@@ -296,17 +299,39 @@ def _top_view(image, to_image, square: dict, white: np.ndarray, settings: TeachS
     return np.clip(TOP_VIEW_PAPER * relative ** (1 / 2.2), 0, 255).astype(np.uint8)
 
 
-def _covered_share(top_view: np.ndarray, settings: TeachSettings) -> float:
-    """How much of the top view's middle is far from the paper's colour."""
+def _middle_lab(top_view: np.ndarray, settings: TeachSettings) -> np.ndarray:
+    """Lab (delta E units, paper at 0) of the top view's middle, the printed outline left out: (n, 3)."""
     margin = int(round(settings.top_view_margin_mm * settings.top_view_px_per_mm))
     inner = top_view[margin:top_view.shape[0] - margin, margin:top_view.shape[1] - margin]
     cut = int(round(inner.shape[0] * (1 - settings.covered_middle) / 2))
-    middle = inner[cut:inner.shape[0] - cut, cut:inner.shape[1] - cut]
-    lab = cv2.cvtColor(middle, cv2.COLOR_BGR2Lab).astype(np.float32)
+    return _from_paper(inner[cut:inner.shape[0] - cut, cut:inner.shape[1] - cut])
+
+
+def _from_paper(view: np.ndarray) -> np.ndarray:
+    """Lab of a top view's pixels, less the paper's, in delta E units: (n, 3)."""
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2Lab).astype(np.float32).reshape(-1, 3)
     paper = cv2.cvtColor(np.full((1, 1, 3), TOP_VIEW_PAPER, np.uint8), cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
     # OpenCV's 8-bit Lab scales L by 255/100: back to delta E units.
-    scale = np.array([100 / 255, 1.0, 1.0], np.float32)
-    return float((np.linalg.norm((lab - paper) * scale, axis=2) > settings.covered_delta_e).mean())
+    return (lab - paper) * np.array([100 / 255, 1.0, 1.0], np.float32)
+
+
+def _covered_share(top_view: np.ndarray, settings: TeachSettings) -> float:
+    """How much of the top view's middle is far from the paper's colour, and coloured or dark."""
+    lab = _middle_lab(top_view, settings)
+    far = np.linalg.norm(lab, axis=1) > settings.covered_delta_e
+    shows = (np.hypot(lab[:, 1], lab[:, 2]) > settings.covered_chroma) | (lab[:, 0] < -settings.covered_dark)
+    return float((far & shows).mean())
+
+
+def _top_vivid(square: SquareLook, settings: TeachSettings) -> np.ndarray | None:
+    """The median Lab of the most coloured pixels of a square's top view (a piece may reach past its square;
+    the margin under it, where its label begins, left out), or None without one."""
+    if square.top_view is None:
+        return None
+    margin = int(round(settings.top_view_margin_mm * settings.top_view_px_per_mm))
+    lab = _from_paper(square.top_view[:square.top_view.shape[0] - margin])
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    return np.median(lab[chroma >= np.quantile(chroma, 1 - settings.vivid_share)], axis=0)
 
 
 def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, sides, whites,
@@ -375,7 +400,10 @@ def _mark_alike(squares: list[SquareLook], settings: TeachSettings) -> list[Squa
                 continue
             near = float(distances(first.shares, second.shares)[0, 0]) <= settings.alike_shares
             pairs = [(first.colour(), second.colour()), (first.vivid(), second.vivid())]
-            if near and all(a is not None and b is not None for a, b in pairs) and all(
+            tops = (_top_vivid(first, settings), _top_vivid(second, settings))
+            # Seen whole from above, two pieces of one shape may still differ in a small patch of paint.
+            tops_differ = all(top is not None for top in tops) and float(np.linalg.norm(tops[0] - tops[1])) > settings.alike_colour
+            if near and not tops_differ and all(a is not None and b is not None for a, b in pairs) and all(
                     float(np.linalg.norm(np.subtract(*_labs(a, b)))) <= settings.alike_colour for a, b in pairs):
                 marked[i] = replace(first, status=f"too like {second.label}")
                 marked[j] = replace(second, status=f"too like {first.label}")

@@ -34,6 +34,7 @@ class MatLooks:
     coin_metal_hue_deg: float | None = None
     # How many patches of its fleet's paint one lying mast shows (a band across the sail, cut by the pole: 2).
     patches_per_mast: float = 1.0
+    mast_paint_mm: float = 0.0       # taught: how long one mast's patch of paint is (0: not known)
     # What one lying mast, one crate and one coin cover of the mat (mm^2, mats.prize_mask and coin_cover):
     # the prizes and coins read must cover about what the zones show. The kit's: its pieces taught from
     # renders of the teaching sheet (benchmarks/coast_taught_accuracy.py --kit-looks: 247-311, 226-288, 493-516).

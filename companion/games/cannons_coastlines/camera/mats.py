@@ -153,7 +153,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
                 masts += [lid_fleet] * max(0, poles - len(pennants))
                 continue
         elif inside:
-            masts += masts_of_patches([fleet for fleet, _ in inside], looks.patches_per_mast)
+            masts += masts_of_patches(inside, looks)
             continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
@@ -183,13 +183,27 @@ def _unexplained_blobs(counted, masts: int, crates: int, looks: MatLooks, settin
     return doubts
 
 
-def masts_of_patches(fleets: list[int], per_mast: float) -> list[int]:
-    """The masts a blob's patches of paint make, `per_mast` patches to a mast (a sail's band of paint
-    shows as two where the pole crosses it): one fleet's patches are counted together."""
+def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks) -> list[int]:
+    """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
+    paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
+    patch as long as two masts' paint (sails side by side, their bands run together) is two masts."""
+    fleets = [fleet for fleet, _ in inside]
     masts = []
     for fleet in sorted(set(fleets)):
-        masts += [fleet] * max(1, int(round(fleets.count(fleet) / per_mast)))
+        count = max(1, int(round(fleets.count(fleet) / looks.patches_per_mast)))
+        if looks.mast_paint_mm > 0:
+            lengths = [patch_length_mm(patch) for owner, patch in inside if owner == fleet]
+            count = max(count, int(round(sum(lengths) / (looks.mast_paint_mm * looks.patches_per_mast))))
+        masts += [fleet] * count
     return masts
+
+
+def patch_length_mm(patch: np.ndarray) -> float:
+    """A patch's length along its longest spread (a bar's length from its spread), mm."""
+    points = np.argwhere(patch).astype(np.float64)
+    if len(points) < 3:
+        return 0.0
+    return float(np.sqrt(12.0 * max(np.linalg.eigvalsh(np.cov(points.T))[-1], 0.0)) / MAT_PX_PER_MM)
 
 
 def prize_mask(picture: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:

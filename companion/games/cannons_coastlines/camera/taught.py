@@ -22,7 +22,7 @@ from calibration.pieces import TOP_VIEW_PAPER, PieceLooks, TeachSettings
 from calibration.store import CalibrationFileError
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, MatLooks, hue_deg
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, not_paper
-from companion.games.cannons_coastlines.camera.mats import _fleet_paint, _paint_patches, coin_cover, prize_mask
+from companion.games.cannons_coastlines.camera.mats import _fleet_paint, _paint_patches, coin_cover, patch_length_mm, prize_mask
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 from companion.games.cannons_coastlines.kit import pieces as kit
 
@@ -100,8 +100,8 @@ class TaughtCoast:
                     defaults.face_below_paper, settings.face_below_share * gap))
         covered = {kind: _median_cover(learned, kind, settings, self.coin_settings(CoinSettings()))
                    for kind in ("mast", "crate", "coin")}
-        self.looks = MatLooks(tuple(hues.items()), diameter, settings.coin_sample_shares, metal,
-                              _patches_per_mast(pictures, hues, replace(MatSettings(), paint_join_mm=settings.paint_join_mm)),
+        per_mast, paint_mm = _mast_paint(pictures, hues, replace(MatSettings(), paint_join_mm=settings.paint_join_mm))
+        self.looks = MatLooks(tuple(hues.items()), diameter, settings.coin_sample_shares, metal, per_mast, paint_mm,
                               covered["mast"], covered["crate"], covered["coin"], True)
 
     def coin_settings(self, base: CoinSettings) -> CoinSettings:
@@ -234,12 +234,17 @@ def _gap(hues, towards) -> np.ndarray:
     return np.abs((np.asarray(hues) - towards + 180) % 360 - 180)
 
 
-def _patches_per_mast(pictures: dict, hues: dict[int, float], settings: MatSettings) -> float:
-    """How many patches of its fleet's paint a taught lying mast shows (the median over the fleets, whole; 1 at least)."""
-    patches = []
+def _mast_paint(pictures: dict, hues: dict[int, float], settings: MatSettings) -> tuple[float, float]:
+    """How many patches of its fleet's paint a taught lying mast shows, and how long each is (mm): medians over
+    the fleets (the count whole, 1 at least; the length 0 when no mast showed paint)."""
+    counts, lengths = [], []
     for label, (lab, mask) in pictures.items():
         kind, _, colour = label.partition(":")
         if kind == "mast" and mask.any():
             paint = _fleet_paint(lab, settings, hues)[FLEET_BY_COLOUR[colour]]
-            patches.append(len(_paint_patches(paint & mask.astype(np.uint8), settings)))
-    return float(max(1, int(np.median(patches)))) if patches else 1.0
+            patches = _paint_patches(paint & mask.astype(np.uint8), settings)
+            counts.append(len(patches))
+            lengths += [patch_length_mm(patch) for patch in patches]
+    if not counts:
+        return 1.0, 0.0
+    return float(max(1, int(np.median(counts)))), float(np.median(lengths)) if lengths else 0.0
