@@ -19,9 +19,9 @@ check, changing nothing); the default seeds (9000 on) were kept apart.
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%:
                     points exact  masts exact  crates exact  coins exact (by kind)  confidently wrong
   tuned     untaught    79.5%        85.7%        97.3%        89.3% (33.0%)         2.7%
-            taught      86.6%        88.4%        97.3%        94.6% (67.9%)         5.4%
+            taught      88.4%        91.1%        97.3%        94.6% (67.9%)         3.6%
   held-out  untaught    68.8%        58.0%        63.4%        88.4% (41.1%)         4.5%
-            taught      74.1%        58.9%        63.4%        94.6% (72.3%)        12.5%
+            taught      75.0%        59.8%        63.4%        94.6% (72.3%)        11.6%
 
 Reported per row, per player (a mat): points exact (CS-4), prize masts and crates exact (by fleet),
 coins exact (their count; by kind beside it), and confidently wrong: points wrong on a mat the
