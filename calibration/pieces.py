@@ -15,11 +15,14 @@ module knows no game.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
 
+import cv2
 import numpy as np
 
 from calibration import pose
@@ -32,6 +35,7 @@ from companion.vision.piece_solids import Solid, SolidSettings, Window, fit_soli
 from companion.vision.plane_camera import camera_from_plane
 
 FILE_KIND = "piece-looks"
+TOP_VIEW_PAPER = 235       # the paper's level in a square's top view, as a harbour mat's picture has it
 EMPTY_LABEL = "."          # pieces-sheet.json's label of a square left empty
 LEARNED, EMPTY, NOT_IN_VIEW, NOT_EMPTY = "learned", "empty", "not in view", "not empty"
 
@@ -63,6 +67,19 @@ class TeachSettings:
     solids: SolidSettings = SolidSettings()
     own_patch_mm: float = 5.0
     same_paint_cos: float = 0.94     # paints whose hues are within 20 degrees: one country's
+    # Each learned square seen from straight above (for pieces lying flat), its paper made TOP_VIEW_PAPER:
+    # at this many px per mm, this far past the square's edge (less than the gap between squares).
+    top_view_px_per_mm: float = 2.0
+    top_view_margin_mm: float = 3.0
+    # A piece lying flat (a pale sail, a white pole, a small pennant) may show at none of the look points:
+    # its square is learned too when this share of its middle (the printed outline left out) is this far
+    # (Lab delta E) from the paper, and coloured or dark (a neighbour's shadow is a pale grey).
+    covered_delta_e: float = 25.0
+    covered_chroma: float = 12.0
+    covered_dark: float = 40.0
+    min_covered_share: float = 0.02
+    covered_middle: float = 0.94
+    vivid_share: float = 0.03        # a top view's most coloured pixels: what tells two pieces of one shape apart
 
 
 @dataclass(frozen=True)
@@ -75,6 +92,8 @@ class SquareLook:
     balanced: np.ndarray | None = None     # (points, 3) linear BGR relative to the paper
     shares: np.ndarray | None = None       # (points,) 1 where a point showed a piece
     solid: Solid | None = None             # the piece's width and height, fitted to its silhouette
+    top_view: np.ndarray | None = None     # (h, w, 3) uint8 BGR: the square from straight above, paper TOP_VIEW_PAPER
+    top_view_px_per_mm: float = 0.0
 
     @property
     def learned(self) -> bool:
@@ -88,6 +107,16 @@ class SquareLook:
         shown = self.balanced[self.shares > 0.5]
         luma = shown.sum(axis=1)
         return np.median(shown[luma >= np.quantile(luma, 1 - lit_share)], axis=0)
+
+    def vivid(self, share: float = 0.2) -> np.ndarray | None:
+        """The median balanced BGR of the most coloured `share` of the points that showed the piece: a coin's
+        ring or dot, where colour() may give its metal face."""
+        if self.balanced is None or self.shares is None or not (self.shares > 0.5).any():
+            return None
+        shown = self.balanced[self.shares > 0.5]
+        lab = lab_of_linear(np.clip(shown[:, ::-1], 0, 1.5))
+        chroma = np.hypot(lab[:, 1], lab[:, 2])
+        return np.median(shown[chroma >= np.quantile(chroma, 1 - share)], axis=0)
 
 
 @dataclass(frozen=True)
@@ -119,6 +148,9 @@ class PieceLooks:
                 entry["shares"] = np.round(square.shares, 2).tolist()
             if square.solid is not None:
                 entry["solid"] = square.solid.to_json()
+            if square.top_view is not None:
+                entry["top_view_png"] = base64.b64encode(cv2.imencode(".png", square.top_view)[1].tobytes()).decode("ascii")
+                entry["top_view_px_per_mm"] = square.top_view_px_per_mm
             return entry
 
         return {"kind": FILE_KIND, "game": self.game, "created": self.created, "sources": list(self.sources),
@@ -180,7 +212,18 @@ def _square(index: int, entry, count: int) -> SquareLook:
             solid = Solid.from_json(entry["solid"])
         except ValueError as error:
             raise ValueError(f"{where}.solid: {error}") from None
-    return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares, solid)
+    top_view, px_per_mm = None, 0.0
+    if "top_view_png" in entry:
+        try:
+            top_view = cv2.imdecode(np.frombuffer(base64.b64decode(entry["top_view_png"], validate=True), np.uint8),
+                                    cv2.IMREAD_COLOR)
+            px_per_mm = float(entry["top_view_px_per_mm"])
+        except (KeyError, TypeError, ValueError, binascii.Error):
+            top_view = None
+        if top_view is None or not 0 < px_per_mm < 50:
+            raise ValueError(f"{where}: top_view_png should be a base64 PNG with top_view_px_per_mm beside it")
+    return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares, solid,
+                      top_view, px_per_mm)
 
 
 def sheet_layout(record: dict) -> pose.SheetLayout:
@@ -214,18 +257,25 @@ def read_sheet(image: np.ndarray, record: dict, photo: str, settings: TeachSetti
     camera = camera_from_plane(located.matrix, (width, height))
     squares = record["squares"]
     centres = np.array([s["centre_mm"] for s in squares], np.float64)
-    side = float(squares[0]["side_mm"])
-    whites = _paper_whites(image, located.matrix, centres, side, settings)
-
-    def balanced_at(pixels):
-        return linear_at(image, pixels) / whites[:, None, :]
+    sides = np.array([float(s["side_mm"]) for s in squares])
+    whites = _paper_whites(image, located.matrix, centres, sides, settings)
 
     def shows(balanced):
         lab = lab_of_linear(np.clip(balanced[..., ::-1], 0, 1.5))
         return np.clip((np.hypot(lab[..., 1], lab[..., 2]) - settings.piece_chroma[0])
                        / (settings.piece_chroma[1] - settings.piece_chroma[0]), 0, 1).astype(np.float32)
 
-    pixels, balanced, shares = read_looks(balanced_at, shows, located.matrix, camera, centres, side, settings.looks)
+    # The look points scale with the square: squares of one size are read together.
+    count = settings.looks.count
+    pixels, balanced, shares = np.zeros((len(squares), count, 2)), np.zeros((len(squares), count, 3)), np.zeros((len(squares), count))
+    for side in sorted(set(sides.tolist())):
+        group = np.nonzero(sides == side)[0]
+
+        def balanced_at(points, group=group):
+            return linear_at(image, points) / whites[group][:, None, :]
+
+        pixels[group], balanced[group], shares[group] = read_looks(balanced_at, shows, located.matrix, camera,
+                                                                   centres[group], side, settings.looks)
     results = []
     for square, points, colours, share in zip(squares, pixels, balanced, shares):
         inside = (points[:, 0] >= 0) & (points[:, 0] <= width - 1) & (points[:, 1] >= 0) & (points[:, 1] <= height - 1)
@@ -233,19 +283,68 @@ def read_sheet(image: np.ndarray, record: dict, photo: str, settings: TeachSetti
             results.append(SquareLook(square["label"], NOT_IN_VIEW, photo))
             continue
         showing = share[:settings.looks.base_count].mean() >= settings.min_base_share
+        top_view = _top_view(image, located.matrix, square, whites[len(results)], settings)
         if square["label"] == EMPTY_LABEL:
             status = NOT_EMPTY if showing else LEARNED
         else:
-            status = LEARNED if showing else EMPTY
-        results.append(SquareLook(square["label"], status, photo, colours.astype(np.float32), share))
-    return _with_solids(results, image, located.matrix, camera, centres, side, whites, settings)
+            status = LEARNED if showing or _covered_share(top_view, settings) >= settings.min_covered_share else EMPTY
+        top_view = top_view if status == LEARNED else None
+        results.append(SquareLook(square["label"], status, photo, colours.astype(np.float32), share, None,
+                                  top_view, settings.top_view_px_per_mm if top_view is not None else 0.0))
+    return _with_solids(results, image, located.matrix, camera, centres, sides, whites, settings)
 
 
-def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, side, whites,
+def _top_view(image, to_image, square: dict, white: np.ndarray, settings: TeachSettings) -> np.ndarray:
+    """The square (and its margin) from straight above: every pixel the plane point's colour over the paper's
+    round the square, as 8-bit sRGB with the paper at TOP_VIEW_PAPER."""
+    half = float(square["side_mm"]) / 2 + settings.top_view_margin_mm
+    step = 1.0 / settings.top_view_px_per_mm
+    offsets = np.arange(-half + step / 2, half, step)
+    xs, ys = np.meshgrid(offsets + square["centre_mm"][0], offsets + square["centre_mm"][1])
+    plane = np.dstack([xs, ys]).astype(np.float64)
+    pixels = cv2.perspectiveTransform(plane.reshape(-1, 1, 2), to_image).reshape(plane.shape)
+    relative = np.clip(linear_at(image, pixels) / white, 0.0, 1.2)
+    return np.clip(TOP_VIEW_PAPER * relative ** (1 / 2.2), 0, 255).astype(np.uint8)
+
+
+def _middle_lab(top_view: np.ndarray, settings: TeachSettings) -> np.ndarray:
+    """Lab (delta E units, paper at 0) of the top view's middle, the printed outline left out: (n, 3)."""
+    margin = int(round(settings.top_view_margin_mm * settings.top_view_px_per_mm))
+    inner = top_view[margin:top_view.shape[0] - margin, margin:top_view.shape[1] - margin]
+    cut = int(round(inner.shape[0] * (1 - settings.covered_middle) / 2))
+    return _from_paper(inner[cut:inner.shape[0] - cut, cut:inner.shape[1] - cut])
+
+
+def _from_paper(view: np.ndarray) -> np.ndarray:
+    """Lab of a top view's pixels, less the paper's, in delta E units: (n, 3)."""
+    lab = cv2.cvtColor(view, cv2.COLOR_BGR2Lab).astype(np.float32).reshape(-1, 3)
+    paper = cv2.cvtColor(np.full((1, 1, 3), TOP_VIEW_PAPER, np.uint8), cv2.COLOR_BGR2Lab)[0, 0].astype(np.float32)
+    # OpenCV's 8-bit Lab scales L by 255/100: back to delta E units.
+    return (lab - paper) * np.array([100 / 255, 1.0, 1.0], np.float32)
+
+
+def _covered_share(top_view: np.ndarray, settings: TeachSettings) -> float:
+    """How much of the top view's middle is far from the paper's colour, and coloured or dark."""
+    lab = _middle_lab(top_view, settings)
+    far = np.linalg.norm(lab, axis=1) > settings.covered_delta_e
+    shows = (np.hypot(lab[:, 1], lab[:, 2]) > settings.covered_chroma) | (lab[:, 0] < -settings.covered_dark)
+    return float((far & shows).mean())
+
+
+def _top_vivid(square: SquareLook, settings: TeachSettings) -> np.ndarray | None:
+    """The median Lab of the most coloured pixels of a square's top view (a piece may reach past its square;
+    the margin under it, where its label begins, left out), or None without one."""
+    if square.top_view is None:
+        return None
+    margin = int(round(settings.top_view_margin_mm * settings.top_view_px_per_mm))
+    lab = _from_paper(square.top_view[:square.top_view.shape[0] - margin])
+    chroma = np.hypot(lab[:, 1], lab[:, 2])
+    return np.median(lab[chroma >= np.quantile(chroma, 1 - settings.vivid_share)], axis=0)
+
+
+def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, sides, whites,
                  settings: TeachSettings) -> list[SquareLook]:
     """Each learned piece's solid, fitted to its silhouette round its square."""
-    import cv2
-
     paints = {index: square.colour() for index, square in enumerate(squares)
               if square.learned and square.label != EMPTY_LABEL}
     paints = {index: paint for index, paint in paints.items() if paint is not None}
@@ -266,21 +365,18 @@ def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, si
         shares = (vivid * mine[nearest]).astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         # The other squares' pieces stand on their own squares: what shows there is not this piece's.
-        half = side / 2
-        window = window.with_hidden([centres[other] + np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-                                     for other in range(len(centres)) if other != index])
+        corners = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
+        window = window.with_hidden([centres[other] + corners * sides[other] for other in range(len(centres)) if other != index])
         solid, _ = fit_solid(centres[index], camera, window.own_piece(centres[index], settings.own_patch_mm),
                              settings.solids)
         fitted[index] = replace(squares[index], solid=solid)
     return fitted
 
 
-def _paper_whites(image, to_image, centres, side, settings: TeachSettings) -> np.ndarray:
-    """(M, 3) linear BGR of the paper round each square: the brighter half of a ring of points."""
-    import cv2
-
+def _paper_whites(image, to_image, centres, sides, settings: TeachSettings) -> np.ndarray:
+    """(M, 3) linear BGR of the paper round each square (`sides` (M,) mm): the brighter half of a ring of points."""
     angles = np.linspace(0, 2 * np.pi, settings.ring_points, endpoint=False)
-    ring = centres[:, None, :] + settings.ring_share * side * np.stack([np.cos(angles), np.sin(angles)], axis=1)[None]
+    ring = centres[:, None, :] + settings.ring_share * np.asarray(sides)[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], axis=1)[None]
     pixels = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), to_image).reshape(len(centres), -1, 2)
     colours = linear_at(image, pixels)
     luma = colours.sum(axis=2)
@@ -297,6 +393,10 @@ def teach(photos: list[tuple[str, np.ndarray]], record: dict, settings: TeachSet
     return PieceLooks(str(record["game"]), stamp, tuple(name for name, _ in photos), tuple(squares), settings.looks)
 
 
+def _labs(*colours) -> np.ndarray:
+    return lab_of_linear(np.clip(np.array(colours)[:, ::-1], 0, 1.5))
+
+
 def _mark_alike(squares: list[SquareLook], settings: TeachSettings) -> list[SquareLook]:
     """A learned square whose piece looks like another label's in the same photo, in shape and paint."""
     marked = list(squares)
@@ -307,8 +407,12 @@ def _mark_alike(squares: list[SquareLook], settings: TeachSettings) -> list[Squa
             if EMPTY_LABEL in (first.label, second.label):
                 continue
             near = float(distances(first.shares, second.shares)[0, 0]) <= settings.alike_shares
-            colours = lab_of_linear(np.clip(np.array([first.colour(), second.colour()])[:, ::-1], 0, 1.5))
-            if near and float(np.linalg.norm(colours[0] - colours[1])) <= settings.alike_colour:
+            pairs = [(first.colour(), second.colour()), (first.vivid(), second.vivid())]
+            tops = (_top_vivid(first, settings), _top_vivid(second, settings))
+            # Seen whole from above, two pieces of one shape may still differ in a small patch of paint.
+            tops_differ = all(top is not None for top in tops) and float(np.linalg.norm(tops[0] - tops[1])) > settings.alike_colour
+            if near and not tops_differ and all(a is not None and b is not None for a, b in pairs) and all(
+                    float(np.linalg.norm(np.subtract(*_labs(a, b)))) <= settings.alike_colour for a, b in pairs):
                 marked[i] = replace(first, status=f"too like {second.label}")
                 marked[j] = replace(second, status=f"too like {first.label}")
     return marked

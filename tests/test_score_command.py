@@ -40,11 +40,24 @@ def test_missing_file_and_non_image_and_no_table(tmp_path):
     assert done.returncode == 2 and "blank.png" in done.stderr and "table corner marker 20" in done.stderr
 
 
-def test_a_pieces_file_in_the_folder_is_named_and_not_used_while_the_reader_cannot(tmp_path):
+def test_a_pieces_file_in_the_folder_is_read_with_and_a_broken_one_is_named(tmp_path):
     (tmp_path / "pieces-cannons-coastlines.json").write_text("{}")
     done = subprocess.run([sys.executable, "-m", "companion", "score", "cannons-coastlines", str(SAMPLE), "--json"],
                           capture_output=True, text=True, cwd=tmp_path, env={"PYTHONPATH": str(ROOT), "PATH": ""})
-    assert done.returncode == 0, done.stderr
-    assert "pieces-cannons-coastlines.json is there, but Cannons & Coastlines cannot read taught pieces yet" in done.stderr
-    asked = _score(SAMPLE, "--pieces", tmp_path / "pieces-cannons-coastlines.json")
-    assert asked.returncode == 2 and "--pieces: cannons-coastlines cannot read taught pieces yet" in asked.stderr
+    assert done.returncode == 2
+    assert "note: reading pieces as taught in pieces-cannons-coastlines.json" in done.stderr
+    assert "pieces-cannons-coastlines.json: expected kind 'piece-looks'" in done.stderr
+
+
+def test_the_kits_own_pieces_taught_score_the_sample_as_untaught(tmp_path):
+    from calibration.pieces import teach
+    from companion.games.cannons_coastlines.render.teaching import compose_teaching, render_teaching, sheet_record
+    from companion.render.options import RenderOptions
+
+    sheet = render_teaching(compose_teaching(None, 201, RenderOptions(tilt_deg=0.0, light="even", jpeg_quality=90))).image
+    pieces = teach([("sheet.jpg", sheet)], sheet_record()).save(tmp_path / "kit-pieces.json")
+    untaught = _score(SAMPLE, "--json", "--seats", "anna=privateers", "ben=pirates")
+    taught = _score(SAMPLE, "--json", "--seats", "anna=privateers", "ben=pirates", "--pieces", pieces)
+    assert taught.returncode == 0, taught.stderr
+    assert f"reading pieces as taught in {pieces}" in taught.stderr
+    assert json.loads(taught.stdout)["players"] == json.loads(untaught.stdout)["players"]

@@ -14,10 +14,14 @@ import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture
+from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
+METAL = "metal"
 
-def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings()) -> list[tuple[float, float]]:
+
+def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
+                 diameter_mm: float = kit.COIN_DIAMETER_MM) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
@@ -34,7 +38,7 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings()) 
     strength = np.hypot(gx, gy)
     ys, xs = np.nonzero(strength > settings.edge_min)
     edge = strength[ys, xs]
-    radius = kit.COIN_DIAMETER_MM / 2 * MAT_PX_PER_MM
+    radius = diameter_mm / 2 * MAT_PX_PER_MM
     # Lightness rises from the coin out to the paper: the centre lies against the gradient.
     cx = np.round(xs - radius * gx[ys, xs] / edge).astype(int)
     cy = np.round(ys - radius * gy[ys, xs] / edge).astype(int)
@@ -61,7 +65,7 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings()) 
     rows, cols = rows[keep], cols[keep]
     order = np.argsort(-score[rows, cols], kind="stable")
     centres: list[tuple[float, float]] = []
-    separation = (kit.COIN_DIAMETER_MM - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
+    separation = (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
     paper_level = float(np.percentile(paper_like, 90))
     for row, col in zip(rows[order], cols[order]):
         if any((row - r) ** 2 + (col - c) ** 2 < separation ** 2 for r, c in centres):
@@ -74,20 +78,22 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings()) 
     return centres
 
 
-def read_coins(balanced: np.ndarray, hull_cover: np.ndarray,
-               settings: CoinSettings = CoinSettings()) -> tuple[dict[str, int], list[str], float]:
+def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSettings = CoinSettings(),
+               looks: MatLooks = KIT_LOOKS) -> tuple[dict[str, int], list[str], float]:
     """Coins by kind on the mat: each coin's kind is the ring hue most of its ring votes for
     (weighted by chroma squared, so the ring's paint outvotes brass and paper the ring
     samples touch when the centre is a little off). `hull_cover` marks the prize hulls over the
-    whole mat, with what of them leans out of their zone."""
+    whole mat, with what of them leans out of their zone. Taught `looks` give the coins' size, where
+    their colour lies and the metal's hue, which names no kind."""
     margin = settings.zone_margin_mm
     zone_box = kit.mat_zone("coins")
     zone = mat_zone_picture(balanced, "coins", margin)
     origin = (max(0.0, zone_box.x - margin), max(0.0, zone_box.y - margin))
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
     hulls = mat_zone_picture(hull_cover, "coins", margin)
-    low_line = zone_box.y + zone_box.height - (kit.COIN_DIAMETER_MM / 2 - settings.zone_overhang_mm)
-    centres = np.array([(row, col) for row, col in coin_centres(lab, settings)
+    diameter = looks.coin_diameter_mm
+    low_line = zone_box.y + zone_box.height - (diameter / 2 - settings.zone_overhang_mm)
+    centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -96,7 +102,8 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray,
     if len(centres) == 0:
         return {}, [], 1.0
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
-    radii = np.array(settings.ring_sample_mm) * MAT_PX_PER_MM
+    sample_shares = looks.coin_sample_shares
+    radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM
     ring = np.stack(np.meshgrid(radii, angles), -1).reshape(-1, 2)
     ys = np.clip(np.round(centres[:, :1] + ring[:, 0] * np.sin(ring[:, 1])).astype(int), 0, zone.shape[0] - 1)
     xs = np.clip(np.round(centres[:, 1:] + ring[:, 0] * np.cos(ring[:, 1])).astype(int), 0, zone.shape[1] - 1)
@@ -104,8 +111,10 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray,
     hue = np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
     hues = dict(settings.hues_deg)
     kinds = list(hues)
-    gaps = np.abs((hue[..., None] - np.array([hues[k] for k in kinds]) + 180) % 360 - 180)
-    strength = (ab ** 2).sum(-1)
+    if looks.coin_metal_hue_deg is not None:
+        hues[METAL] = looks.coin_metal_hue_deg
+    gaps = np.abs((hue[..., None] - np.array(list(hues.values())) + 180) % 360 - 180)
+    strength = (ab ** 2).sum(-1) * (gaps.argmin(-1) < len(kinds))      # the metal's votes name no kind
     votes = np.stack([(strength * (gaps.argmin(-1) == index)).sum(1) for index in range(len(kinds))], 1)
     shares = votes / np.maximum(votes.sum(1, keepdims=True), 1e-6)
     coins: dict[str, int] = {}

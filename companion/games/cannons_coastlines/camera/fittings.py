@@ -27,7 +27,7 @@ import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
-from companion.games.cannons_coastlines.camera.mats import FLEET_REFERENCES
+from companion.games.cannons_coastlines.camera.mat_looks import FLEET_REFERENCES
 from companion.games.cannons_coastlines.camera.settings import FittingSettings
 
 WEIGHTS_FILE = Path(__file__).with_name("fittings_weights.json")

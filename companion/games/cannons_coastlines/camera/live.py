@@ -25,11 +25,13 @@ class CoastCamera:
         self.tracker = CoastTracker(self.tracker_settings)
 
     @staticmethod
-    def reader():
-        """A reader of its own for one stream: it keeps the last frame's readings for the next."""
+    def reader(pieces: str | None = None):
+        """A reader of its own for one stream: it keeps the last frame's readings for the next; with
+        `pieces` (a taught pieces file, calibration.pieces) it reads the group's own pieces on the mats."""
         from companion.games.cannons_coastlines.camera.reader import make_reader
+        from companion.games.cannons_coastlines.camera.taught import load_taught
 
-        return make_reader().read_frame
+        return make_reader(taught=load_taught(pieces) if pieces is not None else None).read_frame
 
     @staticmethod
     def clip():

@@ -20,6 +20,7 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import read_coins
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
+from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
@@ -33,10 +34,8 @@ class MatReading:
     hull_fleets: list[int]           # fleet of each prize hull; 0 when unsure
     confidence: float
     doubts: list[str] = field(default_factory=list)
-
-
-FLEET_REFERENCES = {look.fleet: cv2.cvtColor(np.uint8([[look.rgb[::-1]]]), cv2.COLOR_BGR2Lab)[0, 0, 1:].astype(np.float32) - 128
-                    for look in kit.FLEET_LOOKS}
+    # mm^2 of the fittings zone and of the coin zone that is not paper (prizes and coins, their shadows)
+    covered_mm2: tuple[float, float] = (0.0, 0.0)
 
 
 def nearest_colour(ab: np.ndarray, references: dict) -> tuple[object, float]:
@@ -46,14 +45,8 @@ def nearest_colour(ab: np.ndarray, references: dict) -> tuple[object, float]:
     return name, max(0.0, min(1.0, (second - best) / (second + 1e-6)))
 
 
-def _hue_deg(ab: np.ndarray) -> np.ndarray:
-    return np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
-
-
-FLEET_HUES_DEG = {fleet: float(_hue_deg(ab)) for fleet, ab in FLEET_REFERENCES.items()}
-
-
-def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings()) -> tuple[int, float, int]:
+def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(),
+                    hues: dict[int, float] = FLEET_HUES_DEG) -> tuple[int, float, int]:
     """The fleet whose colour the coloured, not wooden pixels show, by hue (a camera and the
     light wash colours out, but keep their hue): (fleet or 0, share of the votes that agree,
     how many coloured pixels there were)."""
@@ -64,15 +57,15 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     coloured = (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & ~wood
     if not coloured.any():
         return 0, 0.0, 0
-    fleets = list(FLEET_HUES_DEG)
-    gaps = np.abs((hue[coloured, None] - np.array([FLEET_HUES_DEG[f] for f in fleets])[None] + 180) % 360 - 180)
+    fleets = list(hues)
+    gaps = np.abs((hue[coloured, None] - np.array([hues[f] for f in fleets])[None] + 180) % 360 - 180)
     # Votes weighted by chroma squared: the paint outvotes a pale pole or a sail's tint.
     strength = (ab[coloured] ** 2).sum(1)
     votes = np.bincount(np.argmin(gaps, axis=1), weights=strength, minlength=len(fleets))
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
-def _fleet_paint(lab: np.ndarray, settings: MatSettings) -> dict[int, np.ndarray]:
+def _fleet_paint(lab: np.ndarray, settings: MatSettings, hues: dict[int, float]) -> dict[int, np.ndarray]:
     """Each fleet's paint in the picture: pixels of its hue, coloured enough and not wood."""
     ab = lab[..., 1:].astype(np.float32) - 128
     hue = _hue_deg(ab)
@@ -80,7 +73,7 @@ def _fleet_paint(lab: np.ndarray, settings: MatSettings) -> dict[int, np.ndarray
     lightness = lab[..., 0]
     wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
     paint = {}
-    for fleet, fleet_hue in FLEET_HUES_DEG.items():
+    for fleet, fleet_hue in hues.items():
         near = (np.abs((hue - fleet_hue + 180) % 360 - 180) < settings.paint_hue_reach_deg) & ~wood
         colour = kit.fleet_look(fleet).colour
         if colour == "yellow":
@@ -102,8 +95,9 @@ def _paint_patches(paint: np.ndarray, settings: MatSettings) -> list[np.ndarray]
     return [labels == index for index in range(1, count) if areas[index] >= settings.pennant_min_mm2 * MAT_PX_PER_MM ** 2]
 
 
-def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings()) -> tuple[list[int], list[int], list[str]]:
-    """(fleet of each lying mast, fleet of each crate, doubts) in the fittings zone. Every blob
+def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
+                  looks: MatLooks = KIT_LOOKS) -> tuple[list[int], list[int], list[str], float]:
+    """(fleet of each lying mast, fleet of each crate, doubts, mm^2 not paper) in the fittings zone. Every blob
     that is not paper belongs to a prize. A crate is thick (14 mm square, and standing 11 mm
     tall it leans in the view only to grow longer); a lying mast is thin (a 4 mm pole, the
     pennant beside its end), and its pole and pennant can show as separate blobs, so thin
@@ -112,16 +106,17 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings()) -
     (patches of one fleet's paint) apart from a crate's lid; a thin blob whose pennant is too
     pale for a patch is still one mast when its coloured pixels show a pennant's worth."""
     zone = mat_zone_picture(balanced, "fittings")
-    mask = cv2.morphologyEx(not_paper(zone, settings), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+    mask = prize_mask(zone, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
     pieces: list[tuple[str, np.ndarray]] = []
     thin = np.zeros_like(mask)
+    covered = 0.0
     for index in range(1, count):
         if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2:
             continue
+        covered += stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2
         blob = labels == index
         if float(depth[blob].max()) >= settings.crate_min_half_width_mm:
             pieces.append(("crate", blob))
@@ -130,10 +125,13 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings()) -
     joined = cv2.dilate(thin, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(settings.mast_part_gap_mm * MAT_PX_PER_MM) | 1,) * 2))
     count, labels = cv2.connectedComponents(joined)
     pieces += [("mast", (labels == index) & (thin > 0)) for index in range(1, count)]
-    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab, settings).items() for patch in _paint_patches(paint & mask, settings)]
+    hues = dict(looks.fleet_hues_deg)
+    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab, settings, hues).items() for patch in _paint_patches(paint & mask, settings)]
     reach = int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1
     masts, crates, doubts = [], [], []
+    counted = []     # per blob: (its mm^2, masts and crates read before it)
     for kind, blob in pieces:
+        counted.append((float(blob.sum()) / MAT_PX_PER_MM ** 2, len(masts), len(crates)))
         inside = [(fleet, patch) for fleet, patch in patches if (patch & blob).sum() * 2 > patch.sum()]
         if kind == "crate":
             core = cv2.dilate((blob & (depth >= settings.crate_min_half_width_mm)).astype(np.uint8),
@@ -155,18 +153,72 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings()) -
                 masts += [lid_fleet] * max(0, poles - len(pennants))
                 continue
         elif inside:
-            masts += [fleet for fleet, _ in inside]
+            masts += masts_of_patches(inside, looks)
             continue
-        fleet, agreement, seen = fleet_of_pixels(lab[blob], settings)
+        fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
-            continue   # a stretch of pole, its pennant's part seen as its own blob
+            # A stretch of pole, its pennant's part seen as its own blob; unless it covers as much as a
+            # taught mast does: then a mast whose paint is not seen.
+            if not looks.taught or blob.sum() < settings.unpainted_mast_share * looks.mast_mm2 * MAT_PX_PER_MM ** 2:
+                continue
         if seen < settings.prize_min_coloured_px:
             fleet = 0
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
         elif agreement < settings.unclear_colour_agreement:
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
-    return masts, crates, doubts
+    doubts += _unexplained_blobs(counted, len(masts), len(crates), looks, settings)
+    return masts, crates, doubts, covered
+
+
+def _unexplained_blobs(counted, masts: int, crates: int, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Each blob must cover about what the masts and crates read from it cover (MatLooks' mm^2 each): a
+    blob far larger holds a piece not read (or read as a smaller kind), one far smaller a piece read twice."""
+    doubts = []
+    ends = [(m, c) for _, m, c in counted[1:]] + [(masts, crates)]
+    for (area, m0, c0), (m1, c1) in zip(counted, ends):
+        expected = (m1 - m0) * looks.mast_mm2 + (c1 - c0) * looks.crate_mm2
+        if expected and not settings.blob_cover[0] <= area / expected <= settings.blob_cover[1]:
+            doubts.append(f"a blob of {area:.0f} mm^2 read as {m1 - m0} mast(s) and {c1 - c0} crate(s)")
+    return doubts
+
+
+def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks) -> list[int]:
+    """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
+    paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
+    patch as long as two masts' paint (sails side by side, their bands run together) is two masts."""
+    fleets = [fleet for fleet, _ in inside]
+    masts = []
+    for fleet in sorted(set(fleets)):
+        count = max(1, int(round(fleets.count(fleet) / looks.patches_per_mast)))
+        if looks.mast_paint_mm > 0:
+            lengths = [patch_length_mm(patch) for owner, patch in inside if owner == fleet]
+            count = max(count, int(round(sum(lengths) / (looks.mast_paint_mm * looks.patches_per_mast))))
+        masts += [fleet] * count
+    return masts
+
+
+def patch_length_mm(patch: np.ndarray) -> float:
+    """A patch's length along its longest spread (a bar's length from its spread), mm."""
+    points = np.argwhere(patch).astype(np.float64)
+    if len(points) < 3:
+        return 0.0
+    return float(np.sqrt(12.0 * max(np.linalg.eigvalsh(np.cov(points.T))[-1], 0.0)) / MAT_PX_PER_MM)
+
+
+def prize_mask(picture: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:
+    """What is not paper in a white-balanced picture of prizes, the paper's grain opened away and a
+    pole's parts closed up (uint8 0/1)."""
+    mask = cv2.morphologyEx(not_paper(picture, settings), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+
+
+def coin_cover(picture: np.ndarray, settings: CoinSettings = CoinSettings()) -> np.ndarray:
+    """Where a white-balanced picture is less like paper than a coin's face is (coins.py): bool."""
+    lab = cv2.cvtColor(picture, cv2.COLOR_BGR2Lab).astype(np.float32)
+    paper_like = lab[..., 0] - settings.chroma_weight * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    covered = (paper_like < settings.paper_like_min).astype(np.uint8)
+    return cv2.morphologyEx(covered, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
 
 
 def _solid(balanced: np.ndarray, settings: MatSettings) -> np.ndarray:
@@ -208,33 +260,54 @@ def _poles(blob: np.ndarray, settings: MatSettings) -> tuple[int, float]:
     return poles, float(thick.sum()) / MAT_PX_PER_MM ** 2
 
 
-def hull_fleet_by_colour(hulls_lab: np.ndarray, blob: np.ndarray, settings: MatSettings = MatSettings()) -> tuple[int, float]:
+def hull_fleet_by_colour(hulls_lab: np.ndarray, blob: np.ndarray, settings: MatSettings = MatSettings(),
+                         hues: dict[int, float] = FLEET_HUES_DEG) -> tuple[int, float]:
     """The fleet colour of a prize hull (its blob in the hulls zone's Lab picture), voted by hue
     over the band round its edge (its painted sides and rim: the wooden deck inside turns red
     or yellow with the light and would outvote them), and the share of votes that agree."""
     band_px = int(2 * settings.hull_side_band_mm * MAT_PX_PER_MM) | 1
     inner = cv2.erode(blob.astype(np.uint8), cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (band_px, band_px)))
-    fleet, agreement, seen = fleet_of_pixels(hulls_lab[blob & (inner == 0)], settings)
+    fleet, agreement, seen = fleet_of_pixels(hulls_lab[blob & (inner == 0)], settings, hues)
     return (fleet, agreement) if seen >= settings.hull_min_coloured_px else (0, 0.0)
 
 
 def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace, tags_on_mat: list[int],
              flattener: MatFlattener | None = None, settings: MatSettings = MatSettings(),
-             coin_settings: CoinSettings = CoinSettings()) -> MatReading:
-    """Player's mat at `place`; `tags_on_mat` the fleets of the ship tags seen on its hulls zone."""
+             coin_settings: CoinSettings = CoinSettings(), looks: MatLooks = KIT_LOOKS) -> MatReading:
+    """Player's mat at `place`; `tags_on_mat` the fleets of the ship tags seen on its hulls zone; `looks`
+    the group's pieces as taught, or the kit's."""
     flattener = flattener or MatFlattener(MAT_PX_PER_MM)
     balanced = white_balanced(flattener.flatten(image, frame, place), settings)
     solid = _solid(balanced, settings)
-    coins, doubts, coin_margin = read_coins(balanced, _hull_cover(solid, settings), coin_settings)
-    masts, crates, fitting_doubts = read_fittings(balanced, settings)
+    hull_cover = _hull_cover(solid, settings)
+    coins, doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks)
+    masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks)
     doubts += fitting_doubts
     fleets = list(tags_on_mat)
     untagged = hull_blobs(solid, settings)[len(fleets):]
     hulls_lab = cv2.cvtColor(mat_zone_picture(balanced, "hulls"), cv2.COLOR_BGR2Lab) if untagged else None
     for blob in untagged:
-        fleet, margin = hull_fleet_by_colour(hulls_lab, blob, settings)
+        fleet, margin = hull_fleet_by_colour(hulls_lab, blob, settings, dict(looks.fleet_hues_deg))
         fleets.append(fleet)
         if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
+    coins_mm2 = _coins_covered_mm2(balanced, hull_cover, coin_settings)
+    doubts += _coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings)
     confidence = min([coin_margin * 2, 1.0] + ([0.3] if doubts else []))
-    return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts)
+    return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts, (fittings_mm2, coins_mm2))
+
+
+def _coin_cover_doubts(count: int, covered_mm2: float, coin_mm2: float, settings: MatSettings) -> list[str]:
+    """The coins read must cover about what the coin zone shows (a far mat's blur spreads each coin a little)."""
+    expected = count * coin_mm2 * settings.coin_cover_blur
+    if count and covered_mm2 < settings.coins_cover_least * expected:
+        return [f"{count} coins read, but the coin zone shows fewer"]
+    if covered_mm2 - expected > settings.coins_unread_most * coin_mm2:
+        return [f"the coin zone shows more than the {count} coins read"]
+    return []
+
+
+def _coins_covered_mm2(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSettings) -> float:
+    """mm^2 of the coin zone less like paper than a coin's face is (coins.py), a prize hull leaning in left out."""
+    covered = coin_cover(mat_zone_picture(balanced, "coins"), settings) & ~mat_zone_picture(hull_cover, "coins")
+    return float(covered.sum()) / MAT_PX_PER_MM ** 2

@@ -30,7 +30,9 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.games.cannons_coastlines.camera import islands as coast_islands, mats as coast_mats, rocks as coast_rocks, ships as coast_ships
 from companion.games.cannons_coastlines.camera.fittings import FittingWeights, load_fitting_weights, read_fittings
-from companion.games.cannons_coastlines.camera.settings import CoastReaderSettings
+from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
+from companion.games.cannons_coastlines.camera.settings import CoastReaderSettings, CoinSettings, MatSettings
+from companion.games.cannons_coastlines.camera.taught import TaughtCoast
 from companion.vision.table_frame import CORNER_NAMES, table_frame
 from companion.games.cannons_coastlines.camera.kit_sizes import TABLE_LAYOUT, TABLE_MARKERS
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
@@ -63,9 +65,10 @@ def read_frame(image_bgr: np.ndarray, timestamp: float, previous: TableObservati
     return CoastReader().read_frame(image_bgr, timestamp, previous, seats=seats, rulebook=rulebook)
 
 
-def make_reader(settings: CoastReaderSettings = CoastReaderSettings(), rulebook: Rulebook | None = None) -> CoastReader:
-    """The camera part's reader for one camera stream."""
-    return CoastReader(settings, rulebook)
+def make_reader(settings: CoastReaderSettings = CoastReaderSettings(), rulebook: Rulebook | None = None,
+                taught: TaughtCoast | None = None) -> CoastReader:
+    """The camera part's reader for one camera stream; with `taught`, the group's own pieces on the mats."""
+    return CoastReader(settings, rulebook, taught=taught)
 
 
 class CoastReader:
@@ -73,8 +76,9 @@ class CoastReader:
     its picture did not change."""
 
     def __init__(self, settings: CoastReaderSettings = CoastReaderSettings(), rulebook: Rulebook | None = None,
-                 weights: FittingWeights | None = None):
+                 weights: FittingWeights | None = None, taught: TaughtCoast | None = None):
         self.settings = settings
+        self.taught = taught    # the group's own masts, crates and coins (camera/taught.py), or the kit's
         self.rulebook = rulebook or load_rulebook()
         self.weights = weights or load_fitting_weights()
         self.last: LastFrame | None = None              # the frame read last, for the next one (frame_memory)
@@ -210,7 +214,7 @@ class CoastReader:
             tags = mat_tags.get(fleet, [])
             seen = reading.piece(f"mat {fleet}", quad_key(place.pose) + bytes(tags),
                                  lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, self._flattener(fleet),
-                                                             settings.mats, settings.coins),
+                                                             *self._mat_looks()),
                                  lambda _: _mat_box(frame, place, settings.mats.piece_on_mat_mm))
             mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present)
             mats[seat.player] = mat
@@ -231,6 +235,13 @@ class CoastReader:
         pose = coast_ships.ship_pose(frame, quad, card, grey, self.settings.tag_edges)
         return pose, read_fittings(image, grey, frame, pose.centre_mm, pose.heading, card, fleet, self.weights,
                                    self.settings.fittings)
+
+    def _mat_looks(self) -> tuple[MatSettings, CoinSettings, MatLooks]:
+        """What the mats are read with: the kit's pieces, or the group's as taught."""
+        settings = self.settings
+        if self.taught is None:
+            return settings.mats, settings.coins, KIT_LOOKS
+        return self.taught.mat_settings(settings.mats), self.taught.coin_settings(settings.coins), self.taught.looks
 
     def _flattener(self, fleet: int) -> MatFlattener:
         """One per mat, so a mat that stays put is flattened with the maps made for it."""

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 import sys
 
-from companion.games.cannons_coastlines.camera.reader import Seat, read_frame
+from companion.games.cannons_coastlines.camera.reader import CoastReader, Seat
+from companion.games.cannons_coastlines.camera.taught import load_taught
 from companion.games.cannons_coastlines.factions import load_rulebook
 from companion.games.cannons_coastlines.scoring import Holdings, judge_claim, points, value_table
 
@@ -22,9 +23,11 @@ def _load_json(path: str, what: str):
         raise ValueError(f"{path!r}: not JSON at line {error.lineno} column {error.colno}: {error.msg}") from None
 
 
-def score_photo(image, source: str, factions: str | None = None, values: str | None = None, seats=None):
-    """(observation, value table, {player: Points}) of a BGR photo read from `source`; ValueError
-    (FactionFileError among them) quoting the input when it cannot be scored."""
+def score_photo(image, source: str, factions: str | None = None, values: str | None = None, seats=None,
+                pieces: str | None = None):
+    """(observation, value table, {player: Points}) of a BGR photo read from `source`, the mats read with
+    the group's pieces as taught in the `pieces` file when given; ValueError (FactionFileError and
+    CalibrationFileError among them) quoting the input when it cannot be scored."""
     rulebook = load_rulebook(factions) if factions else load_rulebook()
     seat_list = None
     if seats:
@@ -40,7 +43,8 @@ def score_photo(image, source: str, factions: str | None = None, values: str | N
         table_values = value_table(rulebook, house)
     except ValueError as error:
         raise ValueError(f"{values!r}: {error}") from None
-    observation = read_frame(image, 0.0, None, seats=seat_list, rulebook=rulebook)
+    taught = load_taught(pieces) if pieces else None
+    observation = CoastReader(rulebook=rulebook, taught=taught).read_frame(image, 0.0, None, seats=seat_list)
     if observation.table is None:
         raise ValueError(f"{source!r}: " + "; ".join(observation.problems))
     scores = {}
@@ -50,9 +54,10 @@ def score_photo(image, source: str, factions: str | None = None, values: str | N
     return observation, table_values, scores
 
 
-def score_coast(image, args) -> int:
-    """The points table, or JSON, and the claim's verdict, for `companion score`'s parsed `args`."""
-    observation, values, scores = score_photo(image, args.image, args.factions, args.values, args.seats)
+def score_coast(image, args, pieces: str | None = None) -> int:
+    """The points table, or JSON, and the claim's verdict, for `companion score`'s parsed `args`; the
+    mats read with the group's taught pieces file `pieces` when given."""
+    observation, values, scores = score_photo(image, args.image, args.factions, args.values, args.seats, pieces)
     verdict = None
     if args.claim:
         if args.claim not in scores:

@@ -186,6 +186,18 @@ class MatSettings:
     prize_min_coloured_px: int = 4
     hull_min_coloured_px: int = 10
     unclear_colour_agreement: float = 0.6
+    # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
+    # was not seen (a doubt), not a stretch of pole.
+    unpainted_mast_share: float = 0.5
+    # The coin zone's cover (mats.coin_cover) against the coins read, each covering a coin's mm^2 (MatLooks)
+    # spread by this much blur; on the taught dev seeds 500-515, mats read right lie at 1.0-1.45 of it
+    # (2.1 with a single coin beside a hull's shadow), a mat read with four times its coins at 0.25.
+    coin_cover_blur: float = 1.2
+    coins_cover_least: float = 0.7
+    coins_unread_most: float = 2.5      # coins' worth of cover left over: a coin not read
+    # A prize blob's mm^2 over what the masts and crates read from it cover (MatLooks): outside this, a
+    # doubt. On seeds 500-515 (tuned families) blobs read right lie at 0.45-3.1 taught, 0.23-2.5 untaught.
+    blob_cover: tuple[float, float] = (0.35, 3.2)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import numpy as np
 from companion.games.cannons_coastlines.table import Table
 from companion.games.cannons_coastlines.render.draw import render_coast_frame
 from companion.games.cannons_coastlines.render.generate import random_coast_table
+from companion.games.cannons_coastlines.render.piece_sets import CoastPieceSet
 from companion.games.cannons_coastlines.render.scene import CoastScene, compose_coast_scene
 from companion.games.cannons_coastlines.render.truth import coast_truth
 from companion.render.options import RenderOptions
@@ -32,9 +33,11 @@ class CoastRendered:
     jpeg: bytes | None = None
 
 
-def render_coast_table(table: Table, seed: int = 0, options: RenderOptions = RenderOptions()) -> CoastRendered:
-    """A webcam photo of `table` (its mats included: Table.mats)."""
-    scene = compose_coast_scene(table, seed, options)
+def render_coast_table(table: Table, seed: int = 0, options: RenderOptions = RenderOptions(),
+                       piece_set: CoastPieceSet | None = None) -> CoastRendered:
+    """A webcam photo of `table` (its mats included: Table.mats); with `piece_set`, the mats hold a
+    group's own masts, crates and coins (render/piece_sets.py)."""
+    scene = compose_coast_scene(table, seed, options, piece_set)
     frame = render_coast_frame(scene)
     truth = coast_truth(scene, frame)
     if truth["hand"] is not None:

@@ -19,7 +19,7 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.render.camera import ideal_canvas
 from companion.render.canvas import FLAT_SHADING, Canvas
-from companion.games.cannons_coastlines.render import pieces
+from companion.games.cannons_coastlines.render import own_pieces, pieces
 from companion.games.cannons_coastlines.render.scene import CoastScene
 from companion.render.frame import PAPER_GLOSS, light_picture, through_lens
 from companion.render.hands import draw_hand, hand_shapes
@@ -141,9 +141,11 @@ def _flat_faces(canvas, scene, faces, shading_piece: int = 255) -> None:
             canvas.fill_polygon(pixels, bgr, (*shading[:3], shading_piece))
 
 
-def _draw_solid(canvas, scene, solid: pieces.Solid) -> None:
-    canvas.draw_mesh(solid.body, towards_lamp(scene.light, solid.body.centre)[0])
-    _flat_faces(canvas, scene, solid.overlays)
+def draw_solid(canvas, lit, solid: pieces.Solid) -> None:
+    """A piece's body, then its flat faces; `lit` is anything with the scene's .light."""
+    canvas.draw_mesh(solid.body, towards_lamp(lit.light, solid.body.centre)[0])
+    _flat_faces(canvas, lit, solid.overlays)
+
 
 
 def _draw_lying(canvas, scene: CoastScene, mat, lying) -> list:
@@ -151,7 +153,13 @@ def _draw_lying(canvas, scene: CoastScene, mat, lying) -> list:
     for item in sorted(lying, key=lambda item: item.on_top):
         centre = mat.to_render(*item.mat_xy)
         angle = mat.angle_deg + item.angle_deg
-        if item.kind == "coin":
+        if scene.piece_set is not None and item.kind != "hull":
+            fleet = scene.fleet_of(item.detail) if item.kind != "coin" else 0
+            base = -scene.piece_set.coin.thickness_mm if item.on_top else 0.0
+            # The kit's crate stands turned a quarter on the mat (its lid's rim runs across).
+            turn = 90.0 if item.kind == "cargo" else 0.0
+            solid = own_pieces.lying_piece(scene.piece_set, item.kind, item.detail, fleet, centre, base, angle + turn)
+        elif item.kind == "coin":
             base = -kit.COIN_THICKNESS_MM if item.on_top else 0.0
             solid = pieces.coin(item.detail, centre, base, angle)
         elif item.kind == "mast":
@@ -162,7 +170,7 @@ def _draw_lying(canvas, scene: CoastScene, mat, lying) -> list:
             solid = _prize_hull(canvas, scene, item, centre, angle)
             solids.append(solid)
             continue
-        _draw_solid(canvas, scene, solid)
+        draw_solid(canvas, scene, solid)
         solids.append(solid)
     return solids
 
@@ -174,7 +182,7 @@ def _prize_hull(canvas, scene, item, centre, angle):
     card = faction.ship(item.card) if item.card else faction.ships[-1]
     heading = angle  # lengthwise along the mat's x
     solid = pieces.hull(card, _fleet_rgb(scene, item.detail), centre, heading, (True,) * len(card.fittings))
-    _draw_solid(canvas, scene, solid)
+    draw_solid(canvas, scene, solid)
     if item.card:
         from companion.games.cannons_coastlines.render.scene import ship_number
 
@@ -200,7 +208,8 @@ def _paste_tag(canvas, marker_id, centre, angle_deg) -> None:
 
 
 def _fleet_rgb(scene, faction: str):
-    return kit.fleet_look(scene.fleet_of(faction)).rgb
+    fleet = scene.fleet_of(faction)
+    return scene.piece_set.paint(fleet) if scene.piece_set is not None else kit.fleet_look(fleet).rgb
 
 
 def _ship_group(scene: CoastScene, ship) -> list:
@@ -222,14 +231,14 @@ def _ship_group(scene: CoastScene, ship) -> list:
 def _draw_group(canvas, scene, group) -> None:
     """A ship: hull and deck, then its tag, then its fittings, farthest first."""
     first, rest = group[0], group[1:]
-    _draw_solid(canvas, scene, first)
+    draw_solid(canvas, scene, first)
     eye = canvas.eye
     for item in rest:
         if isinstance(item, tuple):
             _, marker_id, centre, angle = item
             _paste_tag(canvas, marker_id, centre, angle)
     for solid in sorted((s for s in rest if not isinstance(s, tuple)), key=lambda s: -float(np.linalg.norm(s.body.centre - eye))):
-        _draw_solid(canvas, scene, solid)
+        draw_solid(canvas, scene, solid)
 
 
 def _draw_island(canvas, scene: CoastScene, island, number: int) -> list:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from companion.games.cannons_coastlines.factions import load_rulebook
 from companion.games.cannons_coastlines.table import Ship, Table
 from companion.games.cannons_coastlines.kit import pieces as kit
+from companion.games.cannons_coastlines.render.piece_sets import CoastPieceSet
 from companion.kit import ids
 from companion.render.camera import Camera, aim_camera, frame_region
 from companion.render.hands import SKIN_TONES, SLEEVES, HandPose
@@ -23,7 +24,7 @@ from companion.render.options import MAX_TILT_DEG, RenderOptions
 from companion.render.sensor import Sensor, choose_sensor
 from companion.render.textures import CLOTHS, WOODS
 
-COIN_PITCH_MM = 23.8   # spots a little wider than a coin (22 mm)
+COIN_ROOM_MM = 1.8     # coins lie on spots this much wider than a coin
 COIN_NUDGE_MM = 2.3    # at most about 3 mm of overlap (coast_pieces.COIN_MAX_OVERLAP_MM)
 CAPTION_MM = 8.0       # the zone's printed caption along its bottom stays clear
 
@@ -68,6 +69,7 @@ class CoastScene:
     lying: tuple[tuple[Lying, ...], ...]   # per mat, in `mats` order
     hand: HandPose | None
     supersample: int
+    piece_set: CoastPieceSet | None = None     # a group's own masts, crates and coins; None: the kit's
 
     def to_render(self, point_in) -> tuple[float, float]:
         return (point_in[0] * kit.MM_PER_INCH - self.table.width * kit.MM_PER_INCH / 2,
@@ -97,7 +99,10 @@ def ship_number(faction: str, card_id: str) -> int:
     return cards.index(card_id) + 1
 
 
-def compose_coast_scene(table: Table, seed: int, options: RenderOptions = RenderOptions()) -> CoastScene:
+def compose_coast_scene(table: Table, seed: int, options: RenderOptions = RenderOptions(),
+                        piece_set: CoastPieceSet | None = None) -> CoastScene:
+    """Every choice for one view of `table`; with `piece_set` its mats hold that set's pieces
+    (ValueError when a mat's coins do not fit its coin zone)."""
     if not 2 <= len(table.players) <= ids.FLEETS:
         raise ValueError(f"a Cannons & Coastlines table needs 2 to {ids.FLEETS} players, got {list(table.players)}")
     rng = random.Random(f"coast scene {seed}")
@@ -108,13 +113,14 @@ def compose_coast_scene(table: Table, seed: int, options: RenderOptions = Render
         home = kit.mat_home_mm(seat, (table.width, table.height))
         centre = (home[0] - half[0] + rng.uniform(-8, 8), home[1] - half[1] + rng.uniform(-8, 8))
         mats.append(MatPose(seat, player, centre, rng.uniform(-4, 4)))
-        lying.append(_lay_out_mat(table, player, random.Random(f"coast mat {seed} {seat}")))
+        coin_mm = piece_set.coin.diameter_mm if piece_set else kit.COIN_DIAMETER_MM
+        lying.append(_lay_out_mat(table, player, random.Random(f"coast mat {seed} {seat}"), coin_mm))
     corners = _extent_corners(table, mats, half)
     camera = _choose_camera(corners, rng, options)
     light = choose_light(options.light or rng.choice(LIGHT_KINDS), rng, max(half) * 1.2)
     sensor = choose_sensor(rng, options.noisy, options.jpeg_quality)
     scene = CoastScene(seed, table, material, camera, light, sensor, tuple(mats), tuple(lying), None,
-                       options.supersample)
+                       options.supersample, piece_set)
     if options.hand:
         from dataclasses import replace
         scene = replace(scene, hand=_choose_hand(scene, rng))
@@ -155,7 +161,14 @@ def _choose_hand(scene: CoastScene, rng: random.Random) -> HandPose:
                     rng.random() < 0.85, rng.uniform(0, 6), rng.uniform(0.2, 0.8))
 
 
-def _lay_out_mat(table: Table, player: str, rng: random.Random) -> tuple[Lying, ...]:
+def coin_spots(coin_mm: float = kit.COIN_DIAMETER_MM) -> tuple[int, int]:
+    """(columns, rows) of the coin zone's spots for coins `coin_mm` across."""
+    coins_zone = kit.mat_zone("coins")
+    pitch = coin_mm + COIN_ROOM_MM
+    return int(coins_zone.width // pitch), int((coins_zone.height - CAPTION_MM) // pitch)
+
+
+def _lay_out_mat(table: Table, player: str, rng: random.Random, coin_mm: float) -> tuple[Lying, ...]:
     mat = table.mat(player)
     pieces = []
     fittings_zone, coins_zone, hulls_zone = (kit.mat_zone(name) for name in ("fittings", "coins", "hulls"))
@@ -175,17 +188,17 @@ def _lay_out_mat(table: Table, player: str, rng: random.Random) -> tuple[Lying, 
                             rng.uniform(-5, 5), card=card))
     # Coins lie on a loose grid of spots a little wider than a coin, shuffled and nudged:
     # neighbours nudged together overlap a little; a coin over another lies on top of it.
-    radius = kit.COIN_DIAMETER_MM / 2
-    columns = int(coins_zone.width // COIN_PITCH_MM)
-    rows = int((coins_zone.height - CAPTION_MM) // COIN_PITCH_MM)
+    radius = coin_mm / 2
+    pitch = coin_mm + COIN_ROOM_MM
+    columns, rows = coin_spots(coin_mm)
     kinds = sorted(kind for kind, count in mat.coins.items() for _ in range(count))
     if len(kinds) > columns * rows:
         raise ValueError(f"{player}'s mat: {len(kinds)} coins do not fit the coin zone (at most {columns * rows})")
     spots = rng.sample([(c, r) for c in range(columns) for r in range(rows)], len(kinds))
     placed: list[tuple[float, float, bool]] = []
     for kind, (column, row) in zip(kinds, spots):
-        x = coins_zone.x + (coins_zone.width - columns * COIN_PITCH_MM) / 2 + (column + 0.5) * COIN_PITCH_MM
-        y = coins_zone.y + 1 + (row + 0.5) * COIN_PITCH_MM
+        x = coins_zone.x + (coins_zone.width - columns * pitch) / 2 + (column + 0.5) * pitch
+        y = coins_zone.y + 1 + (row + 0.5) * pitch
         nudged = (x + rng.uniform(-COIN_NUDGE_MM, COIN_NUDGE_MM), y + rng.uniform(-COIN_NUDGE_MM, COIN_NUDGE_MM))
         under = [(px, py, top) for px, py, top in placed if math.hypot(px - nudged[0], py - nudged[1]) < 2 * radius]
         if any(top for *_, top in under):

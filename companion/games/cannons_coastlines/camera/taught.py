@@ -1,0 +1,250 @@
+"""The harbour mats read with a group's own masts, crates and coins, as taught on the teaching sheet
+(`companion calibrate pieces --game cannons-coastlines`).
+
+Teaching keeps each square seen from straight above, its paper made white as a mat's picture has
+it (calibration.pieces). Each square is read here as the mat reader reads a mat: what is not paper
+is the piece; its measures become the mat reader's looks (mat_looks.MatLooks) and thresholds:
+- each fleet's paint hue: the hue of its mast's and crate's paint, nearest the fleet's ink;
+- the coins' width, how pale their faces are (so a silver coin still covers the paper), each kind's
+  colour, and the metal's hue all coins share (it names no kind);
+- how many patches of paint one lying mast shows (a band across a sail, cut by the pole, shows two).
+What could not be learned keeps the kit's look, and is named (`unlearned`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+import cv2
+import numpy as np
+
+from calibration.pieces import TOP_VIEW_PAPER, PieceLooks, TeachSettings
+from calibration.store import CalibrationFileError
+from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, MatLooks, hue_deg
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, not_paper
+from companion.games.cannons_coastlines.camera.mats import _fleet_paint, _paint_patches, coin_cover, patch_length_mm, prize_mask
+from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
+from companion.games.cannons_coastlines.kit import pieces as kit
+
+GAME = "cannons-coastlines"
+FLEET_BY_COLOUR = {look.colour: look.fleet for look in kit.FLEET_LOOKS}
+
+
+@dataclass(frozen=True)
+class TaughtSettings:
+    edge_mm: float = 1.5              # the square's printed outline and its margin are not the piece
+    paint_min_chroma: float = 16.0    # Lab a*b*: paler pixels are no paint
+    paint_reach_deg: float = 45.0     # a fleet's paint lies this near its ink's hue
+    paint_peak_deg: float = 20.0      # ... and is the chroma-weighted mean hue this near its strongest
+    # A coin's kind colour is looked for over its face at these shares of its radius.
+    coin_sample_shares: tuple[float, ...] = (0.1, 0.3, 0.5, 0.65, 0.8, 0.9)
+    # A coin's face covers the paper when its paper likeness lies below the paper's by this share of the
+    # gap between the paper and the taught faces' (and a coin's face lies this share below it).
+    face_cover_share: float = 0.5
+    face_below_share: float = 0.6
+    paper_like_level: float = 232.0   # the white-balanced paper's paper likeness (coins.py)
+    paper_like_most: float = 208.0
+    face_below_least: float = 40.0
+    coin_face_gap: float = 15.0       # a coin's face lies at least this far below it (a silver face: 30-40)
+    coin_radii_mm: tuple[float, float] = (6.0, 15.0)   # a coin's rim is looked for this far from its middle
+    prize_share: float = 0.3          # of the smaller taught prize's cover: a blob this large may be a prize
+    least_prize_mm2: float = 30.0     # never smaller (a caption's letters close up into blobs of 20-30)
+    paint_join_mm: float = 7.0        # wider than a pole (5 mm at most) and its blur; pennants lie 11 mm apart
+    width_doubt_mm: float = 1.5       # the taught width is this far off (seeds 500-512: -1 to +2)
+    rim_step_share: float = 0.4       # of the strongest step round the middle
+    rim_outside_mm: float = 1.6       # the step lies this far outside the rim (its lean and shadow; seeds 500-512)
+    metal_reach_deg: float = 10.0     # a kind's colour lies further than this from the coins' metal's hue
+
+
+class TaughtCoast:
+    """A group's pieces as taught: the mat reader's looks and thresholds for them."""
+
+    def __init__(self, looks: PieceLooks, settings: TaughtSettings = TaughtSettings()):
+        if looks.game != GAME:
+            raise ValueError(f"these pieces were taught for {looks.game!r}, not {GAME}")
+        self.settings = settings
+        learned = {label: squares[0] for label, squares in looks.learned().items() if squares[0].top_view is not None}
+        if not learned:
+            raise ValueError(f"no piece was learned from {', '.join(looks.sources) or 'the photos'}; "
+                             "teach the pieces again with them on their squares")
+        pictures = {label: _piece_of(square, settings) for label, square in learned.items()}
+        self.unlearned = tuple(sorted(label for label in looks.problems()))
+        hues = dict(FLEET_HUES_DEG)
+        for colour, fleet in FLEET_BY_COLOUR.items():
+            taught = [pictures[label] for label in (f"mast:{colour}", f"crate:{colour}") if label in pictures]
+            hue = _paint_hue([lab[mask] for lab, mask in taught], FLEET_HUES_DEG[fleet], settings)
+            if hue is not None:
+                hues[fleet] = hue
+        coins = {label.split(":", 1)[1]: pictures[label] for label in pictures if label.startswith("coin:")}
+        self.coin_settings_changes: dict = {}
+        diameter, metal = kit.COIN_DIAMETER_MM, None
+        if coins:
+            discs = {kind: _coin_disc(lab, settings) for kind, (lab, _) in coins.items()}
+            diameter = float(np.median([width for _, width in discs.values()]))
+            coins = {kind: (coins[kind][0], disc) for kind, (disc, _) in discs.items()}
+            metal = _shared_hue([lab[mask] for lab, mask in coins.values()], settings)
+            kit_hues = dict(CoinSettings().hues_deg)
+            taught_hues = {kind: _paint_hue([lab[mask]], kit_hues[kind], settings, avoid=metal)
+                           for kind, (lab, mask) in coins.items() if kind in kit_hues}
+            # Two coins lie nearer than the kit's allow when the taught width is a little wide.
+            self.coin_settings_changes["separation_slack_mm"] = CoinSettings().separation_slack_mm + settings.width_doubt_mm
+            self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
+            faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
+            gap = settings.paper_like_level - float(np.median(faces))
+            if gap > 0:
+                defaults = CoinSettings()
+                # Never so near the paper that its blotches pass for coins (seed 512 of the tuning seeds).
+                self.coin_settings_changes["paper_like_min"] = min(settings.paper_like_most, max(
+                    defaults.paper_like_min, settings.paper_like_level - settings.face_cover_share * gap))
+                self.coin_settings_changes["face_below_paper"] = max(settings.face_below_least, min(
+                    defaults.face_below_paper, settings.face_below_share * gap))
+        covered = {kind: _median_cover(learned, kind, settings, self.coin_settings(CoinSettings()))
+                   for kind in ("mast", "crate", "coin")}
+        per_mast, paint_mm = _mast_paint(pictures, hues, replace(MatSettings(), paint_join_mm=settings.paint_join_mm))
+        self.looks = MatLooks(tuple(hues.items()), diameter, settings.coin_sample_shares, metal, per_mast, paint_mm,
+                              covered["mast"], covered["crate"], covered["coin"], True)
+
+    def coin_settings(self, base: CoinSettings) -> CoinSettings:
+        return replace(base, **self.coin_settings_changes)
+
+    def mat_settings(self, base: MatSettings) -> MatSettings:
+        """A group's sail may carry a band of paint a pole crosses: its parts join over a wider gap. A mast
+        with a pale sail and pole may show less than the kit's smallest prize: a share of the taught one will do."""
+        looks, s = self.looks, self.settings
+        smallest = min(base.prize_min_area_mm2, max(s.least_prize_mm2, s.prize_share * min(looks.mast_mm2, looks.crate_mm2)))
+        return replace(base, paint_join_mm=max(base.paint_join_mm, s.paint_join_mm), prize_min_area_mm2=smallest)
+
+    def describe(self) -> str:
+        looks = self.looks
+        return (f"coins {looks.coin_diameter_mm:.1f} mm; fleet hues " +
+                ", ".join(f"{fleet}:{hue:.0f}" for fleet, hue in looks.fleet_hues_deg) +
+                f"; {looks.patches_per_mast:g} patch(es) of paint a mast")
+
+
+def load_taught(path) -> TaughtCoast:
+    """The group's pieces taught in the pieces file at `path`; ValueError (CalibrationFileError among them)
+    quoting the file when it cannot be used."""
+    try:
+        return TaughtCoast(PieceLooks.load(path, GAME))
+    except CalibrationFileError:
+        raise
+    except ValueError as error:
+        raise CalibrationFileError(path, str(error)) from None
+
+
+def _median_cover(learned: dict, kind: str, settings: TaughtSettings, coins: CoinSettings) -> float:
+    """What the taught pieces of `kind` cover of their squares (mm^2), as the mat reader measures a zone."""
+    areas = []
+    for label, square in learned.items():
+        if label.split(":")[0] == kind:
+            view = _inner(_at_mat_scale(square), settings)
+            areas.append(float((coin_cover(view, coins) if kind == "coin" else prize_mask(view)).sum()) / MAT_PX_PER_MM ** 2)
+    return float(np.median(areas)) if areas else 0.0
+
+
+def _at_mat_scale(square) -> np.ndarray:
+    view = square.top_view
+    if abs(square.top_view_px_per_mm - MAT_PX_PER_MM) > 1e-6:
+        scale = MAT_PX_PER_MM / square.top_view_px_per_mm
+        view = cv2.resize(view, None, fx=scale, fy=scale, interpolation=cv2.INTER_AREA)
+    return view
+
+
+def _inner(view: np.ndarray, settings: TaughtSettings) -> np.ndarray:
+    """The square's top view, its printed outline and the margin past it painted over with paper."""
+    edge = int(round((TeachSettings().top_view_margin_mm + settings.edge_mm) * MAT_PX_PER_MM))
+    inner = np.full_like(view, TOP_VIEW_PAPER)
+    inner[edge:-edge, edge:-edge] = view[edge:-edge, edge:-edge]
+    return inner
+
+
+def _piece_of(square, settings: TaughtSettings) -> tuple[np.ndarray, np.ndarray]:
+    """(Lab of the square's top view, mask of its piece): what is not paper, inside the printed outline."""
+    view = _inner(_at_mat_scale(square), settings)
+    mask = cv2.morphologyEx(not_paper(view, MatSettings()), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    return cv2.cvtColor(view, cv2.COLOR_BGR2Lab), mask > 0
+
+
+def _coin_disc(lab: np.ndarray, settings: TaughtSettings) -> tuple[np.ndarray, float]:
+    """(mask, width mm) of the coin on its square. Its middle: the deepest point of what is less like paper
+    than the paper (a silver face, a pale chip); its rim: the radius round it where the paper likeness
+    steps up most, outwards (as the reader's coins are found by their rims)."""
+    likeness = cv2.GaussianBlur(_paper_likeness(lab.reshape(-1, 3)).reshape(lab.shape[:2]), (0, 0), 1.0)
+    covered = (likeness < settings.paper_like_level - settings.coin_face_gap).astype(np.uint8)
+    covered = cv2.morphologyEx(covered, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    if not covered.any():
+        return covered > 0, kit.COIN_DIAMETER_MM
+    depth = cv2.distanceTransform(covered, cv2.DIST_L2, 5)
+    row, col = np.unravel_index(int(np.argmax(depth)), depth.shape)
+    angles = np.linspace(0, 2 * np.pi, 64, endpoint=False)
+    radii = np.arange(*settings.coin_radii_mm, 0.25)
+
+    def ring(radius_mm):
+        xs = np.clip(np.round(col + radius_mm * MAT_PX_PER_MM * np.cos(angles)).astype(int), 0, lab.shape[1] - 1)
+        ys = np.clip(np.round(row + radius_mm * MAT_PX_PER_MM * np.sin(angles)).astype(int), 0, lab.shape[0] - 1)
+        return likeness[ys, xs]
+
+    steps = np.array([float(np.median(ring(r + 0.75) - ring(r - 0.75))) for r in radii])
+    # The outermost strong step: a coloured dot or ring inside the rim steps up too, and may step more.
+    radius = float(radii[np.nonzero(steps >= settings.rim_step_share * steps.max())[0][-1]])
+    disc = np.hypot(*np.mgrid[:lab.shape[0], :lab.shape[1]] - np.array([row, col])[:, None, None]) <= radius * MAT_PX_PER_MM
+    return disc, 2 * max(radius - settings.rim_outside_mm, 1.0)
+
+
+def _paper_likeness(lab: np.ndarray) -> np.ndarray:
+    lab = lab.astype(np.float32)
+    return lab[:, 0] - CoinSettings().chroma_weight * np.hypot(lab[:, 1] - 128, lab[:, 2] - 128)
+
+
+def _paint_hue(pixels: list[np.ndarray], near_deg: float, settings: TaughtSettings, avoid: float | None = None):
+    """The chroma-weighted mean hue of the coloured pixels within reach of `near_deg` (and clear of the
+    `avoid` hue), round their strongest hue; None when none are coloured there."""
+    lab = np.vstack([p.reshape(-1, 3) for p in pixels]).astype(np.float32) if pixels else np.zeros((0, 3))
+    ab = lab[:, 1:] - 128
+    chroma = np.hypot(ab[:, 0], ab[:, 1])
+    hue = hue_deg(ab)
+    keep = (chroma >= settings.paint_min_chroma) & (_gap(hue, near_deg) <= settings.paint_reach_deg)
+    if avoid is not None:
+        keep &= _gap(hue, avoid) > settings.metal_reach_deg
+    if keep.sum() < 4:
+        return None
+    weights = chroma[keep] ** 2
+    bins = np.bincount((hue[keep] // 5).astype(int) % 72, weights=weights, minlength=72)
+    peak = (np.argmax(np.convolve(np.r_[bins[-2:], bins, bins[:2]], np.ones(5), "valid")) * 5 + 2.5) % 360
+    near = _gap(hue[keep], peak) <= settings.paint_peak_deg
+    angles = np.radians(hue[keep][near])
+    return float(np.degrees(np.arctan2((weights[near] * np.sin(angles)).sum(), (weights[near] * np.cos(angles)).sum())) % 360)
+
+
+def _shared_hue(pixels: list[np.ndarray], settings: TaughtSettings) -> float | None:
+    """The hue every coin shows a good part of (their metal), or None when their faces share none."""
+    shares = []
+    for lab in pixels:
+        ab = lab.reshape(-1, 3)[:, 1:].astype(np.float32) - 128
+        chroma = np.hypot(ab[:, 0], ab[:, 1])
+        hue = hue_deg(ab)[chroma >= settings.paint_min_chroma]
+        shares.append(np.bincount((hue // 10).astype(int) % 36, minlength=36) / max(len(chroma), 1))
+    common = np.min(shares, axis=0)
+    if common.max() < 0.15:
+        return None
+    return float(np.argmax(common) * 10 + 5)
+
+
+def _gap(hues, towards) -> np.ndarray:
+    return np.abs((np.asarray(hues) - towards + 180) % 360 - 180)
+
+
+def _mast_paint(pictures: dict, hues: dict[int, float], settings: MatSettings) -> tuple[float, float]:
+    """How many patches of its fleet's paint a taught lying mast shows, and how long each is (mm): medians over
+    the fleets (the count whole, 1 at least; the length 0 when no mast showed paint)."""
+    counts, lengths = [], []
+    for label, (lab, mask) in pictures.items():
+        kind, _, colour = label.partition(":")
+        if kind == "mast" and mask.any():
+            paint = _fleet_paint(lab, settings, hues)[FLEET_BY_COLOUR[colour]]
+            patches = _paint_patches(paint & mask.astype(np.uint8), settings)
+            counts.append(len(patches))
+            lengths += [patch_length_mm(patch) for patch in patches]
+    if not counts:
+        return 1.0, 0.0
+    return float(max(1, int(np.median(counts)))), float(np.median(lengths)) if lengths else 0.0

@@ -1,0 +1,84 @@
+"""Cannons & Coastlines mats of a group's own masts, crates and coins: taught from one rendered photo of
+the teaching sheet, then scored from a rendered table of those pieces; the pieces file keeps what
+was learned, and a broken one is named."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections import Counter
+
+import pytest
+
+from calibration.pieces import teach
+from calibration.store import CalibrationFileError
+from companion.games.cannons_coastlines.camera.reader import CoastReader, Seat
+from companion.games.cannons_coastlines.camera.taught import load_taught
+from companion.games.cannons_coastlines.factions import load_rulebook
+from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
+from companion.games.cannons_coastlines.render.piece_sets import FAMILIES, choose_piece_set
+from companion.games.cannons_coastlines.render.scene import coin_spots
+from companion.games.cannons_coastlines.render.teaching import compose_teaching, render_teaching, sheet_record
+from companion.games.cannons_coastlines.scoring import Holdings, points, value_table
+from companion.render.options import RenderOptions
+from companion.vision.piece_looks import LookSettings
+
+# The benchmark's held-out families never stand in a test either (benchmarks/coast_taught_accuracy.py).
+TUNED = {"mast": ("pennant", "striped"), "crate": ("box", "painted"), "coin": ("ringed", "dotted")}
+
+
+def table_and_sheet(seed: int, players: int):
+    """A table part-way through with the seed's own pieces on its mats, and the teaching sheet under the same light."""
+    pieces = choose_piece_set(seed, TUNED)
+    table = random_coast_table(seed, players)
+    columns, rows = coin_spots(pieces.coin.diameter_mm)
+    mats = {player: dataclasses.replace(mat, coins=dict(Counter(sorted(
+        kind for kind, n in mat.coins.items() for _ in range(n))[:columns * rows]))) for player, mat in table.mats.items()}
+    rendered = render_coast_table(dataclasses.replace(table, mats=mats), seed,
+                                  RenderOptions(tilt_deg=20, light="even", jpeg_quality=90), pieces)
+    sheet = render_teaching(compose_teaching(pieces, seed, RenderOptions(jpeg_quality=90), like=rendered.scene)).image
+    return pieces, rendered, sheet
+
+
+def points_by_player(observation, values) -> dict[str, int]:
+    return {player: points(Holdings(observation.table.mat(player).coin_count, dict(observation.table.mat(player).prizes)),
+                           values).total for player in observation.table.players}
+
+
+@pytest.mark.slow   # 12 s: a table and a sheet rendered, the table read twice
+def test_taught_from_one_sheet_photo_the_mats_score_as_laid(tmp_path):
+    pieces, rendered, sheet = table_and_sheet(505, 2)
+    assert set(pieces.families.values()) <= {f for names in TUNED.values() for f in names}
+    looks = teach([("sheet.jpg", sheet)], sheet_record())
+    assert looks.problems() == {}, "every mast, crate and coin square is learned, the pale masts too"
+    path = looks.save(tmp_path / "pieces-cannons-coastlines.json")
+    taught = load_taught(path)
+    assert taught.looks.taught and abs(taught.looks.coin_diameter_mm - pieces.coin.diameter_mm) < 1.5
+
+    truth = rendered.truth
+    values = value_table(load_rulebook())
+    want = {mat["player"]: points(Holdings(sum(mat["coins"].values()), dict(Counter(map(tuple, mat["prizes"])))),
+                                  values).total for mat in truth["mats"]}
+    seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
+    observation = CoastReader(taught=taught).read_frame(rendered.image, 0.0, None, seats=seats)
+    assert points_by_player(observation, values) == want
+
+
+def test_a_pieces_file_with_a_broken_top_view_is_named(tmp_path):
+    record = {"kind": "piece-looks", "game": "cannons-coastlines", "created": "2026-12-02T12:00:00+00:00",
+              "sources": [], "look_points": LookSettings().count,
+              "squares": [{"label": "coin:full_sail", "status": "learned", "photo": "a.jpg",
+                           "top_view_png": "not base64!", "top_view_px_per_mm": 2.0}]}
+    path = tmp_path / "pieces.json"
+    path.write_text(json.dumps(record), encoding="utf-8")
+    with pytest.raises(CalibrationFileError, match=r"squares\[0\]: top_view_png"):
+        load_taught(path)
+
+
+def test_pieces_taught_for_another_game_are_refused(tmp_path):
+    path = tmp_path / "pieces.json"
+    path.write_text(json.dumps({"kind": "piece-looks", "game": "cannonball-colony", "created": "x", "squares": [],
+                                "look_points": LookSettings().count}), encoding="utf-8")
+    with pytest.raises(CalibrationFileError, match="cannonball-colony"):
+        load_taught(path)
+    assert set(FAMILIES) == set(TUNED)
