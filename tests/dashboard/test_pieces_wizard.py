@@ -147,13 +147,13 @@ def test_save_makes_the_running_reader_read_with_the_taught_pieces(photos, tmp_p
 
 
 def test_without_a_camera_or_a_taught_reader_save_keeps_the_file_for_later(tmp_path):
-    coast = plugins()["cannons-coastlines"]
-    camera = coast.load("camera")
-    session = Session(EventLog(tmp_path / "coast.sqlite"), coast.load("record"))
+    ships = plugins()["black-cannon"]     # its sheet prints, but its reader does not read taught pieces yet
+    camera = ships.load("camera")
+    session = Session(EventLog(tmp_path / "ships.sqlite"), ships.load("record"))
     pipeline = Pipeline(camera, session, lambda on_status: iter(()), lambda *args: None, pace=False)
     path = tmp_path / "p.json"
-    assert teach_in_place(pipeline, camera, coast.title)(path) == \
-        f"Cannons & Coastlines cannot read taught pieces yet; {path} is kept for when it can"
+    assert teach_in_place(pipeline, camera, ships.title)(path) == \
+        f"Black Cannon cannot read taught pieces yet; {path} is kept for when it can"
     colony = Pipeline(ColonyCamera, make_services(tmp_path).session, None, lambda *args: None, pace=False)
     assert teach_in_place(colony, ColonyCamera, "Cannonball Colony")(path) == \
         f"no camera is being read; serve reads {path} when started with one"      # serve --source none
