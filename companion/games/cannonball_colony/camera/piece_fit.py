@@ -26,6 +26,9 @@ class FitSettings:
     solids: SolidSettings = SolidSettings()
     own_patch_mm: float = 5.0     # the silhouette is the patch of paint reaching this near the cell's middle
     base_share: float = 0.8       # of a cell: the middle of another piece's cell, where its base hides what is behind
+    # Specks and thin seams of a paint's colour (a pale paint on a road tile's card, an edge's blend) are opened
+    # away, pixels this far across at most, before the patch reaching the middle is taken.
+    open_mm: float = 0.0
 
 
 def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],
@@ -34,6 +37,16 @@ def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     """For each board-local cell, with its owner's class index and the solids to try (kind -> solid):
     kind -> the overlap (0..1) of that solid's silhouette with the paint seen round the cell. The middles
     of the `others` cells (and of `cells`), where other pieces stand, do not count."""
+    return [{kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0] for kind, solid in tried.items()}
+            for (centre, window), tried in zip(piece_windows(image, view, cells, owners, table, settings, others), solids)]
+
+
+def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],
+                  table: ColourTable, settings: FitSettings = FitSettings(),
+                  others: list[tuple[int, int]] = ()) -> list[tuple[np.ndarray, Window]]:
+    """For each board-local cell and its owner's class index: (the cell's middle in sheet mm, the window of
+    the board's plane round it showing the owner's paint that reaches the middle). The middles of the
+    `others` cells (and of `cells`), where other pieces stand, do not count."""
     if not cells:
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
@@ -47,8 +60,10 @@ def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     bases = {cell: cv2.perspectiveTransform((np.array([view.origin[0] + cell[0] + 0.5, view.origin[1] + cell[1] + 0.5])
                                              + corners).reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
              for cell in standing}
+    side = 2 * int(round(settings.open_mm / settings.solids.mm_per_px / 2)) + 1
+    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     results = []
-    for cell, centre, owner, tried in zip(cells, centres, owners, solids):
+    for cell, centre, owner in zip(cells, centres, owners):
         origin, points = window_points(centre, view.camera, settings.solids)
         pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(points.shape)
         at_view = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), image_to_view).reshape(points.shape)
@@ -56,11 +71,11 @@ def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         balanced = linear_at(image, pixels) / np.maximum(white[yi, xi], 1e-3)
         shares = (table.classify(balanced.astype(np.float32)) == owner).astype(np.float32)
+        if settings.open_mm > 0:
+            shares = cv2.morphologyEx(shares, cv2.MORPH_OPEN, opening)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell])
-        window = window.own_piece(centre, settings.own_patch_mm)
-        results.append({kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0]
-                        for kind, solid in tried.items()})
+        results.append((centre, window.own_piece(centre, settings.own_patch_mm)))
     return results
 
 
