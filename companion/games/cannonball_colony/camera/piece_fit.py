@@ -26,9 +26,6 @@ class FitSettings:
     solids: SolidSettings = SolidSettings()
     own_patch_mm: float = 5.0     # the silhouette is the patch of paint reaching this near the cell's middle
     base_share: float = 0.8       # of a cell: the middle of another piece's cell, where its base hides what is behind
-    # Specks and thin seams of a paint's colour (a pale paint on a road tile's card, an edge's blend) are opened
-    # away, pixels this far across at most, before the patch reaching the middle is taken.
-    open_mm: float = 0.0
 
 
 def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],
@@ -60,8 +57,6 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     bases = {cell: cv2.perspectiveTransform((np.array([view.origin[0] + cell[0] + 0.5, view.origin[1] + cell[1] + 0.5])
                                              + corners).reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
              for cell in standing}
-    side = 2 * int(round(settings.open_mm / settings.solids.mm_per_px / 2)) + 1
-    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     results = []
     for cell, centre, owner in zip(cells, centres, owners):
         origin, points = window_points(centre, view.camera, settings.solids)
@@ -71,8 +66,6 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         balanced = linear_at(image, pixels) / np.maximum(white[yi, xi], 1e-3)
         shares = (table.classify(balanced.astype(np.float32)) == owner).astype(np.float32)
-        if settings.open_mm > 0:
-            shares = cv2.morphologyEx(shares, cv2.MORPH_OPEN, opening)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell])
         results.append((centre, window.own_piece(centre, settings.own_patch_mm)))
