@@ -128,6 +128,7 @@ class TaughtPieces:
         self.lookalikes = self._lookalikes(pieces)
         self.book = LookBook(self.looks, settings.looks)
         self._checked: dict[int, tuple] = {}   # board -> (its place, the cells read, the doubtful ones)
+        self._revised: dict[int, tuple] = {}   # board -> (its place, the network's reading, the cells revised)
         self.unlearned = tuple(sorted(label for label in looks.problems() if label != EMPTY_LABEL))
 
     def _lookalikes(self, pieces: dict) -> dict[int, np.ndarray]:
@@ -155,30 +156,45 @@ class TaughtPieces:
         139, by the kind's median solid 144: one square's fit of a small piece is often millimetres out.)"""
         s = self.settings
         for board, view in views.items():
-            cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
-                     if _on_road(tokens.get((board, col, row), ""))]
-            if cells:
-                for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
-                    if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
-                        confidence = min(confidence, s.disputed_confidence)
-                    tokens[(board, col, row)] = token
-                    probabilities[(board, col, row)] = confidence
-            if image is None:
+            keys = [(board, col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)]
+            # While a board lies still and the network reads it the same, it is revised the same (a stream's frames).
+            network = (tuple(tokens.get(key, "") for key in keys), image is not None)
+            kept = self._revised.get(board)
+            if kept is not None and kept[0] is view.place and view.place is not None and kept[1] == network:
+                tokens.update(kept[2])
+                probabilities.update(kept[3])
                 continue
-            if s.find_missed:
-                self._find_missed(image, view, board, tokens, probabilities)
-            pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
-            fitted = self._fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True)
-            for cell, fits in zip(pieces, fitted):
-                if not fits:
-                    continue
-                key = (board, *cell)
-                kind, best, margin = _best_fit(fits)
-                read = tokens[key][0]
-                if kind != read and best - fits.get(read, 0.0) >= s.fit_choose_margin:
-                    tokens[key] = kind + tokens[key][1]
-                if kind != read or margin < s.fit_sure_margin or best < s.fit_sure_overlap:
-                    probabilities[key] = min(probabilities[key], s.unsure_confidence)
+            self._revise_board(board, view, tokens, probabilities, image)
+            self._revised[board] = (view.place, network, {key: tokens[key] for key in keys},
+                                    {key: probabilities[key] for key in keys})
+
+    def _revise_board(self, board: int, view: BoardView, tokens: dict, probabilities: dict, image) -> None:
+        """One board's cells on roads re-read; with the picture, missed pieces found and kinds chosen by shape."""
+        s = self.settings
+        cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
+                 if _on_road(tokens.get((board, col, row), ""))]
+        if cells:
+            for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
+                if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
+                    confidence = min(confidence, s.disputed_confidence)
+                tokens[(board, col, row)] = token
+                probabilities[(board, col, row)] = confidence
+        if image is None:
+            return
+        if s.find_missed:
+            self._find_missed(image, view, board, tokens, probabilities)
+        pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
+        fitted = self._fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True)
+        for cell, fits in zip(pieces, fitted):
+            if not fits:
+                continue
+            key = (board, *cell)
+            kind, best, margin = _best_fit(fits)
+            read = tokens[key][0]
+            if kind != read and best - fits.get(read, 0.0) >= s.fit_choose_margin:
+                tokens[key] = kind + tokens[key][1]
+            if kind != read or margin < s.fit_sure_margin or best < s.fit_sure_overlap:
+                probabilities[key] = min(probabilities[key], s.unsure_confidence)
 
     def _find_missed(self, image, view: BoardView, board: int, tokens: dict, probabilities: dict) -> None:
         """Cells read as bare ground (a road, or land a piece of an unseen look was taken for) where a piece's
