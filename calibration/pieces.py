@@ -31,7 +31,7 @@ from companion.games.excerpt import excerpt
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
 from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
-from companion.vision.piece_solids import Solid, SolidSettings, Window, fit_solid, window_points
+from companion.vision.piece_solids import Solid, SolidSettings, Window, fit_solid, silhouette, window_points
 from companion.vision.plane_camera import camera_from_plane
 
 FILE_KIND = "piece-looks"
@@ -354,7 +354,12 @@ def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, si
     hues /= np.maximum(np.linalg.norm(hues, axis=1, keepdims=True), 1e-6)
     order = list(paints)
     fitted = list(squares)
-    for index in paints:
+    # Farthest from the camera first: a piece's silhouette reaches away from the camera, over the piece behind
+    # it, which is one paint when one country's pieces stand side by side; what that piece's fitted solid
+    # covers is not counted for the piece in front of it.
+    eye = camera.position[:2]
+    behind: list[np.ndarray] = []
+    for index in sorted(paints, key=lambda i: -float(np.linalg.norm(centres[i] - eye))):
         origin, points = window_points(centres[index], camera, settings.solids)
         pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), to_image).reshape(points.shape)
         lab = lab_of_linear(np.clip((linear_at(image, pixels) / whites[index])[..., ::-1], 0, 1.5))
@@ -366,10 +371,12 @@ def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, si
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         # The other squares' pieces stand on their own squares: what shows there is not this piece's.
         corners = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
-        window = window.with_hidden([centres[other] + corners * sides[other] for other in range(len(centres)) if other != index])
+        window = window.with_hidden([centres[other] + corners * sides[other] for other in range(len(centres))
+                                     if other != index] + behind)
         solid, _ = fit_solid(centres[index], camera, window.own_piece(centres[index], settings.own_patch_mm),
                              settings.solids)
         fitted[index] = replace(squares[index], solid=solid)
+        behind.append(silhouette(solid, centres[index], camera))
     return fitted
 
 

@@ -34,6 +34,16 @@ def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     """For each board-local cell, with its owner's class index and the solids to try (kind -> solid):
     kind -> the overlap (0..1) of that solid's silhouette with the paint seen round the cell. The middles
     of the `others` cells (and of `cells`), where other pieces stand, do not count."""
+    return [{kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0] for kind, solid in tried.items()}
+            for (centre, window), tried in zip(piece_windows(image, view, cells, owners, table, settings, others), solids)]
+
+
+def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],
+                  table: ColourTable, settings: FitSettings = FitSettings(),
+                  others: list[tuple[int, int]] = ()) -> list[tuple[np.ndarray, Window]]:
+    """For each board-local cell and its owner's class index: (the cell's middle in sheet mm, the window of
+    the board's plane round it showing the owner's paint that reaches the middle). The middles of the
+    `others` cells (and of `cells`), where other pieces stand, do not count."""
     if not cells:
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
@@ -48,7 +58,7 @@ def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
                                              + corners).reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
              for cell in standing}
     results = []
-    for cell, centre, owner, tried in zip(cells, centres, owners, solids):
+    for cell, centre, owner in zip(cells, centres, owners):
         origin, points = window_points(centre, view.camera, settings.solids)
         pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(points.shape)
         at_view = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), image_to_view).reshape(points.shape)
@@ -58,9 +68,7 @@ def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         shares = (table.classify(balanced.astype(np.float32)) == owner).astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell])
-        window = window.own_piece(centre, settings.own_patch_mm)
-        results.append({kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0]
-                        for kind, solid in tried.items()})
+        results.append((centre, window.own_piece(centre, settings.own_patch_mm)))
     return results
 
 
