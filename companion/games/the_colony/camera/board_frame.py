@@ -66,6 +66,7 @@ class PatchGrid:
     ant_points: np.ndarray          # (spaces, j, j, 2) the same over each ant patch
     space_ink: np.ndarray           # (spaces * side, side) the print's lines, True where inked
     ant_ink: np.ndarray
+    centres: np.ndarray             # (spaces, 2) board mm of each log's centre
 
     @property
     def spaces(self) -> int:
@@ -119,7 +120,8 @@ def patch_grid(layout: Layout, settings: ColonyReaderSettings = SETTINGS) -> Pat
         mm = _fine(coarse, side) * 10.0 - 0.5
         printed = cv2.remap(picture, mm[:, :, 0], mm[:, :, 1], cv2.INTER_LINEAR, borderValue=255)
         inks.append(cv2.dilate((printed < 200).astype(np.uint8), grow) > 0)
-    return PatchGrid(layout, scale, space_side, ant_side, space_points, ant_points, inks[0], inks[1])
+    return PatchGrid(layout, scale, space_side, ant_side, space_points, ant_points, inks[0], inks[1],
+                     np.array([p.centre for p in places], np.float64))
 
 
 def sample_patches(image: np.ndarray, frame: TableFrame, grid: PatchGrid):
@@ -134,3 +136,10 @@ def sample_patches(image: np.ndarray, frame: TableFrame, grid: PatchGrid):
         inside = (maps[:, :, 0] >= 0) & (maps[:, :, 1] >= 0) & (maps[:, :, 0] <= width - 1) & (maps[:, :, 1] <= height - 1)
         result += [patches.astype(np.float32), inside]
     return tuple(result)
+
+
+def lean_mm(frame: TableFrame, centres: np.ndarray, height_mm: float) -> np.ndarray:
+    """Where a point `height_mm` over each centre shows on the board, less the centre (board mm): the
+    way a bead's middle leans away from the camera in the rectified patches."""
+    seen = frame.to_table(frame.to_image(centres, height_mm))
+    return seen - centres
