@@ -37,21 +37,37 @@ def locate_board(image: np.ndarray, markers: dict[int, np.ndarray] | None = None
 COARSE_STEP = 6   # the lens and perspective are smooth over a patch: mapped every few pixels, interpolated
 
 
-def find_markers_near(image: np.ndarray, last: dict[int, np.ndarray], settings: ColonyReaderSettings = SETTINGS) -> dict | None:
+def find_markers_near(image: np.ndarray, last: dict[int, np.ndarray], settings: ColonyReaderSettings = SETTINGS,
+                      frame: TableFrame | None = None) -> dict | None:
     """The corner markers looked for only round where they were last frame; None (look everywhere)
-    when one of them is not found there."""
-    height, width = image.shape[:2]
+    when one of them is not found there. With the last `frame`, a corner marker missing from `last`
+    (a hand lay over it) is looked for where the frame puts it, and kept when it shows again."""
     found = {}
     for marker_id, quad in last.items():
-        side = float(np.linalg.norm(quad[0] - quad[2])) / 1.414
-        grow = side * settings.marker_search_grow
-        x0, y0 = (np.maximum(quad.min(axis=0) - grow, 0)).astype(int)
-        x1, y1 = (np.minimum(quad.max(axis=0) + grow, (width - 1, height - 1))).astype(int) + 1
-        seen = {marker.id: np.array(marker.corners) for marker in detect_markers(image[y0:y1, x0:x1])}
-        if marker_id not in seen:
+        seen = _marker_near(image, marker_id, quad, settings)
+        if seen is None:
             return None
-        found[marker_id] = seen[marker_id] + [x0, y0]
+        found[marker_id] = seen
+    if frame is not None:
+        corners = marker_corners_mm()
+        for marker_id in ids.TABLE_CORNER_MARKERS.ids:
+            if marker_id not in found:
+                seen = _marker_near(image, marker_id, frame.to_image(corners[marker_id]), settings)
+                if seen is not None:
+                    found[marker_id] = seen
     return found
+
+
+def _marker_near(image: np.ndarray, marker_id: int, quad: np.ndarray, settings: ColonyReaderSettings):
+    height, width = image.shape[:2]
+    side = float(np.linalg.norm(quad[0] - quad[2])) / 1.414
+    grow = side * settings.marker_search_grow
+    x0, y0 = (np.maximum(quad.min(axis=0) - grow, 0)).astype(int)
+    x1, y1 = (np.minimum(quad.max(axis=0) + grow, (width - 1, height - 1))).astype(int) + 1
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    seen = {marker.id: np.array(marker.corners) for marker in detect_markers(image[y0:y1, x0:x1])}
+    return seen[marker_id] + [x0, y0] if marker_id in seen else None
 
 
 @dataclass(frozen=True, eq=False)

@@ -131,7 +131,8 @@ class ColonyReader:
         """`eggs_on_board`: 57 less the eggs collected, when the game knows it; the counts then add up to it.
         `memory`: a stream's memory of its last frame (markers looked for near where they were, unchanged
         spaces not measured again)."""
-        markers = find_markers_near(image, memory.markers) if memory is not None and memory.markers else None
+        markers = find_markers_near(image, memory.markers, self.settings, memory.frame) \
+            if memory is not None and memory.markers else None
         frame, measured = measure(image, self.layout, self.settings, markers, eggs_on_board, memory)
         if measured is None:
             return ColonyObservation(timestamp, ("board not found: fewer than two of its corner markers (ids 20-23) "
