@@ -1,20 +1,33 @@
-"""Fit The Colony's egg counter (companion/games/the_colony/camera/egg_model.json) on the TRAIN views
-only (benchmarks/colony_views.py: the three training bead looks; spaces a hand hides are left out).
+"""Fit The Colony's egg counter on the TRAIN views only (benchmarks/colony_views.py: the three training
+bead looks; spaces a hand hides are left out): first the bead-centre density (camera/bead_density.json,
+`--only density`), then the two count networks (camera/egg_model.json alone, egg_model_total.json with
+the rules' total), whose features include the density's sum.
 
-A fifth of the training views (whole views) is held back first to choose the network's temperature:
-the least softening under which, of the counts it would call sure (posterior at or over the reader's
-`confident`), at most SURE_WRONG_SHARE are wrong. Then the network is fitted again on every training
-view. The measured rows are cached beside the views (train-rows-COUNT-MODE.npz): measuring is the slow part.
+The density's truth is where each bead's middle shows: every bead of the view's scene (composed again
+from its seed, no rendering) is projected through the render's camera and taken back onto the board
+through the frame the reader found, so a tall or piled bead's centre lies where the reader sees it. Each
+centre is spread over a small Gaussian (its sum one bead), and a small network learns that density from
+the filter responses of camera/bead_centres.py. Half the views measure the bead size alone, half with
+the rules' total, as the reader does in each mode.
+
+For each count network a fifth of the training views (whole views) is held back first to choose its
+temperature: the least softening under which, of the counts it would call sure (posterior at or over the
+reader's `confident`), at most SURE_WRONG_SHARE are wrong. Then the network is fitted again on every
+training view. The measured rows are cached beside the views (train-rows-COUNT-MODE-DENSITY.npz, DENSITY
+naming the density network they were measured with): measuring is the slow part.
 
     .venv/bin/python benchmarks/colony_views.py train 260
+    .venv/bin/python benchmarks/colony_train_counter.py 200 --only density
     .venv/bin/python benchmarks/colony_train_counter.py 260
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
+import random
 import sys
 from pathlib import Path
 
@@ -26,20 +39,27 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from colony_views import DEFAULT_CACHE, seeds, view_paths  # noqa: E402
+from colony_views import DEFAULT_CACHE, seeds, view_look, view_options, view_paths  # noqa: E402
+from companion.games.the_colony.camera.bead_centres import (DENSITY_FILE, INPUT_NAMES, bead_grid,  # noqa: E402
+                                                            bead_inputs, patch_to_grid)
+from companion.games.the_colony.camera.board_frame import locate_board, patch_grid, sample_patches  # noqa: E402
 from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, EggModel  # noqa: E402
-from companion.games.the_colony.camera.features import FEATURE_NAMES  # noqa: E402
-from companion.games.the_colony.camera.reader import measure  # noqa: E402
+from companion.games.the_colony.camera.features import FEATURE_NAMES, look_at_spaces  # noqa: E402
+from companion.games.the_colony.camera.reader import measure, picture_unit  # noqa: E402
 from companion.games.the_colony.camera.settings import SETTINGS  # noqa: E402
+from companion.games.the_colony.kit.board import space_places  # noqa: E402
 from companion.games.the_colony.layout import default_layout  # noqa: E402
 
 HIDDEN = (48, 24)
+DENSITY_HIDDEN = (32, 16)
+KEEP_SHARE = 0.06     # of the pixels worth predicting, the share kept for fitting the density (neighbours say the same)
 SURE_WRONG_SHARE = 0.01
 TEMPERATURES = np.round(np.arange(1.0, 8.01, 0.25), 2)
 
 
 def training_rows(count: int, cache: Path, with_total: bool = False):
-    stored = cache / f"train-rows-{count}-{'total' if with_total else 'alone'}.npz"
+    density = hashlib.sha256(DENSITY_FILE.read_bytes()).hexdigest()[:8]
+    stored = cache / f"train-rows-{count}-{'total' if with_total else 'alone'}-{density}.npz"
     if stored.exists():
         saved = np.load(stored)
         return saved["rows"], saved["labels"], saved["groups"]
@@ -68,12 +88,85 @@ def _measure_rows(count: int, cache: Path, with_total: bool):
     return np.array(rows), np.array(labels), np.array(groups)
 
 
+def bead_centres_mm(seed: int, frame) -> dict[str, np.ndarray]:
+    """Every space's bead middles as the picture shows them, in board mm (seen through the frame)."""
+    from companion.games.the_colony.render.scene import compose_scene, random_position
+
+    scene = compose_scene(random_position(seed), seed, view_options(seed), look=view_look("train", seed))
+    height = scene.look.axes_mm[2]
+    centres: dict[str, list] = {}
+    for egg in scene.eggs:
+        middle = (*scene.on_table(egg.xy), -(egg.base_mm + height * egg.scale))
+        centres.setdefault(egg.space, []).append(scene.camera.project([middle])[0])
+    return {space: frame.to_table(np.array(pixels)) for space, pixels in centres.items()}
+
+
+def target_density(centres: np.ndarray, grid) -> np.ndarray:
+    sigma = SETTINGS.density_sigma_mm * grid.px_per_mm
+    axis = np.arange(grid.side, dtype=np.float64)
+    density = np.zeros((grid.side, grid.side))
+    for column, row in centres:
+        density += np.outer(np.exp(-(axis - row) ** 2 / (2 * sigma ** 2)), np.exp(-(axis - column) ** 2 / (2 * sigma ** 2)))
+    return density / (2 * np.pi * sigma ** 2)
+
+
+def view_rows(seed: int, cache: Path, rng: random.Random):
+    layout = default_layout()
+    picture, truth_path = view_paths(cache, "train", seed)
+    if not picture.exists():
+        return [], []
+    truth = json.loads(truth_path.read_text())
+    image = cv2.imread(str(picture))
+    frame, _ = locate_board(image)
+    if frame is None:
+        return [], []
+    grid = patch_grid(layout)
+    spaces, _ = look_at_spaces(*sample_patches(image, frame, grid), grid)
+    total = 57 - sum(truth["collected"].values()) if seed % 2 else None
+    unit = picture_unit(spaces, total)
+    coarse = bead_grid(grid.space_side, grid.px_per_mm)
+    centres = bead_centres_mm(seed, frame)
+    rows, targets = [], []
+    for place, space in zip(space_places(layout), spaces):
+        if truth["spaces"][place.id]["hidden"] or space.near_darkness is None:
+            continue
+        inputs, where = bead_inputs(space.near_darkness, unit, coarse)
+        on_grid = patch_to_grid(centres.get(place.id, np.zeros((0, 2))), place.centre, coarse)
+        density = target_density(on_grid, coarse)[where] / SETTINGS.density_unit
+        keep = np.array([rng.random() < KEEP_SHARE for _ in range(len(inputs))], bool)
+        rows.append(inputs[keep])
+        targets.append(density[keep])
+    return rows, targets
+
+
+def fit_density(count: int, cache: Path) -> None:
+    from sklearn.neural_network import MLPRegressor
+
+    rng = random.Random("colony density")
+    rows, targets = [], []
+    for seed in seeds("train", count):
+        more_rows, more_targets = view_rows(seed, cache, rng)
+        rows += more_rows
+        targets += more_targets
+    rows, targets = np.concatenate(rows).astype(np.float64), np.concatenate(targets)
+    mean, scale = rows.mean(axis=0), rows.std(axis=0) + 1e-6
+    network = MLPRegressor(hidden_layer_sizes=DENSITY_HIDDEN, alpha=1e-4, max_iter=60, early_stopping=True,
+                           random_state=0)
+    network.fit((rows - mean) / scale, targets)
+    print(f"{len(rows)} pixels; R^2 on the fit's own check share {network.best_validation_score_:.4f}")
+    _write(_model(network, mean, scale, 1.0, INPUT_NAMES), DENSITY_FILE)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", type=int)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
-    parser.add_argument("--only", choices=("alone", "total"), help="fit one of the two models")
+    parser.add_argument("--only", choices=("density", "alone", "total"), help="fit one of the networks "
+                        "(the density is fitted only when asked: the count networks' features are measured with it)")
     args = parser.parse_args()
+    if args.only == "density":
+        fit_density(args.count, args.cache)
+        return
     for with_total, path in ((False, MODEL_FILE), (True, TOTAL_MODEL_FILE)):
         if args.only and args.only != ("total" if with_total else "alone"):
             continue
@@ -88,7 +181,7 @@ def fit(rows, labels, groups, path: Path) -> None:
     check = groups % 5 == 0
     network = MLPClassifier(HIDDEN, alpha=1e-3, max_iter=2000, random_state=0)
     network.fit((rows[~check] - mean) / scale, labels[~check])
-    held_back = _model(network, mean, scale, 1.0)
+    held_back = _model(network, mean, scale, 1.0, FEATURE_NAMES)
     temperature = choose_temperature(held_back.logits(rows[check]), labels[check])
     print(f"{len(rows)} spaces from {len(set(groups))} views; check share exact "
           f"{(network.predict((rows[check] - mean) / scale) == labels[check]).mean():.4f}; temperature {temperature}")
@@ -96,18 +189,19 @@ def fit(rows, labels, groups, path: Path) -> None:
     classes = list(network.classes_)
     if classes != list(range(13)):
         raise SystemExit(f"the training views lack some counts: {classes}")
-    model = _model(network, mean, scale, temperature)
-    data = model.to_json()
-    data["features"] = list(FEATURE_NAMES)
-    rounded = json.loads(json.dumps(data), parse_float=lambda v: round(float(v), 6))
-    path.write_text(json.dumps(rounded, separators=(",", ":")) + "\n", encoding="utf-8")
-    print(f"wrote {path}")
+    _write(_model(network, mean, scale, temperature, FEATURE_NAMES), path)
 
 
-def _model(network, mean, scale, temperature: float) -> EggModel:
-    return EggModel({"features": list(FEATURE_NAMES), "mean": mean.tolist(), "scale": scale.tolist(),
+def _model(network, mean, scale, temperature: float, names) -> EggModel:
+    return EggModel({"features": list(names), "mean": mean.tolist(), "scale": scale.tolist(),
                      "temperature": temperature,
                      "layers": [[w.tolist(), b.tolist()] for w, b in zip(network.coefs_, network.intercepts_)]})
+
+
+def _write(model: EggModel, path: Path) -> None:
+    rounded = json.loads(json.dumps(model.to_json()), parse_float=lambda v: round(float(v), 6))
+    path.write_text(json.dumps(rounded, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"wrote {path}")
 
 
 def choose_temperature(logits: np.ndarray, labels: np.ndarray) -> float:

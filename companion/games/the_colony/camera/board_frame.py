@@ -37,21 +37,37 @@ def locate_board(image: np.ndarray, markers: dict[int, np.ndarray] | None = None
 COARSE_STEP = 6   # the lens and perspective are smooth over a patch: mapped every few pixels, interpolated
 
 
-def find_markers_near(image: np.ndarray, last: dict[int, np.ndarray], settings: ColonyReaderSettings = SETTINGS) -> dict | None:
+def find_markers_near(image: np.ndarray, last: dict[int, np.ndarray], settings: ColonyReaderSettings = SETTINGS,
+                      frame: TableFrame | None = None) -> dict | None:
     """The corner markers looked for only round where they were last frame; None (look everywhere)
-    when one of them is not found there."""
-    height, width = image.shape[:2]
+    when one of them is not found there. With the last `frame`, a corner marker missing from `last`
+    (a hand lay over it) is looked for where the frame puts it, and kept when it shows again."""
     found = {}
     for marker_id, quad in last.items():
-        side = float(np.linalg.norm(quad[0] - quad[2])) / 1.414
-        grow = side * settings.marker_search_grow
-        x0, y0 = (np.maximum(quad.min(axis=0) - grow, 0)).astype(int)
-        x1, y1 = (np.minimum(quad.max(axis=0) + grow, (width - 1, height - 1))).astype(int) + 1
-        seen = {marker.id: np.array(marker.corners) for marker in detect_markers(image[y0:y1, x0:x1])}
-        if marker_id not in seen:
+        seen = _marker_near(image, marker_id, quad, settings)
+        if seen is None:
             return None
-        found[marker_id] = seen[marker_id] + [x0, y0]
+        found[marker_id] = seen
+    if frame is not None:
+        corners = marker_corners_mm()
+        for marker_id in ids.TABLE_CORNER_MARKERS.ids:
+            if marker_id not in found:
+                seen = _marker_near(image, marker_id, frame.to_image(corners[marker_id]), settings)
+                if seen is not None:
+                    found[marker_id] = seen
     return found
+
+
+def _marker_near(image: np.ndarray, marker_id: int, quad: np.ndarray, settings: ColonyReaderSettings):
+    height, width = image.shape[:2]
+    side = float(np.linalg.norm(quad[0] - quad[2])) / 1.414
+    grow = side * settings.marker_search_grow
+    x0, y0 = (np.maximum(quad.min(axis=0) - grow, 0)).astype(int)
+    x1, y1 = (np.minimum(quad.max(axis=0) + grow, (width - 1, height - 1))).astype(int) + 1
+    if x1 - x0 < 8 or y1 - y0 < 8:
+        return None
+    seen = {marker.id: np.array(marker.corners) for marker in detect_markers(image[y0:y1, x0:x1])}
+    return seen[marker_id] + [x0, y0] if marker_id in seen else None
 
 
 @dataclass(frozen=True, eq=False)
@@ -66,6 +82,7 @@ class PatchGrid:
     ant_points: np.ndarray          # (spaces, j, j, 2) the same over each ant patch
     space_ink: np.ndarray           # (spaces * side, side) the print's lines, True where inked
     ant_ink: np.ndarray
+    centres: np.ndarray             # (spaces, 2) board mm of each log's centre
 
     @property
     def spaces(self) -> int:
@@ -119,7 +136,8 @@ def patch_grid(layout: Layout, settings: ColonyReaderSettings = SETTINGS) -> Pat
         mm = _fine(coarse, side) * 10.0 - 0.5
         printed = cv2.remap(picture, mm[:, :, 0], mm[:, :, 1], cv2.INTER_LINEAR, borderValue=255)
         inks.append(cv2.dilate((printed < 200).astype(np.uint8), grow) > 0)
-    return PatchGrid(layout, scale, space_side, ant_side, space_points, ant_points, inks[0], inks[1])
+    return PatchGrid(layout, scale, space_side, ant_side, space_points, ant_points, inks[0], inks[1],
+                     np.array([p.centre for p in places], np.float64))
 
 
 def sample_patches(image: np.ndarray, frame: TableFrame, grid: PatchGrid):
@@ -134,3 +152,10 @@ def sample_patches(image: np.ndarray, frame: TableFrame, grid: PatchGrid):
         inside = (maps[:, :, 0] >= 0) & (maps[:, :, 1] >= 0) & (maps[:, :, 0] <= width - 1) & (maps[:, :, 1] <= height - 1)
         result += [patches.astype(np.float32), inside]
     return tuple(result)
+
+
+def lean_mm(frame: TableFrame, centres: np.ndarray, height_mm: float) -> np.ndarray:
+    """Where a point `height_mm` over each centre shows on the board, less the centre (board mm): the
+    way a bead's middle leans away from the camera in the rectified patches."""
+    seen = frame.to_table(frame.to_image(centres, height_mm))
+    return seen - centres

@@ -21,14 +21,15 @@ class EggModel:
     so a count it cannot tell comes out unsure rather than wrong with confidence."""
 
     def __init__(self, data: dict):
-        self.mean = np.array(data["mean"], np.float64)
-        self.scale = np.array(data["scale"], np.float64)
-        self.layers = [(np.array(w, np.float64), np.array(b, np.float64)) for w, b in data["layers"]]
+        # float32: the density network runs over thousands of pixels per log; float64 would add nothing
+        self.mean = np.array(data["mean"], np.float32)
+        self.scale = np.array(data["scale"], np.float32)
+        self.layers = [(np.array(w, np.float32), np.array(b, np.float32)) for w, b in data["layers"]]
         self.features = tuple(data["features"])
         self.temperature = float(data.get("temperature", 1.0))
 
     def logits(self, rows) -> np.ndarray:
-        values = (np.asarray(rows, np.float64) - self.mean) / self.scale
+        values = (np.asarray(rows, np.float32) - self.mean) / self.scale
         for index, (weights, bias) in enumerate(self.layers):
             values = values @ weights + bias
             if index < len(self.layers) - 1:
@@ -36,7 +37,7 @@ class EggModel:
         return values
 
     def probabilities(self, rows) -> np.ndarray:
-        values = self.logits(rows) / self.temperature
+        values = self.logits(rows).astype(np.float64) / self.temperature
         values -= values.max(axis=1, keepdims=True)
         exp = np.exp(values)
         return exp / exp.sum(axis=1, keepdims=True)

@@ -10,11 +10,13 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
+from companion.games.the_colony.camera.bead_centres import bead_counts, bead_density, bead_grid
 from companion.games.the_colony.camera.board_frame import PatchGrid
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 
 FEATURE_NAMES = ("dark_units", "darkness_units", "blobs", "blob_units", "largest_units", "peaks", "hull_units",
-                 "edge_units", "mean_darkness", "unit_mm2", "lone_share", "spots_small", "spots_middle", "spots_large")
+                 "edge_units", "mean_darkness", "unit_mm2", "lone_share", "spots_small", "spots_middle", "spots_large",
+                 "bead_density_sum", "bead_peaks")
 SPOT_SCALES = (0.45, 0.6, 0.8)   # blurs, as shares of a bead's radius, whose dark spots are counted
 
 
@@ -32,6 +34,7 @@ class SpaceLook:
     hand_share: float                 # share of the paper round the circle that is not paper
     inside: float                     # share of the patch inside the picture
     darkness: np.ndarray | None = None   # the circle's darkness, kept to count dark spots once the bead size is known
+    near_darkness: np.ndarray | None = None   # the same a little wider (beads standing tall lean out of the circle)
 
 
 @dataclass(frozen=True)
@@ -55,7 +58,8 @@ def _masks_for(side: int, ant_side: int, scale: float, settings: ColonyReaderSet
     ant_radius = np.hypot(*np.meshgrid(ant_offsets, ant_offsets))
     ant_disc = ant_radius <= settings.ant_sample_mm
     ant_ring = (ant_radius >= settings.ant_ring_mm[0]) & (ant_radius <= settings.ant_ring_mm[1])
-    return disc, annulus, ant_disc, ant_ring
+    near = radius <= settings.bead_look_mm
+    return disc, annulus, ant_disc, ant_ring, near
 
 
 def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patches: np.ndarray,
@@ -63,7 +67,7 @@ def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patc
                    kept: dict | None = None) -> tuple[list[SpaceLook], list[AntLook]]:
     """Every space's and ant spot's look; `kept` {index: (SpaceLook, AntLook)} are taken as they are
     (a stream's spaces whose patches did not change)."""
-    disc, annulus, ant_disc, ant_ring = _masks(grid, settings)
+    disc, annulus, ant_disc, ant_ring, near = _masks(grid, settings)
     mm2 = 1.0 / grid.px_per_mm ** 2
     spaces, ants = [], []
     for index in range(grid.spaces):
@@ -89,14 +93,14 @@ def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patc
         chroma = balanced.max(axis=2) - balanced.min(axis=2)
         not_paper = ((darkness > settings.hand_dark) | (chroma > settings.hand_chroma)) & paper_place
         hand_share = float(not_paper.sum() / paper_place.sum())
-        spaces.append(_space_look(darkness, disc & ~ink, mm2, float(paper.mean()), hand_share,
+        spaces.append(_space_look(darkness, disc & ~ink, near & ~ink, mm2, float(paper.mean()), hand_share,
                                   float((disc & seen).sum() / disc.sum()), grid.px_per_mm, settings))
         ant_rows = grid.ant_rows(index)
         ants.append(_ant_look(ant_patches[ant_rows] / paper, grid.ant_ink[ant_rows], ant_disc, ant_ring, settings))
     return spaces, ants
 
 
-def _space_look(darkness, region, mm2, white, hand_share, inside, px_per_mm, settings) -> SpaceLook:
+def _space_look(darkness, region, near, mm2, white, hand_share, inside, px_per_mm, settings) -> SpaceLook:
     dark = ((darkness > settings.dark) & region).astype(np.uint8)
     dark = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
@@ -123,7 +127,8 @@ def _space_look(darkness, region, mm2, white, hand_share, inside, px_per_mm, set
     return SpaceLook(tuple(blobs), tuple(lone), float(dark.sum()) * mm2,
                      float(darkness[region & (darkness > settings.faint)].sum()) * mm2, max(peak_count - 1, 0), hull,
                      edges, float(darkness[dark > 0].mean()) if dark.any() else 0.0, white, hand_share, inside,
-                     np.where(region, darkness, 0.0).astype(np.float32) if dark.any() else None)
+                     np.where(region, darkness, 0.0).astype(np.float32) if dark.any() else None,
+                     np.where(near, darkness, 0.0).astype(np.float32) if dark.any() else None)
 
 
 def dark_spots(space: SpaceLook, unit_mm2: float, px_per_mm: float, settings: ColonyReaderSettings = SETTINGS) -> list[float]:
@@ -154,16 +159,23 @@ def _ant_look(balanced, ink, disc, ring, settings) -> AntLook:
 
 
 def bead_unit(spaces: list[SpaceLook], settings: ColonyReaderSettings = SETTINGS) -> float:
-    """One bead's area in this picture: the median lone blob, else the default."""
-    lone = [area for space in spaces if space.hand_share < settings.hand_share for area in space.lone_mm2
-            if settings.unit_range_mm2[0] <= area <= settings.unit_range_mm2[1]]
-    return float(np.median(lone)) if len(lone) >= 2 else settings.unit_default_mm2
+    """One bead's area in this picture: the median lone blob; else (tall beads seen steeply are neither
+    convex nor one peak) the lower quartile of the blobs of a plausible size; else the default."""
+    low, high = settings.unit_range_mm2
+    open_spaces = [space for space in spaces if space.hand_share < settings.hand_share]
+    lone = [area for space in open_spaces for area in space.lone_mm2 if low <= area <= high]
+    if len(lone) >= 2:
+        return float(np.median(lone))
+    blobs = [area for space in open_spaces for area in space.blobs_mm2 if low <= area <= high]
+    return float(np.percentile(blobs, 25)) if len(blobs) >= 2 else settings.unit_default_mm2
 
 
-def feature_row(space: SpaceLook, unit: float, lone_share: float, px_per_mm: float,
+def feature_row(space: SpaceLook, unit: float, lone_share: float, px_per_mm: float, lean_mm=(0.0, 0.0),
                 settings: ColonyReaderSettings = SETTINGS) -> list[float]:
     units = [area / unit for area in space.blobs_mm2]
+    grid = bead_grid(int(round(2 * settings.annulus_mm[1] * px_per_mm)), px_per_mm, settings)
     return [space.dark_mm2 / unit, space.darkness_mm2 / unit, float(len(units)),
             float(sum(max(1, round(u)) for u in units)), max(units, default=0.0), float(space.peaks),
             space.hull_mm2 / unit, space.edge_mm / np.sqrt(unit), space.mean_darkness, unit / 30.0, lone_share,
-            *dark_spots(space, unit, px_per_mm, settings)]
+            *dark_spots(space, unit, px_per_mm, settings),
+            *bead_counts(bead_density(space.near_darkness, unit, grid, settings=settings), grid, lean_mm, settings)]

@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.games.the_colony.camera.board_frame import find_markers_near, locate_board, patch_grid, sample_patches
+from companion.games.the_colony.camera.board_frame import (find_markers_near, lean_mm, locate_board, patch_grid,
+                                                           sample_patches)
 from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, egg_model, with_total
 from companion.games.the_colony.camera.features import AntLook, bead_unit, feature_row, look_at_spaces
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
@@ -50,6 +51,21 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     spaces, ants = look_at_spaces(*patches, grid, settings, kept)
     if memory is not None:
         memory.remember(found, frame, patches, spaces, ants, grid)
+    unit = picture_unit(spaces, eggs_on_board, settings)
+    lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
+    leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
+    rows = np.array([feature_row(space, unit, lone, grid.px_per_mm, lean, settings) for space, lean in zip(spaces, leans)])
+    measured = SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces), unit)
+    if memory is not None:
+        memory.measured, memory.measured_for = measured, eggs_on_board
+        memory.small = small if small is not None else cv2.resize(image, None, fx=0.25, fy=0.25,
+                                                                  interpolation=cv2.INTER_AREA)[:, :, 1]
+    return frame, measured
+
+
+def picture_unit(spaces, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS) -> float:
+    """One bead's area in mm2: the lone beads' median, or with `eggs_on_board` the dark area of the open
+    spaces over their share of that total."""
     unit = bead_unit(spaces, settings)
     if eggs_on_board:
         open_spaces = [s for s in spaces if s.hand_share <= settings.hand_share]
@@ -57,14 +73,7 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
         dark = sum(s.dark_mm2 for s in open_spaces)
         if dark > 0 and eggs_on_board - covered >= 1:
             unit = float(np.clip(dark / (eggs_on_board - covered), *settings.unit_range_mm2))
-    lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
-    rows = np.array([feature_row(space, unit, lone, grid.px_per_mm, settings) for space in spaces])
-    measured = SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces), unit)
-    if memory is not None:
-        memory.measured, memory.measured_for = measured, eggs_on_board
-        memory.small = small if small is not None else cv2.resize(image, None, fx=0.25, fy=0.25,
-                                                                  interpolation=cv2.INTER_AREA)[:, :, 1]
-    return frame, measured
+    return unit
 
 
 @dataclass
@@ -122,7 +131,8 @@ class ColonyReader:
         """`eggs_on_board`: 57 less the eggs collected, when the game knows it; the counts then add up to it.
         `memory`: a stream's memory of its last frame (markers looked for near where they were, unchanged
         spaces not measured again)."""
-        markers = find_markers_near(image, memory.markers) if memory is not None and memory.markers else None
+        markers = find_markers_near(image, memory.markers, self.settings, memory.frame) \
+            if memory is not None and memory.markers else None
         frame, measured = measure(image, self.layout, self.settings, markers, eggs_on_board, memory)
         if measured is None:
             return ColonyObservation(timestamp, ("board not found: fewer than two of its corner markers (ids 20-23) "

@@ -24,6 +24,13 @@ class ColonyReaderSettings:
     ant_present: float = 0.14         # share of the ant spot that is dark or red: an ant stands there
     ant_red: float = 0.35             # red share of what is dark or red: a red ant
     red_margin: float = 0.18          # red over green and blue, as a share of paper white
+    bead_shrink: int = 2              # bead centres are looked for on the space patches shrunk so (2 px/mm)
+    bead_reach_mm: float = 14.0       # a log's beads lie this near its centre (the circle is 13.5) ...
+    bead_height_mm: float = 2.5       # ... seen where their middles, this high, show: leaning away from the camera
+    bead_look_mm: float = 17.5        # the density is found this far from the centre (leaning beads, never the ant spot's far side)
+    bead_floor: float = 0.05          # blurred darkness under this is bare paper: no bead centre there
+    density_unit: float = 0.04        # the density network's output is in these beads per pixel
+    density_sigma_mm: float = 1.0     # a bead's centre spread so when training the density
     confident: float = 0.8            # a count below this posterior is reported as a question
     hidden_confidence: float = 0.2    # the most a count under a hand can claim
     min_markers: int = 2

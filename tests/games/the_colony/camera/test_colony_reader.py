@@ -143,3 +143,21 @@ def test_the_counters_temperature_softens_a_count_it_cannot_tell_but_keeps_its_c
     soft = EggModel({**data, "temperature": 3.0}).probabilities([[3.0]])[0]
     assert sharp.argmax() == soft.argmax() == 3
     assert sharp.max() > 0.8 > soft.max()
+
+
+@pytest.mark.slow
+def test_a_stream_finds_a_corner_marker_again_as_soon_as_a_hand_leaves_it():
+    from companion.games.the_colony.camera.reader import StreamMemory
+
+    photo = cv2.imread(str(SAMPLES / "colony-even-straight.jpg"))
+    reader, memory = ColonyReader(), StreamMemory()
+    reader.read(photo, 0.0, memory=memory)
+    assert sorted(memory.markers) == [20, 21, 22, 23]
+    covered = photo.copy()
+    x0, y0 = memory.markers[21].min(axis=0).astype(int) - 6
+    x1, y1 = memory.markers[21].max(axis=0).astype(int) + 6
+    cv2.rectangle(covered, (int(x0), int(y0)), (int(x1), int(y1)), (90, 120, 170), -1)   # a hand's colour over it
+    reader.read(covered, 1.0, memory=memory)
+    assert sorted(memory.markers) == [20, 22, 23]
+    reader.read(photo, 2.0, memory=memory)
+    assert sorted(memory.markers) == [20, 21, 22, 23]   # looked for where the board puts it, not ten frames later
