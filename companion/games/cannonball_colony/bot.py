@@ -3,9 +3,9 @@
 Levels, weakest first: `random` (the benchmark's baseline: autoplay's weighted random turn),
 `greedy` (the turn whose island is worth most now, room for later forts included: bot_room.py)
 and `look-ahead` (the greedy level's best turns, each answered by every opponent's greedy turn,
-scored again). The search is bot_search.py,
-over the rules' own moves; here a chosen turn becomes the record's commands ("propose" each move,
-then "confirm") and the sentence for the human who places the pieces.
+scored again). Both land where most country is their own (bot_landing.py). The search is
+bot_search.py, over the rules' own moves; here a chosen turn becomes the record's commands
+("propose" each move, then "confirm") and the sentence for the human who places the pieces.
 """
 
 from __future__ import annotations
