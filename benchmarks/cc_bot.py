@@ -9,6 +9,7 @@ the time of one decision (median, p90) beside the floor: a random decision timed
     nice -n 10 python benchmarks/cc_bot.py                 # 200 games a level (a few minutes)
     nice -n 10 python benchmarks/cc_bot.py --games 20 --levels greedy
     nice -n 10 python benchmarks/cc_bot.py --jobs 2        # games shared by two processes
+    nice -n 10 python benchmarks/cc_bot.py --first-seed 940000 --games 60 --levels look-ahead --losses
 """
 
 from __future__ import annotations
@@ -89,7 +90,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--levels", nargs="+", default=["greedy", "look-ahead"], choices=LEVELS)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1, help="islands SEED*100000 onwards")
+    parser.add_argument("--first-seed", type=int, help="the first island's seed, instead of --seed's")
+    parser.add_argument("--losses", action="store_true", help="name the islands a level did not win outright")
     parser.add_argument("--jobs", type=int, default=1, help="processes playing games side by side")
     args = parser.parse_args()
     print(f"Cannonball Colony bot vs random play: {args.games} two-player games per level, seats rotated")
@@ -99,7 +102,8 @@ def main() -> int:
     for level in args.levels:
         timings: dict[str, list[float]] = {}
         began = time.perf_counter()
-        jobs = [(level, args.seed * 100_000 + game) for game in range(args.games)]
+        first = args.first_seed if args.first_seed is not None else args.seed * 100_000
+        jobs = [(level, first + game) for game in range(args.games)]
         played = []
         with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
             for result in pool.imap(play_one, jobs, chunksize=2):
@@ -108,6 +112,9 @@ def main() -> int:
                     print(f"  {level}: {sum(share for share, _ in played):g} won of {len(played)} "
                           f"({time.perf_counter() - began:.0f} s)", flush=True)
         wins = sum(share for share, _ in played)
+        if args.losses:
+            lost = [f"{seed}{' (shared)' if share else ''}" for (_, seed), (share, _) in zip(jobs, played) if share < 1]
+            print(f"  {level} did not win outright: {', '.join(lost) or 'none'}")
         for _, times in played:
             for who, values in times.items():
                 timings.setdefault(who, []).extend(values)

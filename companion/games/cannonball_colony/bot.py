@@ -3,35 +3,33 @@
 Levels, weakest first: `random` (the benchmark's baseline: autoplay's weighted random turn),
 `greedy` (the turn whose island is worth most now, room for later forts included: bot_room.py)
 and `look-ahead` (the greedy level's best turns, each answered by every opponent's greedy turn,
-scored again). The search is bot_search.py,
-over the rules' own moves; here a chosen turn becomes the record's commands ("propose" each move,
-then "confirm") and the sentence for the human who places the pieces.
+scored again). Both land where most country is their own (bot_landing.py). The search is
+bot_search.py, over the rules' own moves; here a chosen turn becomes the record's commands
+("propose" each move, then "confirm") and the sentence for the human who places the pieces.
 """
 
 from __future__ import annotations
 
 import copy
 import random
-from collections import deque
 
 from companion.games.cannonball_colony.autoplay import random_turn
+from companion.games.cannonball_colony.bot_landing import LandingSettings, best_landings
 from companion.games.cannonball_colony.bot_search import Plan, SearchSettings, look_ahead, ranked_turns
-from companion.games.cannonball_colony.cells import Cell, Country, Ground
+from companion.games.cannonball_colony.cells import Cell, Country
 from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.moves import Build, Fire, Land, Move, Pass, Roads
 from companion.games.cannonball_colony.position import Position
 from companion.games.plugin import BotMove
 
 LEVELS = ("random", "greedy", "look-ahead")
-# A landing space is worth the open country around it: grass and forest a few steps away.
-LANDING_REACH = 4
 
 
 class ColonyBot:
     levels = LEVELS
 
-    def __init__(self, settings: SearchSettings = SearchSettings()):
-        self.settings = settings
+    def __init__(self, settings: SearchSettings = SearchSettings(), landing: LandingSettings = LandingSettings()):
+        self.settings, self.landing = settings, landing
 
     def to_move(self, game: Game | None) -> str | None:
         """The seat whose turn it is; None before a game and once it is over."""
@@ -63,7 +61,7 @@ class ColonyBot:
             played = random_turn(trial, rng)
             return tuple(played)
         if game.phase is Phase.LANDING:
-            return (landing(game, rng),)
+            return (landing(game, rng, self.landing),)
         may_fire = bool(game.cannons_that_may_fire())
         turns = ranked_turns(game.position, game.player, may_fire, self.settings)
         if level == "look-ahead":
@@ -79,29 +77,11 @@ def best(turns: list[tuple[float, Plan, Position]], rng: random.Random) -> Plan:
     return rng.choice([plan for value, plan, _ in turns if value >= top - 1e-9])
 
 
-def landing(game: Game, rng: random.Random) -> Move:
+def landing(game: Game, rng: random.Random, settings: LandingSettings) -> Move:
     spots = game.landing_spots()
     if not spots:
         return Pass()
-    room = {spot: open_country(game.position, spot) for spot in spots}
-    most = max(room.values())
-    return Land(rng.choice([spot for spot in spots if room[spot] == most]))
-
-
-def open_country(position: Position, start: Cell) -> int:
-    """Grass (counted twice: two roads a turn) and forest within LANDING_REACH steps over land to build on."""
-    seen, queue, total = {start: 0}, deque([start]), 0
-    while queue:
-        cell = queue.popleft()
-        ground = position.ground_at(cell)
-        total += 2 if ground is Ground.GRASS else 1
-        if seen[cell] == LANDING_REACH:
-            continue
-        for n in cell.neighbours():
-            if n not in seen and position.ground_at(n) in (Ground.GRASS, Ground.FOREST):
-                seen[n] = seen[cell] + 1
-                queue.append(n)
-    return total
+    return Land(rng.choice(best_landings(game.position, game.player, spots, settings)))
 
 
 # --- the turn as commands and words ----------------------------------------------------------

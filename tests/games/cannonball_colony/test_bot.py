@@ -98,8 +98,7 @@ def test_not_its_turn_nothing_to_do_and_a_build_already_down_is_only_confirmed()
     assert move.commands == ({"type": "confirm"},) and move.on_table == 0
 
 
-def test_it_lands_where_there_is_the_most_open_country():
-    board = """
+OPEN_FIELD = """
 players: france spain
 boards: A1 G1
 supply: 50
@@ -112,9 +111,35 @@ turn: france
 5  g  g  g  g  g  g  g  g  g  g  g  g
 6  g  g  g  g  g  g  g  g  g  g  g  g
 """
+
+# A1-C3 is the most open grass near any landing space, but mountains and lakes wall it into
+# nine cells; the forest beyond the lakes is four times that, shared with Spain's ship at L6.
+OPEN_POCKET = """
+players: france spain
+boards: A1 G1
+landing: spain=L6
+supply: 50
+turn: france
+   A  B  C  D  E  F  G  H  I  J  K  L
+1  g  g  g  m  l  f  f  f  f  f  f  f
+2  g  g  g  m  l  f  l  l  l  l  l  f
+3  g  g  g  m  l  f  l  f  f  f  l  f
+4  m  m  m  m  l  f  l  f  l  f  l  f
+5  f  l  l  l  l  f  l  f  l  f  l  f
+6  f  f  f  f  f  f  f  f  l  f  f  f
+"""
+
+
+@pytest.mark.parametrize("level", ["greedy", "look-ahead"])
+@pytest.mark.parametrize("board, walled_in, why", [
+    (OPEN_FIELD, {"A1"}, "A1 is walled in by mountains"),
+    (OPEN_POCKET, {"A1", "B1", "C1", "A2", "A3"}, "the open pocket holds nine cells, the forest far more"),
+])
+def test_it_lands_where_most_country_is_its_own(board, walled_in, why, level):
     game = Game.from_position(parse_board(board))
-    move = BOT.choose(game, "france", "greedy", random.Random(0))
-    assert move.commands[0]["move"].startswith("land ") and move.commands[0]["move"] != "land A1"   # A1 is walled in
+    move = BOT.choose(game, "france", level, random.Random(0))
+    landing = move.commands[0]["move"]
+    assert landing.startswith("land ") and landing.removeprefix("land ") not in walled_in, why
     assert move.sentence.startswith("France lands at ") and move.sentence.endswith(": put the ship there")
 
 
