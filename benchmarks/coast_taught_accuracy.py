@@ -146,6 +146,7 @@ def evaluate(seeds, held_out: bool, cache: Path) -> dict:
                 tally["players"] += 1
                 tally["points exact"] += got == want
                 tally["confidently wrong"] += got != want and sure
+                tally["right, unsure"] += got == want and not sure
                 for kind in ("mast", "cargo"):
                     wanted = {key: n for key, n in want_prizes.items() if key[1] == kind}
                     seen = {key: n for key, n in (read.prizes.items() if read else ()) if key[1] == kind}
@@ -160,7 +161,8 @@ def evaluate(seeds, held_out: bool, cache: Path) -> dict:
     return {"tallies": tallies, "errors": errors, "unlearned": unlearned}
 
 
-COLUMNS = ("points exact", "masts exact", "cargos exact", "coins exact", "coins by kind exact", "confidently wrong")
+COLUMNS = ("points exact", "masts exact", "cargos exact", "coins exact", "coins by kind exact", "confidently wrong",
+           "right, unsure")
 
 
 def report(label: str, result: dict, cache: Path, row: str) -> None:
@@ -192,7 +194,7 @@ def kit_looks() -> None:
         photo = render_teaching(compose_teaching(None, seed, RenderOptions(tilt_deg=tilt, light=light, jpeg_quality=90))).image
         looks = TaughtCoast(teach([(f"kit {seed}", photo)], sheet_record())).looks
         print(f"seed {seed}, tilt {tilt:g}, {light}: mast {looks.mast_mm2:.0f} mm^2, crate {looks.crate_mm2:.0f}, "
-              f"coin {looks.coin_mm2:.0f} ({looks.coin_diameter_mm:.1f} mm across)")
+              f"coin {looks.coin_mm2:.0f} ({looks.coin_diameter_mm:.1f} mm across); a mast {looks.mast_length_mm:.1f} mm long")
 
 
 def main() -> None:
