@@ -41,6 +41,9 @@ class MatLooks:
     mast_mm2: float = 285.0
     crate_mm2: float = 260.0
     coin_mm2: float = 500.0
+    # How long one lying mast's blob is (mm, fitting_doubts.length_mm over mats.prize_mask; the kit's from
+    # the same renders: 46-48): a crate's blob with a thin stretch half as long holds a pole.
+    mast_length_mm: float = 47.0
     taught: bool = False
 
 

@@ -19,6 +19,8 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import read_coins
+from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, thick_and_thin,
+                                                                   unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
@@ -129,9 +131,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
     patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab, settings, hues).items() for patch in _paint_patches(paint & mask, settings)]
     reach = int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1
     masts, crates, doubts = [], [], []
-    counted = []     # per blob: (its mm^2, masts and crates read before it)
+    counted = []     # per blob: (its shape, masts and crates read before it)
     for kind, blob in pieces:
-        counted.append((float(blob.sum()) / MAT_PX_PER_MM ** 2, len(masts), len(crates)))
+        counted.append((blob_shape(blob, depth, settings), len(masts), len(crates)))
         inside = [(fleet, patch) for fleet, patch in patches if (patch & blob).sum() * 2 > patch.sum()]
         if kind == "crate":
             core = cv2.dilate((blob & (depth >= settings.crate_min_half_width_mm)).astype(np.uint8),
@@ -167,20 +169,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
         elif agreement < settings.unclear_colour_agreement:
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
-    doubts += _unexplained_blobs(counted, len(masts), len(crates), looks, settings)
+    doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)
     return masts, crates, doubts, covered
-
-
-def _unexplained_blobs(counted, masts: int, crates: int, looks: MatLooks, settings: MatSettings) -> list[str]:
-    """Each blob must cover about what the masts and crates read from it cover (MatLooks' mm^2 each): a
-    blob far larger holds a piece not read (or read as a smaller kind), one far smaller a piece read twice."""
-    doubts = []
-    ends = [(m, c) for _, m, c in counted[1:]] + [(masts, crates)]
-    for (area, m0, c0), (m1, c1) in zip(counted, ends):
-        expected = (m1 - m0) * looks.mast_mm2 + (c1 - c0) * looks.crate_mm2
-        if expected and not settings.blob_cover[0] <= area / expected <= settings.blob_cover[1]:
-            doubts.append(f"a blob of {area:.0f} mm^2 read as {m1 - m0} mast(s) and {c1 - c0} crate(s)")
-    return doubts
 
 
 def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks) -> list[int]:
@@ -196,14 +186,6 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks) -> l
             count = max(count, int(round(sum(lengths) / (looks.mast_paint_mm * looks.patches_per_mast))))
         masts += [fleet] * count
     return masts
-
-
-def patch_length_mm(patch: np.ndarray) -> float:
-    """A patch's length along its longest spread (a bar's length from its spread), mm."""
-    points = np.argwhere(patch).astype(np.float64)
-    if len(points) < 3:
-        return 0.0
-    return float(np.sqrt(12.0 * max(np.linalg.eigvalsh(np.cov(points.T))[-1], 0.0)) / MAT_PX_PER_MM)
 
 
 def prize_mask(picture: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:
@@ -245,9 +227,7 @@ def _hull_cover(solid: np.ndarray, settings: MatSettings) -> np.ndarray:
 def _poles(blob: np.ndarray, settings: MatSettings) -> tuple[int, float]:
     """How many lying masts' poles stand out of a crate's blob: parts long and thin once the
     crate (what a disc of settings.pole_clear_mm fits in) is taken away; and that thick part's mm^2."""
-    size = int(settings.pole_clear_mm * MAT_PX_PER_MM) | 1
-    thick = cv2.morphologyEx(blob.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    rest = (blob > 0) & (cv2.dilate(thick, np.ones((5, 5), np.uint8)) == 0)
+    thick, rest = thick_and_thin(blob, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8))
     poles = 0
     for index in range(1, count):

@@ -198,6 +198,13 @@ class MatSettings:
     # A prize blob's mm^2 over what the masts and crates read from it cover (MatLooks): outside this, a
     # doubt. On seeds 500-515 (tuned families) blobs read right lie at 0.45-3.1 taught, 0.23-2.5 untaught.
     blob_cover: tuple[float, float] = (0.35, 3.2)
+    # A blob read as one crate with a thin stretch (fitting_doubts.BlobShape) as long as this share of a
+    # mast's length, and this long at least, is doubted; so is one read as a mast within near_crate_mm of
+    # a crate's thickness showing no such stretch. On the dev seeds 500-539 (tuned families) crates read
+    # right show 17 mm of thin at most, those holding a mast 29-39; masts read right are 6.6 mm thick at most.
+    pole_share: float = 0.5
+    pole_least_mm: float = 20.0
+    near_crate_mm: float = 0.8
 
 
 @dataclass(frozen=True)

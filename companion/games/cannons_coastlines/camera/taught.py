@@ -102,7 +102,8 @@ class TaughtCoast:
                    for kind in ("mast", "crate", "coin")}
         per_mast, paint_mm = _mast_paint(pictures, hues, replace(MatSettings(), paint_join_mm=settings.paint_join_mm))
         self.looks = MatLooks(tuple(hues.items()), diameter, settings.coin_sample_shares, metal, per_mast, paint_mm,
-                              covered["mast"], covered["crate"], covered["coin"], True)
+                              covered["mast"], covered["crate"], covered["coin"], taught=True,
+                              mast_length_mm=_median_length(learned, "mast", settings) or MatLooks.mast_length_mm)
 
     def coin_settings(self, base: CoinSettings) -> CoinSettings:
         return replace(base, **self.coin_settings_changes)
@@ -140,6 +141,13 @@ def _median_cover(learned: dict, kind: str, settings: TaughtSettings, coins: Coi
             view = _inner(_at_mat_scale(square), settings)
             areas.append(float((coin_cover(view, coins) if kind == "coin" else prize_mask(view)).sum()) / MAT_PX_PER_MM ** 2)
     return float(np.median(areas)) if areas else 0.0
+
+
+def _median_length(learned: dict, kind: str, settings: TaughtSettings) -> float:
+    """How long the taught pieces of `kind` are on their squares (mm), as the mat reader measures a blob; 0 when none."""
+    lengths = [patch_length_mm(prize_mask(_inner(_at_mat_scale(square), settings)) > 0)
+               for label, square in learned.items() if label.split(":")[0] == kind]
+    return float(np.median(lengths)) if lengths else 0.0
 
 
 def _at_mat_scale(square) -> np.ndarray:

@@ -1,0 +1,89 @@
+"""When a harbour mat's prize masts and crates read from its blobs are in doubt (mats.read_fittings).
+
+Each blob is measured as the reader sees it (mats.prize_mask, at MAT_PX_PER_MM) and held against what
+the masts and crates read from it should look like (MatLooks: the kit's pieces, or the group's as
+taught): a blob that covers far more or less than they would, or a blob read as one piece whose shape
+is not clearly that kind's, lowers the mat's confidence. Thickness alone names the kind
+(MatSettings.crate_min_half_width_mm); these doubts catch pieces of neither look, and pieces touching.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.settings import MatSettings
+
+
+@dataclass(frozen=True)
+class BlobShape:
+    area_mm2: float
+    length_mm: float      # along its longest spread
+    thickest_mm: float    # its widest half-width (the distance from its deepest point to its edge)
+    thin_mm: float        # its longest part clear of a crate-thick core (a pole, a pennant); all of it when no core
+
+
+def blob_shape(blob: np.ndarray, depth_mm: np.ndarray, settings: MatSettings) -> BlobShape:
+    """`blob` (bool) measured; `depth_mm` the prize mask's distance to paper, mm."""
+    _, rest = thick_and_thin(blob, settings)
+    count, labels = cv2.connectedComponents(rest.astype(np.uint8))
+    thin = max((length_mm(labels == index) for index in range(1, count)), default=0.0)
+    return BlobShape(float(blob.sum()) / MAT_PX_PER_MM ** 2, length_mm(blob), float(depth_mm[blob].max()), thin)
+
+
+def thick_and_thin(blob: np.ndarray, settings: MatSettings) -> tuple[np.ndarray, np.ndarray]:
+    """(uint8, bool) masks of a blob's crate-thick part (what a disc of settings.pole_clear_mm fits in) and of
+    what lies clear of it."""
+    size = int(settings.pole_clear_mm * MAT_PX_PER_MM) | 1
+    thick = cv2.morphologyEx(blob.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    return thick, (blob > 0) & (cv2.dilate(thick, np.ones((5, 5), np.uint8)) == 0)
+
+
+def length_mm(patch: np.ndarray) -> float:
+    """A patch's length along its longest spread (a bar's length from its spread), mm."""
+    points = np.argwhere(patch).astype(np.float64)
+    if len(points) < 3:
+        return 0.0
+    return float(np.sqrt(12.0 * max(np.linalg.eigvalsh(np.cov(points.T))[-1], 0.0)) / MAT_PX_PER_MM)
+
+
+def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, crates: int, looks: MatLooks,
+                      settings: MatSettings) -> list[str]:
+    """`counted`: per blob, its shape and the masts and crates read before it. Each blob must cover about what
+    the masts and crates read from it cover (MatLooks' mm^2 each): a blob far larger holds a piece not read
+    (or read as a smaller kind), one far smaller a piece read twice. A blob read as one piece must look it."""
+    doubts = []
+    ends = [(m, c) for _, m, c in counted[1:]] + [(masts, crates)]
+    for (shape, m0, c0), (m1, c1) in zip(counted, ends):
+        expected = (m1 - m0) * looks.mast_mm2 + (c1 - c0) * looks.crate_mm2
+        if expected and not settings.blob_cover[0] <= shape.area_mm2 / expected <= settings.blob_cover[1]:
+            doubts.append(f"a blob of {shape.area_mm2:.0f} mm^2 read as {m1 - m0} mast(s) and {c1 - c0} crate(s)")
+        elif (m1 - m0, c1 - c0) == (0, 1):
+            doubts += crate_unlike(shape, looks, settings)
+        elif (m1 - m0, c1 - c0) == (1, 0):
+            doubts += mast_unlike(shape, looks, settings)
+    return doubts
+
+
+def crate_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """A crate's blob is thick all along: a long thin stretch beside it is a mast's pole, lying against it
+    or its own (a mast whose sail is as thick as a crate)."""
+    if shape.thin_mm >= _a_poles_worth(looks, settings):
+        return [f"a blob read as a crate, {shape.thin_mm:.0f} mm of it thin as a mast's pole"]
+    return []
+
+
+def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """A mast's blob is thin, or shows its pole: one nearly as thick as a crate with no pole is either."""
+    if (shape.thickest_mm >= settings.crate_min_half_width_mm - settings.near_crate_mm
+            and shape.thin_mm < _a_poles_worth(looks, settings)):
+        return [f"a blob read as a mast, nearly as thick as a crate ({shape.thickest_mm:.1f} mm) and showing no pole"]
+    return []
+
+
+def _a_poles_worth(looks: MatLooks, settings: MatSettings) -> float:
+    return max(settings.pole_least_mm, settings.pole_share * looks.mast_length_mm)

@@ -1,0 +1,60 @@
+"""A blob of a mat's fittings zone read as one crate or one mast must look it (camera/fitting_doubts.py):
+pieces drawn to scale from above (mm), each with the reading it was given and the doubt expected.
+The rendered tables these were measured on are benchmarks/coast_taught_accuracy.py's."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games.cannons_coastlines.camera.fitting_doubts import blob_shape, unexplained_blobs
+from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.settings import MatSettings
+
+ZONE_MM = (60, 120)
+
+
+def drawn(*rectangles_mm) -> np.ndarray:
+    """A blob of rectangles (x, y, width, height in mm) seen from above: bool over the zone."""
+    mask = np.zeros((int(ZONE_MM[0] * MAT_PX_PER_MM), int(ZONE_MM[1] * MAT_PX_PER_MM)), np.uint8)
+    for x, y, w, h in rectangles_mm:
+        cv2.rectangle(mask, (int(x * MAT_PX_PER_MM), int(y * MAT_PX_PER_MM)),
+                      (int((x + w) * MAT_PX_PER_MM), int((y + h) * MAT_PX_PER_MM)), 1, -1)
+    return mask > 0
+
+
+def doubts_of(blob: np.ndarray, masts: int, crates: int) -> list[str]:
+    depth = cv2.distanceTransform(blob.astype(np.uint8), cv2.DIST_L2, 5) / MAT_PX_PER_MM
+    return unexplained_blobs([(blob_shape(blob, depth, MatSettings()), 0, 0)], masts, crates, KIT_LOOKS, MatSettings())
+
+
+CRATE = (20, 20, 16, 16)                # a crate's top and its lean
+POLE_BESIDE = (36, 26, 38, 4)           # a mast's pole lying against the crate's side
+LEANING_CRATE = (20, 15, 18, 30)        # a tall crate leaning far: long, yet thick all along
+PENNANT_MAST = ((10, 28, 44, 4), (48, 22, 8, 7))
+STUBBY = (30, 20, 14, 14)               # a blob a little thinner than a crate: no pole, no pennant
+
+
+@pytest.mark.parametrize("blob, masts, crates, expected", [
+    (drawn(CRATE), 0, 1, None),
+    (drawn(LEANING_CRATE), 0, 1, None),
+    (drawn(CRATE, POLE_BESIDE), 0, 1, "read as a crate"),
+    (drawn(*PENNANT_MAST), 1, 0, None),
+    (drawn(STUBBY), 1, 0, "read as a mast, nearly as thick as a crate"),
+], ids=["crate", "leaning crate", "crate with a pole beside it", "mast", "stubby blob read as a mast"])
+def test_a_blob_read_as_one_piece_is_doubted_when_it_does_not_look_it(blob, masts, crates, expected):
+    doubts = doubts_of(blob, masts, crates)
+    if expected is None:
+        assert doubts == []
+    else:
+        assert len(doubts) == 1 and expected in doubts[0], doubts
+
+
+def test_the_crate_with_a_pole_is_doubted_by_its_shape_not_its_size():
+    """It covers no more than a crate and a mast would: the doubt is the thin stretch, named with its length."""
+    blob = drawn(CRATE, POLE_BESIDE)
+    area = blob.sum() / MAT_PX_PER_MM ** 2
+    assert area / KIT_LOOKS.crate_mm2 <= MatSettings().blob_cover[1]
+    assert "thin as a mast's pole" in doubts_of(blob, 0, 1)[0]
