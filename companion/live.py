@@ -70,6 +70,7 @@ class Pipeline:
         self.passes = 0
         self.skipped = 0   # frames a reader too far behind never read
         self._previous = None
+        self._explained_at: int | None = None   # the log's last event when the camera last explained a table
         self._drawn = None   # the latest reading, drawn on each picture until the next one
         self._highlight: tuple = ()
         self._stop = threading.Event()
@@ -219,12 +220,27 @@ class Pipeline:
         outcome = self.camera.track(observation)
         if self.camera.committed(outcome):
             self.commits += 1
-            commands = self.camera.commands(self.session.snapshot(), outcome, observation)
+            snapshot = self.session.snapshot()
+            commands = self.camera.commands(snapshot, outcome, observation)
             self._run(self.vet(commands) if self.vet is not None else commands)
+            # From before the camera's own events: a tablet's answer may land while they are written.
+            self._explained_at = snapshot.seq
+        elif self._explained_at is not None and self.session.seq != self._explained_at:
+            self._revisit()
         where = getattr(self._source, "description", None) or "the camera"
         message, tracking = self.camera.status(observation, outcome, where)
         self._set_status("running", message, tracking=tracking)
         return outcome
+
+    def _revisit(self) -> None:
+        """The players changed the game since the camera last explained the still table (a roll entered
+        on a tablet, say): a camera part with `revisit` may explain that same table again."""
+        snapshot = self.session.snapshot()
+        since, self._explained_at = self._explained_at, snapshot.seq
+        revisit = getattr(self.camera, "revisit", None)
+        if revisit is not None:
+            commands = revisit(snapshot, [e.body for e in self.session.log.events(after=since) if e.seq <= snapshot.seq])
+            self._run(self.vet(commands) if self.vet is not None else commands)
 
     def _run(self, commands: list[dict]) -> None:
         """The camera's commands, in order, until the rules refuse one; its cells are then shown."""

@@ -41,6 +41,7 @@ class BlackCannonCamera:
         self.passes = -1
         self._first_commit_of_pass = True
         self._last: SeenTable | None = None   # the last still table: its dice were not a new throw
+        self._last_explained: SeenTable | None = None   # the same, kept across passes: what a roll entered refers to
 
     @staticmethod
     def reader():
@@ -74,6 +75,7 @@ class BlackCannonCamera:
     def commands(self, snapshot, committed: Committed, observation: LiveReading) -> list[dict]:
         seen = committed_table(committed.tokens, observation.seen)
         before, self._last = self._last, seen
+        self._last_explained = seen
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
         game = snapshot.state
         if game is None or (first and self.restart_on_loop and (game.winner or not follows(game, seen))):
@@ -83,6 +85,16 @@ class BlackCannonCamera:
                              ". Put the ships where the game has them, or start a new game.")]
         # The first still table of a pass is where the dice lie, not a throw: nobody saw them fall.
         return explain(game, seen, before if before is not None else seen)
+
+    def revisit(self, snapshot, events: list[dict]) -> list[dict]:
+        """A roll the players entered for a ship the camera already saw moved (it asked for the roll): the
+        still table is explained again, so the move is taken from it. Nothing after an undo or anything else."""
+        game = snapshot.state
+        entered = bool(events) and events[-1].get("type") == "roll" and events[-1].get("source") != "camera"
+        table = self._last_explained
+        if game is None or table is None or not entered or game.phase != "move":
+            return []
+        return explain(game, table, table)
 
     @staticmethod
     def status(observation: LiveReading, outcome, where: str) -> tuple[str, str]:

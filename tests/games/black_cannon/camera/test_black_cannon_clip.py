@@ -164,3 +164,44 @@ def test_the_demo_with_nobody_at_the_table_asks_and_never_records_what_did_not_h
     whole = since_start == expected_steps()
     assert whole or [e for e in events if e.type == "question"]
     assert not [s for s in statuses if s["state"] in ("lost", "ended")]
+
+
+class RollEnteredOnly:
+    """The clip's frames; when the camera asks for a roll, a player enters only the roll on the Play screen
+    (the clip's truth) and the table stands still one more frame: the move is the camera's to take."""
+
+    def __init__(self, session: Session, source):
+        self.session, self.source = session, source
+        self.description = source.description
+        self.entered: list[list[int]] = []
+
+    def __iter__(self):
+        for frame in self.source:
+            yield frame
+            if self.session.question is not None and self.session.state.phase == "roll":
+                step = TRUTH["expected"][len([e for e in self.session.log.events() if e.type in PLAYED])]
+                assert step["type"] == "roll", step
+                assert self.session.act({**step, "source": "tablet"}).verdict.legal
+                self.entered.append(step["dice"])
+                yield frame
+
+    def close(self):
+        self.source.close()
+
+
+def test_a_roll_entered_for_a_ship_already_moved_lets_the_camera_take_the_move_from_the_still_table(tmp_path):
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    players = []
+
+    def opened(on_status):
+        players.append(RollEnteredOnly(session, open_source(str(CLIP), on_status=on_status)))
+        return players[0]
+
+    Pipeline(BlackCannonCamera, session, opened, StillReader().read_frame, pace=False, auto_confirm=True,
+             restart_on_loop=True).run()
+    played = [e.body for e in session.log.events() if e.type in PLAYED]
+    assert players[0].entered, "the camera read every roll: nothing was left to the players here"
+    assert [as_step(body) for body in played] == expected_steps()
+    rolls_by_players = [body["dice"] for body in played if body["type"] == "roll" and body["source"] == "tablet"]
+    assert rolls_by_players == players[0].entered
+    assert all(body["source"] == "camera" for body in played if body["type"] == "move")
