@@ -49,6 +49,8 @@ class Camera(Protocol):
     first_reading: str           # across the picture before the first reading
     # Optional `bots_at_table = False`: a computer seat cannot play on this table (a hand of real cards),
     # so with --bot serve plays the game on the tablets and not the bundled clip.
+    # Optional `revisit(snapshot, events) -> list[dict]`: when the players change the game between still
+    # tables (`events`: the bodies logged since the camera last explained one), commands from the same table.
 
     @staticmethod
     def reader() -> Callable[[Any, float, Any], Any]: ...   # ModuleNotFoundError while it is not installed
