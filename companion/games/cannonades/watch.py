@@ -250,7 +250,7 @@ class TableWatch:
             sentence = f"{shooter} hits {ship} {how}: a clan in common, {ship} is sunk."
             if not self.fleets[owner].in_play:
                 self.out.append(owner)
-                sentence += f" {owner} has no ship left and is out."
+                sentence += f" {owner} has no ship left and is out." + self._hand_of_the_out(owner, shooter)
         elif was_down:
             due = ["damaged"] if card.grins else []
             sentence = f"{shooter} hits {ship} {how}: no clan in common, {ship} is damaged (stays face up)."
@@ -264,6 +264,18 @@ class TableWatch:
         rule = "CN-2" if len(due) == 2 else "CN-3" if card.grins else "rules:actions"   # as the referee names them
         out = [WatchVerdict(rule, sentence, tuple(x for x in (shooter, owner, weapon, ship) if x))]
         return out + self._last_fleet_standing()
+
+    def _hand_of_the_out(self, out: str, eliminator: str) -> str:
+        """CN-7: with 3 or more at the table the eliminator takes one card of the hand at random and the rest
+        go on the pile (owed: the cards that arrive there are these, not draws). With 2 the game is over."""
+        held = self.hands[out]
+        if len(self.seats) < 3 or not held:
+            return ""
+        self.hands[out] -= 1
+        self.hands[eliminator] += 1
+        self.owed[out] = self.hands[out]
+        return (f" {eliminator} takes one of {out}'s {held} card(s) at random, unseen (CN-7); {out} discards the "
+                f"other {self.hands[out]}.")
 
     def _grin_on(self, against: str, effect: str) -> GrinDue | None:
         """The grin due that a discard or a ship turned up by `against`'s opponent can be (the next first)."""

@@ -113,6 +113,23 @@ def test_the_last_ship_sunk_puts_its_owner_out():
     assert watch.view()["players"]["ben"]["out"]
 
 
+def test_with_three_at_the_table_the_eliminator_takes_a_card_of_the_hand_and_the_rest_are_discarded():
+    watch = TableWatch(["anna", "ben", "cleo"], DECK, hands={"anna": 5, "ben": 3, "cleo": 5})
+    seats = lambda ben, discard="": TableSeen.from_tokens({"seat 1": EMPTY, "seat 2": ben, "seat 3": EMPTY,
+                                                           "discard": discard})
+    watch.see(seats("up=;down=1;shots="))
+    watch.see(seats("up=;down=1;shots=C02>face down"))
+    verdict = watch.see(seats("up=S09;down=0;shots=C02>S09"))[0]
+    assert "ben has no ship left and is out" in verdict.sentence
+    assert "anna takes one of ben's 3 card(s) at random, unseen (CN-7); ben discards the other 2." in verdict.sentence
+    assert watch.hands["anna"] == 5 - 1 + 1 and watch.hands["ben"] == 2   # C02 played, one of ben's taken
+    # The shot's cards and ben's two leave for the pile: discards owed, not anna's draws.
+    discarded = watch.see(seats("up=;down=0;shots=", "C02,C05,C10,S09"))
+    assert [v.sentence for v in discarded] == ["ben discards C05 (1 card(s) in hand).",
+                                               "ben discards C10 (0 card(s) in hand)."]
+    assert watch.hands == {"anna": 5, "ben": 0, "cleo": 5} and not watch.over
+
+
 def test_a_table_read_for_another_number_of_seats_is_refused_naming_both():
     watch = watch_from(EMPTY, EMPTY)
     with pytest.raises(ValueError, match="a table of 3 seats read for a game of 2"):
