@@ -248,7 +248,8 @@ class TableWatch:
             due = (["damaged", "sunk"] if was_down else ["sunk"]) if card.grins == 2 else \
                 (["sunk"] if was_down and card.grins == 1 else [])
             sentence = f"{shooter} hits {ship} {how}: a clan in common, {ship} is sunk."
-            if not self.fleets[owner].in_play:
+            # CN-5: out at once, but for a player whose first turn is the one in progress (out, if so, at its end).
+            if not self.fleets[owner].in_play and (owner in self.had_turn or owner != self.current):
                 self.out.append(owner)
                 sentence += f" {owner} has no ship left and is out." + self._hand_of_the_out(owner, shooter)
         elif was_down:
@@ -366,7 +367,9 @@ class TableWatch:
         return out
 
     def _next_turn(self, seat: str) -> list[WatchVerdict]:
-        out = []
+        out = self._first_turn_without_a_ship(seat)
+        if self.over:
+            return out
         limit = len(self.in_play) + 1
         if self.hands[seat] > limit:
             self.owed[seat] = self.hands[seat] - limit
@@ -391,6 +394,17 @@ class TableWatch:
         out.append(WatchVerdict("rules:turn", f"{self.current}'s turn: draws {drawn} ({self.pile} left in the deck)",
                                 (self.current,)))
         return out + self._deck_emptied(self.current, drawn)
+
+    def _first_turn_without_a_ship(self, seat: str) -> list[WatchVerdict]:
+        """CN-5: a first turn that ends with no ship in play puts its player out; the hand is discarded."""
+        if seat in self.had_turn or self.fleets[seat].in_play or seat in self.out:
+            return []
+        self.out.append(seat)
+        self.owed[seat] = self.hands[seat]
+        self.grins = [grin for grin in self.grins if grin.owner != seat]
+        verdict = WatchVerdict("CN-5", f"{seat} ends their first turn with no ship in play and is out: discard "
+                               f"the {self.hands[seat]} card(s) in hand.", (seat,))
+        return [verdict] + self._last_fleet_standing()
 
     def view(self) -> dict:
         """What everyone may see: counts, and the cards lying face up."""

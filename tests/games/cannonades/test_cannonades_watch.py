@@ -95,12 +95,13 @@ def test_no_action_left_is_asked():
 
 
 def test_the_hand_limit_at_the_turn_s_end():
-    watch = watch_from(EMPTY, EMPTY)
-    watch.see(table(EMPTY, EMPTY, "C01"))   # five, less C01, and two drawn: six
+    ship = "up=;down=1;shots="
+    watch = watch_from(ship, EMPTY)
+    watch.see(table(ship, EMPTY, "C01"))   # five, less C01, and two drawn: six
     ended = watch.end_turn()
     assert ended[0].sentence == "anna holds 6 cards: discard down to 3."
     # The three discards that follow are the limit's, not ben's draws: nothing drawn, no action spent.
-    discarded = watch.see(table(EMPTY, EMPTY, "C01,C02,C05,S01"))
+    discarded = watch.see(table(ship, EMPTY, "C01,C02,C05,S01"))
     assert [v.sentence for v in discarded][-1] == "anna discards S01 (3 card(s) in hand)."
     assert watch.hands == {"anna": 3, "ben": 5} and watch.actions_left == 4 and watch.pile == 58
 
@@ -128,6 +129,18 @@ def test_with_three_at_the_table_the_eliminator_takes_a_card_of_the_hand_and_the
     assert [v.sentence for v in discarded] == ["ben discards C05 (1 card(s) in hand).",
                                                "ben discards C10 (0 card(s) in hand)."]
     assert watch.hands == {"anna": 5, "ben": 0, "cleo": 5} and not watch.over
+
+
+def test_a_first_turn_that_ends_with_no_ship_puts_its_player_out_and_the_last_one_in_wins():
+    three = TableWatch(["anna", "ben", "cleo"], DECK)
+    three.see(TableSeen.from_tokens({"seat 1": EMPTY, "seat 2": EMPTY, "seat 3": EMPTY, "discard": ""}))
+    ended = three.end_turn()
+    assert ended[0].rule == "CN-5"
+    assert ended[0].sentence == "anna ends their first turn with no ship in play and is out: discard the 5 card(s) in hand."
+    assert three.out == ["anna"] and three.current == "ben" and not three.over
+    two = watch_from(EMPTY, EMPTY)
+    ended = two.end_turn()
+    assert [v.rule for v in ended] == ["CN-5", "rules:end-of-game"] and two.winners == ["ben"]
 
 
 def test_a_table_read_for_another_number_of_seats_is_refused_naming_both():
