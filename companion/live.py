@@ -218,6 +218,9 @@ class Pipeline:
 
     def track(self, observation):
         outcome = self.camera.track(observation)
+        # What the players did since the last still table applies to that table, before any new one.
+        if self._explained_at is not None and self.session.seq != self._explained_at:
+            self._revisit()
         if self.camera.committed(outcome):
             self.commits += 1
             snapshot = self.session.snapshot()
@@ -225,8 +228,6 @@ class Pipeline:
             self._run(self.vet(commands) if self.vet is not None else commands)
             # From before the camera's own events: a tablet's answer may land while they are written.
             self._explained_at = snapshot.seq
-        elif self._explained_at is not None and self.session.seq != self._explained_at:
-            self._revisit()
         where = getattr(self._source, "description", None) or "the camera"
         message, tracking = self.camera.status(observation, outcome, where)
         self._set_status("running", message, tracking=tracking)
@@ -235,12 +236,14 @@ class Pipeline:
     def _revisit(self) -> None:
         """The players changed the game since the camera last explained the still table (a roll entered
         on a tablet, say): a camera part with `revisit` may explain that same table again."""
+        revisit = getattr(self.camera, "revisit", None)
+        if revisit is None:   # no copy of the game to take, nor events to read
+            self._explained_at = self.session.seq
+            return
         snapshot = self.session.snapshot()
         since, self._explained_at = self._explained_at, snapshot.seq
-        revisit = getattr(self.camera, "revisit", None)
-        if revisit is not None:
-            commands = revisit(snapshot, [e.body for e in self.session.log.events(after=since) if e.seq <= snapshot.seq])
-            self._run(self.vet(commands) if self.vet is not None else commands)
+        commands = revisit(snapshot, [e.body for e in self.session.log.events(after=since) if e.seq <= snapshot.seq])
+        self._run(self.vet(commands) if self.vet is not None else commands)
 
     def _run(self, commands: list[dict]) -> None:
         """The camera's commands, in order, until the rules refuse one; its cells are then shown."""
