@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from companion.games.cannonades.deck import deck_named
 from companion.games.cannonades.seen import TableSeen
-from companion.games.cannonades.watch import TableWatch, WatchVerdict
+from companion.games.cannonades.watch import TableWatch
+from companion.games.cannonades.watch_values import WatchVerdict
 from companion.games.excerpt import excerpt
 from companion.games.verdict import Reason, Verdict
 

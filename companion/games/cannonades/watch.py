@@ -11,49 +11,18 @@ Deterministic: a physical game is its log's still tables and tellings replayed (
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from companion.games.cannonades.deck import Deck
-from companion.games.cannonades.ending import RULE as TIEBREAK_RULE, Standing, rank, standing
+from companion.games.cannonades.ending import RULE as TIEBREAK_RULE, Standing
 from companion.games.cannonades.seen import SeatSeen, TableSeen
 from companion.games.cannonades.state import ACTIONS, HAND_SIZE, MAX_SHIPS
+from companion.games.cannonades.watch_endings import Endings
+from companion.games.cannonades.watch_values import (GRIN_WORDS, OVER, PLAY, REVEAL, Fleet, GrinDue,
+                                                      WatchVerdict, ways_of)
 
-PLAY, REVEAL, OVER = "play", "reveal", "over"   # stages: the turns, every ship to be turned up, the end
-GRIN_WORDS = {1: "Vendetta", 2: "Revenge"}
-
-
-@dataclass(frozen=True)
-class WatchVerdict:
-    rule: str                        # the rulebook section or ruling it applies
-    sentence: str
-    evidence: tuple[str, ...] = ()   # the cards and seats it rests on
-    question: bool = False           # not explained by the rules: asked, nothing counted
-
-    def to_json(self) -> dict:
-        return {"rule": self.rule, "sentence": self.sentence, "evidence": list(self.evidence), "question": self.question}
+__all__ = ["TableWatch", "WatchVerdict"]
 
 
-@dataclass
-class Fleet:
-    up: list[str] = field(default_factory=list)    # face-up (damaged) ships' cards
-    down: int = 0                                   # face-down ships: the companion does not know them
-    ways: dict[str, str] = field(default_factory=dict)   # face-up ship -> where its bow points
-
-    @property
-    def in_play(self) -> int:
-        return len(self.up) + self.down
-
-
-@dataclass(frozen=True)
-class GrinDue:
-    owner: str      # whose hit ship's grin it is: they choose the effect
-    against: str    # who hit it
-    ship: str
-    hit: str        # damaged | sunk
-    grins: int
-
-
-class TableWatch:
+class TableWatch(Endings):
     def __init__(self, seats: list[str], deck: Deck, first: str | None = None, hands: dict[str, int] | None = None,
                  pile: int | None = None, had_turn: tuple[str, ...] = ()):
         if not 2 <= len(seats) <= 4:
@@ -97,7 +66,7 @@ class TableWatch:
         if self.last is None:
             self.last = seen
             for seat, seat_seen in zip(self.seats, seen.seats):
-                self.fleets[seat] = Fleet(list(seat_seen.up), seat_seen.down, _ways(seat_seen))
+                self.fleets[seat] = Fleet(list(seat_seen.up), seat_seen.down, ways_of(seat_seen))
             self.discard = list(seen.discard)
             return []
         if self.over:
@@ -143,7 +112,7 @@ class TableWatch:
     def _fleet_changed(self, seat: str, before: SeatSeen, now: SeatSeen) -> list[WatchVerdict]:
         out = []
         fleet = self.fleets[seat]
-        fleet.ways.update(_ways(now))
+        fleet.ways.update(ways_of(now))
         turned = [card for card in now.up if card not in before.up]
         gone = [card for card in before.up if card not in now.up]
         revealed = 0
@@ -266,18 +235,6 @@ class TableWatch:
         out = [WatchVerdict(rule, sentence, tuple(x for x in (shooter, owner, weapon, ship) if x))]
         return out + self._last_fleet_standing()
 
-    def _hand_of_the_out(self, out: str, eliminator: str) -> str:
-        """CN-7: with 3 or more at the table the eliminator takes one card of the hand at random and the rest
-        go on the pile (owed: the cards that arrive there are these, not draws). With 2 the game is over."""
-        held = self.hands[out]
-        if len(self.seats) < 3 or not held:
-            return ""
-        self.hands[out] -= 1
-        self.hands[eliminator] += 1
-        self.owed[out] = self.hands[out]
-        return (f" {eliminator} takes one of {out}'s {held} card(s) at random, unseen (CN-7); {out} discards the "
-                f"other {self.hands[out]}.")
-
     def _grin_on(self, against: str, effect: str) -> GrinDue | None:
         """The grin due that a discard or a ship turned up by `against`'s opponent can be (the next first)."""
         for grin in reversed(self.grins):
@@ -288,43 +245,6 @@ class TableWatch:
     def _grin_verdict(self, grin: GrinDue, what: str) -> WatchVerdict:
         return WatchVerdict("rules:captains-grin", f"{grin.owner}'s {GRIN_WORDS[grin.grins]} ({grin.ship}, {grin.hit}): "
                             f"{what}.", (grin.owner, grin.against, grin.ship))
-
-    # --- the deck's end, the shootout and the tiebreak ------------------------------------
-
-    def _deck_emptied(self, seat: str, drawn: int) -> list[WatchVerdict]:
-        """CN-8: whoever draws the deck's last card may take a cannonade back; the turn in progress ends
-        and everyone still in takes one final turn, from the player after the trigger round to the trigger."""
-        if not drawn or self.pile or self.trigger is not None:
-            return []
-        self.trigger = seat
-        at = self.seats.index(seat)
-        order = self.seats[at + 1:] + self.seats[:at + 1]
-        self.final_turns = [s for s in order if s not in self.out]
-        out = [WatchVerdict("CN-8", f"{seat} drew the deck's last card: the final shootout begins. {seat} may take a "
-                            "cannonade back from the discard pile; the turn ends.", (seat,))]
-        return out + self._next_turn(self.current)
-
-    def _last_fleet_standing(self) -> list[WatchVerdict]:
-        if len(self.in_play) != 1 or self.over:
-            return []
-        self.stage, self.winners = OVER, list(self.in_play)
-        self.why, self.rule = f"{self.winners[0]} is the only one with a fleet", "rules:end-of-game"
-        return [WatchVerdict(self.rule, f"The game is over: {self.why}.", tuple(self.winners))]
-
-    def _revealed_for_tiebreak(self, seen: TableSeen) -> list[WatchVerdict]:
-        downs = [seat for seat, now in zip(self.seats, seen.seats) if seat not in self.out and now.down]
-        if downs:
-            return [WatchVerdict(TIEBREAK_RULE, f"Turn every ship face up for the tiebreak: {', '.join(downs)} "
-                                 "still have ships face down.", tuple(downs), question=True)]
-        for seat, now in zip(self.seats, seen.seats):   # every ship face up now: the fleets as they lie
-            if seat not in self.out:
-                self.fleets[seat] = Fleet(list(now.up), 0, _ways(now))
-        self.standings = [standing(seat, [self.deck.card(card) for card in now.up if card in self.deck],
-                                   [way for way in now.ways if way != "?"], self.hands[seat])
-                          for seat, now in zip(self.seats, seen.seats) if seat not in self.out]
-        self.winners, self.why = rank(self.standings, self.trigger)
-        self.stage, self.rule = OVER, TIEBREAK_RULE
-        return [WatchVerdict(TIEBREAK_RULE, f"The game is over: {self.why}.", tuple(self.winners))]
 
     # --- what the players tell ----------------------------------------------------------------
 
@@ -395,17 +315,6 @@ class TableWatch:
                                 (self.current,)))
         return out + self._deck_emptied(self.current, drawn)
 
-    def _first_turn_without_a_ship(self, seat: str) -> list[WatchVerdict]:
-        """CN-5: a first turn that ends with no ship in play puts its player out; the hand is discarded."""
-        if seat in self.had_turn or self.fleets[seat].in_play or seat in self.out:
-            return []
-        self.out.append(seat)
-        self.owed[seat] = self.hands[seat]
-        self.grins = [grin for grin in self.grins if grin.owner != seat]
-        verdict = WatchVerdict("CN-5", f"{seat} ends their first turn with no ship in play and is out: discard "
-                               f"the {self.hands[seat]} card(s) in hand.", (seat,))
-        return [verdict] + self._last_fleet_standing()
-
     def view(self) -> dict:
         """What everyone may see: counts, and the cards lying face up."""
         return {"turn": self.current, "actions_left": self.actions_left, "pile": self.pile, "stage": self.stage,
@@ -421,7 +330,3 @@ class TableWatch:
                 "discard": list(self.discard), "over": self.over, "winners": list(self.winners), "why": self.why,
                 "rule": self.rule, "standings": [row.to_json() for row in self.standings] or None,
                 "verdicts": [verdict.to_json() for verdict in self.verdicts]}
-
-
-def _ways(seen: SeatSeen) -> dict[str, str]:
-    return dict(zip(seen.up, seen.ways))
