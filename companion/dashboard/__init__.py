@@ -39,7 +39,7 @@ def create_app(test_config: dict | None = None, *, services: Services | None = N
     config = dict(test_config or {})
     data = Path(config["DATA"]) if config.get("DATA") else None
     app.config.update(SECRET_KEY=config.pop("SECRET_KEY", None) or secret_key(data), HEARTBEAT=10.0,
-                      MJPEG_KEEPALIVE=2.0, JSON_SORT_KEYS=False)
+                      MJPEG_KEEPALIVE=2.0, MJPEG_SETTLE=0.25, JSON_SORT_KEYS=False)
     app.config.update(config)
 
     if services is None:

@@ -58,7 +58,8 @@ def snapshot():
 
 def mjpeg(hub: FrameHub) -> Response:
     """A frame hub's pictures as MJPEG, for as long as this tablet stays paired."""
-    parts = while_paired(hub.stream(keepalive=current_app.config["MJPEG_KEEPALIVE"]))
+    parts = while_paired(hub.stream(keepalive=current_app.config["MJPEG_KEEPALIVE"],
+                                       settle=current_app.config["MJPEG_SETTLE"]))
     return Response(stream_with_context(parts), mimetype=f"multipart/x-mixed-replace; boundary={BOUNDARY}",
                     headers=STREAM_HEADERS)
 

@@ -89,9 +89,12 @@ class FrameHub:
             self._cond.wait_for(lambda: self._seq > seq, timeout=timeout)
             return self._seq
 
-    def stream(self, keepalive: float = 2.0, stop: threading.Event | None = None) -> Iterator[bytes]:
+    def stream(self, keepalive: float = 2.0, stop: threading.Event | None = None,
+               settle: float = 0.25) -> Iterator[bytes]:
         """multipart/x-mixed-replace parts. Without new frames the last one is re-sent now and
-        then, so a viewer that went away is noticed and its thread freed."""
+        then, so a viewer that went away is noticed and its thread freed. Chromium shows a part
+        only once the next part begins, so a frame that no newer one follows within `settle`
+        seconds is sent a second time: a still picture shows then, not at the next keep-alive."""
         with self._cond:
             self.viewers += 1
         try:
@@ -103,6 +106,8 @@ class FrameHub:
                 if data is not None and seq != seen:
                     seen = seq
                     yield part(data)
+                    if self.wait_after(seen, settle) == seen:
+                        yield part(data)
                 new = self.wait_after(seen, keepalive)
                 if new == seen and data is not None:
                     seen = 0   # re-send the same frame as a keep-alive

@@ -171,3 +171,13 @@ def test_a_viewer_who_comes_before_the_first_frame_waits_for_it_without_spinning
     reading.join(2)
     assert parts and parts[0].startswith(b"--frame\r\n")
     viewer.close()
+
+
+def test_a_frame_no_newer_one_follows_is_sent_again_so_a_browser_shows_it():
+    hub = FrameHub(max_fps=1000)
+    viewer = hub.stream(keepalive=30, settle=0.05)
+    hub.publish(np.zeros((8, 8, 3), np.uint8))
+    started = time.monotonic()
+    first, again = next(viewer), next(viewer)
+    assert again == first and time.monotonic() - started < 5   # the settle, not the keep-alive
+    viewer.close()
