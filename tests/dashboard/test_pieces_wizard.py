@@ -109,15 +109,16 @@ def test_start_over_forgets_what_was_learned_and_teaches_the_frame_in_view_again
 
 
 @pytest.mark.slow   # 4 s: the thread teaches the bundled still
-def test_with_no_camera_the_thread_learns_every_square_from_the_bundled_still_and_stops(tmp_path):
-    wizard = wizard_for(plugins()["cannonball-colony"], tmp_path / "looks.json")
-    assert wizard.source.startswith("sample photo") and still_of("cannonball-colony") is not None
+@pytest.mark.parametrize("game, squares", [("cannonball-colony", 14), ("cannons-coastlines", 15)])
+def test_with_no_camera_the_thread_learns_every_square_from_the_bundled_still_and_stops(game, squares, tmp_path):
+    wizard = wizard_for(plugins()[game], tmp_path / "looks.json")
+    assert wizard.source.startswith("sample photo") and still_of(game) is not None
     assert wizard.start()["running"]
     deadline = time.monotonic() + 30
     while wizard.status()["running"] and time.monotonic() < deadline:
         time.sleep(0.1)
     status = wizard.status()
-    assert not status["running"] and status["learned"] == 14 and status["frames"] == 1
+    assert not status["running"] and status["learned"] == squares and status["frames"] == 1
     assert "sample photo" in status["sheet"]
     assert not wizard.start()["running"]          # every square learned: nothing to run for until Start over
     card = wizard.card()
