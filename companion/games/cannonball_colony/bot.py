@@ -2,9 +2,10 @@
 
 Levels, weakest first: `random` (the benchmark's baseline: autoplay's weighted random turn),
 `greedy` (the turn whose island is worth most now, room for later forts included: bot_room.py)
-and `look-ahead` (the greedy level's best turns, each answered by every opponent's greedy turn,
-scored again). Both land where most country is their own (bot_landing.py). The search is
-bot_search.py, over the rules' own moves; here a chosen turn becomes the record's commands
+and `look-ahead` (the greedy level's best turns, each scored again after the next opponent's
+answer, averaged over the turns it may play: bot_look_ahead.py). Both land where most country is
+their own (bot_landing.py). The search is bot_search.py, over the rules' own moves; here a chosen
+turn becomes the record's commands
 ("propose" each move, then "confirm") and the sentence for the human who places the pieces.
 """
 
@@ -15,7 +16,8 @@ import random
 
 from companion.games.cannonball_colony.autoplay import random_turn
 from companion.games.cannonball_colony.bot_landing import LandingSettings, best_landings
-from companion.games.cannonball_colony.bot_search import Plan, SearchSettings, look_ahead, ranked_turns
+from companion.games.cannonball_colony.bot_look_ahead import look_ahead
+from companion.games.cannonball_colony.bot_search import Plan, SearchSettings, ranked_turns
 from companion.games.cannonball_colony.cells import Cell, Country
 from companion.games.cannonball_colony.game import Game, Phase
 from companion.games.cannonball_colony.moves import Build, Fire, Land, Move, Pass, Roads

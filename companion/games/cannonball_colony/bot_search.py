@@ -211,37 +211,3 @@ def ranked_turns(position: Position, player: Country, may_fire: bool, settings: 
             scored.append((worth(start, player, weights), Plan(shot, Pass()), start))
     scored.sort(key=lambda s: -s[0])
     return scored
-
-
-def reply(position: Position, player: Country, settings: SearchSettings) -> Position:
-    """The island after `player`'s most harmful greedy turn (the look-ahead's model of an opponent):
-    a shot and a piece are what hurt; a turn of roads is taken as changing nothing that matters."""
-    weights, best = settings.weights, None
-    for shot in shots(position, player, True):
-        start = remove_fort(position, shot) if shot else position
-        pieces = [(move, after) for move, after in single_builds(start, player) if isinstance(move, Build)]
-        for move, after in pieces or [(None, start)]:
-            value = worth(after, player, weights)
-            if best is None or value > best[0]:
-                best = (value, after)
-    return best[1] if best is not None else position
-
-
-def look_ahead(position: Position, player: Country, may_fire: bool, settings: SearchSettings,
-               greedy: list[tuple[float, Plan, Position]] | None = None) -> list[tuple[float, Plan, Position]]:
-    """The greedy level's best turns, each answered by every opponent in turn order, then scored again.
-    A turn that ends the game is scored as it stands (nobody answers it)."""
-    greedy = greedy if greedy is not None else ranked_turns(position, player, may_fire, settings)
-    order = list(position.players)
-    seat = order.index(player)
-    opponents = order[seat + 1:] + order[:seat]
-    rescored = []
-    for value, plan, after in greedy[:settings.look_ahead_turns]:
-        island = after
-        for other in opponents:
-            if score(island).over:
-                break
-            island = reply(island, other, settings)
-        rescored.append((worth(island, player, settings.weights), plan, after))
-    rescored.sort(key=lambda s: -s[0])
-    return rescored
