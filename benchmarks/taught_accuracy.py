@@ -123,7 +123,8 @@ def evaluate(seeds, held_out: bool, cache: Path) -> dict:
     from companion.games.cannonball_colony.camera.taught import TaughtPieces
     from companion.games.cannonball_colony.render.teaching import sheet_record
 
-    results = {mode: {"cells": Counter(), "boards": Counter(), "pieces": Counter(), "errors": [], "kinds": Counter()}
+    results = {mode: {"cells": Counter(), "boards": Counter(), "pieces": Counter(), "errors": [], "kinds": Counter(),
+                      "unsure": Counter()}
                for mode in ("untaught", "taught")}
     unlearned = Counter()
     for seed in seeds:
@@ -151,6 +152,7 @@ def evaluate(seeds, held_out: bool, cache: Path) -> dict:
                         right = want == got
                         exact &= right
                         tally["cells"]["right" if right else ("confidently wrong" if sure >= CONFIDENT else "wrong, unsure")] += 1
+                        tally["unsure"]["right, unsure"] += right and sure < CONFIDENT
                         if len(want) == 2:
                             tally["pieces"]["right" if right else "wrong"] += 1
                         if kind_of(want) != "other" or kind_of(got) != "other":
@@ -163,13 +165,15 @@ def evaluate(seeds, held_out: bool, cache: Path) -> dict:
 
 def report(label: str, result: dict) -> None:
     print(f"\n== {label} ==")
-    print(f"{'':10}{'cells right':>22}{'boards exact':>18}{'pieces right':>18}{'confidently wrong':>26}")
+    print(f"{'':10}{'cells right':>22}{'boards exact':>18}{'pieces right':>18}{'confidently wrong':>26}"
+          f"{'right, unsure':>24}")
     for mode, tally in result["results"].items():
         cells = sum(tally["cells"].values())
         boards = sum(tally["boards"].values())
         pieces = sum(tally["pieces"].values())
         print(f"{mode:10}{_share(tally['cells']['right'], cells):>22}{_share(tally['boards']['exact'], boards):>18}"
-              f"{_share(tally['pieces']['right'], pieces):>18}{_share(tally['cells']['confidently wrong'], cells):>26}")
+              f"{_share(tally['pieces']['right'], pieces):>18}{_share(tally['cells']['confidently wrong'], cells):>26}"
+              f"{_share(tally['unsure']['right, unsure'], cells):>24}")
     if result["unlearned"]:
         print("squares not learned: " + ", ".join(f"{k} x{v}" for k, v in result["unlearned"].most_common()))
     for mode, tally in result["results"].items():
