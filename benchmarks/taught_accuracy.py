@@ -15,7 +15,17 @@ The other rows draw from TUNED_FAMILIES only. Seeds 6000-6099 were used while tu
 default seeds (7000 on) were kept apart.
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
-and cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess.
+cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells
+right but unsure (under 0.6): what the doubts cost, the players asked.
+
+Then a cell read as bare land whose middle shows little of that land's ink is doubted (camera/land_doubt.py),
+same seeds 7000-7019, confidently wrong and right-but-unsure, before -> after:
+  tuned     untaught   0.84% -> 0.57% (19 -> 13 of 2268)   5.64% -> 5.73%
+            taught     0.62% -> 0.35% (14 -> 8)            7.14% -> 7.23%
+  held-out  untaught   0.93% -> 0.75% (21 -> 17)           5.07% -> 5.20%
+            taught     0.53% -> 0.35% (12 -> 8)            7.32% -> 7.45%
+Cells, boards and pieces read right are unchanged (the doubt changes confidence only); the kit's own renders
+too (read_accuracy.py --first 5000 --count 30: 2914/2916 cells, 79/81 boards, 47 right cells under 0.6).
 
 Measured 2026-12-02, seeds 7000-7019 (63 boards, 275 pieces per row), still far from the issue's targets.
 Taught, the kind whose solid (one per kind, the median over its countries' squares) fits a piece clearly
