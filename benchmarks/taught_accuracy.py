@@ -18,14 +18,15 @@ Reported per row: cells read right, printed boards exact (36 cells each), pieces
 cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells
 right but unsure (under 0.6): what the doubts cost, the players asked.
 
-Then a cell read as bare land whose middle shows little of that land's ink is doubted (camera/land_doubt.py),
-same seeds 7000-7019, confidently wrong and right-but-unsure, before -> after:
-  tuned     untaught   0.84% -> 0.57% (19 -> 13 of 2268)   5.64% -> 5.73%
+Then a cell read as bare land or a bare road whose middle shows little of that ink is doubted
+(camera/land_doubt.py), same seeds 7000-7019, confidently wrong and right-but-unsure, before -> after:
+  tuned     untaught   0.84% -> 0.53% (19 -> 12 of 2268)   5.64% -> 5.73%
             taught     0.62% -> 0.35% (14 -> 8)            7.14% -> 7.23%
-  held-out  untaught   0.93% -> 0.75% (21 -> 17)           5.07% -> 5.20%
+  held-out  untaught   0.93% -> 0.62% (21 -> 14)           5.07% -> 5.25%
             taught     0.53% -> 0.35% (12 -> 8)            7.32% -> 7.45%
-Cells, boards and pieces read right are unchanged (the doubt changes confidence only); the kit's own renders
-too (read_accuracy.py --first 5000 --count 30: 2914/2916 cells, 79/81 boards, 47 right cells under 0.6).
+Cells, boards and pieces read right are unchanged (the doubt changes confidence only); so are the kit's own
+renders (read_accuracy.py --first 5000 --count 30: 2914/2916 cells, 79/81 boards), 48 right cells under 0.6
+there against 47 (a road).
 
 Measured 2026-12-02, seeds 7000-7019 (63 boards, 275 pieces per row), still far from the issue's targets.
 Taught, the kind whose solid (one per kind, the median over its countries' squares) fits a piece clearly

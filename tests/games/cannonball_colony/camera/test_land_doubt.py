@@ -1,11 +1,11 @@
-"""A cell read as bare land must show that land's ink through its middle: a group's piece (or the road
+"""A cell read as bare ground must show its ink through its middle: a group's piece (or the road
 tile under it) the network took for the land about it is doubted, and the island's real land is not."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.games.cannonball_colony.camera.land_doubt import LAND_INKS, doubt_unlike_land, land_ink_share
+from companion.games.cannonball_colony.camera.land_doubt import BARE_GROUND_INKS, doubt_unlike_land, land_ink_share
 from companion.games.cannonball_colony.camera.reader import IslandReader
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.render import compose_scene, render_scene
@@ -30,13 +30,14 @@ def island():
 
 
 @pytest.mark.slow   # 6 s: an island rendered and read
-def test_a_piece_read_as_the_land_about_it_is_doubted_and_real_land_keeps_its_confidence(island):
+@pytest.mark.parametrize("taken_for", ["g", "r"], ids=["pieces taken for grass", "pieces taken for bare roads"])
+def test_a_piece_read_as_bare_ground_is_doubted_and_real_ground_keeps_its_confidence(island, taken_for):
     reading, truth = island
     pieces = [key for key, token in truth.items() if len(token) == 2]
-    land = [key for key, token in truth.items() if token in LAND_INKS]
+    land = [key for key, token in truth.items() if token in BARE_GROUND_INKS]
     assert len(pieces) >= 5 and len(land) >= 30
-    # What the network would have said, had it taken every piece for grass, sure of it.
-    tokens = {key: "g" if key in pieces else token for key, token in truth.items()}
+    # What the network would have said, had it taken every piece for that ground, sure of it.
+    tokens = {key: taken_for if key in pieces else token for key, token in truth.items()}
     probabilities = {key: 0.99 for key in truth}
     doubted = doubt_unlike_land(reading.views, tokens, probabilities)
     assert set(pieces) <= set(doubted)
