@@ -4,6 +4,8 @@ The rendered tables these were measured on are benchmarks/coast_taught_accuracy.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import cv2
 import numpy as np
 import pytest
@@ -25,9 +27,9 @@ def drawn(*rectangles_mm) -> np.ndarray:
     return mask > 0
 
 
-def doubts_of(blob: np.ndarray, masts: int, crates: int) -> list[str]:
+def doubts_of(blob: np.ndarray, masts: int, crates: int, looks=KIT_LOOKS) -> list[str]:
     depth = cv2.distanceTransform(blob.astype(np.uint8), cv2.DIST_L2, 5) / MAT_PX_PER_MM
-    return unexplained_blobs([(blob_shape(blob, depth, MatSettings()), 0, 0)], masts, crates, KIT_LOOKS, MatSettings())
+    return unexplained_blobs([(blob_shape(blob, depth, MatSettings()), 0, 0)], masts, crates, looks, MatSettings())
 
 
 CRATE = (20, 20, 16, 16)                # a crate's top and its lean
@@ -58,3 +60,18 @@ def test_the_crate_with_a_pole_is_doubted_by_its_shape_not_its_size():
     area = blob.sum() / MAT_PX_PER_MM ** 2
     assert area / KIT_LOOKS.crate_mm2 <= MatSettings().blob_cover[1]
     assert "thin as a mast's pole" in doubts_of(blob, 0, 1)[0]
+
+
+
+BANNER_MAST = ((10, 28, 44, 3), (22, 18, 20, 24))   # a pole through a sail painted all over, 20 x 24 mm
+
+
+def test_a_crate_is_sure_only_where_the_groups_masts_are_thinner_than_crates():
+    """Taught masts as thick as a crate (painted sails): a blob read as a crate may be one of them, so the
+    players are asked; a group with thin masts keeps its crates sure."""
+    thin_masts = replace(KIT_LOOKS, taught=True, mast_half_width_mm=3.5)
+    painted_sails = replace(KIT_LOOKS, taught=True, mast_half_width_mm=12.0)
+    assert doubts_of(drawn(CRATE), 0, 1, thin_masts) == []
+    for blob in (drawn(CRATE), drawn(*BANNER_MAST)):
+        doubts = doubts_of(blob, 0, 1, painted_sails)
+        assert len(doubts) == 1 and "masts are as thick as a crate" in doubts[0], doubts

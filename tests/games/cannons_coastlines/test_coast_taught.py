@@ -13,6 +13,7 @@ import pytest
 from calibration.pieces import teach
 from calibration.store import CalibrationFileError
 from companion.games.cannons_coastlines.camera.reader import CoastReader, Seat
+from companion.games.cannons_coastlines.camera.settings import MatSettings
 from companion.games.cannons_coastlines.camera.taught import load_taught
 from companion.games.cannons_coastlines.factions import load_rulebook
 from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
@@ -54,6 +55,8 @@ def test_taught_from_one_sheet_photo_the_mats_score_as_laid(tmp_path):
     path = looks.save(tmp_path / "pieces-cannons-coastlines.json")
     taught = load_taught(path)
     assert taught.looks.taught and abs(taught.looks.coin_diameter_mm - pieces.coin.diameter_mm) < 1.5
+    # A pennant on a pole is thin: thickness still tells this group's masts from its crates.
+    assert 0 < taught.looks.mast_half_width_mm < MatSettings().crate_min_half_width_mm
 
     truth = rendered.truth
     values = value_table(load_rulebook())

@@ -38,6 +38,7 @@ from companion.vision.colour_classes import ColourSettings, ColourTable, referen
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.games.cannonball_colony.camera.taught import kit_pieces
 from companion.games.cannonball_colony.camera.island import IslandGeometry, IslandNotFound, assemble_island
+from companion.games.cannonball_colony.camera.land_doubt import LandDoubtSettings, doubt_unlike_land
 from companion.vision.motion import MotionSettings, board_motion, motion_signature
 from companion.games.cannonball_colony.camera.occlusion import OcclusionSettings, context_features, hidden_cells, hidden_probability
 
@@ -58,6 +59,8 @@ class ReaderSettings:
     ship_probability: float = 0.5
     # Untaught, check each piece the network is sure of against the kit's own looks (camera/taught.py).
     check_kinds: bool = True
+    # A cell read as land whose middle shows little of that land's ink is doubtful (camera/land_doubt.py).
+    land: LandDoubtSettings = LandDoubtSettings()
 
 
 @dataclass(frozen=True, eq=False)
@@ -131,6 +134,7 @@ class IslandReader:
             self.taught.revise(views, tokens, probabilities, image)
         elif self.settings.check_kinds and self.kit_looks is not None:
             self.kit_looks.doubt(views, tokens, probabilities, image)
+        doubt_unlike_land(views, tokens, probabilities, self.settings.land)
         timings["cells"] = time.perf_counter() - clock - sum(timings.values())
         ships = self._ships(features)
         timings["ships"] = time.perf_counter() - clock - sum(timings.values())

@@ -5,6 +5,8 @@ the masts and crates read from it should look like (MatLooks: the kit's pieces, 
 taught): a blob that covers far more or less than they would, or a blob read as one piece whose shape
 is not clearly that kind's, lowers the mat's confidence. Thickness alone names the kind
 (MatSettings.crate_min_half_width_mm); these doubts catch pieces of neither look, and pieces touching.
+A group whose taught masts are as thick as a crate (MatLooks.mast_half_width_mm) has every blob read as
+crates alone doubted: thickness does not tell its masts from its crates.
 """
 
 from __future__ import annotations
@@ -62,11 +64,20 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
         expected = (m1 - m0) * looks.mast_mm2 + (c1 - c0) * looks.crate_mm2
         if expected and not settings.blob_cover[0] <= shape.area_mm2 / expected <= settings.blob_cover[1]:
             doubts.append(f"a blob of {shape.area_mm2:.0f} mm^2 read as {m1 - m0} mast(s) and {c1 - c0} crate(s)")
+        elif m1 == m0 and c1 > c0 and masts_thick_as_crates(looks, settings):
+            doubts.append(f"a blob read as {c1 - c0} crate(s), but this group's masts are as thick as a crate "
+                          f"({looks.mast_half_width_mm:.1f} mm)")
         elif (m1 - m0, c1 - c0) == (0, 1):
             doubts += crate_unlike(shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (1, 0):
             doubts += mast_unlike(shape, looks, settings)
     return doubts
+
+
+def masts_thick_as_crates(looks: MatLooks, settings: MatSettings) -> bool:
+    """Taught masts whose blob is as thick as a crate's (a sail painted all over), so that it would itself be
+    read as a crate: thickness cannot tell the kinds apart, and no blob read as crates alone is sure."""
+    return looks.mast_half_width_mm >= settings.crate_min_half_width_mm
 
 
 def crate_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:

@@ -44,6 +44,9 @@ class MatLooks:
     # How long one lying mast's blob is (mm, fitting_doubts.length_mm over mats.prize_mask; the kit's from
     # the same renders: 46-48): a crate's blob with a thin stretch half as long holds a pole.
     mast_length_mm: float = 47.0
+    # How thick one lying mast's blob is at its widest (half-width, mm, as fitting_doubts.BlobShape.thickest_mm);
+    # taught only (0: not known; the kit's masts are thin poles). A sail painted all over is as thick as a crate.
+    mast_half_width_mm: float = 0.0
     taught: bool = False
 
 

@@ -103,7 +103,8 @@ class TaughtCoast:
         per_mast, paint_mm = _mast_paint(pictures, hues, replace(MatSettings(), paint_join_mm=settings.paint_join_mm))
         self.looks = MatLooks(tuple(hues.items()), diameter, settings.coin_sample_shares, metal, per_mast, paint_mm,
                               covered["mast"], covered["crate"], covered["coin"], taught=True,
-                              mast_length_mm=_median_length(learned, "mast", settings) or MatLooks.mast_length_mm)
+                              mast_length_mm=_median_length(learned, "mast", settings) or MatLooks.mast_length_mm,
+                              mast_half_width_mm=_median_half_width(learned, "mast", settings))
 
     def coin_settings(self, base: CoinSettings) -> CoinSettings:
         return replace(base, **self.coin_settings_changes)
@@ -148,6 +149,18 @@ def _median_length(learned: dict, kind: str, settings: TaughtSettings) -> float:
     lengths = [patch_length_mm(prize_mask(_inner(_at_mat_scale(square), settings)) > 0)
                for label, square in learned.items() if label.split(":")[0] == kind]
     return float(np.median(lengths)) if lengths else 0.0
+
+
+def _median_half_width(learned: dict, kind: str, settings: TaughtSettings) -> float:
+    """How thick the taught pieces of `kind` are at their widest on their squares (half-width, mm, as the mat
+    reader measures a blob's depth); 0 when none."""
+    widths = []
+    for label, square in learned.items():
+        if label.split(":")[0] == kind:
+            mask = prize_mask(_inner(_at_mat_scale(square), settings))
+            if mask.any():
+                widths.append(float(cv2.distanceTransform(mask, cv2.DIST_L2, 5).max()) / MAT_PX_PER_MM)
+    return float(np.median(widths)) if widths else 0.0
 
 
 def _at_mat_scale(square) -> np.ndarray:

@@ -1,0 +1,55 @@
+"""A cell read as bare ground must show its ink through its middle: a group's piece (or the road
+tile under it) the network took for the land about it is doubted, and the island's real land is not."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.cannonball_colony.camera.land_doubt import BARE_GROUND_INKS, doubt_unlike_land, land_ink_share
+from companion.games.cannonball_colony.camera.reader import IslandReader
+from companion.games.cannonball_colony.cells import Cell
+from companion.games.cannonball_colony.render import compose_scene, render_scene
+from companion.games.cannonball_colony.render.piece_sets import choose_piece_set
+from companion.games.cannonball_colony.render.samples import demo_position
+from companion.render.options import RenderOptions
+
+TUNED = ("tower", "cube", "cylinder", "house", "barrel", "wedge", "disc")
+
+
+@pytest.fixture(scope="module")
+def island():
+    """A game part-way through, standing with a group's own pieces (seed 48: cubes, barrels and towers)."""
+    pieces = choose_piece_set(48, TUNED)
+    scene = compose_scene(demo_position(48), 48, RenderOptions(tilt_deg=30, light="warm", jpeg_quality=90), piece_set=pieces)
+    rendered = render_scene(scene)
+    reading = IslandReader().read_stages(rendered.image, 0.0)
+    corners = {board["board"]: Cell.parse(board["corner"]) for board in rendered.truth["boards"]}
+    truth = {(board, col, row): rendered.truth["cells"][str(Cell(corner.col + col, corner.row + row))]
+             for board, corner in corners.items() for row in range(6) for col in range(6)}
+    return reading, truth
+
+
+@pytest.mark.slow   # 6 s: an island rendered and read
+@pytest.mark.parametrize("taken_for", ["g", "r"], ids=["pieces taken for grass", "pieces taken for bare roads"])
+def test_a_piece_read_as_bare_ground_is_doubted_and_real_ground_keeps_its_confidence(island, taken_for):
+    reading, truth = island
+    pieces = [key for key, token in truth.items() if len(token) == 2]
+    land = [key for key, token in truth.items() if token in BARE_GROUND_INKS]
+    assert len(pieces) >= 5 and len(land) >= 30
+    # What the network would have said, had it taken every piece for that ground, sure of it.
+    tokens = {key: taken_for if key in pieces else token for key, token in truth.items()}
+    probabilities = {key: 0.99 for key in truth}
+    doubted = doubt_unlike_land(reading.views, tokens, probabilities)
+    assert set(pieces) <= set(doubted)
+    assert all(probabilities[key] < 0.6 for key in pieces)
+    kept = [key for key in land if probabilities[key] == 0.99]
+    assert len(kept) >= 0.95 * len(land), sorted(set(land) - set(kept))
+
+
+@pytest.mark.slow
+def test_the_land_read_shows_its_ink_and_other_land_does_not(island):
+    reading, truth = island
+    board, col, row = next(key for key, token in truth.items() if token == "l")
+    view = reading.views[board]
+    assert land_ink_share(view, col, row, "l") > 0.6
+    assert land_ink_share(view, col, row, "m") < 0.1
