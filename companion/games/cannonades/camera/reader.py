@@ -142,7 +142,7 @@ def _markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[
 def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blobs: list[face_down.Blob],
                 deck_size: int, known: set[int]) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
     """Each card with printed corners whose markers were not read, read again on its own patch of the
-    picture (REREAD_SETTINGS); a card found there, and only there, replaces the unknown shape."""
+    picture (each of REREAD_SETTINGS in turn); a card found there, and only there, replaces the unknown shape."""
     faces, kept = [], []
     for blob in blobs:
         if blob.face != "unknown" or not blob.why.startswith(face_down.PRINTED_CORNERS):
@@ -156,13 +156,15 @@ def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, bl
         right, bottom = np.ceil(corners.max(axis=0)).astype(int)
         patch = grey[top:bottom, left:right]
         found = None
-        if patch.size:
+        for settings in REREAD_SETTINGS if patch.size else ():   # until one reads a card there
             markers = {marker_id: [quad + (left, top) for quad in quads]
-                       for marker_id, quads in face_up.find_card_markers(patch, REREAD_SETTINGS).items()}
-            placed, _ = face_up.place_faces(markers, to_table, deck_size, REREAD_SETTINGS)
+                       for marker_id, quads in face_up.find_card_markers(patch, settings).items()}
+            placed, _ = face_up.place_faces(markers, to_table, deck_size, settings)
             here = [face for face in placed if face.index not in known
                     and face_down.distance(face.centre_mm, blob.centre_mm) <= REREAD_MARGIN_MM]
             found = here[0] if len(here) == 1 else None
+            if found is not None:
+                break
         if found is None:
             kept.append(blob)
         else:

@@ -229,3 +229,14 @@ def test_a_cannonade_over_all_of_its_ship_leaves_the_seat_unsure():
     seat = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["area"] == "seat 2"]
     assert "C10" in [card["card"] for card in seat]
     assert any(card["face"] == "unknown" and "no ship seen under it" in card["why"] for card in seat), seat
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_far_face_on_a_tilted_view_is_read_again_with_wider_thresholds():
+    """Seed 127 (tilt 29): S31 at the far edge, its markers squashed and soft, reads on its own patch."""
+    scene = random_scene(127, RenderOptions(jpeg_quality=60 + 127 % 36), style="navy")
+    rendered = render_scene(scene)
+    far = next(card for card in rendered.truth["cards"] if card.get("card") == "S31")
+    assert all(far["markers_visible"]) and far["centre_mm"][1] < 100
+    read = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["card"] == "S31"]
+    assert len(read) == 1 and _near(read[0]["centre_mm"], far["centre_mm"]) and read[0]["heading"] == far["heading"]
