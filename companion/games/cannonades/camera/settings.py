@@ -13,6 +13,7 @@ class ReaderSettings:
     pixels_per_cell: int = 8
     ignored_margin_per_cell: float = 0.25
     threshold_window: tuple[int, int, int] = (5, 29, 4)      # min, max, step
+    sharpen: float = 0.0                    # an unsharp mask's weight before reading (a soft far face)
     # A card placed from its markers: how far the fitted card may stretch from its printed size,
     # and how far two markers of one card may disagree (mm) before the card is called unknown.
     scale_tolerance: float = 0.15
@@ -100,10 +101,12 @@ class StillSettings:
 STILL_SETTINGS = StillSettings()
 # A card with printed corners whose markers were not read is read again on its own patch of the
 # picture, enlarged this much more, with the photo's detector (reader.py): a cannonade turned at an
-# angle on a streamed frame, a blurred face; then with wider thresholds windows (a far face on a
-# tilted view, its markers squashed and soft), until one reads it.
+# angle on a streamed frame, a blurred face; then with wider threshold windows and sharpened (a far
+# face on a tilted view, its markers squashed and soft), until one reads it.
 REREAD_SETTINGS = (ReaderSettings(marker_upscale=3.0), ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10)),
-                   ReaderSettings(marker_upscale=2.0, threshold_window=(3, 53, 10)))
+                   ReaderSettings(marker_upscale=2.0, threshold_window=(3, 53, 10)),
+                   ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10), sharpen=2.0),
+                   ReaderSettings(marker_upscale=3.0, sharpen=2.0))
 REREAD_MARGIN_MM = 25.0
 REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more under it
 # The play area is looked at on a grid of this many points (across, down) for parts out of the picture.

@@ -240,3 +240,13 @@ def test_a_far_face_on_a_tilted_view_is_read_again_with_wider_thresholds():
     assert all(far["markers_visible"]) and far["centre_mm"][1] < 100
     read = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["card"] == "S31"]
     assert len(read) == 1 and _near(read[0]["centre_mm"], far["centre_mm"]) and read[0]["heading"] == far["heading"]
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_soft_far_face_is_read_again_sharpened():
+    """Seed 238 (tilt 41, green felt): S16 at the far edge reads only once its patch is sharpened."""
+    scene = random_scene(238, RenderOptions(jpeg_quality=60 + 238 % 36), style="navy")
+    rendered = render_scene(scene)
+    far = next(card for card in rendered.truth["cards"] if card.get("card") == "S16")
+    read = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["card"] == "S16"]
+    assert len(read) == 1 and _near(read[0]["centre_mm"], far["centre_mm"]) and read[0]["heading"] == far["heading"]
