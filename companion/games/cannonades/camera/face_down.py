@@ -11,12 +11,13 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import touching
+from companion.games.cannonades.camera import arms, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards, table
 
 MARGIN_MM = 10.0   # the top view reaches this far past the play area
 PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a face with unread markers is unknown
+CUT_BY_WINDOW = "a shape cut by the edge of the part of the table read"
 
 
 @dataclass(frozen=True)
@@ -30,11 +31,17 @@ class Blob:
     points_mm: tuple[tuple[float, float], ...] = ()   # an unknown blob's pixels (a sample): the areas it covers
 
 
-def top_view(image: np.ndarray, to_image: np.ndarray, settings: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
-    """The play area seen from above (BGR) and the matrix from its px to table mm."""
+PLAY_VIEW_MM = (-MARGIN_MM, -MARGIN_MM, table.PLAY_MM[0] + MARGIN_MM, table.PLAY_MM[1] + MARGIN_MM)
+
+
+def top_view(image: np.ndarray, to_image: np.ndarray, settings: ReaderSettings,
+             window_mm: tuple[float, float, float, float] = PLAY_VIEW_MM) -> tuple[np.ndarray, np.ndarray]:
+    """The play area (or a window of the table: left, top, right, bottom mm) seen from above (BGR)
+    and the matrix from its px to table mm."""
     scale = settings.top_px_per_mm
-    view_to_table = np.array([[1 / scale, 0, -MARGIN_MM], [0, 1 / scale, -MARGIN_MM], [0, 0, 1]])
-    size = (int((table.PLAY_MM[0] + 2 * MARGIN_MM) * scale), int((table.PLAY_MM[1] + 2 * MARGIN_MM) * scale))
+    left, top, right, bottom = window_mm
+    view_to_table = np.array([[1 / scale, 0, left], [0, 1 / scale, top], [0, 0, 1]])
+    size = (int((right - left) * scale), int((bottom - top) * scale))
     view = cv2.warpPerspective(image, to_image @ view_to_table, size, flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
                                borderMode=cv2.BORDER_REPLICATE)
     return view, view_to_table
@@ -56,21 +63,38 @@ def not_table(view: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     edges = cv2.Canny(grey, *settings.edge_thresholds)
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
-    mask = fill_outlines(mask)
+    mask = fill_outlines(mask) | arms.arm_mask(squared, settings)
     return mask | _faint_cards(cv2.compare(squared, settings.faint_colour_distance ** 2, cv2.CMP_GT), mask, settings)
 
 
 def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     """A dark back on a dark table differs from it by less than `colour_distance`: what differs by
-    `faint_colour_distance`, apart from everything found, counts only where it is one whole card's shape."""
+    `faint_colour_distance` counts where it is card-like: one whole card's shape apart from everything
+    found, cards touching that card rectangles explain, or a card's worth of it beside a card found
+    (a dark back touching a bright one; the blob they make is then split or said unknown, never
+    dropped). A shadow along a card's edge is far narrower than a card's worth, the lamp's pool wider
+    than a row of cards."""
     faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     faint = cv2.morphologyEx(faint, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     near_found = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
     out = np.zeros_like(mask)
     for contour in cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
         x, y, w, h = cv2.boundingRect(contour)
-        if cv2.countNonZero(near_found[y:y + h, x:x + w]) == 0 and _card_sized(contour, settings):
-            cv2.drawContours(out, [contour], -1, 255, cv2.FILLED)
+        touching_found = cv2.countNonZero(near_found[y:y + h, x:x + w]) > 0
+        if not touching_found:
+            count = cv2.contourArea(contour) / card_px
+            if count < 1 - settings.card_area_tolerance or count > settings.split_max_cards:
+                continue
+            if _card_sized(contour, settings) or touching.split_blob(contour, settings) is not None:
+                cv2.drawContours(out, [contour], -1, 255, cv2.FILLED)
+            continue
+        shape = np.zeros((h, w), np.uint8)
+        cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
+        beside = cv2.morphologyEx(cv2.subtract(shape, near_found[y:y + h, x:x + w]), cv2.MORPH_OPEN,
+                                  np.ones((settings.faint_beside_width_px,) * 2, np.uint8))
+        if settings.faint_beside_cards <= cv2.countNonZero(beside) / card_px <= settings.split_max_cards:
+            out[y:y + h, x:x + w] |= shape
     return out
 
 
@@ -112,20 +136,35 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
     card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
     blobs = []
+    play_edges = _play_edges(view_to_table, mask.shape)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     for contour in contours:
         area = cv2.contourArea(contour) / px_area
         if area < settings.partial_card_share * card_area:
             continue
         x, y, w, h = cv2.boundingRect(contour)
-        if x <= 0 or y <= 0 or x + w >= mask.shape[1] or y + h >= mask.shape[0]:
+        touches = (x <= 0, y <= 0, x + w >= mask.shape[1], y + h >= mask.shape[0])   # left, top, right, bottom
+        if any(touch and edge for touch, edge in zip(touches, play_edges)):
             # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches).
             blobs.append(Blob("unknown", *_centre_axis(contour, view_to_table), area, 0.0,
                               "a shape reaching in from beyond the play area: a hand or an arm",
                               _sample_points(contour, view_to_table)))
             continue
+        if any(touches):
+            blobs.append(Blob("unknown", *_centre_axis(contour, view_to_table), area, 0.0, CUT_BY_WINDOW,
+                              _sample_points(contour, view_to_table)))
+            continue
         blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover))
     return blobs
+
+
+def _play_edges(view_to_table: np.ndarray, shape: tuple[int, ...]) -> tuple[bool, bool, bool, bool]:
+    """Which of the view's edges (left, top, right, bottom) lie beyond the play area, not inside it
+    (a window read of the table, stream.py, has edges inside it)."""
+    left, top = view_to_table[0, 2], view_to_table[1, 2]
+    right, bottom = left + shape[1] * view_to_table[0, 0], top + shape[0] * view_to_table[1, 1]
+    return (left <= PLAY_VIEW_MM[0] + 1, top <= PLAY_VIEW_MM[1] + 1, right >= PLAY_VIEW_MM[2] - 1,
+            bottom >= PLAY_VIEW_MM[3] - 1)
 
 
 def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,

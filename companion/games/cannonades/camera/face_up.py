@@ -16,6 +16,9 @@ from companion.kit import ids
 from companion.vision.markers import get_dictionary
 
 
+SHARPEN_SIGMA_PX = 1.5   # the unsharp mask's blur: a marker module is 2 to 4 px on a far face
+
+
 @dataclass(frozen=True)
 class PlacedFace:
     index: int                      # deck-list index
@@ -41,6 +44,8 @@ def card_detector(settings: ReaderSettings) -> cv2.aruco.ArucoDetector:
 def find_card_markers(grey: np.ndarray, settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
     """{card marker id: [its corners in picture px, ...]} read on the enlarged picture."""
     scale = settings.marker_upscale
+    if settings.sharpen:
+        grey = cv2.addWeighted(grey, 1 + settings.sharpen, cv2.GaussianBlur(grey, (0, 0), SHARPEN_SIGMA_PX), -settings.sharpen, 0)
     big = cv2.resize(grey, None, fx=scale, fy=scale, interpolation=cv2.INTER_LINEAR) if scale != 1 else grey
     corners, found, _ = card_detector(settings).detectMarkers(big)
     seen: dict[int, list[np.ndarray]] = {}

@@ -6,12 +6,14 @@ lies (table mm and whose area: a seat's, the deck's or the discard pile's), whic
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import face_down, face_up
-from companion.games.cannonades.camera.settings import REREAD_MARGIN_MM, REREAD_ROUNDS, REREAD_SETTINGS, SETTINGS, ReaderSettings
+from companion.games.cannonades.camera.settings import (AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_MARGIN_MM, REREAD_ROUNDS,
+                                                         REREAD_SETTINGS, SETTINGS, ReaderSettings)
 from companion.games.cannonades.deck import Deck, default_deck
 from companion.games.cannonades.kit import cards, table
 from companion.vision.table_frame import find_markers
@@ -85,16 +87,20 @@ def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
 
 
 def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
-               settings: ReaderSettings = SETTINGS, table_in_view: tuple[np.ndarray, tuple[int, ...]] | None = None) -> Reading:
-    """`table_in_view`: the table's homography and markers from an earlier frame (a fixed camera), not found again."""
+               settings: ReaderSettings = SETTINGS, table_in_view: tuple[np.ndarray, tuple[int, ...]] | None = None,
+               window_mm: tuple[float, float, float, float] = face_down.PLAY_VIEW_MM) -> Reading:
+    """`table_in_view`: the table's homography and markers from an earlier frame (a fixed camera), not found again.
+    `window_mm`: read only this part of the table (left, top, right, bottom mm; the stream's changed part):
+    a card cut by its edge is unknown there."""
     deck = deck or default_deck()
     table.Settings(players)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     to_image, seen = table_in_view or table_homography(grey)
     to_table = np.linalg.inv(to_image)
-    faces, notes = face_up.place_faces(face_up.find_card_markers(grey, settings), to_table, len(deck.cards), settings)
+    faces, notes = face_up.place_faces(_markers_in_window(grey, to_image, window_mm, settings), to_table,
+                                       len(deck.cards), settings)
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    view, view_to_table = face_down.top_view(colour, to_image, settings)
+    view, view_to_table = face_down.top_view(colour, to_image, settings, window_mm)
     table_mask = face_down.not_table(view, settings)
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
@@ -110,16 +116,33 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                        blob.confidence, axis_deg=blob.axis_deg))
         else:
             seen_cards.extend(_unknowns(blob, players))
-    seen_cards = _lay_cannonades(seen_cards, faces, deck)
+    seen_cards = _lay_cannonades(seen_cards, faces, deck) + _out_of_picture(to_image, grey.shape, players)
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
     return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
 
 
+def _markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[float, float, float, float],
+                       settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
+    """The card markers in the part of the picture that shows the window (the whole picture for the play area)."""
+    if window_mm == face_down.PLAY_VIEW_MM:
+        return face_up.find_card_markers(grey, settings)
+    left, top, right, bottom = window_mm
+    corners = cv2.perspectiveTransform(np.array([[[left, top], [right, top], [right, bottom], [left, bottom]]],
+                                                np.float64), to_image)[0]
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
+    patch = grey[y0:y1, x0:x1]
+    if patch.size == 0:
+        return {}
+    return {marker_id: [quad + (x0, y0) for quad in quads]
+            for marker_id, quads in face_up.find_card_markers(patch, settings).items()}
+
+
 def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blobs: list[face_down.Blob],
                 deck_size: int, known: set[int]) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
     """Each card with printed corners whose markers were not read, read again on its own patch of the
-    picture (REREAD_SETTINGS); a card found there, and only there, replaces the unknown shape."""
+    picture (each of REREAD_SETTINGS in turn); a card found there, and only there, replaces the unknown shape."""
     faces, kept = [], []
     for blob in blobs:
         if blob.face != "unknown" or not blob.why.startswith(face_down.PRINTED_CORNERS):
@@ -133,13 +156,15 @@ def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, bl
         right, bottom = np.ceil(corners.max(axis=0)).astype(int)
         patch = grey[top:bottom, left:right]
         found = None
-        if patch.size:
+        for settings in REREAD_SETTINGS if patch.size else ():   # until one reads a card there
             markers = {marker_id: [quad + (left, top) for quad in quads]
-                       for marker_id, quads in face_up.find_card_markers(patch, REREAD_SETTINGS).items()}
-            placed, _ = face_up.place_faces(markers, to_table, deck_size, REREAD_SETTINGS)
+                       for marker_id, quads in face_up.find_card_markers(patch, settings).items()}
+            placed, _ = face_up.place_faces(markers, to_table, deck_size, settings)
             here = [face for face in placed if face.index not in known
                     and face_down.distance(face.centre_mm, blob.centre_mm) <= REREAD_MARGIN_MM]
             found = here[0] if len(here) == 1 else None
+            if found is not None:
+                break
         if found is None:
             kept.append(blob)
         else:
@@ -150,11 +175,22 @@ def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, bl
 
 def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:
     """An unknown shape in each area it covers (a hand over two seats leaves both unsure)."""
-    by_area: dict[str, list] = {}
-    for point in blob.points_mm or (blob.centre_mm,):
-        by_area.setdefault(table.area_of(*point, players), []).append(point)
-    return [SeenCard("unknown", tuple(float(v) for v in np.mean(points, axis=0)), area, 0.0, why=blob.why)
-            for area, points in by_area.items()]
+    points = np.array(blob.points_mm or (blob.centre_mm,), np.float64)
+    names, grid = _area_grid(players)
+    cells = np.clip(np.round(points / AREA_GRID_MM).astype(int), 0, np.array(grid.shape[::-1]) - 1)
+    labels = grid[cells[:, 1], cells[:, 0]]
+    return [SeenCard("unknown", tuple(float(v) for v in points[labels == label].mean(axis=0)), names[label], 0.0,
+                     why=blob.why) for label in np.unique(labels)]
+
+
+@lru_cache(maxsize=8)
+def _area_grid(players: int) -> tuple[tuple[str, ...], np.ndarray]:
+    """table.area_of on a grid of the play area every AREA_GRID_MM (the many points of an unknown shape)."""
+    names = ("deck", "discard") + tuple(f"seat {n}" for n in range(1, players + 1))
+    columns, rows = (int(side // AREA_GRID_MM) + 1 for side in table.PLAY_MM)
+    grid = np.array([[names.index(table.area_of(col * AREA_GRID_MM, row * AREA_GRID_MM, players))
+                      for col in range(columns)] for row in range(rows)], np.int8)
+    return names, grid
 
 
 def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
@@ -175,8 +211,26 @@ def _lay_cannonades(seen: list[SeenCard], faces: list[face_up.PlacedFace], deck:
                 nearest = min(below, key=lambda other: face_down.distance(other.centre_mm, card.centre_mm))
                 name = nearest.card if nearest.face == "up" else "face down" if nearest.face == "down" else "unknown"
                 card = SeenCard(**{**card.__dict__, "on": name, "area": nearest.area})
+            else:   # a cannonade lies on a ship: here the ship is all under it
+                out.append(SeenCard("unknown", card.centre_mm, card.area, 0.0,
+                                    why="a cannonade with no ship seen under it: the ship is hidden"))
         out.append(card)
     return out
+
+
+def _out_of_picture(to_image: np.ndarray, picture_shape: tuple[int, ...], players: int) -> list[SeenCard]:
+    """An unknown in each area of the table the picture does not show all of (a card there may be out of view)."""
+    xs, ys = np.meshgrid(np.linspace(0, table.PLAY_MM[0], OUT_OF_PICTURE_GRID[0]),
+                         np.linspace(0, table.PLAY_MM[1], OUT_OF_PICTURE_GRID[1]))
+    points = np.column_stack([xs.ravel(), ys.ravel()])
+    in_image = cv2.perspectiveTransform(points[None].astype(np.float64), to_image)[0]
+    height, width = picture_shape[:2]
+    outside = ((in_image[:, 0] < 0) | (in_image[:, 1] < 0) | (in_image[:, 0] >= width) | (in_image[:, 1] >= height))
+    by_area: dict[str, list] = {}
+    for point in points[outside]:
+        by_area.setdefault(table.area_of(*point, players), []).append(point)
+    return [SeenCard("unknown", tuple(float(v) for v in np.mean(part, axis=0)), area, 0.0,
+                     why="part of this area is out of the picture") for area, part in by_area.items()]
 
 
 def reading_lines(reading: Reading) -> list[str]:

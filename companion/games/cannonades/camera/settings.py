@@ -13,6 +13,7 @@ class ReaderSettings:
     pixels_per_cell: int = 8
     ignored_margin_per_cell: float = 0.25
     threshold_window: tuple[int, int, int] = (5, 29, 4)      # min, max, step
+    sharpen: float = 0.0                    # an unsharp mask's weight before reading (a soft far face)
     # A card placed from its markers: how far the fitted card may stretch from its printed size,
     # and how far two markers of one card may disagree (mm) before the card is called unknown.
     scale_tolerance: float = 0.15
@@ -24,7 +25,16 @@ class ReaderSettings:
     background_px_per_mm: float = 0.25
     background_window_mm: float = 244.0
     colour_distance: float = 26.0           # Lab units from the table's local colour: not table
-    faint_colour_distance: float = 12.0     # not table either, where it is one whole card's shape alone
+    faint_colour_distance: float = 12.0     # not table either, where it is card-like (face_down._faint_cards):
+    faint_beside_cards: float = 0.5         # this much of a card beside a card found, at least
+    faint_beside_width_px: int = 15         # this wide (a card's shadow is a few px)
+    # An arm close to the table's colour (arms.py): the colour distance smoothed over this many mm, above
+    # this level, in a shape of at least this many cards' area reaching in from beyond the play area,
+    # grown by this much (its edges fade into the table).
+    arm_smooth_mm: float = 6.0
+    arm_colour_distance: float = 8.0
+    arm_min_cards: float = 0.36
+    arm_grow_mm: float = 8.0
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.
@@ -78,16 +88,28 @@ class StillSettings:
     """When a streamed frame shows the table as the last frame read (stream.py): compared on a small
     blurred copy (a pixel there averages about 16 of the frame's, so sensor noise stays a few grey levels),
     a change is a pixel differing by more than `level`; a card laid, moved or turned, or a hand, changes
-    dozens (a 30 mm marker alone is about 7x7 small pixels at 1280 px wide)."""
+    dozens (a 30 mm marker alone is about 7x7 small pixels at 1280 px wide). Only the part that changed
+    is read again: its box in table mm grown by `window_margin_mm` (a card lying half in the changed
+    part lies whole in the window), unless that window is more than `window_most` of the play area."""
     width_px: int = 320
     level: int = 18
     changed_px: int = 6
+    window_margin_mm: float = 120.0
+    window_most: float = 0.6
 
 
 STILL_SETTINGS = StillSettings()
 # A card with printed corners whose markers were not read is read again on its own patch of the
 # picture, enlarged this much more, with the photo's detector (reader.py): a cannonade turned at an
-# angle on a streamed frame, a blurred face.
-REREAD_SETTINGS = ReaderSettings(marker_upscale=3.0)
+# angle on a streamed frame, a blurred face; then with wider threshold windows and sharpened (a far
+# face on a tilted view, its markers squashed and soft), until one reads it.
+REREAD_SETTINGS = (ReaderSettings(marker_upscale=3.0), ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10)),
+                   ReaderSettings(marker_upscale=2.0, threshold_window=(3, 53, 10)),
+                   ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10), sharpen=2.0),
+                   ReaderSettings(marker_upscale=3.0, sharpen=2.0))
 REREAD_MARGIN_MM = 25.0
 REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more under it
+# The play area is looked at on a grid of this many points (across, down) for parts out of the picture.
+OUT_OF_PICTURE_GRID = (43, 31)
+# An unknown shape's many points are given their areas from a grid of the play area this fine (mm).
+AREA_GRID_MM = 4.0

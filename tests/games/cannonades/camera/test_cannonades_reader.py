@@ -182,3 +182,71 @@ def test_a_dark_back_on_a_dark_cloth_is_a_face_down_card_and_the_bare_cloth_is_n
     assert [blob.face for blob in blobs] == ["down"], blobs
     assert face_down.distance(blobs[0].centre_mm, (150 + width / 2, 100 + height / 2)) < 3
 
+
+
+def test_two_dark_backs_touching_on_a_dark_cloth_and_one_beside_a_bright_card_are_each_a_face_down_card():
+    """Not one of the renderer's styles: full-bleed backs only a little off the cloth's colour, touching."""
+    from companion.games.cannonades.camera import face_down
+    from companion.games.cannonades.camera.settings import SETTINGS
+    from companion.games.cannonades.kit import cards
+
+    rng = np.random.default_rng(3)
+    cloth = np.clip(np.array((52, 40, 34), np.float32) + rng.normal(0, 3, (300, 500, 3)), 0, 255).astype(np.uint8)
+    width, height = (int(mm) for mm in cards.CARD_MM)
+    middles = [(100 + width / 2, 100 + height / 2), (100 + 1.5 * width, 100 + height / 2)]
+    for neighbour in ("dark", "bright"):
+        view = cloth.copy()
+        view[100:100 + height, 100:100 + width] = (38, 34, 58)   # dark maroon
+        if neighbour == "dark":
+            view[100:100 + height, 100 + width:100 + 2 * width] = (38, 34, 58)
+        else:   # a red back in a white border
+            view[100:100 + height, 100 + width:100 + 2 * width] = (200, 200, 210)
+            view[103:97 + height, 103 + width:97 + 2 * width] = (40, 40, 170)
+        blobs = sorted(face_down.find_blobs(view, np.eye(3), [], SETTINGS), key=lambda blob: blob.centre_mm)
+        assert [blob.face for blob in blobs] == ["down", "down"], (neighbour, blobs)
+        assert all(face_down.distance(blob.centre_mm, middle) < 6 for blob, middle in zip(blobs, middles)), blobs
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_an_arm_as_dark_as_the_walnut_over_a_seat_leaves_that_seat_unsure():
+    """Seed 96: a grey sleeve reaches over seat 1 and hides its ship S19 whole; the arm differs from the
+    table by less than a card does, yet the seat must not be counted with confidence."""
+    scene = random_scene(96, RenderOptions(jpeg_quality=60 + 96 % 36), style="classic")
+    rendered = render_scene(scene)
+    hidden = next(card for card in rendered.truth["cards"] if card.get("card") == "S19")
+    assert rendered.truth["hand"] and hidden["visible"] < 0.1 and hidden["seat"] == 1
+    seat = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["area"] == "seat 1"]
+    assert any(card["face"] == "unknown" and "arm" in card["why"] for card in seat), seat
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_cannonade_over_all_of_its_ship_leaves_the_seat_unsure():
+    """Seed 28: C10 lies on seat 2's S38 so that only a sliver of the ship shows."""
+    scene = random_scene(28, RenderOptions(jpeg_quality=60 + 28 % 36), style="navy")
+    rendered = render_scene(scene)
+    hidden = next(card for card in rendered.truth["cards"] if card.get("card") == "S38")
+    assert hidden["visible"] < 0.2 and hidden["seat"] == 2
+    seat = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["area"] == "seat 2"]
+    assert "C10" in [card["card"] for card in seat]
+    assert any(card["face"] == "unknown" and "no ship seen under it" in card["why"] for card in seat), seat
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_far_face_on_a_tilted_view_is_read_again_with_wider_thresholds():
+    """Seed 127 (tilt 29): S31 at the far edge, its markers squashed and soft, reads on its own patch."""
+    scene = random_scene(127, RenderOptions(jpeg_quality=60 + 127 % 36), style="navy")
+    rendered = render_scene(scene)
+    far = next(card for card in rendered.truth["cards"] if card.get("card") == "S31")
+    assert all(far["markers_visible"]) and far["centre_mm"][1] < 100
+    read = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["card"] == "S31"]
+    assert len(read) == 1 and _near(read[0]["centre_mm"], far["centre_mm"]) and read[0]["heading"] == far["heading"]
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_soft_far_face_is_read_again_sharpened():
+    """Seed 238 (tilt 41, green felt): S16 at the far edge reads only once its patch is sharpened."""
+    scene = random_scene(238, RenderOptions(jpeg_quality=60 + 238 % 36), style="navy")
+    rendered = render_scene(scene)
+    far = next(card for card in rendered.truth["cards"] if card.get("card") == "S16")
+    read = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["card"] == "S16"]
+    assert len(read) == 1 and _near(read[0]["centre_mm"], far["centre_mm"]) and read[0]["heading"] == far["heading"]
