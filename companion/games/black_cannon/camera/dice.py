@@ -6,19 +6,21 @@ are round and of one size and its body runs on evenly to near its edges: a grid 
 with a side's squashed one, or runs over an edge, is no face. A die whose face reads no layout clearly,
 leans (its pips squashed), shows no pips, or shows two faces of different counts that neither explains
 (a lone pip beside a side's spots) is reported with a low confidence, and the players are asked, never
-told a guess."""
+told a guess; so are both dice of a roll whose tops read at sizes far apart, since a roll's dice are one
+pair. Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it out of
+the foreground); a print's dots fit no face of round pips on an even body."""
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
-from companion.games.black_cannon.camera.die_face import GRID, proposals, read_grid, read_lone, stray_spots
-from companion.games.black_cannon.camera.foreground import Blob, TableView
+from companion.games.black_cannon.camera.die_face import GRID, SPREAD_SHARE, proposals, read_grid, read_lone, stray_spots
+from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CROP_MARGIN_MM = 6.0
@@ -30,6 +32,7 @@ class SeenDie:
     confidence: float
     centre_mm: tuple[float, float]
     reason: str
+    side_mm: float | None = None     # the top face's side from its pips' spread; None for a lone pip
 
 
 @dataclass(frozen=True)
@@ -63,8 +66,11 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
             if len(points) < 5:
                 continue
             (_, _), (a, b), _ = cv2.minAreaRect(points)
-            roundness = min(a, b) / max(a, b, 1e-6)
             fill = area / max(a * b, 1.0)
+            # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
+            moments = np.cov(points.T) + np.eye(2) / 12.0
+            spread = np.linalg.eigvalsh(moments)
+            roundness = math.sqrt(spread[0] / max(spread[1], 1e-9))
             if fill < 0.45:
                 continue
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
@@ -72,22 +78,47 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
     return spots
 
 
-def _on_foreground(view: BoardView, table: TableView, spots: list[Spot], height: float) -> list[Spot]:
-    """The spots that lie where something stands on the table: a print's own dots are not on a die."""
-    if not spots:
-        return spots
-    pixels = cv2.perspectiveTransform(np.float64([[s.centre for s in spots]]), view.raised(height)).reshape(-1, 2)
-    on_table = view.to_board(pixels)
-    px = np.round((on_table - np.array(table.origin_mm)) * table.px_per_mm).astype(int)
-    h, w = table.mask.shape
-    keep = []
-    for spot, (x, y) in zip(spots, px):
-        if 0 <= x < w and 0 <= y < h and table.grown[y, x]:
-            keep.append(spot)
-    return keep
+def die_candidates(loose: list[Blob], settings: ReaderSettings) -> list[Blob]:
+    """The blobs that may be a die: each blob of a die's size, and, since a die whose body partly matches
+    the print behind it breaks into pieces, pieces within a few mm of each other taken together (a hand
+    or a ship that joins a die's group does not cost the die its own blob)."""
+    groups = [[blob] for blob in loose]
+    singles = [list(group) for group in groups]
+    merged = True
+    while merged:
+        merged = False
+        for i in range(len(groups)):
+            for j in range(i + 1, len(groups)):
+                if _gap_mm(_box_of(groups[i]), _box_of(groups[j])) <= settings.die_pieces_gap_mm:
+                    groups[i] += groups.pop(j)
+                    merged = True
+                    break
+            if merged:
+                break
+    low, high = settings.die_size_mm
+    found = []
+    for group in singles + [group for group in groups if len(group) > 1]:
+        box = _box_of(group)
+        area = sum(blob.area_mm2 for blob in group)
+        if settings.die_min_area_share * low ** 2 <= area <= 4.0 * high ** 2 and \
+                max(box[2] - box[0], box[3] - box[1]) <= settings.die_blob_span_mm:
+            weights = np.array([blob.area_mm2 for blob in group])[:, None]
+            centre = (np.array([blob.centre_mm for blob in group]) * weights).sum(axis=0) / weights.sum()
+            colour = (np.array([blob.colour for blob in group]) * weights).sum(axis=0) / weights.sum()
+            found.append(Blob(centre, float(area), colour, box))
+    return found
 
 
-def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings, table: TableView) -> SeenDie:
+def _box_of(group: list[Blob]) -> tuple[float, float, float, float]:
+    boxes = np.array([blob.box_mm for blob in group])
+    return float(boxes[:, 0].min()), float(boxes[:, 1].min()), float(boxes[:, 2].max()), float(boxes[:, 3].max())
+
+
+def _gap_mm(a, b) -> float:
+    return max(a[0] - b[2], b[0] - a[2], a[1] - b[3], b[1] - a[3], 0.0)
+
+
+def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings) -> SeenDie:
     ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
     # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
     # a blob may be only part of its die (a body that matches the print behind it).
@@ -102,7 +133,6 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
     spots = [s for s in _spots(crop, grey, ppm, low, settings) if s.roundness > settings.spot_roundness]
-    spots = _on_foreground(view, table, spots, height)
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
@@ -169,7 +199,19 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         confidence *= 0.5
         reason += "; the face is seen squashed: a cocked die?"
     middle = np.asarray(low) + face.centre / ppm
-    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason)
+    side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side)
+
+
+def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
+    """A roll's two dice are one pair, of one size: when their top faces read sizes far apart, one of them
+    is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one), and
+    both are doubted, since which one cannot be told. A lone pip's face says too little of its size."""
+    sides = [die.side_mm for die in dice]
+    if len(dice) != 2 or None in sides or max(sides) <= min(sides) * settings.dice_pair_sizes:
+        return dice
+    note = f"; the two dice's tops read {min(sides):.0f} and {max(sides):.0f} mm: a die cocked?"
+    return [replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note) for die in dice]
 
 
 def _pips_found(face, points: np.ndarray) -> list[tuple[int, int]]:

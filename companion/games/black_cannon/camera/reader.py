@@ -13,7 +13,7 @@ import numpy as np
 
 from companion.games.black_cannon.board import Board, default_board
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
-from companion.games.black_cannon.camera.dice import SeenDie, read_die
+from companion.games.black_cannon.camera.dice import SeenDie, die_candidates, doubt_unlike_pair, read_die
 from companion.games.black_cannon.camera.foreground import Blob, blobs, table_view
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, hulls_on_their_side, is_chest_colour, near_a_ship, ships_from_tags
@@ -55,10 +55,8 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
                     and settings.chest_area_mm2[0] <= blob.area_mm2 <= settings.chest_area_mm2[1]]
     chests = _chests(table, board, view, settings)
     chest_ids = {id(blob) for blob in chest_tokens}
-    low, high = settings.die_size_mm
-    candidates = [blob for blob in loose if id(blob) not in chest_ids and 0.6 * low ** 2 <= blob.area_mm2 <= 4.0 * high ** 2
-                  and max(blob.box_mm[2] - blob.box_mm[0], blob.box_mm[3] - blob.box_mm[1]) <= settings.die_blob_span_mm]
-    read = [(blob, read_die(view, image, blob, settings, table)) for blob in candidates]
+    candidates = die_candidates([blob for blob in loose if id(blob) not in chest_ids], settings)
+    read = [(blob, read_die(view, image, blob, settings)) for blob in candidates]
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
     ships += hulls_on_their_side([(b.centre_mm, b.colour, b.area_mm2) for b in loose
@@ -66,6 +64,7 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     dice = _one_each(sorted((die for blob, die in read if die.pips is not None and not
                              (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
                             key=lambda die: die.confidence, reverse=True), settings)[:DICE]
+    dice = doubt_unlike_pair(dice, settings)
     for die in dice:
         if die.pips is None or die.confidence < settings.confident:
             questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")

@@ -7,6 +7,7 @@ record anything that did not happen. The game must end as the clip's truth says.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -189,6 +190,22 @@ class RollEnteredOnly:
         self.source.close()
 
 
+class DiceUnclear:
+    """The real reader, with every die it reads left unclear, as under a player's hand: each roll is the
+    players' to enter (the reader itself reads every roll of the clip)."""
+
+    def __init__(self):
+        from companion.games.black_cannon.camera.reader import read_table
+
+        self.read_table = read_table
+
+    def __call__(self, image, board):
+        reading = self.read_table(image, board)
+        unclear = tuple(replace(die, confidence=0.0) for die in reading.dice)
+        asked = tuple(f"a die near {die.centre_mm} is not clear: what does it show?" for die in unclear)
+        return replace(reading, dice=unclear, questions=asked + reading.questions)
+
+
 def test_a_roll_entered_for_a_ship_already_moved_lets_the_camera_take_the_move_from_the_still_table(tmp_path):
     session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
     players = []
@@ -197,8 +214,8 @@ def test_a_roll_entered_for_a_ship_already_moved_lets_the_camera_take_the_move_f
         players.append(RollEnteredOnly(session, open_source(str(CLIP), on_status=on_status)))
         return players[0]
 
-    Pipeline(BlackCannonCamera, session, opened, StillReader().read_frame, pace=False, auto_confirm=True,
-             restart_on_loop=True).run()
+    Pipeline(BlackCannonCamera, session, opened, StillReader(read=DiceUnclear()).read_frame, pace=False,
+             auto_confirm=True, restart_on_loop=True).run()
     played = [e.body for e in session.log.events() if e.type in PLAYED]
     assert players[0].entered, "the camera read every roll: nothing was left to the players here"
     assert [as_step(body) for body in played] == expected_steps()
