@@ -1,9 +1,10 @@
 """`companion serve --game black-cannon` playing its bundled clip, seen in Chromium: the camera sets the
-game up and reads the first three turns (rolls, moves, the Black Cannon's shot), then asks about the one
-die it does not find (red's frigate rolls a 3; the question on the Play screen), a player enters the
-roll there, and the camera then takes red's sail home from the table it already sees. The clip loops and
-each pass starts a new game: a roll entered after that is for this pass's question, or the next one's.
-Screenshots: black-cannon-live-question.png, black-cannon-live-move.png."""
+game up and reads the four turns (rolls, moves, the Black Cannon's shot, red's frigate rolling a 3 and
+sailing home), each on the Play screen. A die the reader cannot tell (a busy machine may look at a
+blurred frame) is asked on the Play screen instead: the player enters it there, and the camera then takes
+red's sail home from the table it already sees. Either way no roll is recorded other than the clip's.
+The clip loops and each pass starts a new game. Screenshot: black-cannon-live-move.png (and
+black-cannon-live-question.png when a die was asked)."""
 
 from __future__ import annotations
 
@@ -24,47 +25,46 @@ def stop(served: Served) -> None:
 
 @needs_chromium
 @pytest.mark.slow   # a minute or so: the reader takes over a second a steady frame
-def test_the_camera_asks_about_the_dice_and_records_the_move_after_the_roll_is_entered(browser, tmp_path, artifacts):
+def test_the_camera_reads_the_clip_s_turns_and_a_die_it_cannot_tell_is_asked_on_the_play_screen(browser, tmp_path, artifacts):
     served = Served(tmp_path / "data", "--no-qr", "--game", "black-cannon", source=None)
     try:
         page = browser.new_page(viewport=LANDSCAPE)
         page.goto(served.url)
         page.wait_for_selector("#conn.live")
-        for _ in range(3):   # a pass of the clip, or the next if it starts a new game before the roll is in
-            page.wait_for_selector("#question:not(.hidden)", timeout=120_000)
-            asked = page.inner_text("#question-text")
-            assert "roll" in asked, asked
-            state = served.get("api/state")
-            assert state["player"] == "red" and state["phase"] == "roll"
-            read = this_game_s_moves(served.get("api/record"))
-            assert read == [("red", "D4", "camera"), ("blue", "K6", "camera"), ("green", "C10", "camera")]
-            shot(page, artifacts, "black-cannon-live-question.png", full_page=False)
-            assert page.is_hidden("#die-2")                 # a sunk galleon is a frigate: one die
-            page.click("#die-1 button[data-face='3']")
-            try:
-                page.click("#roll", timeout=3000)
+        first_three = [("red", "D4", "camera"), ("blue", "K6", "camera"), ("green", "C10", "camera")]
+        moves, asked = [], 0
+        for _ in range(480):   # the clip's pass, read frame by frame (a second or more a steady frame)
+            record = served.get("api/record")
+            moves = this_game_s_moves(record)
+            if moves == first_three + [("red", "A1", "camera")]:
                 break
-            except PageTimeout:
-                page.wait_for_selector("#question", state="hidden", timeout=60_000)   # a new game: its question next
-        moves = read
-        for _ in range(120):   # the next frame read takes the move from the still table
-            moves = this_game_s_moves(served.get("api/record"), before_roll_by="tablet")
-            if len(moves) > len(read):
-                break
+            if page.is_visible("#question") and "roll" in page.inner_text("#question-text"):
+                state = served.get("api/state")
+                assert (state["player"], state["phase"], moves) == ("red", "roll", first_three), state
+                shot(page, artifacts, "black-cannon-live-question.png", full_page=False)
+                assert page.is_hidden("#die-2")                 # a sunk galleon is a frigate: one die
+                page.click("#die-1 button[data-face='3']")
+                try:
+                    page.click("#roll", timeout=3000)
+                    asked += 1
+                except PageTimeout:
+                    pass   # the clip came round and started a new game: its own question, if any, next
             page.wait_for_timeout(500)
-        assert moves == read + [("red", "A1", "camera")], served.get("api/record")
+        assert moves == first_three + [("red", "A1", "camera")], served.get("api/record")
+        rolls = [sorted(e["dice"]) for e in this_game_s_events(served.get("api/record")) if e["type"] == "roll"]
+        assert rolls == [[1, 3], [2, 4], [2, 5], [3]], rolls     # read or entered, never another number
         shot(page, artifacts, "black-cannon-live-move.png", full_page=False)
         page.close()
     finally:
         stop(served)
 
 
-def this_game_s_moves(record: list[dict], before_roll_by: str | None = None) -> list[tuple]:
-    """(fleet, square, source) of each move of the latest game, or of the game the last roll from
-    `before_roll_by` was entered in (the clip may have started another since)."""
-    end = len(record)
-    if before_roll_by is not None:
-        end = max(i for i, e in enumerate(record) if e["type"] == "roll" and e["source"] == before_roll_by)
-        end = next((i for i in range(end, len(record)) if record[i]["type"] == "game"), len(record))
-    start = max(i for i, e in enumerate(record[:end]) if e["type"] == "game")
-    return [(e["fleet"], e["to"], e["source"]) for e in record[start:end] if e["type"] == "move"]
+def this_game_s_events(record: list[dict]) -> list[dict]:
+    """The events of the latest game in the record (none before the camera has set one up)."""
+    starts = [i for i, e in enumerate(record) if e["type"] == "game"]
+    return record[starts[-1]:] if starts else []
+
+
+def this_game_s_moves(record: list[dict]) -> list[tuple]:
+    """(fleet, square, source) of each move of the latest game."""
+    return [(e["fleet"], e["to"], e["source"]) for e in this_game_s_events(record) if e["type"] == "move"]
