@@ -33,7 +33,13 @@ class ReaderSettings:
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
-    sunk_min_area_mm2: float = 90.0      # a fleet-coloured blob this big and no flat tag: a ship on its side
+    hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull
+    ink_saturation: float = 0.45         # a tag's black ink: this grey at most (a shadow on paint keeps its hue)
+    ink_brightness: float = 0.3          # and this dark at most
+    tag_ink_mm2: float = 30.0            # this much ink on a hull with no tag read: it stands, its tag on top (seeds 1000-1299)
+    tag_search_mm: float = 70.0          # a second look for a tag: this square round the hull, straight down
+    tag_search_px_per_mm: tuple[float, ...] = (4.0, 6.0)   # at each deck's height, magnified this much
+    unread_hull_confidence: float = 0.3  # a ship known by its paint alone is asked about
     fleet_saturation: float = 0.42
     fleet_hue_tolerance_deg: float = 14.0
     chest_area_mm2: tuple[float, float] = (14.0, 110.0)
