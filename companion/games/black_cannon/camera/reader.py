@@ -6,7 +6,7 @@ cannot be told is a question for the players, with a low confidence, never a gue
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -72,6 +72,12 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
             questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")
     if len(dice) < DICE:
         questions.append(f"{DICE - len(dice)} die not seen (hidden or off the table): what does it show?")
+    if len(view.corners_seen) < settings.sure_corners:
+        # Two markers on one side tilt the whole board's fit: a ship's square may be off by one (tuning seeds).
+        ships = [replace(ship, confidence=min(ship.confidence, settings.few_corners_confidence)) for ship in ships]
+        if ships:
+            questions.append(f"only {len(view.corners_seen)} of the board's corner markers are seen: "
+                             "are the ships on the squares read?")
     for ship in ships:
         where = ship.square or "the board"
         if ship.kind is None:    # known by its paint alone: whether it stands is a guess the players settle

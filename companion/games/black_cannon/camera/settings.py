@@ -40,6 +40,8 @@ class ReaderSettings:
     tag_search_mm: float = 70.0          # a second look for a tag: this square round the hull, straight down
     tag_search_px_per_mm: tuple[float, ...] = (4.0, 6.0)   # at each deck's height, magnified this much
     unread_hull_confidence: float = 0.3  # a ship known by its paint alone is asked about
+    sure_corners: int = 3                # fewer corner markers seen than this: the squares are not sure
+    few_corners_confidence: float = 0.4  # and each ship's reading is held to this (asked about)
     fleet_saturation: float = 0.42
     fleet_hue_tolerance_deg: float = 14.0
     chest_area_mm2: tuple[float, float] = (14.0, 110.0)

@@ -72,22 +72,25 @@ def tags_near(view: BoardView, image: np.ndarray, centre_mm, settings: ReaderSet
 
 def unread_ships(view: BoardView, image: np.ndarray, table: TableView, hulls: list[Blob], seen: list[SeenShip],
                  settings: ReaderSettings) -> list[SeenShip]:
-    """The ships of the fleets with no tag read, from the blobs showing their paint: by a tag found on a
-    second look, else by the paint alone (unsure)."""
+    """The ships of the fleets with no tag read, from the blobs showing their paint or a tag's ink: by a
+    tag found on a second look, else by the paint alone (unsure)."""
     known = {ship.fleet for ship in seen}
     painted = sorted(((hull_paint(table, blob, settings), blob) for blob in hulls),
                      key=lambda item: -max(item[0].fleets.values(), default=0.0))
     found: list[SeenShip] = []
     for paint, blob in painted:
         fleet = paint.fleet(settings)
-        if fleet is None or fleet in known:
+        if fleet in known or (fleet is None and paint.ink_mm2 < settings.tag_ink_mm2):
             continue
+        # Seen straight down a standing stand shows little paint round its tag: the tag's ink is worth a look too.
         tagged = [ship for ship in ships_from_tags(view, tags_near(view, image, blob.centre_mm, settings), image, settings)
                   if ship.fleet not in known]
         ours = [ship for ship in tagged if ship.fleet == fleet] or tagged[:1]
         if ours:
             found.append(ours[0])
             known.add(ours[0].fleet)
+            continue
+        if fleet is None:
             continue
         centre = (float(blob.centre_mm[0]), float(blob.centre_mm[1]))
         standing = paint.ink_mm2 >= settings.tag_ink_mm2
