@@ -39,6 +39,9 @@ class ReaderSettings:
     tag_ink_mm2: float = 30.0            # this much ink on a hull with no tag read: it stands, its tag on top (seeds 1000-1299)
     tag_search_mm: float = 70.0          # a second look for a tag: this square round the hull, straight down
     tag_search_px_per_mm: tuple[float, ...] = (4.0, 6.0)   # at each deck's height, magnified this much
+    tag_cell_px: int = 8                 # the second look samples each tag cell this finely
+    tag_cell_margin: float = 0.25        # and reads it from its middle, this share of each side left out
+    tag_threshold_window_px: int = 53    # its widest local threshold window
     unread_hull_confidence: float = 0.3  # a ship known by its paint alone is asked about
     sure_corners: int = 3                # fewer corner markers seen than this: the squares are not sure
     few_corners_confidence: float = 0.4  # and each ship's reading is held to this (asked about)
