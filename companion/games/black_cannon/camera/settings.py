@@ -36,7 +36,11 @@ class ReaderSettings:
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull
     ink_saturation: float = 0.45         # a tag's black ink: this grey at most (a shadow on paint keeps its hue)
     ink_brightness: float = 0.3          # and this dark at most
-    tag_ink_mm2: float = 30.0            # this much ink on a hull with no tag read: it stands, its tag on top (seeds 1000-1299)
+    card_saturation: float = 0.18        # a tag card's white: this grey at most
+    card_brightness: float = 0.55        # and this bright at least
+    ink_card_reach_mm: float = 1.25      # ink this near card white is a tag's (a marker cell is 2.8 mm)
+    tag_ink_mm2: float = 30.0            # this much ink on a hull with no tag read: it stands, its tag on top
+    tag_ink_by_card_mm2: float = 2.0     # of it this much beside card white (seeds 1000-1299: a lying hull's shadow is dark too)
     tag_search_mm: float = 70.0          # a second look for a tag: this square round the hull, straight down
     tag_search_px_per_mm: tuple[float, ...] = (4.0, 6.0)   # at each deck's height, magnified this much
     tag_cell_px: int = 8                 # the second look samples each tag cell this finely

@@ -23,10 +23,15 @@ from companion.vision.markers import DEFAULT_DICTIONARY, DetectedMarker, get_dic
 
 @dataclass(frozen=True)
 class HullPaint:
-    """What a foreground blob shows, pixel by pixel: each fleet's paint and a tag's black ink, in mm²."""
+    """What a foreground blob shows, pixel by pixel: each fleet's paint, and dark grey as a tag's black ink
+    (all of it, and the part beside a card's white: a shadow is dark too, but lies beside no white), in mm²."""
 
     fleets: dict[str, float]
     ink_mm2: float
+    ink_by_card_mm2: float
+
+    def tag_on_top(self, settings: ReaderSettings) -> bool:
+        return self.ink_mm2 >= settings.tag_ink_mm2 and self.ink_by_card_mm2 >= settings.tag_ink_by_card_mm2
 
     def fleet(self, settings: ReaderSettings) -> str | None:
         best = max(self.fleets, key=self.fleets.get, default=None)
@@ -47,7 +52,10 @@ def hull_paint(table: TableView, blob: Blob, settings: ReaderSettings) -> HullPa
         near = np.abs((hue - fleet_hue + 180) % 360 - 180) <= settings.fleet_hue_tolerance_deg
         fleets[fleet] = float(np.count_nonzero(painted & near)) / ppm ** 2
     ink = inside & (sat <= settings.ink_saturation) & (val <= settings.ink_brightness)
-    return HullPaint(fleets, float(np.count_nonzero(ink)) / ppm ** 2)
+    card = (inside & (sat <= settings.card_saturation) & (val >= settings.card_brightness)).astype(np.uint8)
+    reach = 2 * int(round(settings.ink_card_reach_mm * ppm)) + 1
+    by_card = ink & (cv2.dilate(card, np.ones((reach, reach), np.uint8)) > 0)
+    return HullPaint(fleets, float(np.count_nonzero(ink)) / ppm ** 2, float(np.count_nonzero(by_card)) / ppm ** 2)
 
 
 @lru_cache(maxsize=4)
@@ -112,7 +120,7 @@ def unread_ships(view: BoardView, image: np.ndarray, table: TableView, hulls: li
         if fleet is None:
             continue
         centre = (float(blob.centre_mm[0]), float(blob.centre_mm[1]))
-        standing = paint.ink_mm2 >= settings.tag_ink_mm2
+        standing = paint.tag_on_top(settings)
         found.append(SeenShip(fleet, None, on_square(view, centre), centre, not standing, None,
                               settings.unread_hull_confidence, "hull colour, tag unread" if standing else "hull colour"))
         known.add(fleet)
