@@ -3,10 +3,10 @@ the tokens the shared tracker votes on (companion.tracking).
 
 Reading a Black Cannon table takes a good part of a second, so a frame is compared first, small and
 blurred, with the one before: while anything moves (a hand throwing the dice, sailing a ship, picking a
-ship up) nothing is read. A steady frame is then compared, at half size, with the last frame read: when
-no more than a few pixels differ (less than one pip of a die) the table is the one read, and its reading
-is kept; anything else (a die turned over where it lay, a ship moved while the hand was over it) is read
-in full. The reader itself (camera/reader.py) is used through `read_table` and its `Reading`; what it
+ship up) nothing is read. Once the picture is steady the first two frames are read in full; a later
+steady frame is compared, at half size, with the last frame read: when no more than a few pixels differ
+(less than one pip of a die) the table is the one read, and its reading is kept, also right after a hand
+came and went; anything else (a die turned over where it lay, a ship moved under the hand) is read. The reader itself (camera/reader.py) is used through `read_table` and its `Reading`; what it
 cannot tell stays unknown here (a die's face below the reader's confidence is None), never guessed.
 """
 
@@ -29,6 +29,8 @@ class StillSettings:
     width_px: int = 320              # the pictures compared for motion: this wide
     changed_level: float = 18.0      # grey levels (0-255) a pixel must change by to count as moved
     moving_share: float = 0.003      # more of the picture changed than this since the last frame: moving
+    settling_share: float = 0.001    # more changed than this: a new steady spell starts (read afresh)
+    fresh_reads: int = 2             # frames read in full at the start of each steady spell
     same_width_px: int = 640         # the pictures compared with the last one read: this wide (a pip is 2-4 px)
     same_pixels: int = 4             # no more pixels than this changed since the last frame read: the same table
     ship_sure: float = 0.6           # a ship's reading below this confidence is asked about
@@ -98,19 +100,26 @@ class StillReader:
     _last_small: np.ndarray | None = None
     _read_half: np.ndarray | None = None
     _last_reading: LiveReading | None = None
+    _steady_reads: int = 0
+    _confirmed: bool = False            # the last reading was read fresh_reads times over in one steady spell
 
     def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
         half = _half(image, self.settings)
         small = _small(half, self.settings)
         motion = 0.0 if self._last_small is None else changed_share(self._last_small, small, self.settings)
         self._last_small = small
+        if motion > self.settings.settling_share:
+            self._steady_reads = 0
         if motion > self.settings.moving_share:
             return LiveReading(timestamp, motion)   # not read: something moves
         last = self._last_reading
-        if last is not None and same_table(self._read_half, half, self.settings):
+        if (last is not None and (self._confirmed or self._steady_reads >= self.settings.fresh_reads)
+                and same_table(self._read_half, half, self.settings)):
             return LiveReading(timestamp, motion, last.reading, last.seen, False, last.problems)
         reading = self.read(image, self.board)
         self.reads += 1
+        self._steady_reads += 1
+        self._confirmed = self._steady_reads >= self.settings.fresh_reads and same_table(self._read_half, half, self.settings)
         self._read_half = half
         seen = seen_table(reading, self.board, self.settings) if reading.board_seen else None
         self._last_reading = LiveReading(timestamp, motion, reading, seen, True, tuple(reading.questions[:1]))
