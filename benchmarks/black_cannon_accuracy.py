@@ -32,6 +32,7 @@ def one_view(seed: int) -> dict:
     cv2.setNumThreads(1)
     from companion.games.black_cannon.camera.reader import read_table
     from companion.games.black_cannon.camera.settings import SETTINGS
+    from companion.games.black_cannon.camera.stills import STILL_SETTINGS
     from companion.games.black_cannon.render import RenderOptions, random_position, render_position
 
     rng = random.Random(f"accuracy view {seed}")
@@ -54,7 +55,8 @@ def one_view(seed: int) -> dict:
         found = [s for s in reading.ships if s.fleet == ship["fleet"]]
         read = found[0] if found else None
         ships.append({"truth": ship, "read": None if read is None else
-                      {"kind": read.kind, "square": read.square, "sunk": read.sunk}})
+                      {"kind": read.kind, "square": read.square, "sunk": read.sunk,
+                       "sure": read.confidence >= STILL_SETTINGS.ship_sure}})
     return {"seed": seed, "style": truth["die_style"], "held_out": truth["die_style"] == "black-jumbo",
             "dice": dice, "both_read": sorted(values) if values else None,
             "both_true": sorted(d["pips"] for d in truth["dice"]),
@@ -73,14 +75,20 @@ def summarise(views: list[dict], label: str) -> dict:
     standing_right = sum(s["read"] is not None and not s["read"]["sunk"] and s["read"]["kind"] == s["truth"]["kind"]
                          and s["read"]["square"] == s["truth"]["square"] for s in standing)
     standing_called_sunk = sum(s["read"] is not None and s["read"]["sunk"] for s in standing)
+    # What the live game would take without asking: a sure reading that is wrong.
+    standing_wrong_sure = sum(s["read"] is not None and s["read"]["sure"] and (
+        s["read"]["sunk"] or s["read"]["kind"] != s["truth"]["kind"] or s["read"]["square"] != s["truth"]["square"])
+        for s in standing)
     sunk = [s for v in views for s in v["ships"] if s["truth"]["sunk"]]
     sunk_seen = sum(s["read"] is not None and s["read"]["sunk"] for s in sunk)
+    sunk_standing_sure = sum(s["read"] is not None and s["read"]["sure"] and not s["read"]["sunk"] for s in sunk)
     return {"label": label, "views": len(views), "flat_rolls": len(flat),
             "dice_both_right": both_right, "dice_both_wrong_confident": both_wrong,
             "dice_asked": len(flat) - both_right - both_wrong,
             "unreadable_dice": len(unreadable), "unreadable_dice_guessed": unreadable_guessed,
             "standing_ships": len(standing), "ship_square_kind_fleet_right": standing_right,
-            "standing_called_sunk": standing_called_sunk, "knocked_over": len(sunk), "knocked_over_seen_sunk": sunk_seen,
+            "standing_called_sunk": standing_called_sunk, "standing_wrong_sure": standing_wrong_sure,
+            "knocked_over": len(sunk), "knocked_over_seen_sunk": sunk_seen, "knocked_over_standing_sure": sunk_standing_sure,
             "chests_right": sum(v["chests_right"] for v in views), "board_seen": sum(v["board_seen"] for v in views)}
 
 
@@ -103,6 +111,8 @@ def print_table(summary: dict) -> None:
     print(f"| standing ship square, kind and fleet | {_pct(summary['ship_square_kind_fleet_right'], summary['standing_ships'])} |")
     print(f"| knocked-over ship seen as sunk | {_pct(summary['knocked_over_seen_sunk'], summary['knocked_over'])} |")
     print(f"| standing ship called sunk | {_pct(summary['standing_called_sunk'], summary['standing_ships'])} |")
+    print(f"| standing ship read wrong and sure (not asked) | {_pct(summary['standing_wrong_sure'], summary['standing_ships'])} |")
+    print(f"| knocked-over ship read standing and sure | {_pct(summary['knocked_over_standing_sure'], summary['knocked_over'])} |")
     print(f"| chests on every treasure square | {_pct(summary['chests_right'], summary['views'])} |")
 
 

@@ -49,6 +49,7 @@ def test_the_camera_reads_the_clip_s_turns_and_a_die_it_cannot_tell_is_asked_on_
                     asked += 1
                 except PageTimeout:
                     pass   # the clip came round and started a new game: its own question, if any, next
+                page.wait_for_selector("#question", state="hidden", timeout=60_000)   # answered, or a new game
             page.wait_for_timeout(500)
         assert moves == first_three + [("red", "A1", "camera")], served.get("api/record")
         rolls = [sorted(e["dice"]) for e in this_game_s_events(served.get("api/record")) if e["type"] == "roll"]

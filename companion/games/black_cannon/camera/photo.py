@@ -43,7 +43,8 @@ def read_photo(image, source: str, players=None, colours: str | None = None) -> 
     from companion.games.black_cannon.board import default_board
 
     board = default_board()
-    afloat = {ship.fleet: ship for ship in reading.ships if not ship.sunk and ship.square and board.is_sea(ship.square)}
+    afloat = {ship.fleet: ship for ship in reading.ships if not ship.sunk and ship.kind and ship.square
+              and board.is_sea(ship.square)}   # a ship whose tag cannot be read is a question, not a guess
     fleets = [fleet for fleet in kit.FLEET_ORDER if fleet in afloat]
     if not fleets:
         raise ValueError(f"{source!r}: no standing ship is seen on the board: nothing to write a position of")

@@ -6,7 +6,7 @@ cannot be told is a question for the players, with a low confidence, never a gue
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
@@ -16,7 +16,8 @@ from companion.games.black_cannon.camera.board_view import BoardView, locate_boa
 from companion.games.black_cannon.camera.dice import SeenDie, die_candidates, doubt_unlike_pair, read_die
 from companion.games.black_cannon.camera.foreground import Blob, blobs, table_view
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
-from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, hulls_on_their_side, is_chest_colour, near_a_ship, ships_from_tags
+from companion.games.black_cannon.camera.ship_search import unread_ships
+from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_colour, near_a_ship, ships_from_tags
 from companion.vision.markers import detect_markers
 
 DICE = 2
@@ -59,8 +60,8 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     read = [(blob, read_die(view, image, blob, settings)) for blob in candidates]
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
-    ships += hulls_on_their_side([(b.centre_mm, b.colour, b.area_mm2) for b in loose
-                                  if id(b) not in chest_ids and id(b) not in dice_ids], ships, view, settings)
+    ships += unread_ships(view, image, table, [b for b in loose if id(b) not in chest_ids and id(b) not in dice_ids],
+                          ships, settings)
     dice = _one_each(sorted((die for blob, die in read if die.pips is not None and not
                              (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
                             key=lambda die: die.confidence, reverse=True), settings)[:DICE]
@@ -70,9 +71,20 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
             questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")
     if len(dice) < DICE:
         questions.append(f"{DICE - len(dice)} die not seen (hidden or off the table): what does it show?")
+    if len(view.corners_seen) < settings.sure_corners:
+        # Two markers on one side tilt the whole board's fit: a ship's square may be off by one (tuning seeds).
+        ships = [replace(ship, confidence=min(ship.confidence, settings.few_corners_confidence)) for ship in ships]
+        if ships:
+            questions.append(f"only {len(view.corners_seen)} of the board's corner markers are seen: "
+                             "are the ships on the squares read?")
     for ship in ships:
-        if ship.sunk:
-            questions.append(f"the {ship.fleet} ship lies knocked over near {ship.square or 'the board'}: is it sunk?")
+        where = ship.square or "the board"
+        if ship.kind is None:    # known by its paint alone: whether it stands is a guess the players settle
+            looks = "seems to lie knocked over" if ship.sunk else "seems to stand"
+            questions.append(f"the {ship.fleet} ship near {where} {looks} but its deck tag cannot be read: "
+                             "which ship is it, and is it sunk?")
+        elif ship.sunk:
+            questions.append(f"the {ship.fleet} ship lies knocked over near {where}: is it sunk?")
     return Reading(True, tuple(ships), chests, tuple(dice), tuple(questions), view.corners_seen)
 
 

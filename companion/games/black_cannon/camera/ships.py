@@ -1,6 +1,6 @@
 """Ships from their deck tags: a tag lying flat at its kind's deck height is a standing ship (its
-square from the stand's centre, behind the tag), a tag seen standing up is a ship knocked over; and a
-fleet-coloured blob with no tag of that fleet seen is a ship on its side showing its keel or hull."""
+square from the stand's centre, behind the tag), a tag seen standing up is a ship knocked over. The
+fleets whose tag the first search missed are looked for again by their paint (ship_search.py)."""
 
 from __future__ import annotations
 
@@ -26,10 +26,10 @@ class SeenShip:
     sunk: bool
     carrying: bool | None          # None: not known (sunk)
     confidence: float
-    how: str                       # "deck tag", "tag on its side", "hull colour"
+    how: str                       # "deck tag", "tag on its side", "hull colour" (ship_search.py)
 
 
-def _square(view: BoardView, centre) -> str | None:
+def on_square(view: BoardView, centre) -> str | None:
     found = view.geometry.square_at(*centre)
     return square_name(*found) if found else None
 
@@ -53,12 +53,12 @@ def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.nd
             centre = centre_tag - bow * kit.tag_offset_mm()
             ledge = centre + bow * kit.CHEST_LEDGE_AT_MM
             carrying = kind != "raft" and _chest_at(view, image, ledge, height)
-            ships.append(SeenShip(fleet, kind, _square(view, centre), tuple(map(float, centre)), False, carrying,
+            ships.append(SeenShip(fleet, kind, on_square(view, centre), tuple(map(float, centre)), False, carrying,
                                   1.0 - stray, "deck tag"))
         else:
             # Standing on its edge: the card's middle is about half a beam up.
             centre = view.to_board([np.mean(marker.corners, axis=0)], kit.STAND_MM[0] / 2)[0]
-            ships.append(SeenShip(fleet, kind, _square(view, centre), tuple(map(float, centre)), True, None,
+            ships.append(SeenShip(fleet, kind, on_square(view, centre), tuple(map(float, centre)), True, None,
                                   min(1.0, stray), "tag on its side"))
     return ships
 
@@ -92,33 +92,6 @@ def chest_mask(bgr_image: np.ndarray) -> np.ndarray:
 
 
 FLEET_HUES = {fleet: _hue_sat(rgb[::-1])[0] for fleet, rgb in kit.FLEET_RGB.items()}
-
-
-def fleet_of_colour(bgr, settings: ReaderSettings) -> str | None:
-    hue, sat, val = _hue_sat(bgr)
-    if sat < settings.fleet_saturation or val < 0.12:
-        return None
-    best = min(FLEET_HUES, key=lambda fleet: abs((hue - FLEET_HUES[fleet] + 180) % 360 - 180))
-    distance = abs((hue - FLEET_HUES[best] + 180) % 360 - 180)
-    if best == "yellow" and is_chest_colour(bgr):
-        return None
-    return best if distance <= settings.fleet_hue_tolerance_deg else None
-
-
-def hulls_on_their_side(blobs: list[tuple[np.ndarray, np.ndarray, float]], seen: list[SeenShip], view: BoardView,
-                        settings: ReaderSettings) -> list[SeenShip]:
-    """Foreground blobs (centre mm, mean BGR, area mm²) of a fleet's colour, big enough for a hull,
-    whose fleet has no tag seen: that fleet's ship, knocked over with its tag turned away."""
-    known = {ship.fleet for ship in seen}
-    found = []
-    for centre, colour, area in blobs:
-        fleet = fleet_of_colour(colour, settings)
-        if fleet is None or fleet in known or area < settings.sunk_min_area_mm2:
-            continue
-        known.add(fleet)
-        found.append(SeenShip(fleet, None, _square(view, centre), (float(centre[0]), float(centre[1])), True, None,
-                              0.7, "hull colour"))
-    return found
 
 
 def near_a_ship(centre_mm, ships: list[SeenShip], settings: ReaderSettings) -> bool:

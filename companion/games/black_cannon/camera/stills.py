@@ -3,10 +3,11 @@ the tokens the shared tracker votes on (companion.tracking).
 
 Reading a Black Cannon table takes a good part of a second, so a frame is compared first, small and
 blurred, with the one before: while anything moves (a hand throwing the dice, sailing a ship, picking a
-ship up) nothing is read. Once the picture is steady the first frames are read in full; later frames
-that still look like the last one read reuse its reading. The reader itself (camera/reader.py) is used
-through `read_table` and its `Reading`; what it cannot tell stays unknown here (a die's face below the
-reader's confidence is None), never guessed.
+ship up) nothing is read. Once the picture is steady the first two frames are read in full; a later
+steady frame is compared, at half size, with the last frame read: when no more than a few pixels differ
+(less than one pip of a die) the table is the one read, and its reading is kept, also right after a hand
+came and went; anything else (a die turned over where it lay, a ship moved under the hand) is read. The reader itself (camera/reader.py) is used through `read_table` and its `Reading`; what it
+cannot tell stays unknown here (a die's face below the reader's confidence is None), never guessed.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ from companion.games.black_cannon.kit import pieces as kit
 
 @dataclass(frozen=True)
 class StillSettings:
-    width_px: int = 320              # the compared pictures' width
+    width_px: int = 320              # the pictures compared for motion: this wide
     changed_level: float = 18.0      # grey levels (0-255) a pixel must change by to count as moved
     moving_share: float = 0.003      # more of the picture changed than this since the last frame: moving
-    reuse_share: float = 0.001       # a frame this close to the last one read is not read again
+    settling_share: float = 0.001    # more changed than this: a new steady spell starts (read afresh)
     fresh_reads: int = 2             # frames read in full at the start of each steady spell
+    same_width_px: int = 640         # the pictures compared with the last one read: this wide (a pip is 2-4 px)
+    same_pixels: int = 4             # no more pixels than this changed since the last frame read: the same table
     ship_sure: float = 0.6           # a ship's reading below this confidence is asked about
 
 
@@ -60,11 +63,24 @@ class LiveReading:
         return {("ship", ship.fleet): ship.confidence for ship in self.reading.ships}
 
 
-def _small(image: np.ndarray, settings: StillSettings) -> np.ndarray:
+def _half(image: np.ndarray, settings: StillSettings) -> np.ndarray:
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-    height = max(1, round(grey.shape[0] * settings.width_px / grey.shape[1]))
-    small = cv2.resize(grey, (settings.width_px, height), interpolation=cv2.INTER_AREA)
-    return cv2.GaussianBlur(small, (3, 3), 0).astype(np.int16)
+    height = max(1, round(grey.shape[0] * settings.same_width_px / grey.shape[1]))
+    half = cv2.resize(grey, (settings.same_width_px, height), interpolation=cv2.INTER_AREA)
+    return cv2.GaussianBlur(half, (3, 3), 0)
+
+
+def _small(half: np.ndarray, settings: StillSettings) -> np.ndarray:
+    height = max(1, round(half.shape[0] * settings.width_px / half.shape[1]))
+    return cv2.resize(half, (settings.width_px, height), interpolation=cv2.INTER_AREA).astype(np.int16)
+
+
+def same_table(read: np.ndarray | None, half: np.ndarray, settings: StillSettings) -> bool:
+    """Whether a steady frame shows the table last read: hardly a pixel of the half-size picture differs."""
+    if read is None or read.shape != half.shape:
+        return False
+    changed = cv2.absdiff(read, half) > settings.changed_level
+    return int(np.count_nonzero(changed)) <= settings.same_pixels
 
 
 def changed_share(a: np.ndarray | None, b: np.ndarray, settings: StillSettings) -> float:
@@ -82,26 +98,29 @@ class StillReader:
     read: object = read_table
     reads: int = 0                      # frames read in full, for the status line and tests
     _last_small: np.ndarray | None = None
-    _read_small: np.ndarray | None = None
+    _read_half: np.ndarray | None = None
     _last_reading: LiveReading | None = None
     _steady_reads: int = 0
+    _confirmed: bool = False            # the last reading was read fresh_reads times over in one steady spell
 
     def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
-        small = _small(image, self.settings)
+        half = _half(image, self.settings)
+        small = _small(half, self.settings)
         motion = 0.0 if self._last_small is None else changed_share(self._last_small, small, self.settings)
         self._last_small = small
-        if motion > self.settings.reuse_share:
+        if motion > self.settings.settling_share:
             self._steady_reads = 0
         if motion > self.settings.moving_share:
             return LiveReading(timestamp, motion)   # not read: something moves
         last = self._last_reading
-        if (last is not None and self._steady_reads >= self.settings.fresh_reads
-                and changed_share(self._read_small, small, self.settings) <= self.settings.reuse_share):
+        if (last is not None and (self._confirmed or self._steady_reads >= self.settings.fresh_reads)
+                and same_table(self._read_half, half, self.settings)):
             return LiveReading(timestamp, motion, last.reading, last.seen, False, last.problems)
         reading = self.read(image, self.board)
         self.reads += 1
         self._steady_reads += 1
-        self._read_small = small
+        self._confirmed = self._steady_reads >= self.settings.fresh_reads and same_table(self._read_half, half, self.settings)
+        self._read_half = half
         seen = seen_table(reading, self.board, self.settings) if reading.board_seen else None
         self._last_reading = LiveReading(timestamp, motion, reading, seen, True, tuple(reading.questions[:1]))
         return self._last_reading

@@ -14,6 +14,9 @@ import pytest
 
 from companion.games.black_cannon.camera.reader import read_table
 from companion.games.black_cannon.camera.settings import SETTINGS
+from companion.games.black_cannon.camera.stills import STILL_SETTINGS
+from companion.games.black_cannon.kit.pieces import deck_tag_of
+from companion.vision.markers import detect_markers
 
 SAMPLES = Path(__file__).resolve().parents[4] / "samples" / "black_cannon"
 NAMES = ("flat-dice", "tilted-sunk", "held-out-dice", "hand")
@@ -41,6 +44,26 @@ def test_a_knocked_over_ship_is_seen_sunk_and_asked_about():
     (sunk,) = [ship for ship in truth["ships"] if ship["sunk"]]
     assert any(ship.sunk and ship.fleet == sunk["fleet"] for ship in reading.ships)
     assert any(sunk["fleet"] in question and "sunk" in question for question in reading.questions)
+
+
+def test_a_standing_ship_whose_tag_cannot_be_read_is_asked_about_never_read_with_confidence():
+    image, truth = _sample("flat-dice")
+    ship = next(s for s in truth["ships"] if not s["sunk"])
+    x, y = map(int, ship["centre_px"])
+    around = (slice(y - 22, y + 22), slice(x - 22, x + 22))
+    image[around] = cv2.GaussianBlur(image[around], (0, 0), 2.5)   # the tag out of focus: its cells run together
+    reading = read_table(image)
+    (seen,) = [s for s in reading.ships if s.fleet == ship["fleet"]]
+    assert seen.kind is None and seen.confidence < STILL_SETTINGS.ship_sure, seen   # the live game's kind wins
+    assert any(ship["fleet"] in question and "cannot be read" in question for question in reading.questions)
+
+
+def test_deck_tags_too_small_for_the_first_marker_search_are_found_on_a_second_look():
+    image, truth = _sample("hand")
+    small = cv2.resize(cv2.resize(image, None, fx=0.45, fy=0.45, interpolation=cv2.INTER_AREA), image.shape[1::-1])
+    assert not [m for m in detect_markers(small) if deck_tag_of(m.id)]   # a 576-pixel-wide camera, blown up
+    read = {(ship.fleet, ship.kind, ship.square) for ship in read_table(small).ships if not ship.sunk}
+    assert read == {(s["fleet"], s["kind"], s["square"]) for s in truth["ships"] if not s["sunk"]}
 
 
 @pytest.mark.parametrize("name", NAMES)

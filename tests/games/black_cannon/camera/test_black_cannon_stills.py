@@ -1,18 +1,22 @@
 """The still reader on the bundled clip's real frames: a frame with a hand coming over the table is not
-read; the first two steady frames are read in full, later ones reuse the reading; and the live picture
-writes the reading across its foot."""
+read; the first two steady frames are read in full, later ones showing the same table keep the reading,
+also after a hand came and went, and one that differs from it by a die's pip is read again; and the live
+picture writes the reading across its foot."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
 from companion.games.black_cannon.camera.live import BlackCannonCamera
+from companion.games.black_cannon.camera.board_view import locate_board
 from companion.games.black_cannon.camera.stills import StillReader, committed_table, table_tokens
 from companion.vision.frames import open_source
+from companion.vision.markers import detect_markers
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "artifacts"   # where the dashboard tests' screenshots go
 CLIP = BlackCannonCamera.clip()
@@ -49,10 +53,24 @@ def test_a_hand_over_the_table_is_not_read_and_a_steady_table_is_read_twice(fram
 
     picture = BlackCannonCamera.annotate(frames[hand + 3], after[-1], ("D4",))
     assert picture.shape == frames[0].shape and not np.array_equal(picture, frames[hand + 3])
-    import cv2
-
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     cv2.imwrite(str(ARTIFACTS / "black-cannon-live-reading.png"), picture)
+
+
+def test_a_die_turned_over_where_it_lay_is_read_again_and_sensor_noise_is_not(frames):
+    still = next(r["index"] for r in TRUTH["frames"] if r["hand"]) + 3
+    reader = StillReader()
+    first = reader.read_frame(frames[still], 0.0)
+    reader.read_frame(frames[still], 0.1)                              # read twice: the table is confirmed still
+    noisy = np.clip(frames[still] + np.random.default_rng(5).normal(0, 3, frames[still].shape), 0, 255).astype(np.uint8)
+    assert not reader.read_frame(noisy, 0.25).fresh                  # a webcam's grain is the same table
+    view = locate_board(detect_markers(frames[still]), frames[still].shape[1::-1], 12, 12)
+    at = np.float64([[first.reading.dice[0].centre_mm]])
+    x, y = map(int, cv2.perspectiveTransform(at, view.to_image).reshape(2))
+    turned = noisy.copy()
+    cv2.circle(turned, (x, y), 2, (20, 20, 20), -1)                   # one more pip where the die lies
+    again = reader.read_frame(turned, 0.5)
+    assert again.motion <= reader.settings.moving_share and again.fresh and reader.reads == 3
 
 
 def test_the_committed_table_is_the_latest_reading_when_it_agrees_with_the_vote():

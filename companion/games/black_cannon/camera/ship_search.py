@@ -1,0 +1,127 @@
+"""Ships the first marker search missed. A deck tag of 17 mm is only 15-30 pixels across in a 720p
+picture, and tilted or blurred its cells run together; where the foreground shows a fleet's paint and
+no tag of that fleet was read, the tag is looked for again in straight-down views of each deck's
+height, magnified. A hull whose tag still cannot be read is that fleet's ship, read unsure: standing
+when the black ink of a tag shows on top (its kind unknown), knocked over when only paint shows (its
+tag faces sideways: a hull on its side shows its painted side and, at most, shadow)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.foreground import Blob, TableView
+from companion.games.black_cannon.camera.settings import ReaderSettings
+from companion.games.black_cannon.camera.ships import FLEET_HUES, SeenShip, chest_mask, on_square, ships_from_tags
+from companion.games.black_cannon.kit import pieces as kit
+from companion.vision.markers import DEFAULT_DICTIONARY, DetectedMarker, get_dictionary
+
+
+@dataclass(frozen=True)
+class HullPaint:
+    """What a foreground blob shows, pixel by pixel: each fleet's paint, and dark grey as a tag's black ink
+    (all of it, and the part beside a card's white: a shadow is dark too, but lies beside no white), in mm²."""
+
+    fleets: dict[str, float]
+    ink_mm2: float
+    ink_by_card_mm2: float
+
+    def tag_on_top(self, settings: ReaderSettings) -> bool:
+        return self.ink_mm2 >= settings.tag_ink_mm2 and self.ink_by_card_mm2 >= settings.tag_ink_by_card_mm2
+
+    def fleet(self, settings: ReaderSettings) -> str | None:
+        best = max(self.fleets, key=self.fleets.get, default=None)
+        return best if best is not None and self.fleets[best] >= settings.hull_paint_mm2 else None
+
+
+def hull_paint(table: TableView, blob: Blob, settings: ReaderSettings) -> HullPaint:
+    ppm = table.px_per_mm
+    x0, y0 = (np.array(blob.box_mm[:2]) - table.origin_mm) * ppm
+    x1, y1 = (np.array(blob.box_mm[2:]) - table.origin_mm) * ppm
+    box = (slice(max(int(y0), 0), int(np.ceil(y1)) + 1), slice(max(int(x0), 0), int(np.ceil(x1)) + 1))
+    inside = table.mask[box] > 0
+    hsv = cv2.cvtColor(table.picture[box], cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
+    hue, sat, val = hsv[:, :, 0] * (360 / 256), hsv[:, :, 1] / 255, hsv[:, :, 2] / 255
+    painted = inside & (sat >= settings.fleet_saturation) & (val >= 0.12) & ~chest_mask(table.picture[box])
+    fleets = {}
+    for fleet, fleet_hue in FLEET_HUES.items():
+        near = np.abs((hue - fleet_hue + 180) % 360 - 180) <= settings.fleet_hue_tolerance_deg
+        fleets[fleet] = float(np.count_nonzero(painted & near)) / ppm ** 2
+    ink = inside & (sat <= settings.ink_saturation) & (val <= settings.ink_brightness)
+    card = (inside & (sat <= settings.card_saturation) & (val >= settings.card_brightness)).astype(np.uint8)
+    reach = 2 * int(round(settings.ink_card_reach_mm * ppm)) + 1
+    by_card = ink & (cv2.dilate(card, np.ones((reach, reach), np.uint8)) > 0)
+    return HullPaint(fleets, float(np.count_nonzero(ink)) / ppm ** 2, float(np.count_nonzero(by_card)) / ppm ** 2)
+
+
+@lru_cache(maxsize=4)
+def _blurred_tag_detector(cell_px: int, cell_margin: float, window_px: int) -> cv2.aruco.ArucoDetector:
+    """ArUco reading each cell from its middle only: a blurred tag's cells bleed into their neighbours
+    at the edges (on tuning seeds' unread tags: 9 of 52 read with the defaults, 41 with these)."""
+    parameters = cv2.aruco.DetectorParameters()
+    parameters.cornerRefinementMethod = cv2.aruco.CORNER_REFINE_SUBPIX
+    parameters.perspectiveRemovePixelPerCell = cell_px
+    parameters.perspectiveRemoveIgnoredMarginPerCell = cell_margin
+    parameters.adaptiveThreshWinSizeMax = window_px
+    return cv2.aruco.ArucoDetector(get_dictionary(DEFAULT_DICTIONARY), parameters)
+
+
+def _tags_in(patch: np.ndarray, settings: ReaderSettings) -> list[tuple[int, np.ndarray]]:
+    detector = _blurred_tag_detector(settings.tag_cell_px, settings.tag_cell_margin, settings.tag_threshold_window_px)
+    corners, ids, _ = detector.detectMarkers(cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY))
+    return [] if ids is None else [(int(i), quad.reshape(4, 2)) for i, quad in zip(ids.ravel(), corners)]
+
+
+def tags_near(view: BoardView, image: np.ndarray, centre_mm, settings: ReaderSettings) -> list[DetectedMarker]:
+    """Deck tags round a board point, found in magnified straight-down views of each deck's plane;
+    their corners mapped back into the photo, so they are read as if the first search had found them."""
+    half = settings.tag_search_mm / 2
+    origin = (centre_mm[0] - half, centre_mm[1] - half)
+    found: dict[int, DetectedMarker] = {}
+    for px_per_mm in settings.tag_search_px_per_mm:
+        for kind in kit.KINDS:
+            height = kit.HULL_HEIGHT_MM[kind]
+            patch = view.warp(image, px_per_mm, origin, (2 * half, 2 * half), height)
+            to_photo = view.raised(height) @ np.array([[1 / px_per_mm, 0, origin[0]], [0, 1 / px_per_mm, origin[1]], [0, 0, 1.0]])
+            for marker_id, quad in _tags_in(patch, settings):
+                if kit.deck_tag_of(marker_id) is None or marker_id in found:
+                    continue
+                corners = cv2.perspectiveTransform(np.float64(quad).reshape(-1, 1, 2), to_photo).reshape(-1, 2)
+                found[marker_id] = DetectedMarker(marker_id, tuple((float(x), float(y)) for x, y in corners))
+        if found:
+            return list(found.values())
+    return list(found.values())
+
+
+def unread_ships(view: BoardView, image: np.ndarray, table: TableView, hulls: list[Blob], seen: list[SeenShip],
+                 settings: ReaderSettings) -> list[SeenShip]:
+    """The ships of the fleets with no tag read, from the blobs showing their paint or a tag's ink: by a
+    tag found on a second look, else by the paint alone (unsure)."""
+    known = {ship.fleet for ship in seen}
+    painted = sorted(((hull_paint(table, blob, settings), blob) for blob in hulls),
+                     key=lambda item: -max(item[0].fleets.values(), default=0.0))
+    found: list[SeenShip] = []
+    for paint, blob in painted:
+        fleet = paint.fleet(settings)
+        if fleet in known or (fleet is None and paint.ink_mm2 < settings.tag_ink_mm2):
+            continue
+        # Seen straight down a standing stand shows little paint round its tag: the tag's ink is worth a look too.
+        tagged = [ship for ship in ships_from_tags(view, tags_near(view, image, blob.centre_mm, settings), image, settings)
+                  if ship.fleet not in known]
+        ours = [ship for ship in tagged if ship.fleet == fleet] or tagged[:1]
+        if ours:
+            found.append(ours[0])
+            known.add(ours[0].fleet)
+            continue
+        if fleet is None:
+            continue
+        centre = (float(blob.centre_mm[0]), float(blob.centre_mm[1]))
+        standing = paint.tag_on_top(settings)
+        found.append(SeenShip(fleet, None, on_square(view, centre), centre, not standing, None,
+                              settings.unread_hull_confidence, "hull colour, tag unread" if standing else "hull colour"))
+        known.add(fleet)
+    return found
