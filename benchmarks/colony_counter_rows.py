@@ -33,15 +33,18 @@ from companion.games.the_colony.layout import default_layout  # noqa: E402
 MODES = ("alone", "total")
 
 
-def rows_folder(cache: Path) -> Path:
+SMALLER = (800, 450)    # the live clips' size: a smaller camera picture (each TRAIN view shrunk so)
+
+
+def rows_folder(cache: Path, size: tuple[int, int] | None = None) -> Path:
     density = hashlib.sha256(DENSITY_FILE.read_bytes()).hexdigest()[:8]
-    return cache / f"counter-rows-{density}"
+    return cache / (f"counter-rows-{density}" + (f"-{size[0]}x{size[1]}" if size else ""))
 
 
-def view_rows(seed: int, cache: Path) -> dict | None:
+def view_rows(seed: int, cache: Path, size: tuple[int, int] | None = None) -> dict | None:
     """{mode: (19, inputs) rows, "labels": counts, "hidden": a hand hides it, "seed"}; None when the view
-    is not rendered or its board is not found."""
-    stored = rows_folder(cache) / f"{seed}.npz"
+    is not rendered or its board is not found. `size`: the view shrunk to it first."""
+    stored = rows_folder(cache, size) / f"{seed}.npz"
     if stored.exists():
         return dict(np.load(stored))
     picture, truth_path = view_paths(cache, "train", seed)
@@ -49,6 +52,8 @@ def view_rows(seed: int, cache: Path) -> dict | None:
         return None
     truth = json.loads(truth_path.read_text())
     image = cv2.imread(str(picture))
+    if size:
+        image = cv2.resize(image, size, interpolation=cv2.INTER_AREA)
     frame, _ = locate_board(image)
     if frame is None:
         return None
@@ -66,11 +71,12 @@ def view_rows(seed: int, cache: Path) -> dict | None:
     return result
 
 
-def training_rows(count: int, cache: Path, mode: str):
-    """(rows, labels, groups) over the open spaces of the first `count` TRAIN views."""
+def training_rows(count: int, cache: Path, mode: str, smaller: int = 0):
+    """(rows, labels, groups) over the open spaces of the first `count` TRAIN views, and of the first
+    `smaller` of them shrunk to SMALLER (their groups are their seeds, as the full-size views')."""
     rows, labels, groups = [], [], []
-    for seed in seeds("train", count):
-        view = view_rows(seed, cache)
+    for seed, size in [(seed, None) for seed in seeds("train", count)] + [(seed, SMALLER) for seed in seeds("train", smaller)]:
+        view = view_rows(seed, cache, size)
         if view is None:
             continue
         open_spaces = ~view["hidden"]
@@ -85,11 +91,13 @@ def main() -> None:
     parser.add_argument("count", type=int)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--part", default="0/1", help="K/N: measure every N-th seed from the K-th (to split work)")
+    parser.add_argument("--smaller", action="store_true", help=f"the views shrunk to {SMALLER[0]}x{SMALLER[1]}")
     args = parser.parse_args()
     part, parts = (int(v) for v in args.part.split("/"))
-    measured = sum(view_rows(seed, args.cache) is not None
+    size = SMALLER if args.smaller else None
+    measured = sum(view_rows(seed, args.cache, size) is not None
                    for index, seed in enumerate(seeds("train", args.count)) if index % parts == part)
-    print(f"{measured} TRAIN views measured in {rows_folder(args.cache)}")
+    print(f"{measured} TRAIN views measured in {rows_folder(args.cache, size)}")
 
 
 if __name__ == "__main__":

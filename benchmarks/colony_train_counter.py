@@ -19,7 +19,8 @@ the slow part.
     .venv/bin/python benchmarks/colony_views.py train 660
     .venv/bin/python benchmarks/colony_train_counter.py 200 --only density
     .venv/bin/python benchmarks/colony_counter_rows.py 660          # measured once per view, cached
-    .venv/bin/python benchmarks/colony_train_counter.py 660"""
+    .venv/bin/python benchmarks/colony_counter_rows.py 200 --smaller
+    .venv/bin/python benchmarks/colony_train_counter.py 660 --smaller 200"""
 
 from __future__ import annotations
 
@@ -133,13 +134,15 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--only", choices=("density", *MODES), help="fit one of the networks "
                         "(the density is fitted only when asked: the count networks' inputs are measured with it)")
+    parser.add_argument("--smaller", type=int, default=0, help="also the first N views shrunk to the live clips' "
+                        "size (benchmarks/colony_counter_rows.py --smaller)")
     args = parser.parse_args()
     if args.only == "density":
         fit_density(args.count, args.cache)
         return
     for mode, path in zip(MODES, (MODEL_FILE, TOTAL_MODEL_FILE)):
         if args.only in (None, mode):
-            fit(*training_rows(args.count, args.cache, mode), path)
+            fit(*training_rows(args.count, args.cache, mode, args.smaller), path)
 
 
 def fit(rows, labels, groups, path: Path) -> None:
