@@ -1,7 +1,7 @@
 """Fit The Colony's egg counter on the TRAIN views only (benchmarks/colony_views.py: the three training
 bead looks; spaces a hand hides are left out): first the bead-centre density (camera/bead_density.json,
-`--only density`), then the two count networks (camera/egg_model.json alone, egg_model_total.json with
-the rules' total), whose features include the density's sum.
+`--only density`), then the two counters (camera/egg_counter.npz alone, egg_counter_total.npz with the
+rules' total): boosted trees over the features of camera/features.py, the density's sum among them.
 
 The density's truth is where each bead's middle shows: every bead of the view's scene (composed again
 from its seed, no rendering) is projected through the render's camera and taken back onto the board
@@ -10,21 +10,21 @@ centre is spread over a small Gaussian (its sum one bead), and a small network l
 the filter responses of camera/bead_centres.py. Half the views measure the bead size alone, half with
 the rules' total, as the reader does in each mode.
 
-For each count network a fifth of the training views (whole views) is held back first to choose its
+For each counter a fifth of the training views (whole views) is held back first to choose its
 temperature: the least softening under which, of the counts it would call sure (posterior at or over the
-reader's `confident`), at most SURE_WRONG_SHARE are wrong. Then the network is fitted again on every
-training view. The measured rows are cached beside the views (train-rows-COUNT-MODE-DENSITY.npz, DENSITY
-naming the density network they were measured with): measuring is the slow part.
+reader's `confident`), at most SURE_WRONG_SHARE are wrong. Then the trees are grown again on every
+training view. The measured rows are cached per view (benchmarks/colony_counter_rows.py): measuring is
+the slow part.
 
-    .venv/bin/python benchmarks/colony_views.py train 260
+    .venv/bin/python benchmarks/colony_views.py train 660
     .venv/bin/python benchmarks/colony_train_counter.py 200 --only density
-    .venv/bin/python benchmarks/colony_train_counter.py 260
-"""
+    .venv/bin/python benchmarks/colony_counter_rows.py 660          # measured once per view, cached
+    .venv/bin/python benchmarks/colony_counter_rows.py 200 --smaller
+    .venv/bin/python benchmarks/colony_train_counter.py 660 --smaller 200"""
 
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import os
 import random
@@ -39,53 +39,24 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
+from colony_counter_rows import MODES, training_rows  # noqa: E402
 from colony_views import DEFAULT_CACHE, seeds, view_look, view_options, view_paths  # noqa: E402
 from companion.games.the_colony.camera.bead_centres import (DENSITY_FILE, INPUT_NAMES, bead_grid,  # noqa: E402
                                                             bead_inputs, patch_to_grid)
 from companion.games.the_colony.camera.board_frame import locate_board, patch_grid, sample_patches  # noqa: E402
-from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, EggModel  # noqa: E402
+from companion.games.the_colony.camera.count_trees import CountTrees, trees_arrays  # noqa: E402
+from companion.games.the_colony.camera.counting import MAX_COUNT, MODEL_FILE, TOTAL_MODEL_FILE, EggModel  # noqa: E402
 from companion.games.the_colony.camera.features import FEATURE_NAMES, look_at_spaces  # noqa: E402
-from companion.games.the_colony.camera.reader import measure, picture_unit  # noqa: E402
+from companion.games.the_colony.camera.reader import picture_unit  # noqa: E402
 from companion.games.the_colony.camera.settings import SETTINGS  # noqa: E402
 from companion.games.the_colony.kit.board import space_places  # noqa: E402
 from companion.games.the_colony.layout import default_layout  # noqa: E402
 
-HIDDEN = (48, 24)
+TREES = dict(max_iter=200, learning_rate=0.1, max_leaf_nodes=15, l2_regularization=1.0)
 DENSITY_HIDDEN = (32, 16)
 KEEP_SHARE = 0.06     # of the pixels worth predicting, the share kept for fitting the density (neighbours say the same)
 SURE_WRONG_SHARE = 0.01
 TEMPERATURES = np.round(np.arange(1.0, 8.01, 0.25), 2)
-
-
-def training_rows(count: int, cache: Path, with_total: bool = False):
-    density = hashlib.sha256(DENSITY_FILE.read_bytes()).hexdigest()[:8]
-    stored = cache / f"train-rows-{count}-{'total' if with_total else 'alone'}-{density}.npz"
-    if stored.exists():
-        saved = np.load(stored)
-        return saved["rows"], saved["labels"], saved["groups"]
-    rows, labels, groups = _measure_rows(count, cache, with_total)
-    np.savez(stored, rows=rows, labels=labels, groups=groups)
-    return rows, labels, groups
-
-
-def _measure_rows(count: int, cache: Path, with_total: bool):
-    layout = default_layout()
-    rows, labels, groups = [], [], []
-    for seed in seeds("train", count):
-        picture, truth_path = view_paths(cache, "train", seed)
-        if not picture.exists():
-            continue
-        truth = json.loads(truth_path.read_text())
-        total = 57 - sum(truth["collected"].values()) if with_total else None
-        _, measured = measure(cv2.imread(str(picture)), layout, eggs_on_board=total)
-        if measured is None:
-            continue
-        for index, space in enumerate(layout.ids):
-            if not truth["spaces"][space]["hidden"]:
-                rows.append(measured.rows[index])
-                labels.append(truth["spaces"][space]["eggs"])
-                groups.append(seed)
-    return np.array(rows), np.array(labels), np.array(groups)
 
 
 def bead_centres_mm(seed: int, frame) -> dict[str, np.ndarray]:
@@ -161,35 +132,39 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", type=int)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
-    parser.add_argument("--only", choices=("density", "alone", "total"), help="fit one of the networks "
-                        "(the density is fitted only when asked: the count networks' features are measured with it)")
+    parser.add_argument("--only", choices=("density", *MODES), help="fit one of the networks "
+                        "(the density is fitted only when asked: the count networks' inputs are measured with it)")
+    parser.add_argument("--smaller", type=int, default=0, help="also the first N views shrunk to the live clips' "
+                        "size (benchmarks/colony_counter_rows.py --smaller)")
     args = parser.parse_args()
     if args.only == "density":
         fit_density(args.count, args.cache)
         return
-    for with_total, path in ((False, MODEL_FILE), (True, TOTAL_MODEL_FILE)):
-        if args.only and args.only != ("total" if with_total else "alone"):
-            continue
-        fit(*training_rows(args.count, args.cache, with_total), path)
+    for mode, path in zip(MODES, (MODEL_FILE, TOTAL_MODEL_FILE)):
+        if args.only in (None, mode):
+            fit(*training_rows(args.count, args.cache, mode, args.smaller), path)
 
 
 def fit(rows, labels, groups, path: Path) -> None:
-    from sklearn.neural_network import MLPClassifier
-
-    mean, scale = rows.mean(axis=0), rows.std(axis=0) + 1e-6
-    # A fifth of the training views (whole views) checks the fit; the measure views are never touched.
+    """Boosted trees: first on four fifths of the training views, the fifth held back choosing the
+    temperature, then on every training view."""
     check = groups % 5 == 0
-    network = MLPClassifier(HIDDEN, alpha=1e-3, max_iter=2000, random_state=0)
-    network.fit((rows[~check] - mean) / scale, labels[~check])
-    held_back = _model(network, mean, scale, 1.0, FEATURE_NAMES)
+    trees = _grow(rows[~check], labels[~check])
+    held_back = CountTrees(trees_arrays(trees, FEATURE_NAMES, 1.0))
     temperature = choose_temperature(held_back.logits(rows[check]), labels[check])
     print(f"{len(rows)} spaces from {len(set(groups))} views; check share exact "
-          f"{(network.predict((rows[check] - mean) / scale) == labels[check]).mean():.4f}; temperature {temperature}")
-    network.fit((rows - mean) / scale, labels)
-    classes = list(network.classes_)
-    if classes != list(range(13)):
-        raise SystemExit(f"the training views lack some counts: {classes}")
-    _write(_model(network, mean, scale, temperature, FEATURE_NAMES), path)
+          f"{(trees.predict(rows[check]) == labels[check]).mean():.4f}; temperature {temperature}")
+    trees = _grow(rows, labels)
+    if list(trees.classes_) != list(range(MAX_COUNT + 1)):
+        raise SystemExit(f"the training views lack some counts: {list(trees.classes_)}")
+    np.savez_compressed(path, **trees_arrays(trees, FEATURE_NAMES, temperature))
+    print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
+
+
+def _grow(rows, labels):
+    from sklearn.ensemble import HistGradientBoostingClassifier
+
+    return HistGradientBoostingClassifier(**TREES, random_state=0).fit(rows, labels)
 
 
 def _model(network, mean, scale, temperature: float, names) -> EggModel:

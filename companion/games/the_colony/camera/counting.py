@@ -1,6 +1,7 @@
-"""From a space's features to its egg count: a small trained network (egg_model.json, fitted by
-benchmarks/colony_train_counter.py on the training bead looks only) gives each count's probability;
-what the rules know (57 eggs in all, less those collected) then fixes the counts together."""
+"""From a space's inputs to its egg count: boosted trees (egg_counter.npz, count_trees.py, fitted by
+benchmarks/colony_train_counter.py on the training bead looks only) give each count's probability;
+what the rules know (57 eggs in all, less those collected) then fixes the counts together. The small
+networks (EggModel) serve the bead-centre density."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from pathlib import Path
 
 import numpy as np
 
-MODEL_FILE = Path(__file__).with_name("egg_model.json")
-TOTAL_MODEL_FILE = Path(__file__).with_name("egg_model_total.json")   # for features scaled by the known total
+MODEL_FILE = Path(__file__).with_name("egg_counter.npz")
+TOTAL_MODEL_FILE = Path(__file__).with_name("egg_counter_total.npz")   # for inputs scaled by the known total
 MAX_COUNT = 12
 
 
@@ -48,7 +49,7 @@ class EggModel:
 
 
 @lru_cache(maxsize=2)
-def egg_model(path: Path = MODEL_FILE) -> EggModel:
+def egg_model(path: Path) -> EggModel:
     return EggModel(json.loads(Path(path).read_text(encoding="utf-8")))
 
 

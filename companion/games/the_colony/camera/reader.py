@@ -11,7 +11,8 @@ import numpy as np
 
 from companion.games.the_colony.camera.board_frame import (find_markers_near, lean_mm, locate_board, patch_grid,
                                                            sample_patches)
-from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, egg_model, with_total
+from companion.games.the_colony.camera.count_trees import count_trees
+from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
 from companion.games.the_colony.camera.features import AntLook, bead_unit, feature_row, look_at_spaces
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
@@ -51,16 +52,22 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     spaces, ants = look_at_spaces(*patches, grid, settings, kept)
     if memory is not None:
         memory.remember(found, frame, patches, spaces, ants, grid)
-    unit = picture_unit(spaces, eggs_on_board, settings)
-    lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
-    leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
-    rows = np.array([feature_row(space, unit, lone, grid.px_per_mm, lean, settings) for space, lean in zip(spaces, leans)])
-    measured = SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces), unit)
+    measured = space_features(spaces, ants, frame, grid, eggs_on_board, settings)
     if memory is not None:
         memory.measured, memory.measured_for = measured, eggs_on_board
         memory.small = small if small is not None else cv2.resize(image, None, fx=0.25, fy=0.25,
                                                                   interpolation=cv2.INTER_AREA)[:, :, 1]
     return frame, measured
+
+
+def space_features(spaces, ants, frame, grid, eggs_on_board: int | None,
+                   settings: ColonyReaderSettings = SETTINGS) -> SpaceFeatures:
+    """The counter's rows for every space's look, one bead's area measured as `eggs_on_board` allows."""
+    unit = picture_unit(spaces, eggs_on_board, settings)
+    lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
+    leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
+    rows = np.array([feature_row(space, unit, lone, grid.px_per_mm, lean, settings) for space, lean in zip(spaces, leans)])
+    return SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces), unit)
 
 
 def picture_unit(spaces, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS) -> float:
@@ -88,6 +95,8 @@ class StreamMemory:
     small: np.ndarray | None = None      # the last picture at a quarter size, green channel
     measured: object = None               # and what was measured from it,
     measured_for: int | None = None       # given this egg total
+    counted: object = None                # the measure the counter last ran on,
+    probabilities: np.ndarray | None = None   # and what it gave
 
     def same_picture(self, small: np.ndarray, settings: ColonyReaderSettings) -> bool:
         return self.small is not None and small.shape == self.small.shape and float(
@@ -138,7 +147,7 @@ class ColonyReader:
             return ColonyObservation(timestamp, ("board not found: fewer than two of its corner markers (ids 20-23) "
                                                  "are in the picture",), (), None)
         settings = self.settings
-        probabilities = egg_model(MODEL_FILE if eggs_on_board is None else TOTAL_MODEL_FILE).probabilities(measured.rows)
+        probabilities = _count_probabilities(measured, eggs_on_board, memory)
         hidden = [hand > settings.hand_share or ant.hand_share > settings.hand_share or inside < 0.98
                   for hand, ant, inside in zip(measured.hand, measured.ants, measured.inside)]
         # A space under a hand says nothing: its count is left to the total (flat odds, a little towards its reading).
@@ -158,6 +167,16 @@ class ColonyReader:
         ants = {r.space: r.ant for r in readings if r.ant}
         position = Position.setup(self.layout).replace(eggs=eggs, ants=ants)
         return ColonyObservation(timestamp, problems, tuple(readings), position, measured.unit, eggs_on_board)
+
+
+def _count_probabilities(measured: SpaceFeatures, eggs_on_board: int | None, memory: StreamMemory | None) -> np.ndarray:
+    """Each space's count probabilities; a stream whose measure stood (nothing moved) keeps the last ones."""
+    if memory is not None and memory.counted is measured:
+        return memory.probabilities.copy()
+    probabilities = count_trees(MODEL_FILE if eggs_on_board is None else TOTAL_MODEL_FILE).probabilities(measured.rows)
+    if memory is not None:
+        memory.counted, memory.probabilities = measured, probabilities.copy()
+    return probabilities
 
 
 def _ant(look: AntLook, settings: ColonyReaderSettings) -> tuple[str | None, float]:

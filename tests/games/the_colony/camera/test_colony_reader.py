@@ -39,22 +39,11 @@ def test_a_sample_photo_shows_its_ants_and_flags_the_hand(photo):
             assert reading.ant == entry["ant"], space
 
 
-# The warm, steep photo still has one count read wrong (off by one) at a posterior just over `confident`.
-STILL_SURE_AND_WRONG = {"colony-warm-tilt-40"}
-
-
-def _counts_case(photo: Path):
-    if photo.stem not in STILL_SURE_AND_WRONG:
-        return photo
-    return pytest.param(photo, marks=pytest.mark.xfail(
-        strict=True, reason="a count off by one is still called sure here (issue 16 asks 99% exact)"))
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("photo", [_counts_case(photo) for photo in PHOTOS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.stem)
 def test_a_sample_photo_reads_as_its_counts_or_says_where_it_is_unsure(photo):
-    """Every open space's count is right, or off by at most two and reported below the confidence a
-    player relies on; every ant is right; a hand's spaces are flagged hidden."""
+    """Every open space's count is right or reported below the confidence a player relies on; every
+    ant is right; the counts add up to the eggs the rules say are on the board."""
     truth = expected(photo)
     reader = ColonyReader()
     observation = reader.read(cv2.imread(str(photo)), eggs_on_board=57 - sum(truth["collected"].values()))
@@ -65,9 +54,30 @@ def test_a_sample_photo_reads_as_its_counts_or_says_where_it_is_unsure(photo):
             continue
         assert reading.ant == entry["ant"], space
         if reading.eggs != entry["eggs"]:
-            assert abs(reading.eggs - entry["eggs"]) <= 2 and reading.confidence < reader.settings.confident, \
-                (space, reading, entry)
+            assert reading.confidence < reader.settings.confident, (space, reading, entry)
     assert sum(r.eggs for r in observation.spaces) == 57 - sum(truth["collected"].values())
+
+
+# The warm, steep photo has a full log with piled beads (12 eggs, 3 piled) read three or four short:
+# asked about, but more than two off.
+FAR_OFF_ON_A_PILE = {"colony-warm-tilt-40"}
+
+
+def _far_off_case(photo: Path):
+    if photo.stem not in FAR_OFF_ON_A_PILE:
+        return photo
+    return pytest.param(photo, marks=pytest.mark.xfail(
+        strict=True, reason="a full log's piled beads are miscounted by three or four (issue 16 asks 99% exact)"))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("photo", [_far_off_case(photo) for photo in PHOTOS], ids=lambda p: p.stem)
+def test_a_sample_photos_miscounts_are_off_by_at_most_two(photo):
+    truth = expected(photo)
+    observation = ColonyReader().read(cv2.imread(str(photo)), eggs_on_board=57 - sum(truth["collected"].values()))
+    misses = {space: (observation.reading(space).eggs, entry["eggs"]) for space, entry in truth["spaces"].items()
+              if not entry["hidden"] and abs(observation.reading(space).eggs - entry["eggs"]) > 2}
+    assert not misses
 
 
 def test_the_total_moves_the_least_sure_space():
