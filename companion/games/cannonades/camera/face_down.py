@@ -47,20 +47,27 @@ def top_view(image: np.ndarray, to_image: np.ndarray, settings: ReaderSettings,
     return view, view_to_table
 
 
-def not_table(view: np.ndarray, settings: ReaderSettings) -> np.ndarray:
-    """Pixels far in colour from the table's local colour (a median over a window wider than a card row)."""
+def table_difference(view: np.ndarray, settings: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
+    """Each pixel's squared colour distance from the table's local colour (a median over a window wider
+    than a card row; lightness halved: a shadow or the lamp's pool is not a card), and the view's edges."""
     lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB)
     shrink = settings.background_px_per_mm / settings.top_px_per_mm
     small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     window = int(settings.background_window_mm * settings.background_px_per_mm) | 1
     background = cv2.resize(cv2.medianBlur(small, window), (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
     difference = cv2.subtract(lab, background, dtype=cv2.CV_32F)
-    # Squared distance with lightness halved: a shadow or the lamp's pool is not a card.
     squared = cv2.transform(cv2.multiply(difference, difference), np.array([[0.25, 1.0, 1.0]], np.float32))
+    grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
+    return squared, cv2.Canny(grey, *settings.edge_thresholds)
+
+
+def not_table(view: np.ndarray, settings: ReaderSettings,
+              difference: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+    """Pixels far in colour from the table's local colour, or inside a card's closed outline.
+    `difference`: table_difference(view) when already made."""
+    squared, edges = difference or table_difference(view, settings)
     mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
-    grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
-    edges = cv2.Canny(grey, *settings.edge_thresholds)
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     mask = fill_outlines(mask) | arms.arm_mask(squared, settings)
@@ -121,17 +128,8 @@ def fill_outlines(mask: np.ndarray) -> np.ndarray:
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
                settings: ReaderSettings, table_mask: np.ndarray | None = None) -> list[Blob]:
     """`table_mask`: not_table(view) when already made (the reader cuts faces out of it more than once)."""
-    mask = (not_table(view, settings) if table_mask is None else table_mask).copy()
-    table_to_view = np.linalg.inv(view_to_table)
-    grow = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
-    cover = np.zeros_like(mask)   # where face-up cards lie: a face-down card may reach under one
-    for outline in read_outlines_mm:
-        polygon = cv2.perspectiveTransform(outline[None].astype(np.float64), table_to_view)[0]
-        cv2.fillPoly(mask, [np.int32(np.round(polygon))], 0)
-        cv2.polylines(mask, [np.int32(np.round(polygon))], True, 0, 2 * grow + 1)
-        cv2.fillPoly(cover, [np.int32(np.round(polygon))], 255)
-        cv2.polylines(cover, [np.int32(np.round(polygon))], True, 255, 2 * grow + 1)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8))
+    mask, cover = blob_mask(table_mask if table_mask is not None else not_table(view, settings),
+                            view_to_table, read_outlines_mm, settings)
     px_area = settings.top_px_per_mm ** 2
     card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
@@ -146,16 +144,33 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         touches = (x <= 0, y <= 0, x + w >= mask.shape[1], y + h >= mask.shape[0])   # left, top, right, bottom
         if any(touch and edge for touch, edge in zip(touches, play_edges)):
             # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches).
-            blobs.append(Blob("unknown", *_centre_axis(contour, view_to_table), area, 0.0,
+            blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0,
                               "a shape reaching in from beyond the play area: a hand or an arm",
-                              _sample_points(contour, view_to_table)))
+                              sample_points(contour, view_to_table)))
             continue
         if any(touches):
-            blobs.append(Blob("unknown", *_centre_axis(contour, view_to_table), area, 0.0, CUT_BY_WINDOW,
-                              _sample_points(contour, view_to_table)))
+            blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0, CUT_BY_WINDOW,
+                              sample_points(contour, view_to_table)))
             continue
         blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover))
     return blobs
+
+
+def blob_mask(table_mask: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
+              settings: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
+    """What the blobs are looked for in (not table, the read faces cut out, thin lines opened away) and
+    where the read faces lie (grown by `face_up_margin_mm`: a face-down card may reach under one)."""
+    mask = table_mask.copy()
+    table_to_view = np.linalg.inv(view_to_table)
+    grow = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
+    cover = np.zeros_like(mask)
+    for outline in read_outlines_mm:
+        polygon = np.int32(np.round(cv2.perspectiveTransform(outline[None].astype(np.float64), table_to_view)[0]))
+        cv2.fillPoly(mask, [polygon], 0)
+        cv2.polylines(mask, [polygon], True, 0, 2 * grow + 1)
+        cv2.fillPoly(cover, [polygon], 255)
+        cv2.polylines(cover, [polygon], True, 255, 2 * grow + 1)
+    return cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((7, 7), np.uint8)), cover
 
 
 def _play_edges(view_to_table: np.ndarray, shape: tuple[int, ...]) -> tuple[bool, bool, bool, bool]:
@@ -183,7 +198,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         count = area / card_area
         why = (f"a card-like shape of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")
-        return [Blob("unknown", centre, axis, area, 0.0, why, _sample_points(contour, view_to_table))]
+        return [Blob("unknown", centre, axis, area, 0.0, why, sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
@@ -221,12 +236,12 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     return float((visible >= level).mean()) >= settings.covered_paper_share
 
 
-def _centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float], float]:
+def centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float], float]:
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     return tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2]), (angle + (90.0 if w >= h else 0.0)) % 180.0
 
 
-def _sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:
+def sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:
     x, y, w, h = cv2.boundingRect(contour)
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)

@@ -11,12 +11,15 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down, face_up
+from companion.games.cannonades.camera import face_down, face_up, unexplained
 from companion.games.cannonades.camera.settings import (AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_MARGIN_MM, REREAD_ROUNDS,
                                                          REREAD_SETTINGS, SETTINGS, ReaderSettings)
 from companion.games.cannonades.deck import Deck, default_deck
 from companion.games.cannonades.kit import cards, table
 from companion.vision.table_frame import find_markers
+
+
+MAY_BE_MISSED = "something not the table that no card found explains: a card may lie there unfound"
 
 
 @dataclass(frozen=True)
@@ -101,7 +104,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                        len(deck.cards), settings)
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     view, view_to_table = face_down.top_view(colour, to_image, settings, window_mm)
-    table_mask = face_down.not_table(view, settings)
+    difference = face_down.table_difference(view, settings)
+    table_mask = face_down.not_table(view, settings, difference)
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
         faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces})
@@ -116,6 +120,10 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                        blob.confidence, axis_deg=blob.axis_deg))
         else:
             seen_cards.extend(_unknowns(blob, players))
+    judged, covered = face_down.blob_mask(table_mask, view_to_table, [face.corners_mm for face in faces], settings)
+    for piece in unexplained.unexplained_pieces(difference[0], judged, covered, settings):
+        seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
+                                                   MAY_BE_MISSED, face_down.sample_points(piece, view_to_table)), players))
     seen_cards = _lay_cannonades(seen_cards, faces, deck) + _out_of_picture(to_image, grey.shape, players)
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")

@@ -71,6 +71,14 @@ class ReaderSettings:
     split_leftover_share: float = 0.12
     split_confidence: float = 0.8
     unknown_below: float = 0.5              # a card reported with less confidence is reported unknown
+    # What may be a missed card (unexplained.py): foreground (colour this far off the table's; not edges: wood grain) farther than
+    # `unexplained_clear_mm` from every card and shape judged, joined across this many mm (a back's
+    # thin frame and pattern), opened by this many (grain, noise), whose hull covers this share of a card.
+    unexplained_colour_distance: float = 8.0
+    unexplained_clear_mm: float = 6.0
+    unexplained_join_mm: float = 9.0
+    unexplained_open_mm: float = 5.0
+    unexplained_min_cards: float = 0.5
 
 
 SETTINGS = ReaderSettings()

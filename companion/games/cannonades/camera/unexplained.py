@@ -1,0 +1,40 @@
+"""What the reader may have missed: a dark back on a cloth of nearly its colour can go unfound
+entirely (its body within a few Lab units of the cloth, its printed frame too thin to close), and
+its seat would be counted short with confidence. What differs from the table (even faintly) or
+shows edges, yet lies outside every card found and every shape judged, is gathered; a card-sized
+piece of it says a card may lie there, so the seat is unsure rather than counted."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.games.cannonades.camera.settings import ReaderSettings
+from companion.games.cannonades.kit import cards
+
+
+def unexplained_pieces(squared: np.ndarray, judged: np.ndarray, covered: np.ndarray,
+                       settings: ReaderSettings) -> list[np.ndarray]:
+    """Card-sized pieces (contours in the top view's px) of foreground no card found explains.
+    `squared`: each pixel's squared colour distance from the table (face_down.table_difference);
+    `judged`: the mask the blobs were made from; `covered`: where the read faces lie."""
+    scale = settings.top_px_per_mm
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
+    explained = cv2.dilate(cv2.bitwise_or(judged, covered),
+                           np.ones((_odd(settings.unexplained_clear_mm * scale),) * 2, np.uint8))
+    foreground = cv2.compare(squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
+    foreground[explained > 0] = 0
+    # A back's frame and pattern are thin lines: joined, their outline is the card's; filled, then
+    # opened, thin joined lines of grain or noise go and a card's shape stays.
+    joined = cv2.morphologyEx(foreground, cv2.MORPH_CLOSE,
+                              np.ones((_odd(settings.unexplained_join_mm * scale),) * 2, np.uint8))
+    filled = np.zeros_like(joined)
+    cv2.drawContours(filled, cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 255, cv2.FILLED)
+    filled = cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((_odd(settings.unexplained_open_mm * scale),) * 2, np.uint8))
+    pieces = [contour for contour in cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+              if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px]
+    return pieces
+
+
+def _odd(px: float) -> int:
+    return int(round(px)) | 1
