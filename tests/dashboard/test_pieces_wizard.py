@@ -127,7 +127,7 @@ def test_with_no_camera_the_thread_learns_every_square_from_the_bundled_still_an
 
 def test_a_game_without_a_teaching_sheet_has_no_wizard_and_no_still_means_no_start(tmp_path):
     assert wizard_for(plugins()["the-colony"]) is None
-    wizard = wizard_for(plugins()["cannons-coastlines"], tmp_path / "looks.json")
+    wizard = wizard_for(plugins()["black-cannon"], tmp_path / "looks.json")
     assert wizard.source == "no camera"   # no bundled still of its sheet
     with pytest.raises(WizardRefused, match="there is no camera: start companion serve with --source 0") as refused:
         wizard.start()
