@@ -103,8 +103,10 @@ def page_texture(sheet: SheetLayout, paper_seed: int) -> Texture:
     return with_levels(as_uint8(np.clip(reflect, 0, 1)), SHEET_PX_PER_MM)
 
 
-def compose_sheet_photo(seed: int, options: RenderOptions = RenderOptions(), like: Like | None = None) -> SheetPhoto:
-    """Every choice for a photo of the sheet but what stands on it."""
+def compose_sheet_photo(seed: int, options: RenderOptions = RenderOptions(), like: Like | None = None,
+                        fill: float | None = None) -> SheetPhoto:
+    """Every choice for a photo of the sheet but what stands on it. The page spans 0.6-0.85 of the picture's
+    width or height, whichever binds, drawn from the seed; or `fill` of it, centred (a closer photo)."""
     rng = random.Random(f"teaching {seed}")
     centre, angle = (rng.uniform(-60, 60), rng.uniform(-40, 40)), rng.uniform(-20, 20) + rng.choice((0, 0, 90, 180))
     material = like.material if like else rng.choice(list(WOODS) + list(CLOTHS))
@@ -117,5 +119,6 @@ def compose_sheet_photo(seed: int, options: RenderOptions = RenderOptions(), lik
                         (rng.uniform(-0.15, 0.02), rng.uniform(-0.02, 0.08), 0.0, 0.0, 0.0), rng.uniform(-3, 3))
     corners = [(*placed.page_to_table(x, y), 0.0) for x, y in
                ((0, 0), (PAPER.width_mm, 0), (PAPER.width_mm, PAPER.height_mm), (0, PAPER.height_mm))]
-    camera = frame_region(camera, corners, rng.uniform(0.6, 0.85), (rng.uniform(-0.04, 0.04), rng.uniform(-0.04, 0.04)))
+    drawn_fill, offset = rng.uniform(0.6, 0.85), (rng.uniform(-0.04, 0.04), rng.uniform(-0.04, 0.04))
+    camera = frame_region(camera, corners, fill or drawn_fill, (0.0, 0.0) if fill else offset)
     return SheetPhoto(centre, angle, material, camera, light, sensor)

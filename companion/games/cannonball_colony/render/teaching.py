@@ -67,10 +67,12 @@ def sheet_record() -> dict:
 
 
 def compose_teaching(piece_set: PieceSet | None, seed: int, options: RenderOptions = RenderOptions(),
-                     like: Scene | None = None, left_off: frozenset[str] = frozenset()) -> TeachingScene:
-    """Every choice for a photo of the teaching sheet; `like` lends its table, light and sensor."""
+                     like: Scene | None = None, left_off: frozenset[str] = frozenset(),
+                     fill: float | None = None) -> TeachingScene:
+    """Every choice for a photo of the teaching sheet; `like` lends its table, light and sensor; `fill`: the
+    share of the picture the page spans (drawn from the seed without it)."""
     borrowed = borrowed_from(like.table_material, like.light, like.sensor, like.camera) if like else None
-    return TeachingScene(seed, piece_set, compose_sheet_photo(seed, options, borrowed), options.supersample,
+    return TeachingScene(seed, piece_set, compose_sheet_photo(seed, options, borrowed, fill), options.supersample,
                          frozenset(left_off))
 
 

@@ -72,3 +72,20 @@ def test_the_rendered_sheet_shows_its_markers_and_each_piece_in_its_owners_paint
         elif square["label"] == ".":    # the empty squares show white paper
             assert np.median(patch[:, 1]) < 40 and np.median(patch[:, 2]) > 120
     assert {kind for kind, _ in pieces.looks} == set(PieceKind)
+
+
+def test_a_closer_photo_has_the_page_span_the_share_asked_and_keeps_it_in_the_picture():
+    from companion.render.teaching_photo import PAPER
+
+    corners = [(0, 0), (PAPER.width_mm, 0), (PAPER.width_mm, PAPER.height_mm), (0, PAPER.height_mm)]
+    for seed in range(5):
+        drawn, closer = (compose_teaching(choose_piece_set(seed), seed, RenderOptions(), fill=fill).photo
+                         for fill in (None, 0.95))
+        spans = []
+        for photo in (drawn, closer):
+            pixels = photo.camera.project([(*photo.page_to_table(x, y), 0.0) for x, y in corners])
+            size = np.array([photo.camera.width, photo.camera.height])
+            assert (pixels >= 0).all() and (pixels <= size - 1).all(), seed
+            spans.append(float(np.max(np.ptp(pixels, axis=0) / size)))
+        assert 0.55 <= spans[0] <= 0.9 and spans[1] == pytest.approx(0.95, abs=0.03), (seed, spans)
+        assert drawn.light == closer.light and drawn.page_angle_deg == closer.page_angle_deg   # the same table, closer
