@@ -19,8 +19,6 @@ from companion.games.black_cannon.kit.sheets import board_picture
 GAIN_SHRINK = 24      # the light's gain field is measured this many times smaller: it changes slowly
 TABLE_MEDIAN_MM = 60.0     # wide enough that a die (at most 24 mm) is the minority in it
 TABLE_SAMPLE_MM = 2.0
-GROW_MM = 5.0
-CLOSE_MM = 8.0
 
 
 @dataclass(frozen=True)
@@ -37,7 +35,6 @@ class TableView:
     mask: np.ndarray             # uint8: 255 where something lies
     origin_mm: tuple[float, float]
     px_per_mm: float
-    grown: np.ndarray            # the mask grown by GROW_MM: a die's pips lie inside its own blob or just at its edge
 
     def to_mm(self, points_px) -> np.ndarray:
         return np.asarray(points_px, np.float64) / self.px_per_mm + np.array(self.origin_mm)
@@ -82,12 +79,7 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     mask = (difference > settings.foreground_colour).astype(np.uint8) * 255
     side = max(3, int(round(settings.foreground_open_mm * ppm)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    grow = max(3, int(round(GROW_MM * ppm)) | 1)
-    # Closed first: a die's pips may match the print behind them, and leave holes in its blob.
-    close = max(3, int(round(CLOSE_MM * ppm)) | 1)
-    grown = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (close, close)))
-    grown = cv2.dilate(grown, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
-    return TableView(picture, mask, origin, ppm, grown)
+    return TableView(picture, mask, origin, ppm)
 
 
 def _table_look(seen: np.ndarray, on_board: np.ndarray, ppm: float) -> np.ndarray:
