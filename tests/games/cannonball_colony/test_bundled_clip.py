@@ -39,3 +39,40 @@ def test_the_bundled_clip_is_refereed_move_by_move_with_no_question(tmp_path):
     assert played == [turn["turn"] for turn in truth["turns"]]
     assert all(e.body["verdict"]["legal"] for e in events if e.type == "move")
     assert summary(session.state)["board"].splitlines()[-12:] == truth["states"][-1]["board_text"].splitlines()[-12:]
+
+
+class StopAfterTheFirstGame:
+    """The clip's frames until the camera has started its game: then the source ends, as when serve is killed."""
+
+    def __init__(self, session, source):
+        self.session, self.source = session, source
+        self.description = source.description
+
+    def __iter__(self):
+        for frame in self.source:
+            if any(e.type == "game" for e in self.session.log.events()):
+                return
+            yield frame
+
+    def close(self):
+        self.source.close()
+
+
+@pytest.mark.slow   # 6 s
+def test_serve_restarted_just_after_the_camera_started_its_game_goes_on_with_the_clip_s_moves(tmp_path):
+    """The camera guessed who moves first when it started the game; a serve restarted before the first move
+    must still take the first move from the table (it asked 'no move of Portugal's explains H10')."""
+    truth = json.loads(CLIP.with_suffix(".json").read_text())
+    log = tmp_path / "game.sqlite"
+    session = Session(EventLog(log), RECORD)
+    Pipeline(ColonyCamera, session, lambda on_status: StopAfterTheFirstGame(session, open_source(str(CLIP), on_status=on_status)),
+             IslandReader().read, pace=False, auto_confirm=True, restart_on_loop=True).run()
+    assert [e.type for e in session.log.events()] == ["game"]
+    session.log.close()
+
+    resumed = Session(EventLog(log), RECORD)
+    Pipeline(ColonyCamera, resumed, lambda on_status: open_source(str(CLIP), on_status=on_status), IslandReader().read,
+             pace=False, auto_confirm=True, restart_on_loop=True).run()
+    events = resumed.log.events()
+    assert [e.body["message"] for e in events if e.type == "question"] == []
+    assert moves_played(events) == [turn["turn"] for turn in truth["turns"]]

@@ -43,8 +43,9 @@ class ColonyCamera:
         self.tracker = Tracker(self.tracker_settings)
         self.passes = -1                  # passes begun before this one
         self._first_commit_of_pass = True
-        # A game the camera started does not know whose turn it is: the first move shows it.
-        self._turn_guessed = False
+        # A game the camera started does not know whose turn it is: the first move shows it. A looping
+        # clip's games are all the camera's, so one resumed after a restart, with no move yet, is too.
+        self._turn_guessed = restart_on_loop
 
     @staticmethod
     def reader(pieces: str | None = None):
