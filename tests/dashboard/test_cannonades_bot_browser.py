@@ -87,6 +87,8 @@ def test_the_computer_plays_ben_s_turns_and_the_shared_screen_keeps_its_secrets(
         assert ben_turns == 2 or (ben_turns and state(table)["to_move"] is None), \
             f"the computer finished {ben_turns} turns of ben's in 90 s"
         say = page.locator("#bot-say")
+        # The computer may be deciding its next action just now: what it says once it has played.
+        page.wait_for_function("document.getElementById('bot-say').dataset.state === 'played'", timeout=30_000)
         assert say.is_visible() and "Computer (Ben, quick) played" in say.inner_text(), say.inner_text()
         shot(page, artifacts, "cannonades-bot-shared-screen.png")
         pages_seen.append(page.content())

@@ -8,6 +8,7 @@ in tests/artifacts/ for a person to look at."""
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 
@@ -62,7 +63,9 @@ def test_serve_plays_the_clip_on_the_shared_screen_to_the_tiebreak_and_resumes_a
         served.kill()
 
     playing = [text for text in texts if "actions left" in text]
-    assert playing and "anna\nto play · 4 actions left\ndeck 1" in playing[0].lower()
+    # Anna's turn first, with the deck down to one card; a busy machine may first sample the page after
+    # her first action, so the actions left are 4 or fewer.
+    assert playing and re.search(r"anna\nto play · [1-4] actions? left\ndeck 1", playing[0].lower()), playing[0]
     log = "\n".join(texts)
     assert "anna hits S13 with C26: no clan in common, S13 is damaged" in log and "CN-3" in log
     assert "ben's Vendetta (S13, damaged): turns up anna's S33." in log
