@@ -29,7 +29,7 @@ from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.games.cannonball_colony.camera.piece_fit import FitSettings, kind_overlaps
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS
-from companion.vision.colour_classes import (CLASS_INDEX, PLAYER_CLASSES, ColourSettings, ColourTable,
+from companion.vision.colour_classes import (CLASS_INDEX, CLASSES, PLAYER_CLASSES, ColourSettings, ColourTable,
                                              default_references)
 from companion.vision.piece_looks import LookBook, LookSettings, inside_convex, read_looks
 
@@ -126,6 +126,10 @@ class TaughtPieces:
                 sets[number][label[0]] = square.solid
         self.kind_solids = _kind_solids(pieces)
         self.lookalikes = self._lookalikes(pieces)
+        # Which classes count as each player's paint (its lookalikes too, or strictly its own): a lookup per cell.
+        every_class = np.arange(len(CLASSES))
+        self._paint_classes = {strict: [np.isin(every_class, [index] if strict else self.lookalikes.get(index, [index]))
+                                        for index in PLAYER_INDEX] for strict in (False, True)}
         self.book = LookBook(self.looks, settings.looks)
         self._checked: dict[int, tuple] = {}   # board -> (its place, the cells read, the doubtful ones)
         self._revised: dict[int, tuple] = {}   # board -> (its place, the network's reading, the cells revised)
@@ -318,7 +322,7 @@ class TaughtPieces:
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
         if base_known.mean() < s.min_known_base:
             return ROAD, s.hidden_confidence
-        painted = [np.isin(base, [index] if strict else self.lookalikes.get(index, [index])) for index in PLAYER_INDEX]
+        painted = [paint_class[base] for paint_class in self._paint_classes[strict]]
         counts = np.array([(paint * base_known).sum() / base_known.sum() for paint in painted])
         owner = int(counts.argmax())
         if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
