@@ -18,6 +18,7 @@ paint on a road cell's base.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -355,7 +356,13 @@ def kit_pieces() -> "TaughtPieces | None":
     """The kit's own pieces' looks, or None when the file is not there."""
     if not KIT_LOOKS_FILE.exists():
         return None
-    return TaughtPieces(PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony"))
+    return TaughtPieces(_kit_looks(KIT_LOOKS_FILE.stat().st_mtime_ns))
+
+
+@lru_cache(maxsize=1)
+def _kit_looks(modified_ns: int) -> PieceLooks:
+    """The kit's looks file, parsed once while it stays unchanged: every new reader checks its pieces against it."""
+    return PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony")
 
 
 def _kind_solids(pieces: dict) -> dict:
