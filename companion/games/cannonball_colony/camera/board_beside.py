@@ -110,10 +110,14 @@ def _read_together(grey, placements, missing, paper, taken, settings: BesideSett
         centres = quads.mean(axis=1)
         if any(_near_taken(c, np.linalg.norm(q[0] - q[2]), taken) for c, q in zip(centres, quads)):
             continue
-        if sum(_looks_like_marker(grey, quad, paper, settings) for quad in quads) < 3:
+        if not _most_like_markers(grey, quads, paper, settings):
             continue
-        tables = [read_scores(grey, quad, small) for quad in quads]
-        if any(table is None for table in tables):
+        tables = []
+        for quad in quads:   # one unreadable corner rules the placement out
+            tables.append(read_scores(grey, quad, small))
+            if tables[-1] is None:
+                break
+        if tables[-1] is None:
             continue
         hypotheses = []
         for board in missing:
@@ -147,12 +151,25 @@ def paper_samples(grey: np.ndarray, sheet_to_image: np.ndarray, origin) -> np.nd
     return sample_grey(grey, np.array(PAPER_POINTS_MM) + origin, sheet_to_image)
 
 
+def _most_like_markers(grey: np.ndarray, quads: np.ndarray, paper: float, settings: BesideSettings) -> bool:
+    """Whether at least three of a placement's four corner quads look like markers (two that do not rule it out)."""
+    unlike = 0
+    for quad in quads:
+        unlike += not _looks_like_marker(grey, quad, paper, settings)
+        if unlike == 2:
+            return False
+    return True
+
+
+MARKER_UNIT = np.array([[0, 0], [MODULES, 0], [MODULES, MODULES], [0, MODULES]], np.float32)
+# The middles of a marker's border modules, in modules.
+BORDER_RING = np.array([[0.5, 0.5], [3.0, 0.5], [5.5, 0.5], [5.5, 3.0], [5.5, 5.5], [3.0, 5.5], [0.5, 5.5], [0.5, 3.0]])
+
+
 def _looks_like_marker(grey: np.ndarray, quad: np.ndarray, paper: float, settings: BesideSettings) -> bool:
     """Whether a marker's black border could be at `quad`: its ring of border modules is dark."""
-    unit = np.array([[0, 0], [MODULES, 0], [MODULES, MODULES], [0, MODULES]], np.float32)
-    to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
-    ring = np.array([[0.5, 0.5], [3.0, 0.5], [5.5, 0.5], [5.5, 3.0], [5.5, 5.5], [3.0, 5.5], [0.5, 5.5], [0.5, 3.0]])
-    points = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), to_image).reshape(-1, 2)
+    to_image = cv2.getPerspectiveTransform(MARKER_UNIT, quad.astype(np.float32))
+    points = cv2.perspectiveTransform(BORDER_RING.reshape(-1, 1, 2), to_image).reshape(-1, 2)
     height, width = grey.shape[:2]
     xs = np.clip(np.rint(points[:, 0]).astype(int), 0, width - 1)
     ys = np.clip(np.rint(points[:, 1]).astype(int), 0, height - 1)
