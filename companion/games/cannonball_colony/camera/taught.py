@@ -27,7 +27,7 @@ import numpy as np
 from calibration.pieces import EMPTY_LABEL, PieceLooks
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
-from companion.games.cannonball_colony.camera.piece_fit import FitSettings, kind_overlaps
+from companion.games.cannonball_colony.camera.piece_fit import FitSettings, piece_windows, window_overlaps
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS
 from companion.vision.colour_classes import (CLASS_INDEX, CLASSES, PLAYER_CLASSES, ColourSettings, ColourTable,
@@ -259,10 +259,13 @@ class TaughtPieces:
         results: list[dict[str, float]] = [{} for _ in cells]
         sets = [[self.kind_solids] if by_kind else self.solids.get(token[1]) or next(iter(self.solids.values()), [])
                 for token in read]
+        windows: dict[tuple, list] = {}   # the same cells' windows serve every photo's solids
         for number in range(max((len(options) for options in sets), default=0)):
             chosen = [i for i, options in enumerate(sets) if number < len(options)]
-            fits = kind_overlaps(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
-                                 [sets[i][number] for i in chosen], self.table, self.settings.fit, others)
+            if tuple(chosen) not in windows:
+                windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
+                                                       self.table, self.settings.fit, others)
+            fits = window_overlaps(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
             for i, fit in zip(chosen, fits):
                 for kind, value in fit.items():
                     results[i][kind] = max(results[i].get(kind, 0.0), value)
