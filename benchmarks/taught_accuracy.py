@@ -43,7 +43,9 @@ pieces 193 -> 218 of 286. The confusion of kinds is printed under each row: trut
 kind read; forts read as blockades or cannons are still the most. The untaught reader is unchanged, and
 so are the kit's own renders (benchmarks/read_accuracy.py --first 5000 --count 30): 2914/2916 cells,
 79/81 boards, 47 right cells under 0.6. --speed times the taught reader (CPU, seeds 6000-6007): a single
-photo about 220-310 ms against 210-245 before, a still table streamed 8 ms a frame against 104-115.
+photo about 220-310 ms against 210-245 before, a still table streamed 8 ms a frame against 104-115. It now
+times the untaught single photo and bare marker detection on the same photos too: after the cuts of
+issue 15 (seeds 6000-6003), taught 129-192 ms median, untaught 103-167, 11-18x detection.
 
 Is the teaching photo too far? (issue 15; decided on tuning seeds 6000-6011, 41 boards, 183 pieces, taught.)
 The benchmark's photo shows the page at 0.6-0.85 of the picture, about 1.6 px per mm (a 13 mm piece 20 px wide).
