@@ -43,7 +43,9 @@ pieces 193 -> 218 of 286. The confusion of kinds is printed under each row: trut
 kind read; forts read as blockades or cannons are still the most. The untaught reader is unchanged, and
 so are the kit's own renders (benchmarks/read_accuracy.py --first 5000 --count 30): 2914/2916 cells,
 79/81 boards, 47 right cells under 0.6. --speed times the taught reader (CPU, seeds 6000-6007): a single
-photo about 220-310 ms against 210-245 before, a still table streamed 8 ms a frame against 104-115.
+photo about 220-310 ms against 210-245 before, a still table streamed 8 ms a frame against 104-115. It now
+times the untaught single photo and bare marker detection on the same photos too: after the cuts of
+issue 15 (seeds 6000-6003), taught 129-192 ms median, untaught 103-167, 11-18x detection.
 
 Is the teaching photo too far? (issue 15; decided on tuning seeds 6000-6011, 41 boards, 183 pieces, taught.)
 The benchmark's photo shows the page at 0.6-0.85 of the picture, about 1.6 px per mm (a 13 mm piece 20 px wide).
@@ -67,6 +69,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import sys
 import time
 from collections import Counter
@@ -266,23 +269,24 @@ def _share(part: int, whole: int) -> str:
 
 
 def time_taught(seeds, cache: Path, repeats: int = 3) -> str:
-    """Median CPU time (this thread's) of teaching from a sheet photo, of a taught reader's first read of the
-    island (a single photo) and of its reads of the same frame again (a still table streamed)."""
-    import statistics
-
+    """CPU time (this thread's) of teaching from a sheet photo, of a photo's first read (a single photo, the
+    full marker search) taught and untaught, of bare marker detection on the same photo (the floor), and of a taught
+    reader's reads of the same frame again (a still table streamed): medians and p90s."""
     import cv2
 
     from calibration.pieces import teach
     from companion.games.cannonball_colony.camera.reader import IslandReader
     from companion.games.cannonball_colony.camera.taught import TaughtPieces
     from companion.games.cannonball_colony.render.teaching import sheet_record
+    from companion.vision.markers import detect_markers
 
     def timed(work):
         clock = time.thread_time()
         result = work()
         return result, (time.thread_time() - clock) * 1000
 
-    teaching, single, streaming = [], [], []
+    cv2.setNumThreads(1)
+    teaching, single, untaught, bare, streaming = [], [], [], [], []
     for seed in seeds:
         paths = render_pair(seed, False, cache)
         if paths is None:
@@ -291,16 +295,25 @@ def time_taught(seeds, cache: Path, repeats: int = 3) -> str:
         looks, spent = timed(lambda: teach([(paths[2].name, sheet)], sheet_record()))
         teaching.append(spent)
         IslandReader(taught=TaughtPieces(looks)).read_stages(image)   # the networks loaded, the caches warm
-        reader = IslandReader(taught=TaughtPieces(looks))
-        reading, spent = timed(lambda: reader.read_stages(image))
-        single.append(spent)
+        IslandReader().read_stages(image)
         for _ in range(repeats):
+            reader = IslandReader(taught=TaughtPieces(looks))
+            reading, spent = timed(lambda: reader.read_stages(image))
+            single.append(spent)
+            untaught.append(timed(lambda: IslandReader().read_stages(image))[1])
+            bare.append(timed(lambda: detect_markers(image))[1])
             reading, spent = timed(lambda: reader.read_stages(image, 0.0, reading.observation))
             streaming.append(spent)
-    ranked = sorted(streaming)
-    return (f"taught, CPU ms median of {len(single)} views: teaching a sheet photo {statistics.median(teaching):.0f}, "
-            f"a single photo read {statistics.median(single):.0f}, streaming {statistics.median(streaming):.0f} "
-            f"(p90 {ranked[int(0.9 * (len(ranked) - 1))]:.0f})")
+    detection = statistics.median(bare)
+    return (f"CPU ms over {len(teaching)} views, {repeats} times each: teaching a sheet photo median "
+            f"{statistics.median(teaching):.0f}; bare marker detection {_spread(bare)}; a single photo read, taught "
+            f"{_spread(single)} ({statistics.median(single) / detection:.1f}x detection), untaught {_spread(untaught)} "
+            f"({statistics.median(untaught) / detection:.1f}x); taught streaming {_spread(streaming)}")
+
+
+def _spread(times: list[float]) -> str:
+    ranked = sorted(times)
+    return f"median {statistics.median(ranked):.0f} (p90 {ranked[int(0.9 * (len(ranked) - 1))]:.0f})"
 
 
 KIT_LOOK_VIEWS = ((101, 0.0, "even"), (102, 22.0, "warm"), (103, 40.0, "cool"))

@@ -100,8 +100,17 @@ def linear_at(image_bgr: np.ndarray, pixels: np.ndarray) -> np.ndarray:
     rows = max(1, -(-count // columns))
     grid = np.zeros((rows * columns, 2), np.float32)
     grid[:count] = flat
+    # Only the pixels round the points are made linear: remap reads the two pixels either side of
+    # each point, and a crop reaching the picture's edge wherever a point does replicates the same border.
+    height, width = image_bgr.shape[:2]
+    x0, y0, x1, y1 = 0, 0, width, height
+    if count and np.isfinite(flat).all():
+        low, high = np.floor(flat.min(axis=0)), np.floor(flat.max(axis=0))
+        x0, y0 = int(min(max(low[0] - 1, 0), width - 1)), int(min(max(low[1] - 1, 0), height - 1))
+        x1, y1 = int(max(min(high[0] + 3, width), x0 + 1)), int(max(min(high[1] + 3, height), y0 + 1))
+        grid[:count] -= np.array([x0, y0], np.float32)
     grid = grid.reshape(rows, columns, 2)
-    linear = SRGB_TO_LINEAR[image_bgr]
+    linear = SRGB_TO_LINEAR[image_bgr[y0:y1, x0:x1]]
     values = cv2.remap(linear, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return values.reshape(-1, 3)[:count].reshape(*np.shape(pixels)[:-1], 3)
 

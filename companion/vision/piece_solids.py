@@ -38,6 +38,10 @@ class SolidSettings:
     tallest_mm: float = 50.0
 
 
+_ANGLES = np.linspace(0, 2 * np.pi, 16, endpoint=False)
+ROUND_FOOTPRINT = np.column_stack([np.cos(_ANGLES), np.sin(_ANGLES)])   # a round piece's base, unit radius
+
+
 @dataclass(frozen=True)
 class Solid:
     shape: str
@@ -49,8 +53,7 @@ class Solid:
         half = self.width_mm / 2 * scale
         if self.shape == "square":
             return np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
-        angles = np.linspace(0, 2 * np.pi, 16, endpoint=False)
-        return half * np.column_stack([np.cos(angles), np.sin(angles)])
+        return half * ROUND_FOOTPRINT
 
     def to_json(self) -> dict:
         return {"shape": self.shape, "width_mm": round(self.width_mm, 2), "height_mm": round(self.height_mm, 2),

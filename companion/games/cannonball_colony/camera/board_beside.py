@@ -54,10 +54,12 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
     best: dict[int, tuple[float, int, np.ndarray]] = {}   # board -> (score, marker id, quad)
     seen: set = set()
     placements = []   # every placement whose frame looks like paper: its four marker quads
+    taken = np.array(taken, np.float64).reshape(-1, 2)
+    to_sheets = [np.linalg.inv(other.sheet_to_image) for other in located.values()]
     for board, fix in located.items():
         for side in range(4):
             origins = np.array([[(far, a), (a, far), (-far, a), (a, -far)][side] for a in steps])
-            origins = origins[[not _overlaps(o, board, located) for o in origins]]
+            origins = origins[~_overlapping(origins, fix.sheet_to_image, to_sheets)]
             if not len(origins):
                 continue
             white = sample_grey(grey, (origins[:, None, :] + np.array(PAPER_POINTS_MM)[None]).reshape(-1, 2),
@@ -76,7 +78,7 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
                         continue
                     seen.add(key)
                     size = np.linalg.norm(quad[0] - quad[2])
-                    if any(np.linalg.norm(centre - other) < 0.5 * size for other in taken):
+                    if _near_taken(centre, size, taken):
                         continue
                     if not _looks_like_marker(grey, quad, paper, settings):
                         continue
@@ -106,12 +108,16 @@ def _read_together(grey, placements, missing, paper, taken, settings: BesideSett
     found: dict[int, tuple[float, int, np.ndarray]] = {}
     for quads in placements:
         centres = quads.mean(axis=1)
-        if any(np.linalg.norm(c - other) < 0.5 * np.linalg.norm(q[0] - q[2]) for c, q in zip(centres, quads) for other in taken):
+        if any(_near_taken(c, np.linalg.norm(q[0] - q[2]), taken) for c, q in zip(centres, quads)):
             continue
-        if sum(_looks_like_marker(grey, quad, paper, settings) for quad in quads) < 3:
+        if not _most_like_markers(grey, quads, paper, settings):
             continue
-        tables = [read_scores(grey, quad, small) for quad in quads]
-        if any(table is None for table in tables):
+        tables = []
+        for quad in quads:   # one unreadable corner rules the placement out
+            tables.append(read_scores(grey, quad, small))
+            if tables[-1] is None:
+                break
+        if tables[-1] is None:
             continue
         hypotheses = []
         for board in missing:
@@ -145,24 +151,43 @@ def paper_samples(grey: np.ndarray, sheet_to_image: np.ndarray, origin) -> np.nd
     return sample_grey(grey, np.array(PAPER_POINTS_MM) + origin, sheet_to_image)
 
 
+def _most_like_markers(grey: np.ndarray, quads: np.ndarray, paper: float, settings: BesideSettings) -> bool:
+    """Whether at least three of a placement's four corner quads look like markers (two that do not rule it out)."""
+    unlike = 0
+    for quad in quads:
+        unlike += not _looks_like_marker(grey, quad, paper, settings)
+        if unlike == 2:
+            return False
+    return True
+
+
+MARKER_UNIT = np.array([[0, 0], [MODULES, 0], [MODULES, MODULES], [0, MODULES]], np.float32)
+# The middles of a marker's border modules, in modules.
+BORDER_RING = np.array([[0.5, 0.5], [3.0, 0.5], [5.5, 0.5], [5.5, 3.0], [5.5, 5.5], [3.0, 5.5], [0.5, 5.5], [0.5, 3.0]])
+
+
 def _looks_like_marker(grey: np.ndarray, quad: np.ndarray, paper: float, settings: BesideSettings) -> bool:
     """Whether a marker's black border could be at `quad`: its ring of border modules is dark."""
-    unit = np.array([[0, 0], [MODULES, 0], [MODULES, MODULES], [0, MODULES]], np.float32)
-    to_image = cv2.getPerspectiveTransform(unit, quad.astype(np.float32))
-    ring = np.array([[0.5, 0.5], [3.0, 0.5], [5.5, 0.5], [5.5, 3.0], [5.5, 5.5], [3.0, 5.5], [0.5, 5.5], [0.5, 3.0]])
-    points = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), to_image).reshape(-1, 2)
+    to_image = cv2.getPerspectiveTransform(MARKER_UNIT, quad.astype(np.float32))
+    points = cv2.perspectiveTransform(BORDER_RING.reshape(-1, 1, 2), to_image).reshape(-1, 2)
     height, width = grey.shape[:2]
     xs = np.clip(np.rint(points[:, 0]).astype(int), 0, width - 1)
     ys = np.clip(np.rint(points[:, 1]).astype(int), 0, height - 1)
     return float(grey[ys, xs].mean()) < settings.dark_share * paper
 
 
-def _overlaps(origin, board: int, located: dict[int, LocatedBoard]) -> bool:
-    """Whether a sheet at `origin` (mm in `board`'s sheet frame) would lie on a placed sheet."""
-    centre = np.array([[origin[0] + ISLAND_SHEET_MM / 2, origin[1] + ISLAND_SHEET_MM / 2]])
-    at = cv2.perspectiveTransform(centre.reshape(-1, 1, 2), located[board].sheet_to_image)
-    for other in located.values():
-        inside = cv2.perspectiveTransform(at, np.linalg.inv(other.sheet_to_image)).reshape(2)
-        if (-0.25 * ISLAND_SHEET_MM < inside).all() and (inside < 1.25 * ISLAND_SHEET_MM).all():
-            return True
-    return False
+def _overlapping(origins: np.ndarray, sheet_to_image: np.ndarray, to_sheets: list[np.ndarray]) -> np.ndarray:
+    """Which sheets at `origins` (N, 2: mm in the frame of the sheet `sheet_to_image` places) would lie on
+    a placed sheet (`to_sheets`: picture -> each placed sheet's mm)."""
+    centres = origins + ISLAND_SHEET_MM / 2
+    at = cv2.perspectiveTransform(centres.reshape(-1, 1, 2), sheet_to_image)
+    lying = np.zeros(len(origins), bool)
+    for to_sheet in to_sheets:
+        inside = cv2.perspectiveTransform(at, to_sheet).reshape(-1, 2)
+        lying |= ((-0.25 * ISLAND_SHEET_MM < inside) & (inside < 1.25 * ISLAND_SHEET_MM)).all(axis=1)
+    return lying
+
+
+def _near_taken(centre: np.ndarray, size: float, taken: np.ndarray) -> bool:
+    """Whether a marker `size` px across centred at `centre` would lie on one already placed."""
+    return bool((np.sqrt(((centre - taken) ** 2).sum(axis=1)) < 0.5 * size).any())

@@ -34,8 +34,15 @@ def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     """For each board-local cell, with its owner's class index and the solids to try (kind -> solid):
     kind -> the overlap (0..1) of that solid's silhouette with the paint seen round the cell. The middles
     of the `others` cells (and of `cells`), where other pieces stand, do not count."""
+    return window_overlaps(piece_windows(image, view, cells, owners, table, settings, others), solids, view, settings)
+
+
+def window_overlaps(windows: list[tuple[np.ndarray, Window]], solids: list[dict[str, Solid]], view: BoardView,
+                    settings: FitSettings = FitSettings()) -> list[dict[str, float]]:
+    """kind -> overlap for each of piece_windows' windows and the solids to try there (one window serves
+    every photo's solids)."""
     return [{kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0] for kind, solid in tried.items()}
-            for (centre, window), tried in zip(piece_windows(image, view, cells, owners, table, settings, others), solids)]
+            for (centre, window), tried in zip(windows, solids)]
 
 
 def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],

@@ -18,6 +18,7 @@ paint on a road cell's base.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -26,10 +27,10 @@ import numpy as np
 from calibration.pieces import EMPTY_LABEL, PieceLooks
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
-from companion.games.cannonball_colony.camera.piece_fit import FitSettings, kind_overlaps
+from companion.games.cannonball_colony.camera.piece_fit import FitSettings, piece_windows, window_overlaps
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS
-from companion.vision.colour_classes import (CLASS_INDEX, PLAYER_CLASSES, ColourSettings, ColourTable,
+from companion.vision.colour_classes import (CLASS_INDEX, CLASSES, PLAYER_CLASSES, ColourSettings, ColourTable,
                                              default_references)
 from companion.vision.piece_looks import LookBook, LookSettings, inside_convex, read_looks
 
@@ -126,6 +127,10 @@ class TaughtPieces:
                 sets[number][label[0]] = square.solid
         self.kind_solids = _kind_solids(pieces)
         self.lookalikes = self._lookalikes(pieces)
+        # Which classes count as each player's paint (its lookalikes too, or strictly its own): a lookup per cell.
+        every_class = np.arange(len(CLASSES))
+        self._paint_classes = {strict: [np.isin(every_class, [index] if strict else self.lookalikes.get(index, [index]))
+                                        for index in PLAYER_INDEX] for strict in (False, True)}
         self.book = LookBook(self.looks, settings.looks)
         self._checked: dict[int, tuple] = {}   # board -> (its place, the cells read, the doubtful ones)
         self._revised: dict[int, tuple] = {}   # board -> (its place, the network's reading, the cells revised)
@@ -254,10 +259,13 @@ class TaughtPieces:
         results: list[dict[str, float]] = [{} for _ in cells]
         sets = [[self.kind_solids] if by_kind else self.solids.get(token[1]) or next(iter(self.solids.values()), [])
                 for token in read]
+        windows: dict[tuple, list] = {}   # the same cells' windows serve every photo's solids
         for number in range(max((len(options) for options in sets), default=0)):
             chosen = [i for i, options in enumerate(sets) if number < len(options)]
-            fits = kind_overlaps(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
-                                 [sets[i][number] for i in chosen], self.table, self.settings.fit, others)
+            if tuple(chosen) not in windows:
+                windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
+                                                       self.table, self.settings.fit, others)
+            fits = window_overlaps(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
             for i, fit in zip(chosen, fits):
                 for kind, value in fit.items():
                     results[i][kind] = max(results[i].get(kind, 0.0), value)
@@ -318,7 +326,7 @@ class TaughtPieces:
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
         if base_known.mean() < s.min_known_base:
             return ROAD, s.hidden_confidence
-        painted = [np.isin(base, [index] if strict else self.lookalikes.get(index, [index])) for index in PLAYER_INDEX]
+        painted = [paint_class[base] for paint_class in self._paint_classes[strict]]
         counts = np.array([(paint * base_known).sum() / base_known.sum() for paint in painted])
         owner = int(counts.argmax())
         if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
@@ -351,7 +359,13 @@ def kit_pieces() -> "TaughtPieces | None":
     """The kit's own pieces' looks, or None when the file is not there."""
     if not KIT_LOOKS_FILE.exists():
         return None
-    return TaughtPieces(PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony"))
+    return TaughtPieces(_kit_looks(KIT_LOOKS_FILE.stat().st_mtime_ns))
+
+
+@lru_cache(maxsize=1)
+def _kit_looks(modified_ns: int) -> PieceLooks:
+    """The kit's looks file, parsed once while it stays unchanged: every new reader checks its pieces against it."""
+    return PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony")
 
 
 def _kind_solids(pieces: dict) -> dict:
