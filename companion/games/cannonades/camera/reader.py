@@ -193,12 +193,11 @@ def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:
 
 @lru_cache(maxsize=8)
 def _area_grid(players: int) -> tuple[tuple[str, ...], np.ndarray]:
-    """table.area_of on a grid of the play area every AREA_GRID_MM (the many points of an unknown shape)."""
-    names = ("deck", "discard") + tuple(f"seat {n}" for n in range(1, players + 1))
+    """Each point's area on a grid of the play area every AREA_GRID_MM (the many points of an unknown shape)."""
     columns, rows = (int(side // AREA_GRID_MM) + 1 for side in table.PLAY_MM)
-    grid = np.array([[names.index(table.area_of(col * AREA_GRID_MM, row * AREA_GRID_MM, players))
-                      for col in range(columns)] for row in range(rows)], np.int8)
-    return names, grid
+    xs, ys = np.meshgrid(np.arange(columns) * AREA_GRID_MM, np.arange(rows) * AREA_GRID_MM)
+    grid = table.area_indices(np.column_stack([xs.ravel(), ys.ravel()]), players).reshape(rows, columns)
+    return table.area_names(players), grid.astype(np.int8)
 
 
 def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
@@ -228,17 +227,21 @@ def _lay_cannonades(seen: list[SeenCard], faces: list[face_up.PlacedFace], deck:
 
 def _out_of_picture(to_image: np.ndarray, picture_shape: tuple[int, ...], players: int) -> list[SeenCard]:
     """An unknown in each area of the table the picture does not show all of (a card there may be out of view)."""
+    names, points, labels = _out_of_picture_grid(players)
+    in_image = cv2.perspectiveTransform(points[None], to_image)[0]
+    height, width = picture_shape[:2]
+    outside = ((in_image[:, 0] < 0) | (in_image[:, 1] < 0) | (in_image[:, 0] >= width) | (in_image[:, 1] >= height))
+    return [SeenCard("unknown", tuple(float(v) for v in points[outside & (labels == label)].mean(axis=0)), names[label],
+                     0.0, why="part of this area is out of the picture") for label in np.unique(labels[outside])]
+
+
+@lru_cache(maxsize=8)
+def _out_of_picture_grid(players: int) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """The play area's points looked at for parts out of the picture, and each one's area."""
     xs, ys = np.meshgrid(np.linspace(0, table.PLAY_MM[0], OUT_OF_PICTURE_GRID[0]),
                          np.linspace(0, table.PLAY_MM[1], OUT_OF_PICTURE_GRID[1]))
     points = np.column_stack([xs.ravel(), ys.ravel()])
-    in_image = cv2.perspectiveTransform(points[None].astype(np.float64), to_image)[0]
-    height, width = picture_shape[:2]
-    outside = ((in_image[:, 0] < 0) | (in_image[:, 1] < 0) | (in_image[:, 0] >= width) | (in_image[:, 1] >= height))
-    by_area: dict[str, list] = {}
-    for point in points[outside]:
-        by_area.setdefault(table.area_of(*point, players), []).append(point)
-    return [SeenCard("unknown", tuple(float(v) for v in np.mean(part, axis=0)), area, 0.0,
-                     why="part of this area is out of the picture") for area, part in by_area.items()]
+    return table.area_names(players), points, table.area_indices(points, players)
 
 
 def reading_lines(reading: Reading) -> list[str]:
