@@ -247,7 +247,7 @@ def sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tu
     cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)
     rows, cols = np.nonzero(inside[::step, ::step])
     points = np.column_stack([cols * step + x, rows * step + y, np.ones(len(rows))]) @ view_to_table.T
-    return tuple((float(px), float(py)) for px, py in points[:, :2])
+    return tuple(map(tuple, points[:, :2].tolist()))   # tolist: the many points made Python floats at once
 
 
 def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings) -> bool:

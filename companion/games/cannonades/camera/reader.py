@@ -91,24 +91,30 @@ def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
 
 def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                settings: ReaderSettings = SETTINGS, table_in_view: tuple[np.ndarray, tuple[int, ...]] | None = None,
-               window_mm: tuple[float, float, float, float] = face_down.PLAY_VIEW_MM) -> Reading:
+               window_mm: tuple[float, float, float, float] = face_down.PLAY_VIEW_MM,
+               markers_px: dict[int, list[np.ndarray]] | None = None,
+               reread_mm: tuple[float, float, float, float] | None = None) -> Reading:
     """`table_in_view`: the table's homography and markers from an earlier frame (a fixed camera), not found again.
     `window_mm`: read only this part of the table (left, top, right, bottom mm; the stream's changed part):
-    a card cut by its edge is unknown there."""
+    a card cut by its edge is unknown there. `markers_px`: the card markers in the picture (markers_in_window's),
+    when the stream already has them. `reread_mm`: only a face whose markers were not read within this box is
+    read again (the stream keeps what lies outside it from the last reading)."""
     deck = deck or default_deck()
     table.Settings(players)
     grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
     to_image, seen = table_in_view or table_homography(grey)
     to_table = np.linalg.inv(to_image)
-    faces, notes = face_up.place_faces(_markers_in_window(grey, to_image, window_mm, settings), to_table,
-                                       len(deck.cards), settings)
+    if markers_px is None:
+        markers_px = markers_in_window(grey, to_image, window_mm, settings)
+    faces, notes = face_up.place_faces(markers_px, to_table, len(deck.cards), settings)
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     view, view_to_table = face_down.top_view(colour, to_image, settings, window_mm)
     difference = face_down.table_difference(view, settings)
     table_mask = face_down.not_table(view, settings, difference)
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
-        faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces})
+        faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
+                                         reread_mm)
         if not faces_again:
             break
         faces += faces_again
@@ -130,16 +136,12 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
 
 
-def _markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[float, float, float, float],
-                       settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
+def markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[float, float, float, float],
+                      settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
     """The card markers in the part of the picture that shows the window (the whole picture for the play area)."""
     if window_mm == face_down.PLAY_VIEW_MM:
         return face_up.find_card_markers(grey, settings)
-    left, top, right, bottom = window_mm
-    corners = cv2.perspectiveTransform(np.array([[[left, top], [right, top], [right, bottom], [left, bottom]]],
-                                                np.float64), to_image)[0]
-    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
-    x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
+    x0, y0, x1, y1 = window_in_picture(to_image, window_mm)
     patch = grey[y0:y1, x0:x1]
     if patch.size == 0:
         return {}
@@ -147,13 +149,26 @@ def _markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[
             for marker_id, quads in face_up.find_card_markers(patch, settings).items()}
 
 
+def window_in_picture(to_image: np.ndarray, window_mm: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
+    """The picture's px box (left, top, right, bottom) that shows the window of the table."""
+    left, top, right, bottom = window_mm
+    corners = cv2.perspectiveTransform(np.array([[[left, top], [right, top], [right, bottom], [left, bottom]]],
+                                                np.float64), to_image)[0]
+    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
+    x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
+    return int(x0), int(y0), int(x1), int(y1)
+
+
 def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blobs: list[face_down.Blob],
-                deck_size: int, known: set[int]) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
-    """Each card with printed corners whose markers were not read, read again on its own patch of the
-    picture (each of REREAD_SETTINGS in turn); a card found there, and only there, replaces the unknown shape."""
+                deck_size: int, known: set[int], within_mm: tuple[float, float, float, float] | None = None,
+                ) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
+    """Each card with printed corners whose markers were not read (within `within_mm`, when given), read again
+    on its own patch of the picture (each of REREAD_SETTINGS in turn); a card found there, and only there,
+    replaces the unknown shape."""
     faces, kept = [], []
     for blob in blobs:
-        if blob.face != "unknown" or not blob.why.startswith(face_down.PRINTED_CORNERS):
+        if (blob.face != "unknown" or not blob.why.startswith(face_down.PRINTED_CORNERS)
+                or (within_mm is not None and not inside(blob.centre_mm, within_mm))):
             kept.append(blob)
             continue
         reach = max(cards.CARD_MM) / 2 + REREAD_MARGIN_MM
@@ -181,6 +196,10 @@ def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, bl
     return faces, kept
 
 
+def inside(point_mm: tuple[float, float], box_mm: tuple[float, float, float, float]) -> bool:
+    return box_mm[0] <= point_mm[0] <= box_mm[2] and box_mm[1] <= point_mm[1] <= box_mm[3]
+
+
 def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:
     """An unknown shape in each area it covers (a hand over two seats leaves both unsure)."""
     points = np.array(blob.points_mm or (blob.centre_mm,), np.float64)
@@ -193,12 +212,11 @@ def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:
 
 @lru_cache(maxsize=8)
 def _area_grid(players: int) -> tuple[tuple[str, ...], np.ndarray]:
-    """table.area_of on a grid of the play area every AREA_GRID_MM (the many points of an unknown shape)."""
-    names = ("deck", "discard") + tuple(f"seat {n}" for n in range(1, players + 1))
+    """Each point's area on a grid of the play area every AREA_GRID_MM (the many points of an unknown shape)."""
     columns, rows = (int(side // AREA_GRID_MM) + 1 for side in table.PLAY_MM)
-    grid = np.array([[names.index(table.area_of(col * AREA_GRID_MM, row * AREA_GRID_MM, players))
-                      for col in range(columns)] for row in range(rows)], np.int8)
-    return names, grid
+    xs, ys = np.meshgrid(np.arange(columns) * AREA_GRID_MM, np.arange(rows) * AREA_GRID_MM)
+    grid = table.area_indices(np.column_stack([xs.ravel(), ys.ravel()]), players).reshape(rows, columns)
+    return table.area_names(players), grid.astype(np.int8)
 
 
 def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
@@ -228,17 +246,21 @@ def _lay_cannonades(seen: list[SeenCard], faces: list[face_up.PlacedFace], deck:
 
 def _out_of_picture(to_image: np.ndarray, picture_shape: tuple[int, ...], players: int) -> list[SeenCard]:
     """An unknown in each area of the table the picture does not show all of (a card there may be out of view)."""
+    names, points, labels = _out_of_picture_grid(players)
+    in_image = cv2.perspectiveTransform(points[None], to_image)[0]
+    height, width = picture_shape[:2]
+    outside = ((in_image[:, 0] < 0) | (in_image[:, 1] < 0) | (in_image[:, 0] >= width) | (in_image[:, 1] >= height))
+    return [SeenCard("unknown", tuple(float(v) for v in points[outside & (labels == label)].mean(axis=0)), names[label],
+                     0.0, why="part of this area is out of the picture") for label in np.unique(labels[outside])]
+
+
+@lru_cache(maxsize=8)
+def _out_of_picture_grid(players: int) -> tuple[tuple[str, ...], np.ndarray, np.ndarray]:
+    """The play area's points looked at for parts out of the picture, and each one's area."""
     xs, ys = np.meshgrid(np.linspace(0, table.PLAY_MM[0], OUT_OF_PICTURE_GRID[0]),
                          np.linspace(0, table.PLAY_MM[1], OUT_OF_PICTURE_GRID[1]))
     points = np.column_stack([xs.ravel(), ys.ravel()])
-    in_image = cv2.perspectiveTransform(points[None].astype(np.float64), to_image)[0]
-    height, width = picture_shape[:2]
-    outside = ((in_image[:, 0] < 0) | (in_image[:, 1] < 0) | (in_image[:, 0] >= width) | (in_image[:, 1] >= height))
-    by_area: dict[str, list] = {}
-    for point in points[outside]:
-        by_area.setdefault(table.area_of(*point, players), []).append(point)
-    return [SeenCard("unknown", tuple(float(v) for v in np.mean(part, axis=0)), area, 0.0,
-                     why="part of this area is out of the picture") for area, part in by_area.items()]
+    return table.area_names(players), points, table.area_indices(points, players)
 
 
 def reading_lines(reading: Reading) -> list[str]:

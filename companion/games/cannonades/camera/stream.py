@@ -3,8 +3,10 @@ TABLE_REFRESH_FRAMES frames read (or when it was lost), and the lighter STREAM_S
 A frame that shows the same table as the last frame read (nothing moved: its small blurred picture
 differs only by sensor noise, STILL_SETTINGS) is not read again: the last reading stands. A frame
 where only a part changed (a card laid, moved or turned) is read again only around that part, a
-card's length and more beyond it, and the last reading stands elsewhere. A frame where the table
-cannot be found is read as nothing, with a note, not as an error."""
+card's length and more beyond it, and the last reading stands elsewhere; the card markers found on the
+last frame read stand outside that part too (nothing there changed), so a frame read whole because a
+shape reaches past the part read looks for markers only inside it. A frame where the table cannot be
+found is read as nothing, with a note, not as an error."""
 
 from __future__ import annotations
 
@@ -14,7 +16,8 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera.face_down import CUT_BY_WINDOW, PLAY_VIEW_MM
-from companion.games.cannonades.camera.reader import Reading, read_table, table_homography
+from companion.games.cannonades.camera.reader import (Reading, inside, markers_in_window, read_table, table_homography,
+                                                       window_in_picture)
 from companion.games.cannonades.camera.settings import (STILL_SETTINGS, STREAM_SETTINGS, TABLE_REFRESH_FRAMES,
                                                          ReaderSettings, StillSettings)
 from companion.games.cannonades.deck import Deck
@@ -29,6 +32,7 @@ class CardStream:
         self.table_in_view = None
         self.frames = 0
         self.last: tuple[np.ndarray, Reading] | None = None   # the last frame read (small) and its reading
+        self.markers: dict[int, list[np.ndarray]] = {}         # the card markers (picture px) on the last frame read
 
     def read(self, frame: np.ndarray) -> Reading:
         grey = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
@@ -47,9 +51,10 @@ class CardStream:
         self.frames += 1
         window = None if refresh or changed is None else self._changed_window(changed, grey.shape)
         if window is None:
-            reading = read_table(frame, self.deck, self.players, self.settings, self.table_in_view)
+            self.markers = markers_in_window(grey, self.table_in_view[0], PLAY_VIEW_MM, self.settings)
+            reading = read_table(frame, self.deck, self.players, self.settings, self.table_in_view, markers_px=self.markers)
         else:
-            reading = self._merged(self.last[1], *window, frame)
+            reading = self._merged(self.last[1], *window, frame, grey)
         self.last = (small, reading)
         return reading
 
@@ -76,19 +81,21 @@ class CardStream:
             return None
         return inner, window
 
-    def _merged(self, before: Reading, inner: Window, window: Window, frame: np.ndarray) -> Reading:
+    def _merged(self, before: Reading, inner: Window, window: Window, frame: np.ndarray, grey: np.ndarray) -> Reading:
         """The window read again: its cards near the change, and the last reading's everywhere else (but
         a card read again near the change is there now: it moved, it is no longer where it was). What
-        the window cuts near the change (cards touching across its edge, a hand) has the frame read whole."""
-        def near(card) -> bool:
-            return inner[0] <= card.centre_mm[0] <= inner[2] and inner[1] <= card.centre_mm[1] <= inner[3]
-
-        fresh = read_table(frame, self.deck, self.players, self.settings, self.table_in_view, window)
-        again = [card for card in fresh.cards if near(card)]
+        the window cuts near the change (cards touching across its edge, a hand) has the frame read whole,
+        with the window's markers and the last frame's elsewhere."""
+        to_image = self.table_in_view[0]
+        fresh_markers = markers_in_window(grey, to_image, window, self.settings)
+        self.markers = _outside(self.markers, window_in_picture(to_image, window)) | fresh_markers
+        fresh = read_table(frame, self.deck, self.players, self.settings, self.table_in_view, window,
+                           markers_px=fresh_markers, reread_mm=inner)
+        again = [card for card in fresh.cards if inside(card.centre_mm, inner)]
         if any(card.why == CUT_BY_WINDOW for card in again):   # what changed reaches past the window
-            return read_table(frame, self.deck, self.players, self.settings, self.table_in_view)
+            return read_table(frame, self.deck, self.players, self.settings, self.table_in_view, markers_px=self.markers)
         moved = {card.card for card in again if card.card}
-        cards = [card for card in before.cards if not near(card) and card.card not in moved] + again
+        cards = [card for card in before.cards if not inside(card.centre_mm, inner) and card.card not in moved] + again
         return replace(fresh, cards=tuple(sorted(cards, key=lambda c: (c.area, c.centre_mm))))
 
     def _small(self, grey: np.ndarray) -> np.ndarray:
@@ -101,3 +108,14 @@ class CardStream:
         if small.shape != before.shape:
             return None
         return cv2.compare(cv2.absdiff(small, before), self.still.level, cv2.CMP_GT)
+
+
+def _outside(markers: dict[int, list[np.ndarray]], box_px: tuple[int, int, int, int]) -> dict[int, list[np.ndarray]]:
+    """The markers not wholly inside the picture's box (those inside it are looked for there again)."""
+    x0, y0, x1, y1 = box_px
+
+    def within(quad: np.ndarray) -> bool:
+        return bool((quad[:, 0] >= x0).all() and (quad[:, 0] < x1).all() and (quad[:, 1] >= y0).all() and (quad[:, 1] < y1).all())
+
+    kept = {marker_id: [quad for quad in quads if not within(quad)] for marker_id, quads in markers.items()}
+    return {marker_id: quads for marker_id, quads in kept.items() if quads}

@@ -8,6 +8,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+import numpy as np
+
 from companion.kit import ids
 
 PLAY_MM = (840.0, 600.0)
@@ -44,15 +46,26 @@ def edge_distance(edge: str, x: float, y: float) -> float:
     return {"bottom": PLAY_MM[1] - y, "top": y, "left": x, "right": PLAY_MM[0] - x}[edge]
 
 
-def area_of(x: float, y: float, players: int) -> str:
-    """"deck", "discard" (the middle, by the nearer spot), or "seat N" (the nearest seat edge)."""
-    if abs(x - CENTRE[0]) <= MIDDLE_HALF_MM[0] and abs(y - CENTRE[1]) <= MIDDLE_HALF_MM[1]:
-        return "deck" if x < CENTRE[0] else "discard"
+def area_names(players: int) -> tuple[str, ...]:
+    """The areas area_indices numbers, in order: the middle's two, then each seat's."""
+    return ("deck", "discard") + tuple(f"seat {n}" for n in range(1, len(SEAT_EDGES[players]) + 1))
+
+
+def area_indices(points_mm: np.ndarray, players: int) -> np.ndarray:
+    """Each point's area (an index into area_names) at once: the many points of a grid or a shape."""
+    x, y = np.asarray(points_mm, np.float64).reshape(-1, 2).T
     edges = SEAT_EDGES[players]
     # Distances scaled by the play area's side so a square table's diagonals split the seats.
     scale = {"bottom": PLAY_MM[1], "top": PLAY_MM[1], "left": PLAY_MM[0], "right": PLAY_MM[0]}
-    nearest = min(range(len(edges)), key=lambda n: edge_distance(edges[n], x, y) / scale[edges[n]])
-    return f"seat {nearest + 1}"
+    index = 2 + np.argmin(np.stack([edge_distance(edge, x, y) / scale[edge] for edge in edges]), axis=0)
+    middle = (np.abs(x - CENTRE[0]) <= MIDDLE_HALF_MM[0]) & (np.abs(y - CENTRE[1]) <= MIDDLE_HALF_MM[1])
+    index[middle] = np.where(x[middle] < CENTRE[0], 0, 1)
+    return index
+
+
+def area_of(x: float, y: float, players: int) -> str:
+    """"deck", "discard" (the middle, by the nearer spot), or "seat N" (the nearest seat edge)."""
+    return area_names(players)[int(area_indices((x, y), players)[0])]
 
 
 def heading(angle_deg: float) -> str:

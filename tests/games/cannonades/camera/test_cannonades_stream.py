@@ -1,5 +1,6 @@
 """The streaming reader on a card laid onto a still table: only the part of the table around the new
-card is read again, and the seats come out as a whole read of the same frame gives them."""
+card is read again (and a change reaching past that part has the frame read whole, its markers looked for
+only in that part), and the seats come out as a whole read of the same frame gives them."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from companion.games.cannonades.camera import reader
+from companion.games.cannonades.camera import face_up, reader
 from companion.games.cannonades.camera.stream import CardStream
 from companion.games.cannonades.camera.table_seen import table_seen
 from companion.games.cannonades.deck import default_deck
@@ -45,3 +46,32 @@ def test_a_ship_added_is_read_in_a_window_around_it_and_the_seats_are_as_a_whole
     assert table_seen(streamed).tokens() == table_seen(whole).tokens()
     seat = table_seen(streamed).seats[0]
     assert ("S40" in seat.up) == face_up and not seat.unsure
+
+
+@pytest.mark.slow   # renders one table: about 4 s
+def test_a_change_reaching_past_its_window_is_read_whole_looking_for_markers_only_in_the_window(monkeypatch):
+    scene = dataclasses.replace(random_scene(0, RenderOptions(jpeg_quality=90), style="classic"), hand=None)
+    before = render_scene(scene).image
+    after = before.copy()
+    after[300:420, 600:690] = before[200:320, 480:570]   # a card-sized patch of the picture moved onto the cards
+    stream = CardStream(players=scene.players)
+    stream.read(before)
+    windows, looked_in = [], []
+    real_read, real_markers = reader.read_table, face_up.find_card_markers
+
+    def watched(*args, **kwargs):
+        windows.append(kwargs.get("window_mm", args[5] if len(args) > 5 else None))
+        return real_read(*args, **kwargs)
+
+    def markers_watched(grey, settings):
+        looked_in.append(grey.shape)
+        return real_markers(grey, settings)
+
+    monkeypatch.setattr("companion.games.cannonades.camera.stream.read_table", watched)
+    monkeypatch.setattr(face_up, "find_card_markers", markers_watched)
+    streamed = stream.read(after)
+    assert len(windows) == 2 and windows[0] is not None and windows[1] is None   # the window, then the whole frame
+    height, width = after.shape[:2]
+    assert looked_in and all(h * w < height * width / 4 for h, w in looked_in)   # never the whole picture again
+    whole = real_read(after, players=scene.players, settings=stream.settings)
+    assert table_seen(streamed).tokens() == table_seen(whole).tokens()
