@@ -173,10 +173,7 @@ def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, bl
             continue
         reach = max(cards.CARD_MM) / 2 + REREAD_MARGIN_MM
         x, y = blob.centre_mm
-        square = np.array([[[x - reach, y - reach], [x + reach, y - reach], [x + reach, y + reach], [x - reach, y + reach]]])
-        corners = cv2.perspectiveTransform(square.astype(np.float64), to_image)[0]
-        left, top = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
-        right, bottom = np.ceil(corners.max(axis=0)).astype(int)
+        left, top, right, bottom = window_in_picture(to_image, (x - reach, y - reach, x + reach, y + reach))
         patch = grey[top:bottom, left:right]
         found = None
         for settings in REREAD_SETTINGS if patch.size else ():   # until one reads a card there

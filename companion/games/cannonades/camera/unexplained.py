@@ -1,7 +1,8 @@
 """What the reader may have missed: a dark back on a cloth of nearly its colour can go unfound
 entirely (its body within a few Lab units of the cloth, its printed frame too thin to close), and
-its seat would be counted short with confidence. What differs from the table (even faintly) or
-shows edges, yet lies outside every card found and every shape judged, is gathered; a card-sized
+its seat would be counted short with confidence. What differs from the table's colour (even faintly),
+yet lies outside every card found and every shape judged, is gathered (edges are not used: wood grain
+shows them everywhere); a card-sized
 piece of it says a card may lie there, so the seat is unsure rather than counted."""
 
 from __future__ import annotations

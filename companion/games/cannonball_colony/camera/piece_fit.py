@@ -28,15 +28,6 @@ class FitSettings:
     base_share: float = 0.8       # of a cell: the middle of another piece's cell, where its base hides what is behind
 
 
-def kind_overlaps(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],
-                  solids: list[dict[str, Solid]], table: ColourTable, settings: FitSettings = FitSettings(),
-                  others: list[tuple[int, int]] = ()) -> list[dict[str, float]]:
-    """For each board-local cell, with its owner's class index and the solids to try (kind -> solid):
-    kind -> the overlap (0..1) of that solid's silhouette with the paint seen round the cell. The middles
-    of the `others` cells (and of `cells`), where other pieces stand, do not count."""
-    return window_overlaps(piece_windows(image, view, cells, owners, table, settings, others), solids, view, settings)
-
-
 def window_overlaps(windows: list[tuple[np.ndarray, Window]], solids: list[dict[str, Solid]], view: BoardView,
                     settings: FitSettings = FitSettings()) -> list[dict[str, float]]:
     """kind -> overlap for each of piece_windows' windows and the solids to try there (one window serves

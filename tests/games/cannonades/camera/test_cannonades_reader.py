@@ -207,26 +207,31 @@ def test_two_dark_backs_touching_on_a_dark_cloth_and_one_beside_a_bright_card_ar
         assert all(face_down.distance(blob.centre_mm, middle) < 6 for blob, middle in zip(blobs, middles)), blobs
 
 
+def _benchmark_view(seed: int, style: str) -> tuple[dict, list[dict]]:
+    """The accuracy benchmark's view of `seed` (its JPEG quality rule): the render's truth and the cards read."""
+    scene = random_scene(seed, RenderOptions(jpeg_quality=60 + seed % 36), style=style)
+    rendered = render_scene(scene)
+    return rendered.truth, read_table(rendered.image, players=scene.players).to_json()["cards"]
+
+
 @pytest.mark.slow   # renders one table: about 3 s
 def test_an_arm_as_dark_as_the_walnut_over_a_seat_leaves_that_seat_unsure():
     """Seed 96: a grey sleeve reaches over seat 1 and hides its ship S19 whole; the arm differs from the
     table by less than a card does, yet the seat must not be counted with confidence."""
-    scene = random_scene(96, RenderOptions(jpeg_quality=60 + 96 % 36), style="classic")
-    rendered = render_scene(scene)
-    hidden = next(card for card in rendered.truth["cards"] if card.get("card") == "S19")
-    assert rendered.truth["hand"] and hidden["visible"] < 0.1 and hidden["seat"] == 1
-    seat = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["area"] == "seat 1"]
+    truth, cards = _benchmark_view(96, "classic")
+    hidden = next(card for card in truth["cards"] if card.get("card") == "S19")
+    assert truth["hand"] and hidden["visible"] < 0.1 and hidden["seat"] == 1
+    seat = [card for card in cards if card["area"] == "seat 1"]
     assert any(card["face"] == "unknown" and "arm" in card["why"] for card in seat), seat
 
 
 @pytest.mark.slow   # renders one table: about 3 s
 def test_a_cannonade_over_all_of_its_ship_leaves_the_seat_unsure():
     """Seed 28: C10 lies on seat 2's S38 so that only a sliver of the ship shows."""
-    scene = random_scene(28, RenderOptions(jpeg_quality=60 + 28 % 36), style="navy")
-    rendered = render_scene(scene)
-    hidden = next(card for card in rendered.truth["cards"] if card.get("card") == "S38")
+    truth, cards = _benchmark_view(28, "navy")
+    hidden = next(card for card in truth["cards"] if card.get("card") == "S38")
     assert hidden["visible"] < 0.2 and hidden["seat"] == 2
-    seat = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["area"] == "seat 2"]
+    seat = [card for card in cards if card["area"] == "seat 2"]
     assert "C10" in [card["card"] for card in seat]
     assert any(card["face"] == "unknown" and "no ship seen under it" in card["why"] for card in seat), seat
 
@@ -234,19 +239,17 @@ def test_a_cannonade_over_all_of_its_ship_leaves_the_seat_unsure():
 @pytest.mark.slow   # renders one table: about 3 s
 def test_a_far_face_on_a_tilted_view_is_read_again_with_wider_thresholds():
     """Seed 127 (tilt 29): S31 at the far edge, its markers squashed and soft, reads on its own patch."""
-    scene = random_scene(127, RenderOptions(jpeg_quality=60 + 127 % 36), style="navy")
-    rendered = render_scene(scene)
-    far = next(card for card in rendered.truth["cards"] if card.get("card") == "S31")
+    truth, cards = _benchmark_view(127, "navy")
+    far = next(card for card in truth["cards"] if card.get("card") == "S31")
     assert all(far["markers_visible"]) and far["centre_mm"][1] < 100
-    read = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["card"] == "S31"]
+    read = [card for card in cards if card["card"] == "S31"]
     assert len(read) == 1 and _near(read[0]["centre_mm"], far["centre_mm"]) and read[0]["heading"] == far["heading"]
 
 
 @pytest.mark.slow   # renders one table: about 3 s
 def test_a_soft_far_face_is_read_again_sharpened():
     """Seed 238 (tilt 41, green felt): S16 at the far edge reads only once its patch is sharpened."""
-    scene = random_scene(238, RenderOptions(jpeg_quality=60 + 238 % 36), style="navy")
-    rendered = render_scene(scene)
-    far = next(card for card in rendered.truth["cards"] if card.get("card") == "S16")
-    read = [card for card in read_table(rendered.image, players=scene.players).to_json()["cards"] if card["card"] == "S16"]
+    truth, cards = _benchmark_view(238, "navy")
+    far = next(card for card in truth["cards"] if card.get("card") == "S16")
+    read = [card for card in cards if card["card"] == "S16"]
     assert len(read) == 1 and _near(read[0]["centre_mm"], far["centre_mm"]) and read[0]["heading"] == far["heading"]
