@@ -4,8 +4,10 @@ p90 33 ms or less), beside the floor measured in the same run: bare marker detec
 
 Each stream is a MEASURE view's table filmed for six frames (fresh sensor noise each frame) with a hand
 in the fourth; the first frame is read as a single photo and starts the stream's memory, the other five
-are read as a stream (markers looked for near where they were, unchanged spaces kept). Times are CPU
-seconds of this process (one thread): the machine is shared, and wall time would measure the neighbours.
+are read as a stream (camera/stream_memory.py: markers looked for near where they were, the board's
+frame and patch maps kept while they stay put, only the logs whose patch changed sampled and measured,
+the others' looks, counter rows and counts kept). Times are CPU seconds of this process (one thread):
+the machine is shared, and wall time would measure the neighbours.
 
     .venv/bin/python benchmarks/colony_egg_speed.py            # 8 streams from seed 500000
 """

@@ -140,18 +140,60 @@ def patch_grid(layout: Layout, settings: ColonyReaderSettings = SETTINGS) -> Pat
                      np.array([p.centre for p in places], np.float64))
 
 
-def sample_patches(image: np.ndarray, frame: TableFrame, grid: PatchGrid):
-    """The picture resampled onto the space patches and the ant patches (float32 BGR each), and
-    where each patch pixel fell inside the picture."""
-    height, width = image.shape[:2]
+@dataclass(frozen=True, eq=False)
+class PatchMaps:
+    """Where every pixel of the stacked space patches and ant patches falls in one picture, for one board
+    frame (a stream keeps them while the frame stands), and which of those pixels are inside the picture."""
+
+    space: tuple[np.ndarray, np.ndarray]     # (spaces * side, side) picture x and y, float32
+    ant: tuple[np.ndarray, np.ndarray]
+    space_inside: np.ndarray
+    ant_inside: np.ndarray
+    halves: tuple = ()     # every other pixel of both, for the stream's quick look at what changed
+
+
+def patch_maps(frame: TableFrame, grid: PatchGrid, picture_size: tuple[int, int]) -> PatchMaps:
+    width, height = picture_size
     result = []
     for coarse, side in ((grid.space_points, grid.space_side), (grid.ant_points, grid.ant_side)):
         pixels = frame.to_image(coarse.reshape(-1, 2)).reshape(coarse.shape)
         maps = _fine(pixels, side)
-        patches = cv2.remap(image, maps[:, :, 0], maps[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
-        inside = (maps[:, :, 0] >= 0) & (maps[:, :, 1] >= 0) & (maps[:, :, 0] <= width - 1) & (maps[:, :, 1] <= height - 1)
-        result += [patches.astype(np.float32), inside]
-    return tuple(result)
+        map_x, map_y = np.ascontiguousarray(maps[:, :, 0]), np.ascontiguousarray(maps[:, :, 1])
+        result += [(map_x, map_y), (map_x >= 0) & (map_y >= 0) & (map_x <= width - 1) & (map_y <= height - 1)]
+    halves = tuple(tuple(np.ascontiguousarray(axis[::2, ::2]) for axis in maps) for maps in (result[0], result[2]))
+    return PatchMaps(result[0], result[2], result[1], result[3], halves)
+
+
+def sample_patches(image: np.ndarray, frame: TableFrame, grid: PatchGrid, maps: PatchMaps | None = None,
+                   spaces=None):
+    """The picture resampled onto the space patches and the ant patches (float32 BGR each), and
+    where each patch pixel fell inside the picture. With `spaces` (indices) only those spaces' patches
+    are sampled; the others' rows are left black (a stream keeps what it read there)."""
+    maps = maps or patch_maps(frame, grid, image.shape[1::-1])
+    space = _remap_rows(image, maps.space, grid.space_side, spaces)
+    ant = _remap_rows(image, maps.ant, grid.ant_side, spaces)
+    return space, maps.space_inside, ant, maps.ant_inside
+
+
+def _remap_rows(image: np.ndarray, maps: tuple[np.ndarray, np.ndarray], side: int, spaces) -> np.ndarray:
+    if spaces is None or len(spaces) * side == maps[0].shape[0]:
+        return cv2.remap(image, *maps, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).astype(np.float32)
+    patches = np.zeros(maps[0].shape + image.shape[2:], np.float32)
+    if len(spaces):
+        rows = np.concatenate([np.arange(index * side, (index + 1) * side) for index in spaces])
+        patches[rows] = cv2.remap(image, maps[0][rows], maps[1][rows], cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT)
+    return patches
+
+
+def patch_greys(image: np.ndarray, maps: PatchMaps, grid: PatchGrid) -> list[np.ndarray]:
+    """Each space's patch and its ant spot's at half their resolution, green only, straight from the
+    picture: what a stream compares to tell which spaces changed, without sampling every patch whole."""
+    green = image[:, :, 1] if image.ndim == 3 else image
+    halves = [cv2.remap(green, *half, cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT).astype(np.float32)
+              for half in maps.halves]
+    space_half, ant_half = grid.space_side // 2, grid.ant_side // 2
+    return [np.concatenate([halves[0][index * space_half:(index + 1) * space_half].ravel(),
+                            halves[1][index * ant_half:(index + 1) * ant_half].ravel()]) for index in range(grid.spaces)]
 
 
 def lean_mm(frame: TableFrame, centres: np.ndarray, height_mm: float) -> np.ndarray:

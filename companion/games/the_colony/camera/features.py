@@ -88,9 +88,7 @@ def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patc
             spaces.append(SpaceLook((), (), 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0))
             ants.append(AntLook(0.0, 0.0, 1.0))
             continue
-        balanced = colour / paper
-        darkness = np.clip(1.0 - balanced.mean(axis=2), 0.0, 1.0)
-        chroma = balanced.max(axis=2) - balanced.min(axis=2)
+        darkness, chroma = _darkness_chroma(colour / paper)
         not_paper = ((darkness > settings.hand_dark) | (chroma > settings.hand_chroma)) & paper_place
         hand_share = float(not_paper.sum() / paper_place.sum())
         spaces.append(_space_look(darkness, disc & ~ink, near & ~ink, mm2, float(paper.mean()), hand_share,
@@ -114,8 +112,10 @@ def _space_look(darkness, region, near, mm2, white, hand_share, inside, px_per_m
         if area < 3.0:
             continue
         blobs.append(area)
-        blob = labels == label
-        peaks_here = len(np.unique(peak_labels[blob & peaks_mask]))
+        x, y, width, height = stats[label, :4]
+        box = np.s_[y:y + height, x:x + width]     # the blob's bounding box: the rest of the patch is not it
+        blob = labels[box] == label
+        peaks_here = len(np.unique(peak_labels[box][blob & peaks_mask[box]]))
         if peaks_here == 1:
             points = cv2.findNonZero(blob.astype(np.uint8))
             hull = cv2.contourArea(cv2.convexHull(points)) * mm2 if points is not None else area
@@ -146,13 +146,20 @@ def dark_spots(space: SpaceLook, unit_mm2: float, px_per_mm: float, settings: Co
     return counts
 
 
+def _darkness_chroma(balanced: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per pixel of a white-balanced patch its darkness (1 - mean channel, clipped) and its chroma (the
+    channels' spread); channel by channel, which numpy does many times faster than along the last axis."""
+    blue, green, red = balanced[:, :, 0], balanced[:, :, 1], balanced[:, :, 2]
+    darkness = np.clip(1.0 - (blue + green + red) / 3, 0.0, 1.0)
+    return darkness, np.maximum(np.maximum(blue, green), red) - np.minimum(np.minimum(blue, green), red)
+
+
 def _ant_look(balanced, ink, disc, ring, settings) -> AntLook:
-    darkness = np.clip(1.0 - balanced.mean(axis=2), 0.0, 1.0)
+    darkness, chroma = _darkness_chroma(balanced)
     red = balanced[:, :, 2] - np.maximum(balanced[:, :, 0], balanced[:, :, 1]) > settings.red_margin
     region = disc & ~ink
     dark_share = float(((darkness > settings.dark) & ~red)[region].mean())
     red_share = float(red[region].mean())
-    chroma = balanced.max(axis=2) - balanced.min(axis=2)
     paper = ring & ~ink
     not_paper = (darkness > settings.hand_dark) | (chroma > settings.hand_chroma)
     return AntLook(dark_share, red_share, float(not_paper[paper].mean()) if paper.any() else 1.0)

@@ -9,13 +9,15 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.games.the_colony.camera.board_frame import (find_markers_near, lean_mm, locate_board, patch_grid,
-                                                           sample_patches)
+from companion.games.the_colony.camera.board_frame import (find_markers_near, lean_mm, locate_board,
+                                                           patch_greys, patch_grid, patch_maps, sample_patches)
 from companion.games.the_colony.camera.count_trees import count_trees
-from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
-from companion.games.the_colony.camera.features import AntLook, bead_unit, feature_row, look_at_spaces
+from companion.games.the_colony.camera.counting import MAX_COUNT, MODEL_FILE, TOTAL_MODEL_FILE, with_total
+from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
+                                                        look_at_spaces)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
+from companion.games.the_colony.camera.stream_memory import StreamMemory
 from companion.games.the_colony.layout import Layout, default_layout
 from companion.games.the_colony.position import Position
 
@@ -29,45 +31,62 @@ class SpaceFeatures:
     hand: tuple[float, ...]
     inside: tuple[float, ...]
     unit: float
+    looks: tuple[SpaceLook, ...] = ()    # what the rows were made from, with
+    leans: np.ndarray | None = None      # each log's lean (board mm)
+
+
+LONE_SHARE = FEATURE_NAMES.index("lone_share")   # the one column every space's look changes
 
 
 def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = SETTINGS,
-            markers: dict | None = None, eggs_on_board: int | None = None, memory: "StreamMemory | None" = None):
+            markers: dict | None = None, eggs_on_board: int | None = None, memory: StreamMemory | None = None):
     """(board frame, SpaceFeatures), or (None, None) when fewer than two corner markers show. With
     `eggs_on_board` one bead's area is the dark area of the open spaces over their share of that total,
-    steadier than the lone beads' median."""
-    small = None
-    if memory is not None and memory.frame is not None and markers is not None and memory.still(markers, settings):
-        small = cv2.resize(image, None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)[:, :, 1]
+    steadier than the lone beads' median. With a stream's `memory`, only what changed is measured again."""
+    grid = patch_grid(layout, settings)
+    if memory is None:
+        frame, _ = locate_board(image, markers)
+        if frame is None:
+            return None, None
+        spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid, settings)
+        return frame, space_features(spaces, ants, frame, grid, eggs_on_board, settings)
+    small = cv2.resize(image[:, :, 1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
+    if markers is not None and memory.still(markers, settings):
         if memory.measured is not None and memory.measured_for == eggs_on_board and memory.same_picture(small, settings):
             return memory.frame, memory.measured     # nothing on the table moved: the last reading stands
-        frame, found = memory.frame, markers
     else:
-        frame, found = locate_board(image, markers)
-    if frame is None:
-        return None, None
-    grid = patch_grid(layout, settings)
-    patches = sample_patches(image, frame, grid)
-    kept = memory.unchanged(patches, grid, settings) if memory is not None else None
-    spaces, ants = look_at_spaces(*patches, grid, settings, kept)
-    if memory is not None:
-        memory.remember(found, frame, patches, spaces, ants, grid)
-    measured = space_features(spaces, ants, frame, grid, eggs_on_board, settings)
-    if memory is not None:
-        memory.measured, memory.measured_for = measured, eggs_on_board
-        memory.small = small if small is not None else cv2.resize(image, None, fx=0.25, fy=0.25,
-                                                                  interpolation=cv2.INTER_AREA)[:, :, 1]
-    return frame, measured
+        frame, markers = locate_board(image, markers)
+        if frame is None:
+            return None, None
+        memory.new_frame(frame, patch_maps(frame, grid, image.shape[1::-1]))
+    greys = patch_greys(image, memory.maps, grid)
+    changed = memory.changed_spaces(greys, settings)
+    patches = sample_patches(image, memory.frame, grid, memory.maps, changed)
+    spaces, ants = look_at_spaces(*patches, grid, settings, memory.kept(changed))
+    memory.remember(markers, greys, spaces, ants)
+    measured = space_features(spaces, ants, memory.frame, grid, eggs_on_board, settings, memory.measured)
+    memory.measured, memory.measured_for, memory.small = measured, eggs_on_board, small
+    return memory.frame, measured
 
 
-def space_features(spaces, ants, frame, grid, eggs_on_board: int | None,
-                   settings: ColonyReaderSettings = SETTINGS) -> SpaceFeatures:
-    """The counter's rows for every space's look, one bead's area measured as `eggs_on_board` allows."""
+def space_features(spaces, ants, frame, grid, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS,
+                   earlier: SpaceFeatures | None = None) -> SpaceFeatures:
+    """The counter's rows for every space's look, one bead's area measured as `eggs_on_board` allows.
+    A row of `earlier` whose look, bead area and lean are the same is taken over (its lone share set anew)."""
     unit = picture_unit(spaces, eggs_on_board, settings)
     lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
     leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
-    rows = np.array([feature_row(space, unit, lone, grid.px_per_mm, lean, settings) for space, lean in zip(spaces, leans)])
-    return SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces), unit)
+    same = earlier is not None and earlier.unit == unit and len(earlier.looks) == len(spaces)
+    rows = []
+    for index, (space, lean) in enumerate(zip(spaces, leans)):
+        if same and earlier.looks[index] is space and np.array_equal(earlier.leans[index], lean):
+            row = earlier.rows[index].copy()
+            row[LONE_SHARE] = lone
+        else:
+            row = feature_row(space, unit, lone, grid.px_per_mm, lean, settings)
+        rows.append(row)
+    return SpaceFeatures(np.array(rows, np.float64), tuple(ants), tuple(s.hand_share for s in spaces),
+                         tuple(s.inside for s in spaces), unit, tuple(spaces), leans)
 
 
 def picture_unit(spaces, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS) -> float:
@@ -81,53 +100,6 @@ def picture_unit(spaces, eggs_on_board: int | None, settings: ColonyReaderSettin
         if dark > 0 and eggs_on_board - covered >= 1:
             unit = float(np.clip(dark / (eggs_on_board - covered), *settings.unit_range_mm2))
     return unit
-
-
-@dataclass
-class StreamMemory:
-    """What a stream keeps from its last frame: the markers (looked for again near where they were),
-    and each space's patch and look (kept while its patch does not change)."""
-
-    markers: dict = field(default_factory=dict)
-    frame: object = None
-    greys: list = field(default_factory=list)
-    looks: list = field(default_factory=list)
-    small: np.ndarray | None = None      # the last picture at a quarter size, green channel
-    measured: object = None               # and what was measured from it,
-    measured_for: int | None = None       # given this egg total
-    counted: object = None                # the measure the counter last ran on,
-    probabilities: np.ndarray | None = None   # and what it gave
-
-    def same_picture(self, small: np.ndarray, settings: ColonyReaderSettings) -> bool:
-        return self.small is not None and small.shape == self.small.shape and float(
-            np.count_nonzero(cv2.absdiff(small, self.small) > settings.still_step)) < settings.still_picture_pixels
-
-    def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
-        """The same markers where they were: the board has not moved, its frame stands."""
-        return set(markers) == set(self.markers) and all(
-            float(np.abs(markers[m] - self.markers[m]).max()) < settings.still_marker_px for m in markers)
-
-    def unchanged(self, patches, grid, settings: ColonyReaderSettings) -> dict:
-        if not self.greys:
-            return {}
-        kept = {}
-        for index in range(grid.spaces):
-            grey = _patch_grey(patches, grid, index)
-            if float((np.abs(grey - self.greys[index]) > settings.still_step).mean()) < settings.still_share:
-                kept[index] = self.looks[index]
-        return kept
-
-    def remember(self, markers, frame, patches, spaces, ants, grid) -> None:
-        self.markers, self.frame = dict(markers), frame
-        self.greys = [_patch_grey(patches, grid, index) for index in range(grid.spaces)]
-        self.looks = list(zip(spaces, ants))
-
-
-def _patch_grey(patches, grid, index: int) -> np.ndarray:
-    """A small grey copy of a space's patch and its ant spot's, for telling whether either changed."""
-    space = patches[0][grid.space_rows(index)][::2, ::2, 1]
-    ant = patches[2][grid.ant_rows(index)][::2, ::2, 1]
-    return np.concatenate([space.ravel(), ant.ravel()])
 
 
 @dataclass
@@ -170,12 +142,18 @@ class ColonyReader:
 
 
 def _count_probabilities(measured: SpaceFeatures, eggs_on_board: int | None, memory: StreamMemory | None) -> np.ndarray:
-    """Each space's count probabilities; a stream whose measure stood (nothing moved) keeps the last ones."""
+    """Each space's count probabilities; a stream runs the counter only on rows it has not seen."""
     if memory is not None and memory.counted is measured:
         return memory.probabilities.copy()
-    probabilities = count_trees(MODEL_FILE if eggs_on_board is None else TOTAL_MODEL_FILE).probabilities(measured.rows)
-    if memory is not None:
-        memory.counted, memory.probabilities = measured, probabilities.copy()
+    model = MODEL_FILE if eggs_on_board is None else TOTAL_MODEL_FILE
+    if memory is None:
+        return count_trees(model).probabilities(measured.rows)
+    seen = memory.counted_before(measured.rows, model)
+    probabilities = memory.probabilities.copy() if seen.any() else np.zeros((len(measured.rows), MAX_COUNT + 1))
+    if not seen.all():
+        probabilities[~seen] = count_trees(model).probabilities(measured.rows[~seen])
+    memory.counted, memory.counted_rows, memory.counted_model = measured, measured.rows.copy(), model
+    memory.probabilities = probabilities.copy()
     return probabilities
 
 

@@ -1,0 +1,71 @@
+"""What a stream of frames keeps from one read to the next (ColonyReader.read's `memory`), so that a
+frame where a hand sows into a log or two costs the work of those logs, not of the whole board:
+
+- the board's frame, while its corner markers stay where they were, and the patch maps it gives;
+- each space's look (features.SpaceLook, AntLook), while its patch, compared at half resolution
+  with the last frame's straight from the picture, has not changed (only changed patches are sampled);
+- each space's counter row, while its look, the bead size and the lean stand (reader.space_features),
+  and the counter's answer for every row it has seen (reader._count_probabilities).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+from companion.games.the_colony.camera.board_frame import PatchMaps
+from companion.games.the_colony.camera.settings import ColonyReaderSettings
+
+
+@dataclass
+class StreamMemory:
+    markers: dict = field(default_factory=dict)   # the corner markers seen last frame, looked for near there
+    frame: object = None                  # the board's frame, kept while those markers stay put
+    maps: PatchMaps | None = None         # the patch maps of that frame
+    greys: list = field(default_factory=list)    # per space, its patch's half-size green last frame
+    looks: list = field(default_factory=list)    # per space, (SpaceLook, AntLook)
+    small: np.ndarray | None = None       # the last picture measured, at a quarter size, green channel
+    measured: object = None               # and what was measured from it (reader.SpaceFeatures),
+    measured_for: int | None = None       # given this egg total
+    counted: object = None                # the measure the counter last ran on,
+    counted_rows: np.ndarray | None = None    # its rows,
+    counted_model: object = None          # which counter,
+    probabilities: np.ndarray | None = None   # and what it gave
+
+    def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
+        """The same markers where they were last frame: the board has not moved, its frame stands."""
+        return self.frame is not None and set(markers) == set(self.markers) and all(
+            float(np.abs(markers[m] - self.markers[m]).max()) < settings.still_marker_px for m in markers)
+
+    def new_frame(self, frame, maps: PatchMaps) -> None:
+        self.frame, self.maps = frame, maps
+
+    def same_picture(self, small: np.ndarray, settings: ColonyReaderSettings) -> bool:
+        """Nothing on the table moved since the last picture measured (sensor noise aside)."""
+        return self.small is not None and small.shape == self.small.shape and float(
+            np.count_nonzero(cv2.absdiff(small, self.small) > settings.still_step)) < settings.still_picture_pixels
+
+    def changed_spaces(self, greys: list[np.ndarray], settings: ColonyReaderSettings) -> list[int]:
+        """The spaces whose patch changed since the last frame (more than `still_share` of its pixels by
+        `still_step` grey levels): every space when there is no last frame."""
+        if len(self.greys) != len(greys):
+            return list(range(len(greys)))
+        return [index for index, (grey, last) in enumerate(zip(greys, self.greys))
+                if float((np.abs(grey - last) > settings.still_step).mean()) >= settings.still_share]
+
+    def kept(self, changed: list[int]) -> dict:
+        """{index: (SpaceLook, AntLook)} of the spaces that did not change."""
+        again = set(changed)
+        return {index: look for index, look in enumerate(self.looks) if index not in again}
+
+    def remember(self, markers: dict, greys: list, spaces, ants) -> None:
+        self.markers, self.greys = dict(markers), list(greys)
+        self.looks = list(zip(spaces, ants))
+
+    def counted_before(self, rows: np.ndarray, model) -> np.ndarray:
+        """Per row, whether the counter already ran on exactly that row (its answer is kept)."""
+        if self.counted_rows is None or self.counted_model != model or self.counted_rows.shape != rows.shape:
+            return np.zeros(len(rows), bool)
+        return (self.counted_rows == rows).all(axis=1)

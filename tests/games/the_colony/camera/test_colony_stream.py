@@ -1,0 +1,70 @@
+"""The Colony's reader on a stream of frames: a frame where a hand sowed into one log measures that log
+again, on the board's frame and patch maps it already had, and keeps every other log's look and row."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games.the_colony.camera.reader import LONE_SHARE, ColonyReader, StreamMemory
+from companion.games.the_colony.kit.board import space_places
+
+SAMPLES = Path(__file__).resolve().parents[4] / "samples" / "colony"
+
+
+def _bead_on(picture: np.ndarray, frame, centre_mm, colour=(30, 28, 26)) -> np.ndarray:
+    """The picture with a dark bead-sized ellipse (3 mm across the board's x) at a board point."""
+    x, y = frame.to_image([centre_mm])[0]
+    edge = frame.to_image([(centre_mm[0] + 3.0, centre_mm[1])])[0]
+    radius = int(round(np.hypot(*(edge - (x, y)))))
+    changed = picture.copy()
+    cv2.ellipse(changed, (int(x), int(y)), (radius, int(radius * 0.75)), 0, 0, 360, colour, -1, cv2.LINE_AA)
+    return changed
+
+
+@pytest.fixture(scope="module")
+def photo():
+    return cv2.imread(str(SAMPLES / "colony-even-straight.jpg"))
+
+
+@pytest.mark.slow
+def test_a_frame_where_one_log_changed_reads_that_log_again_and_keeps_the_others(photo):
+    reader, memory = ColonyReader(), StreamMemory()
+    first = reader.read(photo, 0.0, memory=memory)
+    empty = next(r.space for r in first.spaces if r.eggs == 0 and not r.hidden)
+    index = reader.layout.ids.index(empty)
+    looks_before, rows_before = [look for look, _ in memory.looks], memory.measured.rows.copy()
+    frame, maps = memory.frame, memory.maps
+    centre = next(p.centre for p in space_places(reader.layout) if p.id == empty)
+    after = reader.read(_bead_on(photo, memory.frame, centre), 1.0, memory=memory)
+    assert memory.frame is frame and memory.maps is maps      # the markers did not move: nor did the board
+    assert after.reading(empty).eggs == 1                     # the change is seen ...
+    assert memory.looks[index][0] is not looks_before[index]
+    kept = [i for i in range(len(looks_before)) if i != index]
+    assert all(memory.looks[i][0] is looks_before[i] for i in kept)   # ... and no other log was measured again
+    assert [after.spaces[i].eggs for i in kept] == [first.spaces[i].eggs for i in kept]
+    # the other logs' counter rows stand too, but for the one column every log shares (the lone beads' share)
+    shared = np.ones(rows_before.shape[1], bool)
+    shared[LONE_SHARE] = False
+    assert np.array_equal(memory.measured.rows[kept][:, shared], rows_before[kept][:, shared])
+
+
+@pytest.mark.slow
+def test_a_faint_change_below_the_threshold_keeps_the_look_and_one_over_it_does_not(photo):
+    """The threshold lives in the settings: a pale grey smudge (a shadow's edge) is not a change; the
+    same smudge dark enough is."""
+    reader, memory = ColonyReader(), StreamMemory()
+    first = reader.read(photo, 0.0, memory=memory)
+    empty = next(r.space for r in first.spaces if r.eggs == 0 and not r.hidden)
+    index = reader.layout.ids.index(empty)
+    centre = next(p.centre for p in space_places(reader.layout) if p.id == empty)
+    paper = photo[tuple(memory.frame.to_image([centre])[0].astype(int)[::-1])].astype(int)
+    faint = tuple(int(v) for v in np.clip(paper - reader.settings.still_step / 2, 0, 255))
+    look = memory.looks[index][0]
+    reader.read(_bead_on(photo, memory.frame, centre, faint), 1.0, memory=memory)
+    assert memory.looks[index][0] is look
+    reader.read(_bead_on(photo, memory.frame, centre), 2.0, memory=memory)
+    assert memory.looks[index][0] is not look
