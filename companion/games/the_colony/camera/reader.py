@@ -1,6 +1,7 @@
 """The Colony's reader: from a picture to every log space's egg count (with its posterior), its ant
 and whether a hand hides it. Board from its corner markers (board_frame), numbers from the patches
-(features), counts from the trained network and the rules' egg total (counting)."""
+(features), counts from the trained network and the rules' egg total (counting). A stream's memory
+(stream_memory) spares a frame the logs that did not change."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import numpy as np
 from companion.games.the_colony.camera.board_frame import (find_markers_near, lean_mm, locate_board,
                                                            patch_greys, patch_grid, patch_maps, sample_patches)
 from companion.games.the_colony.camera.count_trees import count_trees
-from companion.games.the_colony.camera.counting import MAX_COUNT, MODEL_FILE, TOTAL_MODEL_FILE, with_total
+from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
                                                         look_at_spaces)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
@@ -149,9 +150,12 @@ def _count_probabilities(measured: SpaceFeatures, eggs_on_board: int | None, mem
     if memory is None:
         return count_trees(model).probabilities(measured.rows)
     seen = memory.counted_before(measured.rows, model)
-    probabilities = memory.probabilities.copy() if seen.any() else np.zeros((len(measured.rows), MAX_COUNT + 1))
-    if not seen.all():
-        probabilities[~seen] = count_trees(model).probabilities(measured.rows[~seen])
+    if seen.any():
+        probabilities = memory.probabilities.copy()
+        if not seen.all():
+            probabilities[~seen] = count_trees(model).probabilities(measured.rows[~seen])
+    else:
+        probabilities = count_trees(model).probabilities(measured.rows)
     memory.counted, memory.counted_rows, memory.counted_model = measured, measured.rows.copy(), model
     memory.probabilities = probabilities.copy()
     return probabilities
