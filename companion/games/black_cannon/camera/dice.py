@@ -4,11 +4,14 @@ surround, lighter or darker; pairs of them propose faces, read as a grid of pip 
 the farthest face from the camera (the top; the sides lie towards it) is the die's reading. A face's pips
 are round and of one size and its body runs on evenly to near its edges: a grid that pairs a top's pip
 with a side's squashed one, or runs over an edge, is no face. A die whose face reads no layout clearly,
-leans (its pips squashed), shows no pips, or shows two faces of different counts that neither explains
+leans (its grid of pips squashed), shows no pips, or shows two faces of different counts that neither explains
 (a lone pip beside a side's spots) is reported with a low confidence, and the players are asked, never
 told a guess; so are both dice of a roll whose tops read at sizes far apart, since a roll's dice are one
-pair. Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it out of
-the foreground); a print's dots fit no face of round pips on an even body."""
+pair. A tilted top squashes its pips along the tilt, where a flat top's, seen straight down on its plane,
+stay round but for blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this
+tells a cocked die showing one to three pips, where the grid of pip places cannot). Spots anywhere in
+the crop are taken (a die's body may match the print behind it, leaving it out of the foreground); a
+print's dots fit no face of round pips on an even body."""
 
 from __future__ import annotations
 
@@ -19,7 +22,8 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
-from companion.games.black_cannon.camera.die_face import GRID, SPREAD_SHARE, proposals, read_grid, read_lone, stray_spots
+from companion.games.black_cannon.camera.die_face import (BODY, GRID, SPREAD_SHARE, pips_roundness, proposals, read_grid,
+                                                          read_lone, stray_spots)
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -45,8 +49,7 @@ class Spot:
 
 def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings) -> list[Spot]:
     """Round spots about a pip's size, for any die's size, standing out from their surround, either way."""
-    surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
-    local = grey.astype(np.float32) - cv2.blur(grey.astype(np.float32), (surround, surround))
+    local = _local_contrast(grey, ppm, settings)
     spots = []
     # The blob's area says little of the die's size (a body like the print behind it is partly missed).
     smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
@@ -76,6 +79,12 @@ def _spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: Rea
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0))
     return spots
+
+
+def _local_contrast(grey: np.ndarray, ppm: float, settings: ReaderSettings) -> np.ndarray:
+    """Each pixel against its surround (about half a die across): a pip stands out of it either way."""
+    surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
+    return grey.astype(np.float32) - cv2.blur(grey.astype(np.float32), (surround, surround))
 
 
 def die_candidates(loose: list[Blob], settings: ReaderSettings) -> list[Blob]:
@@ -198,6 +207,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     if _leans(face, points, radii, settings):
         confidence *= 0.5
         reason += "; the face is seen squashed: a cocked die?"
+    if _pips_squashed(grey, face, points, radii, settings):
+        confidence *= 0.5
+        reason += "; its pips are seen squashed: a cocked die?"
     middle = np.asarray(low) + face.centre / ppm
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side)
@@ -214,10 +226,24 @@ def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[See
     return [replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note) for die in dice]
 
 
+def doubt_changed(dice: list[SeenDie], before: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
+    """The dice of a frame read while the table stood still since the frame read before it: a die lying
+    where it lay then but read as another count is asked about, since one of the two readings is wrong
+    (a cocked die's tilted top reads differently from one frame's grain to the next)."""
+    doubted = []
+    for die in dice:
+        earlier = {other.pips for other in before if other.pips is not None
+                   and math.dist(other.centre_mm, die.centre_mm) < settings.die_size_mm[0]}
+        if die.pips is not None and earlier - {die.pips}:
+            note = f"; the frame before read {' or '.join(map(str, sorted(earlier)))} here: a die cocked?"
+            die = replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note)
+        doubted.append(die)
+    return doubted
+
+
 def _pips_found(face, points: np.ndarray) -> list[tuple[int, int]]:
     """(pip place, spot) for each of the face's pip places with a spot found on it."""
-    cos, sin = math.cos(face.angle), math.sin(face.angle)
-    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    axes = _face_axes(face)
     found = []
     for index in face.pip_places:
         distance = np.hypot(*(points - (face.centre + np.asarray(GRID[index], np.float64) @ axes)).T)
@@ -256,6 +282,28 @@ def _leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings
     if len(grid) >= 4:
         return _squash_of(np.array(grid, np.float64), np.array(seen)) < settings.flat_face_squash
     return False
+
+
+def _pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the face's pips, pooled, are squashed beyond what blur does to a flat top's round pips (a tilted
+    top, or a side's pips read as a face): this works for faces of one to three pips, where the grid cannot."""
+    found = [spot for _, spot in _pips_found(face, points)]
+    if not found:
+        return False
+    body = np.median([_grey_at(grey, face.centre + np.asarray(place) @ _face_axes(face)) for place in BODY])
+    pips = np.median([_grey_at(grey, points[spot]) for spot in found])
+    contrast = _local_contrast(grey, settings.dice_px_per_mm, settings) * (1.0 if pips > body else -1.0)
+    roundness = pips_roundness(contrast, face, points[found], float(np.median(radii[found])))
+    return roundness < settings.flat_pips_roundness
+
+
+def _face_axes(face) -> np.ndarray:
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    return np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+
+
+def _grey_at(grey: np.ndarray, point) -> float:
+    return float(grey[int(round(point[1])), int(round(point[0]))])
 
 
 def _squash_of(source: np.ndarray, target: np.ndarray) -> float:

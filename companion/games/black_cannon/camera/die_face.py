@@ -139,6 +139,34 @@ def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float) -> 
     return weakest
 
 
+def pips_roundness(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pip_radius: float) -> float:
+    """How round the face's pips are, pooled (1 round, less when squashed one way): each pip's second moments,
+    weighted by how far it stands out (`contrast`: the pips' side of the local contrast, so a few pixels' edges
+    weigh less than its middle), each made to trace 1 and averaged. A flat top seen straight down on its
+    plane has round pips (any height's plane is a scaled copy of it); a tilted top squashes them along its
+    tilt, pooled over its pips so one pip's noise counts less."""
+    reach = int(math.ceil(2.0 * pip_radius))
+    h, w = contrast.shape
+    shapes = []
+    for x, y in pips_px:
+        x0, y0 = int(x) - reach, int(y) - reach
+        if x0 < 0 or y0 < 0 or x0 + 2 * reach + 1 > w or y0 + 2 * reach + 1 > h:
+            continue
+        patch = contrast[y0:y0 + 2 * reach + 1, x0:x0 + 2 * reach + 1]
+        ys, xs = np.mgrid[y0:y0 + 2 * reach + 1, x0:x0 + 2 * reach + 1]
+        inside = np.hypot(xs - x, ys - y) <= 1.8 * pip_radius
+        weights = np.clip(patch - 0.4 * patch[inside].max(), 0, None) * inside
+        if weights.sum() <= 0:
+            continue
+        offsets = np.stack([xs - (weights * xs).sum() / weights.sum(), ys - (weights * ys).sum() / weights.sum()])
+        moments = np.einsum("ayx,byx,yx->ab", offsets, offsets, weights) / weights.sum()
+        shapes.append(moments / np.trace(moments))
+    if not shapes:
+        return 1.0
+    low, high = np.linalg.eigvalsh(np.mean(shapes, axis=0))
+    return float(math.sqrt(max(low, 0.0) / high))
+
+
 def stray_spots(face: FaceRead, points: np.ndarray) -> int:
     """Spots of the pips' kind inside the face that are none of its pips: a face read from part of a bigger
     one (two corners of a 4 or a 6 seen as the two of a smaller 2) has them."""

@@ -26,6 +26,7 @@ class ReaderSettings:
     pip_area_share: tuple[float, float] = (0.004, 0.05)   # a pip's area as a share of the die's top
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
+    flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)
     flat_pip_roundness: float = 0.55     # a face's pips are rounder than this seen straight down on it (moments)
     pip_size_spread: float = 1.6         # and their radii differ by no more than this factor (blur, JPEG)
     spot_roundness: float = 0.55         # a pip seen straight down is round; squashed spots are sides' pips

@@ -6,18 +6,22 @@ blurred, with the one before: while anything moves (a hand throwing the dice, sa
 ship up) nothing is read. Once the picture is steady the first two frames are read in full; a later
 steady frame is compared, at half size, with the last frame read: when no more than a few pixels differ
 (less than one pip of a die) the table is the one read, and its reading is kept, also right after a hand
-came and went; anything else (a die turned over where it lay, a ship moved under the hand) is read. The reader itself (camera/reader.py) is used through `read_table` and its `Reading`; what it
-cannot tell stays unknown here (a die's face below the reader's confidence is None), never guessed.
+came and went; anything else (a die turned over where it lay, a ship moved under the hand) is read. A die
+read as another count than in the still frame read just before is asked about: nothing moved, so one of
+the two readings is wrong (a cocked die's tilted top). The reader itself (camera/reader.py) is used
+through `read_table` and its `Reading`; what it cannot tell stays unknown here (a die's face below the
+reader's confidence is None), never guessed.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import cv2
 import numpy as np
 
 from companion.games.black_cannon.board import Board, default_board, square_name
+from companion.games.black_cannon.camera.dice import doubt_changed
 from companion.games.black_cannon.camera.reader import Reading, read_table
 from companion.games.black_cannon.camera.settings import SETTINGS as READER_SETTINGS
 from companion.games.black_cannon.inference import SeenDie, SeenShip, SeenTable
@@ -117,6 +121,8 @@ class StillReader:
                 and same_table(self._read_half, half, self.settings)):
             return LiveReading(timestamp, motion, last.reading, last.seen, False, last.problems)
         reading = self.read(image, self.board)
+        if self._steady_reads and last is not None and last.reading is not None and reading.board_seen:
+            reading = doubt_changed_dice(reading, last.reading)   # still since the last read: its dice lie as they did
         self.reads += 1
         self._steady_reads += 1
         self._confirmed = self._steady_reads >= self.settings.fresh_reads and same_table(self._read_half, half, self.settings)
@@ -124,6 +130,17 @@ class StillReader:
         seen = seen_table(reading, self.board, self.settings) if reading.board_seen else None
         self._last_reading = LiveReading(timestamp, motion, reading, seen, True, tuple(reading.questions[:1]))
         return self._last_reading
+
+
+def doubt_changed_dice(reading: Reading, before: Reading) -> Reading:
+    """The reading, with each die read as another count than in the still frame read before it asked about."""
+    dice = doubt_changed(list(reading.dice), list(before.dice), READER_SETTINGS)
+    asked = [die for die, was in zip(dice, reading.dice) if die is not was]
+    if not asked:
+        return reading
+    questions = tuple(f"a die read {die.pips} lies where the frame before read another count ({die.reason}): "
+                      "what does it show?" for die in asked)
+    return replace(reading, dice=tuple(dice), questions=questions + reading.questions)
 
 
 def seen_table(reading: Reading, board: Board, settings: StillSettings = STILL_SETTINGS) -> SeenTable:

@@ -63,3 +63,22 @@ def test_a_cocked_six_whose_tipped_top_reads_as_a_two_is_asked_about():
     assert not [die for die in reading.dice if die.confidence >= SETTINGS.confident and die.pips != scene.dice[1].up]
     assert reading.dice_values() is None
     assert any("cocked" in question for question in reading.questions)
+
+
+@pytest.mark.slow
+def test_a_cocked_five_whose_tipped_top_reads_as_a_three_is_asked_about_and_the_flat_die_is_read():
+    # Tuning seed 1503: a green-gold die leaning 21 degrees showing 5 up; two of its pips are lost to the
+    # tilt and the other three read as a 3 with full confidence, at the other die's size. Its pips, pooled,
+    # are seen squashed along the tilt, as no flat top's are.
+    from companion.games.black_cannon.render import RenderOptions, compose_scene, random_position
+    from companion.games.black_cannon.render.draw import render_frame
+    import cv2
+
+    scene = compose_scene(random_position(1503), 1503, RenderOptions(hand=False, jpeg_quality=87), held_out=False)
+    cocked = replace(scene.dice[0], lean_deg=21.0, lean_axis_deg=141.8)
+    frame = render_frame(replace(scene, dice=(cocked, scene.dice[1])))
+    reading = read_table(cv2.imdecode(np.frombuffer(frame.jpeg, np.uint8), cv2.IMREAD_COLOR))
+    assert (cocked.up, scene.dice[1].up) == (5, 5)
+    sure = [die.pips for die in reading.dice if die.confidence >= SETTINGS.confident]
+    assert sure == [5] and reading.dice_values() is None
+    assert any("squashed" in question for question in reading.questions)

@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.black_cannon.camera.die_face import GRID, _LAYOUT_PLACES, SPREAD_SHARE, read_grid, read_lone, stray_spots
+from companion.games.black_cannon.camera.die_face import (GRID, _LAYOUT_PLACES, SPREAD_SHARE, pips_roundness, read_grid,
+                                                          read_lone, stray_spots)
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 SIDE_PX = 80
@@ -72,3 +73,22 @@ def test_two_corners_of_a_four_are_not_a_smaller_face_of_two():
     assert whole.pips == 4 and stray_spots(whole, pips) == 0
     assert smaller is None or smaller.pips != 4 and stray_spots(smaller, pips) > 0 or smaller.margin < whole.margin
     assert len(GRID) == 9
+
+
+@pytest.mark.parametrize("count", (1, 2, 3))
+def test_a_tilted_tops_pips_are_seen_squashed_and_a_flat_tops_are_round(count):
+    # Faces of one to three pips, where the grid cannot show a tilt: a tilted top seen foreshortened to 0.55 of
+    # its width along the tilt (here at 30 degrees to the face's edges), as a cocked die's can be from a camera
+    # looking slantwise. The line lies well below 1 since blur stretches a flat top's pips seen slantwise too.
+    picture, centre, spread, pips = _face(count, 10.0)
+    turn = np.array([[math.cos(math.radians(30)), -math.sin(math.radians(30))],
+                     [math.sin(math.radians(30)), math.cos(math.radians(30))]])
+    squash = turn @ np.diag([0.55, 1.0]) @ turn.T
+    affine = np.column_stack([squash, centre - squash @ centre])
+    tilted = cv2.warpAffine(picture, affine, picture.shape[1::-1], flags=cv2.INTER_LINEAR)
+    for image, points, squashed in ((picture, pips, False), (tilted, (pips - centre) @ squash.T + centre, True)):
+        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+        contrast = grey - cv2.blur(grey, (33, 33))            # the white pips stand out lighter than their surround
+        face = read_grid(image, centre, math.radians(10.0), spread, PIP_RADIUS_PX)
+        roundness = pips_roundness(contrast, face, points, PIP_RADIUS_PX)
+        assert (roundness < SETTINGS.flat_pips_roundness) == squashed, roundness

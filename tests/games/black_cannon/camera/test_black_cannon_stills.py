@@ -82,3 +82,21 @@ def test_the_committed_table_is_the_latest_reading_when_it_agrees_with_the_vote(
     voted = committed_table(table_tokens(seen), None)
     assert voted.ships["red"].square == "D4" and not voted.ships["red"].sure   # rebuilt: never sure
     assert {(d.pips, d.where) for d in voted.dice} == {(None, "A11"), (3, "F2")} and voted.chests == {"D4": 3}
+
+
+def test_a_die_read_as_another_count_in_the_next_still_frame_is_asked_about():
+    from companion.games.black_cannon.camera.dice import SeenDie as ReadDie
+    from companion.games.black_cannon.camera.reader import Reading
+
+    # Two still frames of one table, as a reader might see a cocked die: its tilted top read 3, then 5.
+    readings = iter([Reading(True, dice=(ReadDie(3, 1.0, (80.0, 120.0), "3 pips"), ReadDie(4, 1.0, (200.0, 60.0), "4 pips"))),
+                     Reading(True, dice=(ReadDie(5, 1.0, (80.6, 119.5), "5 pips"), ReadDie(4, 1.0, (200.3, 60.2), "4 pips")))])
+    reader = StillReader(read=lambda image, board: next(readings))
+    table = np.full((360, 640, 3), 90, np.uint8)
+    first = reader.read_frame(table, 0.0)
+    second = reader.read_frame(table, 0.25)
+    assert [d.pips for d in first.seen.dice] == [3, 4]
+    assert second.fresh and [d.pips for d in second.seen.dice] == [None, 4]   # asked, not taken; the 4 stands
+    assert "what does it show?" in second.problems[0]
+    moved = reader.read_frame(np.full((360, 640, 3), 200, np.uint8), 0.5)     # thrown again: moving, unread
+    assert moved.reading is None
