@@ -121,11 +121,13 @@ STILL_SETTINGS = StillSettings()
 # A card with printed corners whose markers were not read is read again on its own patch of the
 # picture, enlarged this much more, with the photo's detector (reader.py): a cannonade turned at an
 # angle on a streamed frame, a blurred face; then with wider threshold windows and sharpened (a far
-# face on a tilted view, its markers squashed and soft), until one reads it.
+# face on a tilted view, its markers squashed and soft; last, enlarged more and sharpened harder: a face
+# smeared by the camera's shake), until one reads it.
 REREAD_SETTINGS = (ReaderSettings(marker_upscale=3.0), ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10)),
                    ReaderSettings(marker_upscale=2.0, threshold_window=(3, 53, 10)),
                    ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10), sharpen=2.0),
-                   ReaderSettings(marker_upscale=3.0, sharpen=2.0))
+                   ReaderSettings(marker_upscale=3.0, sharpen=2.0),
+                   ReaderSettings(marker_upscale=4.0, threshold_window=(9, 99, 10), sharpen=4.0))
 REREAD_MARGIN_MM = 25.0
 REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more under it
 # The play area is looked at on a grid of this many points (across, down) for parts out of the picture.
