@@ -60,6 +60,8 @@ class ReaderSettings:
     covered_max_cards: float = 1.15        # no more, may be a single card reaching under it,
     covered_claim: float = 0.2              # and claim this share of itself from what shows (the rest under it:
                                             # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card)
+    covered_rest_cards: float = 0.3         # both, for what a row split into cards leaves (touching.py's
+                                            # _covered_rest): a strip of another card may be part of it
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.35       # grey of the covering face's paper
     split_max_cards: float = 4.6
