@@ -6,7 +6,10 @@ and "navy" styles); the style cycles with the seed, so a third of the views are 
 Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card
   within MATCH_MM; cards read as a card that is not there (a wrong identity) counted apart;
-- ships per player exact: the seat's face-up ship ids and its face-down count both right; also among
+- ships per player exact: the seat's face-up ship ids and its face-down count both right (a seat said unsure
+  is not exact); apart, the seats with no hand over their area (a hand's seat cannot be counted from one
+  photo: the live game keeps its last steady count), and each seat by case (a hand over it, partly hidden,
+  every ship whole) as exact, unsure or confidently wrong; also among
   the seats where every ship shows whole (the rest cannot be exact without guessing), of those the
   ones in views with no hand (a hand over a seat's area leaves it rightly unsure: a card may lie
   under it), and the seats read confidently wrong (no "unknown" said, yet wrong);
@@ -104,8 +107,15 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
         got = (sorted(r["card"] for r in mine if r["face"] == "up"), sum(r["face"] == "down" for r in mine))
         said_unknown = any(r["face"] == "unknown" for r in mine)
         whole = all(c["visible"] >= WHOLE and (c["face"] == "down" or any(c["markers_visible"])) for c in ships)
+        exact = want == got and not said_unknown
         tally["seats"] += 1
-        tally["seats exact"] += want == got and not said_unknown
+        tally["seats exact"] += exact
+        case = seat_case(truth, area, ships, whole)
+        tally[f"case {case}"] += 1
+        tally[f"case {case} {'exact' if exact else 'unsure' if said_unknown else 'wrong'}"] += 1
+        if case != UNDER_HAND:
+            tally["seats no hand over"] += 1
+            tally["seats no hand over exact"] += exact
         if whole:
             tally["seats whole"] += 1
             tally["seats whole exact"] += want == got and not said_unknown
@@ -138,6 +148,23 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
     return misses
 
 
+UNDER_HAND = "a hand over it"
+CASES = (UNDER_HAND, "partly hidden, a cannonade on it", "partly hidden, otherwise", "whole, all face down",
+         "whole, all face up", "whole, up and down")
+
+
+def seat_case(truth: dict, area: str, ships: list[dict], whole: bool) -> str:
+    """Why a seat is easy or hard to read: a hand over its area (a card may lie under it: one photo cannot
+    count it, the live game keeps its last steady count), a ship partly hidden, or every ship whole."""
+    if area in truth["hand_over"]:
+        return UNDER_HAND
+    if not whole:
+        shot = any(c["role"] == "cannonade" and c["seat"] == int(area.split()[1]) for c in truth["cards"])
+        return CASES[1] if shot else CASES[2]
+    faces = {c["face"] for c in ships}
+    return CASES[3] if faces == {"down"} else CASES[4] if faces == {"up"} else CASES[5]
+
+
 def as_the_game_sees(reading) -> dict[str, str]:
     """Each seat as the live game takes it (camera/table_seen.py): an unsure seat is only "unsure"."""
     seen = table_seen(reading)
@@ -162,7 +189,14 @@ def report(name: str, tally: Counter) -> list[str]:
             f"said unsure {tally['seats unsure']}; confidently wrong {tally['seats confidently wrong']}",
             f"face down vs up (ships showing whole): right {share(tally, 'ships face right', 'ships whole')}, "
             f"unknown {tally['ships unknown']}, missed {tally['ships missed']}, wrong {tally['ships face wrong']}",
-            f"direction (face-up ships identified): {share(tally, 'headings right', 'headings')}"]
+            f"direction (face-up ships identified): {share(tally, 'headings right', 'headings')}",
+            f"seats with no hand over them exact: {share(tally, 'seats no hand over exact', 'seats no hand over')}; "
+            f"a hand over {tally['case ' + UNDER_HAND]} seats (a card may lie under it: no photo counts them, "
+            f"said unsure {tally[f'case {UNDER_HAND} unsure']}, confidently wrong {tally[f'case {UNDER_HAND} wrong']}; "
+            "live, the game keeps the seat's last steady count)",
+            "per seat by case, exact / unsure / wrong of seats: " + "; ".join(
+                f"{case} {tally[f'case {case} exact']} / {tally[f'case {case} unsure']} / {tally[f'case {case} wrong']} "
+                f"of {tally[f'case {case}']}" for case in CASES)]
 
 
 def main() -> int:

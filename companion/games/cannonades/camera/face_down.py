@@ -241,7 +241,10 @@ def centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float]
     return tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2]), (angle + (90.0 if w >= h else 0.0)) % 180.0
 
 
-def sample_points(contour, view_to_table: np.ndarray, step: int = 8) -> tuple[tuple[float, float], ...]:
+SAMPLE_STEP_PX = 8   # an unknown shape's pixels are sampled every this many top-view px each way
+
+
+def sample_points(contour, view_to_table: np.ndarray, step: int = SAMPLE_STEP_PX) -> tuple[tuple[float, float], ...]:
     x, y, w, h = cv2.boundingRect(contour)
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)

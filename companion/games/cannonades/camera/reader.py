@@ -125,12 +125,13 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             seen_cards.append(SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
                                        blob.confidence, axis_deg=blob.axis_deg))
         else:
-            seen_cards.extend(_unknowns(blob, players))
+            seen_cards.extend(_unknowns(blob, players, settings, settings.unknown_area_min_cards))
     judged, covered = face_down.blob_mask(table_mask, view_to_table, [face.corners_mm for face in faces], settings)
     for piece in unexplained.unexplained_pieces(difference[0], judged, covered, settings):
+        # What no card explains may be the edge of more (an arm the arm finder missed): every area it touches.
         seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
-                                                   MAY_BE_MISSED, face_down.sample_points(piece, view_to_table)), players))
-    seen_cards = _lay_cannonades(seen_cards, faces, deck) + _out_of_picture(to_image, grey.shape, players)
+                                                   MAY_BE_MISSED, face_down.sample_points(piece, view_to_table)), players, settings, 0.0))
+    seen_cards = _lay_cannonades(seen_cards, settings) + _out_of_picture(to_image, grey.shape, players)
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
     return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
@@ -197,14 +198,19 @@ def inside(point_mm: tuple[float, float], box_mm: tuple[float, float, float, flo
     return box_mm[0] <= point_mm[0] <= box_mm[2] and box_mm[1] <= point_mm[1] <= box_mm[3]
 
 
-def _unknowns(blob: face_down.Blob, players: int) -> list[SeenCard]:
-    """An unknown shape in each area it covers (a hand over two seats leaves both unsure)."""
+def _unknowns(blob: face_down.Blob, players: int, settings: ReaderSettings, least_cards: float) -> list[SeenCard]:
+    """An unknown shape in each area it covers at least `least_cards` cards' area of (a hand over two seats
+    leaves both unsure), and in the area it covers most."""
     points = np.array(blob.points_mm or (blob.centre_mm,), np.float64)
     names, grid = _area_grid(players)
     cells = np.clip(np.round(points / AREA_GRID_MM).astype(int), 0, np.array(grid.shape[::-1]) - 1)
     labels = grid[cells[:, 1], cells[:, 0]]
+    found, counts = np.unique(labels, return_counts=True)
+    point_mm2 = (face_down.SAMPLE_STEP_PX / settings.top_px_per_mm) ** 2   # the area one sampled point stands for
+    least = least_cards * cards.CARD_MM[0] * cards.CARD_MM[1] / point_mm2
+    kept = [label for label, count in zip(found, counts) if count >= least or count == counts.max()]
     return [SeenCard("unknown", tuple(float(v) for v in points[labels == label].mean(axis=0)), names[label], 0.0,
-                     why=blob.why) for label in np.unique(labels)]
+                     why=blob.why) for label in kept]
 
 
 @lru_cache(maxsize=8)
@@ -223,13 +229,13 @@ def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
                     card.kind, face.angle_deg, heading=heading)
 
 
-def _lay_cannonades(seen: list[SeenCard], faces: list[face_up.PlacedFace], deck: Deck) -> list[SeenCard]:
-    """A face-up cannonade in a seat's area lies on the ship nearest under it (closer than a card's length)."""
+def _lay_cannonades(seen: list[SeenCard], settings: ReaderSettings) -> list[SeenCard]:
+    """A face-up cannonade in a seat's area lies on the ship nearest under it (within `cannonade_reach_mm`)."""
     out = []
     for card in seen:
         if card.face == "up" and card.kind == "cannonade" and card.area.startswith("seat"):
             below = [other for other in seen if other is not card and other.kind != "cannonade"
-                     and face_down.distance(other.centre_mm, card.centre_mm) < 70.0]
+                     and face_down.distance(other.centre_mm, card.centre_mm) < settings.cannonade_reach_mm]
             if below:
                 nearest = min(below, key=lambda other: face_down.distance(other.centre_mm, card.centre_mm))
                 name = nearest.card if nearest.face == "up" else "face down" if nearest.face == "down" else "unknown"
@@ -237,6 +243,7 @@ def _lay_cannonades(seen: list[SeenCard], faces: list[face_up.PlacedFace], deck:
             else:   # a cannonade lies on a ship: here the ship is all under it
                 out.append(SeenCard("unknown", card.centre_mm, card.area, 0.0,
                                     why="a cannonade with no ship seen under it: the ship is hidden"))
+                card = SeenCard(**{**card.__dict__, "on": "unknown"})
         out.append(card)
     return out
 

@@ -44,8 +44,10 @@ class ReaderSettings:
     partial_card_share: float = 0.15        # smaller blobs are specks; between this and a card, half hidden
     # A blob whose two diagonal corners look like printed markers (dark, contrasty) and whose other two
     # are much brighter (paper, a little text) is a face-up card whose markers were not read: unknown,
-    # never "face down". Grey levels of the corners' medians and spreads.
-    corner_contrast: float = 30.0
+    # never "face down". Grey levels of the corners' medians and spreads: the gap tells (backs show
+    # none, faces 41 or more on tuning seeds); a soft, dim face's markers spread as little as a back's
+    # pattern (28 on a blurred, warm-lit face read as a back before), so the spread asks little.
+    corner_contrast: float = 20.0
     corner_gap: float = 32.0
     face_down_confidence: float = 0.9
     # Touching cards (touching.py): a blob of this many cards' area is tried as whole card rectangles,
@@ -54,9 +56,12 @@ class ReaderSettings:
     # and claiming at least this share of itself from what is left; each found card is cut out with
     # a line this wide; what they leave must be under this share of a card, or the blob stays unknown.
     split_min_cards: float = 1.4
-    covered_min_cards: float = 0.3         # a blob touching a face-up card, this much of one card's area and
+    covered_min_cards: float = 0.2         # a blob touching a face-up card, this much of one card's area and
     covered_max_cards: float = 1.15        # no more, may be a single card reaching under it,
-    covered_claim: float = 0.3              # and claim this share of itself from what shows (the rest under it)
+    covered_claim: float = 0.2              # and claim this share of itself from what shows (the rest under it:
+                                            # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card)
+    covered_rest_cards: float = 0.3         # both, for what a row split into cards leaves (touching.py's
+                                            # _covered_rest): a strip of another card may be part of it
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.35       # grey of the covering face's paper
     split_max_cards: float = 4.6
@@ -71,6 +76,14 @@ class ReaderSettings:
     split_leftover_share: float = 0.12
     split_confidence: float = 0.8
     unknown_below: float = 0.5              # a card reported with less confidence is reported unknown
+    # An unknown shape (a hand, a half-hidden card) leaves unsure each area it covers this many cards' area
+    # of, and the area it covers most: a card hidden under it lies at least about half in its own area, while
+    # a hand's shadow or its edge grown by `arm_grow_mm` may graze a neighbouring seat's corner.
+    unknown_area_min_cards: float = 0.25
+    # A cannonade is laid onto a ship, over its middle (a player lays it up to about 40 mm off): the ship's
+    # centre, as read, lies this near the cannonade's. A card found farther off is a neighbour in an
+    # overlapping row, the ship under it hidden: unknown, not that card (it was a card's length, 70).
+    cannonade_reach_mm: float = 50.0
     # What may be a missed card (unexplained.py): foreground (colour this far off the table's; not edges: wood grain) farther than
     # `unexplained_clear_mm` from every card and shape judged, joined across this many mm (a back's
     # thin frame and pattern), opened by this many (grain, noise), whose hull covers this share of a card.
@@ -110,11 +123,13 @@ STILL_SETTINGS = StillSettings()
 # A card with printed corners whose markers were not read is read again on its own patch of the
 # picture, enlarged this much more, with the photo's detector (reader.py): a cannonade turned at an
 # angle on a streamed frame, a blurred face; then with wider threshold windows and sharpened (a far
-# face on a tilted view, its markers squashed and soft), until one reads it.
+# face on a tilted view, its markers squashed and soft; last, enlarged more and sharpened harder: a face
+# smeared by the camera's shake), until one reads it.
 REREAD_SETTINGS = (ReaderSettings(marker_upscale=3.0), ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10)),
                    ReaderSettings(marker_upscale=2.0, threshold_window=(3, 53, 10)),
                    ReaderSettings(marker_upscale=3.0, threshold_window=(9, 99, 10), sharpen=2.0),
-                   ReaderSettings(marker_upscale=3.0, sharpen=2.0))
+                   ReaderSettings(marker_upscale=3.0, sharpen=2.0),
+                   ReaderSettings(marker_upscale=4.0, threshold_window=(9, 99, 10), sharpen=4.0))
 REREAD_MARGIN_MM = 25.0
 REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more under it
 # The play area is looked at on a grid of this many points (across, down) for parts out of the picture.

@@ -7,7 +7,7 @@ into cards."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -76,7 +76,8 @@ def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSet
               if cv2.contourArea(piece) >= settings.partial_card_share * card_px]
     if len(pieces) != 1:
         return None
-    parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), settings, cover)
+    stricter = replace(settings, covered_min_cards=settings.covered_rest_cards, covered_claim=settings.covered_rest_cards)
+    parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), stricter, cover)
     return parts[0] if parts and len(parts) == 1 and parts[0].covered else None
 
 

@@ -231,7 +231,22 @@ def truth_of(scene: CardScene, homography: np.ndarray, size, covered) -> dict:
             "held_out": scene.style == HELD_OUT_STYLE, "table": scene.table_material,
             "camera": {"tilt_deg": round(scene.tilt_deg, 2), "yaw_deg": round(scene.yaw_deg, 2),
                        "homography": np.round(homography, 8).tolist()},
-            "light": scene.light, "sensor": scene.sensor.to_json(), "hand": covered is not None, "cards": entries}
+            "light": scene.light, "sensor": scene.sensor.to_json(), "hand": covered is not None,
+            "hand_over": _areas_covered(covered, homography, scene.players), "cards": entries}
+
+
+def _areas_covered(covered: np.ndarray | None, homography: np.ndarray, players: int) -> list[str]:
+    """The areas of the play area (a seat's, the deck's, the pile's) the hand lies over: a card there may be under it."""
+    if covered is None:
+        return []
+    rows, columns = np.nonzero(covered[::4, ::4] > 127)
+    if not len(rows):
+        return []
+    points = cv2.perspectiveTransform(np.float64(np.column_stack([columns * 4, rows * 4]))[None], np.linalg.inv(homography))[0]
+    on_play = points[(points[:, 0] >= 0) & (points[:, 0] <= table.PLAY_MM[0])
+                     & (points[:, 1] >= 0) & (points[:, 1] <= table.PLAY_MM[1])]
+    names = table.area_names(players)
+    return sorted(names[index] for index in np.unique(table.area_indices(on_play, players))) if len(on_play) else []
 
 
 def _marker_share(labels, number, card: PlacedCard, corner: int, homography) -> float:

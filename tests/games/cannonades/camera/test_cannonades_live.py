@@ -138,3 +138,36 @@ def test_a_game_dealt_to_the_tablets_is_not_refereed_from_a_camera_but_the_clip_
     assert [c["type"] for c in asked] == ["question"] and "dealt to the tablets" in asked[0]["message"]
     clip = CardsCamera(restart_on_loop=True, auto_confirm=True).commands(session.snapshot(), still, None)
     assert [c["type"] for c in clip] == ["start", "seen"] and clip[0]["cards"] == "physical"
+
+
+def test_a_hand_over_a_seat_keeps_the_seat_s_last_steady_count_until_the_table_shows_it_again(tmp_path):
+    """The game knows north's two face-down ships; a hand over north's area hides one (the reader counts
+    one and says the seat is unsure): nothing is committed or said, north keeps two, and the table seen
+    again once the hand is gone is the same table, so nothing changes."""
+    import numpy as np
+
+    from companion.games.cannonades.camera.live import CardObservation
+    from companion.games.cannonades.camera.reader import Reading, SeenCard
+    from companion.games.cannonades.record import RECORD
+    from companion.live import Pipeline
+    from companion.session import EventLog, Session
+
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    pipeline = Pipeline(CardsCamera, session, None, None, pace=False, tracker_settings=SETTINGS)
+    ships = (SeenCard("down", (300.0, 490.0), "seat 1", 0.9), SeenCard("down", (390.0, 490.0), "seat 1", 0.9),
+             SeenCard("down", (420.0, 110.0), "seat 2", 0.9))
+    hand = (ships[0], SeenCard("unknown", (400.0, 520.0), "seat 1", 0.0, why="a shape reaching in from beyond "
+                               "the play area: a hand or an arm"), ships[2])
+
+    def observe(cards, at: float):
+        return CardObservation(at, Reading(2, cards, (20, 21, 22, 23)), 0.0, np.zeros((90, 160), np.uint8))
+
+    clock = iter(range(100))
+    for cards in [ships] * 3 + [hand] * 5:
+        pipeline.track(observe(cards, next(clock) / 10))
+    events = [event.body["type"] for event in session.log.events()]
+    north = session.view(None)["players"]["north"]
+    assert events == ["table-game", "seen"] and [ship["face"] for ship in north["ships"]] == ["down", "down"]
+    for _ in range(3):
+        pipeline.track(observe(ships, next(clock) / 10))
+    assert [event.body["type"] for event in session.log.events()] == events

@@ -51,7 +51,7 @@ def test_the_piece_leaves_the_seat_it_lies_in_unsure():
     _, pieces = _read(_top_view(FAINT_BACK, THIN_FRAME))   # table mm = view px: near the top edge, seat 2's
     centre, axis = face_down.centre_axis(pieces[0], np.eye(3))
     blob = face_down.Blob("unknown", centre, axis, 0.0, 0.0, MAY_BE_MISSED, face_down.sample_points(pieces[0], np.eye(3)))
-    said = _unknowns(blob, players=2)
+    said = _unknowns(blob, 2, SETTINGS, 0.0)
     assert {card.area for card in said} == {"seat 2"} and all(card.face == "unknown" for card in said)
 
 
