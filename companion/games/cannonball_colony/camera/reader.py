@@ -131,11 +131,12 @@ class IslandReader:
         features = {board: board_features(view, self.settings.features) for board, view in views.items()}
         timings["features"] = time.perf_counter() - clock - sum(timings.values())
         tokens, probabilities = self._cells(features)
+        doubts = {}
         if self.taught is not None:
             self.taught.revise(views, tokens, probabilities, image)
         elif self.settings.check_kinds and self.kit_looks is not None:
-            self.kit_looks.doubt(views, tokens, probabilities, image)
-        doubts = doubt_unlike_land(views, tokens, probabilities, self.settings.land)
+            doubts = self.kit_looks.doubt(views, tokens, probabilities, image)
+        doubts.update(doubt_unlike_land(views, tokens, probabilities, self.settings.land))
         timings["cells"] = time.perf_counter() - clock - sum(timings.values())
         ships = self._ships(features)
         timings["ships"] = time.perf_counter() - clock - sum(timings.values())
