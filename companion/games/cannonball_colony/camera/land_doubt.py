@@ -1,13 +1,24 @@
-"""A cell read as bare land (or a bare road tile) must look like it: the middle of the cell shows its ink.
+"""A cell read as bare land (or a bare road tile) must look like it: the middle of the cell shows its ink, flat.
 
 The network reads a cell from the class shares round it turned to the lean, so a piece of a look
 it never learned (a group's own, standing on a road tile) can pass for the land about it, and sure
-of it. Seen straight through the cell's middle, such a piece, or the road tile under it, shows none
-of the land's ink. A cell read as land whose middle shows little of that ink is doubtful: the
-players are asked. On the taught benchmark's tuning seeds 6000-6019 (tuned families, untaught and
-taught), cells read right as land and sure show less than 0.3 of their ink 1-7 times in 1563;
-pieces and road tiles read as land, sure, 14 times of 19. A bare road tile is held to its card the same
-way (right road cells there show 0.4 of it and more).
+of it. Two things give such a piece away, each a doubt with its reason:
+
+- too little ink: seen straight through the cell's middle, the piece, or the road tile under it,
+  shows little of the land's ink. On the taught benchmark's tuning seeds 6000-6019 (tuned
+  families, untaught and taught), cells read right as land and sure show less than 0.3 of their ink
+  1-7 times in 1563; pieces and road tiles read as land, sure, 14 times of 19. A bare road tile is
+  held to its card the same way (right road cells there show 0.4 of it and more).
+- lit and shaded faces: a green piece on the forest's ink, or a yellow one on the grass's, is named
+  that ink all over, but a standing body is lit on one face and shaded on another, where printed
+  land is flat. Tuning seeds 6000-6059 (tuned families, untaught): 17 of the 20 land cells read
+  wrong and sure spread 14 or more in lightness (L*, 10th to 90th percentile) across the middle of
+  the cell; right land cells that spread so are 172 of 4297 (4%: most stand behind a tall piece that
+  leans over them); on the kit's own renders (read_accuracy seeds 1000-1019) 14 of 1820. A cell that a
+  piece read on the cell in front of it leans over is not held to it (the spread is that piece's body):
+  same seeds, all cells, right but unsure 531 -> 448 untaught and 646 -> 565 taught, confidently wrong
+  9 -> 11 and 5 -> 7. A piece's shadow on the land beside it still spreads it (the kit's sample photo
+  tilted 45 degrees has one such cell, asked about).
 """
 
 from __future__ import annotations
@@ -24,39 +35,112 @@ from companion.vision.colour_classes import CLASS_INDEX
 BARE_GROUND_INKS = {Ground.GRASS.value: CLASS_INDEX["grass"], Ground.FOREST.value: CLASS_INDEX["forest"],
              Ground.LAKE.value: CLASS_INDEX["lake"], Ground.MOUNTAIN.value: CLASS_INDEX["mountain"],
              Ground.ROAD.value: CLASS_INDEX["road"]}
+LAND = frozenset(token for token in BARE_GROUND_INKS if token != Ground.ROAD.value)
+# Linear BGR -> relative luminance Y (Rec. 709 primaries, as sRGB).
+LUMINANCE_BGR = np.array([0.0722, 0.7152, 0.2126])
 
 
 @dataclass(frozen=True)
 class LandDoubtSettings:
     middle_share: float = 0.6     # of a cell's side: the square round its middle that is looked at
     least_ink_share: float = 0.3  # of that square's pixels named the land's ink, or the cell is doubtful
+    flat_middle_share: float = 0.8     # of a cell's side: the square whose lightness must be flat
+    most_lightness_spread: float = 14.0   # L*, 10th to 90th percentile there (tuning seeds 6000-6059)
+    check_flatness: bool = True
+    # A piece read on a neighbouring cell whose lean points at this one (within this angle) leans its body over
+    # it: the spread there is that piece's, and says nothing about this cell.
+    leaning_over_cos: float = 0.7
+    least_lean_cells: float = 0.15     # a lean shorter than this (a camera nearly overhead) leans over nothing
     unsure_confidence: float = 0.5
+
+
+@dataclass(frozen=True)
+class LandDoubt:
+    """Why a cell read as bare ground is doubted: what was measured against what it must be."""
+
+    reason: str          # "too little ink" or "lit and shaded faces"
+    measured: float
+    limit: float
+
+    def __str__(self) -> str:
+        if self.reason == "too little ink":
+            return f"its middle shows {self.measured:.2f} of the ink, under {self.limit:.2f}"
+        return f"its middle's lightness spreads {self.measured:.0f} L*, over {self.limit:.0f}: a standing piece's faces"
+
+
+def _middle(view: BoardView, col: int, row: int, share: float, image: np.ndarray) -> np.ndarray:
+    side = view.settings.px_per_cell
+    margin = view.settings.margin_cells
+    edge = (1.0 - share) / 2
+    x0, y0 = int((margin + col + edge) * side), int((margin + row + edge) * side)
+    width = max(1, int(share * side))
+    return image[y0:y0 + width, x0:x0 + width]
 
 
 def land_ink_share(view: BoardView, col: int, row: int, token: str, settings: LandDoubtSettings = LandDoubtSettings()) -> float:
     """The share of the middle of board-local cell (col, row) that the rectified view names `token`'s ink."""
-    side = view.settings.px_per_cell
-    margin = view.settings.margin_cells
-    edge = (1.0 - settings.middle_share) / 2
-    x0, y0 = int((margin + col + edge) * side), int((margin + row + edge) * side)
-    width = max(1, int(settings.middle_share * side))
-    middle = view.classes[y0:y0 + width, x0:x0 + width]
+    middle = _middle(view, col, row, settings.middle_share, view.classes)
     return float((middle == BARE_GROUND_INKS[token]).mean()) if middle.size else 0.0
 
 
+def lightness_spread(view: BoardView, col: int, row: int, settings: LandDoubtSettings = LandDoubtSettings()) -> float:
+    """How far apart (L*, 10th to 90th percentile) the lightness of the middle of board-local cell (col, row) lies,
+    against the board's paper: about flat for printed land, wide for a standing piece's lit and shaded faces."""
+    if view.paper_relative is None:
+        return 0.0
+    middle = _middle(view, col, row, settings.flat_middle_share, view.paper_relative).reshape(-1, 3)
+    if not len(middle):
+        return 0.0
+    luminance = np.clip(middle.astype(np.float64), 0.0, 1.0) @ LUMINANCE_BGR   # highlights at the paper's white
+    lightness = np.where(luminance > 0.008856, 116.0 * np.cbrt(luminance) - 16.0, 903.3 * luminance)
+    low, high = np.percentile(lightness, (10, 90))
+    return float(high - low)
+
+
+def leaned_over(view: BoardView, col: int, row: int, pieces: set, settings: LandDoubtSettings = LandDoubtSettings()) -> bool:
+    """Does a piece standing on a neighbouring cell of `pieces` (board-local (col, row)) lean over board-local cell
+    (col, row), seen from this board's camera?"""
+    for dc in (-1, 0, 1):
+        for dr in (-1, 0, 1):
+            if (dc, dr) == (0, 0) or (col - dc, row - dr) not in pieces:
+                continue
+            lean = view.lean[row - dr, col - dc]
+            length = float(np.hypot(*lean))
+            if length >= settings.least_lean_cells and (lean @ np.array([dc, dr])) / (length * np.hypot(dc, dr)) >= settings.leaning_over_cos:
+                return True
+    return False
+
+
+def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDoubtSettings = LandDoubtSettings(),
+               pieces: set = frozenset()) -> LandDoubt | None:
+    """Why board-local cell (col, row), read as bare ground `token`, does not look like it; None when it does.
+    `pieces`: the board-local cells read as pieces."""
+    share = land_ink_share(view, col, row, token, settings)
+    if share < settings.least_ink_share:
+        return LandDoubt("too little ink", share, settings.least_ink_share)
+    if settings.check_flatness and token in LAND and not leaned_over(view, col, row, pieces, settings):
+        spread = lightness_spread(view, col, row, settings)
+        if spread >= settings.most_lightness_spread:
+            return LandDoubt("lit and shaded faces", spread, settings.most_lightness_spread)
+    return None
+
+
 def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: dict,
-                      settings: LandDoubtSettings = LandDoubtSettings()) -> list[tuple[int, int, int]]:
-    """Lower, in place, to `unsure_confidence` every sure cell read as land whose middle shows too little of
-    its ink; the cells doubted, (board, col, row)."""
-    doubted = []
+                      settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
+    """Lower, in place, to `unsure_confidence` every sure cell read as bare ground that does not look like it;
+    the cells doubted, (board, col, row) -> why."""
+    doubted = {}
     for board, view in views.items():
+        pieces = {(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
+                  if len(tokens.get((board, col, row), "")) == 2}
         for row in range(ISLAND_CELLS):
             for col in range(ISLAND_CELLS):
                 key = (board, col, row)
                 token = tokens.get(key)
                 if token not in BARE_GROUND_INKS or probabilities.get(key, 0.0) <= settings.unsure_confidence:
                     continue
-                if land_ink_share(view, col, row, token, settings) < settings.least_ink_share:
+                doubt = land_doubt(view, col, row, token, settings, pieces)
+                if doubt is not None:
                     probabilities[key] = settings.unsure_confidence
-                    doubted.append(key)
+                    doubted[key] = doubt
     return doubted

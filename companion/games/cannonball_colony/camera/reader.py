@@ -75,6 +75,7 @@ class Reading:
     probabilities: dict = field(default_factory=dict)   # (board, col, row) -> probability
     ships: dict = field(default_factory=dict)            # country -> (board, col, row, probability)
     timings: dict = field(default_factory=dict)          # stage -> seconds
+    doubts: dict = field(default_factory=dict)           # (board, col, row) -> why its reading was doubted
 
 
 class IslandReader:
@@ -130,11 +131,12 @@ class IslandReader:
         features = {board: board_features(view, self.settings.features) for board, view in views.items()}
         timings["features"] = time.perf_counter() - clock - sum(timings.values())
         tokens, probabilities = self._cells(features)
+        doubts = {}
         if self.taught is not None:
             self.taught.revise(views, tokens, probabilities, image)
         elif self.settings.check_kinds and self.kit_looks is not None:
-            self.kit_looks.doubt(views, tokens, probabilities, image)
-        doubt_unlike_land(views, tokens, probabilities, self.settings.land)
+            doubts = self.kit_looks.doubt(views, tokens, probabilities, image)
+        doubts.update(doubt_unlike_land(views, tokens, probabilities, self.settings.land))
         timings["cells"] = time.perf_counter() - clock - sum(timings.values())
         ships = self._ships(features)
         timings["ships"] = time.perf_counter() - clock - sum(timings.values())
@@ -149,7 +151,7 @@ class IslandReader:
         observation = BoardObservation(timestamp, position, confidence, hidden_logical, motion, outlines, tuple(problems))
         timings["assemble"] = time.perf_counter() - clock - sum(timings.values())
         self._last = (observation, fix, signature)
-        return Reading(observation, fix, island, views, tokens, probabilities, ships, timings)
+        return Reading(observation, fix, island, views, tokens, probabilities, ships, timings, doubts)
 
     def look(self, image: np.ndarray, last_fix: BoardFix | None = None, timings: dict | None = None):
         """Markers, layout and board views: (fix, island or None, views). The fix's problems

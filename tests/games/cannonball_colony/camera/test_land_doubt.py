@@ -1,11 +1,13 @@
-"""A cell read as bare ground must show its ink through its middle: a group's piece (or the road
-tile under it) the network took for the land about it is doubted, and the island's real land is not."""
+"""A cell read as bare ground must show its ink through its middle, flat: a group's piece (or the road
+tile under it) the network took for the land about it is doubted, with the reason, and the island's
+real land is not."""
 
 from __future__ import annotations
 
 import pytest
 
-from companion.games.cannonball_colony.camera.land_doubt import BARE_GROUND_INKS, doubt_unlike_land, land_ink_share
+from companion.games.cannonball_colony.camera.land_doubt import (BARE_GROUND_INKS, LAND, LandDoubtSettings, doubt_unlike_land,
+                                                                 land_ink_share, lightness_spread)
 from companion.games.cannonball_colony.camera.reader import IslandReader
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.render import compose_scene, render_scene
@@ -39,8 +41,10 @@ def test_a_piece_read_as_bare_ground_is_doubted_and_real_ground_keeps_its_confid
     # What the network would have said, had it taken every piece for that ground, sure of it.
     tokens = {key: taken_for if key in pieces else token for key, token in truth.items()}
     probabilities = {key: 0.99 for key in truth}
-    doubted = doubt_unlike_land(reading.views, tokens, probabilities)
+    ink_only = LandDoubtSettings(check_flatness=False)
+    doubted = doubt_unlike_land(reading.views, tokens, probabilities, ink_only)
     assert set(pieces) <= set(doubted)
+    assert {doubt.reason for doubt in doubted.values()} == {"too little ink"}
     assert all(probabilities[key] < 0.6 for key in pieces)
     kept = [key for key in land if probabilities[key] == 0.99]
     assert len(kept) >= 0.95 * len(land), sorted(set(land) - set(kept))
@@ -53,3 +57,42 @@ def test_the_land_read_shows_its_ink_and_other_land_does_not(island):
     view = reading.views[board]
     assert land_ink_share(view, col, row, "l") > 0.6
     assert land_ink_share(view, col, row, "m") < 0.1
+
+
+def open_land(truth: dict) -> list:
+    """Land cells with no piece on any cell round them: nothing standing leans over them or shades them."""
+    return [(board, col, row) for (board, col, row), token in truth.items() if token in LAND
+            and not any(len(truth.get((board, col + dc, row + dr), "")) == 2 for dc in (-1, 0, 1) for dr in (-1, 0, 1))]
+
+
+@pytest.mark.slow
+def test_a_piece_painted_like_the_land_it_was_taken_for_is_doubted_for_its_lit_and_shaded_faces(island):
+    reading, truth = island
+    pieces = [key for key, token in truth.items() if len(token) == 2]
+    # What the network says when a piece's paint is named the land's ink (a green piece on the forest):
+    # each piece read as the land its middle shows most of, sure of it.
+    shown = {key: max(LAND, key=lambda land: land_ink_share(reading.views[key[0]], *key[1:], land)) for key in pieces}
+    tokens = {**truth, **shown}
+    probabilities = {key: 0.99 for key in truth}
+    doubted = doubt_unlike_land(reading.views, tokens, probabilities)
+    inked = [key for key in pieces if land_ink_share(reading.views[key[0]], *key[1:], shown[key]) >= 0.3]
+    assert len(inked) >= 3   # their middles show the land's ink: only their faces give them away
+    faces = [key for key in inked if key in doubted and doubted[key].reason == "lit and shaded faces"]
+    assert len(faces) >= len(inked) - 1, {key: str(doubt) for key, doubt in doubted.items()}
+    assert all("a standing piece's faces" in str(doubted[key]) for key in faces)
+    assert len(set(pieces) - set(doubted)) <= 1
+    flat = open_land(truth)
+    assert len(flat) >= 15
+    kept = [key for key in flat if probabilities[key] == 0.99]
+    assert len(kept) >= 0.95 * len(flat), {key: str(doubted[key]) for key in set(flat) - set(kept)}
+
+
+@pytest.mark.slow
+def test_printed_land_is_flat_and_a_standing_piece_is_not(island):
+    reading, truth = island
+    settings = LandDoubtSettings()
+    flat = open_land(truth)
+    assert max(lightness_spread(reading.views[key[0]], *key[1:]) for key in flat) < settings.most_lightness_spread
+    pieces = [key for key, token in truth.items() if len(token) == 2]
+    spreads = sorted(lightness_spread(reading.views[key[0]], *key[1:]) for key in pieces)
+    assert spreads[len(spreads) // 2] > 1.5 * settings.most_lightness_spread   # most pieces, well over the limit

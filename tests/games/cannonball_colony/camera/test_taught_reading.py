@@ -46,7 +46,13 @@ def test_taught_from_one_photo_the_island_reads_exactly_and_untaught_it_doubts_w
     read = cells_of(IslandReader(taught=taught).read_stages(island.image, 0.0))
     assert {cell: token for cell, (token, _) in read.items()} == {cell: truth[cell] for cell in read}
     assert len(read) == 36 * len(island.truth["boards"])   # every cell of every board
-    untaught = cells_of(IslandReader().read_stages(island.image, 0.0))
+    reading = IslandReader().read_stages(island.image, 0.0)
+    untaught = cells_of(reading)
     misread = {cell: read for cell, read in untaught.items() if read[0] != truth[cell]}
     assert misread, "the untaught reader should meet pieces it cannot tell here"
     assert all(confidence < CONFIDENT for _, confidence in misread.values()), misread
+    # Each reading it doubted says why, in words: the kit's looks or solids, or the land's ink or flatness.
+    why = {Cell(reading.views[board].origin[0] + col, reading.views[board].origin[1] + row): str(doubt)
+           for (board, col, row), doubt in reading.doubts.items()}
+    assert any("the kit's" in why.get(cell, "") for cell in misread if len(truth[cell]) == 2), why
+    assert all(untaught[cell][1] < CONFIDENT for cell in why)
