@@ -5,6 +5,8 @@ space is worth the grass and forest closer to it (in steps over that country) th
 ship, ties shared. A space walled into a small pocket, or right under a rival's nose, is worth
 little however open its surroundings. Rivals still to land are taken to land anywhere legal
 (the next one's spaces, each as likely), as a ship far from everyone else's is not yet safe.
+A rival's steps are counted a few longer than the seat's own (`LandingSettings.lead`), so a large
+region shared with a rival's ship can beat a smaller pocket of the seat's own.
 The open country near the ship (the first turns' building ground) breaks ties. Pure: positions only.
 """
 
@@ -25,6 +27,10 @@ SETTLED = (Ground.GRASS, Ground.FOREST, Ground.ROAD)
 class LandingSettings:
     near_reach: int = 4          # the open country within this many steps is what the first turns build on
     near_weight: float = 0.05    # a tie-break beside the share: one cell of share outweighs 20 near cells
+    # Steps the seat is taken to outpace its rivals by: a seat that builds where it counts every
+    # turn wins a race for shared country that a casual rival's steps alone would call even.
+    # Set on tuning islands 960000-960199 and 970000-970199 against random play (373 -> 375.5 of 400).
+    lead: int = 4
 
 
 def steps_over_country(position: Position, start: Cell) -> dict[Cell, int]:
@@ -39,11 +45,12 @@ def steps_over_country(position: Position, start: Cell) -> dict[Cell, int]:
     return steps
 
 
-def share(mine: dict[Cell, int], rivals: list[dict[Cell, int]]) -> float:
-    """The cells a ship reaches before every rival (a tie with the nearest rival is half a cell)."""
+def share(mine: dict[Cell, int], rivals: list[dict[Cell, int]], lead: int = 0) -> float:
+    """The cells a ship reaches before every rival (a tie with the nearest rival is half a cell), its
+    rivals' steps taken `lead` steps longer."""
     total = 0.0
     for cell, steps in mine.items():
-        nearest = min((rival[cell] for rival in rivals if cell in rival), default=None)
+        nearest = min((rival[cell] + lead for rival in rivals if cell in rival), default=None)
         if nearest is None or steps < nearest:
             total += 1.0
         elif steps == nearest:
@@ -63,10 +70,10 @@ def landing_worth(position: Position, player: Country, spot: Cell, settings: Lan
     if waiting:
         after = position.replace(landing={**position.landing, player: spot})
         spaces = [cell for cell in after.cells() if judge_landing(after, waiting[0], cell).legal]
-        expected = fmean(share(mine, landed + [steps_over_country(position, cell)]) for cell in spaces) \
-            if spaces else share(mine, landed)
+        expected = fmean(share(mine, landed + [steps_over_country(position, cell)], settings.lead)
+                         for cell in spaces) if spaces else share(mine, landed, settings.lead)
     else:
-        expected = share(mine, landed)
+        expected = share(mine, landed, settings.lead)
     return expected + settings.near_weight * open_country(mine, position, settings.near_reach)
 
 

@@ -10,9 +10,12 @@ import random
 import pytest
 
 from companion.games.cannonball_colony.bot import BOT, LEVELS
+from companion.games.cannonball_colony.bot_landing import LandingSettings, best_landings, share
+from companion.games.cannonball_colony.cells import Country
 from companion.games.cannonball_colony.game import Game
 from companion.games.cannonball_colony.moves import parse_move
 from companion.games.cannonball_colony.record import RECORD
+from companion.games.cannonball_colony.rules import judge_landing
 from companion.games.cannonball_colony.text import parse_board
 
 ISLAND = """
@@ -141,6 +144,43 @@ def test_it_lands_where_most_country_is_its_own(board, walled_in, why, level):
     landing = move.commands[0]["move"]
     assert landing.startswith("land ") and landing.removeprefix("land ") not in walled_in, why
     assert move.sentence.startswith("France lands at ") and move.sentence.endswith(": put the ship there")
+
+
+# France's own pocket A1-F3 holds 18 cells behind mountains; the strip below holds 26, shared with
+# Spain's ship at L6, whose steps reach its far end as France's reach its near end.
+POCKET_OR_STRIP = """
+players: france spain
+boards: A1 G1
+landing: spain=L6
+supply: 50
+turn: france
+   A  B  C  D  E  F  G  H  I  J  K  L
+1  g  g  g  g  g  g  m  l  l  l  l  l
+2  g  g  g  g  g  g  m  l  l  l  l  l
+3  g  g  g  g  g  g  m  l  l  l  l  l
+4  m  m  m  m  m  m  m  l  l  l  g  g
+5  g  g  g  g  g  g  g  g  g  g  g  g
+6  g  g  g  g  g  g  g  g  g  g  g  g
+"""
+
+
+@pytest.mark.parametrize("lead, lands_in, why", [
+    (0, "123", "step for step with Spain, France owns half the strip, less than its pocket"),
+    (4, "56", "a few steps ahead of a casual rival, most of the strip is France's"),
+])
+def test_a_seat_that_outpaces_its_rival_lands_in_the_larger_shared_country(lead, lands_in, why):
+    position = parse_board(POCKET_OR_STRIP)
+    spots = [cell for cell in position.cells() if judge_landing(position, Country.FRANCE, cell).legal]
+    best = best_landings(position, Country.FRANCE, spots, LandingSettings(lead=lead))
+    assert best and all(str(cell)[1:] in lands_in for cell in best), why
+
+
+def test_a_rival_counted_steps_behind_leaves_the_cells_it_would_tie_or_win_to_the_seat():
+    mine = {"a": 1, "b": 2, "c": 5}
+    rival = {"a": 3, "b": 2, "c": 2}
+    assert share(mine, [rival]) == 1.5          # a won, b tied, c lost
+    assert share(mine, [rival], lead=1) == 2.0  # b won now, c still lost
+    assert share(mine, [rival], lead=3) == 2.5  # c tied
 
 
 def test_an_unknown_level_is_refused_by_name():
