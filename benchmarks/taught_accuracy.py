@@ -195,6 +195,7 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
 
     from benchmarks.read_accuracy import truth_tokens
     from calibration.pieces import teach
+    from calibration.pose import SheetNotFound
     from companion.games.cannonball_colony.camera.reader import IslandReader
     from companion.games.cannonball_colony.camera.taught import TaughtPieces
     from companion.games.cannonball_colony.render.teaching import sheet_record
@@ -203,6 +204,7 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
                       "unsure": Counter()}
                for mode in ("untaught", "taught")}
     unlearned = Counter()
+    sheet_not_found = []
     for seed in seeds:
         paths = render_pair(seed, held_out, cache, sheet_fill)
         if paths is None:
@@ -215,7 +217,11 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
         if slant is not None:
             second = render_slant_photo(seed, held_out, cache, slant)
             photos.append((second.name, cv2.imread(str(second))))
-        looks = teach(photos, sheet_record())
+        try:
+            looks = teach(photos, sheet_record())
+        except SheetNotFound:   # the players would be told to take the photo again: neither reader is scored
+            sheet_not_found.append(seed)
+            continue
         for label in looks.problems():
             unlearned[label] += 1
         readers = {"untaught": IslandReader(), "taught": IslandReader(taught=TaughtPieces(looks))}
@@ -240,7 +246,7 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
                         if not right:
                             tally["errors"].append((seed, board, col, row, want, got, round(sure, 3)))
                 tally["boards"]["exact" if exact else "not exact"] += 1
-    return {"results": results, "unlearned": unlearned}
+    return {"results": results, "unlearned": unlearned, "sheet_not_found": sheet_not_found}
 
 
 def report(label: str, result: dict) -> None:
@@ -254,6 +260,9 @@ def report(label: str, result: dict) -> None:
         print(f"{mode:10}{_share(tally['cells']['right'], cells):>22}{_share(tally['boards']['exact'], boards):>18}"
               f"{_share(tally['pieces']['right'], pieces):>18}{_share(tally['cells']['confidently wrong'], cells):>26}"
               f"{_share(tally['unsure']['right, unsure'], cells):>24}")
+    if result["sheet_not_found"]:
+        print(f"teaching sheet not found (seed not scored): {len(result['sheet_not_found'])} seeds, "
+              + ", ".join(str(seed) for seed in result["sheet_not_found"]))
     if result["unlearned"]:
         print("squares not learned: " + ", ".join(f"{k} x{v}" for k, v in result["unlearned"].most_common()))
     for mode, tally in result["results"].items():
@@ -294,6 +303,7 @@ def time_taught(seeds, cache: Path, repeats: int = 3) -> str:
     import cv2
 
     from calibration.pieces import teach
+    from calibration.pose import SheetNotFound
     from companion.games.cannonball_colony.camera.reader import IslandReader
     from companion.games.cannonball_colony.camera.taught import TaughtPieces
     from companion.games.cannonball_colony.render.teaching import sheet_record
@@ -311,7 +321,10 @@ def time_taught(seeds, cache: Path, repeats: int = 3) -> str:
         if paths is None:
             continue
         image, sheet = cv2.imread(str(paths[0])), cv2.imread(str(paths[2]))
-        looks, spent = timed(lambda: teach([(paths[2].name, sheet)], sheet_record()))
+        try:
+            looks, spent = timed(lambda: teach([(paths[2].name, sheet)], sheet_record()))
+        except SheetNotFound:
+            continue
         teaching.append(spent)
         IslandReader(taught=TaughtPieces(looks)).read_stages(image)   # the networks loaded, the caches warm
         IslandReader().read_stages(image)
