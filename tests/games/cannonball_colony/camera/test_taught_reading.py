@@ -43,8 +43,11 @@ def test_taught_from_one_photo_the_island_reads_exactly_and_untaught_it_doubts_w
     assert choose_piece_set(seed, TUNED).families == families
     truth = {Cell.parse(name): token for name, token in island.truth["cells"].items()}
     taught = TaughtPieces(teach([("sheet.jpg", sheet)], sheet_record()))
-    read = cells_of(IslandReader(taught=taught).read_stages(island.image, 0.0))
+    taught_reading = IslandReader(taught=taught).read_stages(island.image, 0.0)
+    read = cells_of(taught_reading)
     assert {cell: token for cell, (token, _) in read.items()} == {cell: truth[cell] for cell in read}
+    # Taught, a reading it doubts says why (how each kind's solid fitted and what its look gave, or the land's ink).
+    assert all(taught_reading.probabilities[key] < CONFIDENT and why for key, why in taught_reading.doubts.items())
     assert len(read) == 36 * len(island.truth["boards"])   # every cell of every board
     reading = IslandReader().read_stages(island.image, 0.0)
     untaught = cells_of(reading)
