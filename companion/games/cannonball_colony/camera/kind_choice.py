@@ -1,4 +1,5 @@
-"""Taught, which kind a piece is: how well each kind's taught solid fits it, weighed with the kind its look gave.
+"""Which kind a piece is, from how well each kind's solid fits it: taught, weighed with the kind its look gave;
+untaught, why the kit's solids do not confirm the kind the network read.
 
 Shape and size tell a group's kinds apart only so far: from above, a tall narrow piece casts about the
 silhouette of a short wide one, and a piece's silhouette on the island is a pixel or two off its true size.
@@ -44,6 +45,21 @@ def choose_kind(fits: dict[str, float], looked: str, settings: KindChoiceSetting
         return KindChoice(chosen, True, "")
     fitted = ", ".join(f"{KIND_WORDS[kind]} {value:.2f}" for kind, value in sorted(fits.items(), key=lambda item: -item[1]))
     return KindChoice(chosen, False, f"taught solids fit it: {fitted}; its look is a {KIND_WORDS.get(looked, looked)}")
+
+
+def kit_fit_doubt(fits: dict[str, float], token: str, sure_overlap: float, sure_margin: float) -> str:
+    """Untaught: why the kit's solid of the kind read (`token`'s) does not fit the piece closely and clearly better
+    than the kit's other kinds ("" when it does, or when there is nothing to check against)."""
+    if not fits:
+        return ""
+    kind, best, margin = best_fit(fits)
+    if kind != token[0]:
+        return f"the kit's {KIND_WORDS[kind]} fits it best ({best:.2f}), not its {KIND_WORDS[token[0]]} ({fits.get(token[0], 0.0):.2f})"
+    if best < sure_overlap:
+        return f"the kit's {KIND_WORDS[kind]} covers it only {best:.2f}, under {sure_overlap:.2f}"
+    if margin < sure_margin:
+        return f"the kit's {KIND_WORDS[kind]} fits it only {margin:.2f} better than another kind, under {sure_margin:.2f}"
+    return ""
 
 
 def best_fit(fits: dict[str, float]) -> tuple[str, float, float]:
