@@ -1,7 +1,7 @@
 """Cannonball Colony read with a group's own pieces: taught from one photo of the teaching sheet, and untaught.
 
 Run: .venv/bin/python benchmarks/taught_accuracy.py [--first 7000 --count 40] [--jobs 1] [--speed]
-     [--sheet-fill 0.95] [--slant-photo 40]
+     [--sheet-fill 0.95] [--slant-photo 40] [--why FILE]
 
 Each seed draws a piece set (companion/games/cannonball_colony/render/piece_sets.py: three shape
 families for fort, cannon and blockade, sizes from half a cell to a full one, glossy or matte,
@@ -211,7 +211,7 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
     from companion.games.cannonball_colony.render.teaching import sheet_record
 
     results = {mode: {"cells": Counter(), "boards": Counter(), "pieces": Counter(), "errors": [], "kinds": Counter(),
-                      "unsure": Counter()}
+                      "unsure": Counter(), "wrong pieces": []}
                for mode in ("untaught", "taught")}
     unlearned = Counter()
     sheet_not_found = []
@@ -255,8 +255,31 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
                             tally["kinds"][(kind_of(want), kind_of(got), sure >= CONFIDENT)] += 1
                         if not right:
                             tally["errors"].append((seed, board, col, row, want, got, round(sure, 3)))
+                        if not right and len(want) == 2:
+                            tally["wrong pieces"].append(wrong_piece(seed, (board, col, row), want, got, sure, reading,
+                                                                     truth["piece_set"]))
                 tally["boards"]["exact" if exact else "not exact"] += 1
     return {"results": results, "unlearned": unlearned, "sheet_not_found": sheet_not_found}
+
+
+def wrong_piece(seed: int, key: tuple, want: str, got: str, sure: float, reading, piece_set: list) -> dict:
+    """A piece read wrong, for --why: the set's family and size of its kind and of the kind read, how slant the
+    camera looked at it, and why the reader doubted it (the kinds' fits, taught)."""
+    import math
+
+    import cv2
+    import numpy as np
+
+    sizes = {kind[0]: {"family": family, "width_mm": width, "height_mm": height} for kind, family, width, height, _ in piece_set}
+    view, tilt = (reading.views or {}).get(key[0]), None
+    if view is not None:
+        middle = np.array([[[view.origin[0] + key[1] + 0.5, view.origin[1] + key[2] + 0.5]]])
+        centre = cv2.perspectiveTransform(middle, view.grid_to_sheet).reshape(2)
+        eye = view.camera.position
+        tilt = round(math.degrees(math.atan2(float(np.linalg.norm(eye[:2] - centre)), abs(float(eye[2])))), 1)
+    return {"seed": seed, "board": key[0], "col": key[1], "row": key[2], "truth": want, "read": got,
+            "confidence": round(sure, 3), "truth_piece": sizes.get(want[0]), "read_piece": sizes.get(got[0]) if len(got) == 2 else None,
+            "tilt_deg": tilt, "why": str(reading.doubts.get(key, ""))}
 
 
 def report(label: str, result: dict) -> None:
@@ -388,6 +411,8 @@ def main() -> None:
     parser.add_argument("--slant-photo", type=float, metavar="TILT",
                         help="teach from a second photo too, the camera slanted TILT degrees")
     parser.add_argument("--only", choices=("tuned", "held-out"), help="one row of families only")
+    parser.add_argument("--why", type=Path, metavar="FILE",
+                        help="write every piece read wrong (JSON lines): families, sizes, tilt, and the reader's doubt")
     parser.add_argument("--kit-looks", action="store_true", help="write camera/kit_looks.json and stop")
     parser.add_argument("--speed", action="store_true", help="time the taught reader on the tuned row's views and stop")
     args = parser.parse_args()
@@ -408,6 +433,11 @@ def main() -> None:
         family = f"held-out family ({HELD_OUT})" if held else f"tuned families ({', '.join(tuned_families())})"
         result = evaluate(seeds, held, args.cache, args.sheet_fill, args.slant_photo)
         report(f"{family}, seeds {args.first}-{args.first + args.count - 1}", result)
+        if args.why:
+            with args.why.open("a", encoding="utf-8") as out:
+                for mode, tally in result["results"].items():
+                    out.writelines(json.dumps({"families": name, "reader": mode, **piece}) + "\n"
+                                   for piece in tally["wrong pieces"])
     print(f"\n({time.time() - started:.0f} s)")
 
 

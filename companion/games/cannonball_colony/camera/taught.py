@@ -192,13 +192,14 @@ class TaughtPieces:
         s = self.settings
         cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
                  if _on_road(tokens.get((board, col, row), ""))]
+        reasons: dict = {}
         if cells:
             for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
                 if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
                     confidence = min(confidence, s.disputed_confidence)
+                    reasons[(board, col, row)] = f"the network saw {_named(tokens[(board, col, row)])}, the taught looks {_named(token)}"
                 tokens[(board, col, row)] = token
                 probabilities[(board, col, row)] = confidence
-        reasons: dict = {}
         if image is None:
             return reasons
         if s.find_missed:
@@ -214,7 +215,7 @@ class TaughtPieces:
             tokens[key] = choice.kind + tokens[key][1]
             if not choice.sure:
                 probabilities[key] = min(probabilities[key], s.unsure_confidence)
-                reasons[key] = choice.reason
+                reasons[key] = "; ".join(filter(None, (reasons.get(key), choice.reason)))
         return reasons
 
     def _find_missed(self, image, view: BoardView, board: int, tokens: dict, probabilities: dict) -> None:
