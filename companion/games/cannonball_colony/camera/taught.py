@@ -134,7 +134,6 @@ class TaughtPieces:
                 sets += [{} for _ in range(number + 1 - len(sets))]
                 sets[number][label[0]] = square.solid
         self.kind_solids = _kind_solids(pieces)
-        self.kind_sets = [self.kind_solids]
         self.lookalikes = self._lookalikes(pieces)
         # Which classes count as each player's paint (its lookalikes too, or strictly its own): a lookup per cell.
         every_class = np.arange(len(CLASSES))
@@ -162,7 +161,7 @@ class TaughtPieces:
                                                if (every == index).mean() >= self.settings.lookalike_share])
         return found
 
-    def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict, image=None) -> None:
+    def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict, image=None) -> dict:
         """Re-read, in place, every cell the network read as a road or a piece; with the picture, pieces the
         network took for bare ground are looked for, and each piece's kind is chosen from how well each kind's
         solid covers its silhouette and the kind its look gave (camera/kind_choice.py); a kind not clearly best is
@@ -279,7 +278,8 @@ class TaughtPieces:
               others: list[tuple[int, int]] = (), by_kind: bool = False, grounds: dict | None = None) -> list[dict[str, float]]:
         """Each piece's kind -> how well that kind's taught solid covers its silhouette (the best over the
         photos taught; `by_kind`: each kind's one solid over all countries); an empty dict where its country has
-        no solids. `others`: cells where other pieces stand."""
+        no solids. `others`: cells where other pieces stand; `grounds`: every cell's token, where the inks a paint's
+        shaded faces are named lie printed."""
         owners = [CLASS_INDEX[COUNTRY_BY_INITIAL[token[1]].value] for token in read]
         unseen = [()] * len(cells)
         if by_kind and self.settings.fit_lookalikes and grounds:
@@ -290,7 +290,7 @@ class TaughtPieces:
             unseen = [[cell for cell, token in grounds.items() if token in inks[owner]] for owner in owners]
             owners = [self.lookalikes.get(owner, owner) for owner in owners]
         results: list[dict[str, float]] = [{} for _ in cells]
-        sets = [self.kind_sets if by_kind else self.solids.get(token[1]) or next(iter(self.solids.values()), [])
+        sets = [[self.kind_solids] if by_kind else self.solids.get(token[1]) or next(iter(self.solids.values()), [])
                 for token in read]
         windows: dict[tuple, list] = {}   # the same cells' windows serve every photo's solids
         for number in range(max((len(options) for options in sets), default=0)):
