@@ -36,12 +36,13 @@ def window_overlaps(windows: list[tuple[np.ndarray, Window]], solids: list[dict[
             for (centre, window), tried in zip(windows, solids)]
 
 
-def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list[int],
+def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list,
                   table: ColourTable, settings: FitSettings = FitSettings(),
-                  others: list[tuple[int, int]] = ()) -> list[tuple[np.ndarray, Window]]:
-    """For each board-local cell and its owner's class index: (the cell's middle in sheet mm, the window of
-    the board's plane round it showing the owner's paint that reaches the middle). The middles of the
-    `others` cells (and of `cells`), where other pieces stand, do not count."""
+                  others: list[tuple[int, int]] = (), unseen: list = ()) -> list[tuple[np.ndarray, Window]]:
+    """For each board-local cell and its owner's paint (a class index, or the indices that count as it): (the
+    cell's middle in sheet mm, the window of the board's plane round it showing the owner's paint that reaches
+    the middle). The middles of the `others` cells (and of `cells`), where other pieces stand, do not count;
+    nor, for each cell, the cells of `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
     if not cells:
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
@@ -50,22 +51,24 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     height, width = white.shape[:2]
     grid = np.array([[view.origin[0] + col + 0.5, view.origin[1] + row + 0.5] for col, row in cells], np.float64)
     centres = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
-    standing = sorted(set(cells) | set(others))
+    standing = sorted(set(cells) | set(others) | {cell for hidden in unseen for cell in hidden})
     corners = np.array([[-1, -1], [1, -1], [1, 1], [-1, 1]]) * settings.base_share / 2
     bases = {cell: cv2.perspectiveTransform((np.array([view.origin[0] + cell[0] + 0.5, view.origin[1] + cell[1] + 0.5])
                                              + corners).reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
              for cell in standing}
     results = []
-    for cell, centre, owner in zip(cells, centres, owners):
+    unseen = list(unseen) or [()] * len(cells)
+    for cell, centre, owner, hidden in zip(cells, centres, owners, unseen):
         origin, points = window_points(centre, view.camera, settings.solids)
         pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(points.shape)
         at_view = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), image_to_view).reshape(points.shape)
         xi = np.clip(np.rint(at_view[..., 0]).astype(int), 0, width - 1)
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         balanced = linear_at(image, pixels) / np.maximum(white[yi, xi], 1e-3)
-        shares = (table.classify(balanced.astype(np.float32)) == owner).astype(np.float32)
+        shares = np.isin(table.classify(balanced.astype(np.float32)), owner).astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
-        window = window.with_hidden([base for other, base in bases.items() if other != cell])
+        window = window.with_hidden([base for other, base in bases.items() if other != cell
+                                     and (other in others or other in cells or other in hidden)])
         results.append((centre, window.own_piece(centre, settings.own_patch_mm)))
     return results
 

@@ -133,7 +133,7 @@ class IslandReader:
         tokens, probabilities = self._cells(features)
         doubts = {}
         if self.taught is not None:
-            self.taught.revise(views, tokens, probabilities, image)
+            doubts = self.taught.revise(views, tokens, probabilities, image)
         elif self.settings.check_kinds and self.kit_looks is not None:
             doubts = self.kit_looks.doubt(views, tokens, probabilities, image)
         doubts.update(doubt_unlike_land(views, tokens, probabilities, self.settings.land))

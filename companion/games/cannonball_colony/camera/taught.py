@@ -26,6 +26,7 @@ import numpy as np
 
 from calibration.pieces import EMPTY_LABEL, PieceLooks
 from companion.games.cannonball_colony.camera.board_view import BoardView
+from companion.games.cannonball_colony.camera.kind_choice import KIND_WORDS, KindChoiceSettings, choose_kind, kit_fit_doubt
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.games.cannonball_colony.camera.piece_fit import FitSettings, piece_windows, window_overlaps
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
@@ -47,8 +48,11 @@ TERRAIN_INDEX = tuple(CLASS_INDEX[name] for name in ("grass", "forest", "lake", 
 class TaughtSettings:
     looks: LookSettings = LookSettings()
     # Taught paint was measured by this camera under this light: it needs none of the muting the
-    # kit's nominal inks are allowed (ColourSettings.saturations), which let a pale paint claim the road.
-    colour: ColourSettings = ColourSettings(saturations=(1.2, 1.0, 0.8))
+    # kit's nominal inks are allowed (ColourSettings.saturations), which let a pale paint claim the road. It is the
+    # median of the lit faces; a shaded face mixes in less of the lamp's white, so it may show up to twice the chroma
+    # (a deep blue piece was named no colour at all): tuning seeds 6000-6099, tuned families, taught, (1.2, 1.0, 0.8)
+    # -> these: pieces read right 1000 -> 1009 of 1276, cells 8940 -> 8948 of 9432, confidently wrong 17 either way.
+    colour: ColourSettings = ColourSettings(saturations=(2.0, 1.5, 1.2, 1.0, 0.8))
     # A piece stands on a cell when its owner's paint shows on this share of the cell's base points.
     min_base_share: float = 0.1
     # How sure "a bare road" is when the base shows (almost) no paint, and when it shows a little.
@@ -65,16 +69,17 @@ class TaughtSettings:
     disputed_confidence: float = 0.55    # taught, a cell read otherwise than the network read it is no surer than this
     # Shape and size (camera/piece_fit.py): how well each kind's taught solid covers the piece's silhouette.
     fit: FitSettings = FitSettings()
-    # Measured on seeds 6000-6029 (benchmarks/taught_accuracy.py's tuning seeds), tuned families only.
-    fit_sure_margin: float = 0.05        # taught, a kind is sure only when its solid fits this much better than any other
-    fit_sure_overlap: float = 0.6        # and covers the silhouette at least this well
-    # Taught, the kind whose solid fits best replaces the kind the looks gave when it fits this much better.
-    fit_choose_margin: float = 0.02
+    # Taught, the kind chosen from the fits and the look (camera/kind_choice.py).
+    kinds: KindChoiceSettings = KindChoiceSettings()
     # A piece the network took for bare ground (a look it never saw): its base shows its owner's paint this
     # widely, and a taught kind's solid covers its silhouette this well.
     missed_base_share: float = 0.3
     missed_fit_overlap: float = 0.75
     find_missed: bool = True
+    # Taught, a piece's silhouette counts its paint's lookalike inks too (the forest's on a green piece's shaded
+    # faces), and leaves out the cells printed in them (tuning seeds 6030-6099, tuned families: pieces read right
+    # 681 -> 695 of 887, cells 6101 -> 6109 of 6372, confidently wrong 15 either way).
+    fit_lookalikes: bool = True
     # A terrain class a country's taught pieces showed on this share of their points counts as that paint on a
     # road cell's base (0: never).
     lookalike_share: float = 0.15
@@ -156,13 +161,14 @@ class TaughtPieces:
                                                if (every == index).mean() >= self.settings.lookalike_share])
         return found
 
-    def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict, image=None) -> None:
+    def revise(self, views: dict[int, BoardView], tokens: dict, probabilities: dict, image=None) -> dict:
         """Re-read, in place, every cell the network read as a road or a piece; with the picture, pieces the
-        network took for bare ground are looked for, and each piece's kind is the one whose solid covers its
-        silhouette best, when clearly better than the kind its look gave; a kind not clearly best is doubtful.
-        (Tuning seeds 6000-6011: the looks alone read 120 of 183 pieces; choosing by each country's own solids
-        139, by the kind's median solid 144: one square's fit of a small piece is often millimetres out.)"""
-        s = self.settings
+        network took for bare ground are looked for, and each piece's kind is chosen from how well each kind's
+        solid covers its silhouette and the kind its look gave (camera/kind_choice.py); a kind not clearly best is
+        doubtful. (Tuning seeds 6000-6011: the looks alone read 120 of 183 pieces; choosing by each country's own
+        solids 139, by the kind's median solid 144: one square's fit of a small piece is often millimetres out.)
+        The cells doubted, (board, col, row) -> why."""
+        reasons = {}
         for board, view in views.items():
             keys = [(board, col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)]
             # While a board lies still and the network reads it the same, it is revised the same (a stream's frames).
@@ -171,38 +177,45 @@ class TaughtPieces:
             if kept is not None and kept[0] is view.place and view.place is not None and kept[1] == network:
                 tokens.update(kept[2])
                 probabilities.update(kept[3])
+                reasons.update(kept[4])
                 continue
-            self._revise_board(board, view, tokens, probabilities, image)
+            doubted = self._revise_board(board, view, tokens, probabilities, image)
             self._revised[board] = (view.place, network, {key: tokens[key] for key in keys},
-                                    {key: probabilities[key] for key in keys})
+                                    {key: probabilities[key] for key in keys}, doubted)
+            reasons.update(doubted)
+        return reasons
 
-    def _revise_board(self, board: int, view: BoardView, tokens: dict, probabilities: dict, image) -> None:
-        """One board's cells on roads re-read; with the picture, missed pieces found and kinds chosen by shape."""
+    def _revise_board(self, board: int, view: BoardView, tokens: dict, probabilities: dict, image) -> dict:
+        """One board's cells on roads re-read; with the picture, missed pieces found and kinds chosen by shape.
+        The cells whose kind is doubted -> why."""
         s = self.settings
         cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
                  if _on_road(tokens.get((board, col, row), ""))]
+        reasons: dict = {}
         if cells:
             for (col, row), (token, confidence) in zip(cells, self._judge(view, cells)):
                 if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
                     confidence = min(confidence, s.disputed_confidence)
+                    reasons[(board, col, row)] = f"the network saw {_named(tokens[(board, col, row)])}, the taught looks {_named(token)}"
                 tokens[(board, col, row)] = token
                 probabilities[(board, col, row)] = confidence
         if image is None:
-            return
+            return reasons
         if s.find_missed:
             self._find_missed(image, view, board, tokens, probabilities)
         pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
-        fitted = self._fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True)
+        grounds = {(col, row): tokens[(board, col, row)] for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)}
+        fitted = self._fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True, grounds=grounds)
         for cell, fits in zip(pieces, fitted):
             if not fits:
                 continue
             key = (board, *cell)
-            kind, best, margin = _best_fit(fits)
-            read = tokens[key][0]
-            if kind != read and best - fits.get(read, 0.0) >= s.fit_choose_margin:
-                tokens[key] = kind + tokens[key][1]
-            if kind != read or margin < s.fit_sure_margin or best < s.fit_sure_overlap:
+            choice = choose_kind(fits, tokens[key][0], s.kinds)
+            tokens[key] = choice.kind + tokens[key][1]
+            if not choice.sure:
                 probabilities[key] = min(probabilities[key], s.unsure_confidence)
+                reasons[key] = "; ".join(filter(None, (reasons.get(key), choice.reason)))
+        return reasons
 
     def _find_missed(self, image, view: BoardView, board: int, tokens: dict, probabilities: dict) -> None:
         """Cells read as bare ground (a road, or land a piece of an unseen look was taken for) where a piece's
@@ -217,14 +230,13 @@ class TaughtPieces:
         if not found:
             return
         standing = [cell for cell in every if len(tokens[(board, *cell)]) == 2] + [cell for cell, _ in found]
+        grounds = {cell: tokens[(board, *cell)] for cell in every}
         fitted = self._fits(image, view, [token for _, token in found], [cell for cell, _ in found], standing,
-                            by_kind=True)
+                            by_kind=True, grounds=grounds)
         for (cell, token), fits in zip(found, fitted):
-            if fits:
-                kind, best, _ = _best_fit(fits)
-                if best >= s.missed_fit_overlap:
-                    tokens[(board, *cell)] = kind + token[1]
-                    probabilities[(board, *cell)] = min(s.unsure_confidence, probabilities[(board, *cell)])
+            if fits and max(fits.values()) >= s.missed_fit_overlap:
+                tokens[(board, *cell)] = choose_kind(fits, token[0], s.kinds).kind + token[1]
+                probabilities[(board, *cell)] = min(s.unsure_confidence, probabilities[(board, *cell)])
 
     def doubt(self, views: dict[int, BoardView], tokens: dict, probabilities: dict, image=None) -> dict:
         """Untaught: every piece the network is sure of, checked against these looks; where they name
@@ -252,7 +264,8 @@ class TaughtPieces:
                     standing = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
                     fitted = self._fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, standing)
                     for cell, fits in zip(pieces, fitted):
-                        unclear = self._unclear_fit(fits, tokens[(board, *cell)])
+                        unclear = kit_fit_doubt(fits, tokens[(board, *cell)], self.settings.kit_sure_overlap,
+                                                self.settings.kit_sure_margin)
                         if unclear:
                             doubtful[cell] = unclear
                 self._checked[board] = (view.place, (cells, reading), doubtful)
@@ -262,11 +275,20 @@ class TaughtPieces:
         return reasons
 
     def _fits(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
-              others: list[tuple[int, int]] = (), by_kind: bool = False) -> list[dict[str, float]]:
+              others: list[tuple[int, int]] = (), by_kind: bool = False, grounds: dict | None = None) -> list[dict[str, float]]:
         """Each piece's kind -> how well that kind's taught solid covers its silhouette (the best over the
         photos taught; `by_kind`: each kind's one solid over all countries); an empty dict where its country has
-        no solids. `others`: cells where other pieces stand."""
+        no solids. `others`: cells where other pieces stand; `grounds`: every cell's token, where the inks a paint's
+        shaded faces are named lie printed."""
         owners = [CLASS_INDEX[COUNTRY_BY_INITIAL[token[1]].value] for token in read]
+        unseen = [()] * len(cells)
+        if by_kind and self.settings.fit_lookalikes and grounds:
+            # Taught, a paint whose shaded faces the board's inks name counts in those inks too; cells printed in
+            # them are left out, or the forest about a green piece would be its body.
+            inks = {index: {Ground[CLASSES[i].upper()].value for i in self.lookalikes.get(index, ()) if i != index}
+                    for index in set(owners)}
+            unseen = [[cell for cell, token in grounds.items() if token in inks[owner]] for owner in owners]
+            owners = [self.lookalikes.get(owner, owner) for owner in owners]
         results: list[dict[str, float]] = [{} for _ in cells]
         sets = [[self.kind_solids] if by_kind else self.solids.get(token[1]) or next(iter(self.solids.values()), [])
                 for token in read]
@@ -275,27 +297,12 @@ class TaughtPieces:
             chosen = [i for i, options in enumerate(sets) if number < len(options)]
             if tuple(chosen) not in windows:
                 windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
-                                                       self.table, self.settings.fit, others)
+                                                       self.table, self.settings.fit, others, [unseen[i] for i in chosen])
             fits = window_overlaps(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
             for i, fit in zip(chosen, fits):
                 for kind, value in fit.items():
                     results[i][kind] = max(results[i].get(kind, 0.0), value)
         return results
-
-    def _unclear_fit(self, fits: dict[str, float], token: str) -> str:
-        """Untaught: why the kit's solid of the kind read does not fit the piece closely and clearly better than the
-        others ("" when it does, or when there is nothing to check against)."""
-        if not fits:
-            return ""
-        kind, best, margin = _best_fit(fits)
-        s = self.settings
-        if kind != token[0]:
-            return f"the kit's {KIND_WORDS[kind]} fits it best ({best:.2f}), not its {KIND_WORDS[token[0]]} ({fits.get(token[0], 0.0):.2f})"
-        if best < s.kit_sure_overlap:
-            return f"the kit's {KIND_WORDS[kind]} covers it only {best:.2f}, under {s.kit_sure_overlap:.2f}"
-        if margin < s.kit_sure_margin:
-            return f"the kit's {KIND_WORDS[kind]} fits it only {margin:.2f} better than another kind, under {s.kit_sure_margin:.2f}"
-        return ""
 
     def _judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False,
                strict: frozenset = frozenset()) -> list[tuple[str, float]]:
@@ -378,7 +385,12 @@ def kit_pieces() -> "TaughtPieces | None":
     """The kit's own pieces' looks, or None when the file is not there."""
     if not KIT_LOOKS_FILE.exists():
         return None
-    return TaughtPieces(_kit_looks(KIT_LOOKS_FILE.stat().st_mtime_ns))
+    return TaughtPieces(_kit_looks(KIT_LOOKS_FILE.stat().st_mtime_ns), KIT_SETTINGS)
+
+
+# Untaught, the kit's paints are named as when the untaught check's limits (kit_sure_margin, ...) were set: the
+# shaded faces' wider chroma the taught reader allows moved a cell to confidently wrong on tuning seeds 6000-6029.
+KIT_SETTINGS = TaughtSettings(colour=ColourSettings(saturations=(1.2, 1.0, 0.8)))
 
 
 @lru_cache(maxsize=1)
@@ -402,13 +414,6 @@ def _kind_solids(pieces: dict) -> dict:
             for kind, solids in by_kind.items() if solids}
 
 
-def _best_fit(fits: dict[str, float]) -> tuple[str, float, float]:
-    """(the kind that fits best, its overlap, how much better than the next kind)."""
-    ranked = sorted(fits.items(), key=lambda item: -item[1])
-    runner = ranked[1][1] if len(ranked) > 1 else 0.0
-    return ranked[0][0], ranked[0][1], ranked[0][1] - runner
-
-
 def _taught_height(looks: list[np.ndarray], settings: TaughtSettings) -> float:
     """The highest look point at which the kind's paint showed in most of its taught looks' columns."""
     column = np.array(looks)[:, settings.looks.base_count:].reshape(len(looks), len(settings.looks.heights_mm), -1)
@@ -422,9 +427,6 @@ def _image_to_view(view: BoardView) -> np.ndarray:
     s, m = view.settings.px_per_cell, view.settings.margin_cells
     grid_to_view = np.array([[s, 0, (m - view.origin[0]) * s - 0.5], [0, s, (m - view.origin[1]) * s - 0.5], [0, 0, 1]])
     return grid_to_view @ np.linalg.inv(view.grid_to_image)
-
-
-KIND_WORDS = {kind.value: kind.name.lower() for kind in PieceKind}
 
 
 def _named(token: str) -> str:

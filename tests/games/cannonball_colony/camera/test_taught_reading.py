@@ -1,7 +1,10 @@
 """An island of a group's own pieces, read after teaching from one photo of the teaching sheet; untaught,
-the pieces the reader cannot tell are doubtful (confidence under 0.6), never confidently misread."""
+the pieces the reader cannot tell are doubtful (confidence under 0.6), never confidently misread. Taught, a
+green piece's silhouette is its paint and its shaded faces the forest's ink names."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +17,7 @@ from companion.games.cannonball_colony.render.piece_sets import choose_piece_set
 from companion.games.cannonball_colony.render.samples import demo_position
 from companion.games.cannonball_colony.render.teaching import compose_teaching, render_teaching, sheet_record
 from companion.render.options import RenderOptions
+from companion.vision.colour_classes import CLASS_INDEX
 
 CONFIDENT = 0.6
 TUNED = ("tower", "cube", "cylinder", "house", "barrel", "wedge", "disc")
@@ -43,8 +47,11 @@ def test_taught_from_one_photo_the_island_reads_exactly_and_untaught_it_doubts_w
     assert choose_piece_set(seed, TUNED).families == families
     truth = {Cell.parse(name): token for name, token in island.truth["cells"].items()}
     taught = TaughtPieces(teach([("sheet.jpg", sheet)], sheet_record()))
-    read = cells_of(IslandReader(taught=taught).read_stages(island.image, 0.0))
+    taught_reading = IslandReader(taught=taught).read_stages(island.image, 0.0)
+    read = cells_of(taught_reading)
     assert {cell: token for cell, (token, _) in read.items()} == {cell: truth[cell] for cell in read}
+    # Taught, a reading it doubts says why (how each kind's solid fitted and what its look gave, or the land's ink).
+    assert all(taught_reading.probabilities[key] < CONFIDENT and why for key, why in taught_reading.doubts.items())
     assert len(read) == 36 * len(island.truth["boards"])   # every cell of every board
     reading = IslandReader().read_stages(island.image, 0.0)
     untaught = cells_of(reading)
@@ -56,3 +63,22 @@ def test_taught_from_one_photo_the_island_reads_exactly_and_untaught_it_doubts_w
            for (board, col, row), doubt in reading.doubts.items()}
     assert any("the kit's" in why.get(cell, "") for cell in misread if len(truth[cell]) == 2), why
     assert all(untaught[cell][1] < CONFIDENT for cell in why)
+
+
+@pytest.mark.slow   # 5 s: an island and a sheet rendered, the island read once
+def test_a_green_pieces_shaded_faces_named_forest_count_in_its_silhouette():
+    island, sheet = table_and_sheet(13)
+    taught = TaughtPieces(teach([("sheet.jpg", sheet)], sheet_record()))
+    assert list(taught.lookalikes[CLASS_INDEX["portugal"]]) == [CLASS_INDEX["portugal"], CLASS_INDEX["forest"]]
+    reading = IslandReader(taught=taught).read_stages(island.image, 0.0)
+    view = reading.views[1]
+    grounds = {(col, row): reading.tokens[(1, col, row)] for row in range(6) for col in range(6)}
+    forts = [cell for cell, token in grounds.items()
+             if token == "Fp" and island.truth["cells"][str(Cell(view.origin[0] + cell[0], view.origin[1] + cell[1]))] == "Fp"]
+    assert len(forts) >= 3
+    with_forest = taught._fits(island.image, view, ["Fp"] * len(forts), forts, by_kind=True, grounds=grounds)
+    taught.settings = replace(taught.settings, fit_lookalikes=False)
+    paint_only = taught._fits(island.image, view, ["Fp"] * len(forts), forts, by_kind=True, grounds=grounds)
+    # Its own paint alone, half of each fort is missing: every kind fits it badly, and the fort no clearer than that.
+    assert all(fits["F"] < 0.6 for fits in paint_only), paint_only
+    assert all(fits["F"] >= 0.75 and fits["F"] - max(fits["C"], fits["B"]) >= 0.1 for fits in with_forest), with_forest
