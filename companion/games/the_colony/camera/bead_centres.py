@@ -110,9 +110,9 @@ def bead_cells(density: np.ndarray, grid: BeadGrid, unit_mm2: float, lean_mm=(0.
     radius = float(np.sqrt(unit_mm2 / np.pi)) * grid.px_per_mm
     xx, yy = np.meshgrid(grid.offsets - lean_mm[0], grid.offsets - lean_mm[1])
     log = np.hypot(xx, yy) <= settings.bead_reach_mm
-    smooth = cv2.GaussianBlur(density, (0, 0), 1.0)
+    smooth = cv2.GaussianBlur(density, (0, 0), settings.cell_smooth_px)
     size = max(3, int(round(settings.cell_apart * radius)) | 1)
-    peaks = (smooth >= cv2.dilate(smooth, np.ones((size, size), np.uint8))) & (smooth > 0.004) & log
+    peaks = (smooth >= cv2.dilate(smooth, np.ones((size, size), np.uint8))) & (smooth > settings.cell_peak_floor) & log
     rows, columns = np.nonzero(peaks)
     if not len(rows):
         return [0.0, 0.0, 0.0]
