@@ -31,6 +31,10 @@ class ColonyReaderSettings:
     bead_floor: float = 0.05          # blurred darkness under this is bare paper: no bead centre there
     density_unit: float = 0.04        # the density network's output is in these beads per pixel
     density_sigma_mm: float = 1.0     # a bead's centre spread so when training the density
+    cell_apart: float = 0.9           # the density's peaks are at least this many bead radii apart ...
+    cell_least: float = 0.3           # ... and a peak's cell holds at least this share of a bead
+    cell_smooth_px: float = 1.0       # the density is blurred so (coarse grid pixels) before its peaks are found
+    cell_peak_floor: float = 0.004    # a peak lower than this (beads per pixel) is the density's noise
     confident: float = 0.8            # a count below this posterior is reported as a question
     hidden_confidence: float = 0.2    # the most a count under a hand can claim
     min_markers: int = 2

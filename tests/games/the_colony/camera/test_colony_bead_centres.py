@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.games.the_colony.camera.bead_centres import bead_counts, bead_density, bead_grid
+from companion.games.the_colony.camera.bead_centres import bead_cells, bead_counts, bead_density, bead_grid
 from companion.games.the_colony.camera.features import SpaceLook, bead_unit
 from companion.games.the_colony.camera.settings import SETTINGS
 
@@ -58,6 +58,24 @@ def test_beads_touching_in_a_row_are_not_one_blob():
     single = counted(drawn_log(APART[:1]))[0]
     total, _ = counted(drawn_log([(-4.6, 0.0), (0.0, 0.0), (4.6, 0.0)], turn_deg=90.0))
     assert abs(total - 3 * single) < 0.5
+
+
+def cells(darkness: np.ndarray, unit_mm2: float = np.pi * 3.0 * 2.3) -> tuple[float, float, float]:
+    grid = bead_grid(SIDE, PX_PER_MM)
+    peaks, beads, largest = bead_cells(bead_density(darkness, unit_mm2, grid), grid, unit_mm2)
+    return peaks, beads, largest
+
+
+def test_every_bead_of_a_touching_cluster_keeps_its_own_cell():
+    # Five beads in a cross, each touching the middle one: one dark blob, five cells of about a bead each.
+    cross = [(0.0, 0.0), (-4.8, 0.0), (4.8, 0.0), (0.0, -6.4), (0.0, 6.4)]
+    peaks, beads, largest = cells(drawn_log(cross, turn_deg=90.0))
+    assert (peaks, beads) == (5.0, 5.0)
+    assert 0.7 < largest < 1.5
+
+
+def test_a_bare_log_has_no_cell():
+    assert cells(np.zeros((SIDE, SIDE), np.float32)) == (0.0, 0.0, 0.0)
 
 
 def test_the_log_follows_the_lean_of_tall_beads():

@@ -58,20 +58,8 @@ def test_a_sample_photo_reads_as_its_counts_or_says_where_it_is_unsure(photo):
     assert sum(r.eggs for r in observation.spaces) == 57 - sum(truth["collected"].values())
 
 
-# The warm, steep photo has a full log with piled beads (12 eggs, 3 piled) read three or four short:
-# asked about, but more than two off.
-FAR_OFF_ON_A_PILE = {"colony-warm-tilt-40"}
-
-
-def _far_off_case(photo: Path):
-    if photo.stem not in FAR_OFF_ON_A_PILE:
-        return photo
-    return pytest.param(photo, marks=pytest.mark.xfail(
-        strict=True, reason="a full log's piled beads are miscounted by three or four (issue 16 asks 99% exact)"))
-
-
 @pytest.mark.slow
-@pytest.mark.parametrize("photo", [_far_off_case(photo) for photo in PHOTOS], ids=lambda p: p.stem)
+@pytest.mark.parametrize("photo", PHOTOS, ids=lambda p: p.stem)
 def test_a_sample_photos_miscounts_are_off_by_at_most_two(photo):
     truth = expected(photo)
     observation = ColonyReader().read(cv2.imread(str(photo)), eggs_on_board=57 - sum(truth["collected"].values()))
