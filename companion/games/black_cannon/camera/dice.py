@@ -11,7 +11,10 @@ pair. A tilted top squashes its pips along the tilt, where a flat top's, seen st
 stay round but for blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this
 tells a cocked die showing one to three pips, where the grid of pip places cannot). Spots anywhere in
 the crop are taken (a die's body may match the print behind it, leaving it out of the foreground); a
-print's dots fit no face of round pips on an even body."""
+print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
+shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
+margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
+is opened by less than a die's top to find it (foreground.solid_parts)."""
 
 from __future__ import annotations
 
@@ -28,6 +31,7 @@ from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CROP_MARGIN_MM = 6.0
+CORNERED_PIPS = 4          # a face of this many pips or more has a pip in each of its corners
 
 
 @dataclass(frozen=True)
@@ -104,18 +108,29 @@ def die_candidates(loose: list[Blob], settings: ReaderSettings) -> list[Blob]:
                     break
             if merged:
                 break
-    low, high = settings.die_size_mm
     found = []
     for group in singles + [group for group in groups if len(group) > 1]:
         box = _box_of(group)
         area = sum(blob.area_mm2 for blob in group)
-        if settings.die_min_area_share * low ** 2 <= area <= 4.0 * high ** 2 and \
-                max(box[2] - box[0], box[3] - box[1]) <= settings.die_blob_span_mm:
+        if not _too_small(area, settings) and not _too_big(area, box, settings):
             weights = np.array([blob.area_mm2 for blob in group])[:, None]
             centre = (np.array([blob.centre_mm for blob in group]) * weights).sum(axis=0) / weights.sum()
             colour = (np.array([blob.colour for blob in group]) * weights).sum(axis=0) / weights.sum()
             found.append(Blob(centre, float(area), colour, box))
     return found
+
+
+def bigger_than_a_die(blob: Blob, settings: ReaderSettings) -> bool:
+    """Whether a blob is too big to be one die, its sides and its shadow (a die may lie inside it)."""
+    return _too_big(blob.area_mm2, blob.box_mm, settings)
+
+
+def _too_big(area: float, box, settings: ReaderSettings) -> bool:
+    return area > 4.0 * settings.die_size_mm[1] ** 2 or max(box[2] - box[0], box[3] - box[1]) > settings.die_blob_span_mm
+
+
+def _too_small(area: float, settings: ReaderSettings) -> bool:
+    return area < settings.die_min_area_share * settings.die_size_mm[0] ** 2
 
 
 def _box_of(group: list[Blob]) -> tuple[float, float, float, float]:
@@ -161,7 +176,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points):
                 continue
-            if face.outline <= settings.face_outline and _pips_alike(face, points, radii, roundness, settings):
+            if face.outline <= _outline_limit(face, settings) and _pips_alike(face, points, radii, roundness, settings):
                 faces.append((face, points, radii))
             else:
                 near_misses.append((face, points, radii))
@@ -191,7 +206,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # Another count read nearly as well on a face of the same place and size makes the reading doubtful.
     counts = {item[0].pips for item in near_best if np.linalg.norm(item[0].centre - face.centre) < face.spread_px
               and item[0].spread_px >= face.spread_px * 0.85}
-    confidence = min(1.0, face.margin / settings.face_sure_margin)
+    confidence = min(1.0, face.margin / _sure_margin(face, settings))
     reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f}, edges {face.outline:.2f})"
     # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
     # side's spots, or a side's pips beside the top's).
@@ -239,6 +254,19 @@ def doubt_changed(dice: list[SeenDie], before: list[SeenDie], settings: ReaderSe
             die = replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note)
         doubted.append(die)
     return doubted
+
+
+def _outline_limit(face, settings: ReaderSettings) -> float:
+    """How far the body near a face's edges may stray: a face of four pips or more has a pip in each corner, so a
+    grid laid over an edge already puts a pip place off the top; its edge samples, where a rounded edge catches
+    the light, may stray further (a face of one to three pips is most often a part of a bigger one misread)."""
+    return settings.face_outline_cornered if face.pips >= CORNERED_PIPS else settings.face_outline
+
+
+def _sure_margin(face, settings: ReaderSettings) -> float:
+    """The margin a face is read for sure with: lower for a face of four pips or more, whose corner pips show a
+    cocked die's squashed grid (_leans); a cocked die misread shows one to three pips."""
+    return settings.face_sure_margin_cornered if face.pips >= CORNERED_PIPS else settings.face_sure_margin
 
 
 def _pips_found(face, points: np.ndarray) -> list[tuple[int, int]]:

@@ -96,14 +96,33 @@ def blobs(table: TableView, join_mm: float = 3.0) -> list[Blob]:
     """The foreground's parts, pieces broken by a misregistered line joined again across `join_mm`."""
     side = max(3, int(round(join_mm * table.px_per_mm)) | 1)
     joined = cv2.morphologyEx(table.mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(joined, connectivity=8)
+    return _parts(table, joined, (0, 0))
+
+
+def solid_parts(table: TableView, blob: Blob, thickness_mm: float) -> list[Blob]:
+    """The parts of `blob` (a big one) at least `thickness_mm` thick all round: a die lying against a strip of
+    misregistered print or a shadow's edge joins it into one blob far bigger than a die, and opening the
+    blob by less than a die's top leaves the die on its own and drops the thin strip."""
+    ppm = table.px_per_mm
+    x0, y0 = (int(v) for v in np.floor((np.array(blob.box_mm[:2]) - table.origin_mm) * ppm))
+    x1, y1 = (int(v) for v in np.ceil((np.array(blob.box_mm[2:]) - table.origin_mm) * ppm))
+    side = max(3, int(round(thickness_mm * ppm)) | 1)
+    window = np.ascontiguousarray(table.mask[max(y0, 0):y1 + 1, max(x0, 0):x1 + 1])
+    opened = cv2.morphologyEx(window, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    return _parts(table, opened, (max(x0, 0), max(y0, 0)))
+
+
+def _parts(table: TableView, mask: np.ndarray, offset_px: tuple[int, int]) -> list[Blob]:
+    """Each connected part of `mask` (a window of the table view at `offset_px`) as a blob in board mm."""
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
     found = []
     ppm = table.px_per_mm
+    ox, oy = offset_px
     for label in range(1, count):
         x, y, w, h, area = stats[label]
         pixels = labels[y:y + h, x:x + w] == label
-        colour = table.picture[y:y + h, x:x + w][pixels].mean(axis=0)
-        x0, y0 = table.to_mm([(x, y)])[0]
-        found.append(Blob(table.to_mm([centres[label]])[0], float(area) / ppm ** 2, colour,
+        colour = table.picture[oy + y:oy + y + h, ox + x:ox + x + w][pixels].mean(axis=0)
+        x0, y0 = table.to_mm([(ox + x, oy + y)])[0]
+        found.append(Blob(table.to_mm([centres[label] + (ox, oy)])[0], float(area) / ppm ** 2, colour,
                           (float(x0), float(y0), float(x0 + w / ppm), float(y0 + h / ppm))))
     return found

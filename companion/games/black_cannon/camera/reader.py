@@ -13,8 +13,9 @@ import numpy as np
 
 from companion.games.black_cannon.board import Board, default_board
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
-from companion.games.black_cannon.camera.dice import SeenDie, die_candidates, doubt_unlike_pair, read_die
-from companion.games.black_cannon.camera.foreground import Blob, blobs, table_view
+from companion.games.black_cannon.camera.dice import (SeenDie, bigger_than_a_die, die_candidates, doubt_unlike_pair,
+                                                     read_die)
+from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ship_search import unread_ships
 from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_colour, near_a_ship, ships_from_tags
@@ -57,6 +58,10 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     chests = _chests(table, board, view, settings)
     chest_ids = {id(blob) for blob in chest_tokens}
     candidates = die_candidates([blob for blob in loose if id(blob) not in chest_ids], settings)
+    # A die against a strip of misregistered print or a shadow is part of a blob far bigger than a die.
+    candidates += die_candidates([part for blob in found if bigger_than_a_die(blob, settings)
+                                  for part in solid_parts(table, blob, settings.die_solid_mm)
+                                  if not near_a_ship(part.centre_mm, ships, settings)], settings)
     read = [(blob, read_die(view, image, blob, settings)) for blob in candidates]
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}

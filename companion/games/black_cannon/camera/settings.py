@@ -20,6 +20,7 @@ class ReaderSettings:
     die_blob_span_mm: float = 64.0       # a die, its sides and shadow span no more than this
     die_pieces_gap_mm: float = 4.0      # foreground pieces this near each other are taken as one die's
     die_min_area_share: float = 0.3      # of the smallest die's top: the least foreground a die leaves
+    die_solid_mm: float = 8.0            # a blob too big for a die is opened by this to find a die in it (thinner strips go)
     die_top_guess_mm: float = 18.0       # the die-top view's height, between the sizes
     pip_contrast: float = 0.45           # pip pixels: this share of the way from body to the extreme
     pip_min_contrast: float = 22.0       # grey levels: no pip is fainter than this
@@ -28,12 +29,14 @@ class ReaderSettings:
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
     flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)
     flat_pip_roundness: float = 0.55     # a face's pips are rounder than this seen straight down on it (moments)
-    pip_size_spread: float = 1.6         # and their radii differ by no more than this factor (blur, JPEG)
+    pip_size_spread: float = 2.3         # and their radii differ by no more than this factor (blur, JPEG, light across the top)
     spot_roundness: float = 0.55         # a pip seen straight down is round; squashed spots are sides' pips
     face_margin: float = 0.2             # a face's pip places stand out by this share of the contrast at least
     face_evenness: float = 0.6           # the body between the pips varies by no more than this share of it
     face_outline: float = 0.35           # the body near the face's edges strays no more than this share of it (seeds 200-359)
+    face_outline_cornered: float = 0.55  # the same for a face of four pips or more (seeds 1650-1799: a rounded edge's light)
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
+    face_sure_margin_cornered: float = 0.7   # the same for a face of four pips or more (seeds 1500-1799: no cocked die more read sure)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
