@@ -288,6 +288,18 @@ def test_a_back_showing_a_strip_beside_the_cannonade_laid_on_it_is_a_face_down_s
 
 
 @pytest.mark.slow   # renders one table: about 3 s
+def test_dark_full_bleed_backs_near_the_navy_cloth_s_colour_are_each_counted_face_down():
+    """Seed 4 (the "slate" tuning style on navy cloth): seat 2's three face-down ships differ from the cloth
+    by about 6 Lab units, under the fixed faint level; averaged over a few mm they stand clear of the weave.
+    They went unseen and the seat was counted empty with confidence."""
+    truth, cards = _benchmark_view(4, "slate")
+    assert truth["table"] == "navy cloth"
+    for seat, want in ((1, (["S13", "S37"], 2)), (2, ([], 3))):
+        got, truth_seat = _seat(truth, cards, seat)
+        assert got == truth_seat == want, (seat, got, truth_seat)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
 def test_a_cannonade_whose_ship_is_hidden_between_its_neighbours_leaves_the_seat_unsure():
     """Seed 526: C21 lies on seat 2's S07 in an overlapping row; S07 shows only slivers between C21 and S17.
     The nearest card found is the neighbour, farther than a cannonade laid on a ship lies from it."""
