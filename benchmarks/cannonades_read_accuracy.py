@@ -26,6 +26,8 @@ and the floor: bare DICT_4X4_50 marker detection on the same frames, with the ra
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py              # 300 views, seeds 100000+
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --views 30  # a quick look
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --speed-only   # the speed section alone
+    nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --first 0 --views 600 --tuned-only  # tuning seeds
+    nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --first 0 --views 180 --style ember  # one tuning style
 """
 
 from __future__ import annotations
