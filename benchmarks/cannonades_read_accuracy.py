@@ -1,8 +1,8 @@
 """Cannonades card reader accuracy and speed on rendered tables with exact truth (issue 18).
 
-Views are rendered from seeds never tuned on (tuning used seeds below 1000 and only the "classic"
-and "navy" styles); the style cycles with the seed, so a third of the views are the held-out
-"harbour" style, reported apart. Each view is read as one photo with the truth's number of seats.
+Views are rendered from seeds never tuned on (tuning used seeds below 1000 and only the tuning
+styles); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
+others cycle through the tuning styles (classic, navy, ember, slate; each also reported alone). Each view is read as one photo with the truth's number of seats.
 Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card
   within MATCH_MM; cards read as a card that is not there (a wrong identity) counted apart;
@@ -26,6 +26,8 @@ and the floor: bare DICT_4X4_50 marker detection on the same frames, with the ra
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py              # 300 views, seeds 100000+
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --views 30  # a quick look
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --speed-only   # the speed section alone
+    nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --first 0 --views 600 --tuned-only  # tuning seeds
+    nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --first 0 --views 180 --style ember  # one tuning style
 """
 
 from __future__ import annotations
@@ -48,13 +50,21 @@ from companion.games.cannonades.camera.reader import read_table  # noqa: E402
 from companion.games.cannonades.camera.stream import CardStream  # noqa: E402
 from companion.games.cannonades.camera.table_seen import table_seen  # noqa: E402
 from companion.games.cannonades.render.draw import render_scene  # noqa: E402
-from companion.games.cannonades.render.scene import HELD_OUT_STYLE, STYLES, random_scene  # noqa: E402
+from companion.games.cannonades.render.scene import HELD_OUT_STYLE, TUNING_STYLES, random_scene  # noqa: E402
 from companion.render.options import RenderOptions  # noqa: E402
 
 FIRST_SEED = 100_000
 MATCH_MM = 20.0
 WHOLE = 0.9          # a card showing at least this share of itself counts as showing whole
 SPEED_FRAMES = 40
+
+
+def style_of(seed: int) -> str:
+    """The held-out style on every third seed (the same seeds as when there were two tuning styles), the
+    tuning styles in turn on the others."""
+    if seed % 3 == 2:
+        return HELD_OUT_STYLE
+    return TUNING_STYLES[(2 * (seed // 3) + seed % 3) % len(TUNING_STYLES)]
 
 
 def exposed_again(image: np.ndarray, rng: np.random.Generator, quality: int) -> np.ndarray:
@@ -148,6 +158,8 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
     return misses
 
 
+TUNED = f"tuned styles ({', '.join(TUNING_STYLES)})"
+GROUPS = ("all", TUNED, "held-out style (harbour)")
 UNDER_HAND = "a hand over it"
 CASES = (UNDER_HAND, "partly hidden, a cannonade on it", "partly hidden, otherwise", "whole, all face down",
          "whole, all face up", "whole, up and down")
@@ -205,6 +217,7 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=FIRST_SEED)
     parser.add_argument("--out", type=Path, default=Path("/tmp/cannonades-read-accuracy"))
     parser.add_argument("--tuned-only", action="store_true", help="skip the held-out style's seeds (for tuning seeds)")
+    parser.add_argument("--style", choices=TUNING_STYLES, help="read only this tuning style's seeds (for tuning)")
     parser.add_argument("--speed-only", action="store_true", help=f"render {SPEED_FRAMES} views and time them only")
     args = parser.parse_args()
     cv2.setNumThreads(1)
@@ -213,8 +226,8 @@ def main() -> int:
     frames, errors = [], []
     started = time.perf_counter()
     for seed in range(args.first, args.first + (SPEED_FRAMES if args.speed_only else args.views)):
-        style = STYLES[seed % len(STYLES)]
-        if args.tuned_only and style == HELD_OUT_STYLE:
+        style = style_of(seed)
+        if (args.tuned_only or args.style) and style == HELD_OUT_STYLE or args.style not in (None, style):
             continue
         quality = 60 + seed % 36
         scene = random_scene(seed, RenderOptions(jpeg_quality=quality), style=style)
@@ -224,15 +237,16 @@ def main() -> int:
         if args.speed_only:
             continue
         reading = read_table(rendered.image, players=scene.players).to_json()
-        group = "held-out style (harbour)" if style == HELD_OUT_STYLE else "tuned styles (classic, navy)"
-        for key in (group, "all"):
+        group = "held-out style (harbour)" if style == HELD_OUT_STYLE else TUNED
+        for key in (group, "all", f"style {style}"):
             tallies[key]["views"] += 1
         misses = score_view(rendered.truth, reading, tallies[group])
-        score_view(rendered.truth, reading, tallies["all"])
+        for key in ("all", f"style {style}") if group == TUNED else ("all",):
+            score_view(rendered.truth, reading, tallies[key])
         errors += [f"seed {seed} ({style}): {miss}" for miss in misses]
         if tallies["all"]["views"] % 25 == 0:   # a long run can be looked at before it ends
             partial = [f"# so far: seeds {args.first}-{seed}"]
-            for name in ("all", "tuned styles (classic, navy)", "held-out style (harbour)"):
+            for name in GROUPS:
                 partial += report(name, tallies[name])
             (args.out / "partial.md").write_text("\n".join(partial) + "\n")
     (args.out / "errors.txt").write_text("\n".join(errors) + "\n")
@@ -263,7 +277,9 @@ def main() -> int:
         same_moved += as_the_game_sees(moved_read) == as_the_game_sees(whole)
     lines = [f"# Cannonades read accuracy: seeds {args.first}-{args.first + args.views - 1}, 1280x720, "
              f"JPEG 60-95, tilt 0-45, hands ~30% ({time.perf_counter() - started:.0f} s)"]
-    for name in () if args.speed_only else ("all", "tuned styles (classic, navy)", "held-out style (harbour)"):
+    for name in () if args.speed_only else GROUPS + tuple(f"style {style}" for style in TUNING_STYLES):
+        if not tallies[name]["views"]:
+            continue
         lines += report(name, tallies[name])
     p90 = lambda values: float(np.percentile(values, 90))  # noqa: E731
     floor_median = statistics.median(floor)

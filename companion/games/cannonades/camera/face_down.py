@@ -17,6 +17,8 @@ from companion.games.cannonades.kit import cards, table
 
 MARGIN_MM = 10.0   # the top view reaches this far past the play area
 PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a face with unread markers is unknown
+REACHING_IN = "a shape reaching in from beyond the play area"   # the start of an arm's (and what it touches) reason
+NOT_ONE_CARD = "a card-like shape"   # the start of the reason a shape of touching or overlapping cards is unknown
 CUT_BY_WINDOW = "a shape cut by the edge of the part of the table read"
 
 
@@ -71,7 +73,27 @@ def not_table(view: np.ndarray, settings: ReaderSettings,
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     mask = fill_outlines(mask) | arms.arm_mask(squared, settings)
-    return mask | _faint_cards(cv2.compare(squared, settings.faint_colour_distance ** 2, cv2.CMP_GT), mask, settings)
+    smooth = _smoothed(squared, settings)
+    level = faint_level(smooth, settings)
+    return mask | _faint_cards(cv2.compare(smooth, level ** 2, cv2.CMP_GT), mask, settings)
+
+
+def _smoothed(squared: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """The squared colour distance averaged over about `faint_smooth_mm` (halved, box-blurred, enlarged
+    back: cheap): a cloth's weave and the sensor's noise average out, a card's body does not."""
+    shrink = 0.5
+    box = max(1, int(round(settings.faint_smooth_mm * settings.top_px_per_mm * shrink))) | 1
+    small = cv2.blur(cv2.resize(squared, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA), (box, box))
+    return cv2.resize(small, (squared.shape[1], squared.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def faint_level(smooth: np.ndarray, settings: ReaderSettings) -> float:
+    """How far from the table's colour a faint card must be: `faint_colour_distance`, or less on a plain
+    table (a cloth): a few times the table's own spread (the upper quartile of the smoothed distance over a
+    sample of the view, mostly table), never below `faint_least`. A dark back near a dark cloth's colour
+    differs from it by 6-10 Lab units where the cloth's weave, smoothed, differs by 2."""
+    spread = math.sqrt(float(np.percentile(smooth[::4, ::4], 75)))
+    return min(settings.faint_colour_distance, max(settings.faint_least, settings.faint_spread_factor * spread))
 
 
 def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) -> np.ndarray:
@@ -145,7 +167,7 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         if any(touch and edge for touch, edge in zip(touches, play_edges)):
             # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches).
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0,
-                              "a shape reaching in from beyond the play area: a hand or an arm",
+                              f"{REACHING_IN}: a hand or an arm",
                               sample_points(contour, view_to_table)))
             continue
         if any(touches):
@@ -196,7 +218,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         if parts is not None:
             return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]
         count = area / card_area
-        why = (f"a card-like shape of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
+        why = (f"{NOT_ONE_CARD} of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")
         return [Blob("unknown", centre, axis, area, 0.0, why, sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings):

@@ -114,7 +114,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
         faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
-                                         reread_mm)
+                                         settings.reread_shapes, reread_mm)
         if not faces_again:
             break
         faces += faces_again
@@ -161,37 +161,61 @@ def window_in_picture(to_image: np.ndarray, window_mm: tuple[float, float, float
 
 
 def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blobs: list[face_down.Blob],
-                deck_size: int, known: set[int], within_mm: tuple[float, float, float, float] | None = None,
+                deck_size: int, known: set[int], shapes: bool, within_mm: tuple[float, float, float, float] | None = None,
                 ) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
-    """Each card with printed corners whose markers were not read (within `within_mm`, when given), read again
-    on its own patch of the picture (each of REREAD_SETTINGS in turn); a card found there, and only there,
-    replaces the unknown shape."""
+    """Each card with printed corners whose markers were not read, each shape of cards touching or
+    overlapping that no card rectangles explain (a face smeared by the camera's shake among them) and each
+    arm with what it touches (a face with one marker clear of the hand; these two only when `shapes`), within
+    `within_mm` when given, read again on its own patch of the picture (each of REREAD_SETTINGS in turn):
+    the cards found there, and only there, replace the unknown shape."""
     faces, kept = [], []
     for blob in blobs:
-        if (blob.face != "unknown" or not blob.why.startswith(face_down.PRINTED_CORNERS)
-                or (within_mm is not None and not inside(blob.centre_mm, within_mm))):
+        box = _reread_box(blob, shapes)
+        if box is None or (within_mm is not None and not inside(blob.centre_mm, within_mm)):
             kept.append(blob)
             continue
-        reach = max(cards.CARD_MM) / 2 + REREAD_MARGIN_MM
-        x, y = blob.centre_mm
-        left, top, right, bottom = window_in_picture(to_image, (x - reach, y - reach, x + reach, y + reach))
+        left, top, right, bottom = window_in_picture(to_image, box)
         patch = grey[top:bottom, left:right]
-        found = None
+        found = []
         for settings in REREAD_SETTINGS if patch.size else ():   # until one reads a card there
             markers = {marker_id: [quad + (left, top) for quad in quads]
                        for marker_id, quads in face_up.find_card_markers(patch, settings).items()}
             placed, _ = face_up.place_faces(markers, to_table, deck_size, settings)
-            here = [face for face in placed if face.index not in known
-                    and face_down.distance(face.centre_mm, blob.centre_mm) <= REREAD_MARGIN_MM]
-            found = here[0] if len(here) == 1 else None
-            if found is not None:
+            found = [face for face in placed if face.index not in known and _belongs(face, blob)]
+            if blob.why.startswith(face_down.PRINTED_CORNERS) and len(found) > 1:
+                found = []   # one card's shape: two faces read there is no reading
+            if found:
                 break
-        if found is None:
+        if not found:
             kept.append(blob)
-        else:
-            faces.append(found)
-            known.add(found.index)
+        for face in found:
+            faces.append(face)
+            known.add(face.index)
     return faces, kept
+
+
+def _reread_box(blob: face_down.Blob, shapes: bool) -> tuple[float, float, float, float] | None:
+    """The part of the table (mm) a blob is read again in, or None when it is not read again (a shape of
+    several cards or an arm unless `shapes`)."""
+    if blob.face != "unknown":
+        return None
+    if blob.why.startswith(face_down.PRINTED_CORNERS):
+        reach = max(cards.CARD_MM) / 2 + REREAD_MARGIN_MM
+        x, y = blob.centre_mm
+        return x - reach, y - reach, x + reach, y + reach
+    if shapes and blob.why.startswith((face_down.NOT_ONE_CARD, face_down.REACHING_IN)) and blob.points_mm:
+        points = np.array(blob.points_mm)
+        (x0, y0), (x1, y1) = points.min(axis=0) - REREAD_MARGIN_MM, points.max(axis=0) + REREAD_MARGIN_MM
+        return float(x0), float(y0), float(x1), float(y1)
+    return None
+
+
+def _belongs(face: face_up.PlacedFace, blob: face_down.Blob) -> bool:
+    """Whether a face read again is the blob's: near a card-shaped blob's centre, inside a bigger shape."""
+    if blob.why.startswith(face_down.PRINTED_CORNERS):
+        return face_down.distance(face.centre_mm, blob.centre_mm) <= REREAD_MARGIN_MM
+    points = np.array(blob.points_mm)
+    return bool(np.min(np.hypot(*(points - face.centre_mm).T)) <= face_down.SAMPLE_STEP_PX)
 
 
 def inside(point_mm: tuple[float, float], box_mm: tuple[float, float, float, float]) -> bool:

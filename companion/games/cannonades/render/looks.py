@@ -1,5 +1,7 @@
 """How a Cannonades card looks in each style: the face's paper and ink, and the back (which tells nothing).
-"harbour" (scene.HELD_OUT_STYLE) is a full-bleed dark back with no white border, never used in tuning."""
+"harbour" (scene.HELD_OUT_STYLE) is a full-bleed dark back with no white border, never used in tuning;
+"ember" and "slate" are full-bleed dark backs too (a thin light frame inset, or none), each close to one
+of the cloths, so that tuning sees the kind of back the held-out one is without seeing it."""
 
 from __future__ import annotations
 
@@ -13,7 +15,8 @@ from companion.games.cannonades.kit import cards
 
 # BGR, sRGB: (paper, ink) of the faces
 FACE_INKS = {"classic": ((238, 242, 244), (25, 25, 25)), "navy": ((200, 222, 232), (70, 35, 25)),
-             "harbour": ((222, 226, 214), (30, 40, 55))}
+             "harbour": ((222, 226, 214), (30, 40, 55)), "ember": ((214, 228, 240), (40, 30, 70)),
+             "slate": ((232, 232, 226), (60, 50, 40))}
 
 
 @lru_cache(maxsize=512)
@@ -44,6 +47,18 @@ def back(style: str, px_per_mm: float) -> np.ndarray:
             xs = np.arange(int(5 * p), width - int(5 * p))
             ys = row + (2 * p * np.sin(xs / (3 * p))).astype(int)
             image[np.clip(ys, 0, height - 1), xs] = (190, 150, 90)
+    elif style == "ember":      # full bleed, burgundy near the burgundy cloth, a cream frame and a lozenge
+        image[:] = (30, 24, 80)
+        cream = (170, 200, 220)
+        cv2.rectangle(image, (int(4 * p), int(4 * p)), (width - int(4 * p), height - int(4 * p)), cream, max(1, int(0.5 * p)))
+        middle = np.int32([(width // 2, int(16 * p)), (width - int(12 * p), height // 2),
+                           (width // 2, height - int(16 * p)), (int(12 * p), height // 2)])
+        cv2.polylines(image, [middle], True, cream, max(1, int(0.7 * p)))
+    elif style == "slate":      # full bleed, dark blue-grey near the navy cloth, a lattice of dots, no frame
+        image[:] = (58, 34, 24)
+        for y in range(int(7 * p), height - int(5 * p), int(7 * p)):
+            for x in range(int(7 * p), width - int(5 * p), int(7 * p)):
+                cv2.circle(image, (x, y), max(1, int(0.9 * p)), (120, 96, 86), -1)
     else:                       # harbour: full bleed, dark green, a thin gold frame and a wheel
         image[:] = (45, 70, 25)
         cv2.rectangle(image, (int(5 * p), int(5 * p)), (width - int(5 * p), height - int(5 * p)), (60, 160, 200), max(1, int(0.6 * p)))

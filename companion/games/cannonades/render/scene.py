@@ -17,9 +17,10 @@ from companion.render.sensor import Sensor, choose_sensor
 from companion.render.textures import CLOTHS, WOODS
 
 # Card styles: paper and ink of the faces, the back's look. "harbour" is never used in tuning: the
-# benchmark reports it apart (docs: Vision standard).
-STYLES = ("classic", "navy", "harbour")
-TUNING_STYLES = ("classic", "navy")
+# benchmark reports it apart (docs: Vision standard). "ember" and "slate" (full-bleed dark backs) are
+# tuning looks added after the first measurements: a random scene picks among the first three as before.
+STYLES = ("classic", "navy", "harbour", "ember", "slate")
+TUNING_STYLES = ("classic", "navy", "ember", "slate")
 HELD_OUT_STYLE = "harbour"
 SHIP_ROW_INSET_MM = (70.0, 120.0)   # a ship row's distance from its seat's edge
 SHIP_PITCH_MM = (92.0, 104.0)       # along a bottom/top edge; cards turned square need less along a side
@@ -75,7 +76,7 @@ def random_scene(seed: int, options: RenderOptions, players: int | None = None, 
     rng = random.Random(f"cannonades scene {seed}")
     deck = deck or default_deck()
     players = players or rng.choice((2, 2, 3, 4))
-    style = style or rng.choice(STYLES)
+    style = style or rng.choice(STYLES[:3])
     if style not in STYLES:
         raise ValueError(f"style {style!r}: expected one of {', '.join(STYLES)}")
     ships = [i for i, card in enumerate(deck.cards) if card.is_ship]

@@ -1,6 +1,8 @@
 """A card the reader may have missed: a dark back a few Lab units off a dark cloth, only its thin frame
-and wheel showing, is found as no card; it must leave its seat unsure, never counted short with
-confidence. The bare cloth, and a back the reader does find, leave nothing unexplained."""
+and wheel showing. On a fine cloth the faint level follows the cloth's small spread and finds it face
+down; on a coarse weave the level rises above it and it is found as no card: it must leave its seat
+unsure, never counted short with confidence. The bare cloth, and a back the reader does find, leave
+nothing unexplained."""
 
 from __future__ import annotations
 
@@ -16,11 +18,12 @@ WIDTH, HEIGHT = (int(mm) for mm in cards.CARD_MM)
 CLOTH = (58, 92, 48)          # BGR: a green felt (not one of the renderer's cloths)
 FAINT_BACK = (50, 82, 44)     # a back a few Lab units darker, full bleed
 THIN_FRAME = (80, 120, 140)   # its printed frame and wheel, one px wide at 1 px/mm
+FINE, COARSE = 3.0, 12.0      # the cloth's weave: its grey levels' spread
 
 
-def _top_view(back=None, frame=None, at=(150, 100)) -> np.ndarray:
+def _top_view(back=None, frame=None, at=(150, 100), weave=FINE) -> np.ndarray:
     rng = np.random.default_rng(5)
-    view = np.clip(np.array(CLOTH, np.float32) + rng.normal(0, 3, (300, 400, 3)), 0, 255).astype(np.uint8)
+    view = np.clip(np.array(CLOTH, np.float32) + rng.normal(0, weave, (300, 400, 3)), 0, 255).astype(np.uint8)
     x, y = at
     if back is not None:
         view[y:y + HEIGHT, x:x + WIDTH] = back
@@ -38,17 +41,24 @@ def _read(view: np.ndarray):
     return blobs, unexplained.unexplained_pieces(squared, judged, covered, SETTINGS)
 
 
-def test_a_faint_dark_back_found_as_no_card_is_a_piece_that_may_be_a_missed_card():
+def test_a_faint_dark_back_on_a_fine_cloth_is_a_face_down_card():
     blobs, pieces = _read(_top_view(FAINT_BACK, THIN_FRAME))
+    assert [blob.face for blob in blobs] == ["down"] and pieces == []
+    assert face_down.distance(blobs[0].centre_mm, (150 + WIDTH / 2, 100 + HEIGHT / 2)) < 5
+
+
+def test_a_faint_dark_back_on_a_coarse_weave_found_as_no_card_is_a_piece_that_may_be_a_missed_card():
+    blobs, pieces = _read(_top_view(FAINT_BACK, THIN_FRAME, weave=COARSE))
     assert blobs == []   # the blob finder does not see it: without this check the seat would be short
     assert len(pieces) == 1
     x, y, w, h = cv2.boundingRect(pieces[0])
-    assert abs(x + w / 2 - (150 + WIDTH / 2)) < 5 and abs(y + h / 2 - (100 + HEIGHT / 2)) < 5
+    # the weave's specks next to it may join its outline: placed within 10 mm, its size within 10
+    assert abs(x + w / 2 - (150 + WIDTH / 2)) < 10 and abs(y + h / 2 - (100 + HEIGHT / 2)) < 10
     assert abs(w - WIDTH) < 10 and abs(h - HEIGHT) < 10
 
 
 def test_the_piece_leaves_the_seat_it_lies_in_unsure():
-    _, pieces = _read(_top_view(FAINT_BACK, THIN_FRAME))   # table mm = view px: near the top edge, seat 2's
+    _, pieces = _read(_top_view(FAINT_BACK, THIN_FRAME, weave=COARSE))   # table mm = view px: near the top edge, seat 2's
     centre, axis = face_down.centre_axis(pieces[0], np.eye(3))
     blob = face_down.Blob("unknown", centre, axis, 0.0, 0.0, MAY_BE_MISSED, face_down.sample_points(pieces[0], np.eye(3)))
     said = _unknowns(blob, 2, SETTINGS, 0.0)

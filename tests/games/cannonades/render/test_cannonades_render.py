@@ -50,8 +50,26 @@ def test_every_scene_has_the_deck_ships_for_each_seat_and_the_truth_names_the_he
         ships = [card for card in scene.cards if card.role == "ship"]
         assert all(1 <= sum(c.seat == seat for c in ships) <= 4 for seat in seats)
     assert random_scene(3, RenderOptions(), style=HELD_OUT_STYLE).style == "harbour"
-    with pytest.raises(ValueError, match="style 'gold': expected one of classic, navy, harbour"):
+    with pytest.raises(ValueError, match="style 'gold': expected one of classic, navy, harbour, ember, slate"):
         random_scene(3, RenderOptions(), style="gold")
+
+
+def test_tuning_sees_full_bleed_dark_backs_as_well_as_bordered_ones_and_never_the_held_out_back():
+    """The held-out back is full bleed and dark; tuning must see backs of that kind (other colours, other
+    patterns), else what fails on it cannot be found without looking at it."""
+    from companion.games.cannonades.render import looks
+    from companion.games.cannonades.render.scene import TUNING_STYLES
+
+    def edge_and_middle(style):
+        back = looks.back(style, 1.0).astype(float)
+        return back[1:3, 20:40].mean(), back[30:60, 20:40].mean()
+
+    kinds = {style: "bordered" if edge_and_middle(style)[0] > 150 else "full bleed" for style in TUNING_STYLES}
+    assert set(kinds.values()) == {"bordered", "full bleed"}, kinds
+    assert all(edge_and_middle(style)[1] < 90 for style, kind in kinds.items() if kind == "full bleed")
+    assert HELD_OUT_STYLE not in TUNING_STYLES and max(edge_and_middle(HELD_OUT_STYLE)) < 90
+    held_out = looks.back(HELD_OUT_STYLE, 1.0).astype(float)
+    assert all(np.abs(looks.back(style, 1.0).astype(float) - held_out).mean() > 10 for style in TUNING_STYLES)
 
 
 @pytest.mark.slow   # renders through the command: about 4 s
