@@ -5,7 +5,7 @@ lies (table mm and whose area: a seat's, the deck's or the discard pile's), whic
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
@@ -13,7 +13,7 @@ import numpy as np
 
 from companion.games.cannonades.camera import face_down, face_up, unexplained
 from companion.games.cannonades.camera.settings import (AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_MARGIN_MM, REREAD_ROUNDS,
-                                                         REREAD_SETTINGS, SETTINGS, ReaderSettings)
+                                                         REREAD_SETTINGS, REREAD_WITHIN_SHAPE_MM, SETTINGS, ReaderSettings)
 from companion.games.cannonades.deck import Deck, default_deck
 from companion.games.cannonades.kit import cards, table
 from companion.vision.table_frame import find_markers
@@ -215,7 +215,7 @@ def _belongs(face: face_up.PlacedFace, blob: face_down.Blob) -> bool:
     if blob.why.startswith(face_down.PRINTED_CORNERS):
         return face_down.distance(face.centre_mm, blob.centre_mm) <= REREAD_MARGIN_MM
     points = np.array(blob.points_mm)
-    return bool(np.min(np.hypot(*(points - face.centre_mm).T)) <= face_down.SAMPLE_STEP_PX)
+    return bool(np.min(np.hypot(*(points - face.centre_mm).T)) <= REREAD_WITHIN_SHAPE_MM)
 
 
 def inside(point_mm: tuple[float, float], box_mm: tuple[float, float, float, float]) -> bool:
@@ -267,7 +267,7 @@ def _lay_cannonades(seen: list[SeenCard], settings: ReaderSettings) -> list[Seen
             else:   # a cannonade lies on a ship: here the ship is all under it
                 out.append(SeenCard("unknown", card.centre_mm, card.area, 0.0,
                                     why="a cannonade with no ship seen under it: the ship is hidden"))
-                card = SeenCard(**{**card.__dict__, "on": "unknown"})
+                card = replace(card, on="unknown")
         out.append(card)
     return out
 

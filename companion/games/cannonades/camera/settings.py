@@ -140,6 +140,7 @@ REREAD_SETTINGS = (ReaderSettings(marker_upscale=3.0), ReaderSettings(marker_ups
                    ReaderSettings(marker_upscale=3.0, sharpen=2.0),
                    ReaderSettings(marker_upscale=4.0, threshold_window=(9, 99, 10), sharpen=4.0))
 REREAD_MARGIN_MM = 25.0
+REREAD_WITHIN_SHAPE_MM = 8.0   # a face read again in a shape of cards is that shape's: this near one of its points
 REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more under it
 # The play area is looked at on a grid of this many points (across, down) for parts out of the picture.
 OUT_OF_PICTURE_GRID = (43, 31)

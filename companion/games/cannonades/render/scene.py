@@ -22,6 +22,7 @@ from companion.render.textures import CLOTHS, WOODS
 STYLES = ("classic", "navy", "harbour", "ember", "slate")
 TUNING_STYLES = ("classic", "navy", "ember", "slate")
 HELD_OUT_STYLE = "harbour"
+RANDOM_STYLES = STYLES[:3]   # what a scene with no style asked for picks from: every seed keeps its scene
 SHIP_ROW_INSET_MM = (70.0, 120.0)   # a ship row's distance from its seat's edge
 SHIP_PITCH_MM = (92.0, 104.0)       # along a bottom/top edge; cards turned square need less along a side
 SIDE_PITCH_MM = (74.0, 82.0)
@@ -76,7 +77,7 @@ def random_scene(seed: int, options: RenderOptions, players: int | None = None, 
     rng = random.Random(f"cannonades scene {seed}")
     deck = deck or default_deck()
     players = players or rng.choice((2, 2, 3, 4))
-    style = style or rng.choice(STYLES[:3])
+    style = style or rng.choice(RANDOM_STYLES)
     if style not in STYLES:
         raise ValueError(f"style {style!r}: expected one of {', '.join(STYLES)}")
     ships = [i for i, card in enumerate(deck.cards) if card.is_ship]

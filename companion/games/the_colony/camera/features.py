@@ -187,4 +187,3 @@ def feature_row(space: SpaceLook, unit: float, lone_share: float, px_per_mm: flo
             space.hull_mm2 / unit, space.edge_mm / np.sqrt(unit), space.mean_darkness, unit / 30.0, lone_share,
             *dark_spots(space, unit, px_per_mm, settings),
             *bead_counts(density, grid, lean_mm, settings), *bead_cells(density, grid, unit, lean_mm, settings)]
-

@@ -310,24 +310,18 @@ def test_faces_smeared_by_the_camera_s_shake_among_touching_cards_are_read_again
         assert len(read) == 1 and _near(read[0]["centre_mm"], card["centre_mm"]), name
 
 
-@pytest.mark.slow   # renders one table: about 3 s
-def test_a_neighbour_just_under_a_card_s_length_off_is_not_taken_for_the_ship_under_a_cannonade():
-    """Seed 495 ("ember"): C04 lies on seat 2's S19, which shows only slivers; S13, the next card in the row,
-    was read 49 mm from C04's centre and taken for the ship under it, and the seat counted short."""
-    truth, cards = _benchmark_view(495, "ember")
-    assert next(card for card in truth["cards"] if card.get("card") == "S19")["visible"] < 0.35
-    assert _seat(truth, cards, 2)[0] == "unsure"
-    assert next(card for card in cards if card["card"] == "C04")["on"] == "unknown"
-
-
-@pytest.mark.slow   # renders one table: about 3 s
-def test_a_cannonade_whose_ship_is_hidden_between_its_neighbours_leaves_the_seat_unsure():
-    """Seed 526: C21 lies on seat 2's S07 in an overlapping row; S07 shows only slivers between C21 and S17.
-    The nearest card found is the neighbour, farther than a cannonade laid on a ship lies from it."""
-    truth, cards = _benchmark_view(526, "navy")
-    assert next(card for card in truth["cards"] if card.get("card") == "S07")["visible"] < 0.35
-    assert _seat(truth, cards, 2)[0] == "unsure"
-    assert next(card for card in cards if card["card"] == "C21")["on"] == "unknown"
+@pytest.mark.slow   # renders one table a case: about 3 s
+@pytest.mark.parametrize("seed, look, ship, cannonade, why", [
+    (495, "ember", "S19", "C04", "C04 lies on seat 2's S19, which shows only slivers; S13, the next card in the row, "
+                                 "was read 49 mm from C04's centre and taken for the ship under it, the seat counted short"),
+    (526, "navy", "S07", "C21", "C21 lies on seat 2's S07 in an overlapping row; S07 shows only slivers between C21 "
+                                "and S17: the nearest card found is the neighbour, farther than a cannonade lies from its ship"),
+])
+def test_a_neighbour_near_a_cannonade_whose_ship_is_hidden_is_not_taken_for_that_ship(seed, look, ship, cannonade, why):
+    truth, cards = _benchmark_view(seed, look)
+    assert next(card for card in truth["cards"] if card.get("card") == ship)["visible"] < 0.35, why
+    assert _seat(truth, cards, 2)[0] == "unsure", why
+    assert next(card for card in cards if card["card"] == cannonade)["on"] == "unknown", why
 
 
 @pytest.mark.slow   # renders one table: about 3 s
