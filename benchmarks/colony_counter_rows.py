@@ -24,7 +24,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from colony_views import DEFAULT_CACHE, seeds, view_paths  # noqa: E402
-from companion.games.the_colony.camera.bead_centres import DENSITY_FILE, SUM_DENSITY_FILE  # noqa: E402
+from companion.games.the_colony.camera.bead_centres import DENSITY_FILE  # noqa: E402
 from companion.games.the_colony.camera.board_frame import locate_board, patch_grid, sample_patches  # noqa: E402
 from companion.games.the_colony.camera.features import FEATURE_NAMES, look_at_spaces  # noqa: E402
 from companion.games.the_colony.camera.reader import space_features  # noqa: E402
@@ -37,7 +37,7 @@ SMALLER = (800, 450)    # the live clips' size: a smaller camera picture (each T
 
 
 def rows_folder(cache: Path, size: tuple[int, int] | None = None) -> Path:
-    density = hashlib.sha256(DENSITY_FILE.read_bytes() + SUM_DENSITY_FILE.read_bytes() + " ".join(FEATURE_NAMES).encode()).hexdigest()[:8]
+    density = hashlib.sha256(DENSITY_FILE.read_bytes() + " ".join(FEATURE_NAMES).encode()).hexdigest()[:8]
     return cache / (f"counter-rows-{density}" + (f"-{size[0]}x{size[1]}" if size else ""))
 
 

@@ -1,19 +1,20 @@
-"""A second bead density for The Colony (camera/bead_sum_density.json), fitted so that its SUM over each
-log counts the log's eggs, on TRAIN views only (benchmarks/colony_views.py); the fifth of them whose seeds
-divide by five is held back, to compare and to watch the fit.
+"""A second bead density for The Colony, fitted so that its SUM over each log counts the log's eggs, on
+TRAIN views only (benchmarks/colony_views.py); the fifth of them whose seeds divide by five is held back,
+to compare and to watch the fit.
 
 The bead-centre density (camera/bead_density.json, benchmarks/colony_train_counter.py --only density) is
 fitted pixel by pixel: it learns where bead middles lie (its peaks and cells), but nothing holds a log's
-sum to its count, and from five eggs up that sum was off by about one egg (standard deviation), short by
+sum to its count, and from five eggs up that sum is off by about one egg (standard deviation), short by
 one or two at ten or more (piled beads hide). Here every pixel of each log is kept and a copy of that
 network, on the same filter responses, is trained further by Adam on the pixel error plus SUM_WEIGHT
 times the squared difference between its sum over the log (the circle moved the way bead middles lean,
 as the reader sums it) and the log's egg count. Logs are drawn in batches, many-egg logs more often
-(MANY_EGGS_DRAW). Its sum is one more input of the count trees (`log_sum`); the first density keeps
-its peaks and cells (trained for the sum alone, they blur: the trees read fewer logs right).
+(MANY_EGGS_DRAW). The reader does not use it (README: its sum as one more input of the count trees
+gained little and the sure counts' errors rose; the reader that used it is commit cf105f5).
 
-    .venv/bin/python benchmarks/colony_density_sums.py 660 --report       # the sums' errors, held back
-    .venv/bin/python benchmarks/colony_density_sums.py 660 --fit          # writes camera/bead_sum_density.json
+    .venv/bin/python benchmarks/colony_density_sums.py 660 --report       # the density's sums, held back
+    .venv/bin/python benchmarks/colony_density_sums.py 660 --fit --out /tmp/bead_sum_density.json
+    .venv/bin/python benchmarks/colony_density_sums.py 660 --report --against /tmp/bead_sum_density.json
 """
 
 from __future__ import annotations
@@ -34,8 +35,7 @@ import numpy as np  # noqa: E402
 
 from colony_train_counter import _write, bead_centres_mm, target_density  # noqa: E402
 from colony_views import DEFAULT_CACHE, seeds, view_look, view_options, view_paths  # noqa: E402
-from companion.games.the_colony.camera.bead_centres import (DENSITY_FILE, SUM_DENSITY_FILE,  # noqa: E402
-                                                            bead_grid, bead_inputs, patch_to_grid)
+from companion.games.the_colony.camera.bead_centres import DENSITY_FILE, bead_grid, bead_inputs, patch_to_grid  # noqa: E402
 from companion.games.the_colony.camera.board_frame import lean_mm, locate_board, patch_grid, sample_patches  # noqa: E402
 from companion.games.the_colony.camera.counting import EggModel, egg_model  # noqa: E402
 from companion.games.the_colony.camera.features import look_at_spaces  # noqa: E402
@@ -204,14 +204,15 @@ def main() -> None:
     parser.add_argument("--fit", action="store_true", help="fit on four fifths and write --out")
     parser.add_argument("--epochs", type=int, default=EPOCHS)
     parser.add_argument("--sum-weight", type=float, default=SUM_WEIGHT)
-    parser.add_argument("--out", type=Path, default=SUM_DENSITY_FILE)
+    parser.add_argument("--out", type=Path, default=Path("bead_sum_density.json"), help="where --fit writes the network")
+    parser.add_argument("--against", type=Path, help="a summing density written by --fit, reported beside the first")
     parser.add_argument("--report", action="store_true", help="both densities' sums on the fifth held back")
     args = parser.parse_args()
     logs = collect(args.count, args.cache)
     held = [log for log in logs if log["seed"] % 5 == 0]
     fitted = [log for log in logs if log["seed"] % 5]
     if args.report:
-        for path in (DENSITY_FILE, SUM_DENSITY_FILE):
+        for path in (DENSITY_FILE, args.against) if args.against else (DENSITY_FILE,):
             report(egg_model(path), held, f"held-back fifth, {path.name}")
     if args.fit:
         model = fit(fitted, held, args.epochs, args.sum_weight)

@@ -18,8 +18,6 @@ from companion.games.the_colony.camera.counting import EggModel, egg_model
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 
 DENSITY_FILE = Path(__file__).with_name("bead_density.json")
-# the same inputs, fitted so that its sum over a log counts the log (benchmarks/colony_density_sums.py)
-SUM_DENSITY_FILE = Path(__file__).with_name("bead_sum_density.json")
 SCALES = (0.35, 0.6, 0.9, 1.4)    # filter widths, as shares of one bead's radius (the last a small pile's)
 INPUT_NAMES = ("darkness", "dark_distance", "gradient", *(f"{kind}_{share}" for kind in ("blur", "laplacian", "hessian")
                                                           for share in SCALES), "radius_mm")
@@ -81,22 +79,14 @@ def bead_inputs(darkness: np.ndarray, unit_mm2: float, grid: BeadGrid,
 def bead_density(darkness: np.ndarray | None, unit_mm2: float, grid: BeadGrid, model: EggModel | None = None,
                  settings: ColonyReaderSettings = SETTINGS) -> np.ndarray:
     """The bead-centre density on the coarse grid (beads per pixel; 0 where nothing dark lies)."""
-    return bead_densities(darkness, unit_mm2, grid, (model or egg_model(DENSITY_FILE),), settings)[0]
-
-
-def bead_densities(darkness: np.ndarray | None, unit_mm2: float, grid: BeadGrid, models=None,
-                   settings: ColonyReaderSettings = SETTINGS) -> list[np.ndarray]:
-    """One density per network over the same filter responses: by default the bead-centre density
-    (DENSITY_FILE, its peaks and cells) and the one fitted so its sum counts a log (SUM_DENSITY_FILE)."""
-    models = models or (egg_model(DENSITY_FILE), egg_model(SUM_DENSITY_FILE))
-    densities = [np.zeros((grid.side, grid.side), np.float32) for _ in models]
+    density = np.zeros((grid.side, grid.side), np.float32)
     if darkness is None:
-        return densities
+        return density
     rows, where = bead_inputs(darkness, unit_mm2, grid, settings)
     if len(rows):
-        for density, model in zip(densities, models):
-            density[where] = np.maximum(model.logits(rows)[:, 0], 0.0) * settings.density_unit
-    return densities
+        model = model or egg_model(DENSITY_FILE)
+        density[where] = np.maximum(model.logits(rows)[:, 0], 0.0) * settings.density_unit
+    return density
 
 
 def bead_counts(density: np.ndarray, grid: BeadGrid, lean_mm=(0.0, 0.0),

@@ -48,7 +48,7 @@ class EggModel:
                 "temperature": self.temperature, "layers": [[w.tolist(), b.tolist()] for w, b in self.layers]}
 
 
-@lru_cache(maxsize=4)
+@lru_cache(maxsize=2)
 def egg_model(path: Path) -> EggModel:
     return EggModel(json.loads(Path(path).read_text(encoding="utf-8")))
 

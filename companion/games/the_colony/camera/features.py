@@ -10,13 +10,13 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.the_colony.camera.bead_centres import bead_cells, bead_counts, bead_densities, bead_grid
+from companion.games.the_colony.camera.bead_centres import bead_cells, bead_counts, bead_density, bead_grid
 from companion.games.the_colony.camera.board_frame import PatchGrid
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 
 FEATURE_NAMES = ("dark_units", "darkness_units", "blobs", "blob_units", "largest_units", "peaks", "hull_units",
                  "edge_units", "mean_darkness", "unit_mm2", "lone_share", "spots_small", "spots_middle", "spots_large",
-                 "bead_density_sum", "bead_peaks", "cell_peaks", "cell_beads", "largest_cell", "log_sum")
+                 "bead_density_sum", "bead_peaks", "cell_peaks", "cell_beads", "largest_cell")
 SPOT_SCALES = (0.45, 0.6, 0.8)   # blurs, as shares of a bead's radius, whose dark spots are counted
 
 
@@ -181,10 +181,9 @@ def feature_row(space: SpaceLook, unit: float, lone_share: float, px_per_mm: flo
                 settings: ColonyReaderSettings = SETTINGS) -> list[float]:
     units = [area / unit for area in space.blobs_mm2]
     grid = bead_grid(int(round(2 * settings.annulus_mm[1] * px_per_mm)), px_per_mm, settings)
-    density, summing = bead_densities(space.near_darkness, unit, grid, settings=settings)
+    density = bead_density(space.near_darkness, unit, grid, settings=settings)
     return [space.dark_mm2 / unit, space.darkness_mm2 / unit, float(len(units)),
             float(sum(max(1, round(u)) for u in units)), max(units, default=0.0), float(space.peaks),
             space.hull_mm2 / unit, space.edge_mm / np.sqrt(unit), space.mean_darkness, unit / 30.0, lone_share,
             *dark_spots(space, unit, px_per_mm, settings),
-            *bead_counts(density, grid, lean_mm, settings), *bead_cells(density, grid, unit, lean_mm, settings),
-            bead_counts(summing, grid, lean_mm, settings)[0]]
+            *bead_counts(density, grid, lean_mm, settings), *bead_cells(density, grid, unit, lean_mm, settings)]

@@ -1,14 +1,13 @@
 """The Colony's bead-centre density: beads drawn as dark ellipses on a log's darkness, apart and
-touching, against how many there are; the second density, fitted so its sum counts a log, on lone beads
-and touching blocks; the log's circle following the lean of tall beads; and the picture's bead size taken from plain blobs when no bead lies alone and convex."""
+touching, against how many there are; the log's circle following the lean of tall beads; and the
+picture's bead size taken from plain blobs when no bead lies alone and convex."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from companion.games.the_colony.camera.bead_centres import (bead_cells, bead_counts, bead_densities,
-                                                            bead_density, bead_grid)
+from companion.games.the_colony.camera.bead_centres import bead_cells, bead_counts, bead_density, bead_grid
 from companion.games.the_colony.camera.features import SpaceLook, bead_unit
 from companion.games.the_colony.camera.settings import SETTINGS
 
@@ -73,19 +72,6 @@ def test_every_bead_of_a_touching_cluster_keeps_its_own_cell():
     peaks, beads, largest = cells(drawn_log(cross, turn_deg=90.0))
     assert (peaks, beads) == (5.0, 5.0)
     assert 0.7 < largest < 1.5
-
-
-def summed(darkness: np.ndarray, unit_mm2: float = np.pi * 3.0 * 2.3) -> float:
-    grid = bead_grid(SIDE, PX_PER_MM)
-    return bead_counts(bead_densities(darkness, unit_mm2, grid)[1], grid)[0]
-
-
-BLOCK = [(x, y) for y in (-6.4, 0.0, 6.4) for x in (-4.8, 0.0, 4.8)]   # nine beads, each touching its neighbours
-
-
-@pytest.mark.parametrize("beads, within", [([], 0.1), (APART[:1], 0.3), (APART, 1.0), (BLOCK[:6], 1.0), (BLOCK, 1.0)])
-def test_the_summing_density_counts_a_log_within_an_egg(beads, within):
-    assert abs(summed(drawn_log(beads, turn_deg=90.0)) - len(beads)) < within
 
 
 def test_a_bare_log_has_no_cell():
