@@ -2,7 +2,10 @@
 on dark felt): it differs from the table's local colour by less than a card does, so the card mask
 misses it, and a card under it would go uncounted with confidence. Smoothed, the colour difference
 of an arm stays above the table's own grain and lines over a whole arm's width, and an arm always
-reaches in from beyond the play area: what is found so is returned as a mask of the top view."""
+reaches in from beyond the play area: what is found so is returned as a mask of the top view. When none
+is found so, an arm nearly the wood's own colour (a tanned arm over teak: 4-7 units off it, its grain 2-4)
+is looked for at a lower level among what is faint only (the cards, far off the table's colour, left out: a card near the
+edge joined to grain is no arm), opened by an arm's width: grain and a card's blurred rim are narrow."""
 
 from __future__ import annotations
 
@@ -20,16 +23,31 @@ def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings) -> np.ndarr
     small = cv2.GaussianBlur(small, (0, 0), settings.arm_smooth_mm * settings.background_px_per_mm)
     faint = cv2.compare(small, settings.arm_colour_distance, cv2.CMP_GT)
     faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(faint)
-    height, width = faint.shape
-    least = settings.arm_min_cards * cards.CARD_MM[0] * cards.CARD_MM[1] * settings.background_px_per_mm ** 2
-    arms = np.zeros_like(faint)
-    for label in range(1, count):
-        x, y, w, h, area = stats[label]
-        if area >= least and (x <= 0 or y <= 0 or x + w >= width or y + h >= height):
-            arms[labels == label] = 255
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.background_px_per_mm ** 2
+    arms = _reaching_in(faint, settings.arm_min_cards * card_px)
+    if not arms.any():   # none at the usual level: one nearly the wood's colour (its faint shadow would widen a found one)
+        wide = _odd(settings.arm_low_width_mm * settings.background_px_per_mm)
+        low = cv2.inRange(small, settings.arm_low_colour_distance, settings.colour_distance)
+        low = cv2.morphologyEx(low, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (wide, wide)))
+        arms = _reaching_in(low, settings.arm_low_min_cards * card_px)
     if not arms.any():
         return np.zeros(squared_distance.shape, np.uint8)
     grow = int(round(settings.arm_grow_mm * settings.background_px_per_mm)) * 2 + 1
     arms = cv2.dilate(arms, np.ones((grow, grow), np.uint8))
     return cv2.resize(arms, (squared_distance.shape[1], squared_distance.shape[0]), interpolation=cv2.INTER_NEAREST)
+
+
+def _reaching_in(mask: np.ndarray, least_px: float) -> np.ndarray:
+    """The pieces of `mask` at least `least_px` big that touch its edge (beyond the play area)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    height, width = mask.shape
+    out = np.zeros_like(mask)
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if area >= least_px and (x <= 0 or y <= 0 or x + w >= width or y + h >= height):
+            out[labels == label] = 255
+    return out
+
+
+def _odd(px: float) -> int:
+    return int(round(px)) | 1

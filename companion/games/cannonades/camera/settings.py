@@ -38,6 +38,11 @@ class ReaderSettings:
     arm_colour_distance: float = 8.0
     arm_min_cards: float = 0.36
     arm_grow_mm: float = 8.0
+    # An arm nearly the wood's colour (a tanned arm over teak): above this level and below `colour_distance`,
+    # opened by this width (an arm is wider; grain and a card's blurred rim are not), at least this many cards.
+    arm_low_colour_distance: float = 4.5
+    arm_low_width_mm: float = 40.0
+    arm_low_min_cards: float = 2.5
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.
@@ -101,6 +106,10 @@ class ReaderSettings:
     unexplained_join_mm: float = 9.0
     unexplained_open_mm: float = 5.0
     unexplained_min_cards: float = 0.5
+    # A piece smaller than a card's judged share, at least this many cards' area, within this many mm of a
+    # face-up cannonade's footprint (past its cut margin): a ship's last strip under it (unexplained.py).
+    sliver_min_cards: float = 0.05
+    sliver_reach_mm: float = 4.0
 
 
 SETTINGS = ReaderSettings()

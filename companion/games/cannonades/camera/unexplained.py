@@ -3,7 +3,8 @@ entirely (its body within a few Lab units of the cloth, its printed frame too th
 its seat would be counted short with confidence. What differs from the table's colour (even faintly),
 yet lies outside every card found and every shape judged, is gathered (edges are not used: wood grain
 shows them everywhere); a card-sized
-piece of it says a card may lie there, so the seat is unsure rather than counted."""
+piece of it says a card may lie there, so the seat is unsure rather than counted. So does a strip too
+small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides."""
 
 from __future__ import annotations
 
@@ -34,6 +35,31 @@ def unexplained_pieces(squared: np.ndarray, judged: np.ndarray, covered: np.ndar
     filled = cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((_odd(settings.unexplained_open_mm * scale),) * 2, np.uint8))
     pieces = [contour for contour in cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
               if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px]
+    return pieces
+
+
+def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings) -> list[np.ndarray]:
+    """Pieces of what is not table, too small to be judged as a card (under `partial_card_share` of one),
+    yet at least `sliver_min_cards`, touching one of the outlines (a face-up cannonade's, in the top
+    view's px): the last strip of a ship the cannonade hides, between it and the next card of an
+    overlapping row. The cannonade may lie on that ship and not on the nearest card found."""
+    scale = settings.top_px_per_mm
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
+    near = np.zeros_like(judged)
+    reach = int(round((settings.face_up_margin_mm + settings.sliver_reach_mm) * scale))
+    for outline in outlines_px:
+        cv2.fillPoly(near, [np.int32(np.round(outline))], 255)
+        cv2.polylines(near, [np.int32(np.round(outline))], True, 255, 2 * reach + 1)
+    pieces = []
+    for contour in cv2.findContours(judged, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        area = cv2.contourArea(contour)
+        if not settings.sliver_min_cards * card_px <= area < settings.partial_card_share * card_px:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        shape = np.zeros((h, w), np.uint8)
+        cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
+        if cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w])):
+            pieces.append(contour)
     return pieces
 
 

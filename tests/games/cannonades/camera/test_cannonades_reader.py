@@ -4,6 +4,7 @@ a half-hidden card is unknown, a photo without the table's markers is refused na
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 import subprocess
 import sys
 from pathlib import Path
@@ -14,7 +15,7 @@ import pytest
 
 from companion.games.cannonades.camera.reader import read_table
 from companion.games.cannonades.render.draw import render_scene
-from companion.games.cannonades.render.scene import random_scene
+from companion.games.cannonades.render.scene import PlacedCard, distance, random_scene
 from companion.render.options import RenderOptions
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -322,6 +323,41 @@ def test_a_neighbour_near_a_cannonade_whose_ship_is_hidden_is_not_taken_for_that
     assert next(card for card in truth["cards"] if card.get("card") == ship)["visible"] < 0.35, why
     assert _seat(truth, cards, 2)[0] == "unsure", why
     assert next(card for card in cards if card["card"] == cannonade)["on"] == "unknown", why
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_an_arm_nearly_the_teak_s_colour_over_a_seat_leaves_that_seat_unsure():
+    """Seed 436 (slate backs, teak): a tanned arm from the left reaches over seat 2 to the deck and hides
+    seat 2's S20 whole; it differs from the wood by 4-7 colour units, its grain by 2-4. Found only at the
+    arm finder's lower level, the seat was counted with no ship."""
+    truth, cards = _benchmark_view(436, "slate")
+    hidden = next(card for card in truth["cards"] if card.get("card") == "S20")
+    assert truth["table"] == "teak" and hidden["visible"] < 0.1 and hidden["seat"] == 2
+    seat = [card for card in cards if card["area"] == "seat 2"]
+    assert any(card["face"] == "unknown" and "arm" in card["why"] for card in seat), seat
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_cannonade_hiding_a_face_up_ship_nearer_the_next_ship_leaves_the_seat_unsure():
+    """Seed 85 (navy, three seats, no hand) with C01 laid 40 mm off seat 2's face-up S03 (turned 20 degrees from
+    it) towards the face-down ship next in the row, 34 mm from C01: S03's markers are hidden, its last strip
+    between the cannonade and S14 is under a card's judged share, and the cannonade was taken to lie on the
+    neighbour: the seat counted one ship short with confidence."""
+    scene = random_scene(85, RenderOptions(jpeg_quality=60 + 85 % 36), style="navy")
+    ship = next(card for card in scene.cards if card.role == "ship" and scene.deck.cards[card.index].id == "S03")
+    neighbour = next(card for card in scene.cards if card.role == "ship" and card.seat == ship.seat and not card.face_up
+                     and 60 < distance(card.centre, ship.centre) < 84)
+    gap = distance(neighbour.centre, ship.centre)
+    towards = [(b - a) / gap for a, b in zip(ship.centre, neighbour.centre)]
+    shot = next(index for index, card in enumerate(scene.deck.cards) if card.id == "C01")
+    laid = PlacedCard(shot, True, (ship.centre[0] + 40 * towards[0], ship.centre[1] + 40 * towards[1]),
+                      ship.angle_deg + 20, "cannonade", ship.seat)
+    rendered = render_scene(replace(scene, cards=scene.cards + (laid,)))
+    cards = read_table(rendered.image, players=scene.players).to_json()["cards"]
+    got, want = _seat(rendered.truth, cards, ship.seat)
+    assert "S03" in want[0] and got == "unsure", (got, want)
+    mine = [card for card in cards if card["area"] == f"seat {ship.seat}"]
+    assert any("beside a cannonade" in card.get("why", "") for card in mine), mine
 
 
 @pytest.mark.slow   # renders one table: about 3 s

@@ -69,3 +69,26 @@ def test_the_bare_cloth_and_a_back_that_is_found_leave_nothing_unexplained():
     assert _read(_top_view()) == ([], [])
     blobs, pieces = _read(_top_view((40, 60, 160), (230, 230, 230)))   # a red back the blob finder sees
     assert [blob.face for blob in blobs] == ["down"] and pieces == []
+
+
+def _mask_with(*boxes) -> np.ndarray:
+    mask = np.zeros((300, 400), np.uint8)
+    for x, y, w, h in boxes:
+        mask[y:y + h, x:x + w] = 255
+    return mask
+
+
+CANNONADE = np.array([[150, 100], [150 + WIDTH, 100], [150 + WIDTH, 100 + HEIGHT], [150, 100 + HEIGHT]], np.float64)
+
+
+def test_a_strip_of_a_card_touching_a_cannonade_is_a_sliver_a_ship_may_lie_under():
+    """A 14 x 40 mm strip (0.1 of a card: too small to be judged as one) 5 mm below a cannonade's edge."""
+    strip = (160, 100 + HEIGHT + 5, 40, 14)
+    pieces = unexplained.slivers_beside(_mask_with(strip), [CANNONADE], SETTINGS)
+    assert len(pieces) == 1 and cv2.boundingRect(pieces[0])[:2] == strip[:2]
+
+
+def test_a_strip_far_from_any_cannonade_a_speck_and_a_card_s_worth_are_no_sliver():
+    far, speck, card = (20, 20, 40, 14), (160, 100 + HEIGHT + 5, 8, 8), (150 + WIDTH + 4, 100, WIDTH, HEIGHT)
+    assert unexplained.slivers_beside(_mask_with(far, speck, card), [CANNONADE], SETTINGS) == []
+    assert unexplained.slivers_beside(_mask_with((160, 100 + HEIGHT + 5, 40, 14)), [], SETTINGS) == []
