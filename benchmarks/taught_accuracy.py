@@ -388,7 +388,7 @@ def write_kit_looks() -> Path:
     """The kit's own pieces taught from renders of the teaching sheet at three tilts and lights: what an
     untaught reader checks the network's kinds against (camera/kit_looks.json)."""
     from calibration.pieces import teach
-    from companion.games.cannonball_colony.camera.taught import KIT_LOOKS_FILE
+    from companion.games.cannonball_colony.camera.untaught_check import KIT_LOOKS_FILE
     from companion.games.cannonball_colony.render.teaching import compose_teaching, render_teaching, sheet_record
     from companion.render.options import RenderOptions
 
