@@ -255,7 +255,7 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
                             tally["kinds"][(kind_of(want), kind_of(got), sure >= CONFIDENT)] += 1
                         if not right:
                             tally["errors"].append((seed, board, col, row, want, got, round(sure, 3)))
-                        if not right and len(want) == 2:
+                        if not right and (len(want) == 2 or sure >= CONFIDENT):
                             tally["wrong pieces"].append(wrong_piece(seed, (board, col, row), want, got, sure, reading,
                                                                      truth["piece_set"]))
                 tally["boards"]["exact" if exact else "not exact"] += 1
@@ -263,7 +263,7 @@ def evaluate(seeds, held_out: bool, cache: Path, sheet_fill: float | None = None
 
 
 def wrong_piece(seed: int, key: tuple, want: str, got: str, sure: float, reading, piece_set: list) -> dict:
-    """A piece read wrong, for --why: the set's family and size of its kind and of the kind read, how slant the
+    """A piece read wrong (or a cell read wrong with confidence), for --why: the set's family and size of its kind and of the kind read, how slant the
     camera looked at it, and why the reader doubted it (the kinds' fits, taught)."""
     import math
 
@@ -412,7 +412,8 @@ def main() -> None:
                         help="teach from a second photo too, the camera slanted TILT degrees")
     parser.add_argument("--only", choices=("tuned", "held-out"), help="one row of families only")
     parser.add_argument("--why", type=Path, metavar="FILE",
-                        help="write every piece read wrong (JSON lines): families, sizes, tilt, and the reader's doubt")
+                        help="write every piece read wrong and every cell read wrong with confidence (JSON lines): "
+                             "families, sizes, tilt, and the reader's doubt")
     parser.add_argument("--kit-looks", action="store_true", help="write camera/kit_looks.json and stop")
     parser.add_argument("--speed", action="store_true", help="time the taught reader on the tuned row's views and stop")
     args = parser.parse_args()

@@ -9,6 +9,8 @@ counts for nothing.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import cv2
 import numpy as np
 
@@ -25,6 +27,12 @@ UNFAMILIAR = "?"   # a look like none taught
 PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
 
 
+class Judged(NamedTuple):
+    token: str           # a bare road, a piece, or UNFAMILIAR
+    confidence: float
+    column: float        # the share of the column's points in view above the base that show the owner's own paint
+
+
 class LookJudge:
     """Judges cells with one colour table and book of taught looks. `paint_classes`: for strict and not, a lookup
     per player of the classes that count as its paint; `heights`: kind -> how tall it was taught (mm)."""
@@ -35,8 +43,8 @@ class LookJudge:
         self.settings = settings
 
     def judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False,
-              strict: frozenset = frozenset()) -> list[tuple[str, float]]:
-        """(token, confidence) of each cell on a road: a bare road, or the piece it holds. Cells are
+              strict: frozenset = frozenset()) -> list[Judged]:
+        """(token, confidence, column) of each cell on a road: a bare road, or the piece it holds. Cells are
         judged from the camera outwards; a look point inside the outline of a piece already found in
         front of it, or (for a piece's own column) behind it, is hidden and counts for nothing."""
         s = self.settings
@@ -60,7 +68,7 @@ class LookJudge:
                                         s.looks)
         eye = view.camera.position[:2]
         order = np.argsort(np.linalg.norm(centres - eye, axis=1))
-        judged: dict[int, tuple[str, float]] = {}
+        judged: dict[int, Judged] = {}
         outlines: dict[int, np.ndarray] = {}
         for index in order:                      # nearest first: what stands in front is known
             known = _unhidden(pixels[index], outlines.values())
@@ -75,25 +83,27 @@ class LookJudge:
         return [judged[index] for index in range(len(cells))]
 
     def _one(self, point_classes: np.ndarray, known: np.ndarray, familiar_only: bool = False,
-             strict: bool = False) -> tuple[str, float]:
-        """The cell's token and how sure; with `familiar_only`, a look far from every taught one is "?"; `strict`:
+             strict: bool = False) -> Judged:
+        """The cell's token, how sure, and how much of the column its paint shows; with `familiar_only`, a look far from every taught one is "?"; `strict`:
         a cell the network read as bare ground holds a piece only where its base shows paint widely."""
         s = self.settings
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
         if base_known.mean() < s.min_known_base:
-            return ROAD, s.hidden_confidence
+            return Judged(ROAD, s.hidden_confidence, 0.0)
         painted = [paint_class[base] for paint_class in self.paint_classes[strict]]
         counts = np.array([(paint * base_known).sum() / base_known.sum() for paint in painted])
         owner = int(counts.argmax())
         if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
-            return ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence
+            return Judged(ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence, 0.0)
         shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
         shares[:s.looks.base_count] = painted[owner]
         found = self.book.match(shares, known)
         token = ROAD if found.label == ROAD else found.label + PLAYER_CLASSES[owner][0]
+        column_known = known[s.looks.base_count:]
+        column = float((shares[s.looks.base_count:] * column_known).sum() / max(column_known.sum(), 1.0))
         if familiar_only and found.distance > s.looks.unfamiliar:
-            return UNFAMILIAR, found.confidence
-        return token, found.confidence
+            return Judged(UNFAMILIAR, found.confidence, column)
+        return Judged(token, found.confidence, column)
 
     def _outline(self, view: BoardView, centre: np.ndarray, kind: str) -> np.ndarray:
         """The picture outline of a box as wide as a piece may be and as tall as the kind was taught."""

@@ -32,6 +32,8 @@ from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
 from companion.vision.colour_classes import CLASS_INDEX, CLASSES, PLAYER_CLASSES, ColourTable, default_references
 from companion.vision.piece_looks import LookBook
 
+LAND = frozenset(ground.value for ground in (Ground.GRASS, Ground.FOREST, Ground.LAKE, Ground.MOUNTAIN))
+GROUND_WORDS = {ground.value: ground.name.lower() for ground in Ground}
 TERRAIN_INDEX = tuple(CLASS_INDEX[name] for name in ("grass", "forest", "lake", "mountain"))
 
 
@@ -134,7 +136,7 @@ class TaughtPieces:
                  if on_road(tokens.get((board, col, row), ""))]
         reasons: dict = {}
         if cells:
-            for (col, row), (token, confidence) in zip(cells, self.judge.judge(view, cells)):
+            for (col, row), (token, confidence, _) in zip(cells, self.judge.judge(view, cells)):
                 if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
                     confidence = min(confidence, s.disputed_confidence)
                     reasons[(board, col, row)] = f"the network saw {named(tokens[(board, col, row)])}, the taught looks {named(token)}"
@@ -144,6 +146,8 @@ class TaughtPieces:
             return reasons
         if s.find_missed:
             self._find_missed(image, view, board, tokens, probabilities)
+        if s.doubt_standing_land:
+            reasons.update(self._doubt_standing_land(view, board, tokens, probabilities))
         pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
         grounds = {(col, row): tokens[(board, col, row)] for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)}
         fitted = self.fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True, grounds=grounds)
@@ -166,8 +170,8 @@ class TaughtPieces:
         bare = frozenset(cell for cell in every if len(tokens[(board, *cell)]) != 2
                          and tokens[(board, *cell)] != Ground.SEA.value)
         cells = [cell for cell in every if cell in bare or len(tokens[(board, *cell)]) == 2]
-        found = [(cell, token) for cell, (token, _) in zip(cells, self.judge.judge(view, cells, strict=bare))
-                 if cell in bare and len(token) == 2]
+        found = [(cell, judged.token) for cell, judged in zip(cells, self.judge.judge(view, cells, strict=bare))
+                 if cell in bare and len(judged.token) == 2]
         if not found:
             return
         standing = [cell for cell in every if len(tokens[(board, *cell)]) == 2] + [cell for cell, _ in found]
@@ -178,6 +182,25 @@ class TaughtPieces:
             if fits and max(fits.values()) >= s.missed_fit_overlap:
                 tokens[(board, *cell)] = choose_kind(fits, token[0], s.kinds).kind + token[1]
                 probabilities[(board, *cell)] = min(s.unsure_confidence, probabilities[(board, *cell)])
+
+    def _doubt_standing_land(self, view: BoardView, board: int, tokens: dict, probabilities: dict) -> dict:
+        """Cells read as bare land, sure, where the taught looks see a piece: its base shows a country's paint (its
+        lookalike inks counted) and the column above it that paint, pieces in front set aside. The network or the
+        looks are wrong, and the picture does not say which: unsure, and why."""
+        s = self.settings
+        every = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)]
+        land = [cell for cell in every if tokens[(board, *cell)] in LAND and probabilities[(board, *cell)] > s.unsure_confidence]
+        if not land:
+            return {}
+        cells = land + [cell for cell in every if len(tokens[(board, *cell)]) == 2]
+        reasons = {}
+        for cell, judged in zip(cells, self.judge.judge(view, cells)):
+            if cell in land and len(judged.token) == 2 and judged.column >= s.standing_column_share:
+                key = (board, *cell)
+                probabilities[key] = min(probabilities[key], s.unsure_confidence)
+                reasons[key] = (f"the network saw {GROUND_WORDS[tokens[key]]}, the taught looks {named(judged.token)} "
+                                f"(its paint on {judged.column:.2f} of the points above the cell)")
+        return reasons
 
     def fits(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
              others: list[tuple[int, int]] = (), by_kind: bool = False, grounds: dict | None = None) -> list[dict[str, float]]:

@@ -53,7 +53,7 @@ class KitPieces:
                 doubtful = kept[2]
             else:
                 doubtful = {(col, row): f"the kit's looks see {named(token)} there"
-                            for (col, row), (token, _) in zip(cells, self.pieces.judge.judge(view, cells, familiar_only=True))
+                            for (col, row), (token, *_) in zip(cells, self.pieces.judge.judge(view, cells, familiar_only=True))
                             if token != tokens[(board, col, row)]}
                 if image is not None:   # and where the kit's solids do not clearly fit the kind read
                     pieces = [cell for cell in sure if cell not in doubtful]
