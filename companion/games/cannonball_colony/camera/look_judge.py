@@ -41,6 +41,7 @@ class LookJudge:
                  heights: dict[str, float], settings: TaughtSettings):
         self.table, self.book, self.paint_classes, self.heights = table, book, paint_classes, heights
         self.settings = settings
+        self._named: tuple | None = None   # (a view's picture, its pixels named): a board is judged more than once
 
     def judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False,
               strict: frozenset = frozenset()) -> list[Judged]:
@@ -52,7 +53,9 @@ class LookJudge:
         centres = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
         sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
         image_to_view = view.image_to_view()
-        named = self.table.classify(view.paper_relative)
+        if self._named is None or self._named[0] is not view.paper_relative:
+            self._named = (view.paper_relative, self.table.classify(view.paper_relative))
+        named = self._named[1]
 
         def classes_at(pixels):
             points = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2).astype(np.float64), image_to_view).reshape(-1, 2)
@@ -116,7 +119,10 @@ class LookJudge:
 
 def _unhidden(pixels: np.ndarray, outlines) -> np.ndarray:
     hidden = np.zeros(len(pixels), bool)
+    low, high = pixels.min(axis=0), pixels.max(axis=0)
     for outline in outlines:
+        if (outline.min(axis=0) > high).any() or (outline.max(axis=0) < low).any():
+            continue   # clear of every point: most pieces stand far from the cell
         hidden |= inside_convex(pixels, outline)
     return (~hidden).astype(np.float32)
 
