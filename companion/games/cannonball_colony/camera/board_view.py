@@ -66,6 +66,12 @@ class BoardView:
         points = np.column_stack([np.ravel(xs) + self.origin[0], np.ravel(ys) + self.origin[1]])
         return _lean(self.grid_to_image, self.grid_to_sheet, self.camera, points, height).reshape(np.shape(xs) + (2,))
 
+    def image_to_view(self) -> np.ndarray:
+        """The homography from picture px to this view's rectified px."""
+        s, m = self.settings.px_per_cell, self.settings.margin_cells
+        grid_to_view = np.array([[s, 0, (m - self.origin[0]) * s - 0.5], [0, s, (m - self.origin[1]) * s - 0.5], [0, 0, 1]])
+        return grid_to_view @ np.linalg.inv(self.grid_to_image)
+
 
 @dataclass(frozen=True, eq=False)
 class BoardPlace:

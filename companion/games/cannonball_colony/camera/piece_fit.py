@@ -46,7 +46,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     if not cells:
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
-    image_to_view = _image_to_view(view)
+    image_to_view = view.image_to_view()
     white = SRGB_TO_LINEAR[view.image] / np.maximum(view.paper_relative, 1e-4)
     height, width = white.shape[:2]
     grid = np.array([[view.origin[0] + col + 0.5, view.origin[1] + row + 0.5] for col, row in cells], np.float64)
@@ -72,9 +72,3 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         results.append((centre, window.own_piece(centre, settings.own_patch_mm)))
     return results
 
-
-def _image_to_view(view: BoardView) -> np.ndarray:
-    """Picture px -> the rectified view's px."""
-    s, m = view.settings.px_per_cell, view.settings.margin_cells
-    grid_to_view = np.array([[s, 0, (m - view.origin[0]) * s - 0.5], [0, s, (m - view.origin[1]) * s - 0.5], [0, 0, 1]])
-    return grid_to_view @ np.linalg.inv(view.grid_to_image)

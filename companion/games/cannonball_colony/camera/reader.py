@@ -36,7 +36,7 @@ from companion.games.cannonball_colony.camera.cell_features import FeatureSettin
 from companion.vision.cell_model import CellModel, load_models
 from companion.vision.colour_classes import ColourSettings, ColourTable, references_from_calibration
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
-from companion.games.cannonball_colony.camera.taught import kit_pieces
+from companion.games.cannonball_colony.camera.untaught_check import kit_pieces
 from companion.games.cannonball_colony.camera.island import IslandGeometry, IslandNotFound, assemble_island
 from companion.games.cannonball_colony.camera.land_doubt import LandDoubtSettings, doubt_unlike_land
 from companion.vision.motion import MotionSettings, board_motion, motion_signature
@@ -57,7 +57,7 @@ class ReaderSettings:
     # A ship is seen when the ship model is at least this sure, and only one per country:
     # the surest spot wins.
     ship_probability: float = 0.5
-    # Untaught, check each piece the network is sure of against the kit's own looks (camera/taught.py).
+    # Untaught, check each piece the network is sure of against the kit's own looks (camera/untaught_check.py).
     check_kinds: bool = True
     # A cell read as land whose middle shows little of that land's ink is doubtful (camera/land_doubt.py).
     land: LandDoubtSettings = LandDoubtSettings()

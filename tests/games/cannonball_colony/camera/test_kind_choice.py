@@ -28,3 +28,10 @@ def test_a_kind_that_fits_best_but_covers_little_is_not_sure():
     choice = choose_kind({"F": 0.45, "C": 0.2, "B": 0.1}, looked="F", settings=SETTINGS)
     assert (choice.kind, choice.sure) == ("F", False)
     assert "fort 0.45" in choice.reason
+
+
+def test_a_fort_fitting_a_blockade_a_few_hundredths_better_is_not_sure_by_default():
+    # Tuning seed 6069: a 17.6 mm blue wedge blockade, the fort's 13.5 mm cylinder fitting it 0.06 better.
+    choice = choose_kind({"F": 0.64, "C": 0.58, "B": 0.57}, looked="F")
+    assert (choice.kind, choice.sure) == ("F", False)
+    assert choice.reason.startswith("taught solids fit it: fort 0.64, cannon 0.58")

@@ -9,7 +9,8 @@ from dataclasses import replace
 import pytest
 
 from calibration.pieces import PieceLooks, teach
-from companion.games.cannonball_colony.camera.taught import KIT_LOOKS_FILE, TaughtPieces
+from companion.games.cannonball_colony.camera.taught import TaughtPieces
+from companion.games.cannonball_colony.camera.untaught_check import KIT_LOOKS_FILE
 from companion.games.cannonball_colony.render.piece_sets import choose_piece_set
 from companion.games.cannonball_colony.render.teaching import compose_teaching, render_teaching, sheet_record
 from companion.render.options import RenderOptions

@@ -12,7 +12,7 @@ from companion.commands.read import taught_pieces_file
 from companion.commands.serve import load_reader, reads_taught
 from companion.games import plugins
 from companion.games.cannonball_colony.camera.live import ColonyCamera
-from companion.games.cannonball_colony.camera.taught import KIT_LOOKS_FILE
+from companion.games.cannonball_colony.camera.untaught_check import KIT_LOOKS_FILE
 
 GAME = plugins()["cannonball-colony"]
 

@@ -76,9 +76,9 @@ def test_a_green_pieces_shaded_faces_named_forest_count_in_its_silhouette():
     forts = [cell for cell, token in grounds.items()
              if token == "Fp" and island.truth["cells"][str(Cell(view.origin[0] + cell[0], view.origin[1] + cell[1]))] == "Fp"]
     assert len(forts) >= 3
-    with_forest = taught._fits(island.image, view, ["Fp"] * len(forts), forts, by_kind=True, grounds=grounds)
+    with_forest = taught.fits(island.image, view, ["Fp"] * len(forts), forts, by_kind=True, grounds=grounds)
     taught.settings = replace(taught.settings, fit_lookalikes=False)
-    paint_only = taught._fits(island.image, view, ["Fp"] * len(forts), forts, by_kind=True, grounds=grounds)
+    paint_only = taught.fits(island.image, view, ["Fp"] * len(forts), forts, by_kind=True, grounds=grounds)
     # Its own paint alone, half of each fort is missing: every kind fits it badly, and the fort no clearer than that.
     assert all(fits["F"] < 0.6 for fits in paint_only), paint_only
     assert all(fits["F"] >= 0.75 and fits["F"] - max(fits["C"], fits["B"]) >= 0.1 for fits in with_forest), with_forest

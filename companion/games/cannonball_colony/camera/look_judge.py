@@ -1,0 +1,141 @@
+"""Each cell on a road judged from its look points (companion.vision.piece_looks): a bare road, or the piece
+it holds, and how sure.
+
+The country whose paint shows most at the cell's base owns the piece, and the taught look its paint's shares
+are nearest to gives its kind; a look far from every taught one keeps a low confidence. Cells are judged from
+the camera outwards: a look point inside the outline of a piece already found in front of it is hidden and
+counts for nothing.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import cv2
+import numpy as np
+
+from companion.games.cannonball_colony.camera.board_view import BoardView
+from companion.games.cannonball_colony.camera.kind_choice import KIND_WORDS
+from companion.games.cannonball_colony.camera.taught_settings import TaughtSettings
+from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM
+from companion.vision.colour_classes import CLASS_INDEX, PLAYER_CLASSES, ColourTable
+from companion.vision.piece_looks import LookBook, inside_convex, read_looks
+
+ROAD = Ground.ROAD.value
+UNFAMILIAR = "?"   # a look like none taught
+PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
+
+
+class Judged(NamedTuple):
+    token: str           # a bare road, a piece, or UNFAMILIAR
+    confidence: float
+    column: float        # the share of the column's points in view above the base that show the owner's own paint
+
+
+class LookJudge:
+    """Judges cells with one colour table and book of taught looks. `paint_classes`: for strict and not, a lookup
+    per player of the classes that count as its paint; `heights`: kind -> how tall it was taught (mm)."""
+
+    def __init__(self, table: ColourTable, book: LookBook, paint_classes: dict[bool, list[np.ndarray]],
+                 heights: dict[str, float], settings: TaughtSettings):
+        self.table, self.book, self.paint_classes, self.heights = table, book, paint_classes, heights
+        self.settings = settings
+        self._named: tuple | None = None   # (a view's picture, its pixels named): a board is judged more than once
+
+    def judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False,
+              strict: frozenset = frozenset()) -> list[Judged]:
+        """(token, confidence, column) of each cell on a road: a bare road, or the piece it holds. Cells are
+        judged from the camera outwards; a look point inside the outline of a piece already found in
+        front of it, or (for a piece's own column) behind it, is hidden and counts for nothing."""
+        s = self.settings
+        grid = np.array([[view.origin[0] + col + 0.5, view.origin[1] + row + 0.5] for col, row in cells])
+        centres = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
+        sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
+        image_to_view = view.image_to_view()
+        if self._named is None or self._named[0] is not view.paper_relative:
+            self._named = (view.paper_relative, self.table.classify(view.paper_relative))
+        named = self._named[1]
+
+        def classes_at(pixels):
+            points = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2).astype(np.float64), image_to_view).reshape(-1, 2)
+            height, width = named.shape
+            xi = np.clip(np.rint(points[:, 0]).astype(int), 0, width - 1)
+            yi = np.clip(np.rint(points[:, 1]).astype(int), 0, height - 1)
+            return named[yi, xi].reshape(pixels.shape[:-1])
+
+        def any_paint(classes):
+            return np.isin(classes, PLAYER_INDEX).astype(np.float32)
+
+        pixels, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres, ISLAND_CELL_MM,
+                                        s.looks)
+        eye = view.camera.position[:2]
+        order = np.argsort(np.linalg.norm(centres - eye, axis=1))
+        judged: dict[int, Judged] = {}
+        outlines: dict[int, np.ndarray] = {}
+        for index in order:                      # nearest first: what stands in front is known
+            known = _unhidden(pixels[index], outlines.values())
+            judged[index] = self._one(classes[index], known, familiar_only, cells[index] in strict)
+            token = judged[index][0]
+            if token != ROAD:
+                outlines[index] = self._outline(view, centres[index], token[0])
+        for index, outline in outlines.items():   # a piece's column again, without the pieces behind it
+            others = [o for i, o in outlines.items() if i != index]
+            judged[index] = self._one(classes[index], _unhidden(pixels[index], others), familiar_only,
+                                      cells[index] in strict)
+        return [judged[index] for index in range(len(cells))]
+
+    def _one(self, point_classes: np.ndarray, known: np.ndarray, familiar_only: bool = False,
+             strict: bool = False) -> Judged:
+        """The cell's token, how sure, and how much of the column its paint shows; with `familiar_only`, a look far from every taught one is "?"; `strict`:
+        a cell the network read as bare ground holds a piece only where its base shows paint widely."""
+        s = self.settings
+        base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
+        if base_known.mean() < s.min_known_base:
+            return Judged(ROAD, s.hidden_confidence, 0.0)
+        painted = [paint_class[base] for paint_class in self.paint_classes[strict]]
+        counts = np.array([(paint * base_known).sum() / base_known.sum() for paint in painted])
+        owner = int(counts.argmax())
+        if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
+            return Judged(ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence, 0.0)
+        shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
+        shares[:s.looks.base_count] = painted[owner]
+        found = self.book.match(shares, known)
+        token = ROAD if found.label == ROAD else found.label + PLAYER_CLASSES[owner][0]
+        column_known = known[s.looks.base_count:]
+        column = float((shares[s.looks.base_count:] * column_known).sum() / max(column_known.sum(), 1.0))
+        if familiar_only and found.distance > s.looks.unfamiliar:
+            return Judged(UNFAMILIAR, found.confidence, column)
+        return Judged(token, found.confidence, column)
+
+    def _outline(self, view: BoardView, centre: np.ndarray, kind: str) -> np.ndarray:
+        """The picture outline of a box as wide as a piece may be and as tall as the kind was taught."""
+        half = self.settings.piece_width_share * ISLAND_CELL_MM / 2
+        corners = centre + np.array([[-half, -half], [half, -half], [half, half], [-half, half]])
+        low = view.camera.project_raised(corners, 0.0)
+        high = view.camera.project_raised(corners, self.heights.get(kind, max(self.settings.looks.heights_mm)))
+        return cv2.convexHull(np.vstack([low, high]).astype(np.float32)).reshape(-1, 2).astype(np.float64)
+
+
+def _unhidden(pixels: np.ndarray, outlines) -> np.ndarray:
+    hidden = np.zeros(len(pixels), bool)
+    low, high = pixels.min(axis=0), pixels.max(axis=0)
+    for outline in outlines:
+        if (outline.min(axis=0) > high).any() or (outline.max(axis=0) < low).any():
+            continue   # clear of every point: most pieces stand far from the cell
+        hidden |= inside_convex(pixels, outline)
+    return (~hidden).astype(np.float32)
+
+
+def named(token: str) -> str:
+    """A judged token in words, for a doubt's reason."""
+    if token == UNFAMILIAR:
+        return "a look like none of the kit's pieces"
+    if token == ROAD:
+        return "a bare road"
+    return f"a {KIND_WORDS[token[0]]} of {COUNTRY_BY_INITIAL[token[1]].value}"
+
+
+def on_road(token: str) -> bool:
+    """A cell the looks judge: a road, bare or with a piece on it."""
+    return token == ROAD or len(token) == 2

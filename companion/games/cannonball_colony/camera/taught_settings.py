@@ -1,0 +1,66 @@
+"""The taught reader's limits (camera/taught.py, camera/look_judge.py, camera/untaught_check.py), each with
+what it was set on."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from companion.games.cannonball_colony.camera.kind_choice import KindChoiceSettings
+from companion.games.cannonball_colony.camera.piece_fit import FitSettings
+from companion.vision.colour_classes import ColourSettings
+from companion.vision.piece_looks import LookSettings
+
+
+@dataclass(frozen=True)
+class TaughtSettings:
+    looks: LookSettings = LookSettings()
+    # Taught paint was measured by this camera under this light: it needs none of the muting the
+    # kit's nominal inks are allowed (ColourSettings.saturations), which let a pale paint claim the road. It is the
+    # median of the lit faces; a shaded face mixes in less of the lamp's white, so it may show up to twice the chroma
+    # (a deep blue piece was named no colour at all): tuning seeds 6000-6099, tuned families, taught, (1.2, 1.0, 0.8)
+    # -> these: pieces read right 1000 -> 1009 of 1276, cells 8940 -> 8948 of 9432, confidently wrong 17 either way.
+    colour: ColourSettings = ColourSettings(saturations=(2.0, 1.5, 1.2, 1.0, 0.8))
+    # A piece stands on a cell when its owner's paint shows on this share of the cell's base points.
+    min_base_share: float = 0.1
+    # How sure "a bare road" is when the base shows (almost) no paint, and when it shows a little.
+    bare_confidence: float = 0.95
+    doubtful_bare_confidence: float = 0.55
+    doubtful_bare_share: float = 0.08
+    # Fewer of a cell's base points than this share in view (the rest behind pieces in front): a road,
+    # as far as can be told, and not sure of it.
+    min_known_base: float = 0.3
+    hidden_confidence: float = 0.4
+    piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
+    taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
+    doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
+    disputed_confidence: float = 0.55    # taught, a cell read otherwise than the network read it is no surer than this
+    # Shape and size (camera/piece_fit.py): how well each kind's taught solid covers the piece's silhouette.
+    fit: FitSettings = FitSettings()
+    # Taught, the kind chosen from the fits and the look (camera/kind_choice.py).
+    kinds: KindChoiceSettings = KindChoiceSettings()
+    # A piece the network took for bare ground (a look it never saw): its base shows its owner's paint this
+    # widely, and a taught kind's solid covers its silhouette this well.
+    missed_base_share: float = 0.3
+    missed_fit_overlap: float = 0.75
+    find_missed: bool = True
+    # Taught, a piece's silhouette counts its paint's lookalike inks too (the forest's on a green piece's shaded
+    # faces), and leaves out the cells printed in them (tuning seeds 6030-6099, tuned families: pieces read right
+    # 681 -> 695 of 887, cells 6101 -> 6109 of 6372, confidently wrong 15 either way).
+    fit_lookalikes: bool = True
+    # A terrain class a country's taught pieces showed on this share of their points counts as that paint on a
+    # road cell's base (0: never).
+    lookalike_share: float = 0.15
+    # Taught, a cell read as bare land where the taught looks see a piece, its paint on this share of the points above
+    # the cell (the pieces in front set aside), is asked about: a yellow piece the grass's ink names, a green one the
+    # forest's, read as that land and sure. Tuning seeds 6000-6099, tuned families: taught cells confidently wrong
+    # 17 -> 12 of 9432, right but unsure 969 -> 1083 (87 of them on 6098 and 6007, whose paint the forest's ink is named).
+    doubt_standing_land: bool = True
+    standing_column_share: float = 0.3
+    # Untaught, the kit's own solids: a group's pieces of about their size fit them about as well, so only a
+    # piece that fits its kind's kit solid closely, and far better than the kit's other kinds, keeps the network's
+    # confidence. Margin 0.1 -> 0.3 on tuning seeds 6000-6099 (tuned families, untaught): cells confidently
+    # wrong 37 -> 14 of 9612 (a group's blockades and cannons the size of the kit's fort), right but unsure
+    # 863 -> 891; on the kit's own renders (read_accuracy seeds 1000-1019) right but unsure 59 -> 87 of 2232.
+    kit_sure_margin: float = 0.3
+    kit_sure_overlap: float = 0.8
+    unsure_confidence: float = 0.5       # otherwise a piece's reading is no surer than this: the players are asked
