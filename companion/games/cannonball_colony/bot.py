@@ -1,7 +1,8 @@
 """Cannonball Colony's computer seat (the plug-in's `bot` part, companion.games.plugin.Bot).
 
 Levels, weakest first: `random` (the benchmark's baseline: autoplay's weighted random turn),
-`greedy` (the turn whose island is worth most now, room for later forts included: bot_room.py)
+`greedy` (the turn whose island is worth most now, room for later forts and the room
+a rival's next wall on a gateway would take included: bot_room.py)
 and `look-ahead` (the greedy level's best turns, each scored again after the next opponent's
 answer, averaged over the turns it may play: bot_look_ahead.py). Both land where most country is
 their own (bot_landing.py). The search is bot_search.py, over the rules' own moves; here a chosen

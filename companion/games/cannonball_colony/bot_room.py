@@ -5,16 +5,18 @@ The country a network may still grow over is every grass, forest and enterable r
 reachable from it (CC-5's walls: an opponent's fort, any blockade, mountains, lakes, sea). Its
 room is a greedy packing of new forts there that keeps CC-6's distance to the player's forts and
 to each other; grass counts as passable, as it will be road once built on, so the packing is
-a cautious estimate. Pure: positions only.
+a cautious estimate. Its gateways are the cells that are its only way to some of it: the room
+at risk is what the worst rival wall there next turn would shut away. Pure: positions only.
 """
 
 from __future__ import annotations
 
 from collections import deque
+from typing import Iterable
 
 from companion.games.cannonball_colony.cells import FORTS_PER_PLAYER, Cell, Country, Ground, PieceKind
 from companion.games.cannonball_colony.position import Position
-from companion.games.cannonball_colony.rules import MIN_FORT_DISTANCE
+from companion.games.cannonball_colony.rules import MIN_FORT_DISTANCE, place_piece
 
 GROWABLE = (Ground.GRASS, Ground.FOREST)
 
@@ -95,3 +97,55 @@ def room_for_forts(position: Position, player: Country) -> int:
         free -= crowd[pick]
         placed += 1
     return placed
+
+
+def gateways(position: Position, player: Country) -> frozenset[Cell]:
+    """The cells of the reachable country that are its only way to some of it: walled there (a
+    rival's fort or blockade), part of the country is cut off from the player's landing and forts.
+
+    The articulation points of the reachable cells with the network's roots joined as one."""
+    country = reachable(position, player)
+    roots = set(position.pieces_of(player, PieceKind.FORT))
+    landed = position.landing.get(player)
+    if landed in country:
+        roots.add(landed)
+    roots &= country
+    found: set[Cell] = set()
+    order: dict[Cell, int] = {}
+    low: dict[Cell, int] = {}
+    for root in roots:
+        order[root] = low[root] = 0   # the roots are one node, numbered 0
+    counter = 1
+    # Depth first from the joined roots, without recursion: (cell, parent, neighbours left).
+    stack = [(cell, None, iter(cell.neighbours())) for cell in roots]
+    while stack:
+        cell, parent, ahead = stack[-1]
+        for n in ahead:
+            if n not in country or n == parent or (n in roots and cell in roots):
+                continue
+            if n in order:
+                low[cell] = min(low[cell], order[n])
+                continue
+            order[n] = low[n] = counter
+            counter += 1
+            stack.append((n, cell, iter(n.neighbours())))
+            break
+        else:
+            stack.pop()
+            if parent is not None:
+                low[parent] = min(low[parent], low[cell])
+                if low[cell] >= order[parent] and parent not in roots:
+                    found.add(parent)
+    return frozenset(found)
+
+
+def room_at_risk(position: Position, player: Country, walls: Iterable[tuple[Country, PieceKind, Cell]]) -> int:
+    """How much of the player's room for forts the worst of the rivals' possible next walls (a
+    fort or blockade on a gateway of the player's country) would shut away."""
+    ways = gateways(position, player)
+    threats = [(rival, kind, cell) for rival, kind, cell in walls if cell in ways]
+    if not threats:
+        return 0
+    now = room_for_forts(position, player)
+    return max(now - room_for_forts(place_piece(position, rival, kind, cell), player)
+               for rival, kind, cell in threats)

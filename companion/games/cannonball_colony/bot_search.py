@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterator
 
-from companion.games.cannonball_colony.bot_room import reachable, room_for_forts
+from companion.games.cannonball_colony.bot_room import reachable, room_at_risk, room_for_forts
 from companion.games.cannonball_colony.cells import FORTS_PER_PLAYER, Cell, Country, Ground, PieceKind
 from companion.games.cannonball_colony.moves import Build, Fire, Move, Pass, Roads
 from companion.games.cannonball_colony.position import Position
@@ -40,6 +40,7 @@ class Weights:
     network: float = 0.5           # a road tile joined to the network
     territory: float = 0.0         # a grass, forest or empty road space the network could still grow to
     room: float = 40.0             # a fort the reachable country could still hold (bot_room.py)
+    room_at_risk: float = 30.0     # a fort of that room a rival's next fort or blockade on a gateway would shut away
     cannon_in_hand: float = 25.0
     cannon_standing: float = 20.0
     target_in_range: float = 30.0   # an opponent's fort one of my cannons hits: a shot next turn
@@ -178,6 +179,8 @@ def standing(position: Position, player: Country, all_builds: dict[Country, Lega
             + weights.network * len(position.network(player))
             + (weights.territory * territory(position, player) if weights.territory else 0.0)
             + (weights.room * room_for_forts(position, player) if weights.room else 0.0)
+            - (weights.room_at_risk * room_at_risk(position, player, _rival_walls(player, all_builds))
+               if weights.room_at_risk else 0.0)
             + weights.cannon_in_hand * position.cannons_in_hand(player)
             + weights.cannon_standing * len(my_cannons)
             + weights.target_in_range * min(len(in_range), 1)
@@ -185,6 +188,12 @@ def standing(position: Position, player: Country, all_builds: dict[Country, Lega
             - weights.fort_exposed * sum(1 for cell in forts if cell in at_risk and cell not in under_fire)
             - weights.fort_at_home * sum(1 for cell in forts if position.board_of(cell) == seat)
             - weights.blockade_standing * len(position.pieces_of(player, PieceKind.BLOCKADE)))
+
+
+def _rival_walls(player: Country, all_builds: dict[Country, LegalBuilds]) -> list[tuple[Country, PieceKind, Cell]]:
+    """Every fort and blockade a rival may build next turn: the walls they may put in the player's way."""
+    return [(other, kind, cell) for other, theirs in all_builds.items() if other is not player
+            for kind, cells in ((PieceKind.FORT, theirs.fort), (PieceKind.BLOCKADE, theirs.blockade)) for cell in cells]
 
 
 def ranked_turns(position: Position, player: Country, may_fire: bool, settings: SearchSettings,

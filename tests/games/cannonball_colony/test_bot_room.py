@@ -7,8 +7,8 @@ no fort goes on a ship (CC-P2).
 
 import pytest
 
-from companion.games.cannonball_colony.bot_room import reachable, room_for_forts
-from companion.games.cannonball_colony.cells import Cell, Country
+from companion.games.cannonball_colony.bot_room import gateways, reachable, room_at_risk, room_for_forts
+from companion.games.cannonball_colony.cells import Cell, Country, PieceKind
 from companion.games.cannonball_colony.text import parse_board
 
 STRIP = """
@@ -63,3 +63,34 @@ def test_room_never_exceeds_the_forts_still_in_hand():
                            .replace("m  g  g\n6", "m  Ff m\n6"))
     assert position.fort_count(Country.FRANCE) == 9
     assert room_for_forts(position, Country.FRANCE) == 1
+
+
+def test_every_cell_of_a_one_way_strip_but_its_far_end_is_a_gateway_and_a_side_pocket_adds_its_mouth():
+    assert sorted(str(c) for c in gateways(strip("r r r r r r r r r"), Country.FRANCE)) == [
+        "B1", "C1", "D1", "E1", "F1", "G1", "H1"]
+    # E2 and E3 grass: E2 is the only way into E3.
+    assert "E2" in {str(c) for c in gateways(strip("r r r r r r r r r", e2="g", e3="g"), Country.FRANCE)}
+
+
+def test_a_loop_has_no_gateway_inside_it():
+    # Rows 1 and 2 both open from B to E: either row leads on, so no single cell there cuts the way.
+    board = STRIP.format(row1="r  r  r  r  r  r  r  r  r", e2="g", e3="m").replace(
+        "2  m  m  m  m  g", "2  m  g  g  g  g")
+    ways = {str(c) for c in gateways(parse_board(board), Country.FRANCE)}
+    assert not ways & {"C1", "D1", "C2", "D2"}
+    assert {"F1", "G1", "H1"} <= ways
+
+
+@pytest.mark.parametrize("kind, cell, lost, why", [
+    (PieceKind.FORT, "C1", 1, "a Spanish fort at C1 leaves France B1 alone: room 2 -> 1"),
+    (PieceKind.BLOCKADE, "B1", 2, "a blockade at B1 walls the ship in: room 2 -> 0"),
+    (PieceKind.FORT, "I1", 0, "I1 is the strip's far end: walling it cuts nothing off"),
+])
+def test_room_at_risk_is_what_the_worst_rival_wall_on_a_gateway_would_shut_away(kind, cell, lost, why):
+    walls = [(Country.SPAIN, kind, Cell.parse(cell))]
+    assert room_at_risk(strip("r r r r r r r r r"), Country.FRANCE, walls) == lost, why
+
+
+def test_the_worst_of_several_rival_walls_counts():
+    walls = [(Country.SPAIN, PieceKind.FORT, Cell.parse(c)) for c in ("I1", "G1", "C1")]
+    assert room_at_risk(strip("r r r r r r r r r"), Country.FRANCE, walls) == 1
