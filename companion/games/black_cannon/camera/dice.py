@@ -26,8 +26,9 @@ import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import (BODY, GRID, SPREAD_SHARE, pips_roundness, proposals, read_grid,
-                                                          read_lone, stray_spots)
+                                                          stray_spots)
 from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.lone_pip import read_lone
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CROP_MARGIN_MM = 6.0
@@ -171,7 +172,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         roundness = np.array([s.roundness for s in kind])
         for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
             pip_radius = float(np.median(radii))
-            face = read_lone(picture, middle, spread, pip_radius) if lone else \
+            own_radius = float(radii[np.argmin(np.hypot(*(points - middle).T))])
+            face = read_lone(picture, middle, own_radius, settings) if lone else \
                 read_grid(picture, middle, angle, spread, pip_radius)
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points):
@@ -266,6 +268,8 @@ def _outline_limit(face, settings: ReaderSettings) -> float:
 def _sure_margin(face, settings: ReaderSettings) -> float:
     """The margin a face is read for sure with: lower for a face of four pips or more, whose corner pips show a
     cocked die's squashed grid (_leans); a cocked die misread shows one to three pips."""
+    if face.pips == 1:
+        return settings.face_sure_margin_lone
     return settings.face_sure_margin_cornered if face.pips >= CORNERED_PIPS else settings.face_sure_margin
 
 
