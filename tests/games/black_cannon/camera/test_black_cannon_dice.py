@@ -105,6 +105,8 @@ def test_a_cocked_five_whose_tipped_top_reads_as_a_three_is_asked_about_and_the_
     (1691, 89),    # a green-gold 5 off the board's edge, its rounded edges lit unlike its top: once not found
     (1759, 93),    # a green-gold 5 whose pips read at sizes twice apart (light across the top): once not found
     (1679, 73),    # a blue 3 against the misregistered print of the board's edge, one blob with it: once not found
+    (1665, 84),    # two blue 1s: once asked, their grids sized from the blurred spots (margins 0.70 and 0.73)
+    (1666, 85),    # a green-gold 1 whose lit rounded edges stray from its top: once not found
 ])
 def test_flat_dice_once_missed_are_read_right_with_confidence(seed, jpeg_quality):
     # Tuning seeds, as the accuracy benchmark renders them (no hand in these three).
