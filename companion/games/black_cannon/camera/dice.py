@@ -14,7 +14,8 @@ the crop are taken (a die's body may match the print behind it, leaving it out o
 print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
 shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
 margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
-is opened by less than a die's top to find it (foreground.solid_parts)."""
+is opened by less than a die's top to find it (foreground.solid_parts). A lone pip gives no size or turn of its own: its
+face is sized and turned from the even square of body round it (lone_pip.py)."""
 
 from __future__ import annotations
 
@@ -42,6 +43,7 @@ class SeenDie:
     centre_mm: tuple[float, float]
     reason: str
     side_mm: float | None = None     # the top face's side from its pips' spread; None for a lone pip
+    top_reach_mm: float | None = None   # a lone pip's: how far its even top reaches from it (lone_pip.py)
 
 
 @dataclass(frozen=True)
@@ -229,7 +231,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         reason += "; its pips are seen squashed: a cocked die?"
     middle = np.asarray(low) + face.centre / ppm
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
-    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side)
+    reach = face.reach_px / ppm if face.reach_px is not None else None
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side, reach)
 
 
 def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
@@ -237,9 +240,24 @@ def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[See
     is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one), and
     both are doubted, since which one cannot be told. A lone pip's face says too little of its size."""
     sides = [die.side_mm for die in dice]
+    if len(dice) == 2 and sides.count(None) == 1:
+        return _doubt_unlike_lone(dice, settings)
     if len(dice) != 2 or None in sides or max(sides) <= min(sides) * settings.dice_pair_sizes:
         return dice
     note = f"; the two dice's tops read {min(sides):.0f} and {max(sides):.0f} mm: a die cocked?"
+    return [replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note) for die in dice]
+
+
+def _doubt_unlike_lone(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
+    """A lone pip's top reaches from its flat part's edge to its whole side's: against the other die's side, a reach
+    far beyond it is no die's top of this pair (a print's dot on an even strip), and both are doubted."""
+    lone, other = dice if dice[0].side_mm is None else dice[::-1]
+    if lone.top_reach_mm is None:
+        return dice
+    share = 2 * lone.top_reach_mm / other.side_mm
+    if settings.lone_reach_share[0] <= share <= settings.lone_reach_share[1]:
+        return dice
+    note = f"; the lone pip's top reaches {lone.top_reach_mm:.0f} mm, the other die's side is {other.side_mm:.0f} mm: a die?"
     return [replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note) for die in dice]
 
 

@@ -50,6 +50,7 @@ class FaceRead:
     angle: float               # radians
     spread_px: float
     pip_places: tuple[int, ...]
+    reach_px: float | None = None   # a lone pip's: the even top's reach from it, straight out (lone_pip.py)
 
 
 _RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])

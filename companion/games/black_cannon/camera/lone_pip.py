@@ -9,7 +9,7 @@ square shows another pip of the top: no lone pip."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -26,6 +26,7 @@ FLAT_REACH_SPREADS = (2.0, 1.7)
 RAY_REACH_SIDES = 0.75       # rays run this many of the largest die's sides: past its top and a side beyond it
 NEAR_PIP = 0.5               # a ray's colour this near the pip's (a share of the contrast) is another pip
 INSIDE_SQUARE = 0.85         # another pip stops a ray this far inside the square's outline at most
+STRIP_PAIRS = 2              # rays running on both ways in this many opposite pairs: a strip of print, no die
 SMALLEST_TOP = 0.6           # the reach is this share of the smallest die's half side at least (its flat part)
 
 
@@ -40,7 +41,8 @@ def top_square(picture: np.ndarray, centre, pip_radius: float, settings: ReaderS
     """The square of even body colour centred on the spot at `centre` (crop px), or None when the spot's
     surround is no such square: a corner or an edge pip of a bigger face, a pip beside another on the top, a dot
     on a strip of print (a border's letter). Rays may run on past the square where a side of the body's colour
-    is seen beyond the top, on one side of the die only: never both ways, as along a strip of print."""
+    is seen beyond the top, mostly on one side of the die: not both ways in several directions, as along a strip of print
+(one pair of opposite rays may: a side beyond one edge, the table's colour past a corner)."""
     ppm = settings.dice_px_per_mm
     start = max(1.8 * pip_radius, 2.0)
     reach = settings.die_size_mm[1] * RAY_REACH_SIDES * ppm
@@ -81,7 +83,7 @@ def top_square(picture: np.ndarray, centre, pip_radius: float, settings: ReaderS
             or not smallest <= half <= settings.die_size_mm[1] / 2 * ppm:
         return None
     beyond = lengths > (1.0 + settings.lone_top_fit) * half * outline
-    if np.any(beyond & np.roll(beyond, RAYS // 2)):
+    if np.sum(beyond & np.roll(beyond, RAYS // 2)) >= 2 * STRIP_PAIRS:     # each pair counted from both ends
         return None
     # Another pip of the top: a ray stopped by the pip's colour well inside the square.
     if np.any(pip_stop & (lengths < INSIDE_SQUARE * half * outline)):
@@ -106,7 +108,7 @@ def read_lone(picture: np.ndarray, centre, pip_radius: float, settings: ReaderSe
         if face is None or face.pips != 1:
             return None
         weakest = face if weakest is None or face.margin < weakest.margin else weakest
-    return weakest
+    return replace(weakest, reach_px=top.half_side_px)
 
 
 def _disc_colour(picture: np.ndarray, centre, radius: float) -> np.ndarray:

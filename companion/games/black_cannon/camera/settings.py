@@ -44,6 +44,7 @@ class ReaderSettings:
     lone_top_fit_share: float = 0.5      # and this share of the rays fit it (a side of the body's colour runs rays on)
     lone_top_short_share: float = 0.15   # and no more than this share of them stop short of it (a spot, a shadow on the top)
     lone_body_clear: float = 1.5         # a lone pip's grid keeps its body samples this many spot radii off the pip
+    lone_reach_share: tuple[float, float] = (0.65, 1.15)   # a lone pip's top reaches this share of the other die's half side
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull
