@@ -286,8 +286,6 @@ def _outline_limit(face, settings: ReaderSettings) -> float:
 def _sure_margin(face, settings: ReaderSettings) -> float:
     """The margin a face is read for sure with: lower for a face of four pips or more, whose corner pips show a
     cocked die's squashed grid (_leans); a cocked die misread shows one to three pips."""
-    if face.pips == 1:
-        return settings.face_sure_margin_lone
     return settings.face_sure_margin_cornered if face.pips >= CORNERED_PIPS else settings.face_sure_margin
 
 

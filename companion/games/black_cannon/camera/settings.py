@@ -37,7 +37,6 @@ class ReaderSettings:
     face_outline_cornered: float = 0.55  # the same for a face of four pips or more (seeds 1650-1799: a rounded edge's light)
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_sure_margin_cornered: float = 0.7   # the same for a face of four pips or more (seeds 1500-1799: no cocked die more read sure)
-    face_sure_margin_lone: float = 0.65  # the same for a lone pip centred on a square top of a die's size (lone_pip.py)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
     lone_top_edge: float = 0.4           # a lone pip's top ends where the body strays this share of the pip's contrast
     lone_top_fit: float = 0.15           # a ray's length fits the top's square within this share of its half side

@@ -40,7 +40,7 @@ def _die(count: int, turn_deg: float, side_beyond_px: float = 0.0):
 def test_a_lone_pip_centred_on_a_square_top_reads_one_at_any_turn(turn, side_beyond_px):
     picture, centre, _ = _die(1, turn, side_beyond_px)
     face = read_lone(picture, centre, PIP_RADIUS_PX, SETTINGS)
-    assert face.pips == 1 and face.margin >= SETTINGS.face_sure_margin_lone
+    assert face.pips == 1 and face.margin >= SETTINGS.face_sure_margin
     assert face.outline <= SETTINGS.face_outline
     # The grid is sized from the top, not the pip: inside the top, near its true size.
     assert 0.8 < face.spread_px / (SPREAD_SHARE * SIDE_PX) <= 1.1
