@@ -14,8 +14,7 @@ the crop are taken (a die's body may match the print behind it, leaving it out o
 print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
 shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
 margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
-is opened by less than a die's top to find it (foreground.solid_parts). A lone pip gives no size or turn of its own: its
-face is sized and turned from the even square of body round it (lone_pip.py)."""
+is opened by less than a die's top to find it (foreground.solid_parts)."""
 
 from __future__ import annotations
 
@@ -27,9 +26,8 @@ import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import (BODY, GRID, SPREAD_SHARE, pips_roundness, proposals, read_grid,
-                                                          stray_spots)
+                                                          read_lone, stray_spots)
 from companion.games.black_cannon.camera.foreground import Blob
-from companion.games.black_cannon.camera.lone_pip import read_lone
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CROP_MARGIN_MM = 6.0
@@ -43,7 +41,6 @@ class SeenDie:
     centre_mm: tuple[float, float]
     reason: str
     side_mm: float | None = None     # the top face's side from its pips' spread; None for a lone pip
-    top_reach_mm: float | None = None   # a lone pip's: how far its even top reaches from it (lone_pip.py)
 
 
 @dataclass(frozen=True)
@@ -174,8 +171,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         roundness = np.array([s.roundness for s in kind])
         for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
             pip_radius = float(np.median(radii))
-            own_radius = float(radii[np.argmin(np.hypot(*(points - middle).T))])
-            face = read_lone(picture, middle, own_radius, settings) if lone else \
+            face = read_lone(picture, middle, spread, pip_radius) if lone else \
                 read_grid(picture, middle, angle, spread, pip_radius)
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points):
@@ -231,8 +227,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         reason += "; its pips are seen squashed: a cocked die?"
     middle = np.asarray(low) + face.centre / ppm
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
-    reach = face.reach_px / ppm if face.reach_px is not None else None
-    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side, reach)
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side)
 
 
 def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
@@ -240,24 +235,9 @@ def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[See
     is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one), and
     both are doubted, since which one cannot be told. A lone pip's face says too little of its size."""
     sides = [die.side_mm for die in dice]
-    if len(dice) == 2 and sides.count(None) == 1:
-        return _doubt_unlike_lone(dice, settings)
     if len(dice) != 2 or None in sides or max(sides) <= min(sides) * settings.dice_pair_sizes:
         return dice
     note = f"; the two dice's tops read {min(sides):.0f} and {max(sides):.0f} mm: a die cocked?"
-    return [replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note) for die in dice]
-
-
-def _doubt_unlike_lone(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
-    """A lone pip's top reaches from its flat part's edge to its whole side's: against the other die's side, a reach
-    far beyond it is no die's top of this pair (a print's dot on an even strip), and both are doubted."""
-    lone, other = dice if dice[0].side_mm is None else dice[::-1]
-    if lone.top_reach_mm is None:
-        return dice
-    share = 2 * lone.top_reach_mm / other.side_mm
-    if settings.lone_reach_share[0] <= share <= settings.lone_reach_share[1]:
-        return dice
-    note = f"; the lone pip's top reaches {lone.top_reach_mm:.0f} mm, the other die's side is {other.side_mm:.0f} mm: a die?"
     return [replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note) for die in dice]
 
 

@@ -16,8 +16,9 @@ import numpy as np
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 SPREAD_SHARE = 0.27          # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
+LONE_TURNS_DEG = (0.0, 22.5, 45.0, 67.5)
+LONE_SCALES = (0.6, 0.8)     # a pip's spot comes out larger than the pip (blur): its face is smaller than it says
 STRAY_REACH = 1.6           # in spreads from the middle: well inside the face's flat top (1.85)
-STRAY_REACH_LONE = 1.3      # a lone pip's grid is sized from the top's whole reach (lone_pip.py): keep off its edges
 GRID = [(i, j) for j in (-1, 0, 1) for i in (-1, 0, 1)]
 # Between the pip places, clear of every pip and of the rounded edges: always the body.
 BODY = [(0.5, 0.5), (-0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)]
@@ -50,7 +51,6 @@ class FaceRead:
     angle: float               # radians
     spread_px: float
     pip_places: tuple[int, ...]
-    reach_px: float | None = None   # a lone pip's: the even top's reach from it, straight out (lone_pip.py)
 
 
 _RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])
@@ -125,6 +125,20 @@ def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: 
     return found
 
 
+def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float) -> FaceRead | None:
+    """A face with one pip reads 1 however the grid is turned and sized round it (the side comes only from
+    the pip's size): its weakest reading over four turns and three sizes; a pip of a bigger face reads 1
+    only where the grid misses its neighbours."""
+    weakest = None
+    for turn in LONE_TURNS_DEG:
+        for scale in LONE_SCALES:
+            face = read_grid(picture, centre, math.radians(turn), spread * scale, pip_radius)
+            if face is None or face.pips != 1:
+                return None
+            weakest = face if weakest is None or face.margin < weakest.margin else weakest
+    return weakest
+
+
 def pips_roundness(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pip_radius: float) -> float:
     """How round the face's pips are, pooled (1 round, less when squashed one way): each pip's second moments,
     weighted by how far it stands out (`contrast`: the pips' side of the local contrast, so a few pixels' edges
@@ -161,7 +175,7 @@ def stray_spots(face: FaceRead, points: np.ndarray) -> int:
     local = (points - face.centre) @ np.linalg.inv(axes)
     # Only the face's own top counts: a side's pips lie beyond its edge, and a lone pip that is a corner of a
     # bigger face is told by the face's edges (FaceRead.outline), where its neighbours' face runs on.
-    inside = np.abs(local).max(axis=1) <= (STRAY_REACH_LONE if face.pips == 1 else STRAY_REACH)
+    inside = np.abs(local).max(axis=1) <= STRAY_REACH
     places = np.array([GRID[k] for k in face.pip_places], np.float64)
     near_a_pip = np.hypot(*(local[:, None, :] - places[None, :, :]).transpose(2, 0, 1)).min(axis=1) < 0.5
     return int((inside & ~near_a_pip).sum())

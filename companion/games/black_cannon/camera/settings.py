@@ -38,12 +38,6 @@ class ReaderSettings:
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_sure_margin_cornered: float = 0.7   # the same for a face of four pips or more (seeds 1500-1799: no cocked die more read sure)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
-    lone_top_edge: float = 0.4           # a lone pip's top ends where the body strays this share of the pip's contrast
-    lone_top_fit: float = 0.15           # a ray's length fits the top's square within this share of its half side
-    lone_top_fit_share: float = 0.5      # and this share of the rays fit it (a side of the body's colour runs rays on)
-    lone_top_short_share: float = 0.15   # and no more than this share of them stop short of it (a spot, a shadow on the top)
-    lone_body_clear: float = 1.5         # a lone pip's grid keeps its body samples this many spot radii off the pip
-    lone_reach_share: tuple[float, float] = (0.65, 1.15)   # a lone pip's top reaches this share of the other die's half side
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull

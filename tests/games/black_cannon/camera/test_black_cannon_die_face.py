@@ -1,6 +1,7 @@
 """The die-face grid reader on drawn faces (fast, beside the rendered-photo tests): each count 1 to 6 read
-from its pip places at any turn, two corners of a 4 not taken for a smaller face of 2 (a spot inside it is
-none of its pips), and a tilted top's pips seen squashed. Lone pips: test_black_cannon_lone_pip.py."""
+from its pip places at any turn, a pip of a 4 not read as a lone 1, and two corners of a 4 not
+taken for a smaller face of 2 (a spot inside it is none of its pips), and a lone pip not paired with a
+side's spot beyond its top face's edge."""
 
 import math
 
@@ -9,7 +10,7 @@ import numpy as np
 import pytest
 
 from companion.games.black_cannon.camera.die_face import (GRID, _LAYOUT_PLACES, SPREAD_SHARE, pips_roundness, read_grid,
-                                                          stray_spots)
+                                                          read_lone, stray_spots)
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 SIDE_PX = 80
@@ -37,6 +38,30 @@ def test_each_count_is_read_from_its_pip_places_at_any_turn(count, turn):
     picture, centre, spread, _ = _face(count, turn)
     face = read_grid(picture, centre, math.radians(turn), spread, PIP_RADIUS_PX)
     assert face.pips == count and face.margin > 0.5
+
+
+def test_a_lone_pip_reads_one_at_every_turn_and_a_pip_of_a_four_does_not():
+    picture, centre, spread, _ = _face(1, 30.0)
+    assert read_lone(picture, centre, spread, PIP_RADIUS_PX).pips == 1
+    picture, centre, spread, pips = _face(4, 30.0)
+    corner = read_lone(picture, pips[0], spread, PIP_RADIUS_PX)
+    # The body round a corner pip does not run on evenly: past its near edges lies the table.
+    assert corner is None or corner.outline > SETTINGS.face_outline
+
+
+def test_a_lone_pip_is_not_paired_with_a_side_face_spot_beyond_the_top_faces_edge():
+    picture, centre, spread, pips = _face(1, 20.0)
+    # A side's pip, seen squashed, just past the top face's edge, a corner-to-corner step from the lone pip.
+    cos, sin = math.cos(math.radians(20.0)), math.sin(math.radians(20.0))
+    side_pip = centre + np.array([-sin, cos]) * 2.5 * spread + np.array([cos, sin]) * 0.4 * spread
+    cv2.ellipse(picture, tuple(int(round(v)) for v in side_pip), (6, 3), 20.0, 0, 360, (245, 245, 245), -1)
+    middle = (centre + side_pip) / 2
+    pair = read_grid(picture, middle, math.atan2(*(side_pip - centre)[::-1]) - math.radians(45),
+                     float(np.linalg.norm(side_pip - centre)) / (2 * math.sqrt(2)), PIP_RADIUS_PX)
+    assert pair is None or pair.pips != 2 or pair.outline > SETTINGS.face_outline
+    lone = read_lone(picture, centre, spread, PIP_RADIUS_PX)
+    assert lone.pips == 1 and lone.outline <= SETTINGS.face_outline
+    assert stray_spots(lone, np.vstack([pips, side_pip[None, :]])) == 0
 
 
 def test_two_corners_of_a_four_are_not_a_smaller_face_of_two():
