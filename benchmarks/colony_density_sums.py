@@ -73,7 +73,7 @@ def view_logs(seed: int, cache: Path) -> list[dict]:
     for place, space, lean in zip(space_places(layout), spaces, leans):
         if truth["spaces"][place.id]["hidden"] or space.near_darkness is None:
             continue
-        inputs, where = bead_inputs(space.near_darkness, unit, coarse, lean)
+        inputs, where = bead_inputs(space.near_darkness, unit, coarse)
         on_grid = patch_to_grid(centres.get(place.id, np.zeros((0, 2))), place.centre, coarse)
         xx, yy = np.meshgrid(coarse.offsets - lean[0], coarse.offsets - lean[1])
         reach = (np.hypot(xx, yy) <= SETTINGS.bead_reach_mm)[where]

@@ -43,7 +43,7 @@ from colony_counter_rows import MODES, training_rows  # noqa: E402
 from colony_views import DEFAULT_CACHE, seeds, view_look, view_options, view_paths  # noqa: E402
 from companion.games.the_colony.camera.bead_centres import (DENSITY_FILE, INPUT_NAMES, bead_grid,  # noqa: E402
                                                             bead_inputs, patch_to_grid)
-from companion.games.the_colony.camera.board_frame import lean_mm, locate_board, patch_grid, sample_patches  # noqa: E402
+from companion.games.the_colony.camera.board_frame import locate_board, patch_grid, sample_patches  # noqa: E402
 from companion.games.the_colony.camera.count_trees import CountTrees, trees_arrays  # noqa: E402
 from companion.games.the_colony.camera.counting import MAX_COUNT, MODEL_FILE, TOTAL_MODEL_FILE, EggModel  # noqa: E402
 from companion.games.the_colony.camera.features import FEATURE_NAMES, look_at_spaces  # noqa: E402
@@ -97,12 +97,11 @@ def view_rows(seed: int, cache: Path, rng: random.Random):
     unit = picture_unit(spaces, total)
     coarse = bead_grid(grid.space_side, grid.px_per_mm)
     centres = bead_centres_mm(seed, frame)
-    leans = lean_mm(frame, grid.centres, SETTINGS.bead_height_mm)
     rows, targets = [], []
-    for place, space, lean in zip(space_places(layout), spaces, leans):
+    for place, space in zip(space_places(layout), spaces):
         if truth["spaces"][place.id]["hidden"] or space.near_darkness is None:
             continue
-        inputs, where = bead_inputs(space.near_darkness, unit, coarse, lean)
+        inputs, where = bead_inputs(space.near_darkness, unit, coarse)
         on_grid = patch_to_grid(centres.get(place.id, np.zeros((0, 2))), place.centre, coarse)
         density = target_density(on_grid, coarse)[where] / SETTINGS.density_unit
         keep = np.array([rng.random() < KEEP_SHARE for _ in range(len(inputs))], bool)

@@ -19,10 +19,8 @@ from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSet
 
 DENSITY_FILE = Path(__file__).with_name("bead_density.json")
 SCALES = (0.35, 0.6, 0.9, 1.4)    # filter widths, as shares of one bead's radius (the last a small pile's)
-LEAN_SCALES = SCALES[2:]          # curvature along and across the lean: a tall bead seen steeply is long along it
 INPUT_NAMES = ("darkness", "dark_distance", "gradient", *(f"{kind}_{share}" for kind in ("blur", "laplacian", "hessian")
-                                                          for share in SCALES), "radius_mm", "lean_radii",
-               *(f"{kind}_{share}" for kind in ("along", "across") for share in LEAN_SCALES))
+                                                          for share in SCALES), "radius_mm")
 
 
 @dataclass(frozen=True)
@@ -50,13 +48,11 @@ def patch_to_grid(points_mm: np.ndarray, centre, grid: BeadGrid) -> np.ndarray:
     return (np.asarray(points_mm, np.float64) - np.asarray(centre)) * grid.px_per_mm + grid.side / 2 - 0.5
 
 
-def bead_inputs(darkness: np.ndarray, unit_mm2: float, grid: BeadGrid, lean_mm=(0.0, 0.0),
+def bead_inputs(darkness: np.ndarray, unit_mm2: float, grid: BeadGrid,
                 settings: ColonyReaderSettings = SETTINGS) -> tuple[np.ndarray, np.ndarray]:
     """The filter responses of one log's darkness (space patch size, 0 off the log) at the pixels worth
     predicting (near the centre and not bare paper): (rows, where), `where` a (side, side) mask. The
-    filters' widths are shares of one bead's radius as this picture shows it (`unit_mm2` its area);
-    `lean_mm` is how far bead middles lean at this log (the view's tilt), given with the curvature along
-    and across it."""
+    filters' widths are shares of one bead's radius as this picture shows it (`unit_mm2` its area)."""
     small = cv2.resize(darkness, (grid.side, grid.side), interpolation=cv2.INTER_AREA)
     radius_mm = float(np.sqrt(unit_mm2 / np.pi))
     radius = radius_mm * grid.px_per_mm
@@ -64,9 +60,7 @@ def bead_inputs(darkness: np.ndarray, unit_mm2: float, grid: BeadGrid, lean_mm=(
     responses = [small, cv2.distanceTransform(dark, cv2.DIST_L2, 3) / radius]
     gx, gy = cv2.Sobel(small, cv2.CV_32F, 1, 0), cv2.Sobel(small, cv2.CV_32F, 0, 1)
     responses.append(np.hypot(gx, gy) * radius)
-    lean = float(np.hypot(*lean_mm))
-    way = np.asarray(lean_mm, np.float32) / lean if lean > 1e-6 else np.array([1.0, 0.0], np.float32)
-    blurs, laplacians, hessians, along, across = [], [], [], [], []
+    blurs, laplacians, hessians = [], [], []
     for share in SCALES:
         sigma = max(share * radius, 0.6)
         blurred = cv2.GaussianBlur(small, (0, 0), sigma)
@@ -76,24 +70,19 @@ def bead_inputs(darkness: np.ndarray, unit_mm2: float, grid: BeadGrid, lean_mm=(
         blurs.append(blurred)
         laplacians.append(xx + yy)
         hessians.append(xx * yy - xy * xy)
-        if share in LEAN_SCALES:
-            along.append(way[0] ** 2 * xx + 2 * way[0] * way[1] * xy + way[1] ** 2 * yy)
-            across.append(way[1] ** 2 * xx - 2 * way[0] * way[1] * xy + way[0] ** 2 * yy)
+    responses += blurs + laplacians + hessians
     where = grid.near & (blurs[-1] > settings.bead_floor)
-    count = int(where.sum())
-    rows = np.stack([r[where] for r in responses + blurs + laplacians + hessians]
-                    + [np.full(count, radius_mm, np.float32), np.full(count, lean / radius_mm, np.float32)]
-                    + [r[where] for r in along + across], axis=1)
+    rows = np.stack([r[where] for r in responses] + [np.full(int(where.sum()), radius_mm, np.float32)], axis=1)
     return rows, where
 
 
 def bead_density(darkness: np.ndarray | None, unit_mm2: float, grid: BeadGrid, model: EggModel | None = None,
-                 lean_mm=(0.0, 0.0), settings: ColonyReaderSettings = SETTINGS) -> np.ndarray:
+                 settings: ColonyReaderSettings = SETTINGS) -> np.ndarray:
     """The bead-centre density on the coarse grid (beads per pixel; 0 where nothing dark lies)."""
     density = np.zeros((grid.side, grid.side), np.float32)
     if darkness is None:
         return density
-    rows, where = bead_inputs(darkness, unit_mm2, grid, lean_mm, settings)
+    rows, where = bead_inputs(darkness, unit_mm2, grid, settings)
     if len(rows):
         model = model or egg_model(DENSITY_FILE)
         density[where] = np.maximum(model.logits(rows)[:, 0], 0.0) * settings.density_unit

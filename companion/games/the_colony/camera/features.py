@@ -181,7 +181,7 @@ def feature_row(space: SpaceLook, unit: float, lone_share: float, px_per_mm: flo
                 settings: ColonyReaderSettings = SETTINGS) -> list[float]:
     units = [area / unit for area in space.blobs_mm2]
     grid = bead_grid(int(round(2 * settings.annulus_mm[1] * px_per_mm)), px_per_mm, settings)
-    density = bead_density(space.near_darkness, unit, grid, lean_mm=lean_mm, settings=settings)
+    density = bead_density(space.near_darkness, unit, grid, settings=settings)
     return [space.dark_mm2 / unit, space.darkness_mm2 / unit, float(len(units)),
             float(sum(max(1, round(u)) for u in units)), max(units, default=0.0), float(space.peaks),
             space.hull_mm2 / unit, space.edge_mm / np.sqrt(unit), space.mean_darkness, unit / 30.0, lone_share,
