@@ -10,9 +10,9 @@ told a guess; so are both dice of a roll whose tops read at sizes far apart, sin
 pair. A tilted top squashes its pips along the tilt, where a flat top's, seen straight down on its plane,
 stay round but for blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this
 tells a cocked die showing one to three pips, where the grid of pip places cannot), and so is such a face
-whose die's body reaches beside its top or beyond its far edge, as a flat die's sides never do (die_sides.py). Spots anywhere in
-the crop are taken (a die's body may match the print behind it, leaving it out of the foreground); a
-print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
+whose die's body reaches beside its top or beyond its far edge, as a flat die's sides never do
+(die_sides.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it
+out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
 shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
 margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
 is opened by less than a die's top to find it (foreground.solid_parts)."""
