@@ -9,9 +9,10 @@ leans (its grid of pips squashed), shows no pips, or shows two faces of differen
 told a guess; so are both dice of a roll whose tops read at sizes far apart, since a roll's dice are one
 pair. A tilted top squashes its pips along the tilt, where a flat top's, seen straight down on its plane,
 stay round but for blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this
-tells a cocked die showing one to three pips, where the grid of pip places cannot). Spots anywhere in
-the crop are taken (a die's body may match the print behind it, leaving it out of the foreground); a
-print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
+tells a cocked die showing one to three pips, where the grid of pip places cannot), and so is such a face
+whose die's body reaches beside its top or beyond its far edge, as a flat die's sides never do
+(die_sides.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it
+out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
 shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
 margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
 is opened by less than a die's top to find it (foreground.solid_parts)."""
@@ -27,6 +28,7 @@ import numpy as np
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import (BODY, GRID, SPREAD_SHARE, pips_roundness, proposals, read_grid,
                                                           read_lone, stray_spots)
+from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -225,6 +227,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     if _pips_squashed(grey, face, points, radii, settings):
         confidence *= 0.5
         reason += "; its pips are seen squashed: a cocked die?"
+    if face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings):
+        confidence *= 0.5
+        reason += "; its body shows a side beside its top: a cocked die?"
     middle = np.asarray(low) + face.centre / ppm
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side)

@@ -38,6 +38,12 @@ class ReaderSettings:
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_sure_margin_cornered: float = 0.7   # the same for a face of four pips or more (seeds 1500-1799: no cocked die more read sure)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
+    die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)
+    die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
+    die_body_spreads: float = 7.0        # a die's body is no wider than this many pip spreads (1.9 tops; tuning: flat 4-5)
+    # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
+    cocked_shift_across: float = 0.12    # its middle off its top's across that line (flat 0.09 and below but 2 of 117)
+    cocked_reach_away: float = 0.55      # its reach away from the camera past its top's middle (flat 0.52 and below)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull

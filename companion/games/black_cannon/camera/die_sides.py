@@ -1,0 +1,79 @@
+"""A die's body round its top face, seen straight down on a plane at a die's height: a flat die's sides lie
+between its top and the camera (their edges run along the rays from the camera's foot), so its body reaches no
+further across that line than its top does on either side, nor further away from the camera than its top's far
+edge. A cocked die's rising side shows beside its top or beyond it: its body runs on further one way across, or
+away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean.
+The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.camera.die_face import BODY
+from companion.games.black_cannon.camera.settings import ReaderSettings
+
+
+@dataclass(frozen=True)
+class BodyExtent:
+    """How far the die's body reaches from its top face's middle, in px of the die-top view."""
+
+    across: tuple[float, float]      # to the left and to the right of the line from the camera (left negative)
+    away: float                      # away from the camera
+    cut_off: bool                    # the body runs to the crop's edge: a die's colour matches its surround
+    spread: float                    # the face's pip spread, px
+
+    @property
+    def width(self) -> float:
+        return self.across[1] - self.across[0]
+
+    def shift_across(self) -> float:
+        """The body's middle across the line from the camera, off the top's middle, as a share of its width."""
+        return abs(self.across[0] + self.across[1]) / max(self.width, 1e-9)
+
+    def reach_away(self) -> float:
+        """The body's reach away from the camera beyond the top's middle, as a share of its width across."""
+        return self.away / max(self.width, 1e-9)
+
+
+def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettings) -> BodyExtent | None:
+    """The extent of the body joined to the face's body samples, or None when those show no one colour."""
+    lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    height, width = crop.shape[:2]
+    places = [np.round(face.centre + np.asarray(place) @ axes).astype(int) for place in BODY]
+    places = [(x, y) for x, y in places if 0 <= x < width and 0 <= y < height]
+    if not places:
+        return None
+    body = np.median([lab[y, x] for x, y in places], axis=0)
+    hue_off = np.hypot(lab[..., 1] - body[1], lab[..., 2] - body[2])
+    light = lab[..., 0] / max(float(body[0]), 1.0)
+    low, high = settings.die_side_lightness
+    mask = ((hue_off < settings.die_side_hue) & (light > low) & (light < high)).astype(np.uint8)
+    # Close over the pips (their colour is not the body's), then drop single-pixel grain.
+    size = max(3, int(round(face.spread_px * 0.5)) | 1)
+    mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
+    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    _, labels = cv2.connectedComponents(mask)
+    joined = [labels[y, x] for x, y in places if labels[y, x]]
+    if not joined:
+        return None
+    ys, xs = np.nonzero(labels == max(set(joined), key=joined.count))
+    offsets = np.column_stack([xs, ys]) - face.centre
+    along, across = offsets @ away, offsets @ np.array([-away[1], away[0]])
+    cut_off = bool(xs.min() == 0 or ys.min() == 0 or xs.max() == width - 1 or ys.max() == height - 1)
+    return BodyExtent((float(across.min()), float(across.max())), float(along.max()), cut_off, float(face.spread_px))
+
+
+def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
+    """Whether the body round a top reaches out as a cocked die's does. A body cut off by the crop, or wider than
+    a die's body can be (its colour run on into the surround), says nothing; a lone pip's spread is only a guess."""
+    if extent is None or extent.cut_off:
+        return False
+    if pips > 1 and extent.width > settings.die_body_spreads * extent.spread:
+        return False
+    return extent.shift_across() > settings.cocked_shift_across or extent.reach_away() > settings.cocked_reach_away
