@@ -88,6 +88,7 @@ class ReaderSettings:
     # one side), at most this many an arm.
     arm_card_free: float = 0.7
     arm_card_ring_px: tuple[int, int] = (5, 10)
+    arm_card_side_free: float = 0.75        # three of its four sides free this much each (a straight arm's two)
     arm_cards_most: int = 4
     # A shape of several cards no card rectangles explain, and an arm with what it touches, read again on its
     # patch (reader._read_again: a face smeared by the camera's shake, a face with one marker clear of a hand):

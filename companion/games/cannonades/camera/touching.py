@@ -89,6 +89,8 @@ def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[boo
         best = _best_card(shape, remaining, settings, settings.split_claim)
         if best is None or _free_around(taken, best.outline_px, settings) < settings.arm_card_free:
             break
+        if sum(free >= settings.arm_card_side_free for free in _free_sides(taken, best.outline_px, settings)) < 3:
+            break   # a piece of a straight arm: free along its two long sides only, the arm on at its ends
         found.append(replace(best, outline_px=best.outline_px - pad))
         cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
         cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
@@ -103,6 +105,23 @@ def _free_around(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSett
     near, far = (cv2.dilate(card, np.ones((2 * px + 1,) * 2, np.uint8)) for px in settings.arm_card_ring_px)
     ring = cv2.subtract(far, near)
     return 1 - cv2.countNonZero(cv2.bitwise_and(ring, taken)) / max(cv2.countNonZero(ring), 1)
+
+
+def _free_sides(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> list[float]:
+    """The share of a strip `arm_card_ring_px` outside each side of a card rectangle that `taken` leaves free."""
+    centre = outline_px.mean(axis=0)
+    near, far = settings.arm_card_ring_px
+    strip = np.zeros_like(taken)
+    shares = []
+    for start, end in zip(outline_px, np.roll(outline_px, -1, axis=0)):
+        middle = (start + end) / 2
+        outward = (middle - centre) / max(float(np.hypot(*(middle - centre))), 1e-6)
+        strip[:] = 0
+        cv2.fillPoly(strip, [np.int32(np.round([start + outward * near, end + outward * near,
+                                                end + outward * far, start + outward * far]))], 255)
+        total = max(cv2.countNonZero(strip), 1)
+        shares.append(1 - cv2.countNonZero(cv2.bitwise_and(strip, taken)) / total)
+    return shares
 
 
 def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
