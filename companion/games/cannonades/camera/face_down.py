@@ -6,7 +6,7 @@ anything else card-like (half hidden, two cards touching, under a hand) is unkno
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -67,15 +67,49 @@ def not_table(view: np.ndarray, settings: ReaderSettings,
               difference: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
     """Pixels far in colour from the table's local colour, or inside a card's closed outline.
     `difference`: table_difference(view) when already made."""
+    return table_masks(view, settings, difference)[0]
+
+
+def table_masks(view: np.ndarray, settings: ReaderSettings,
+                difference: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """not_table(view), and the same without the arms found (arms.py): an arm's shape is grown and takes
+    in the cards it touches, where without it a card's own outline stands apart."""
     squared, edges = difference or table_difference(view, settings)
     mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
-    mask = fill_outlines(mask) | arms.arm_mask(squared, settings)
+    plain = fill_outlines(mask)
+    arm = arms.arm_mask(squared, settings)
+    mask = plain | arm
     smooth = _smoothed(squared, settings)
-    level = faint_level(smooth, settings)
-    return mask | _faint_cards(cv2.compare(smooth, level ** 2, cv2.CMP_GT), mask, settings)
+    faint = _faint_shapes(cv2.compare(smooth, faint_level(smooth, settings) ** 2, cv2.CMP_GT))
+    mask |= _faint_cards(faint, mask, settings)
+    if not arm.any():
+        return mask, mask
+    # A faint arm (near the table's colour) and the faint backs it touches are one faint shape: their cards peeled off.
+    return mask, plain | _faint_cards(faint, plain, settings) | _cards_off_faint_arms(faint, settings)
+
+
+def _faint_shapes(faint: np.ndarray) -> np.ndarray:
+    """The faint mask with noise opened away and a back's pattern closed."""
+    faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    return cv2.morphologyEx(faint, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+
+
+def _cards_off_faint_arms(faint: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """The whole card rectangles touching a faint shape that reaches the view's edge (touching.cards_off_arm)."""
+    out = np.zeros_like(faint)
+    for contour in cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        x, y, w, h = cv2.boundingRect(contour)
+        beyond = _at_edge((x, y, w, h), faint.shape)
+        if not any(beyond):
+            continue
+        shape = np.zeros((h, w), np.uint8)
+        cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
+        for card in touching.cards_off_arm(shape, settings, beyond):
+            cv2.fillPoly(out, [np.int32(np.round(card.outline_px + [x, y]))], 255)
+    return out
 
 
 def _smoothed(squared: np.ndarray, settings: ReaderSettings) -> np.ndarray:
@@ -102,9 +136,7 @@ def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) 
     found, cards touching that card rectangles explain, or a card's worth of it beside a card found
     (a dark back touching a bright one; the blob they make is then split or said unknown, never
     dropped). A shadow along a card's edge is far narrower than a card's worth, the lamp's pool wider
-    than a row of cards."""
-    faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
-    faint = cv2.morphologyEx(faint, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+    than a row of cards. `faint`: _faint_shapes'."""
     near_found = cv2.dilate(mask, np.ones((5, 5), np.uint8))
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
     out = np.zeros_like(mask)
@@ -148,10 +180,13 @@ def fill_outlines(mask: np.ndarray) -> np.ndarray:
 
 
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
-               settings: ReaderSettings, table_mask: np.ndarray | None = None) -> list[Blob]:
-    """`table_mask`: not_table(view) when already made (the reader cuts faces out of it more than once)."""
+               settings: ReaderSettings, table_mask: np.ndarray | None = None,
+               armless_mask: np.ndarray | None = None) -> list[Blob]:
+    """`table_mask`: not_table(view) when already made (the reader cuts faces out of it more than once);
+    `armless_mask`: the same without the arms (table_masks'): whole cards beside an arm are looked for in it."""
     mask, cover = blob_mask(table_mask if table_mask is not None else not_table(view, settings),
                             view_to_table, read_outlines_mm, settings)
+    armless = None if armless_mask is None else blob_mask(armless_mask, view_to_table, read_outlines_mm, settings)[0]
     px_area = settings.top_px_per_mm ** 2
     card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
@@ -165,7 +200,10 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         x, y, w, h = cv2.boundingRect(contour)
         touches = (x <= 0, y <= 0, x + w >= mask.shape[1], y + h >= mask.shape[0])   # left, top, right, bottom
         if any(touch and edge for touch, edge in zip(touches, play_edges)):
-            # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches).
+            # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches):
+            # whole cards beside it are cards, and its whole shape stays unknown (a card may lie under the arm).
+            if armless is not None:
+                blobs.extend(_cards_by_arm(contour, armless, grey, view_to_table, settings, cover))
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0,
                               f"{REACHING_IN}: a hand or an arm",
                               sample_points(contour, view_to_table)))
@@ -176,6 +214,41 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
             continue
         blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover))
     return blobs
+
+
+def _cards_by_arm(arm, armless: np.ndarray, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
+                  cover: np.ndarray) -> list[Blob]:
+    """The whole cards an arm's shape took in: pieces of the mask without arms inside the shape that are a
+    card's shape, or cards touching that card rectangles explain, and do not reach the view's edge (the
+    arm itself). A piece not surely cards is left to the arm's shape, which stays unknown."""
+    x, y, w, h = cv2.boundingRect(arm)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [arm - [x, y]], -1, 255, cv2.FILLED)
+    inside &= armless[y:y + h, x:x + w]
+    least = (1 - settings.card_area_tolerance) * cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
+    found = []
+    for piece in cv2.findContours(inside, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        px, py, pw, ph = cv2.boundingRect(piece)
+        area = cv2.contourArea(piece)
+        if area < least:
+            continue
+        beyond = _at_edge((px + x, py + y, pw, ph), armless.shape)
+        if any(beyond):
+            shape = np.zeros((ph, pw), np.uint8)   # the arm: the whole cards touching it
+            cv2.drawContours(shape, [piece - [px, py]], -1, 255, cv2.FILLED)
+            found += [blob for part in touching.cards_off_arm(shape, settings, beyond) for blob in
+                      _split_card(replace(part, outline_px=part.outline_px + [px + x, py + y]), grey, view_to_table,
+                                  settings, cover)]
+            continue
+        found += [blob for blob in _judge(piece + [x, y], area / settings.top_px_per_mm ** 2, grey, view_to_table,
+                                          settings, cover) if not blob.why.startswith(NOT_ONE_CARD)]
+    return found
+
+
+def _at_edge(box: tuple[int, int, int, int], shape: tuple[int, ...]) -> tuple[bool, bool, bool, bool]:
+    """Which sides of a box (x, y, w, h) lie on the view's edge: left, top, right, bottom."""
+    x, y, w, h = box
+    return x <= 0, y <= 0, x + w >= shape[1], y + h >= shape[0]
 
 
 def blob_mask(table_mask: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],

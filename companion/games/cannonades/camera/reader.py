@@ -111,15 +111,16 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     view, view_to_table = face_down.top_view(colour, to_image, settings, window_mm)
     difference = face_down.table_difference(view, settings)
-    table_mask = face_down.not_table(view, settings, difference)
-    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask)
+    table_mask, armless = face_down.table_masks(view, settings, difference)
+    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask, armless)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
         faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
                                          settings.reread_shapes, reread_mm)
         if not faces_again:
             break
         faces += faces_again
-        blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask)
+        blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask,
+                                     armless)
     seen_cards = [_face_card(face, deck, players) for face in faces]
     for blob in blobs:
         if blob.face == "down" and blob.confidence >= settings.unknown_below:

@@ -83,6 +83,13 @@ class ReaderSettings:
     split_cut_px: int = 5
     split_leftover_share: float = 0.12
     split_confidence: float = 0.8
+    # Whole cards touching an arm (touching.cards_off_arm): a card rectangle in the arm's shape whose outside
+    # ring (this many px out, past a card's shadow) the shape leaves free but for this share (the arm touches
+    # one side), at most this many an arm.
+    arm_card_free: float = 0.7
+    arm_card_ring_px: tuple[int, int] = (5, 10)
+    arm_card_side_free: float = 0.75        # three of its four sides free this much each (a straight arm's two)
+    arm_cards_most: int = 4
     # A shape of several cards no card rectangles explain, and an arm with what it touches, read again on its
     # patch (reader._read_again: a face smeared by the camera's shake, a face with one marker clear of a hand):
     # a photo's read does; the stream's does not (a hand's patch read six ways costs a few hundred ms).

@@ -69,6 +69,61 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     return found
 
 
+def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[bool, bool, bool, bool]) -> list[SplitCard]:
+    """Whole cards touching an arm, in `shape` (the arm and what touches it, the arms' own growth left out):
+    card rectangles standing on the shape's straight stretches, inside it, whose sides the shape's outline
+    follows all round but for `arm_card_free` of the ring just outside them (where the arm touches). An arm
+    or a hand is curved: a rectangle inside it has the arm on both sides. `beyond`: which sides of the shape's
+    box (left, top, right, bottom) are the view's edge, where the arm goes on (never free). Each card found is
+    cut out."""
+    pad = max(settings.arm_card_ring_px)
+    shape = cv2.copyMakeBorder(shape, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
+    taken = shape.copy()   # what a card's ring may not cross: the shape, and beyond the view's edge
+    height, width = taken.shape
+    for side, strip in zip(beyond, (np.s_[:, :pad], np.s_[:pad, :], np.s_[:, width - pad:], np.s_[height - pad:, :])):
+        if side:
+            taken[strip] = 255
+    remaining = shape.copy()
+    found: list[SplitCard] = []
+    for _ in range(settings.arm_cards_most):
+        best = _best_card(shape, remaining, settings, settings.split_claim)
+        if best is None or _free_around(taken, best.outline_px, settings) < settings.arm_card_free:
+            break
+        if sum(free >= settings.arm_card_side_free for free in _free_sides(taken, best.outline_px, settings)) < 3:
+            break   # a piece of a straight arm: free along its two long sides only, the arm on at its ends
+        found.append(replace(best, outline_px=best.outline_px - pad))
+        cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
+        cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
+        remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+    return found
+
+
+def _free_around(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> float:
+    """The share of a ring `arm_card_ring_px` outside a card rectangle (past its shadow) that `taken` leaves free."""
+    card = np.zeros_like(taken)
+    cv2.fillPoly(card, [np.int32(np.round(outline_px))], 255)
+    near, far = (cv2.dilate(card, np.ones((2 * px + 1,) * 2, np.uint8)) for px in settings.arm_card_ring_px)
+    ring = cv2.subtract(far, near)
+    return 1 - cv2.countNonZero(cv2.bitwise_and(ring, taken)) / max(cv2.countNonZero(ring), 1)
+
+
+def _free_sides(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> list[float]:
+    """The share of a strip `arm_card_ring_px` outside each side of a card rectangle that `taken` leaves free."""
+    centre = outline_px.mean(axis=0)
+    near, far = settings.arm_card_ring_px
+    strip = np.zeros_like(taken)
+    shares = []
+    for start, end in zip(outline_px, np.roll(outline_px, -1, axis=0)):
+        middle = (start + end) / 2
+        outward = (middle - centre) / max(float(np.hypot(*(middle - centre))), 1e-6)
+        strip[:] = 0
+        cv2.fillPoly(strip, [np.int32(np.round([start + outward * near, end + outward * near,
+                                                end + outward * far, start + outward * far]))], 255)
+        total = max(cv2.countNonZero(strip), 1)
+        shares.append(1 - cv2.countNonZero(cv2.bitwise_and(strip, taken)) / total)
+    return shares
+
+
 def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
     """What the cards found leave, when it is one piece: a card reaching under a face-up one, or None."""
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2

@@ -81,3 +81,21 @@ def test_a_hand_reaching_over_touching_cards_is_unknown_not_cards():
     seat = reading["seats"]["seat 1"]
     assert seat["unknown"] >= 1, reading["cards"]   # the seat says it is unsure
     assert seat["ships_down"] <= 2   # never more face-down ships than the table holds
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_whole_face_down_ship_touching_an_arm_is_found_and_the_arm_s_seat_stays_unsure():
+    """An arm from the left reaches along seat 1; a face-down ship lies whole against its upper side. The arm's
+    shape took the ship in (seat 1 read with one ship down); the ship is now found, the arm's seat still unsure
+    (a card may lie under the arm), and no part of the arm is taken for a card."""
+    touching_arm = PlacedCard(INDEX["S10"], False, (120.0, 405.0), 0.0, "ship", 1)
+    hand = HandReach("left", 0.82, (190.0, 490.0), (120, 86, 60), (40, 40, 40))
+    base = random_scene(11, RenderOptions(tilt_deg=25.0, jpeg_quality=85), players=2, style="navy")
+    scene = dataclasses.replace(base, cards=(DECK_CARD, touching_arm, ship("S20", False, 300.0)), hand=hand,
+                                table_material="green felt")
+    rendered = render_scene(scene)
+    assert next(card for card in rendered.truth["cards"] if card["role"] == "ship")["visible"] >= 0.9
+    reading = read_table(rendered.image, players=2).to_json()
+    down = sorted(tuple(card["centre_mm"]) for card in reading["cards"] if card["face"] == "down" and card["area"] == "seat 1")
+    assert len(down) == 2 and abs(down[0][0] - 120) < 15 and abs(down[0][1] - 405) < 15, reading["cards"]
+    assert reading["seats"]["seat 1"]["unknown"] >= 1
