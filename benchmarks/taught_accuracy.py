@@ -107,7 +107,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import statistics
 import sys
 import time
 from collections import Counter
@@ -338,58 +337,6 @@ def _share(part: int, whole: int) -> str:
     return f"{part}/{whole} = {part / max(whole, 1):.2%}"
 
 
-def time_taught(seeds, cache: Path, repeats: int = 3) -> str:
-    """CPU time (this thread's) of teaching from a sheet photo, of a photo's first read (a single photo, the
-    full marker search) taught and untaught, of bare marker detection on the same photo (the floor), and of a taught
-    reader's reads of the same frame again (a still table streamed): medians and p90s."""
-    import cv2
-
-    from calibration.pieces import teach
-    from calibration.pose import SheetNotFound
-    from companion.games.cannonball_colony.camera.reader import IslandReader
-    from companion.games.cannonball_colony.camera.taught import TaughtPieces
-    from companion.games.cannonball_colony.render.teaching import sheet_record
-    from companion.vision.markers import detect_markers
-
-    def timed(work):
-        clock = time.thread_time()
-        result = work()
-        return result, (time.thread_time() - clock) * 1000
-
-    cv2.setNumThreads(1)
-    teaching, single, untaught, bare, streaming = [], [], [], [], []
-    for seed in seeds:
-        paths = render_pair(seed, False, cache)
-        if paths is None:
-            continue
-        image, sheet = cv2.imread(str(paths[0])), cv2.imread(str(paths[2]))
-        try:
-            looks, spent = timed(lambda: teach([(paths[2].name, sheet)], sheet_record()))
-        except SheetNotFound:
-            continue
-        teaching.append(spent)
-        IslandReader(taught=TaughtPieces(looks)).read_stages(image)   # the networks loaded, the caches warm
-        IslandReader().read_stages(image)
-        for _ in range(repeats):
-            reader = IslandReader(taught=TaughtPieces(looks))
-            reading, spent = timed(lambda: reader.read_stages(image))
-            single.append(spent)
-            untaught.append(timed(lambda: IslandReader().read_stages(image))[1])
-            bare.append(timed(lambda: detect_markers(image))[1])
-            reading, spent = timed(lambda: reader.read_stages(image, 0.0, reading.observation))
-            streaming.append(spent)
-    detection = statistics.median(bare)
-    return (f"CPU ms over {len(teaching)} views, {repeats} times each: teaching a sheet photo median "
-            f"{statistics.median(teaching):.0f}; bare marker detection {_spread(bare)}; a single photo read, taught "
-            f"{_spread(single)} ({statistics.median(single) / detection:.1f}x detection), untaught {_spread(untaught)} "
-            f"({statistics.median(untaught) / detection:.1f}x); taught streaming {_spread(streaming)}")
-
-
-def _spread(times: list[float]) -> str:
-    ranked = sorted(times)
-    return f"median {statistics.median(ranked):.0f} (p90 {ranked[int(0.9 * (len(ranked) - 1))]:.0f})"
-
-
 KIT_LOOK_VIEWS = ((101, 0.0, "even"), (102, 22.0, "warm"), (103, 40.0, "cool"))
 
 
@@ -431,6 +378,7 @@ def main() -> None:
         return
     seeds = range(args.first, args.first + args.count)
     if args.speed:
+        from benchmarks.taught_speed import time_taught
         print(time_taught(seeds, args.cache))
         return
     rows = [("tuned", False), ("held-out", True)]
