@@ -26,7 +26,7 @@ def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings) -> np.ndarr
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.background_px_per_mm ** 2
     arms = _reaching_in(faint, settings.arm_min_cards * card_px)
     if not arms.any():   # none at the usual level: one nearly the wood's colour (its faint shadow would widen a found one)
-        wide = _odd(settings.arm_low_width_mm * settings.background_px_per_mm)
+        wide = int(round(settings.arm_low_width_mm * settings.background_px_per_mm)) | 1
         low = cv2.inRange(small, settings.arm_low_colour_distance, settings.colour_distance)
         low = cv2.morphologyEx(low, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (wide, wide)))
         arms = _reaching_in(low, settings.arm_low_min_cards * card_px)
@@ -48,6 +48,3 @@ def _reaching_in(mask: np.ndarray, least_px: float) -> np.ndarray:
             out[labels == label] = 255
     return out
 
-
-def _odd(px: float) -> int:
-    return int(round(px)) | 1

@@ -198,7 +198,7 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         if area < settings.partial_card_share * card_area:
             continue
         x, y, w, h = cv2.boundingRect(contour)
-        touches = (x <= 0, y <= 0, x + w >= mask.shape[1], y + h >= mask.shape[0])   # left, top, right, bottom
+        touches = _at_edge((x, y, w, h), mask.shape)
         if any(touch and edge for touch, edge in zip(touches, play_edges)):
             # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches):
             # whole cards beside it are cards, and its whole shape stays unknown (a card may lie under the arm).

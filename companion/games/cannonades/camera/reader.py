@@ -129,18 +129,18 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         else:
             seen_cards.extend(_unknowns(blob, players, settings, settings.unknown_area_min_cards))
     judged, covered = face_down.blob_mask(table_mask, view_to_table, [face.corners_mm for face in faces], settings)
-    for piece in unexplained.unexplained_pieces(difference[0], judged, covered, settings):
-        # What no card explains may be the edge of more (an arm the arm finder missed): every area it touches.
-        seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
-                                                   MAY_BE_MISSED, face_down.sample_points(piece, view_to_table)), players, settings, 0.0))
     table_to_view = np.linalg.inv(view_to_table)
     shots_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), table_to_view)[0]
                 for face in faces if deck.cards[face.index].kind == "cannonade"
                 and table.area_of(*face.centre_mm, players).startswith("seat")]
-    for piece in unexplained.slivers_beside(judged, shots_px, settings):
-        seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
-                                                   HIDDEN_SHIP_STRIP, face_down.sample_points(piece, view_to_table)),
-                                    players, settings, 0.0))
+    # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
+    # cannonade the last of a ship under it: every area either touches is unsure.
+    for why, pieces in ((MAY_BE_MISSED, unexplained.unexplained_pieces(difference[0], judged, covered, settings)),
+                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings))):
+        for piece in pieces:
+            seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
+                                                       why, face_down.sample_points(piece, view_to_table)),
+                                        players, settings, 0.0))
     seen_cards = _lay_cannonades(seen_cards, settings) + _out_of_picture(to_image, grey.shape, players)
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
