@@ -6,8 +6,9 @@ others cycle through the tuning styles (classic, navy, ember, slate; each also r
 Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card
   within MATCH_MM; cards read as a card that is not there (a wrong identity) counted apart;
-- ships per player exact: the seat's face-up ship ids and its face-down count both right (a seat said unsure
-  is not exact); apart, the seats with no hand over their area (a hand's seat cannot be counted from one
+- ships per player exact: the seat's count of ships face up and face down both right, and every face-up ship
+  named one of the seat's (a face-up ship whose markers are hidden may be counted without a name; a seat said
+  unsure is not exact); apart, the seats with no hand over their area (a hand's seat cannot be counted from one
   photo: the live game keeps its last steady count), and each seat by case (a hand over it, partly hidden,
   every ship whole) as exact, unsure or confidently wrong; also among
   the seats where every ship shows whole (the rest cannot be exact without guessing), of those the

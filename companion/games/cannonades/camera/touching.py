@@ -65,6 +65,8 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
             break
         best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
+        if best is None and covered:   # a faint back's rim, or a strip the face's cut margin parts off, missed
+            best = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
         if best is None:
             break
         reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
@@ -216,7 +218,8 @@ def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.
     return out
 
 
-def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float) -> SplitCard | None:
+def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float,
+               least_inside: float | None = None) -> SplitCard | None:
     """The card rectangle standing on one of the remaining outline's straight stretches that lies
     inside the blob (a card found before may cover part of it), claims enough of what remains, and
     whose sides best follow the blob's edge or the cards found (a card's own outline, where nothing
@@ -234,7 +237,7 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
                     outline = np.array([anchor, anchor + direction * side,
                                         anchor + direction * side + inward * depth, anchor + inward * depth])
                     inside = _inside_share(canvas, blob, outline)
-                    if inside < settings.split_inside:
+                    if inside < (least_inside or settings.split_inside):
                         continue
                     claimed = _inside_share(canvas, remaining, outline)
                     if claimed < least_claim and not (claimed >= settings.split_last_claim and

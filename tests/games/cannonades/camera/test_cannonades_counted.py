@@ -1,8 +1,8 @@
 """Seats counted from what the picture and the rules let a reader count, on the accuracy benchmark's tuning
 views: a face-up ship whose markers a cannonade hides is still a face-up ship in its seat (a cannonade lies on
 a ship, never under one); a card beside one reaching under a face-up card is split off by the card's size; a
-back whose faint rim the mask missed is one card's rectangle. Each seat as read: (face-up ships, "?" for one
-whose name is hidden; face-down ships)."""
+back whose faint rim the mask missed is one card's rectangle, alone or reaching under a cannonade. Each seat
+as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
 
 from __future__ import annotations
 
@@ -27,8 +27,12 @@ from cannonades_views import benchmark_view, seat_as_read
      "a lone ember back on teak whose rim the mask missed: not a card's shape, yet inside one card's rectangle"),
     (246, "classic", 4, (["S13"], 2),
      "a back lying over the end of face-up S13 shows itself, not S13's paper, where they overlap: face down"),
+    (1, "navy", 1, (["?", "S35"], 0),
+     "C19 hides S23's markers; the cut margin round C19 parts a thin strip of S23 from the rest of what shows"),
+    (3, "ember", 3, (["S14"], 1),
+     "C25 lies on a faint ember back on teak whose rim the mask missed where it shows beside C25"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
-        "a faint back", "a back over a face"])
+        "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
