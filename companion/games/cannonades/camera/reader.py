@@ -139,7 +139,9 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
     for why, pieces in ((MAY_BE_MISSED, unexplained.unexplained_pieces(difference[0], judged, covered, settings)),
-                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings))):
+                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, [
+                            cv2.perspectiveTransform(card_outline_mm(blob.centre_mm, blob.axis_deg)[None], table_to_view)[0]
+                            for blob in blobs if blob.face != "unknown"]))):
         for piece in pieces:
             seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
                                                        why, face_down.sample_points(piece, view_to_table)),
@@ -264,6 +266,14 @@ def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
     heading = table.heading(table.bow_angle(face.angle_deg, card.sails)) if card.is_ship else None
     return SeenCard("up", face.centre_mm, table.area_of(*face.centre_mm, players), face.confidence, card.id,
                     card.kind, face.angle_deg, heading=heading)
+
+
+def card_outline_mm(centre_mm: tuple[float, float], axis_deg: float) -> np.ndarray:
+    """The four corners (table mm) of a card lying at `centre_mm` with its long axis `axis_deg` from north."""
+    along = np.array(table.direction_vector(axis_deg)) * cards.CARD_MM[1] / 2
+    across = np.array([-along[1], along[0]]) * cards.CARD_MM[0] / cards.CARD_MM[1]
+    centre = np.array(centre_mm, np.float64)
+    return np.array([centre - along - across, centre - along + across, centre + along + across, centre + along - across])
 
 
 def _hidden_face(blob: face_down.Blob, players: int) -> SeenCard:

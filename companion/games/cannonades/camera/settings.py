@@ -125,6 +125,8 @@ class ReaderSettings:
     # face-up cannonade's footprint (past its cut margin): a ship's last strip under it (unexplained.py).
     sliver_min_cards: float = 0.05
     sliver_reach_mm: float = 4.0
+    sliver_found_grow_mm: float = 4.0       # unless this share of it lies within a card rectangle found by its
+    sliver_found_share: float = 0.7         # shape, grown by this much: that card's rim (its fit is a few mm off)
 
 
 SETTINGS = ReaderSettings()

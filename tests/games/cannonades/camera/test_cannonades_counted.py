@@ -31,8 +31,12 @@ from cannonades_views import benchmark_view, seat_as_read
      "C19 hides S23's markers; the cut margin round C19 parts a thin strip of S23 from the rest of what shows"),
     (3, "ember", 3, (["S14"], 1),
      "C25 lies on a faint ember back on teak whose rim the mask missed where it shows beside C25"),
+    (177, "ember", 2, (["S23"], 2),
+     "C04 lies on a face-down ship found by its shape; a strip of that ship's rim beyond the rectangle fitted "
+     "to it touches C04: the found card's rim, not another ship under C04"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
-        "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade"])
+        "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
+        "a found card's rim beside a cannonade"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
