@@ -6,8 +6,9 @@ others cycle through the tuning styles (classic, navy, ember, slate; each also r
 Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card
   within MATCH_MM; cards read as a card that is not there (a wrong identity) counted apart;
-- ships per player exact: the seat's face-up ship ids and its face-down count both right (a seat said unsure
-  is not exact); apart, the seats with no hand over their area (a hand's seat cannot be counted from one
+- ships per player exact: the seat's count of ships face up and face down both right, and every face-up ship
+  named one of the seat's (a face-up ship whose markers are hidden may be counted without a name; a seat said
+  unsure is not exact); apart, the seats with no hand over their area (a hand's seat cannot be counted from one
   photo: the live game keeps its last steady count), and each seat by case (a hand over it, partly hidden,
   every ship whole) as exact, unsure or confidently wrong; also among
   the seats where every ship shows whole (the rest cannot be exact without guessing), of those the
@@ -113,11 +114,11 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
         area = f"seat {seat}"
         ships = [c for c in truth["cards"] if c["role"] == "ship" and c["seat"] == seat]
         mine = [r for r in read if r["area"] == area and r["kind"] != "cannonade"]
-        want = (sorted(c["card"] for c in ships if c["face"] == "up"), sum(c["face"] == "down" for c in ships))
-        got = (sorted(r["card"] for r in mine if r["face"] == "up"), sum(r["face"] == "down" for r in mine))
+        right = seat_counted_right(ships, mine)
         said_unknown = any(r["face"] == "unknown" for r in mine)
         whole = all(c["visible"] >= WHOLE and (c["face"] == "down" or any(c["markers_visible"])) for c in ships)
-        exact = want == got and not said_unknown
+        exact = right and not said_unknown
+        tally["face-up ships counted unnamed"] += sum(r["face"] == "up" and not r["card"] for r in mine)
         tally["seats"] += 1
         tally["seats exact"] += exact
         case = seat_case(truth, area, ships, whole)
@@ -128,15 +129,15 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
             tally["seats no hand over exact"] += exact
         if whole:
             tally["seats whole"] += 1
-            tally["seats whole exact"] += want == got and not said_unknown
+            tally["seats whole exact"] += exact
             if not truth["hand"]:
                 tally["seats whole no hand"] += 1
-                tally["seats whole no hand exact"] += want == got and not said_unknown
+                tally["seats whole no hand exact"] += exact
         if said_unknown:
             tally["seats unsure"] += 1   # honestly unsure: asked, never counted with confidence
-        if want != got and not said_unknown:
+        if not right and not said_unknown:
             tally["seats confidently wrong"] += 1
-            misses.append(f"{area}: read {got}, truth {want}")
+            misses.append(f"{area}: read {fleet(mine)}, truth {fleet(ships)}")
         for ship in ships:
             if ship["visible"] < WHOLE:
                 continue
@@ -156,6 +157,19 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
                 tally["headings"] += 1
                 tally["headings right"] += found.get("heading") == ship["heading"]
     return misses
+
+
+def fleet(cards: list[dict]) -> tuple[list[str], int]:
+    """A seat's ships as (face-up names, "?" for one whose name is hidden; how many face down)."""
+    return sorted(c["card"] or "?" for c in cards if c["face"] == "up"), sum(c["face"] == "down" for c in cards)
+
+
+def seat_counted_right(ships: list[dict], mine: list[dict]) -> bool:
+    """The seat's count is what is scored: as many ships face up and face down as the truth, and every name
+    read one of its face-up ships (a face-up ship whose markers are hidden is counted, unnamed)."""
+    (want_up, want_down), (got_up, got_down) = fleet(ships), fleet(mine)
+    named = Counter(name for name in got_up if name != "?")
+    return len(got_up) == len(want_up) and got_down == want_down and not named - Counter(want_up)
 
 
 TUNED = f"tuned styles ({', '.join(TUNING_STYLES)})"
@@ -201,6 +215,7 @@ def report(name: str, tally: Counter) -> list[str]:
             f"said unsure {tally['seats unsure']}; confidently wrong {tally['seats confidently wrong']}",
             f"face down vs up (ships showing whole): right {share(tally, 'ships face right', 'ships whole')}, "
             f"unknown {tally['ships unknown']}, missed {tally['ships missed']}, wrong {tally['ships face wrong']}",
+            f"face-up ships counted with their names hidden (under a face-up card): {tally['face-up ships counted unnamed']}",
             f"direction (face-up ships identified): {share(tally, 'headings right', 'headings')}",
             f"seats with no hand over them exact: {share(tally, 'seats no hand over exact', 'seats no hand over')}; "
             f"a hand over {tally['case ' + UNDER_HAND]} seats (a card may lie under it: no photo counts them, "

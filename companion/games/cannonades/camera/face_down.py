@@ -20,11 +20,13 @@ PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a fa
 REACHING_IN = "a shape reaching in from beyond the play area"   # the start of an arm's (and what it touches) reason
 NOT_ONE_CARD = "a card-like shape"   # the start of the reason a shape of touching or overlapping cards is unknown
 CUT_BY_WINDOW = "a shape cut by the edge of the part of the table read"
+# A card reaching under a face-up card, as bright as a face: face up, its markers hidden by the card on it.
+HIDDEN_FACE = f"{PRINTED_CORNERS} under a face-up card, as bright as a face: face up, its markers hidden"
 
 
 @dataclass(frozen=True)
 class Blob:
-    face: str                       # "down" or "unknown"
+    face: str                       # "down", "unknown" or "up" (a face whose markers a card on it hides)
     centre_mm: tuple[float, float]
     axis_deg: float                 # the card's long axis, 0..180 clockwise from north
     area_mm2: float
@@ -257,7 +259,7 @@ def blob_mask(table_mask: np.ndarray, view_to_table: np.ndarray, read_outlines_m
     where the read faces lie (grown by `face_up_margin_mm`: a face-down card may reach under one)."""
     mask = table_mask.copy()
     table_to_view = np.linalg.inv(view_to_table)
-    grow = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
+    grow = _margin_px(settings)
     cover = np.zeros_like(mask)
     for outline in read_outlines_mm:
         polygon = np.int32(np.round(cv2.perspectiveTransform(outline[None].astype(np.float64), table_to_view)[0]))
@@ -288,6 +290,8 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     fill = area / max(w * h, 1e-6)
     if not _card_sized(contour, settings):
         parts = touching.split_blob(contour, settings, cover)
+        if parts is None and (fitted := touching.fitted_card(contour, settings, cover)) is not None:
+            parts = [fitted]
         if parts is not None:
             return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]
         count = area / card_area
@@ -304,7 +308,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
 def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.ndarray,
                 settings: ReaderSettings, cover: np.ndarray | None = None) -> list[Blob]:
     """One card of a touching group: face down unless its corners look printed. One reaching under a
-    face-up card may be a face whose markers that card hides: unknown when what shows is paper-bright."""
+    face-up card may be a face whose markers that card hides: face up (no name) when what shows is paper-bright."""
     contour = np.float32(part.outline_px).reshape(-1, 1, 2)
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
@@ -313,22 +317,30 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
     if part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings):
-        return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} perhaps: a card under a face-up "
-                     "card, as bright as a face")]
+        return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, HIDDEN_FACE)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
 
 
 def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings) -> bool:
-    """Whether much of what shows of a card under a face-up one is as bright as that face's paper."""
+    """Whether a card reaching into a face-up card's footprint lies under it, and much of what shows of it is
+    as bright as that face's paper (taken beside the card). Where the two overlap, the face shows when the card
+    lies under it; a card lying over the face shows itself there (a back beside a face-up ship in a row)."""
     inside = np.zeros_like(cover)
     cv2.fillPoly(inside, [np.int32(np.round(outline_px))], 255)
+    face = cv2.erode(cover, np.ones((2 * _margin_px(settings) + 1,) * 2, np.uint8)) > 0   # the faces, no margin
+    paper = grey[face & (cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0) & (inside == 0)]
     visible = grey[(inside > 0) & (cover == 0)]
-    paper = grey[(cover > 0) & (cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0)]
+    overlap = grey[(inside > 0) & face]
     if visible.size == 0 or paper.size == 0:
         return True
     level = float(np.percentile(paper, 75)) - settings.covered_paper_gap
-    return float((visible >= level).mean()) >= settings.covered_paper_share
+    under = overlap.size == 0 or float((overlap >= level).mean()) >= settings.covered_paper_share
+    return under and float((visible >= level).mean()) >= settings.covered_paper_share
+
+
+def _margin_px(settings: ReaderSettings) -> int:
+    return int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
 
 
 def centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float], float]:

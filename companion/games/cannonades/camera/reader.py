@@ -34,7 +34,7 @@ class SeenCard:
     angle_deg: float | None = None   # where a face-up card's top faces, clockwise from north
     axis_deg: float | None = None    # a face-down card's long axis (0..180): its way is not visible
     heading: str | None = None       # a face-up ship's bow: north, east, south or west of the table
-    on: str | None = None            # a cannonade laid on a ship: that ship's id, "face down" or "unknown"
+    on: str | None = None            # a cannonade laid on a ship: its id, "face up" (no name), "face down" or "unknown"
     why: str = ""
 
     def to_json(self) -> dict:
@@ -126,6 +126,9 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         if blob.face == "down" and blob.confidence >= settings.unknown_below:
             seen_cards.append(SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
                                        blob.confidence, axis_deg=blob.axis_deg))
+        elif (blob.face == "up" and blob.confidence >= settings.unknown_below
+              and table.area_of(*blob.centre_mm, players).startswith("seat")):
+            seen_cards.append(_hidden_face(blob, players))
         else:
             seen_cards.extend(_unknowns(blob, players, settings, settings.unknown_area_min_cards))
     judged, covered = face_down.blob_mask(table_mask, view_to_table, [face.corners_mm for face in faces], settings)
@@ -136,7 +139,9 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
     for why, pieces in ((MAY_BE_MISSED, unexplained.unexplained_pieces(difference[0], judged, covered, settings)),
-                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings))):
+                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, [
+                            cv2.perspectiveTransform(card_outline_mm(blob.centre_mm, blob.axis_deg)[None], table_to_view)[0]
+                            for blob in blobs if blob.face != "unknown"]))):
         for piece in pieces:
             seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
                                                        why, face_down.sample_points(piece, view_to_table)),
@@ -207,8 +212,8 @@ def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, bl
 def _reread_box(blob: face_down.Blob, shapes: bool) -> tuple[float, float, float, float] | None:
     """The part of the table (mm) a blob is read again in, or None when it is not read again (a shape of
     several cards or an arm unless `shapes`)."""
-    if blob.face != "unknown":
-        return None
+    if blob.face == "down":
+        return None   # a face-up card with hidden markers (HIDDEN_FACE) is read again: a corner may show
     if blob.why.startswith(face_down.PRINTED_CORNERS):
         reach = max(cards.CARD_MM) / 2 + REREAD_MARGIN_MM
         x, y = blob.centre_mm
@@ -263,6 +268,22 @@ def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
                     card.kind, face.angle_deg, heading=heading)
 
 
+def card_outline_mm(centre_mm: tuple[float, float], axis_deg: float) -> np.ndarray:
+    """The four corners (table mm) of a card lying at `centre_mm` with its long axis `axis_deg` from north."""
+    along = np.array(table.direction_vector(axis_deg)) * cards.CARD_MM[1] / 2
+    across = np.array([-along[1], along[0]]) * cards.CARD_MM[0] / cards.CARD_MM[1]
+    centre = np.array(centre_mm, np.float64)
+    return np.array([centre - along - across, centre - along + across, centre + along + across, centre + along - across])
+
+
+def _hidden_face(blob: face_down.Blob, players: int) -> SeenCard:
+    """A face-up card in a seat under another face-up card, its markers hidden: no name, yet a face-up ship
+    (only ships lie in play in a seat, and a cannonade is laid onto a ship, never under one). Elsewhere (the
+    deck, the discard pile) such a card is unknown."""
+    return SeenCard("up", blob.centre_mm, table.area_of(*blob.centre_mm, players), blob.confidence, kind="ship",
+                    axis_deg=blob.axis_deg, why=f"{blob.why}; a ship: a cannonade lies on a ship")
+
+
 def _lay_cannonades(seen: list[SeenCard], settings: ReaderSettings) -> list[SeenCard]:
     """A face-up cannonade in a seat's area lies on the ship nearest under it (within `cannonade_reach_mm`)."""
     out = []
@@ -272,7 +293,7 @@ def _lay_cannonades(seen: list[SeenCard], settings: ReaderSettings) -> list[Seen
                      and face_down.distance(other.centre_mm, card.centre_mm) < settings.cannonade_reach_mm]
             if below:
                 nearest = min(below, key=lambda other: face_down.distance(other.centre_mm, card.centre_mm))
-                name = nearest.card if nearest.face == "up" else "face down" if nearest.face == "down" else "unknown"
+                name = {"up": nearest.card or "face up", "down": "face down"}.get(nearest.face, "unknown")
                 card = SeenCard(**{**card.__dict__, "on": name, "area": nearest.area})
             else:   # a cannonade lies on a ship: here the ship is all under it
                 out.append(SeenCard("unknown", card.centre_mm, card.area, 0.0,
@@ -309,7 +330,7 @@ def reading_lines(reading: Reading) -> list[str]:
                      + (f", {counts['unknown']} unknown" if counts["unknown"] else ""))
     for card in reading.cards:
         where = f"({card.centre_mm[0]:.0f}, {card.centre_mm[1]:.0f}) mm"
-        what = card.card if card.face == "up" else "face down" if card.face == "down" else "unknown"
+        what = (card.card or "face up") if card.face == "up" else "face down" if card.face == "down" else "unknown"
         extra = f", heading {card.heading}" if card.heading else ""
         extra += f", on {card.on}" if card.on else ""
         extra += f" ({card.why})" if card.why else ""

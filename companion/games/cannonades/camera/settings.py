@@ -66,8 +66,12 @@ class ReaderSettings:
     split_min_cards: float = 1.4
     covered_min_cards: float = 0.2         # a blob touching a face-up card, this much of one card's area and
     covered_max_cards: float = 1.15        # no more, may be a single card reaching under it,
+    covered_inside: float = 0.88            # (when none lies `split_inside` in what shows and the face, this much:
+                                            # a faint back's rim or a strip parted off by the cut margin missed)
     covered_claim: float = 0.2              # and claim this share of itself from what shows (the rest under it:
                                             # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card)
+    under_least: float = 0.15               # a card of a row split into cards reaches under a face-up card when
+                                            # this share of it lies in the face's footprint (grown by its margin)
     covered_rest_cards: float = 0.3         # both, for what a row split into cards leaves (touching.py's
                                             # _covered_rest): a strip of another card may be part of it
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
@@ -83,6 +87,10 @@ class ReaderSettings:
     split_cut_px: int = 5
     split_leftover_share: float = 0.12
     split_confidence: float = 0.8
+    # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
+    # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
+    fit_min_cards: float = 0.55
+    fit_holds: float = 0.97
     # Whole cards touching an arm (touching.cards_off_arm): a card rectangle in the arm's shape whose outside
     # ring (this many px out, past a card's shadow) the shape leaves free but for this share (the arm touches
     # one side), at most this many an arm.
@@ -117,6 +125,8 @@ class ReaderSettings:
     # face-up cannonade's footprint (past its cut margin): a ship's last strip under it (unexplained.py).
     sliver_min_cards: float = 0.05
     sliver_reach_mm: float = 4.0
+    sliver_found_grow_mm: float = 4.0       # unless this share of it lies within a card rectangle found by its
+    sliver_found_share: float = 0.7         # shape, grown by this much: that card's rim (its fit is a few mm off)
 
 
 SETTINGS = ReaderSettings()

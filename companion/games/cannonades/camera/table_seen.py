@@ -21,11 +21,15 @@ def table_seen(reading: Reading, players: int | None = None) -> TableSeen:
     seats = []
     for number in range(1, players + 1):
         mine = [card for card in cards if card.area == f"seat {number}"]
-        ships = sorted((card for card in mine if card.kind != "cannonade" and card.face == "up"), key=lambda c: c.card)
+        ships = sorted((card for card in mine if card.kind != "cannonade" and card.face == "up" and card.card),
+                       key=lambda c: c.card)
+        # A face-up ship whose markers are hidden is counted by the reader, but the game keeps fleets by card:
+        # the seat waits (unsure) until its name shows.
+        nameless = any(card.face == "up" and not card.card for card in mine)
         shots = tuple(sorted((card.card, card.on or "unknown") for card in mine
                              if card.face == "up" and card.kind == "cannonade"))
         seats.append(SeatSeen(tuple(card.card for card in ships),
                               sum(card.face == "down" and card.kind != "cannonade" for card in mine), shots,
-                              any(card.face == "unknown" for card in mine), tuple(card.heading or "?" for card in ships)))
+                              nameless or any(card.face == "unknown" for card in mine), tuple(card.heading or "?" for card in ships)))
     discard = tuple(sorted(card.card for card in cards if card.area == "discard" and card.card))
     return TableSeen(tuple(seats), discard)

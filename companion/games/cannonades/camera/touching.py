@@ -27,7 +27,16 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     """The cards a blob is made of, or None when card rectangles do not explain it. `cover`: where
     face-up cards lie (the top view's px); a card may reach under one that touches the blob, so a
     face-down ship under a cannonade is a card: a blob so covered is one card or nothing (a hand
-    touching a card is never made into cards)."""
+    touching a card is never made into cards). A blob of more cards touching a face-up card that
+    the rectangles inside it do not explain is tried again with every card free to reach under it."""
+    found = _split(contour, settings, cover, reach_under=False)
+    if found is None and cover is not None:
+        found = _split(contour, settings, cover, reach_under=True)
+    return found
+
+
+def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None,
+           reach_under: bool) -> list[SplitCard] | None:
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
     count = cv2.contourArea(contour) / card_px
@@ -37,36 +46,98 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     offset = np.array([x - pad, y - pad])
     cv2.drawContours(remaining, [contour - offset], -1, 255, cv2.FILLED)
     blob = remaining.copy()
-    covered = False
-    if cover is not None and settings.covered_min_cards <= count <= settings.covered_max_cards:
+    covered = touches_cover = False
+    if cover is not None:
         under = _window(cover, offset, blob.shape)
         near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
-        covered = cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
-        if covered:
+        touches_cover = cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
+        covered = touches_cover and settings.covered_min_cards <= count <= settings.covered_max_cards
+        if covered or (reach_under and touches_cover):
             blob = cv2.bitwise_or(blob, under)
-    if not covered and not settings.split_min_cards <= count <= settings.split_max_cards:
+    if reach_under:
+        # A card beside one reaching under the face-up card shows less than two cards' area: tried from one card's.
+        if covered or not touches_cover or not settings.covered_max_cards <= count <= settings.split_max_cards:
+            return None
+    elif not covered and not settings.split_min_cards <= count <= settings.split_max_cards:
         return None
     found: list[SplitCard] = []
     for _ in range(int(round(count)) + 1):
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
             break
         best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
+        if best is None and covered:   # a faint back's rim, or a strip the face's cut margin parts off, missed
+            best = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
         if best is None:
             break
-        found.append(SplitCard(best.outline_px + offset, best.inside, covered))
+        reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
+        found.append(SplitCard(best.outline_px + offset, best.inside, covered or reaches_under))
         cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
         cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
         remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     leftover = cv2.countNonZero(remaining) / card_px
     if not covered and found and leftover > settings.split_leftover_share and cover is not None:
-        under = _covered_rest(remaining, offset, settings, cover)   # the row's last card, under a cannonade
-        if under is not None:
-            found.append(under)
+        last = _covered_rest(remaining, offset, settings, cover)   # the row's last card, under a cannonade
+        if last is not None:
+            found.append(last)
             leftover = 0.0
     explained = len(found) == 1 if covered else len(found) >= 2
     if not explained or leftover > settings.split_leftover_share:
         return None
     return found
+
+
+def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> SplitCard | None:
+    """One card rectangle holding all of a blob short of a card's shape (a faint back whose rim or a corner the
+    mask missed), or None. The rectangle stands on a straight stretch of the outline (a card's own edge),
+    centred along it on the blob; the blob, at least `fit_min_cards` of a card, must lie inside it but for
+    crumbs (`fit_holds`): two cards or a hand leave more outside. A blob touching a face-up card (`cover`) may be a card
+    half under it, face up or down: never fitted."""
+    scale = settings.top_px_per_mm
+    short, long = (side * scale for side in cards.CARD_MM)
+    count = cv2.contourArea(contour) / (short * long)
+    if not settings.fit_min_cards <= count <= 1 + settings.card_area_tolerance:
+        return None
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = int(long)
+    blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    offset = np.array([x - pad, y - pad])
+    cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
+    if cover is not None:
+        near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
+        if cv2.countNonZero(cv2.bitwise_and(near, _window(cover, offset, blob.shape))):
+            return None
+    blob_px = max(cv2.countNonZero(blob), 1)
+    points = np.column_stack(np.nonzero(blob)[::-1]).astype(np.float64)
+    canvas = np.zeros_like(blob)
+    best, best_score = None, 0.0
+    polygon = cv2.approxPolyDP(contour - offset, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
+    for start, _, along, normal, side, depth in _card_sides(polygon, settings):
+        if ((points - start) @ normal).mean() < 0:
+            normal = -normal   # into the blob
+        reach = (points - start) @ along
+        corner = start + along * ((reach.min() + reach.max() - side) / 2)
+        outline = np.array([corner, corner + along * side, corner + along * side + normal * depth, corner + normal * depth])
+        fill = _inside_share(canvas, blob, outline)
+        holds = fill * cv2.countNonZero(canvas) / blob_px
+        if holds >= settings.fit_holds and holds + fill > best_score:
+            best, best_score = SplitCard(outline + offset, fill), holds + fill
+    return best
+
+
+def _card_sides(polygon: np.ndarray, settings: ReaderSettings):
+    """Each straight stretch of an outline that may be a card's side, as (start, end, its direction and a normal,
+    the card's side along it and its depth across), once with the card's short side along it, once its long."""
+    short, long = (side * settings.top_px_per_mm for side in cards.CARD_MM)
+    for start, end in zip(polygon, np.roll(polygon, -1, axis=0)):
+        along = end - start
+        length = float(np.hypot(*along))
+        if length < settings.split_min_edge_share * short:
+            continue
+        along = along / length
+        normal = np.array([-along[1], along[0]])
+        for side, depth in ((short, long), (long, short)):
+            if length <= side * (1 + settings.card_side_tolerance):   # a longer stretch is not this side
+                yield start, end, along, normal, side, depth
 
 
 def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[bool, bool, bool, bool]) -> list[SplitCard]:
@@ -147,13 +218,12 @@ def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.
     return out
 
 
-def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float) -> SplitCard | None:
+def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float,
+               least_inside: float | None = None) -> SplitCard | None:
     """The card rectangle standing on one of the remaining outline's straight stretches that lies
     inside the blob (a card found before may cover part of it), claims enough of what remains, and
     whose sides best follow the blob's edge or the cards found (a card's own outline, where nothing
     touches it: a rectangle turned across a row of cards lies inside it too, but its sides do not)."""
-    scale = settings.top_px_per_mm
-    short, long = (side * scale for side in cards.CARD_MM)
     contours, _ = cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best: SplitCard | None = None
     best_score = 0.0
@@ -161,32 +231,23 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
     ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
         polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
-        for start, end in zip(polygon, np.roll(polygon, -1, axis=0)):
-            along = end - start
-            length = float(np.hypot(*along))
-            if length < settings.split_min_edge_share * short:
-                continue
-            along /= length
-            normal = np.array([-along[1], along[0]])
-            for side, depth in ((short, long), (long, short)):
-                if length > side * (1 + settings.card_side_tolerance):
-                    continue   # a stretch longer than the card's side is not this side
-                for anchor, direction in ((start, along), (end, -along)):
-                    for inward in (normal, -normal):
-                        outline = np.array([anchor, anchor + direction * side,
-                                            anchor + direction * side + inward * depth, anchor + inward * depth])
-                        inside = _inside_share(canvas, blob, outline)
-                        if inside < settings.split_inside:
-                            continue
-                        claimed = _inside_share(canvas, remaining, outline)
-                        if claimed < least_claim and not (claimed >= settings.split_last_claim and
-                                                          _explains_the_rest(canvas, remaining, settings)):
-                            continue
-                        around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
-                        support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
-                        score = support + claimed
-                        if best is None or score > best_score:
-                            best, best_score = SplitCard(outline, inside), score
+        for start, end, along, normal, side, depth in _card_sides(polygon, settings):
+            for anchor, direction in ((start, along), (end, -along)):
+                for inward in (normal, -normal):
+                    outline = np.array([anchor, anchor + direction * side,
+                                        anchor + direction * side + inward * depth, anchor + inward * depth])
+                    inside = _inside_share(canvas, blob, outline)
+                    if inside < (least_inside or settings.split_inside):
+                        continue
+                    claimed = _inside_share(canvas, remaining, outline)
+                    if claimed < least_claim and not (claimed >= settings.split_last_claim and
+                                                      _explains_the_rest(canvas, remaining, settings)):
+                        continue
+                    around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
+                    support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
+                    score = support + claimed
+                    if best is None or score > best_score:
+                        best, best_score = SplitCard(outline, inside), score
     return best
 
 

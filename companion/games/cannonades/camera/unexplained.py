@@ -4,7 +4,8 @@ its seat would be counted short with confidence. What differs from the table's c
 yet lies outside every card found and every shape judged, is gathered (edges are not used: wood grain
 shows them everywhere); a card-sized
 piece of it says a card may lie there, so the seat is unsure rather than counted. So does a strip too
-small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides."""
+small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides
+(unless it is the rim of a card found there)."""
 
 from __future__ import annotations
 
@@ -38,11 +39,14 @@ def unexplained_pieces(squared: np.ndarray, judged: np.ndarray, covered: np.ndar
     return pieces
 
 
-def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings) -> list[np.ndarray]:
+def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings,
+                   found_px: list[np.ndarray] = ()) -> list[np.ndarray]:
     """Pieces of what is not table, too small to be judged as a card (under `partial_card_share` of one),
     yet at least `sliver_min_cards`, touching one of the outlines (a face-up cannonade's, in the top
     view's px): the last strip of a ship the cannonade hides, between it and the next card of an
-    overlapping row. The cannonade may lie on that ship and not on the nearest card found."""
+    overlapping row. The cannonade may lie on that ship and not on the nearest card found. A piece
+    lying mostly (`sliver_found_share`) within a card rectangle found by its shape (`found_px`, grown by
+    `sliver_found_grow_mm`: such a rectangle is placed within a few mm) is that card's rim, not a ship."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
     near = np.zeros_like(judged)
@@ -50,6 +54,11 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
     for outline in outlines_px:
         cv2.fillPoly(near, [np.int32(np.round(outline))], 255)
         cv2.polylines(near, [np.int32(np.round(outline))], True, 255, 2 * reach + 1)
+    found = np.zeros_like(judged)
+    grow = int(round(settings.sliver_found_grow_mm * scale))
+    for outline in found_px:
+        cv2.fillPoly(found, [np.int32(np.round(outline))], 255)
+        cv2.polylines(found, [np.int32(np.round(outline))], True, 255, 2 * grow + 1)
     pieces = []
     for contour in cv2.findContours(judged, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
         area = cv2.contourArea(contour)
@@ -58,7 +67,8 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
         x, y, w, h = cv2.boundingRect(contour)
         shape = np.zeros((h, w), np.uint8)
         cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
-        if cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w])):
+        rim = cv2.countNonZero(cv2.bitwise_and(shape, found[y:y + h, x:x + w])) / max(cv2.countNonZero(shape), 1)
+        if cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w])) and rim < settings.sliver_found_share:
             pieces.append(contour)
     return pieces
 

@@ -1,6 +1,7 @@
 """Touching cards on rendered tables through the real reader: a row of face-down ships side by side is
 counted card by card; a face-down ship under a cannonade is a ship; a face-up ship whose markers a
-cannonade hides is unknown, never called face down; a hand touching cards is never made into cards."""
+cannonade hides is face up (no name) or unknown, never called face down; a hand touching cards is never made
+into cards."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ def test_a_row_of_face_down_ships_each_lying_a_little_over_the_last_is_counted_c
 
 
 @pytest.mark.slow   # renders two tables: about 6 s
-def test_under_a_cannonade_a_face_down_ship_counts_and_a_face_up_one_with_its_markers_hidden_is_unknown():
+def test_under_a_cannonade_a_face_down_ship_counts_and_a_face_up_one_with_its_markers_hidden_is_never_face_down():
     # Laid as players lay it, a little off the ship's middle (most of the ship shows); then right on
     # top of a face-up ship, hiding both its markers.
     gun = PlacedCard(INDEX["C02"], True, (406.0, 462.0), 25.0, "cannonade", 1)

@@ -1,0 +1,60 @@
+"""Seats counted from what the picture and the rules let a reader count, on the accuracy benchmark's tuning
+views: a face-up ship whose markers a cannonade hides is still a face-up ship in its seat (a cannonade lies on
+a ship, never under one); a card beside one reaching under a face-up card is split off by the card's size; a
+back whose faint rim the mask missed is one card's rectangle, alone or reaching under a cannonade. Each seat
+as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
+
+from __future__ import annotations
+
+import pytest
+
+from companion.games.cannonades.camera.reader import Reading, SeenCard
+from companion.games.cannonades.camera.table_seen import table_seen
+
+from cannonades_views import benchmark_view, seat_as_read
+
+
+@pytest.mark.slow   # renders one table a case: about 3 s
+@pytest.mark.parametrize("seed, look, seat, counted, why", [
+    (31, "navy", 3, (["?", "S26"], 1),
+     "C13 lies on S23, face up, and hides both its markers: half of S23's face shows, as bright as C13's paper"),
+    (181, "navy", 2, (["?"], 1),
+     "C04 hides S18's markers, and S18's face touches the face-down ship below it: one shape, split by card size"),
+    (127, "navy", 4, (["S16"], 3),
+     "three face-down ships in a row, C25 on the middle one and over the end of the next: the row is one shape, "
+     "each card's rectangle may reach under C25"),
+    (3, "ember", 1, (["S04", "S21"], 1),
+     "a lone ember back on teak whose rim the mask missed: not a card's shape, yet inside one card's rectangle"),
+    (246, "classic", 4, (["S13"], 2),
+     "a back lying over the end of face-up S13 shows itself, not S13's paper, where they overlap: face down"),
+    (1, "navy", 1, (["?", "S35"], 0),
+     "C19 hides S23's markers; the cut margin round C19 parts a thin strip of S23 from the rest of what shows"),
+    (3, "ember", 3, (["S14"], 1),
+     "C25 lies on a faint ember back on teak whose rim the mask missed where it shows beside C25"),
+    (177, "ember", 2, (["S23"], 2),
+     "C04 lies on a face-down ship found by its shape; a strip of that ship's rim beyond the rectangle fitted "
+     "to it touches C04: the found card's rim, not another ship under C04"),
+], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
+        "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
+        "a found card's rim beside a cannonade"])
+def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
+    truth, cards = benchmark_view(seed, look)
+    got, want = seat_as_read(truth, cards, seat)
+    assert got == counted and len(got[0]) == len(want[0]) and got[1] == want[1], why
+    assert [name for name in got[0] if name != "?"] == [name for name in want[0] if name in got[0]], why
+    if "?" in counted[0]:   # the face-up ship under the cannonade: a ship by the rules, its name not said
+        nameless = next(card for card in cards if card["face"] == "up" and card["card"] is None)
+        assert nameless["kind"] == "ship" and "markers hidden" in nameless["why"], why
+        laid = next(card for card in cards if card["kind"] == "cannonade" and card["area"] == f"seat {seat}")
+        assert laid["on"] == "face up", why
+
+
+def test_a_seat_with_a_face_up_ship_whose_name_is_hidden_waits_in_the_live_game():
+    """The game keeps fleets by card: a face-up ship counted without its name leaves the seat unsure (not voted
+    by the tracker) until its markers show."""
+    reading = Reading(2, (SeenCard("up", (400.0, 490.0), "seat 1", 0.8, kind="ship", why="markers hidden"),
+                          SeenCard("up", (420.0, 470.0), "seat 1", 0.99, "C02", "cannonade", 10.0, on="face up"),
+                          SeenCard("up", (400.0, 110.0), "seat 2", 0.99, "S09", "ship", 180.0, heading="north")), (20, 21, 22, 23))
+    seen = table_seen(reading)
+    assert seen.hidden() == frozenset({"seat 1"})
+    assert seen.seats[0].up == () and seen.seats[1].up == ("S09",)
