@@ -135,8 +135,16 @@ class TaughtPieces:
         cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
                  if on_road(tokens.get((board, col, row), ""))]
         reasons: dict = {}
+        # Pieces that no paint in view vouches for: a bare road the looks saw paint on, a hidden base the network saw a
+        # piece on. A taught solid must stand in their silhouette, or they are a road.
+        unvouched = set()
         if cells:
-            for (col, row), (token, confidence, _) in zip(cells, self.judge.judge(view, cells)):
+            for (col, row), (token, confidence, _, hidden) in zip(cells, self.judge.judge(view, cells)):
+                if hidden and s.keep_network_when_hidden:   # the looks cannot tell: the network's reading, unsure
+                    token = tokens[(board, col, row)]
+                    reasons[(board, col, row)] = f"its base is hidden behind a piece in front; the network saw {named(token)}"
+                if len(token) == 2 and (hidden or tokens[(board, col, row)] == ROAD):
+                    unvouched.add((col, row))
                 if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
                     confidence = min(confidence, s.disputed_confidence)
                     reasons[(board, col, row)] = f"the network saw {named(tokens[(board, col, row)])}, the taught looks {named(token)}"
@@ -155,6 +163,11 @@ class TaughtPieces:
             if not fits:
                 continue
             key = (board, *cell)
+            if cell in unvouched and max(fits.values()) < s.road_piece_min_fit:
+                tokens[key] = ROAD   # paint on a bare road that no taught solid stands in: the card, a shadow, a neighbour
+                probabilities[key] = min(probabilities[key], s.disputed_confidence)
+                reasons[key] = f"{reasons.get(key, 'the taught looks see paint')}, but no taught solid fits it ({max(fits.values()):.2f})"
+                continue
             choice = choose_kind(fits, tokens[key][0], s.kinds)
             tokens[key] = choice.kind + tokens[key][1]
             if not choice.sure:

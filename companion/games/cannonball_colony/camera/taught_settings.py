@@ -30,6 +30,9 @@ class TaughtSettings:
     # as far as can be told, and not sure of it.
     min_known_base: float = 0.3
     hidden_confidence: float = 0.4
+    # Taught, a cell whose base is hidden keeps the network's reading (which saw the whole cell) at that confidence,
+    # rather than a bare road: the piece in front hides the print and the base, not what stands on it.
+    keep_network_when_hidden: bool = True
     piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
@@ -43,6 +46,9 @@ class TaughtSettings:
     missed_base_share: float = 0.3
     missed_fit_overlap: float = 0.75
     find_missed: bool = True
+    # A cell the network read as a bare road, where the looks see paint but no taught solid covers the silhouette
+    # this well, stays a road (unsure): the road card named a pale paint, a piece's shadow, a neighbour leaning over.
+    road_piece_min_fit: float = 0.3
     # Taught, a piece's silhouette counts its paint's lookalike inks too (the forest's on a green piece's shaded
     # faces), and leaves out the cells printed in them (tuning seeds 6030-6099, tuned families: pieces read right
     # 681 -> 695 of 887, cells 6101 -> 6109 of 6372, confidently wrong 15 either way).
