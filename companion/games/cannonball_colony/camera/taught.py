@@ -24,6 +24,7 @@ from calibration.pieces import EMPTY_LABEL, PieceLooks
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.kind_choice import choose_kind
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
+from companion.games.cannonball_colony.camera.land_doubt import land_ink_share
 from companion.games.cannonball_colony.camera.look_judge import PLAYER_INDEX, ROAD, LookJudge, named, on_road
 from companion.games.cannonball_colony.camera.piece_fit import piece_windows, window_overlaps
 from companion.games.cannonball_colony.camera.taught_settings import TaughtSettings
@@ -145,6 +146,12 @@ class TaughtPieces:
                     reasons[(board, col, row)] = f"its base is hidden behind a piece in front; the network saw {named(token)}"
                 if len(token) == 2 and (hidden or tokens[(board, col, row)] == ROAD):
                     unvouched.add((col, row))
+                network = tokens[(board, col, row)]
+                card = land_ink_share(view, col, row, ROAD) if token == ROAD and len(network) == 2 and not hidden else 1.0
+                if card < s.bare_road_least_card:   # no paint at its base, yet the card does not show either
+                    token, confidence = network, min(confidence, s.disputed_confidence)
+                    reasons[(board, col, row)] = (f"the taught looks see no paint at its base, but its middle shows only "
+                                                  f"{card:.2f} of the road card; the network saw {named(network)}")
                 if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
                     confidence = min(confidence, s.disputed_confidence)
                     reasons[(board, col, row)] = f"the network saw {named(tokens[(board, col, row)])}, the taught looks {named(token)}"

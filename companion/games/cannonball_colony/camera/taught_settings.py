@@ -33,6 +33,9 @@ class TaughtSettings:
     # Taught, a cell whose base is hidden keeps the network's reading (which saw the whole cell) at that confidence,
     # rather than a bare road: the piece in front hides the print and the base, not what stands on it.
     keep_network_when_hidden: bool = True
+    # A cell the network read as a piece and the looks as a bare road (no paint at its base) must show the road card
+    # through this share of its middle (camera/land_doubt.py), or something stands there: the network's piece, unsure.
+    bare_road_least_card: float = 0.3
     piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this

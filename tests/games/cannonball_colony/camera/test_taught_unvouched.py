@@ -1,7 +1,8 @@
 """Taught, a piece no paint in view vouches for must have a taught solid standing in its silhouette: a bare road
 tile whose card (or a shadow on it) the taught looks name a pale paint is read as the road, asked about; and a
 piece whose base is hidden behind the piece in front keeps the network's reading, which saw the whole cell,
-rather than being taken for a bare road."""
+rather than being taken for a bare road; so does a piece whose paint the looks miss at its base, where the road
+card does not show through the cell's middle either."""
 
 from __future__ import annotations
 
@@ -59,3 +60,20 @@ def test_a_piece_whose_base_the_piece_in_front_hides_keeps_the_networks_reading(
     reading = IslandReader(taught=taught).read_stages(image, 0.0)
     assert reading.tokens[cell] == "Ff" and reading.probabilities[cell] < CONFIDENT
     assert reading.doubts[cell].startswith("its base is hidden behind a piece in front; the network saw a fort of france")
+
+
+@pytest.mark.slow   # 10 s: the benchmark's tuning seed 6094 rendered, then read twice
+def test_a_piece_whose_paint_the_looks_miss_but_that_hides_the_road_card_keeps_the_networks_reading(tmp_path):
+    truth, image, taught = taught_island(6094, tmp_path)
+    cells = [(2, 4, 3), (2, 5, 3), (2, 5, 4)]   # board 2: Spain's forts, their paint at the base named no paint
+    assert [truth[cell] for cell in cells] == ["Fs"] * 3
+
+    taught.settings = replace(taught.settings, bare_road_least_card=0.0)
+    unchecked = IslandReader(taught=taught).read_stages(image, 0.0)
+    assert [unchecked.tokens[cell] for cell in cells] == ["r"] * 3
+
+    taught.settings = replace(taught.settings, bare_road_least_card=0.3)
+    reading = IslandReader(taught=taught).read_stages(image, 0.0)
+    assert [reading.tokens[cell] for cell in cells] == ["Fs"] * 3
+    assert all(reading.probabilities[cell] < CONFIDENT for cell in cells)
+    assert all("the taught looks see no paint at its base, but its middle shows only" in reading.doubts[cell] for cell in cells)
