@@ -141,22 +141,24 @@ class TaughtPieces:
         unvouched = set()
         if cells:
             for (col, row), (token, confidence, _, hidden) in zip(cells, self.judge.judge(view, cells)):
+                key = (board, col, row)
+                network = tokens[key]
                 if hidden and s.keep_network_when_hidden:   # the looks cannot tell: the network's reading, unsure
-                    token = tokens[(board, col, row)]
-                    reasons[(board, col, row)] = f"its base is hidden behind a piece in front; the network saw {named(token)}"
-                if len(token) == 2 and (hidden or tokens[(board, col, row)] == ROAD):
+                    token = network
+                    reasons[key] = f"its base is hidden behind a piece in front; the network saw {named(network)}"
+                elif token == ROAD and len(network) == 2 and not hidden:
+                    card = land_ink_share(view, col, row, ROAD)
+                    if card < s.bare_road_least_card:   # no paint at its base, yet the card does not show through either
+                        token, confidence = network, min(confidence, s.disputed_confidence)
+                        reasons[key] = (f"the taught looks see no paint at its base, but its middle shows only {card:.2f} "
+                                        f"of the road card; the network saw {named(network)}")
+                if len(token) == 2 and (hidden or network == ROAD):
                     unvouched.add((col, row))
-                network = tokens[(board, col, row)]
-                card = land_ink_share(view, col, row, ROAD) if token == ROAD and len(network) == 2 and not hidden else 1.0
-                if card < s.bare_road_least_card:   # no paint at its base, yet the card does not show either
-                    token, confidence = network, min(confidence, s.disputed_confidence)
-                    reasons[(board, col, row)] = (f"the taught looks see no paint at its base, but its middle shows only "
-                                                  f"{card:.2f} of the road card; the network saw {named(network)}")
-                if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
+                if token != network:   # the network saw otherwise: ask rather than trust either
                     confidence = min(confidence, s.disputed_confidence)
-                    reasons[(board, col, row)] = f"the network saw {named(tokens[(board, col, row)])}, the taught looks {named(token)}"
-                tokens[(board, col, row)] = token
-                probabilities[(board, col, row)] = confidence
+                    reasons[key] = f"the network saw {named(network)}, the taught looks {named(token)}"
+                tokens[key] = token
+                probabilities[key] = confidence
         if image is None:
             return reasons
         if s.find_missed:
