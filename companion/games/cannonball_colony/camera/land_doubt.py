@@ -19,6 +19,10 @@ of it. Two things give such a piece away, each a doubt with its reason:
   same seeds, all cells, right but unsure 531 -> 448 untaught and 646 -> 565 taught, confidently wrong
   9 -> 11 and 5 -> 7. A piece's shadow on the land beside it still spreads it (the kit's sample photo
   tilted 45 degrees has one such cell, asked about).
+- the road card's hue: a road tile in a piece's shadow is as dark as the mountain's ink, and the network
+  reads it so, sure. But a shadow dims the card without turning it brown: against the paper, its middle's
+  green stays 0.7-0.9 of its red (the card's), where the mountain's ink shows 0.46-0.62. A cell read as
+  mountain that green for its red is read as the road in shadow, and asked about.
 """
 
 from __future__ import annotations
@@ -52,19 +56,28 @@ class LandDoubtSettings:
     leaning_over_cos: float = 0.7
     least_lean_cells: float = 0.15     # a lean shorter than this (a camera nearly overhead) leans over nothing
     unsure_confidence: float = 0.5
+    # Green over red (linear, against the paper) of the middle of a cell read as mountain within which it is the road
+    # in shadow. Tuning seeds 6000-6099 (tuned families, untaught): of 1203 mountains read right 99% under 0.62, the
+    # most 0.71 but for 4 a piece leans over (0.82, 0.94, 1.17, 2.27); 9 of the 13 road tiles read as mountain within.
+    # The kit's sample photo tilted 45 degrees under warm light has a mountain at 0.66.
+    check_shadowed_road: bool = True
+    shadowed_road_green_red: tuple[float, float] = (0.72, 0.9)
 
 
 @dataclass(frozen=True)
 class LandDoubt:
     """Why a cell read as bare ground is doubted: what was measured against what it must be."""
 
-    reason: str          # "too little ink" or "lit and shaded faces"
+    reason: str          # "too little ink", "lit and shaded faces" or "the road card's hue" (it is the road in shadow)
     measured: float
     limit: float
 
     def __str__(self) -> str:
         if self.reason == "too little ink":
             return f"its middle shows {self.measured:.2f} of the ink, under {self.limit:.2f}"
+        if self.reason == "the road card's hue":
+            return (f"its middle's green is {self.measured:.2f} of its red ({self.limit:.2f} or more: the road card's hue, "
+                    "not the mountain's ink): read as the road in a shadow")
         return f"its middle's lightness spreads {self.measured:.0f} L*, over {self.limit:.0f}: a standing piece's faces"
 
 
@@ -97,6 +110,18 @@ def lightness_spread(view: BoardView, col: int, row: int, settings: LandDoubtSet
     return float(high - low)
 
 
+def green_over_red(view: BoardView, col: int, row: int, settings: LandDoubtSettings = LandDoubtSettings()) -> float:
+    """Green over red of the median of the middle of board-local cell (col, row), linear against the board's paper:
+    a hue that a shadow leaves as it is."""
+    if view.paper_relative is None:
+        return 0.0
+    middle = _middle(view, col, row, settings.middle_share, view.paper_relative).reshape(-1, 3)
+    if not len(middle):
+        return 0.0
+    blue, green, red = np.median(middle, axis=0)
+    return float(green / max(red, 1e-4))
+
+
 def leaned_over(view: BoardView, col: int, row: int, pieces: set, settings: LandDoubtSettings = LandDoubtSettings()) -> bool:
     """Does a piece standing on a neighbouring cell of `pieces` (board-local (col, row)) lean over board-local cell
     (col, row), seen from this board's camera?"""
@@ -115,6 +140,11 @@ def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDo
                pieces: set = frozenset()) -> LandDoubt | None:
     """Why board-local cell (col, row), read as bare ground `token`, does not look like it; None when it does.
     `pieces`: the board-local cells read as pieces."""
+    if settings.check_shadowed_road and token == Ground.MOUNTAIN.value:
+        ratio = green_over_red(view, col, row, settings)
+        low, high = settings.shadowed_road_green_red
+        if low <= ratio <= high:
+            return LandDoubt("the road card's hue", ratio, low)
     share = land_ink_share(view, col, row, token, settings)
     if share < settings.least_ink_share:
         return LandDoubt("too little ink", share, settings.least_ink_share)
@@ -127,8 +157,8 @@ def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDo
 
 def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: dict,
                       settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
-    """Lower, in place, to `unsure_confidence` every sure cell read as bare ground that does not look like it;
-    the cells doubted, (board, col, row) -> why."""
+    """Lower, in place, to `unsure_confidence` every sure cell read as bare ground that does not look like it (and
+    read a road in shadow as the road); the cells doubted, (board, col, row) -> why."""
     doubted = {}
     for board, view in views.items():
         pieces = {(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
@@ -142,5 +172,7 @@ def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: 
                 doubt = land_doubt(view, col, row, token, settings, pieces)
                 if doubt is not None:
                     probabilities[key] = settings.unsure_confidence
+                    if doubt.reason == "the road card's hue":
+                        tokens[key] = Ground.ROAD.value
                     doubted[key] = doubt
     return doubted

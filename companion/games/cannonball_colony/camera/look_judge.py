@@ -31,6 +31,7 @@ class Judged(NamedTuple):
     token: str           # a bare road, a piece, or UNFAMILIAR
     confidence: float
     column: float        # the share of the column's points in view above the base that show the owner's own paint
+    hidden: bool = False  # the base is mostly behind pieces in front: a road as far as can be told, not sure of it
 
 
 class LookJudge:
@@ -92,7 +93,7 @@ class LookJudge:
         s = self.settings
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
         if base_known.mean() < s.min_known_base:
-            return Judged(ROAD, s.hidden_confidence, 0.0)
+            return Judged(ROAD, s.hidden_confidence, 0.0, hidden=True)
         painted = [paint_class[base] for paint_class in self.paint_classes[strict]]
         counts = np.array([(paint * base_known).sum() / base_known.sum() for paint in painted])
         owner = int(counts.argmax())

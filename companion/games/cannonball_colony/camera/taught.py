@@ -24,6 +24,7 @@ from calibration.pieces import EMPTY_LABEL, PieceLooks
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.kind_choice import choose_kind
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
+from companion.games.cannonball_colony.camera.land_doubt import land_ink_share
 from companion.games.cannonball_colony.camera.look_judge import PLAYER_INDEX, ROAD, LookJudge, named, on_road
 from companion.games.cannonball_colony.camera.piece_fit import piece_windows, window_overlaps
 from companion.games.cannonball_colony.camera.taught_settings import TaughtSettings
@@ -135,13 +136,29 @@ class TaughtPieces:
         cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
                  if on_road(tokens.get((board, col, row), ""))]
         reasons: dict = {}
+        # Pieces that no paint in view vouches for: a bare road the looks saw paint on, a hidden base the network saw a
+        # piece on. A taught solid must stand in their silhouette, or they are a road.
+        unvouched = set()
         if cells:
-            for (col, row), (token, confidence, _) in zip(cells, self.judge.judge(view, cells)):
-                if token != tokens[(board, col, row)]:   # the network saw otherwise: ask rather than trust either
+            for (col, row), (token, confidence, _, hidden) in zip(cells, self.judge.judge(view, cells)):
+                key = (board, col, row)
+                network = tokens[key]
+                if hidden and s.keep_network_when_hidden:   # the looks cannot tell: the network's reading, unsure
+                    token = network
+                    reasons[key] = f"its base is hidden behind a piece in front; the network saw {named(network)}"
+                elif token == ROAD and len(network) == 2 and not hidden:
+                    card = land_ink_share(view, col, row, ROAD)
+                    if card < s.bare_road_least_card:   # no paint at its base, yet the card does not show through either
+                        token, confidence = network, min(confidence, s.disputed_confidence)
+                        reasons[key] = (f"the taught looks see no paint at its base, but its middle shows only {card:.2f} "
+                                        f"of the road card; the network saw {named(network)}")
+                if len(token) == 2 and (hidden or network == ROAD):
+                    unvouched.add((col, row))
+                if token != network:   # the network saw otherwise: ask rather than trust either
                     confidence = min(confidence, s.disputed_confidence)
-                    reasons[(board, col, row)] = f"the network saw {named(tokens[(board, col, row)])}, the taught looks {named(token)}"
-                tokens[(board, col, row)] = token
-                probabilities[(board, col, row)] = confidence
+                    reasons[key] = f"the network saw {named(network)}, the taught looks {named(token)}"
+                tokens[key] = token
+                probabilities[key] = confidence
         if image is None:
             return reasons
         if s.find_missed:
@@ -155,6 +172,11 @@ class TaughtPieces:
             if not fits:
                 continue
             key = (board, *cell)
+            if cell in unvouched and max(fits.values()) < s.road_piece_min_fit:
+                tokens[key] = ROAD   # paint on a bare road that no taught solid stands in: the card, a shadow, a neighbour
+                probabilities[key] = min(probabilities[key], s.disputed_confidence)
+                reasons[key] = f"{reasons.get(key, 'the taught looks see paint')}, but no taught solid fits it ({max(fits.values()):.2f})"
+                continue
             choice = choose_kind(fits, tokens[key][0], s.kinds)
             tokens[key] = choice.kind + tokens[key][1]
             if not choice.sure:

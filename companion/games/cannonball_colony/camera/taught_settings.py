@@ -30,6 +30,15 @@ class TaughtSettings:
     # as far as can be told, and not sure of it.
     min_known_base: float = 0.3
     hidden_confidence: float = 0.4
+    # Taught, a cell whose base is hidden keeps the network's reading (which saw the whole cell) at that confidence,
+    # rather than a bare road: the piece in front hides the print and the base, not what stands on it (tuning seeds
+    # 6000-6099, tuned families: 11 pieces more read right, 5 roads read as pieces, 2 of them then caught by
+    # road_piece_min_fit).
+    keep_network_when_hidden: bool = True
+    # A cell the network read as a piece and the looks as a bare road (no paint at its base) must show the road card
+    # through this share of its middle (camera/land_doubt.py), or something stands there: the network's piece, unsure
+    # (same seeds: 16 pieces more read right, none lost).
+    bare_road_least_card: float = 0.3
     piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
@@ -43,6 +52,11 @@ class TaughtSettings:
     missed_base_share: float = 0.3
     missed_fit_overlap: float = 0.75
     find_missed: bool = True
+    # A piece no paint in view vouches for (the network read a bare road where the looks see paint, or its base is
+    # hidden) that no taught solid covers this well is a road, unsure: the road card named a pale paint, a piece's
+    # shadow, a neighbour leaning over. Tuning seeds 6000-6099, tuned families: roads read as pieces 52 -> 4 of 9432,
+    # no piece lost (0.5 the same to a cell).
+    road_piece_min_fit: float = 0.3
     # Taught, a piece's silhouette counts its paint's lookalike inks too (the forest's on a green piece's shaded
     # faces), and leaves out the cells printed in them (tuning seeds 6030-6099, tuned families: pieces read right
     # 681 -> 695 of 887, cells 6101 -> 6109 of 6372, confidently wrong 15 either way).

@@ -1,14 +1,19 @@
 """A cell read as bare ground must show its ink through its middle, flat: a group's piece (or the road
 tile under it) the network took for the land about it is doubted, with the reason, and the island's
-real land is not."""
+real land is not. A road tile in a piece's shadow keeps its card's hue, and is read as the road."""
 
 from __future__ import annotations
 
+import json
+
+import cv2
 import pytest
 
+from benchmarks import taught_accuracy
+from benchmarks.read_accuracy import truth_tokens
 from companion.games.cannonball_colony.camera.land_doubt import (BARE_GROUND_INKS, LAND, LandDoubtSettings, doubt_unlike_land,
                                                                  land_ink_share, lightness_spread)
-from companion.games.cannonball_colony.camera.reader import IslandReader
+from companion.games.cannonball_colony.camera.reader import IslandReader, ReaderSettings
 from companion.games.cannonball_colony.cells import Cell
 from companion.games.cannonball_colony.render import compose_scene, render_scene
 from companion.games.cannonball_colony.render.piece_sets import choose_piece_set
@@ -41,7 +46,7 @@ def test_a_piece_read_as_bare_ground_is_doubted_and_real_ground_keeps_its_confid
     # What the network would have said, had it taken every piece for that ground, sure of it.
     tokens = {key: taken_for if key in pieces else token for key, token in truth.items()}
     probabilities = {key: 0.99 for key in truth}
-    ink_only = LandDoubtSettings(check_flatness=False)
+    ink_only = LandDoubtSettings(check_flatness=False, check_shadowed_road=False)
     doubted = doubt_unlike_land(reading.views, tokens, probabilities, ink_only)
     assert set(pieces) <= set(doubted)
     assert {doubt.reason for doubt in doubted.values()} == {"too little ink"}
@@ -96,3 +101,22 @@ def test_printed_land_is_flat_and_a_standing_piece_is_not(island):
     pieces = [key for key, token in truth.items() if len(token) == 2]
     spreads = sorted(lightness_spread(reading.views[key[0]], *key[1:]) for key in pieces)
     assert spreads[len(spreads) // 2] > 1.5 * settings.most_lightness_spread   # most pieces, well over the limit
+
+
+@pytest.mark.slow   # an island of the taught benchmark's tuning seed 6043 rendered, then read twice
+def test_a_road_tile_in_a_pieces_shadow_is_read_as_the_road_and_asked_about_not_taken_for_mountain(tmp_path):
+    island, truth_path, _ = taught_accuracy.render_pair(6043, False, tmp_path)
+    truth, _ = truth_tokens(json.loads(truth_path.read_text()))
+    image = cv2.imread(str(island))
+    shadowed = (1, 4, 0)   # a road tile in the shadow of the tall piece beside it: as dark as the mountain's ink
+    assert truth[shadowed] == "r"
+
+    without = IslandReader(ReaderSettings(land=LandDoubtSettings(check_shadowed_road=False))).read_stages(image)
+    assert without.tokens[shadowed] == "m" and without.probabilities[shadowed] >= 0.6   # taken for mountain, sure
+
+    reading = IslandReader().read_stages(image)
+    assert reading.tokens[shadowed] == "r" and reading.probabilities[shadowed] < 0.6
+    assert "read as the road in a shadow" in str(reading.doubts[shadowed])
+    mountains = [key for key, token in truth.items() if token == "m"]
+    assert len(mountains) >= 10
+    assert [key for key in mountains if reading.tokens[key] != "m"] == []
