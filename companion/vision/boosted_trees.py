@@ -2,8 +2,8 @@
 plain arrays in an .npz file and walked here with numpy: a reader needs neither scikit-learn nor a pickle.
 Each class's score is the sum of its trees' leaves; the softmax of the scores over the `temperature`
 (chosen on training views the trees did not see) is each class's probability, so a class the trees cannot
-tell comes out unsure rather than wrong with confidence. Used by The Colony's egg counter and Black
-Cannon's die-face reader; `trees_arrays` turns a fitted classifier into the arrays."""
+tell comes out unsure rather than wrong with confidence. Shared by the games' learned readers (an egg
+counter, a die-face reader); `trees_arrays` turns a fitted classifier into the arrays."""
 
 from __future__ import annotations
 
