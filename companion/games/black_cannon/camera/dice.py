@@ -15,7 +15,9 @@ whose die's body reaches beside its top or beyond its far edge, as a flat die's 
 out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
 shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
 margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
-is opened by less than a die's top to find it (foreground.solid_parts)."""
+is opened by less than a die's top to find it (foreground.solid_parts). A reading here is the pip counter's;
+the reader puts the learned face reader's beside it (face_model.py), and `SeenDie.doubted` keeps the doubts
+raised here standing when the two agree."""
 
 from __future__ import annotations
 
@@ -43,6 +45,7 @@ class SeenDie:
     centre_mm: tuple[float, float]
     reason: str
     side_mm: float | None = None     # the top face's side from its pips' spread; None for a lone pip
+    doubted: bool = False            # a doubt was raised on it beyond its margin (a cocked die?, another count)
 
 
 @dataclass(frozen=True)
@@ -218,21 +221,27 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
                settings.face_rival_margin and _explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and _pips_found(item[0], face.centre[None, :])}
+    doubted = False
     if len(counts) > 1:
         confidence *= 0.5
         reason += f"; it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}"
+        doubted = True
     if _leans(face, points, radii, settings):
         confidence *= 0.5
         reason += "; the face is seen squashed: a cocked die?"
+        doubted = True
     if _pips_squashed(grey, face, points, radii, settings):
         confidence *= 0.5
         reason += "; its pips are seen squashed: a cocked die?"
+        doubted = True
     if face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings):
         confidence *= 0.5
         reason += "; its body shows a side beside its top: a cocked die?"
+        doubted = True
     middle = np.asarray(low) + face.centre / ppm
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
-    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side)
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
+                   doubted)
 
 
 def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:

@@ -1,7 +1,9 @@
 """Read a Black Cannon photo: the board from its corner markers, every ship from its deck tag (square,
 kind, fleet, a chest on its ledge; knocked over when its tag stands on edge or only its hull's colour
-is seen), the chests on the treasure squares, and the two dice's top faces wherever they lie. What
-cannot be told is a question for the players, with a low confidence, never a guess."""
+is seen), the chests on the treasure squares, and the two dice's top faces wherever they lie: each die's
+top is read by the pip counter (dice.py) and by the learned face reader beside it (face_model.py), sure only
+when the two agree or one is sure and the other has no reading. What cannot be told is a question for the
+players, with a low confidence, never a guess."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from companion.games.black_cannon.board import Board, default_board
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
 from companion.games.black_cannon.camera.dice import (SeenDie, bigger_than_a_die, die_candidates, doubt_unlike_pair,
                                                      read_die)
+from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ship_search import unread_ships
@@ -39,30 +42,55 @@ class Reading:
         return tuple(sure) if len(sure) == DICE else None
 
 
-def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSettings = SETTINGS,
-               markers=None) -> Reading:
-    board = board or default_board()
-    if markers is None:
-        markers = detect_markers(image)
+@dataclass(frozen=True)
+class TableLook:
+    """What the reader found before deciding anything of the dice: the board, the ships read from their tags,
+    the table's blobs, the chests, and the blobs that may be dice."""
+
+    view: BoardView
+    ships: list[SeenShip]
+    table: object
+    loose: list[Blob]
+    chest_ids: set[int]
+    chests: dict[str, int]
+    candidates: list[Blob]
+
+
+def look_at_table(image: np.ndarray, board: Board, settings: ReaderSettings, markers) -> TableLook | None:
+    """The board, the ships by their tags, the chests and the dice's candidate blobs; None when no corner
+    marker of the board is seen."""
     height, width = image.shape[:2]
     view = locate_board(markers, (width, height), board.columns, board.rows)
     if view is None:
-        return Reading(False, questions=("the board is not seen: none of its corner markers 20-23 is in the picture",))
+        return None
     ships = ships_from_tags(view, markers, image, settings)
     table = table_view(view, image, board, settings)
     found = blobs(table)
-    questions = []
     loose = [blob for blob in found if not near_a_ship(blob.centre_mm, ships, settings)]
     chest_tokens = [blob for blob in loose if is_chest_colour(blob.colour)
                     and settings.chest_area_mm2[0] <= blob.area_mm2 <= settings.chest_area_mm2[1]]
-    chests = _chests(table, board, view, settings)
     chest_ids = {id(blob) for blob in chest_tokens}
     candidates = die_candidates([blob for blob in loose if id(blob) not in chest_ids], settings)
     # A die against a strip of misregistered print or a shadow is part of a blob far bigger than a die.
     candidates += die_candidates([part for blob in found if bigger_than_a_die(blob, settings)
                                   for part in solid_parts(table, blob, settings.die_solid_mm)
                                   if not near_a_ship(part.centre_mm, ships, settings)], settings)
-    read = [(blob, read_die(view, image, blob, settings)) for blob in candidates]
+    return TableLook(view, ships, table, loose, chest_ids, _chests(table, board, view, settings), candidates)
+
+
+def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSettings = SETTINGS,
+               markers=None) -> Reading:
+    board = board or default_board()
+    if markers is None:
+        markers = detect_markers(image)
+    look = look_at_table(image, board, settings, markers)
+    if look is None:
+        return Reading(False, questions=("the board is not seen: none of its corner markers 20-23 is in the picture",))
+    view, ships, table, loose, chest_ids = look.view, look.ships, look.table, look.loose, look.chest_ids
+    questions = []
+    # Each candidate's top read by the pip counter, then looked at by the learned face reader.
+    read = [(blob, second_opinion(view, image, blob, read_die(view, image, blob, settings), settings))
+            for blob in look.candidates]
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
     ships += unread_ships(view, image, table, [b for b in loose if id(b) not in chest_ids and id(b) not in dice_ids],
@@ -90,7 +118,7 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
                              "which ship is it, and is it sunk?")
         elif ship.sunk:
             questions.append(f"the {ship.fleet} ship lies knocked over near {where}: is it sunk?")
-    return Reading(True, tuple(ships), chests, tuple(dice), tuple(questions), view.corners_seen)
+    return Reading(True, tuple(ships), look.chests, tuple(dice), tuple(questions), view.corners_seen)
 
 
 def _one_each(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:

@@ -44,6 +44,8 @@ class ReaderSettings:
     # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
     cocked_shift_across: float = 0.12    # its middle off its top's across that line (flat 0.09 and below but 2 of 117)
     cocked_reach_away: float = 0.55      # its reach away from the camera past its top's middle (flat 0.52 and below)
+    face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
+    face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull

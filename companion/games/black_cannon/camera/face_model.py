@@ -1,0 +1,119 @@
+"""A learned reader of a die's top face, beside the pip counter (die_face.py): the die's top seen straight
+down at a die's height, as a small square round the face the pip counter found (or the blob's middle when
+it found none), its polarity set by the body's colour so a black die with white pips looks like an ivory
+one with black pips, and classed by boosted trees (die_faces.npz, fitted by
+benchmarks/black_cannon_train_faces.py on renders of the training die styles only) as 1 to 6 or as no flat
+face (a cocked die, a hidden one, not a die). The trees also see the pip counter's own reading. The patch
+is read at four quarter turns and their scores averaged (a die's faces look alike at every quarter turn).
+
+The two readers are combined so that the learned one only ever adds a question or fills a silence: a die is
+read sure only when both agree (and the pip counter raised no doubt of a cocked die or another count), or
+when one is sure and the other has no reading (the pip counter found no face, or the trees are unsure of
+everything); when they disagree the die is asked about."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.dice import SeenDie
+from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.settings import ReaderSettings
+from companion.vision.boosted_trees import BoostedTrees, load_trees
+
+MODEL_FILE = Path(__file__).with_name("die_faces.npz")
+NOT_A_FACE = 0            # the trees' class for a cocked die, a hidden one, or no die at all
+READING_INPUTS = ("pip_count", "pip_confidence", "pip_side_mm", "blob_area_mm2", "body_grey", "contrast", "light_pips")
+
+
+def input_names(settings: ReaderSettings) -> tuple[str, ...]:
+    side = settings.face_patch_px
+    return tuple(f"px{row}_{column}" for row in range(side) for column in range(side)) + READING_INPUTS
+
+
+def face_patch(view: BoardView, image: np.ndarray, centre_mm, settings: ReaderSettings, turn_deg: float = 0.0,
+               shift_mm=(0.0, 0.0)) -> np.ndarray:
+    """The die's top straight down at a die's height, `face_patch_mm` square round `centre_mm`, turned by
+    `turn_deg` and moved by `shift_mm` (the fitting script's variations), in colour."""
+    side_px, side_mm = settings.face_patch_px, settings.face_patch_mm
+    step = side_mm / side_px
+    cos, sin = math.cos(math.radians(turn_deg)), math.sin(math.radians(turn_deg))
+    middle = np.asarray(centre_mm, np.float64) + np.asarray(shift_mm, np.float64)
+    half = side_px / 2.0 - 0.5
+    # patch px -> board mm: the patch's axes turned about its middle
+    to_board = np.array([[cos * step, -sin * step, middle[0] - step * (cos * half - sin * half)],
+                         [sin * step, cos * step, middle[1] - step * (sin * half + cos * half)],
+                         [0.0, 0.0, 1.0]])
+    matrix = view.raised(settings.die_top_guess_mm) @ to_board
+    return cv2.warpPerspective(image, matrix, (side_px, side_px), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def patch_inputs(patch: np.ndarray) -> tuple[np.ndarray, tuple[float, float, float]]:
+    """The patch as dark pips on a body of 0 (pips about -1), and (body grey, contrast, pips lighter)."""
+    grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
+    side = grey.shape[0]
+    middle = grey[side // 4:side - side // 4, side // 4:side - side // 4]
+    body = float(np.median(middle))
+    low, high = np.percentile(middle, (1, 99))
+    lighter = (high - body) > (body - low)      # pips lighter than the body: a dark die
+    contrast = max(float(high - body if lighter else body - low), 8.0)
+    normal = (body - grey if lighter else grey - body) / contrast
+    return np.clip(normal, -2.0, 2.0), (body, contrast, float(lighter))
+
+
+def reading_inputs(die: SeenDie, blob: Blob) -> list[float]:
+    return [float(die.pips or 0), float(die.confidence), float(die.side_mm or 0.0), float(blob.area_mm2)]
+
+
+def rows_of(patch: np.ndarray, die: SeenDie, blob: Blob, turns: int = 4) -> np.ndarray:
+    """One row of inputs for each quarter turn of the patch (the first `turns` of them)."""
+    normal, looks = patch_inputs(patch)
+    reading = reading_inputs(die, blob) + list(looks)
+    return np.array([np.concatenate([np.rot90(normal, k).ravel(), reading]) for k in range(turns)], np.float64)
+
+
+def face_probabilities(trees: BoostedTrees, rows: np.ndarray) -> np.ndarray:
+    """Each class's probability from a die's rows (its quarter turns), their scores averaged."""
+    scores = trees.logits(rows).mean(axis=0) / trees.temperature
+    scores = np.exp(scores - scores.max())
+    return scores / scores.sum()
+
+
+def combine(die: SeenDie, probabilities: np.ndarray, settings: ReaderSettings) -> SeenDie:
+    """The pip counter's reading with the trees' beside it: sure when both agree, or when one is sure and the
+    other has no reading; a disagreement is asked about."""
+    learned = int(np.argmax(probabilities))
+    sure = float(probabilities[learned])
+    told = f"the face reader says {_said(learned)} ({sure:.2f})"
+    if sure < settings.confident:
+        return die if die.pips is None else replace(die, reason=f"{die.reason}; {told}, unsure")
+    if learned == NOT_A_FACE:
+        if die.pips is None:
+            return replace(die, reason=f"{die.reason}; {told}")
+        return replace(die, confidence=round(min(die.confidence, settings.confident) * 0.5, 3),
+                       reason=f"{die.reason}; but {told}: a die cocked?")
+    if die.pips is None:
+        return replace(die, pips=learned, confidence=round(sure, 3), reason=f"{told}; the pip counter found no face")
+    if die.pips == learned:
+        # The pip counter's own doubts (a cocked die's signs, another count read nearly as well) stand.
+        confidence = die.confidence if die.doubted else max(die.confidence, sure)
+        return replace(die, confidence=round(confidence, 3), reason=f"{die.reason}; {told} too")
+    return replace(die, confidence=round(min(die.confidence, settings.confident) * 0.5, 3),
+                   reason=f"{die.reason}; but {told}")
+
+
+def _said(learned: int) -> str:
+    return "no flat face" if learned == NOT_A_FACE else f"{learned} pip{'s' if learned > 1 else ''}"
+
+
+def second_opinion(view: BoardView, image: np.ndarray, blob: Blob, die: SeenDie, settings: ReaderSettings,
+                   model: Path = MODEL_FILE) -> SeenDie:
+    """The die's reading once the learned reader has looked at its top too."""
+    rows = rows_of(face_patch(view, image, die.centre_mm, settings), die, blob)
+    return combine(die, face_probabilities(load_trees(model), rows), settings)
