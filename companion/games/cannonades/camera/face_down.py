@@ -84,8 +84,8 @@ def table_masks(view: np.ndarray, settings: ReaderSettings,
     plain = fill_outlines(mask)
     arm = arms.arm_mask(squared, settings)
     mask = plain | arm
-    smooth = _smoothed(squared, settings)
-    faint = _faint_shapes(cv2.compare(smooth, faint_level(smooth, settings) ** 2, cv2.CMP_GT))
+    smooth = smoothed(squared, settings)
+    faint = faint_shapes(cv2.compare(smooth, faint_level(smooth, settings) ** 2, cv2.CMP_GT))
     mask |= _faint_cards(faint, mask, settings)
     if not arm.any():
         return mask, mask
@@ -93,7 +93,7 @@ def table_masks(view: np.ndarray, settings: ReaderSettings,
     return mask, plain | _faint_cards(faint, plain, settings) | _cards_off_faint_arms(faint, settings)
 
 
-def _faint_shapes(faint: np.ndarray) -> np.ndarray:
+def faint_shapes(faint: np.ndarray) -> np.ndarray:
     """The faint mask with noise opened away and a back's pattern closed."""
     faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     return cv2.morphologyEx(faint, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
@@ -114,7 +114,7 @@ def _cards_off_faint_arms(faint: np.ndarray, settings: ReaderSettings) -> np.nda
     return out
 
 
-def _smoothed(squared: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+def smoothed(squared: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     """The squared colour distance averaged over about `faint_smooth_mm` (halved, box-blurred, enlarged
     back: cheap): a cloth's weave and the sensor's noise average out, a card's body does not."""
     shrink = 0.5
@@ -138,7 +138,7 @@ def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) 
     found, cards touching that card rectangles explain, or a card's worth of it beside a card found
     (a dark back touching a bright one; the blob they make is then split or said unknown, never
     dropped). A shadow along a card's edge is far narrower than a card's worth, the lamp's pool wider
-    than a row of cards. `faint`: _faint_shapes'."""
+    than a row of cards. `faint`: faint_shapes'."""
     near_found = cv2.dilate(mask, np.ones((5, 5), np.uint8))
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
     out = np.zeros_like(mask)

@@ -121,6 +121,13 @@ class ReaderSettings:
     unexplained_join_mm: float = 9.0
     unexplained_open_mm: float = 5.0
     unexplained_min_cards: float = 0.5
+    # Or, smoothed, above this share of the faint level a card is found at (face_down.faint_level: on a noisy
+    # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
+    # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).
+    unexplained_faint_share: float = 0.75
+    unexplained_faint_open_mm: float = 9.0
+    unexplained_faint_solidity: float = 0.8
+    unexplained_faint_sides: tuple[float, float] = (0.7, 1.35)
     # A piece smaller than a card's judged share, at least this many cards' area, within this many mm of a
     # face-up cannonade's footprint (past its cut margin): a ship's last strip under it (unexplained.py).
     sliver_min_cards: float = 0.05

@@ -156,17 +156,30 @@ def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[boo
             taken[strip] = 255
     remaining = shape.copy()
     found: list[SplitCard] = []
+    def apart(outline_px: np.ndarray) -> bool:   # not a piece of a straight arm: free along its two long sides only
+        near, outline_px = _around(taken, outline_px, max(settings.arm_card_ring_px) + 2)
+        return (_free_around(near, outline_px, settings) >= settings.arm_card_free
+                and sum(free >= settings.arm_card_side_free for free in _free_sides(near, outline_px, settings)) >= 3)
+
     for _ in range(settings.arm_cards_most):
-        best = _best_card(shape, remaining, settings, settings.split_claim)
-        if best is None or _free_around(taken, best.outline_px, settings) < settings.arm_card_free:
+        # The best rectangle standing apart: a card beside one that the arm lies on is found too (the best of
+        # all is often a rectangle inside the arm itself).
+        best = _best_card(shape, remaining, settings, settings.split_claim, accept=apart)
+        if best is None:
             break
-        if sum(free >= settings.arm_card_side_free for free in _free_sides(taken, best.outline_px, settings)) < 3:
-            break   # a piece of a straight arm: free along its two long sides only, the arm on at its ends
         found.append(replace(best, outline_px=best.outline_px - pad))
         cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
         cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
         remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     return found
+
+
+def _around(mask: np.ndarray, outline_px: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
+    """The part of `mask` within `reach` px of a rectangle's box, and the rectangle in that part's px (cheap:
+    many rectangles inside an arm are tried)."""
+    (x0, y0), (x1, y1) = np.floor(outline_px.min(axis=0)) - reach, np.ceil(outline_px.max(axis=0)) + reach
+    x0, y0 = max(int(x0), 0), max(int(y0), 0)
+    return mask[y0:max(int(y1), y0), x0:max(int(x1), x0)], outline_px - [x0, y0]
 
 
 def _free_around(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> float:
@@ -219,11 +232,12 @@ def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.
 
 
 def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float,
-               least_inside: float | None = None) -> SplitCard | None:
+               least_inside: float | None = None, accept=None) -> SplitCard | None:
     """The card rectangle standing on one of the remaining outline's straight stretches that lies
     inside the blob (a card found before may cover part of it), claims enough of what remains, and
     whose sides best follow the blob's edge or the cards found (a card's own outline, where nothing
-    touches it: a rectangle turned across a row of cards lies inside it too, but its sides do not)."""
+    touches it: a rectangle turned across a row of cards lies inside it too, but its sides do not).
+    `accept`: a further test each rectangle must pass (a card beside an arm stands apart from it)."""
     contours, _ = cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best: SplitCard | None = None
     best_score = 0.0
@@ -246,7 +260,7 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
                     around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
                     support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
                     score = support + claimed
-                    if best is None or score > best_score:
+                    if (best is None or score > best_score) and (accept is None or accept(outline)):
                         best, best_score = SplitCard(outline, inside), score
     return best
 

@@ -3,7 +3,9 @@ entirely (its body within a few Lab units of the cloth, its printed frame too th
 its seat would be counted short with confidence. What differs from the table's colour (even faintly),
 yet lies outside every card found and every shape judged, is gathered (edges are not used: wood grain
 shows them everywhere); a card-sized
-piece of it says a card may lie there, so the seat is unsure rather than counted. So does a strip too
+piece of it says a card may lie there, so the seat is unsure rather than counted. A back whose colour,
+smoothed, lies just under the faint level a card is found at (face_down.faint_level) counts so too: on
+a noisy view the level follows the sensor's noise up to the back's own contrast. So does a strip too
 small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides
 (unless it is the rim of a card found there)."""
 
@@ -12,6 +14,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+from companion.games.cannonades.camera import face_down
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
@@ -26,17 +29,43 @@ def unexplained_pieces(squared: np.ndarray, judged: np.ndarray, covered: np.ndar
     explained = cv2.dilate(cv2.bitwise_or(judged, covered),
                            np.ones((_odd(settings.unexplained_clear_mm * scale),) * 2, np.uint8))
     foreground = cv2.compare(squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
+    pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
+    smooth = face_down.smoothed(squared, settings)
+    near_level = settings.unexplained_faint_share * face_down.faint_level(smooth, settings)
+    near = _filled(face_down.faint_shapes(cv2.compare(smooth, near_level ** 2, cv2.CMP_GT)), explained,
+                   settings.unexplained_faint_open_mm, settings)
+    # Smoothing spread each piece by half its window: shrunk back, it reaches no farther than the card would.
+    near = cv2.erode(near, np.ones((_odd(settings.faint_smooth_mm * settings.top_px_per_mm),) * 2, np.uint8))
+    for contour in cv2.findContours(near, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        if _card_like(contour, settings):
+            cv2.drawContours(pieces, [contour], -1, 255, cv2.FILLED)
+    return [contour for contour in cv2.findContours(pieces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+            if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px]
+
+
+def _filled(foreground: np.ndarray, explained: np.ndarray, open_mm: float, settings: ReaderSettings) -> np.ndarray:
+    """A back's frame and pattern are thin lines: joined, their outline is the card's; filled, then
+    opened, thin joined lines of grain or noise go and a card's shape stays. Nothing near a card found."""
+    scale = settings.top_px_per_mm
+    foreground = foreground.copy()
     foreground[explained > 0] = 0
-    # A back's frame and pattern are thin lines: joined, their outline is the card's; filled, then
-    # opened, thin joined lines of grain or noise go and a card's shape stays.
     joined = cv2.morphologyEx(foreground, cv2.MORPH_CLOSE,
                               np.ones((_odd(settings.unexplained_join_mm * scale),) * 2, np.uint8))
     filled = np.zeros_like(joined)
     cv2.drawContours(filled, cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 255, cv2.FILLED)
-    filled = cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((_odd(settings.unexplained_open_mm * scale),) * 2, np.uint8))
-    pieces = [contour for contour in cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
-              if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px]
-    return pieces
+    filled[explained > 0] = 0   # a faint halo around a card found, filled, is that card again
+    return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((_odd(open_mm * scale),) * 2, np.uint8))
+
+
+def _card_like(contour, settings: ReaderSettings) -> bool:
+    """Whether a piece found just under the faint level is shaped like a card (solid, its fitted rectangle's
+    sides near a card's): a cloth's mottling and the lamp's pool are ragged, a plank's seam is a line."""
+    _, sides, _ = cv2.minAreaRect(contour)
+    short, long = sorted(side / settings.top_px_per_mm for side in sides)
+    least, most = settings.unexplained_faint_sides
+    solidity = cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
+    return (solidity >= settings.unexplained_faint_solidity and short >= least * cards.CARD_MM[0]
+            and long <= most * cards.CARD_MM[1])
 
 
 def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings,

@@ -9,11 +9,14 @@ import dataclasses
 
 import pytest
 
+from companion.games.cannonades.camera import face_down
 from companion.games.cannonades.camera.reader import read_table
 from companion.games.cannonades.deck import default_deck
 from companion.games.cannonades.render.draw import render_scene
 from companion.games.cannonades.render.scene import HandReach, PlacedCard, random_scene
 from companion.render.options import RenderOptions
+
+from cannonades_views import benchmark_view
 
 INDEX = {card.id: i for i, card in enumerate(default_deck().cards)}
 DECK_CARD = PlacedCard(-1, False, (377.0, 300.0), 0.0, "deck")
@@ -100,3 +103,23 @@ def test_a_whole_face_down_ship_touching_an_arm_is_found_and_the_arm_s_seat_stay
     down = sorted(tuple(card["centre_mm"]) for card in reading["cards"] if card["face"] == "down" and card["area"] == "seat 1")
     assert len(down) == 2 and abs(down[0][0] - 120) < 15 and abs(down[0][1] - 405) < 15, reading["cards"]
     assert reading["seats"]["seat 1"]["unknown"] >= 1
+
+
+@pytest.mark.slow   # renders one table a case: about 3 s
+@pytest.mark.parametrize("seed, look, seat, back_mm, why", [
+    (499, "navy", 2, (447.9, 105.7), "a back touching the next back, which lies a third under the arm"),
+    (528, "classic", 3, (438.0, 106.9), "a back touching the ship C04 lies on, whose far end the arm covers"),
+    (43, "navy", 2, (563.6, 115.3), "a back whose corner the hand touches"),
+], ids=["beside a back under the arm", "beside a ship under the arm", "touched by the hand"])
+def test_a_whole_back_beside_what_an_arm_covers_is_found_and_the_seat_stays_unsure(seed, look, seat, back_mm, why):
+    """Tuning views: the arm's shape took in the whole back and what it touches; the best card rectangle in that
+    shape lay inside the arm itself, and the search stopped there. Now the best rectangle standing apart from the
+    arm is taken: the back is face down at its place, the seat stays unsure (a card may lie under the arm), and no
+    face-down card is read where none lies."""
+    truth, cards = benchmark_view(seed, look)
+    mine = [card for card in cards if card["area"] == f"seat {seat}"]
+    assert any(card["face"] == "down" and face_down.distance(card["centre_mm"], back_mm) < 15 for card in mine), why
+    assert any(card["face"] == "unknown" and "arm" in card["why"] for card in mine), why
+    for card in cards:
+        if card["face"] == "down":
+            assert min(face_down.distance(card["centre_mm"], lying["centre_mm"]) for lying in truth["cards"]) < 30, card
