@@ -32,7 +32,6 @@ from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
 from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
 from companion.vision.piece_solids import Solid, SolidSettings, Window, fit_solid, silhouette, window_points
-from companion.vision.piece_height import HeightSettings, lean_height, standing_place
 from companion.vision.plane_camera import camera_from_plane
 
 FILE_KIND = "piece-looks"
@@ -67,12 +66,6 @@ class TeachSettings:
     # and nearer its own paint's hue than any other square's, in one patch reaching this near its square's middle.
     solids: SolidSettings = SolidSettings()
     own_patch_mm: float = 5.0
-    # Its height measured where its paint ends along the camera's lean (companion.vision.piece_height) instead,
-    # when a window pixel at the far end moves the height no more than this.
-    heights: HeightSettings = HeightSettings()
-    lean_height_spread_mm: float = 1.0
-    hide_other_paints_squares: bool = False
-    place_by_paint: bool = False     # the fit starts where the paint's near end and width place the piece
     same_paint_cos: float = 0.94     # paints whose hues are within 20 degrees: one country's
     # Each learned square seen from straight above (for pieces lying flat), its paper made TOP_VIEW_PAPER:
     # at this many px per mm, this far past the square's edge (less than the gap between squares).
@@ -376,18 +369,12 @@ def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, si
         mine = hues[order.index(index)] @ hues.T >= settings.same_paint_cos   # this piece's paint, or its country's
         shares = (vivid * mine[nearest]).astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
-        # The other squares' pieces stand on their own squares: what of this paint shows there is not this piece's.
-        # A square whose piece is of another paint is left counted: a tall piece's top shows over it.
+        # The other squares' pieces stand on their own squares: what shows there is not this piece's.
         corners = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
-        alike = [other for other in range(len(centres)) if other != index
-                 and (not settings.hide_other_paints_squares or other not in paints or mine[order.index(other)])]
-        window = window.with_hidden([centres[other] + corners * sides[other] for other in alike] + behind)
-        own = window.own_piece(centres[index], settings.own_patch_mm)
-        place = standing_place(own, centres[index], camera, settings.heights) if settings.place_by_paint else centres[index]
-        solid, _ = fit_solid(place, camera, own, settings.solids)
-        measured = lean_height(own, centres[index], camera, solid, settings.heights)
-        if measured is not None and measured.spread_mm <= settings.lean_height_spread_mm:
-            solid = replace(solid, height_mm=measured.height_mm)
+        window = window.with_hidden([centres[other] + corners * sides[other] for other in range(len(centres))
+                                     if other != index] + behind)
+        solid, _ = fit_solid(centres[index], camera, window.own_piece(centres[index], settings.own_patch_mm),
+                             settings.solids)
         fitted[index] = replace(squares[index], solid=solid)
         behind.append(silhouette(solid, centres[index], camera))
     return fitted

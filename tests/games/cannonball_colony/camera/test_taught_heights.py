@@ -1,6 +1,6 @@
 """Taught from one rendered photo of the teaching sheet, each kind's solid is about as tall as the group's piece:
-a flat disc is taught flat (it was taught a cone 8-23 mm tall: its silhouette is a cone's too, and a disc a few mm
-off its square's middle had its offset read as height), a cube, a cylinder and a barrel their own height."""
+a flat disc is taught flat (it was taught a cone 8-23 mm tall: its silhouette is a cone's too, and the fit took the
+cone by a hair), a cube, a cylinder and a barrel their own height."""
 
 from __future__ import annotations
 
