@@ -252,7 +252,7 @@ def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[See
     if len(dice) != 2 or None in sides or max(sides) <= min(sides) * settings.dice_pair_sizes:
         return dice
     note = f"; the two dice's tops read {min(sides):.0f} and {max(sides):.0f} mm: a die cocked?"
-    return [replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note) for die in dice]
+    return [replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note) for die in dice]
 
 
 def doubt_changed(dice: list[SeenDie], before: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
@@ -265,7 +265,7 @@ def doubt_changed(dice: list[SeenDie], before: list[SeenDie], settings: ReaderSe
                    and math.dist(other.centre_mm, die.centre_mm) < settings.die_size_mm[0]}
         if die.pips is not None and earlier - {die.pips}:
             note = f"; the frame before read {' or '.join(map(str, sorted(earlier)))} here: a die cocked?"
-            die = replace(die, confidence=round(die.confidence * 0.5, 3), reason=die.reason + note)
+            die = replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note)
         doubted.append(die)
     return doubted
 

@@ -96,7 +96,7 @@ def combine(die: SeenDie, probabilities: np.ndarray, settings: ReaderSettings) -
     if learned == NOT_A_FACE:
         if die.pips is None:
             return replace(die, reason=f"{die.reason}; {told}")
-        return replace(die, confidence=round(min(die.confidence, settings.confident) * 0.5, 3),
+        return replace(die, confidence=round(min(die.confidence, settings.confident) * settings.doubted_keeps, 3),
                        reason=f"{die.reason}; but {told}: a die cocked?")
     if die.pips is None:
         return replace(die, pips=learned, confidence=round(sure, 3), reason=f"{told}; the pip counter found no face")
@@ -104,7 +104,7 @@ def combine(die: SeenDie, probabilities: np.ndarray, settings: ReaderSettings) -
         # The pip counter's own doubts (a cocked die's signs, another count read nearly as well) stand.
         confidence = die.confidence if die.doubted else max(die.confidence, sure)
         return replace(die, confidence=round(confidence, 3), reason=f"{die.reason}; {told} too")
-    return replace(die, confidence=round(min(die.confidence, settings.confident) * 0.5, 3),
+    return replace(die, confidence=round(min(die.confidence, settings.confident) * settings.doubted_keeps, 3),
                    reason=f"{die.reason}; but {told}")
 
 

@@ -48,6 +48,7 @@ class ReaderSettings:
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
+    doubted_keeps: float = 0.5           # a doubt (a die cocked?) keeps this share of a die's confidence: below `confident`
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull
     ink_saturation: float = 0.45         # a tag's black ink: this grey at most (a shadow on paint keeps its hue)
     ink_brightness: float = 0.3          # and this dark at most
