@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -51,9 +52,18 @@ def top_view(image: np.ndarray, to_image: np.ndarray, settings: ReaderSettings,
     return view, view_to_table
 
 
-def table_difference(view: np.ndarray, settings: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:
+class TableDifference(NamedTuple):
+    """How a top view differs from the table, made once a read (face_down.table_difference)."""
+    squared: np.ndarray   # each pixel's squared colour distance from the table's local colour
+    edges: np.ndarray     # the view's edges
+    smooth: np.ndarray    # `squared` smoothed (smoothed())
+    faint: float          # the faint level a card is found at (faint_level(smooth))
+
+
+def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDifference:
     """Each pixel's squared colour distance from the table's local colour (a median over a window wider
-    than a card row; lightness halved: a shadow or the lamp's pool is not a card), and the view's edges."""
+    than a card row; lightness halved: a shadow or the lamp's pool is not a card), the view's edges, and
+    the distance smoothed with its faint level."""
     lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB)
     shrink = settings.background_px_per_mm / settings.top_px_per_mm
     small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
@@ -62,21 +72,22 @@ def table_difference(view: np.ndarray, settings: ReaderSettings) -> tuple[np.nda
     difference = cv2.subtract(lab, background, dtype=cv2.CV_32F)
     squared = cv2.transform(cv2.multiply(difference, difference), np.array([[0.25, 1.0, 1.0]], np.float32))
     grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
-    return squared, cv2.Canny(grey, *settings.edge_thresholds)
+    smooth = smoothed(squared, settings)
+    return TableDifference(squared, cv2.Canny(grey, *settings.edge_thresholds), smooth, faint_level(smooth, settings))
 
 
 def not_table(view: np.ndarray, settings: ReaderSettings,
-              difference: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+              difference: TableDifference | None = None) -> np.ndarray:
     """Pixels far in colour from the table's local colour, or inside a card's closed outline.
     `difference`: table_difference(view) when already made."""
     return table_masks(view, settings, difference)[0]
 
 
 def table_masks(view: np.ndarray, settings: ReaderSettings,
-                difference: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
+                difference: TableDifference | None = None) -> tuple[np.ndarray, np.ndarray]:
     """not_table(view), and the same without the arms found (arms.py): an arm's shape is grown and takes
     in the cards it touches, where without it a card's own outline stands apart."""
-    squared, edges = difference or table_difference(view, settings)
+    squared, edges, smooth, level = difference or table_difference(view, settings)
     mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
@@ -84,8 +95,7 @@ def table_masks(view: np.ndarray, settings: ReaderSettings,
     plain = fill_outlines(mask)
     arm = arms.arm_mask(squared, settings)
     mask = plain | arm
-    smooth = smoothed(squared, settings)
-    faint = faint_shapes(cv2.compare(smooth, faint_level(smooth, settings) ** 2, cv2.CMP_GT))
+    faint = faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT))
     mask |= _faint_cards(faint, mask, settings)
     if not arm.any():
         return mask, mask

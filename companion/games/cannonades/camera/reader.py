@@ -138,7 +138,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                 and table.area_of(*face.centre_mm, players).startswith("seat")]
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
-    for why, pieces in ((MAY_BE_MISSED, unexplained.unexplained_pieces(difference[0], judged, covered, settings)),
+    for why, pieces in ((MAY_BE_MISSED, unexplained.unexplained_pieces(difference, judged, covered, settings)),
                         (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, [
                             cv2.perspectiveTransform(card_outline_mm(blob.centre_mm, blob.axis_deg)[None], table_to_view)[0]
                             for blob in blobs if blob.face != "unknown"]))):

@@ -49,8 +49,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     covered = touches_cover = False
     if cover is not None:
         under = _window(cover, offset, blob.shape)
-        near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
-        touches_cover = cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
+        touches_cover = _touches(blob, under, settings)
         covered = touches_cover and settings.covered_min_cards <= count <= settings.covered_max_cards
         if covered or (reach_under and touches_cover):
             blob = cv2.bitwise_or(blob, under)
@@ -71,9 +70,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
             break
         reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
         found.append(SplitCard(best.outline_px + offset, best.inside, covered or reaches_under))
-        cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
-        cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
-        remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        remaining = _cut_out(remaining, best.outline_px, settings)
     leftover = cv2.countNonZero(remaining) / card_px
     if not covered and found and leftover > settings.split_leftover_share and cover is not None:
         last = _covered_rest(remaining, offset, settings, cover)   # the row's last card, under a cannonade
@@ -102,10 +99,8 @@ def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray
     blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     offset = np.array([x - pad, y - pad])
     cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
-    if cover is not None:
-        near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
-        if cv2.countNonZero(cv2.bitwise_and(near, _window(cover, offset, blob.shape))):
-            return None
+    if cover is not None and _touches(blob, _window(cover, offset, blob.shape), settings):
+        return None
     blob_px = max(cv2.countNonZero(blob), 1)
     points = np.column_stack(np.nonzero(blob)[::-1]).astype(np.float64)
     canvas = np.zeros_like(blob)
@@ -168,9 +163,7 @@ def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[boo
         if best is None:
             break
         found.append(replace(best, outline_px=best.outline_px - pad))
-        cv2.fillPoly(remaining, [np.int32(np.round(best.outline_px))], 0)
-        cv2.polylines(remaining, [np.int32(np.round(best.outline_px))], True, 0, settings.split_cut_px)
-        remaining = cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+        remaining = _cut_out(remaining, best.outline_px, settings)
     return found
 
 
@@ -206,6 +199,19 @@ def _free_sides(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSetti
         total = max(cv2.countNonZero(strip), 1)
         shares.append(1 - cv2.countNonZero(cv2.bitwise_and(strip, taken)) / total)
     return shares
+
+
+def _cut_out(remaining: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """What remains once a card found is cut out (its outline too, `split_cut_px` wide), crumbs opened away."""
+    cv2.fillPoly(remaining, [np.int32(np.round(outline_px))], 0)
+    cv2.polylines(remaining, [np.int32(np.round(outline_px))], True, 0, settings.split_cut_px)
+    return cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
+
+
+def _touches(blob: np.ndarray, under: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether a blob lies within `split_cut_px` of a face-up card (`under`, the same window's px)."""
+    near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
+    return cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
 
 
 def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:

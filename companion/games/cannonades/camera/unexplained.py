@@ -19,20 +19,19 @@ from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
 
-def unexplained_pieces(squared: np.ndarray, judged: np.ndarray, covered: np.ndarray,
+def unexplained_pieces(difference: face_down.TableDifference, judged: np.ndarray, covered: np.ndarray,
                        settings: ReaderSettings) -> list[np.ndarray]:
     """Card-sized pieces (contours in the top view's px) of foreground no card found explains.
-    `squared`: each pixel's squared colour distance from the table (face_down.table_difference);
+    `difference`: how the view differs from the table (face_down.table_difference);
     `judged`: the mask the blobs were made from; `covered`: where the read faces lie."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
     explained = cv2.dilate(cv2.bitwise_or(judged, covered),
                            np.ones((_odd(settings.unexplained_clear_mm * scale),) * 2, np.uint8))
-    foreground = cv2.compare(squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
+    foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
     pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
-    smooth = face_down.smoothed(squared, settings)
-    near_level = settings.unexplained_faint_share * face_down.faint_level(smooth, settings)
-    near = _filled(face_down.faint_shapes(cv2.compare(smooth, near_level ** 2, cv2.CMP_GT)), explained,
+    near_level = settings.unexplained_faint_share * difference.faint
+    near = _filled(face_down.faint_shapes(cv2.compare(difference.smooth, near_level ** 2, cv2.CMP_GT)), explained,
                    settings.unexplained_faint_open_mm, settings)
     # Smoothing spread each piece by half its window: shrunk back, it reaches no farther than the card would.
     near = cv2.erode(near, np.ones((_odd(settings.faint_smooth_mm * settings.top_px_per_mm),) * 2, np.uint8))
@@ -78,16 +77,8 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
     `sliver_found_grow_mm`: such a rectangle is placed within a few mm) is that card's rim, not a ship."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
-    near = np.zeros_like(judged)
-    reach = int(round((settings.face_up_margin_mm + settings.sliver_reach_mm) * scale))
-    for outline in outlines_px:
-        cv2.fillPoly(near, [np.int32(np.round(outline))], 255)
-        cv2.polylines(near, [np.int32(np.round(outline))], True, 255, 2 * reach + 1)
-    found = np.zeros_like(judged)
-    grow = int(round(settings.sliver_found_grow_mm * scale))
-    for outline in found_px:
-        cv2.fillPoly(found, [np.int32(np.round(outline))], 255)
-        cv2.polylines(found, [np.int32(np.round(outline))], True, 255, 2 * grow + 1)
+    near = _grown(judged.shape, outlines_px, (settings.face_up_margin_mm + settings.sliver_reach_mm) * scale)
+    found = _grown(judged.shape, found_px, settings.sliver_found_grow_mm * scale)
     pieces = []
     for contour in cv2.findContours(judged, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
         area = cv2.contourArea(contour)
@@ -104,3 +95,13 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
 
 def _odd(px: float) -> int:
     return int(round(px)) | 1
+
+
+def _grown(shape: tuple[int, ...], outlines_px, reach_px: float) -> np.ndarray:
+    """A mask of the outlines (px), each filled and grown by `reach_px` all round."""
+    mask = np.zeros(shape, np.uint8)
+    width = 2 * int(round(reach_px)) + 1
+    for outline in outlines_px:
+        cv2.fillPoly(mask, [np.int32(np.round(outline))], 255)
+        cv2.polylines(mask, [np.int32(np.round(outline))], True, 255, width)
+    return mask

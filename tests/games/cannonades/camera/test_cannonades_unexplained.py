@@ -38,11 +38,11 @@ def _top_view(back=None, frame=None, at=(150, 100), weave=FINE) -> np.ndarray:
 
 
 def _read(view: np.ndarray):
-    squared, edges = face_down.table_difference(view, SETTINGS)
-    table_mask = face_down.not_table(view, SETTINGS, (squared, edges))
+    difference = face_down.table_difference(view, SETTINGS)
+    table_mask = face_down.not_table(view, SETTINGS, difference)
     blobs = face_down.find_blobs(view, np.eye(3), [], SETTINGS, table_mask)
     judged, covered = face_down.blob_mask(table_mask, np.eye(3), [], SETTINGS)
-    return blobs, unexplained.unexplained_pieces(squared, judged, covered, SETTINGS)
+    return blobs, unexplained.unexplained_pieces(difference, judged, covered, SETTINGS)
 
 
 def test_a_faint_dark_back_on_a_fine_cloth_is_a_face_down_card():
