@@ -221,27 +221,22 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
                settings.face_rival_margin and _explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and _pips_found(item[0], face.centre[None, :])}
-    doubted = False
+    doubts = []
     if len(counts) > 1:
-        confidence *= 0.5
-        reason += f"; it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}"
-        doubted = True
+        doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
     if _leans(face, points, radii, settings):
-        confidence *= 0.5
-        reason += "; the face is seen squashed: a cocked die?"
-        doubted = True
+        doubts.append("the face is seen squashed: a cocked die?")
     if _pips_squashed(grey, face, points, radii, settings):
-        confidence *= 0.5
-        reason += "; its pips are seen squashed: a cocked die?"
-        doubted = True
+        doubts.append("its pips are seen squashed: a cocked die?")
     if face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings):
-        confidence *= 0.5
-        reason += "; its body shows a side beside its top: a cocked die?"
-        doubted = True
+        doubts.append("its body shows a side beside its top: a cocked die?")
+    for doubt in doubts:   # each doubt on its own lowers the die's confidence again
+        confidence *= settings.doubted_keeps
+        reason += f"; {doubt}"
     middle = np.asarray(low) + face.centre / ppm
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
-                   doubted)
+                   bool(doubts))
 
 
 def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:

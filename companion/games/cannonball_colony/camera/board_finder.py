@@ -53,6 +53,7 @@ class FinderSettings:
     # A second, enlarged pass when markers are smaller than this (px per side) or a board is thin.
     small_marker_px: float = 22.0
     upscale: float = 2.0
+    placed_markers: int = 3   # a board on fewer markers than this is thinly placed: searched again, enlarged
     # Still a board on fewer than three markers (or none): once more at this size. Tuning seed 6022 of the taught
     # benchmark (a camera 1.35 m away, markers 10 px across): 6 of 16 markers at twice the size, all 16 at three times.
     last_upscale: float | None = 3.0
@@ -97,8 +98,7 @@ def search(grey: np.ndarray, settings: FinderSettings = FinderSettings()) -> Boa
     fix = _grow(grey, candidates, weak, settings)
     if _thin(fix, settings):
         fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.upscale, settings)
-        sparse = not fix.located or min(len(board.markers_used) for board in fix.located.values()) < 3
-        if sparse and settings.last_upscale:
+        if _sparse(fix, settings) and settings.last_upscale:
             fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.last_upscale, settings)
     return fix
 
@@ -119,12 +119,15 @@ def _enlarged(grey: np.ndarray, fix: BoardFix, candidates: dict, weak: list, sca
 
 def _thin(fix: BoardFix, settings: FinderSettings) -> bool:
     """Whether the first pass left doubt: no board, a board on fewer than three markers, or small markers."""
-    if not fix.located:
-        return True
-    if min(len(board.markers_used) for board in fix.located.values()) < 3:
+    if _sparse(fix, settings):
         return True
     sides = [np.linalg.norm(np.subtract(m.corners[0], m.corners[1])) for m in fix.markers]
     return float(np.median(sides)) < settings.small_marker_px
+
+
+def _sparse(fix: BoardFix, settings: FinderSettings) -> bool:
+    """No board placed, or a board placed on fewer than `placed_markers` markers."""
+    return not fix.located or min(len(board.markers_used) for board in fix.located.values()) < settings.placed_markers
 
 
 def _region(grey: np.ndarray, located: dict[int, LocatedBoard]) -> tuple[int, int, int, int]:

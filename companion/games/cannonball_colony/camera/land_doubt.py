@@ -64,18 +64,21 @@ class LandDoubtSettings:
     shadowed_road_green_red: tuple[float, float] = (0.72, 0.9)
 
 
+SHADOWED_ROAD = "the road card's hue"   # a LandDoubt's reason when the cell is the road in shadow
+
+
 @dataclass(frozen=True)
 class LandDoubt:
     """Why a cell read as bare ground is doubted: what was measured against what it must be."""
 
-    reason: str          # "too little ink", "lit and shaded faces" or "the road card's hue" (it is the road in shadow)
+    reason: str          # "too little ink", "lit and shaded faces" or SHADOWED_ROAD (it is the road in shadow)
     measured: float
     limit: float
 
     def __str__(self) -> str:
         if self.reason == "too little ink":
             return f"its middle shows {self.measured:.2f} of the ink, under {self.limit:.2f}"
-        if self.reason == "the road card's hue":
+        if self.reason == SHADOWED_ROAD:
             return (f"its middle's green is {self.measured:.2f} of its red ({self.limit:.2f} or more: the road card's hue, "
                     "not the mountain's ink): read as the road in a shadow")
         return f"its middle's lightness spreads {self.measured:.0f} L*, over {self.limit:.0f}: a standing piece's faces"
@@ -144,7 +147,7 @@ def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDo
         ratio = green_over_red(view, col, row, settings)
         low, high = settings.shadowed_road_green_red
         if low <= ratio <= high:
-            return LandDoubt("the road card's hue", ratio, low)
+            return LandDoubt(SHADOWED_ROAD, ratio, low)
     share = land_ink_share(view, col, row, token, settings)
     if share < settings.least_ink_share:
         return LandDoubt("too little ink", share, settings.least_ink_share)
@@ -172,7 +175,7 @@ def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: 
                 doubt = land_doubt(view, col, row, token, settings, pieces)
                 if doubt is not None:
                     probabilities[key] = settings.unsure_confidence
-                    if doubt.reason == "the road card's hue":
+                    if doubt.reason == SHADOWED_ROAD:
                         tokens[key] = Ground.ROAD.value
                     doubted[key] = doubt
     return doubted
