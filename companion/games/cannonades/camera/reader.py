@@ -11,7 +11,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down, face_up, unexplained
+from companion.games.cannonades.camera import face_down, face_up, table_mask, unexplained
 from companion.games.cannonades.camera.settings import (AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_MARGIN_MM, REREAD_ROUNDS,
                                                          REREAD_SETTINGS, REREAD_WITHIN_SHAPE_MM, SETTINGS, ReaderSettings)
 from companion.games.cannonades.deck import Deck, default_deck
@@ -92,7 +92,7 @@ def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
 
 def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                settings: ReaderSettings = SETTINGS, table_in_view: tuple[np.ndarray, tuple[int, ...]] | None = None,
-               window_mm: tuple[float, float, float, float] = face_down.PLAY_VIEW_MM,
+               window_mm: tuple[float, float, float, float] = table_mask.PLAY_VIEW_MM,
                markers_px: dict[int, list[np.ndarray]] | None = None,
                reread_mm: tuple[float, float, float, float] | None = None) -> Reading:
     """`table_in_view`: the table's homography and markers from an earlier frame (a fixed camera), not found again.
@@ -109,17 +109,17 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         markers_px = markers_in_window(grey, to_image, window_mm, settings)
     faces, notes = face_up.place_faces(markers_px, to_table, len(deck.cards), settings)
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    view, view_to_table = face_down.top_view(colour, to_image, settings, window_mm)
-    difference = face_down.table_difference(view, settings)
-    table_mask, armless = face_down.table_masks(view, settings, difference)
-    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask, armless)
+    view, view_to_table = table_mask.top_view(colour, to_image, settings, window_mm)
+    difference = table_mask.table_difference(view, settings)
+    not_table, armless = table_mask.table_masks(view, settings, difference)
+    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
         faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
                                          settings.reread_shapes, reread_mm)
         if not faces_again:
             break
         faces += faces_again
-        blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask,
+        blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
                                      armless)
     seen_cards = [_face_card(face, deck, players) for face in faces]
     for blob in blobs:
@@ -131,7 +131,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             seen_cards.append(_hidden_face(blob, players))
         else:
             seen_cards.extend(_unknowns(blob, players, settings, settings.unknown_area_min_cards))
-    judged, covered = face_down.blob_mask(table_mask, view_to_table, [face.corners_mm for face in faces], settings)
+    judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
     table_to_view = np.linalg.inv(view_to_table)
     shots_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), table_to_view)[0]
                 for face in faces if deck.cards[face.index].kind == "cannonade"
@@ -155,7 +155,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
 def markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[float, float, float, float],
                       settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
     """The card markers in the part of the picture that shows the window (the whole picture for the play area)."""
-    if window_mm == face_down.PLAY_VIEW_MM:
+    if window_mm == table_mask.PLAY_VIEW_MM:
         return face_up.find_card_markers(grey, settings)
     x0, y0, x1, y1 = window_in_picture(to_image, window_mm)
     patch = grey[y0:y1, x0:x1]

@@ -25,8 +25,8 @@ class ReaderSettings:
     background_px_per_mm: float = 0.25
     background_window_mm: float = 244.0
     colour_distance: float = 26.0           # Lab units from the table's local colour: not table
-    faint_colour_distance: float = 12.0     # not table either, where it is card-like (face_down._faint_cards):
-    faint_spread_factor: float = 2.0        # or this many times the table's own spread (face_down.faint_level),
+    faint_colour_distance: float = 12.0     # not table either, where it is card-like (table_mask._faint_cards):
+    faint_spread_factor: float = 2.0        # or this many times the table's own spread (table_mask.faint_level),
     faint_least: float = 4.0                # yet never below this; the distance averaged over this many mm:
     faint_smooth_mm: float = 6.0
     faint_beside_cards: float = 0.5         # this much of a card beside a card found, at least
@@ -121,7 +121,7 @@ class ReaderSettings:
     unexplained_join_mm: float = 9.0
     unexplained_open_mm: float = 5.0
     unexplained_min_cards: float = 0.5
-    # Or, smoothed, above this share of the faint level a card is found at (face_down.faint_level: on a noisy
+    # Or, smoothed, above this share of the faint level a card is found at (table_mask.faint_level: on a noisy
     # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
     # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).
     unexplained_faint_share: float = 0.75

@@ -4,7 +4,7 @@ its seat would be counted short with confidence. What differs from the table's c
 yet lies outside every card found and every shape judged, is gathered (edges are not used: wood grain
 shows them everywhere); a card-sized
 piece of it says a card may lie there, so the seat is unsure rather than counted. A back whose colour,
-smoothed, lies just under the faint level a card is found at (face_down.faint_level) counts so too: on
+smoothed, lies just under the faint level a card is found at (table_mask.faint_level) counts so too: on
 a noisy view the level follows the sensor's noise up to the back's own contrast. So does a strip too
 small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides
 (unless it is the rim of a card found there)."""
@@ -14,15 +14,15 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down
+from companion.games.cannonades.camera import table_mask
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
 
-def unexplained_pieces(difference: face_down.TableDifference, judged: np.ndarray, covered: np.ndarray,
+def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarray, covered: np.ndarray,
                        settings: ReaderSettings) -> list[np.ndarray]:
     """Card-sized pieces (contours in the top view's px) of foreground no card found explains.
-    `difference`: how the view differs from the table (face_down.table_difference);
+    `difference`: how the view differs from the table (table_mask.table_difference);
     `judged`: the mask the blobs were made from; `covered`: where the read faces lie."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
@@ -31,7 +31,7 @@ def unexplained_pieces(difference: face_down.TableDifference, judged: np.ndarray
     foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
     pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
     near_level = settings.unexplained_faint_share * difference.faint
-    near = _filled(face_down.faint_shapes(cv2.compare(difference.smooth, near_level ** 2, cv2.CMP_GT)), explained,
+    near = _filled(table_mask.faint_shapes(cv2.compare(difference.smooth, near_level ** 2, cv2.CMP_GT)), explained,
                    settings.unexplained_faint_open_mm, settings)
     # Smoothing spread each piece by half its window: shrunk back, it reaches no farther than the card would.
     near = cv2.erode(near, np.ones((_odd(settings.faint_smooth_mm * settings.top_px_per_mm),) * 2, np.uint8))

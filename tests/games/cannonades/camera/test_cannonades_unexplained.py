@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannonades.camera import face_down, unexplained
+from companion.games.cannonades.camera import face_down, table_mask, unexplained
 from companion.games.cannonades.camera.reader import MAY_BE_MISSED, _unknowns
 from companion.games.cannonades.camera.settings import SETTINGS
 from companion.games.cannonades.kit import cards
@@ -38,10 +38,10 @@ def _top_view(back=None, frame=None, at=(150, 100), weave=FINE) -> np.ndarray:
 
 
 def _read(view: np.ndarray):
-    difference = face_down.table_difference(view, SETTINGS)
-    table_mask = face_down.not_table(view, SETTINGS, difference)
-    blobs = face_down.find_blobs(view, np.eye(3), [], SETTINGS, table_mask)
-    judged, covered = face_down.blob_mask(table_mask, np.eye(3), [], SETTINGS)
+    difference = table_mask.table_difference(view, SETTINGS)
+    not_table = table_mask.not_table(view, SETTINGS, difference)
+    blobs = face_down.find_blobs(view, np.eye(3), [], SETTINGS, not_table)
+    judged, covered = face_down.blob_mask(not_table, np.eye(3), [], SETTINGS)
     return blobs, unexplained.unexplained_pieces(difference, judged, covered, SETTINGS)
 
 
