@@ -22,6 +22,7 @@ NOT_ONE_CARD = "a card-like shape"   # the start of the reason a shape of touchi
 CUT_BY_WINDOW = "a shape cut by the edge of the part of the table read"
 # A card reaching under a face-up card, as bright as a face: face up, its markers hidden by the card on it.
 HIDDEN_FACE = f"{PRINTED_CORNERS} under a face-up card, as bright as a face: face up, its markers hidden"
+NO_PAPER_BESIDE = "a card reaching under a face-up card's margin, no paper of that face beside it to compare with"
 
 
 @dataclass(frozen=True)
@@ -164,16 +165,21 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     area = cards.CARD_MM[0] * cards.CARD_MM[1]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings):
+    bright = part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings)
+    if bright is None:
+        return [Blob("unknown", centre, axis, area, 0.0, NO_PAPER_BESIDE)]
+    if bright:
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, HIDDEN_FACE)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
 
 
-def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings) -> bool:
+def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings) -> bool | None:
     """Whether a card reaching into a face-up card's footprint lies under it, and much of what shows of it is
     as bright as that face's paper (taken beside the card). Where the two overlap, the face shows when the card
-    lies under it; a card lying over the face shows itself there (a back beside a face-up ship in a row)."""
+    lies under it; a card lying over the face shows itself there (a back beside a face-up ship in a row).
+    None when it cannot tell: no face's paper beside the card (it reaches only into the cut margin round a
+    face: a dark back was called bright so), or nothing of the card shows."""
     inside = np.zeros_like(cover)
     cv2.fillPoly(inside, [np.int32(np.round(outline_px))], 255)
     face = cv2.erode(cover, np.ones((2 * _margin_px(settings) + 1,) * 2, np.uint8)) > 0   # the faces, no margin
@@ -181,7 +187,7 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     visible = grey[(inside > 0) & (cover == 0)]
     overlap = grey[(inside > 0) & face]
     if visible.size == 0 or paper.size == 0:
-        return True
+        return None
     level = float(np.percentile(paper, 75)) - settings.covered_paper_gap
     under = overlap.size == 0 or float((overlap >= level).mean()) >= settings.covered_paper_share
     return under and float((visible >= level).mean()) >= settings.covered_paper_share
