@@ -11,7 +11,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down, face_up, unexplained
+from companion.games.cannonades.camera import face_down, face_up, table_mask, under_cannonade, unexplained
 from companion.games.cannonades.camera.settings import (AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_MARGIN_MM, REREAD_ROUNDS,
                                                          REREAD_SETTINGS, REREAD_WITHIN_SHAPE_MM, SETTINGS, ReaderSettings)
 from companion.games.cannonades.deck import Deck, default_deck
@@ -20,6 +20,8 @@ from companion.vision.table_frame import find_markers
 
 
 MAY_BE_MISSED = "something not the table that no card found explains: a card may lie there unfound"
+FAINT_BACK = "a whole card's shape found faintly (a dark back near the table's colour), no marker"
+BACK_UNDER_CANNONADE = "a back showing beside a cannonade: the ship it lies on, face down"
 HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found explains: a ship may lie under it"
 
 
@@ -92,7 +94,7 @@ def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
 
 def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                settings: ReaderSettings = SETTINGS, table_in_view: tuple[np.ndarray, tuple[int, ...]] | None = None,
-               window_mm: tuple[float, float, float, float] = face_down.PLAY_VIEW_MM,
+               window_mm: tuple[float, float, float, float] = table_mask.PLAY_VIEW_MM,
                markers_px: dict[int, list[np.ndarray]] | None = None,
                reread_mm: tuple[float, float, float, float] | None = None) -> Reading:
     """`table_in_view`: the table's homography and markers from an earlier frame (a fixed camera), not found again.
@@ -109,17 +111,17 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         markers_px = markers_in_window(grey, to_image, window_mm, settings)
     faces, notes = face_up.place_faces(markers_px, to_table, len(deck.cards), settings)
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
-    view, view_to_table = face_down.top_view(colour, to_image, settings, window_mm)
-    difference = face_down.table_difference(view, settings)
-    table_mask, armless = face_down.table_masks(view, settings, difference)
-    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask, armless)
+    view, view_to_table = table_mask.top_view(colour, to_image, settings, window_mm)
+    difference = table_mask.table_difference(view, settings)
+    not_table, armless = table_mask.table_masks(view, settings, difference)
+    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
         faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
                                          settings.reread_shapes, reread_mm)
         if not faces_again:
             break
         faces += faces_again
-        blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, table_mask,
+        blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
                                      armless)
     seen_cards = [_face_card(face, deck, players) for face in faces]
     for blob in blobs:
@@ -131,17 +133,35 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             seen_cards.append(_hidden_face(blob, players))
         else:
             seen_cards.extend(_unknowns(blob, players, settings, settings.unknown_area_min_cards))
-    judged, covered = face_down.blob_mask(table_mask, view_to_table, [face.corners_mm for face in faces], settings)
+    judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
     table_to_view = np.linalg.inv(view_to_table)
-    shots_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), table_to_view)[0]
-                for face in faces if deck.cards[face.index].kind == "cannonade"
-                and table.area_of(*face.centre_mm, players).startswith("seat")]
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
-    for why, pieces in ((MAY_BE_MISSED, unexplained.unexplained_pieces(difference, judged, covered, settings)),
-                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, [
-                            cv2.perspectiveTransform(card_outline_mm(blob.centre_mm, blob.axis_deg)[None], table_to_view)[0]
-                            for blob in blobs if blob.face != "unknown"]))):
+    missed, backs = [], []
+    for piece in unexplained.unexplained_pieces(difference, judged, covered, settings):
+        (backs if unexplained.whole_back(piece, settings) else missed).append(piece)
+    for back in backs:   # one card's size and shape, no marker: a back the mask missed
+        centre, axis = face_down.centre_axis(back, view_to_table)
+        seen_cards.append(SeenCard("down", centre, table.area_of(*centre, players),
+                                   settings.unexplained_back_confidence, axis_deg=axis, why=FAINT_BACK))
+    found_px = [cv2.perspectiveTransform(card_outline_mm(blob.centre_mm, blob.axis_deg)[None], table_to_view)[0]
+                for blob in blobs if blob.face != "unknown"] + [back.reshape(-1, 2) for back in backs]
+    faces_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), table_to_view)[0] for face in faces]
+    shots = [number for number, face in enumerate(faces) if deck.cards[face.index].kind == "cannonade"
+             and table.area_of(*face.centre_mm, players).startswith("seat")]
+    reach = settings.cannonade_reach_mm
+    lonely = [number for number in shots if not any(   # a cannonade with no card found under it
+        card.kind != "cannonade" and face_down.distance(card.centre_mm, faces[number].centre_mm) < reach
+        for card in seen_cards)]
+    unknown_points = [blob.points_mm for blob in blobs if blob.face == "unknown"]
+    backed = under_cannonade.backs_beside(view, difference, judged, unknown_points, view_to_table, faces_px, lonely,
+                                          found_px, settings)
+    seen_cards += [SeenCard("down", faces[number].centre_mm, table.area_of(*faces[number].centre_mm, players),
+                            settings.under_back_confidence, why=BACK_UNDER_CANNONADE) for number in backed]
+    shots = [number for number in shots if number not in backed]   # what shows beside it is its ship
+    shots_px = [faces_px[number] for number in shots]
+    for why, pieces in ((MAY_BE_MISSED, missed),
+                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px))):
         for piece in pieces:
             seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
                                                        why, face_down.sample_points(piece, view_to_table)),
@@ -155,7 +175,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
 def markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[float, float, float, float],
                       settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
     """The card markers in the part of the picture that shows the window (the whole picture for the play area)."""
-    if window_mm == face_down.PLAY_VIEW_MM:
+    if window_mm == table_mask.PLAY_VIEW_MM:
         return face_up.find_card_markers(grey, settings)
     x0, y0, x1, y1 = window_in_picture(to_image, window_mm)
     patch = grey[y0:y1, x0:x1]

@@ -25,8 +25,8 @@ class ReaderSettings:
     background_px_per_mm: float = 0.25
     background_window_mm: float = 244.0
     colour_distance: float = 26.0           # Lab units from the table's local colour: not table
-    faint_colour_distance: float = 12.0     # not table either, where it is card-like (face_down._faint_cards):
-    faint_spread_factor: float = 2.0        # or this many times the table's own spread (face_down.faint_level),
+    faint_colour_distance: float = 12.0     # not table either, where it is card-like (table_mask._faint_cards):
+    faint_spread_factor: float = 2.0        # or this many times the table's own spread (table_mask.faint_level),
     faint_least: float = 4.0                # yet never below this; the distance averaged over this many mm:
     faint_smooth_mm: float = 6.0
     faint_beside_cards: float = 0.5         # this much of a card beside a card found, at least
@@ -75,7 +75,8 @@ class ReaderSettings:
     covered_rest_cards: float = 0.3         # both, for what a row split into cards leaves (touching.py's
                                             # _covered_rest): a strip of another card may be part of it
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
-    covered_paper_share: float = 0.35       # grey of the covering face's paper
+    covered_paper_share: float = 0.42       # grey of the covering face's paper (on tuning views a back's
+                                            # share came to 0.33 at most, a face's 0.52 at least: midway)
     split_max_cards: float = 4.6
     split_outline_px: float = 3.0
     split_min_edge_share: float = 0.45
@@ -121,13 +122,28 @@ class ReaderSettings:
     unexplained_join_mm: float = 9.0
     unexplained_open_mm: float = 5.0
     unexplained_min_cards: float = 0.5
-    # Or, smoothed, above this share of the faint level a card is found at (face_down.faint_level: on a noisy
+    # Or, smoothed, above this share of the faint level a card is found at (table_mask.faint_level: on a noisy
     # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
     # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).
     unexplained_faint_share: float = 0.75
     unexplained_faint_open_mm: float = 9.0
     unexplained_faint_solidity: float = 0.8
     unexplained_faint_sides: tuple[float, float] = (0.7, 1.35)
+    # Such a piece one card's size and shape (unexplained.whole_back: sides within `card_side_tolerance` of a
+    # card's, at least this many cards' area, this solid) is a back the mask missed: face down, with this
+    # confidence (on tuning views whole slate backs on the navy cloth came out 59-72 x 78-92 mm, 0.76-0.94 of
+    # a card, 0.84-0.96 solid; no piece where no card lay came nearer a card's shape than 66 x 107 mm).
+    unexplained_back_least_cards: float = 0.7
+    unexplained_back_solidity: float = 0.85
+    unexplained_back_confidence: float = 0.7
+    # A cannonade in a seat with no card found under it lies on a ship (the rules): a piece of what differs
+    # from the table within this many mm of its edge, touching it, outside every other card found, at least
+    # this many cards' area, of which at most this share is as bright as the cannonade's paper
+    # (covered_paper_gap), is that ship's back: face down, with this confidence (under_cannonade.py).
+    under_reach_mm: float = 30.0
+    under_least_cards: float = 0.1
+    under_back_paper_share: float = 0.05
+    under_back_confidence: float = 0.7
     # A piece smaller than a card's judged share, at least this many cards' area, within this many mm of a
     # face-up cannonade's footprint (past its cut margin): a ship's last strip under it (unexplained.py).
     sliver_min_cards: float = 0.05

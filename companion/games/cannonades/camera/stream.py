@@ -15,7 +15,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera.face_down import CUT_BY_WINDOW, PLAY_VIEW_MM
+from companion.games.cannonades.camera.face_down import CUT_BY_WINDOW
+from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM
 from companion.games.cannonades.camera.reader import (Reading, inside, markers_in_window, read_table, table_homography,
                                                        window_in_picture)
 from companion.games.cannonades.camera.settings import (STILL_SETTINGS, STREAM_SETTINGS, TABLE_REFRESH_FRAMES,

@@ -4,25 +4,27 @@ its seat would be counted short with confidence. What differs from the table's c
 yet lies outside every card found and every shape judged, is gathered (edges are not used: wood grain
 shows them everywhere); a card-sized
 piece of it says a card may lie there, so the seat is unsure rather than counted. A back whose colour,
-smoothed, lies just under the faint level a card is found at (face_down.faint_level) counts so too: on
+smoothed, lies just under the faint level a card is found at (table_mask.faint_level) counts so too: on
 a noisy view the level follows the sensor's noise up to the back's own contrast. So does a strip too
 small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides
-(unless it is the rim of a card found there)."""
+(unless it is the rim of a card found there). A piece with one card's size and shape, solid, is a card
+the mask missed (a card's size is known; a face shows bright paper and markers, a faint piece is a back):
+face down (whole_back)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down
+from companion.games.cannonades.camera import table_mask
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
 
-def unexplained_pieces(difference: face_down.TableDifference, judged: np.ndarray, covered: np.ndarray,
+def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarray, covered: np.ndarray,
                        settings: ReaderSettings) -> list[np.ndarray]:
     """Card-sized pieces (contours in the top view's px) of foreground no card found explains.
-    `difference`: how the view differs from the table (face_down.table_difference);
+    `difference`: how the view differs from the table (table_mask.table_difference);
     `judged`: the mask the blobs were made from; `covered`: where the read faces lie."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
@@ -31,7 +33,7 @@ def unexplained_pieces(difference: face_down.TableDifference, judged: np.ndarray
     foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
     pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
     near_level = settings.unexplained_faint_share * difference.faint
-    near = _filled(face_down.faint_shapes(cv2.compare(difference.smooth, near_level ** 2, cv2.CMP_GT)), explained,
+    near = _filled(table_mask.faint_shapes(cv2.compare(difference.smooth, near_level ** 2, cv2.CMP_GT)), explained,
                    settings.unexplained_faint_open_mm, settings)
     # Smoothing spread each piece by half its window: shrunk back, it reaches no farther than the card would.
     near = cv2.erode(near, np.ones((_odd(settings.faint_smooth_mm * settings.top_px_per_mm),) * 2, np.uint8))
@@ -67,6 +69,21 @@ def _card_like(contour, settings: ReaderSettings) -> bool:
             and long <= most * cards.CARD_MM[1])
 
 
+def whole_back(contour, settings: ReaderSettings) -> bool:
+    """Whether a piece of what no card explains is one whole card: its fitted rectangle's sides within
+    `card_side_tolerance` of a card's, at least `unexplained_back_least_cards` of a card's area
+    (a faint back's rim fades into the cloth: the piece comes out a little small), and solid. Cloth mottling,
+    the lamp's pool, a plank's seam and a back half under another card are not one card's shape."""
+    _, sides, _ = cv2.minAreaRect(contour)
+    short, long = sorted(side / settings.top_px_per_mm for side in sides)
+    area = cv2.contourArea(contour) / settings.top_px_per_mm ** 2
+    solidity = cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
+    return (abs(short / cards.CARD_MM[0] - 1) <= settings.card_side_tolerance
+            and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
+            and area >= settings.unexplained_back_least_cards * cards.CARD_MM[0] * cards.CARD_MM[1]
+            and solidity >= settings.unexplained_back_solidity)
+
+
 def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings,
                    found_px: list[np.ndarray] = ()) -> list[np.ndarray]:
     """Pieces of what is not table, too small to be judged as a card (under `partial_card_share` of one),
@@ -77,8 +94,8 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
     `sliver_found_grow_mm`: such a rectangle is placed within a few mm) is that card's rim, not a ship."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
-    near = _grown(judged.shape, outlines_px, (settings.face_up_margin_mm + settings.sliver_reach_mm) * scale)
-    found = _grown(judged.shape, found_px, settings.sliver_found_grow_mm * scale)
+    near = grown(judged.shape, outlines_px, (settings.face_up_margin_mm + settings.sliver_reach_mm) * scale)
+    found = grown(judged.shape, found_px, settings.sliver_found_grow_mm * scale)
     pieces = []
     for contour in cv2.findContours(judged, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
         area = cv2.contourArea(contour)
@@ -97,7 +114,7 @@ def _odd(px: float) -> int:
     return int(round(px)) | 1
 
 
-def _grown(shape: tuple[int, ...], outlines_px, reach_px: float) -> np.ndarray:
+def grown(shape: tuple[int, ...], outlines_px, reach_px: float) -> np.ndarray:
     """A mask of the outlines (px), each filled and grown by `reach_px` all round."""
     mask = np.zeros(shape, np.uint8)
     width = 2 * int(round(reach_px)) + 1

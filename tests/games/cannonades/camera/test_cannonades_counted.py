@@ -1,8 +1,9 @@
 """Seats counted from what the picture and the rules let a reader count, on the accuracy benchmark's tuning
 views: a face-up ship whose markers a cannonade hides is still a face-up ship in its seat (a cannonade lies on
 a ship, never under one); a card beside one reaching under a face-up card is split off by the card's size; a
-back whose faint rim the mask missed is one card's rectangle, alone or reaching under a cannonade. Each seat
-as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
+back whose faint rim the mask missed is one card's rectangle, alone or reaching under a cannonade; a faint piece
+with one card's size and shape is a back; a back showing beside a cannonade with no card found under it is the
+ship it lies on. Each seat as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
 
 from __future__ import annotations
 
@@ -34,9 +35,19 @@ from cannonades_views import benchmark_view, seat_as_read
     (177, "ember", 2, (["S23"], 2),
      "C04 lies on a face-down ship found by its shape; a strip of that ship's rim beyond the rectangle fitted "
      "to it touches C04: the found card's rim, not another ship under C04"),
+    (316, "slate", 1, ([], 2),
+     "two slate backs on the navy cloth, each found only faintly (just under the faint level): each one card's "
+     "size and shape, solid, no marker: face down"),
+    (370, "slate", 1, (["S38"], 2),
+     "C23 lies on a slate back and no card is found under it; the back's top shows beside C23, dark, no paper: "
+     "the ship C23 lies on, face down"),
+    (201, "ember", 4, (["S33"], 1),
+     "C27 lies on an ember back whose strip shows beside C27 and nothing else: that ship, face down, not a "
+     "strip of another ship hidden under C27"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
         "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
-        "a found card's rim beside a cannonade"])
+        "a found card's rim beside a cannonade", "whole backs found faintly", "a back showing beside a cannonade",
+        "a back's strip beside a cannonade"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
@@ -49,6 +60,20 @@ def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look,
         assert laid["on"] == "face up", why
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, look, seat, why", [
+    (372, "classic", 2, "C02 lies on face-up S21, and S21's paper (with a marker's edge) shows between C02 and S18"),
+    (28, "slate", 2, "C10 lies on face-up S38, of which only thin slivers show"),
+])
+def test_a_cannonade_with_no_back_showing_beside_it_leaves_its_seat_unsure(seed, look, seat, why):
+    """What shows beside a cannonade tells its ship's face only when it is a back: dark, with no paper. Paper may
+    be a face or a light-bordered back, and a ship wholly hidden may be either: the seat is asked."""
+    truth, cards = benchmark_view(seed, look)
+    assert seat_as_read(truth, cards, seat)[0] == "unsure", why
+    assert not any(card.get("why", "").startswith("a back showing beside a cannonade") for card in cards
+                   if card["area"] == f"seat {seat}"), why
+
+
 def test_a_seat_with_a_face_up_ship_whose_name_is_hidden_waits_in_the_live_game():
     """The game keeps fleets by card: a face-up ship counted without its name leaves the seat unsure (not voted
     by the tracker) until its markers show."""
@@ -58,3 +83,24 @@ def test_a_seat_with_a_face_up_ship_whose_name_is_hidden_waits_in_the_live_game(
     seen = table_seen(reading)
     assert seen.hidden() == frozenset({"seat 1"})
     assert seen.seats[0].up == () and seen.seats[1].up == ("S09",)
+
+
+def test_a_card_with_no_face_paper_beside_it_is_never_called_a_hidden_face():
+    """A card judged to reach under a face-up card (its shape touched the face's cut margin: a deck's stack beside
+    the discard pile on tuning views) with none of that face's paper near it has nothing to be as bright as: it
+    was called a face-up ship with its markers hidden, a dark back counted face up. It is unknown: asked."""
+    import cv2
+    import numpy as np
+
+    from companion.games.cannonades.camera import face_down, touching
+    from companion.games.cannonades.camera.settings import SETTINGS
+
+    grey = np.full((200, 300), 60, np.uint8)
+    grey[40:128, 40:103] = 45                            # a dark back
+    cover = np.zeros_like(grey)
+    cv2.rectangle(cover, (110, 40), (173, 128), 255, cv2.FILLED)   # the face's footprint, its margin reaching the back
+    cv2.rectangle(cover, (104, 37), (179, 131), 255, 3)
+    grey[40:128, 120:173] = 220                          # the face's paper, beyond the back's reach
+    back = touching.SplitCard(np.float32([[40, 40], [103, 40], [103, 128], [40, 128]]), 1.0, covered=True)
+    blob, = face_down._split_card(back, grey, np.eye(3), SETTINGS, cover)
+    assert blob.face == "unknown" and blob.why == face_down.NO_PAPER_BESIDE

@@ -156,7 +156,7 @@ def test_the_streaming_reader_keeps_its_reading_while_the_table_is_still_and_rea
 @pytest.mark.parametrize("style", ["classic", "navy"])
 def test_a_card_shape_with_printed_corners_is_a_face_and_a_back_is_not(style):
     """A face whose markers did not read must come out unknown, never "face down"."""
-    from companion.games.cannonades.camera import face_down
+    from companion.games.cannonades.camera import face_down, table_mask
     from companion.games.cannonades.camera.settings import SETTINGS
     from companion.games.cannonades.deck import default_deck
     from companion.games.cannonades.render import looks
@@ -165,7 +165,7 @@ def test_a_card_shape_with_printed_corners_is_a_face_and_a_back_is_not(style):
         view = np.full((200, 160, 3), (60, 90, 130), np.uint8)
         view[40:40 + card_picture.shape[0], 40:40 + card_picture.shape[1]] = card_picture
         grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
-        contour = max(cv2.findContours(face_down.not_table(view, SETTINGS), cv2.RETR_EXTERNAL,
+        contour = max(cv2.findContours(table_mask.not_table(view, SETTINGS), cv2.RETR_EXTERNAL,
                                        cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
         return face_down._looks_like_a_face(grey, contour, SETTINGS)
 

@@ -1,0 +1,71 @@
+"""The ship under a face-up cannonade when no card found lies under it. A cannonade is laid onto a ship
+(the rules), so a ship lies there; what shows of it beside the cannonade may tell its face. A dark piece
+touching the cannonade's edge (no paper: a face is printed on paper, with a paper margin round its
+markers, and the part of a card that sticks out from under another always takes in its edge), big
+enough not to be a shadow, outside every other card found, is the ship's back: face down. What shows
+paper may be a face or a light-bordered back, and a ship wholly hidden shows nothing: unknown, asked."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.games.cannonades.camera import table_mask
+from companion.games.cannonades.camera.face_down import SAMPLE_STEP_PX
+from companion.games.cannonades.camera.settings import ReaderSettings
+from companion.games.cannonades.camera.unexplained import grown
+from companion.games.cannonades.kit import cards
+
+
+def backs_beside(view: np.ndarray, difference: table_mask.TableDifference, judged: np.ndarray,
+                 unknown_points_mm: list[tuple[tuple[float, float], ...]], view_to_table: np.ndarray,
+                 faces_px: list[np.ndarray], lonely: list[int], found_px: list[np.ndarray],
+                 settings: ReaderSettings) -> list[int]:
+    """Of the cannonades `lonely` (indices into `faces_px`, every face's outline in the top view's px: no card
+    found under them), those a back shows beside (back_beside). What shows: the blob mask (`judged`) or the
+    faint one; `unknown_points_mm`: each unknown shape's sampled points; `found_px`: the cards found by shape."""
+    if not lonely:
+        return []
+    shown = judged | table_mask.faint_shapes(cv2.compare(difference.smooth, difference.faint ** 2, cv2.CMP_GT))
+    unsure = _unknown_mask([point for points in unknown_points_mm for point in points], np.linalg.inv(view_to_table),
+                           shown.shape)
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+    return [number for number in lonely if back_beside(
+        grey, shown, faces_px[number], [px for other, px in enumerate(faces_px) if other != number] + found_px,
+        unsure, settings) is not None]
+
+
+def back_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+                unsure: np.ndarray, settings: ReaderSettings) -> float | None:
+    """How much of a card's area the back showing beside a cannonade covers (the ship under it, face down),
+    or None when what shows is too little, not dark, or touches a shape said unknown (an arm: a hand is not
+    a back). `shown`: what differs from the table (the blob mask or the faint one), `cannonade_px` its
+    outline and `others_px` every other card's found (top view px), `unsure` where unknown shapes lie."""
+    scale = settings.top_px_per_mm
+    margin = settings.face_up_margin_mm * scale
+    own = grown(shown.shape, [cannonade_px], margin)
+    beside = grown(shown.shape, [cannonade_px], margin + settings.under_reach_mm * scale)
+    beside[own > 0] = 0
+    beside[grown(shown.shape, others_px, margin) > 0] = 0
+    piece = cv2.bitwise_and(shown, beside)
+    touching = grown(shown.shape, [cannonade_px], margin + settings.sliver_reach_mm * scale)
+    _, labels = cv2.connectedComponents(piece)
+    kept = np.isin(labels, [label for label in np.unique(labels[(touching > 0) & (piece > 0)]) if label])
+    area = float(kept.sum()) / (cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2)
+    near_unknown = unsure[cv2.dilate(kept.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0].any()
+    if area < settings.under_least_cards or near_unknown:
+        return None
+    face = cv2.erode(own, np.ones((2 * int(round(margin)) + 1,) * 2, np.uint8)) > 0   # the cannonade, no margin
+    paper = float(np.percentile(grey[face], 75)) - settings.covered_paper_gap
+    return area if float((grey[kept] >= paper).mean()) <= settings.under_back_paper_share else None
+
+
+def _unknown_mask(points_mm: list[tuple[float, float]], table_to_view: np.ndarray,
+                  shape: tuple[int, ...]) -> np.ndarray:
+    """Where the shapes said unknown lie (top view px): each sampled point's square filled."""
+    mask = np.zeros(shape[:2], np.uint8)
+    if points_mm:
+        half = SAMPLE_STEP_PX // 2
+        for x, y in np.int32(np.round(cv2.perspectiveTransform(np.array([points_mm], np.float64), table_to_view)[0])):
+            mask[max(y - half, 0):y + half + 1, max(x - half, 0):x + half + 1] = 255
+    return mask
