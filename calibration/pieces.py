@@ -26,12 +26,13 @@ import cv2
 import numpy as np
 
 from calibration import pose
+from calibration.sheet_solids import fit_sheet_solids
 from calibration.store import CalibrationFileError, read_json
 from companion.games.excerpt import excerpt
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
 from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
-from companion.vision.piece_solids import Solid, SolidSettings, Window, fit_solid, silhouette, window_points
+from companion.vision.piece_solids import Solid, SolidSettings
 from companion.vision.plane_camera import camera_from_plane
 
 FILE_KIND = "piece-looks"
@@ -345,53 +346,12 @@ def _top_vivid(square: SquareLook, settings: TeachSettings) -> np.ndarray | None
 
 def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, sides, whites,
                  settings: TeachSettings) -> list[SquareLook]:
-    """Each learned piece's solid, fitted to its silhouette round its square."""
+    """Each learned piece's solid, fitted to its silhouette round its square (calibration.sheet_solids)."""
     paints = {index: square.colour() for index, square in enumerate(squares)
               if square.learned and square.label != EMPTY_LABEL}
     paints = {index: paint for index, paint in paints.items() if paint is not None}
-    if not paints:
-        return squares
-    hues = lab_of_linear(np.clip(np.array(list(paints.values()))[:, ::-1], 0, 1.5))[:, 1:]
-    hues /= np.maximum(np.linalg.norm(hues, axis=1, keepdims=True), 1e-6)
-    order = list(paints)
-    corners = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
-    windows = {}
-    for index in paints:
-        origin, points = window_points(centres[index], camera, settings.solids)
-        pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), to_image).reshape(points.shape)
-        lab = lab_of_linear(np.clip((linear_at(image, pixels) / whites[index])[..., ::-1], 0, 1.5))
-        chroma = np.hypot(lab[..., 1], lab[..., 2])
-        vivid = np.clip((chroma - settings.piece_chroma[0]) / (settings.piece_chroma[1] - settings.piece_chroma[0]), 0, 1)
-        nearest = np.argmax(lab[..., 1:] @ hues.T, axis=-1)
-        mine = hues[order.index(index)] @ hues.T >= settings.same_paint_cos   # this piece's paint, or its country's
-        shares = (vivid * mine[nearest]).astype(np.float32)
-        # The other squares' pieces stand on their own squares: what shows there is not this piece's.
-        windows[index] = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares)).with_hidden(
-            [centres[other] + corners * sides[other] for other in range(len(centres)) if other != index])
-
-    def fit(index: int, hidden: list[np.ndarray]) -> Solid:
-        window = windows[index].with_hidden(hidden)
-        return fit_solid(centres[index], camera, window.own_piece(centres[index], settings.own_patch_mm), settings.solids)[0]
-
-    # A piece's silhouette reaches away from the camera, over the square behind it, where the same country's next
-    # piece may stand in the same paint. Fitted farthest first, each piece leaves out what the ones behind it were
-    # fitted to cover (their bodies beyond their squares), but the piece behind took in the lean of the one in front
-    # (a 31 mm tower made the 13.8 mm barrel behind it 16.5 mm: tuning seed 6057); fitted nearest first alone, a piece
-    # in front took in the body of a tall one behind (a barrel taught 50 mm tall: seed 48). So the pieces are fitted
-    # farthest first, then again nearest first, each leaving out the first fits of the pieces behind it and the second
-    # fits of the pieces in front.
-    eye = camera.position[:2]
-    farthest_first = sorted(paints, key=lambda i: -float(np.linalg.norm(centres[i] - eye)))
-    first: dict[int, np.ndarray] = {}
-    for index in farthest_first:
-        first[index] = silhouette(fit(index, list(first.values())), centres[index], camera)
-    fitted, in_front = list(squares), []
-    for number, index in enumerate(reversed(farthest_first)):
-        behind = [first[other] for other in farthest_first[:len(farthest_first) - 1 - number]]
-        solid = fit(index, behind + in_front)
-        fitted[index] = replace(squares[index], solid=solid)
-        in_front.append(silhouette(solid, centres[index], camera))
-    return fitted
+    solids = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites, settings)
+    return [replace(square, solid=solids[index]) if index in solids else square for index, square in enumerate(squares)]
 
 
 def _paper_whites(image, to_image, centres, sides, settings: TeachSettings) -> np.ndarray:
