@@ -26,12 +26,13 @@ import cv2
 import numpy as np
 
 from calibration import pose
+from calibration.sheet_solids import fit_sheet_solids
 from calibration.store import CalibrationFileError, read_json
 from companion.games.excerpt import excerpt
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
 from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
-from companion.vision.piece_solids import Solid, SolidSettings, Window, fit_solid, silhouette, window_points
+from companion.vision.piece_solids import Solid, SolidSettings
 from companion.vision.plane_camera import camera_from_plane
 
 FILE_KIND = "piece-looks"
@@ -59,6 +60,7 @@ class TeachSettings:
     # White: the paper round a square, at this many points on a ring this far out (side shares).
     ring_points: int = 16
     ring_share: float = 0.62
+    ring_least_paper: float = 0.25    # of a ring's points not vivid, or the square takes the whole sheet's paper
     # Two squares' pieces too alike to tell apart: their shares this near (RMS) and colours this near (delta E).
     alike_shares: float = 0.1
     alike_colour: float = 8.0
@@ -344,40 +346,12 @@ def _top_vivid(square: SquareLook, settings: TeachSettings) -> np.ndarray | None
 
 def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, sides, whites,
                  settings: TeachSettings) -> list[SquareLook]:
-    """Each learned piece's solid, fitted to its silhouette round its square."""
+    """Each learned piece's solid, fitted to its silhouette round its square (calibration.sheet_solids)."""
     paints = {index: square.colour() for index, square in enumerate(squares)
               if square.learned and square.label != EMPTY_LABEL}
     paints = {index: paint for index, paint in paints.items() if paint is not None}
-    if not paints:
-        return squares
-    hues = lab_of_linear(np.clip(np.array(list(paints.values()))[:, ::-1], 0, 1.5))[:, 1:]
-    hues /= np.maximum(np.linalg.norm(hues, axis=1, keepdims=True), 1e-6)
-    order = list(paints)
-    fitted = list(squares)
-    # Farthest from the camera first: a piece's silhouette reaches away from the camera, over the piece behind
-    # it, which is one paint when one country's pieces stand side by side; what that piece's fitted solid
-    # covers is not counted for the piece in front of it.
-    eye = camera.position[:2]
-    behind: list[np.ndarray] = []
-    for index in sorted(paints, key=lambda i: -float(np.linalg.norm(centres[i] - eye))):
-        origin, points = window_points(centres[index], camera, settings.solids)
-        pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), to_image).reshape(points.shape)
-        lab = lab_of_linear(np.clip((linear_at(image, pixels) / whites[index])[..., ::-1], 0, 1.5))
-        chroma = np.hypot(lab[..., 1], lab[..., 2])
-        vivid = np.clip((chroma - settings.piece_chroma[0]) / (settings.piece_chroma[1] - settings.piece_chroma[0]), 0, 1)
-        nearest = np.argmax(lab[..., 1:] @ hues.T, axis=-1)
-        mine = hues[order.index(index)] @ hues.T >= settings.same_paint_cos   # this piece's paint, or its country's
-        shares = (vivid * mine[nearest]).astype(np.float32)
-        window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
-        # The other squares' pieces stand on their own squares: what shows there is not this piece's.
-        corners = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
-        window = window.with_hidden([centres[other] + corners * sides[other] for other in range(len(centres))
-                                     if other != index] + behind)
-        solid, _ = fit_solid(centres[index], camera, window.own_piece(centres[index], settings.own_patch_mm),
-                             settings.solids)
-        fitted[index] = replace(squares[index], solid=solid)
-        behind.append(silhouette(solid, centres[index], camera))
-    return fitted
+    solids = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites, settings)
+    return [replace(square, solid=solids[index]) if index in solids else square for index, square in enumerate(squares)]
 
 
 def _paper_whites(image, to_image, centres, sides, settings: TeachSettings) -> np.ndarray:
@@ -386,9 +360,24 @@ def _paper_whites(image, to_image, centres, sides, settings: TeachSettings) -> n
     ring = centres[:, None, :] + settings.ring_share * np.asarray(sides)[:, None, None] * np.stack([np.cos(angles), np.sin(angles)], axis=1)[None]
     pixels = cv2.perspectiveTransform(ring.reshape(-1, 1, 2), to_image).reshape(len(centres), -1, 2)
     colours = linear_at(image, pixels)
-    luma = colours.sum(axis=2)
-    bright = luma >= np.median(luma, axis=1, keepdims=True)
-    return np.array([np.median(c[b], axis=0) for c, b in zip(colours, bright)]).clip(1e-3, None)
+    whites = _brighter_half(colours, np.ones(colours.shape[:2], bool))
+    # A big piece leaning over its own ring (a cube filling its square) would be its own paper and show no colour:
+    # ring points vivid against the whole sheet's paper are left out, and a ring with too few left takes that paper.
+    sheet = np.median(whites, axis=0)
+    lab = lab_of_linear(np.clip((colours / sheet)[..., ::-1], 0, 1.5))
+    paper = np.hypot(lab[..., 1], lab[..., 2]) < settings.piece_chroma[0]
+    enough = paper.sum(axis=1) >= settings.ring_least_paper * settings.ring_points
+    return np.where(enough[:, None], _brighter_half(colours, paper), sheet).clip(1e-3, None)
+
+
+def _brighter_half(colours: np.ndarray, counted: np.ndarray) -> np.ndarray:
+    """(M, 3): each ring's median colour over the brighter half of its `counted` points (M, P)."""
+    whites = []
+    for ring, mask in zip(colours, counted):
+        points = ring[mask] if mask.any() else ring
+        luma = points.sum(axis=1)
+        whites.append(np.median(points[luma >= np.median(luma)], axis=0))
+    return np.array(whites)
 
 
 def teach(photos: list[tuple[str, np.ndarray]], record: dict, settings: TeachSettings = TeachSettings(),

@@ -29,10 +29,11 @@ def taught_island(seed: int, folder):
     return truth_tokens(json.loads(truth.read_text()))[0], cv2.imread(str(island)), taught
 
 
-@pytest.mark.slow   # 10 s: the benchmark's tuning seed 6051 rendered, then read twice
+@pytest.mark.slow   # 10 s: the benchmark's tuning seed 6016 rendered, then read twice
 def test_a_bare_road_no_taught_solid_stands_on_is_read_as_the_road_and_asked_about(tmp_path):
-    truth, image, taught = taught_island(6051, tmp_path)
-    cell = (4, 2, 0)   # board 4: a bare road tile by the sheet's edge, where the looks see France's paint
+    # (Seed 6051's road by the sheet's edge was read as a piece this way until France's solids were taught better.)
+    truth, image, taught = taught_island(6016, tmp_path)
+    cell = (1, 0, 3)   # board 1: a bare road tile where the looks see Spain's paint
     assert truth[cell] == "r"
 
     taught.settings = replace(taught.settings, road_piece_min_fit=0.0)
