@@ -46,9 +46,7 @@ LABEL_MM = 7.0
 NO_DIE_MM = 14.0
 SURE_WRONG_SHARE = 0.002
 TEMPERATURES = np.round(np.arange(1.0, 6.01, 0.25), 2)
-TOPS_TEMPERATURES = np.round(np.arange(0.5, 1.01, 0.05), 2)   # the top search's trees are fewer and less sure
 TREES = dict(max_iter=200, learning_rate=0.1, max_leaf_nodes=15, l2_regularization=1.0, early_stopping=False)
-TOPS_TREES = dict(TREES, max_iter=80, learning_rate=0.2)    # the top search reads dozens of patches a candidate: fewer trees
 DEFAULT_CACHE = Path("/tmp/black_cannon_face_patches")
 
 
@@ -140,10 +138,10 @@ def load(count: int, cache: Path):
     return np.concatenate(patches), np.concatenate(readings), np.concatenate(labels), np.concatenate(seeds)
 
 
-def rows_for(patches, readings, labels, rng: np.random.Generator, as_read: bool = False, with_reading: bool = True):
+def rows_for(patches, readings, labels, rng: np.random.Generator, as_read: bool = False):
     """Rows of inputs and their labels. As read: each candidate's patch at its four quarter turns, as the reader
     reads it. For fitting: its variations, each at a random quarter turn; of a candidate with no flat face (most
-    of them) only NOT_A_FACE_VARIATIONS, so the faces weigh more. Without the reading: the top search's rows."""
+    of them) only NOT_A_FACE_VARIATIONS, so the faces weigh more."""
     from companion.games.black_cannon.camera.face_model import patch_inputs
 
     rows, row_labels = [], []
@@ -151,17 +149,15 @@ def rows_for(patches, readings, labels, rng: np.random.Generator, as_read: bool 
         chosen = variations[:1] if as_read else variations[:NOT_A_FACE_VARIATIONS] if label == 0 else variations
         for patch in chosen:
             normal, looks = patch_inputs(patch)
-            extra = (list(reading) if with_reading else []) + list(looks)
+            extra = list(reading) + list(looks)
             turns = range(4) if as_read else [int(rng.integers(4))]
             rows += [np.concatenate([np.rot90(normal, k).ravel(), extra]) for k in turns]
             row_labels += [label] * len(turns)
     return np.array(rows, np.float32), np.array(row_labels)
 
 
-def fit(count: int, cache: Path, tops: bool = False) -> None:
-    """The face reader's trees, or with `tops` the top search's (camera/top_search.py: the pixels and looks alone,
-    since it looks where the pip counter found nothing; its temperature is choose_tops_temperature's)."""
-    from companion.games.black_cannon.camera.face_model import MODEL_FILE, TOPS_MODEL_FILE, input_names
+def fit(count: int, cache: Path) -> None:
+    from companion.games.black_cannon.camera.face_model import MODEL_FILE, input_names
     from companion.games.black_cannon.camera.settings import SETTINGS
     from companion.vision.boosted_trees import BoostedTrees, trees_arrays
 
@@ -169,31 +165,29 @@ def fit(count: int, cache: Path, tops: bool = False) -> None:
     print(f"{len(labels)} candidates from {len(set(seeds))} views; labels {dict(sorted(Counter(labels.tolist()).items()))}")
     rng = np.random.default_rng(0)
     check = seeds % 5 == 0
-    rows, row_labels = rows_for(patches[~check], readings[~check], labels[~check], rng, with_reading=not tops)
-    trees = _grow(rows, row_labels, TOPS_TREES if tops else TREES)
+    rows, row_labels = rows_for(patches[~check], readings[~check], labels[~check], rng)
+    trees = _grow(rows, row_labels)
     if list(trees.classes_) != list(range(7)):
         raise SystemExit(f"the training views lack some classes: {list(trees.classes_)}")
-    arrays = trees_arrays(trees, input_names(SETTINGS, with_reading=not tops), 1.0)
-    read_rows, _ = rows_for(patches[check], readings[check], labels[check], rng, as_read=True, with_reading=not tops)
+    arrays = trees_arrays(trees, input_names(SETTINGS), 1.0)
+    read_rows, _ = rows_for(patches[check], readings[check], labels[check], rng, as_read=True)
     logits = BoostedTrees(arrays).logits(read_rows).reshape(-1, 4, len(trees.classes_)).mean(axis=1)
     # The temperature is chosen on the held-back views whose dice fell as the renderer throws them (a die
     # cocked now and then): the views with a die forced to lean hold far more cocked dice than a game does.
     natural = seeds[check] % LEAN_EVERY != 0
-    choose = choose_tops_temperature if tops else choose_temperature
-    arrays["temperature"] = np.array(choose(logits, labels[check], readings[check], natural, SETTINGS))
+    arrays["temperature"] = np.array(choose_temperature(logits, labels[check], readings[check], natural, SETTINGS))
     for name, chosen in (("dice as thrown", natural), ("a die forced to lean", ~natural)):
         print(f"held-back views, {name}:")
         report_check(logits[chosen] / float(arrays["temperature"]), labels[check][chosen], readings[check][chosen], SETTINGS)
-    written = TOPS_MODEL_FILE if tops else MODEL_FILE
-    np.savez_compressed(written, **arrays)
-    print(f"wrote {written} ({written.stat().st_size // 1024} kB), temperature {float(arrays['temperature'])}")
+    np.savez_compressed(MODEL_FILE, **arrays)
+    print(f"wrote {MODEL_FILE} ({MODEL_FILE.stat().st_size // 1024} kB), temperature {float(arrays['temperature'])}")
 
 
-def _grow(rows, labels, settings: dict):
+def _grow(rows, labels):
     from sklearn.ensemble import HistGradientBoostingClassifier
 
     print(f"growing trees on {len(rows)} rows", flush=True)
-    return HistGradientBoostingClassifier(**settings, random_state=0).fit(rows, labels)
+    return HistGradientBoostingClassifier(**TREES, random_state=0).fit(rows, labels)
 
 
 def _softmax(values: np.ndarray) -> np.ndarray:
@@ -220,27 +214,6 @@ def choose_temperature(logits: np.ndarray, labels: np.ndarray, readings: np.ndar
         if wrong.sum() <= SURE_WRONG_SHARE * max(sure.sum(), 1) and np.sum(cocked & combined) <= np.sum(cocked & counter_alone):
             return float(temperature)
     return float(TEMPERATURES[-1])
-
-
-def choose_tops_temperature(logits: np.ndarray, labels: np.ndarray, readings: np.ndarray, natural: np.ndarray,
-                            settings) -> float:
-    """The top search's temperature: the least under which at most SURE_WRONG_SHARE of the faces called sure are
-    wrong on the views whose dice fell naturally, and on the forced-lean views the trees alone read no more
-    candidates with no flat face (cocked dice mostly) sure than the pip counter alone does."""
-    _, counter_alone = _combined(None, readings, settings)
-    for temperature in TOPS_TEMPERATURES:
-        probabilities = _softmax(logits / temperature)
-        read = probabilities.argmax(axis=1)
-        sure = (probabilities.max(axis=1) >= settings.confident) & (read > 0)
-        wrong = natural & sure & (read != labels)
-        cocked = ~natural & sure & (labels == 0)
-        print(f"  temperature {temperature}: faces sure {np.sum(natural & sure)}, wrong among them {wrong.sum()}; "
-              f"no flat face read sure, forced-lean views: {cocked.sum()} (pip counter alone "
-              f"{np.sum(~natural & counter_alone & (labels == 0))})")
-        if wrong.sum() <= SURE_WRONG_SHARE * max(np.sum(natural & sure), 1) and \
-                cocked.sum() <= np.sum(~natural & counter_alone & (labels == 0)):
-            return float(temperature)
-    return float(TOPS_TEMPERATURES[-1])
 
 
 def _combined(probabilities: np.ndarray | None, readings: np.ndarray, settings) -> tuple[np.ndarray, np.ndarray]:
@@ -277,12 +250,11 @@ def main() -> None:
     parser.add_argument("count", type=int, help=f"views, seeds {FIRST_SEED} on")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
-    parser.add_argument("--tops", action="store_true", help="fit the top search's trees (camera/die_tops.npz)")
     args = parser.parse_args()
     if args.stage == "patches":
         gather(args.count, args.jobs, args.cache)
     else:
-        fit(args.count, args.cache, args.tops)
+        fit(args.count, args.cache)
 
 
 if __name__ == "__main__":

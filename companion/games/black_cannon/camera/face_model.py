@@ -27,18 +27,13 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.vision.boosted_trees import BoostedTrees, load_trees
 
 MODEL_FILE = Path(__file__).with_name("die_faces.npz")
-TOPS_MODEL_FILE = Path(__file__).with_name("die_tops.npz")   # the same trees without the pip counter's inputs (top_search.py)
 NOT_A_FACE = 0            # the trees' class for a cocked die, a hidden one, or no die at all
-LOOK_INPUTS = ("body_grey", "contrast", "light_pips")
-READING_INPUTS = ("pip_count", "pip_confidence", "pip_side_mm", "blob_area_mm2") + LOOK_INPUTS
+READING_INPUTS = ("pip_count", "pip_confidence", "pip_side_mm", "blob_area_mm2", "body_grey", "contrast", "light_pips")
 
 
-def input_names(settings: ReaderSettings, with_reading: bool = True) -> tuple[str, ...]:
-    """The trees' inputs: the patch's pixels, then the pip counter's reading and the patch's looks (the top
-    search's trees, looking where the pip counter found nothing, see the looks alone)."""
+def input_names(settings: ReaderSettings) -> tuple[str, ...]:
     side = settings.face_patch_px
-    pixels = tuple(f"px{row}_{column}" for row in range(side) for column in range(side))
-    return pixels + (READING_INPUTS if with_reading else LOOK_INPUTS)
+    return tuple(f"px{row}_{column}" for row in range(side) for column in range(side)) + READING_INPUTS
 
 
 def face_patch(view: BoardView, image: np.ndarray, centre_mm, settings: ReaderSettings, turn_deg: float = 0.0,
@@ -76,11 +71,10 @@ def reading_inputs(die: SeenDie, blob: Blob) -> list[float]:
     return [float(die.pips or 0), float(die.confidence), float(die.side_mm or 0.0), float(blob.area_mm2)]
 
 
-def rows_of(patch: np.ndarray, die: SeenDie | None, blob: Blob | None, turns: int = 4) -> np.ndarray:
-    """One row of inputs for each quarter turn of the patch (the first `turns` of them); without a die and its
-    blob, the rows of the top search's trees (the patch's looks, not the pip counter's reading)."""
+def rows_of(patch: np.ndarray, die: SeenDie, blob: Blob, turns: int = 4) -> np.ndarray:
+    """One row of inputs for each quarter turn of the patch (the first `turns` of them)."""
     normal, looks = patch_inputs(patch)
-    reading = (reading_inputs(die, blob) if die is not None else []) + list(looks)
+    reading = reading_inputs(die, blob) + list(looks)
     return np.array([np.concatenate([np.rot90(normal, k).ravel(), reading]) for k in range(turns)], np.float64)
 
 

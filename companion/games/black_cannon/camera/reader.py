@@ -22,7 +22,6 @@ from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_pa
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ship_search import unread_ships
 from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_colour, near_a_ship, ships_from_tags
-from companion.games.black_cannon.camera.top_search import look_for_top
 from companion.vision.markers import detect_markers
 
 DICE = 2
@@ -89,7 +88,9 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
         return Reading(False, questions=("the board is not seen: none of its corner markers 20-23 is in the picture",))
     view, ships, table, loose, chest_ids = look.view, look.ships, look.table, look.loose, look.chest_ids
     questions = []
-    read = [(blob, read_candidate(view, image, blob, settings)) for blob in look.candidates]
+    # Each candidate's top read by the pip counter, then looked at by the learned face reader.
+    read = [(blob, second_opinion(view, image, blob, read_die(view, image, blob, settings), settings))
+            for blob in look.candidates]
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
     ships += unread_ships(view, image, table, [b for b in loose if id(b) not in chest_ids and id(b) not in dice_ids],
@@ -118,13 +119,6 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
         elif ship.sunk:
             questions.append(f"the {ship.fleet} ship lies knocked over near {where}: is it sunk?")
     return Reading(True, tuple(ships), look.chests, tuple(dice), tuple(questions), view.corners_seen)
-
-
-def read_candidate(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings) -> SeenDie:
-    """A candidate's top read by the pip counter, then looked at by the learned face reader; when neither read a
-    face there, the top is looked for round the blob (its middle may lie well off the die's top)."""
-    die = second_opinion(view, image, blob, read_die(view, image, blob, settings), settings)
-    return look_for_top(view, image, blob, die, settings) if die.pips is None else die
 
 
 def _one_each(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:

@@ -46,11 +46,6 @@ class ReaderSettings:
     cocked_reach_away: float = 0.55      # its reach away from the camera past its top's middle (flat 0.52 and below)
     face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
-    # Where the pip counter found no face, its top is looked for round the blob (top_search.py):
-    top_search_mm: int = 14              # centres this far from the blob's middle (tuning seeds 1650-1799: tops 0-14 mm off)
-    top_search_step_mm: int = 2          # every this many mm (a top is 16-21 mm across)
-    top_search_beside: float = 0.5       # the same face read at least this sure at every centre beside the best
-    top_search_rival: float = 0.8        # another count read this sure anywhere on the grid: unsteady
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     doubted_keeps: float = 0.5           # a doubt (a die cocked?) keeps this share of a die's confidence: below `confident`
