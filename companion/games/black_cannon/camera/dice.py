@@ -15,7 +15,9 @@ whose die's body reaches beside its top or beyond its far edge, as a flat die's 
 out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each corner, already
 shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
 margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
-is opened by less than a die's top to find it (foreground.solid_parts). A reading here is the pip counter's;
+is opened by less than a die's top to find it (foreground.solid_parts). A die whose faces all strayed at their edges
+or showed unlike pips (a green-gold top whose rounded edges catch the light) is placed at its farthest such face and
+read loosely: its count is told in the question asked, never read sure. A reading here is the pip counter's;
 the reader puts the learned face reader's beside it (face_model.py), and `SeenDie.doubted` keeps the doubts
 raised here standing when the two agree."""
 
@@ -186,17 +188,15 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             else:
                 near_misses.append((face, points, radii))
     if not faces:
-        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
+        return _loose_face(near_misses, low, view, blob, settings) if near_misses else \
+            SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
     # A lone pip on a pip place of a face of several pips that reads better is one of that face's pips.
     several = [item[0] for item in faces if item[0].pips > 1]
     faces = [item for item in faces if item[0].pips > 1 or not any(
         other.margin >= item[0].margin and _pips_found(other, item[0].centre[None, :]) for other in several)]
     # A die's sides lie between its top and the camera: of the faces found, the top is the farthest one.
-    foot = view.camera.position[:2]
-    away = np.asarray(blob.centre_mm) - foot
-    away /= max(np.linalg.norm(away), 1e-9)
-    far = max(float(face.centre @ away) for face, _, _ in faces)
-    top = [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
+    away = _away_from_camera(view, blob)
+    top = _farthest(faces, away)
     tops = list(top)
     # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
     # as well as the best, the largest is the die's whole top.
@@ -237,6 +237,34 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
                    bool(doubts))
+
+
+def _loose_face(near_misses, low, view: BoardView, blob: Blob, settings: ReaderSettings) -> SeenDie:
+    """The farthest face from the camera of those whose edges strayed or whose pips looked unlike, read about as
+    well as the best of them: a flat top whose rounded edges catch the light, or a side's squashed pips, or a cocked
+    die's top. It is never read sure (doubted, so the learned face reader's agreement does not lift it: on tuning
+    seeds with a die forced to lean that read two cocked dice more): the die is placed and asked about with the
+    count seen, where it used to go unseen."""
+    face = max((item[0] for item in _farthest(near_misses, _away_from_camera(view, blob))), key=lambda item: item.margin)
+    middle = np.asarray(low) + face.centre / settings.dice_px_per_mm
+    # Its size is left unknown (None): a loose face is often a cocked die's, and the pair's sizes would then doubt
+    # the other, flat die (doubt_unlike_pair) for no gain.
+    reason = (f"{face.pips} pip{'s' if face.pips > 1 else ''} read loosely on the top face (margin {face.margin:.2f}, "
+              f"edges {face.outline:.2f}): its edges stray or its pips look unlike")
+    return SeenDie(face.pips, settings.loose_face_confidence, (float(middle[0]), float(middle[1])), reason,
+                   doubted=True)
+
+
+def _away_from_camera(view: BoardView, blob: Blob) -> np.ndarray:
+    """The unit direction on the board from the camera's foot through the blob."""
+    away = np.asarray(blob.centre_mm) - view.camera.position[:2]
+    return away / max(np.linalg.norm(away), 1e-9)
+
+
+def _farthest(faces: list, away: np.ndarray) -> list:
+    """Of (face, spots, radii) items, those about as far from the camera as the farthest: a die's top, not its sides."""
+    far = max(float(item[0].centre @ away) for item in faces)
+    return [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
 
 
 def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:

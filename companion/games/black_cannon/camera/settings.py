@@ -37,6 +37,7 @@ class ReaderSettings:
     face_outline_cornered: float = 0.55  # the same for a face of four pips or more (seeds 1650-1799: a rounded edge's light)
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_sure_margin_cornered: float = 0.7   # the same for a face of four pips or more (seeds 1500-1799: no cocked die more read sure)
+    loose_face_confidence: float = 0.3   # a face whose edges strayed or pips looked unlike: placed, never sure (asked)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
     die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)
     die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
