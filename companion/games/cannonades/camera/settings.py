@@ -72,8 +72,9 @@ class ReaderSettings:
                                             # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card)
     under_least: float = 0.15               # a card of a row split into cards reaches under a face-up card when
                                             # this share of it lies in the face's footprint (grown by its margin)
-    covered_rest_cards: float = 0.3         # both, for what a row split into cards leaves (touching.py's
-                                            # _covered_rest): a strip of another card may be part of it
+    covered_rest_cards: float = 0.2         # both, for what a row split into cards leaves (touching.py's
+                                            # _covered_rest): a strip of another card may be part of it (a
+                                            # middle back between its neighbours and a cannonade showed 0.22-0.26)
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.42       # grey of the covering face's paper (on tuning views a back's
                                             # share came to 0.33 at most, a face's 0.52 at least: midway)
