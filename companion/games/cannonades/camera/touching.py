@@ -70,8 +70,13 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
             break
         best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
-        if best is None and covered:   # a faint back's rim, or a strip the face's cut margin parts off, missed
-            best = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
+        if covered and (best is None or _left_by(remaining, best, settings) > settings.split_leftover_share):
+            # A faint back's rim, or a strip the face's cut margin parts off, missed: a card lying so much inside
+            # may hold what shows (one card's rectangle turned across it, reaching under the face, leaves some).
+            looser = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
+            if best is None or (looser is not None and
+                                _left_by(remaining, looser, settings) < _left_by(remaining, best, settings)):
+                best = looser
         if best is None:
             break
         reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
@@ -87,6 +92,12 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     if not explained or leftover > settings.split_leftover_share:
         return None
     return found
+
+
+def _left_by(remaining: np.ndarray, card: SplitCard, settings: ReaderSettings) -> float:
+    """What is left of `remaining` (in cards) once the card is cut out."""
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
+    return cv2.countNonZero(_cut_out(remaining.copy(), card.outline_px, settings)) / card_px
 
 
 def _longer_than_a_card(contour: np.ndarray, settings: ReaderSettings) -> bool:

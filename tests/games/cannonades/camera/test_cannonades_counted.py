@@ -52,11 +52,15 @@ from cannonades_views import benchmark_view, seat_as_read
     (378, "classic", 4, (["S32"], 3),
      "three backs in a row, C08 on the middle one: the middle one shows only a strip (0.25 of a card) between "
      "its neighbours and C08, the card reaching under C08"),
+    (531, "ember", 1, (["?", "S15"], 2),
+     "an ember back beside C30, touching its margin, its faint rim missed: a card rectangle turned across it, "
+     "reaching under C30, left a fifth of it; the rectangle holding what shows is the card"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
         "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
         "a found card's rim beside a cannonade", "whole backs found faintly", "a back showing beside a cannonade",
         "a back's strip beside a cannonade", "two backs overlapping under a cannonade",
-        "two backs overlapping under a cannonade, navy", "a middle back's strip beside a cannonade"])
+        "two backs overlapping under a cannonade, navy", "a middle back's strip beside a cannonade",
+        "a faint back beside a cannonade, held whole"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
