@@ -66,14 +66,16 @@ class ReaderSettings:
     split_min_cards: float = 1.4
     covered_min_cards: float = 0.2         # a blob touching a face-up card, this much of one card's area and
     covered_max_cards: float = 1.15        # no more, may be a single card reaching under it,
-    covered_inside: float = 0.88            # (when none lies `split_inside` in what shows and the face, this much:
-                                            # a faint back's rim or a strip parted off by the cut margin missed)
+    covered_inside: float = 0.88            # (when none lies `split_inside` in what shows and the face, or the one
+                                            # that does leaves more than `split_leftover_share`, this much: a faint
+                                            # back's rim or a strip parted off by the cut margin missed)
     covered_claim: float = 0.2              # and claim this share of itself from what shows (the rest under it:
                                             # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card)
     under_least: float = 0.15               # a card of a row split into cards reaches under a face-up card when
                                             # this share of it lies in the face's footprint (grown by its margin)
-    covered_rest_cards: float = 0.3         # both, for what a row split into cards leaves (touching.py's
-                                            # _covered_rest): a strip of another card may be part of it
+    covered_rest_cards: float = 0.2         # both, for what a row split into cards leaves (touching.py's
+                                            # _covered_rest): a strip of another card may be part of it (a
+                                            # middle back between its neighbours and a cannonade showed 0.22-0.26)
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.42       # grey of the covering face's paper (on tuning views a back's
                                             # share came to 0.33 at most, a face's 0.52 at least: midway)

@@ -28,7 +28,9 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     face-up cards lie (the top view's px); a card may reach under one that touches the blob, so a
     face-down ship under a cannonade is a card: a blob so covered is one card or nothing (a hand
     touching a card is never made into cards). A blob of more cards touching a face-up card that
-    the rectangles inside it do not explain is tried again with every card free to reach under it."""
+    the rectangles inside it do not explain is tried again with every card free to reach under it, and so is a
+    blob of one card's area or less that no one card can hold (longer than a card): backs overlapping in a row,
+    a cannonade laid across them."""
     found = _split(contour, settings, cover, reach_under=False)
     if found is None and cover is not None:
         found = _split(contour, settings, cover, reach_under=True)
@@ -55,8 +57,12 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
             blob = cv2.bitwise_or(blob, under)
     if reach_under:
         # A card beside one reaching under the face-up card shows less than two cards' area: tried from one card's.
-        if covered or not touches_cover or not settings.covered_max_cards <= count <= settings.split_max_cards:
+        # A blob of one card's area or less longer than a card is a row of cards overlapping, a face-up card on it.
+        row = covered and _longer_than_a_card(contour, settings)
+        beside = not covered and settings.covered_max_cards <= count <= settings.split_max_cards
+        if not touches_cover or not (row or beside):
             return None
+        covered = False   # each card found may reach under it, and a row is two cards or more
     elif not covered and not settings.split_min_cards <= count <= settings.split_max_cards:
         return None
     found: list[SplitCard] = []
@@ -64,8 +70,13 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
             break
         best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
-        if best is None and covered:   # a faint back's rim, or a strip the face's cut margin parts off, missed
-            best = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
+        if covered and (best is None or _left_by(remaining, best, settings) > settings.split_leftover_share):
+            # A faint back's rim, or a strip the face's cut margin parts off, missed: a card lying so much inside
+            # may hold what shows (one card's rectangle turned across it, reaching under the face, leaves some).
+            looser = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
+            if best is None or (looser is not None and
+                                _left_by(remaining, looser, settings) < _left_by(remaining, best, settings)):
+                best = looser
         if best is None:
             break
         reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
@@ -81,6 +92,19 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     if not explained or leftover > settings.split_leftover_share:
         return None
     return found
+
+
+def _left_by(remaining: np.ndarray, card: SplitCard, settings: ReaderSettings) -> float:
+    """What is left of `remaining` (in cards) once the card is cut out."""
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
+    return cv2.countNonZero(_cut_out(remaining.copy(), card.outline_px, settings)) / card_px
+
+
+def _longer_than_a_card(contour: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether no one card can hold the blob: its fitted rectangle's long side is longer than a card's by more
+    than `card_side_tolerance`."""
+    _, sides, _ = cv2.minAreaRect(contour)
+    return max(sides) / settings.top_px_per_mm > cards.CARD_MM[1] * (1 + settings.card_side_tolerance)
 
 
 def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> SplitCard | None:

@@ -3,7 +3,7 @@ views: a face-up ship whose markers a cannonade hides is still a face-up ship in
 a ship, never under one); a card beside one reaching under a face-up card is split off by the card's size; a
 back whose faint rim the mask missed is one card's rectangle, alone or reaching under a cannonade; a faint piece
 with one card's size and shape is a back; a back showing beside a cannonade with no card found under it is the
-ship it lies on. Each seat as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
+ship it lies on; backs overlapping in a row under a cannonade are as many cards as their length takes. Each seat as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
 
 from __future__ import annotations
 
@@ -44,10 +44,23 @@ from cannonades_views import benchmark_view, seat_as_read
     (201, "ember", 4, (["S33"], 1),
      "C27 lies on an ember back whose strip shows beside C27 and nothing else: that ship, face down, not a "
      "strip of another ship hidden under C27"),
+    (424, "slate", 2, (["S12"], 2),
+     "two slate backs overlapping in a row, C08 laid across both: what shows is one card's area, yet longer than "
+     "any card: two cards, each free to reach under C08"),
+    (547, "navy", 2, (["S33"], 2),
+     "two navy backs overlapping in a row, C20 laid over where they overlap: one card's area, two cards long"),
+    (378, "classic", 4, (["S32"], 3),
+     "three backs in a row, C08 on the middle one: the middle one shows only a strip (0.25 of a card) between "
+     "its neighbours and C08, the card reaching under C08"),
+    (531, "ember", 1, (["?", "S15"], 2),
+     "an ember back beside C30, touching its margin, its faint rim missed: a card rectangle turned across it, "
+     "reaching under C30, left a fifth of it; the rectangle holding what shows is the card"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
         "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
         "a found card's rim beside a cannonade", "whole backs found faintly", "a back showing beside a cannonade",
-        "a back's strip beside a cannonade"])
+        "a back's strip beside a cannonade", "two backs overlapping under a cannonade",
+        "two backs overlapping under a cannonade, navy", "a middle back's strip beside a cannonade",
+        "a faint back beside a cannonade, held whole"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
