@@ -27,7 +27,10 @@ def only_halo(contour, cover: np.ndarray, difference: TableDifference, settings:
     x0, y0 = max(x - reach, 0), max(y - reach, 0)
     x1, y1 = min(x + w + reach, cover.shape[1]), min(y + h + reach, cover.shape[0])
     faces = cover[y0:y1, x0:x1]
-    if not faces.any():
+    fx, fy, fw, fh = cv2.boundingRect(faces)
+    beyond = (x - x0 < fx - reach or y - y0 < fy - reach or x + w - x0 > fx + fw + reach
+              or y + h - y0 > fy + fh + reach)
+    if fw == 0 or beyond:   # no face, or part of the shape beyond the faces' box grown by the reach (an arm): cheap
         return False
     shape = np.zeros(faces.shape, np.uint8)
     cv2.drawContours(shape, [contour - [x0, y0]], -1, 255, cv2.FILLED)

@@ -4,7 +4,8 @@ a ship, never under one); a card beside one reaching under a face-up card is spl
 back whose faint rim the mask missed is one card's rectangle, alone or reaching under a cannonade; a faint piece
 with one card's size and shape is a back; a back showing beside a cannonade with no card found under it is the
 ship it lies on; backs overlapping in a row under a cannonade are as many cards as their length takes; the ring of cloth
-round faces over the play area's edge is no arm. Each seat as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
+round faces over the play area's edge is no arm. Each seat as read: (face-up ships, "?" for one whose name is
+hidden; face-down ships)."""
 
 from __future__ import annotations
 
