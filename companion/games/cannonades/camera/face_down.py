@@ -11,9 +11,9 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import touching
+from companion.games.cannonades.camera import halo, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
-from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, at_edge, card_sized, not_table
+from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
 
 PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a face with unread markers is unknown
@@ -38,9 +38,11 @@ class Blob:
 
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
                settings: ReaderSettings, table_mask: np.ndarray | None = None,
-               armless_mask: np.ndarray | None = None) -> list[Blob]:
+               armless_mask: np.ndarray | None = None, difference: TableDifference | None = None) -> list[Blob]:
     """`table_mask`: not_table(view) when already made (the reader cuts faces out of it more than once);
-    `armless_mask`: the same without the arms (table_masks'): whole cards beside an arm are looked for in it."""
+    `armless_mask`: the same without the arms (table_masks'): whole cards beside an arm are looked for in it;
+    `difference`: table_mask.table_difference(view), when given a shape reaching in that is only the read
+    faces' halo (halo.py) is table."""
     mask, cover = blob_mask(table_mask if table_mask is not None else not_table(view, settings),
                             view_to_table, read_outlines_mm, settings)
     armless = None if armless_mask is None else blob_mask(armless_mask, view_to_table, read_outlines_mm, settings)[0]
@@ -57,6 +59,8 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         x, y, w, h = cv2.boundingRect(contour)
         touches = at_edge((x, y, w, h), mask.shape)
         if any(touch and edge for touch, edge in zip(touches, play_edges)):
+            if difference is not None and halo.only_halo(contour, cover, difference, settings):
+                continue
             # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches):
             # whole cards beside it are cards, and its whole shape stays unknown (a card may lie under the arm).
             if armless is not None:

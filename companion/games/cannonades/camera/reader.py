@@ -114,7 +114,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     view, view_to_table = table_mask.top_view(colour, to_image, settings, window_mm)
     difference = table_mask.table_difference(view, settings)
     not_table, armless = table_mask.table_masks(view, settings, difference)
-    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless)
+    blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless,
+                                 difference)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
         faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
                                          settings.reread_shapes, reread_mm)
@@ -122,7 +123,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             break
         faces += faces_again
         blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
-                                     armless)
+                                     armless, difference)
     seen_cards = [_face_card(face, deck, players) for face in faces]
     for blob in blobs:
         if blob.face == "down" and blob.confidence >= settings.unknown_below:

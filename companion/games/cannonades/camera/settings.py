@@ -38,6 +38,13 @@ class ReaderSettings:
     arm_colour_distance: float = 8.0
     arm_min_cards: float = 0.36
     arm_grow_mm: float = 8.0
+    # A shape reaching in that lies wholly within this many mm of the read faces (a face over the play area's
+    # edge taken for an arm, grown: 17-19 mm of table round it) with under this many cards' area of it, past
+    # this many mm from them (their blurred edges), off the table's colour (smoothed, above the faint level)
+    # is the faces' halo, table (halo.py): a real arm reaches hundreds of mm, a back's strip has its own colour.
+    halo_reach_mm: float = 25.0
+    halo_clear_mm: float = 3.0
+    halo_substance_cards: float = 0.03
     # An arm nearly the wood's colour (a tanned arm over teak): above this level and below `colour_distance`,
     # opened by this width (an arm is wider; grain and a card's blurred rim are not), at least this many cards.
     arm_low_colour_distance: float = 4.5

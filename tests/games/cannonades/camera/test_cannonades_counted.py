@@ -3,7 +3,9 @@ views: a face-up ship whose markers a cannonade hides is still a face-up ship in
 a ship, never under one); a card beside one reaching under a face-up card is split off by the card's size; a
 back whose faint rim the mask missed is one card's rectangle, alone or reaching under a cannonade; a faint piece
 with one card's size and shape is a back; a back showing beside a cannonade with no card found under it is the
-ship it lies on; backs overlapping in a row under a cannonade are as many cards as their length takes. Each seat as read: (face-up ships, "?" for one whose name is hidden; face-down ships)."""
+ship it lies on; backs overlapping in a row under a cannonade are as many cards as their length takes; the ring of cloth
+round faces over the play area's edge is no arm. Each seat as read: (face-up ships, "?" for one whose name is
+hidden; face-down ships)."""
 
 from __future__ import annotations
 
@@ -55,12 +57,15 @@ from cannonades_views import benchmark_view, seat_as_read
     (531, "ember", 1, (["?", "S15"], 2),
      "an ember back beside C30, touching its margin, its faint rim missed: a card rectangle turned across it, "
      "reaching under C30, left a fifth of it; the rectangle holding what shows is the card"),
+    (271, "navy", 2, (["S33"], 0),
+     "C02 lies on S33 over the play area's top edge: the arm finder takes the two faces for an arm, and cut out "
+     "they leave a ring of plain cloth round them reaching in from the edge: their halo, no arm"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
         "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
         "a found card's rim beside a cannonade", "whole backs found faintly", "a back showing beside a cannonade",
         "a back's strip beside a cannonade", "two backs overlapping under a cannonade",
         "two backs overlapping under a cannonade, navy", "a middle back's strip beside a cannonade",
-        "a faint back beside a cannonade, held whole"])
+        "a faint back beside a cannonade, held whole", "faces over the play area's edge, their halo no arm"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
