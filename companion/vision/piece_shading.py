@@ -30,10 +30,11 @@ def shading(linear: np.ndarray, silhouette: np.ndarray, settings: ShadingSetting
     ((h, w) bool) holds, or None for too few of them."""
     if int(silhouette.sum()) < settings.least_pixels:
         return None
-    lightness = np.log(np.maximum(np.asarray(linear, np.float32)[silhouette] @ LUMA_BGR, 1e-4))
-    spread = np.clip(lightness - np.median(lightness), settings.lowest, settings.highest)
-    counts = np.histogram(spread, bins=settings.bins, range=(settings.lowest, settings.highest))[0]
-    return (counts / len(spread)).astype(np.float32)
+    lightness = np.log(np.maximum(np.asarray(linear)[silhouette] @ LUMA_BGR, 1e-4))
+    step = (settings.highest - settings.lowest) / settings.bins
+    bins = np.floor((lightness - np.median(lightness) - settings.lowest) / step).astype(np.int64)
+    counts = np.bincount(np.clip(bins, 0, settings.bins - 1), minlength=settings.bins)
+    return (counts / len(lightness)).astype(np.float32)
 
 
 def shading_gap(seen: np.ndarray, taught: list[np.ndarray]) -> float | None:

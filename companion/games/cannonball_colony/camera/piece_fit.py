@@ -40,10 +40,11 @@ def window_overlaps(windows: list[tuple[np.ndarray, Window, np.ndarray | None]],
 
 def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list,
                   table: ColourTable, settings: FitSettings = FitSettings(),
-                  others: list[tuple[int, int]] = (), unseen: list = ()) -> list[tuple[np.ndarray, Window, np.ndarray | None]]:
+                  others: list[tuple[int, int]] = (), unseen: list = (),
+                  shaded: bool = False) -> list[tuple[np.ndarray, Window, np.ndarray | None]]:
     """For each board-local cell and its owner's paint (a class index, or the indices that count as it): (the
     cell's middle in sheet mm, the window of the board's plane round it showing the owner's paint that reaches
-    the middle, the shading over that paint: companion.vision.piece_shading). The middles of the `others` cells (and of `cells`), where other pieces stand, do not count;
+    the middle, and with `shaded` the shading over that paint: companion.vision.piece_shading, else None). The middles of the `others` cells (and of `cells`), where other pieces stand, do not count;
     nor, for each cell, the cells of `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
     if not cells:
         return []
@@ -73,6 +74,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         window = window.with_hidden([base for other, base in bases.items() if other != cell
                                      and (other in others or other in cells or other in hidden)])
         window = window.own_piece(centre, settings.own_patch_mm)
-        results.append((centre, window, shading(colours, (window.shares > 0.5) & (window.known > 0.5), settings.shading)))
+        shown = (window.shares > 0.5) & (window.known > 0.5)
+        results.append((centre, window, shading(colours, shown, settings.shading) if shaded else None))
     return results
 

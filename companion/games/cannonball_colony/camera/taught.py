@@ -10,7 +10,9 @@ same way check the network's (camera/untaught_check.py).
 
 With the picture, shape and size decide the kind (camera/piece_fit.py): one solid per kind, the median
 of what all its countries' squares showed (a group's forts are one shape in four paints), is laid over
-each piece's silhouette, and the kind that covers it clearly best is taken. Cells read as bare ground
+each piece's silhouette, and the kind that covers it clearly best is taken; how lightness spreads over the
+silhouette (a cube's lit top and dark side, a disc's one tone) is weighed against each kind's taught shading
+too (companion/vision/piece_shading.py). Cells read as bare ground
 where a piece's paint covers the base and a taught solid fits are pieces the network never learned to
 see. A paint whose shaded faces the board's inks name (green paint and the forest) counts as that
 paint on a road cell's base.
@@ -263,7 +265,8 @@ class TaughtPieces:
             chosen = [i for i, options in enumerate(sets) if number < len(options)]
             if tuple(chosen) not in windows:
                 windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
-                                                       self.table, self.settings.fit, others, [unseen[i] for i in chosen])
+                                                       self.table, self.settings.fit, others, [unseen[i] for i in chosen],
+                                                       shaded=by_kind and bool(self.shadings))
             fits = window_overlaps(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
             for i, fit, (_, _, seen) in zip(chosen, fits, windows[tuple(chosen)]):
                 for kind, value in fit.items():
