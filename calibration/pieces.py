@@ -32,6 +32,7 @@ from companion.games.excerpt import excerpt
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
 from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
+from companion.vision.piece_shading import ShadingSettings
 from companion.vision.piece_solids import Solid, SolidSettings
 from companion.vision.plane_camera import camera_from_plane
 
@@ -68,6 +69,7 @@ class TeachSettings:
     # and nearer its own paint's hue than any other square's, in one patch reaching this near its square's middle.
     solids: SolidSettings = SolidSettings()
     own_patch_mm: float = 5.0
+    shading: ShadingSettings = ShadingSettings()   # and how its lightness spreads over that silhouette
     same_paint_cos: float = 0.94     # paints whose hues are within 20 degrees: one country's
     # Each learned square seen from straight above (for pieces lying flat), its paper made TOP_VIEW_PAPER:
     # at this many px per mm, this far past the square's edge (less than the gap between squares).
@@ -96,6 +98,7 @@ class SquareLook:
     solid: Solid | None = None             # the piece's width and height, fitted to its silhouette
     top_view: np.ndarray | None = None     # (h, w, 3) uint8 BGR: the square from straight above, paper TOP_VIEW_PAPER
     top_view_px_per_mm: float = 0.0
+    shading: np.ndarray | None = None      # how lightness spreads over its silhouette (companion.vision.piece_shading)
 
     @property
     def learned(self) -> bool:
@@ -150,6 +153,8 @@ class PieceLooks:
                 entry["shares"] = np.round(square.shares, 2).tolist()
             if square.solid is not None:
                 entry["solid"] = square.solid.to_json()
+            if square.shading is not None:
+                entry["shading"] = np.round(square.shading, 4).tolist()
             if square.top_view is not None:
                 entry["top_view_png"] = base64.b64encode(cv2.imencode(".png", square.top_view)[1].tobytes()).decode("ascii")
                 entry["top_view_px_per_mm"] = square.top_view_px_per_mm
@@ -224,8 +229,16 @@ def _square(index: int, entry, count: int) -> SquareLook:
             top_view = None
         if top_view is None or not 0 < px_per_mm < 50:
             raise ValueError(f"{where}: top_view_png should be a base64 PNG with top_view_px_per_mm beside it")
+    shading = None
+    if "shading" in entry:
+        try:
+            shading = np.array(entry["shading"], np.float32)
+        except (TypeError, ValueError):
+            shading = None
+        if shading is None or shading.ndim != 1 or not np.isfinite(shading).all():
+            raise ValueError(f"{where}: shading should be a list of numbers")
     return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares, solid,
-                      top_view, px_per_mm)
+                      top_view, px_per_mm, shading)
 
 
 def sheet_layout(record: dict) -> pose.SheetLayout:
@@ -346,12 +359,14 @@ def _top_vivid(square: SquareLook, settings: TeachSettings) -> np.ndarray | None
 
 def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, sides, whites,
                  settings: TeachSettings) -> list[SquareLook]:
-    """Each learned piece's solid, fitted to its silhouette round its square (calibration.sheet_solids)."""
+    """Each learned piece's solid, fitted to its silhouette round its square, and its shading there
+    (calibration.sheet_solids)."""
     paints = {index: square.colour() for index, square in enumerate(squares)
               if square.learned and square.label != EMPTY_LABEL}
     paints = {index: paint for index, paint in paints.items() if paint is not None}
-    solids = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites, settings)
-    return [replace(square, solid=solids[index]) if index in solids else square for index, square in enumerate(squares)]
+    solids, shadings = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites, settings)
+    return [replace(square, solid=solids[index], shading=shadings[index]) if index in solids else square
+            for index, square in enumerate(squares)]
 
 
 def _paper_whites(image, to_image, centres, sides, settings: TeachSettings) -> np.ndarray:

@@ -13,26 +13,29 @@ import numpy as np
 
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.piece_looks import linear_at
+from companion.vision.piece_shading import shading
 from companion.vision.piece_solids import Solid, Window, fit_solid, silhouette, window_points
 from companion.vision.plane_camera import PlaneCamera
 
 
 def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: PlaneCamera, centres, sides, whites,
-                     settings) -> dict[int, Solid]:
-    """Square index -> the solid fitted to its piece's silhouette, for each learned square and its paint (linear BGR).
+                     settings) -> tuple[dict[int, Solid], dict[int, np.ndarray | None]]:
+    """Square index -> the solid fitted to its piece's silhouette, for each learned square and its paint (linear BGR);
+    and square index -> the shading over that silhouette (companion.vision.piece_shading).
     `to_image`: sheet mm -> picture; `centres` (M, 2) and `sides` (M,) mm of every square; `whites` (M, 3) the paper
     round each; `settings`: calibration.pieces.TeachSettings."""
     if not paints:
-        return {}
+        return {}, {}
     hues = lab_of_linear(np.clip(np.array(list(paints.values()))[:, ::-1], 0, 1.5))[:, 1:]
     hues /= np.maximum(np.linalg.norm(hues, axis=1, keepdims=True), 1e-6)
     order = list(paints)
     corners = np.array([[-0.5, -0.5], [0.5, -0.5], [0.5, 0.5], [-0.5, 0.5]])
-    windows = {}
+    windows, colours = {}, {}
     for index in paints:
         origin, points = window_points(centres[index], camera, settings.solids)
         pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), to_image).reshape(points.shape)
-        lab = lab_of_linear(np.clip((linear_at(image, pixels) / whites[index])[..., ::-1], 0, 1.5))
+        colours[index] = linear_at(image, pixels) / whites[index]
+        lab = lab_of_linear(np.clip(colours[index][..., ::-1], 0, 1.5))
         chroma = np.hypot(lab[..., 1], lab[..., 2])
         vivid = np.clip((chroma - settings.piece_chroma[0]) / (settings.piece_chroma[1] - settings.piece_chroma[0]), 0, 1)
         nearest = np.argmax(lab[..., 1:] @ hues.T, axis=-1)
@@ -42,9 +45,11 @@ def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: Pla
         windows[index] = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares)).with_hidden(
             [centres[other] + corners * sides[other] for other in range(len(centres)) if other != index])
 
+    def own_window(index: int, hidden: list[np.ndarray]) -> Window:
+        return windows[index].with_hidden(hidden).own_piece(centres[index], settings.own_patch_mm)
+
     def fit(index: int, hidden: list[np.ndarray]) -> Solid:
-        window = windows[index].with_hidden(hidden)
-        return fit_solid(centres[index], camera, window.own_piece(centres[index], settings.own_patch_mm), settings.solids)[0]
+        return fit_solid(centres[index], camera, own_window(index, hidden), settings.solids)[0]
 
     # A piece's silhouette reaches away from the camera, over the square behind it, where the same country's next
     # piece may stand in the same paint. Fitted farthest first, each piece leaves out what the ones behind it were
@@ -59,9 +64,12 @@ def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: Pla
     for index in farthest_first:
         first[index] = silhouette(fit(index, list(first.values())), centres[index], camera)
     fitted: dict[int, Solid] = {}
+    shadings: dict[int, np.ndarray | None] = {}
     in_front: list[np.ndarray] = []
     for number, index in enumerate(reversed(farthest_first)):
         behind = [first[other] for other in farthest_first[:len(farthest_first) - 1 - number]]
-        fitted[index] = fit(index, behind + in_front)
+        window = own_window(index, behind + in_front)
+        fitted[index] = fit_solid(centres[index], camera, window, settings.solids)[0]
+        shadings[index] = shading(colours[index], (window.shares > 0.5) & (window.known > 0.5), settings.shading)
         in_front.append(silhouette(fitted[index], centres[index], camera))
-    return fitted
+    return fitted, shadings

@@ -18,6 +18,7 @@ from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.vision.colour_classes import ColourTable
 from companion.vision.paper_white import SRGB_TO_LINEAR
 from companion.vision.piece_looks import linear_at
+from companion.vision.piece_shading import ShadingSettings, shading
 from companion.vision.piece_solids import Solid, SolidSettings, Window, best_overlap, window_points
 
 
@@ -26,22 +27,24 @@ class FitSettings:
     solids: SolidSettings = SolidSettings()
     own_patch_mm: float = 5.0     # the silhouette is the patch of paint reaching this near the cell's middle
     base_share: float = 0.8       # of a cell: the middle of another piece's cell, where its base hides what is behind
+    shading: ShadingSettings = ShadingSettings()
 
 
-def window_overlaps(windows: list[tuple[np.ndarray, Window]], solids: list[dict[str, Solid]], view: BoardView,
+def window_overlaps(windows: list[tuple[np.ndarray, Window, np.ndarray | None]], solids: list[dict[str, Solid]], view: BoardView,
                     settings: FitSettings = FitSettings()) -> list[dict[str, float]]:
     """kind -> overlap for each of piece_windows' windows and the solids to try there (one window serves
     every photo's solids)."""
     return [{kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0] for kind, solid in tried.items()}
-            for (centre, window), tried in zip(windows, solids)]
+            for (centre, window, _), tried in zip(windows, solids)]
 
 
 def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list,
                   table: ColourTable, settings: FitSettings = FitSettings(),
-                  others: list[tuple[int, int]] = (), unseen: list = ()) -> list[tuple[np.ndarray, Window]]:
+                  others: list[tuple[int, int]] = (), unseen: list = (),
+                  shaded: bool = False) -> list[tuple[np.ndarray, Window, np.ndarray | None]]:
     """For each board-local cell and its owner's paint (a class index, or the indices that count as it): (the
     cell's middle in sheet mm, the window of the board's plane round it showing the owner's paint that reaches
-    the middle). The middles of the `others` cells (and of `cells`), where other pieces stand, do not count;
+    the middle, and with `shaded` the shading over that paint: companion.vision.piece_shading, else None). The middles of the `others` cells (and of `cells`), where other pieces stand, do not count;
     nor, for each cell, the cells of `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
     if not cells:
         return []
@@ -64,11 +67,14 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         at_view = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), image_to_view).reshape(points.shape)
         xi = np.clip(np.rint(at_view[..., 0]).astype(int), 0, width - 1)
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
-        balanced = linear_at(image, pixels) / np.maximum(white[yi, xi], 1e-3)
+        colours = linear_at(image, pixels)
+        balanced = colours / np.maximum(white[yi, xi], 1e-3)
         shares = np.isin(table.classify(balanced.astype(np.float32)), owner).astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell
                                      and (other in others or other in cells or other in hidden)])
-        results.append((centre, window.own_piece(centre, settings.own_patch_mm)))
+        window = window.own_piece(centre, settings.own_patch_mm)
+        shown = (window.shares > 0.5) & (window.known > 0.5)
+        results.append((centre, window, shading(colours, shown, settings.shading) if shaded else None))
     return results
 

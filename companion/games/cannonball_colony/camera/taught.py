@@ -10,7 +10,9 @@ same way check the network's (camera/untaught_check.py).
 
 With the picture, shape and size decide the kind (camera/piece_fit.py): one solid per kind, the median
 of what all its countries' squares showed (a group's forts are one shape in four paints), is laid over
-each piece's silhouette, and the kind that covers it clearly best is taken. Cells read as bare ground
+each piece's silhouette, and the kind that covers it clearly best is taken; how lightness spreads over the
+silhouette (a cube's lit top and dark side, a disc's one tone) is weighed against each kind's taught shading
+too (companion/vision/piece_shading.py). Cells read as bare ground
 where a piece's paint covers the base and a taught solid fits are pieces the network never learned to
 see. A paint whose shaded faces the board's inks name (green paint and the forest) counts as that
 paint on a road cell's base.
@@ -32,6 +34,7 @@ from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, 
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
 from companion.vision.colour_classes import CLASS_INDEX, CLASSES, PLAYER_CLASSES, ColourTable, default_references
 from companion.vision.piece_looks import LookBook
+from companion.vision.piece_shading import shading_gap
 
 LAND = frozenset(ground.value for ground in (Ground.GRASS, Ground.FOREST, Ground.LAKE, Ground.MOUNTAIN))
 GROUND_WORDS = {ground.value: ground.name.lower() for ground in Ground}
@@ -79,6 +82,12 @@ class TaughtPieces:
                 sets += [{} for _ in range(number + 1 - len(sets))]
                 sets[number][label[0]] = square.solid
         self.kind_solids = _kind_solids(pieces)
+        # Each kind's taught shadings, all its countries' (one group's cannons are one shape in four paints).
+        self.shadings: dict[str, list[np.ndarray]] = {}
+        for label, squares in pieces.items():
+            taught = [square.shading for square in squares if square.shading is not None]
+            if taught:
+                self.shadings.setdefault(label[0], []).extend(taught)
         self.lookalikes = self._lookalikes(pieces)
         # Which classes count as each player's paint (its lookalikes too, or strictly its own): a lookup per cell.
         every_class = np.arange(len(CLASSES))
@@ -167,8 +176,9 @@ class TaughtPieces:
             reasons.update(self._doubt_standing_land(view, board, tokens, probabilities))
         pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
         grounds = {(col, row): tokens[(board, col, row)] for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)}
-        fitted = self.fits(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True, grounds=grounds)
-        for cell, fits in zip(pieces, fitted):
+        fitted = self.fits_and_shading(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True,
+                                       grounds=grounds)
+        for cell, (fits, gaps) in zip(pieces, fitted):
             if not fits:
                 continue
             key = (board, *cell)
@@ -177,7 +187,7 @@ class TaughtPieces:
                 probabilities[key] = min(probabilities[key], s.disputed_confidence)
                 reasons[key] = f"{reasons.get(key, 'the taught looks see paint')}, but no taught solid fits it ({max(fits.values()):.2f})"
                 continue
-            choice = choose_kind(fits, tokens[key][0], s.kinds)
+            choice = choose_kind(fits, tokens[key][0], s.kinds, gaps)
             tokens[key] = choice.kind + tokens[key][1]
             if not choice.sure:
                 probabilities[key] = min(probabilities[key], s.unsure_confidence)
@@ -230,6 +240,13 @@ class TaughtPieces:
         photos taught; `by_kind`: each kind's one solid over all countries); an empty dict where its country has
         no solids. `others`: cells where other pieces stand; `grounds`: every cell's token, where the inks a paint's
         shaded faces are named lie printed."""
+        return [fits for fits, _ in self.fits_and_shading(image, view, read, cells, others, by_kind, grounds)]
+
+    def fits_and_shading(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
+                         others: list[tuple[int, int]] = (), by_kind: bool = False,
+                         grounds: dict | None = None) -> list[tuple[dict[str, float], dict[str, float | None]]]:
+        """fits()'s, each with kind -> how far the piece's shading is from that kind's nearest taught one
+        (companion.vision.piece_shading; an empty dict when the piece's silhouette has none to compare)."""
         owners = [CLASS_INDEX[COUNTRY_BY_INITIAL[token[1]].value] for token in read]
         unseen = [()] * len(cells)
         if by_kind and self.settings.fit_lookalikes and grounds:
@@ -243,16 +260,20 @@ class TaughtPieces:
         sets = [[self.kind_solids] if by_kind else self.solids.get(token[1]) or next(iter(self.solids.values()), [])
                 for token in read]
         windows: dict[tuple, list] = {}   # the same cells' windows serve every photo's solids
+        gaps: list[dict[str, float | None]] = [{} for _ in cells]
         for number in range(max((len(options) for options in sets), default=0)):
             chosen = [i for i, options in enumerate(sets) if number < len(options)]
             if tuple(chosen) not in windows:
                 windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
-                                                       self.table, self.settings.fit, others, [unseen[i] for i in chosen])
+                                                       self.table, self.settings.fit, others, [unseen[i] for i in chosen],
+                                                       shaded=by_kind and bool(self.shadings))
             fits = window_overlaps(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
-            for i, fit in zip(chosen, fits):
+            for i, fit, (_, _, seen) in zip(chosen, fits, windows[tuple(chosen)]):
                 for kind, value in fit.items():
                     results[i][kind] = max(results[i].get(kind, 0.0), value)
-        return results
+                if seen is not None and self.shadings:
+                    gaps[i] = {kind: shading_gap(seen, self.shadings.get(kind, [])) for kind in fit}
+        return list(zip(results, gaps))
 
 
 def _kind_solids(pieces: dict) -> dict:

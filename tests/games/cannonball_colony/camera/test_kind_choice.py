@@ -35,3 +35,24 @@ def test_a_fort_fitting_a_blockade_a_few_hundredths_better_is_not_sure_by_defaul
     choice = choose_kind({"F": 0.64, "C": 0.58, "B": 0.57}, looked="F")
     assert (choice.kind, choice.sure) == ("F", False)
     assert choice.reason.startswith("taught solids fit it: fort 0.64, cannon 0.58")
+
+
+def test_a_cannon_fitting_a_hair_worse_than_a_fort_but_shaded_like_the_taught_cannons_is_a_cannon():
+    # A cylinder cannon beside tower forts of its size: from above their silhouettes match, their shading does not.
+    fits = {"F": 0.66, "C": 0.64, "B": 0.5}
+    assert choose_kind(fits, looked="C", settings=SETTINGS).kind == "F"
+    choice = choose_kind(fits, looked="C", settings=SETTINGS, gaps={"F": 0.5, "C": 0.1, "B": 0.6})
+    assert (choice.kind, choice.sure) == ("C", True)
+
+
+def test_shading_a_little_nearer_the_cannons_tips_the_kind_but_is_asked_about_with_both_measures():
+    choice = choose_kind({"F": 0.66, "C": 0.64, "B": 0.5}, looked="C", settings=SETTINGS,
+                         gaps={"F": 0.32, "C": 0.1, "B": 0.6})
+    assert (choice.kind, choice.sure) == ("C", False)
+    assert choice.reason == ("taught solids fit it: fort 0.66, cannon 0.64, blockade 0.50; its shading is off each "
+                             "kind's taught one by blockade 0.60, cannon 0.10, fort 0.32; its look is a cannon")
+
+
+def test_no_taught_shading_leaves_the_choice_to_the_fits():
+    fits = {"F": 0.58, "C": 0.86, "B": 0.47}
+    assert choose_kind(fits, "C", SETTINGS, gaps={"F": None, "C": None, "B": None}) == choose_kind(fits, "C", SETTINGS)
