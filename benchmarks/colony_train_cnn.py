@@ -89,6 +89,53 @@ def augment(torch, pictures, generator):
     return pictures * gain * cast + noise
 
 
+def fit_network(torch, model, logs, fit, check, epochs: int, batch_size: int, prepare=None, augmenter=augment):
+    """Fits `model` on the rows `fit` of logs = (picture bytes, scalars, labels), printing each epoch's exact
+    share on the rows `check`; returns logits_of(rows) with the scalars' mean and scale on it. `prepare(torch,
+    pictures, scalars)` turns the stored pictures and scalars into the network's inputs (train and read alike)."""
+    pictures, scalars, labels = logs
+    scalar_mean, scalar_scale = scalars[fit].mean(axis=0), scalars[fit].std(axis=0) + 1e-6
+    prepare = prepare or (lambda torch, inputs, values: (inputs, values))
+    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
+    steps = epochs * (len(fit) // batch_size)
+    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
+    generator = torch.Generator().manual_seed(0)
+    order_rng = np.random.default_rng(0)
+
+    def inputs_of(rows):
+        return prepare(torch, torch.from_numpy(from_bytes(pictures[rows])), scalars[rows])
+
+    def logits_of(rows):
+        model.eval()
+        with torch.no_grad():
+            parts = []
+            for part in np.array_split(rows, max(1, len(rows) // 512)):
+                inputs, values = inputs_of(part)
+                parts.append(model(inputs, torch.from_numpy((values - scalar_mean) / scalar_scale)).numpy())
+            return np.concatenate(parts)
+
+    for epoch in range(epochs):
+        started, model = time.time(), model.train()
+        order = order_rng.permutation(fit)
+        total = 0.0
+        for batch in range(len(fit) // batch_size):
+            rows = np.sort(order[batch * batch_size:(batch + 1) * batch_size])
+            inputs, values = inputs_of(rows)
+            loss = torch.nn.functional.cross_entropy(
+                model(augmenter(torch, inputs, generator), torch.from_numpy((values - scalar_mean) / scalar_scale)),
+                torch.from_numpy(labels[rows]))
+            optimiser.zero_grad()
+            loss.backward()
+            optimiser.step()
+            schedule.step()
+            total += float(loss.detach())
+        held_logits = logits_of(check)
+        print(f"epoch {epoch + 1}: loss {total / (len(fit) // batch_size):.4f}, held back exact "
+              f"{(held_logits.argmax(1) == labels[check]).mean():.4f}, {time.time() - started:.0f} s", flush=True)
+    logits_of.scalar_mean, logits_of.scalar_scale = scalar_mean, scalar_scale
+    return logits_of
+
+
 def export(model, scalar_mean, scalar_scale, temperature: float) -> dict:
     """Plain arrays for EggCnn: each convolution with its batch norm folded in."""
     arrays, index = {}, 0
@@ -160,43 +207,13 @@ def main() -> None:
     held = (groups % 5 == 0) & (groups < 1000 + args.held)
     fit = np.nonzero(~held)[0]
     check = np.nonzero(held & ~shrunk)[0]
-    scalar_mean, scalar_scale = scalars[fit].mean(axis=0), scalars[fit].std(axis=0) + 1e-6
     print(f"fitting on {len(fit)} open logs, {len(check)} held back", flush=True)
     model = network(torch, tuple(int(width) for width in args.channels.split(",")))
-    optimiser = torch.optim.AdamW(model.parameters(), lr=2e-3, weight_decay=1e-4)
-    steps = args.epochs * (len(fit) // args.batch)
-    schedule = torch.optim.lr_scheduler.OneCycleLR(optimiser, max_lr=3e-3, total_steps=steps)
-    generator = torch.Generator().manual_seed(0)
-    order_rng = np.random.default_rng(0)
-
-    def logits_of(rows):
-        model.eval()
-        with torch.no_grad():
-            return np.concatenate([model(torch.from_numpy(from_bytes(pictures[part])),
-                                         torch.from_numpy((scalars[part] - scalar_mean) / scalar_scale)).numpy()
-                                   for part in np.array_split(rows, max(1, len(rows) // 512))])
-
-    for epoch in range(args.epochs):
-        started, model = time.time(), model.train()
-        order = order_rng.permutation(fit)
-        total = 0.0
-        for batch in range(len(fit) // args.batch):
-            rows = np.sort(order[batch * args.batch:(batch + 1) * args.batch])
-            inputs = augment(torch, torch.from_numpy(from_bytes(pictures[rows])), generator)
-            loss = torch.nn.functional.cross_entropy(
-                model(inputs, torch.from_numpy((scalars[rows] - scalar_mean) / scalar_scale)), torch.from_numpy(labels[rows]))
-            optimiser.zero_grad()
-            loss.backward()
-            optimiser.step()
-            schedule.step()
-            total += float(loss.detach())
-        held_logits = logits_of(check)
-        print(f"epoch {epoch + 1}: loss {total / (len(fit) // args.batch):.4f}, held back exact "
-              f"{(held_logits.argmax(1) == labels[check]).mean():.4f}, {time.time() - started:.0f} s", flush=True)
+    logits_of = fit_network(torch, model, (pictures, scalars, labels), fit, check, args.epochs, args.batch)
     held_logits = logits_of(check)
     temperature = choose_temperature(held_logits, labels[check], args.sure_wrong)
     report(held_logits, labels[check], temperature)
-    arrays = export(model, scalar_mean, scalar_scale, temperature)
+    arrays = export(model, logits_of.scalar_mean, logits_of.scalar_scale, temperature)
     numpy_logits = EggCnn(arrays).logits(from_bytes(pictures[check[:64]]), scalars[check[:64]])
     print(f"numpy forward pass against torch: largest logit difference {np.abs(numpy_logits - held_logits[:64]).max():.2e}")
     if args.held_out_probabilities:
