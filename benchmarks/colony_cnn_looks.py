@@ -4,8 +4,9 @@ only: the network (colony_train_cnn.py) is fitted on the open logs of the other 
 reads every full-size view of the look left out. `--variant own-scale` fits the variant meant to generalise:
 each picture zoomed so the picture's own bead (its measured area) is a fixed size, its darkness scaled by
 its own darkest beads, the bead area not given as an input, and stronger colour changes while fitting
-(channels shuffled, washed towards grey, cast and gamma). colony_cnn_looks_compare.py reads the saved logits
-beside trees fitted on the same views.
+(channels shuffled, washed towards grey, cast and gamma); `own-scale-zoom` adds a random zoom while fitting,
+`inside-own-scale-zoom` also blanks the printed circle (a fixed size in mm) before zooming.
+colony_cnn_looks_compare.py reads the saved logits beside trees fitted on the same views.
 
     .venv/bin/python benchmarks/colony_cnn_looks.py pony-bead --variant plain --epochs 6 \\
         --cache /tmp/colony-cnn-cache --out /tmp/looks-plain-pony.npz
