@@ -41,10 +41,10 @@ def rows_folder(cache: Path, size: tuple[int, int] | None = None) -> Path:
     return cache / (f"counter-rows-{density}" + (f"-{size[0]}x{size[1]}" if size else ""))
 
 
-def cached_view(stored: Path, seed: int, cache: Path, size, measure) -> dict | None:
-    """What `measure(image, frame, truth)` makes of a TRAIN view ({name: array}; the true counts, which
-    logs a hand hides and the seed added), cached at `stored`; None when the view is not rendered or its
-    board is not found. `size`: the view shrunk to it first."""
+def view_rows(seed: int, cache: Path, size: tuple[int, int] | None = None) -> dict | None:
+    """{mode: (19, inputs) rows, "labels": counts, "hidden": a hand hides it, "seed"}; None when the view
+    is not rendered or its board is not found. `size`: the view shrunk to it first."""
+    stored = rows_folder(cache, size) / f"{seed}.npz"
     if stored.exists():
         return dict(np.load(stored))
     picture, truth_path = view_paths(cache, "train", seed)
@@ -57,28 +57,18 @@ def cached_view(stored: Path, seed: int, cache: Path, size, measure) -> dict | N
     frame, _ = locate_board(image)
     if frame is None:
         return None
-    result = measure(image, frame, truth)
-    ids = default_layout().ids
-    result["labels"] = np.array([truth["spaces"][space]["eggs"] for space in ids])
-    result["hidden"] = np.array([truth["spaces"][space]["hidden"] for space in ids])
+    layout = default_layout()
+    grid = patch_grid(layout)
+    spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid)
+    on_board = 57 - sum(truth["collected"].values())
+    result = {mode: space_features(spaces, ants, frame, grid, on_board if mode == "total" else None).rows
+              for mode in MODES}
+    result["labels"] = np.array([truth["spaces"][space]["eggs"] for space in layout.ids])
+    result["hidden"] = np.array([truth["spaces"][space]["hidden"] for space in layout.ids])
     result["seed"] = np.array(seed)
     stored.parent.mkdir(parents=True, exist_ok=True)
     np.savez(stored, **result)
     return result
-
-
-def view_rows(seed: int, cache: Path, size: tuple[int, int] | None = None) -> dict | None:
-    """{mode: (19, inputs) rows, "labels": counts, "hidden": a hand hides it, "seed"}; None when the view
-    is not rendered or its board is not found. `size`: the view shrunk to it first."""
-
-    def rows(image, frame, truth) -> dict:
-        grid = patch_grid(default_layout())
-        spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid)
-        on_board = 57 - sum(truth["collected"].values())
-        return {mode: space_features(spaces, ants, frame, grid, on_board if mode == "total" else None).rows
-                for mode in MODES}
-
-    return cached_view(rows_folder(cache, size) / f"{seed}.npz", seed, cache, size, rows)
 
 
 def training_rows(count: int, cache: Path, mode: str, smaller: int = 0):
@@ -96,11 +86,8 @@ def training_rows(count: int, cache: Path, mode: str, smaller: int = 0):
     return np.concatenate(rows), np.concatenate(labels), np.concatenate(groups)
 
 
-def each_train_view(description: str, per_view, folder) -> None:
-    """The command line shared by the scripts that measure TRAIN views once each and cache what they
-    measured: COUNT, --cache, --part K/N, --smaller; `per_view(seed, cache, size)` measures one (None when
-    it cannot), `folder(cache, size)` names where they went."""
-    parser = argparse.ArgumentParser(description=description)
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("count", type=int)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--part", default="0/1", help="K/N: measure every N-th seed from the K-th (to split work)")
@@ -108,13 +95,9 @@ def each_train_view(description: str, per_view, folder) -> None:
     args = parser.parse_args()
     part, parts = (int(v) for v in args.part.split("/"))
     size = SMALLER if args.smaller else None
-    measured = sum(per_view(seed, args.cache, size) is not None
+    measured = sum(view_rows(seed, args.cache, size) is not None
                    for index, seed in enumerate(seeds("train", args.count)) if index % parts == part)
-    print(f"{measured} TRAIN views measured in {folder(args.cache, size)}")
-
-
-def main() -> None:
-    each_train_view(__doc__.splitlines()[0], view_rows, rows_folder)
+    print(f"{measured} TRAIN views measured in {rows_folder(args.cache, size)}")
 
 
 if __name__ == "__main__":

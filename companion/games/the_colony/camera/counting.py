@@ -53,14 +53,6 @@ def egg_model(path: Path) -> EggModel:
     return EggModel(json.loads(Path(path).read_text(encoding="utf-8")))
 
 
-def joined(first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """Two counters' probabilities (each softened by its own temperature) joined: their logarithms
-    averaged, so a count both find likely stays likely and one either rules out is out."""
-    scores = (np.log(np.clip(first, 1e-9, 1.0)) + np.log(np.clip(second, 1e-9, 1.0))) / 2
-    scores = np.exp(scores - scores.max(axis=1, keepdims=True))
-    return scores / scores.sum(axis=1, keepdims=True)
-
-
 def with_total(probabilities: np.ndarray, total: int | None) -> tuple[np.ndarray, np.ndarray]:
     """Each space's count and the probability of that count, every space's count chosen together so
     that they sum to `total` (None: each on its own). The counts are the most likely joint choice; the

@@ -4,7 +4,7 @@ share, and how much of the paper round each space a hand (or its shadow) covers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 
 import cv2
@@ -12,7 +12,6 @@ import numpy as np
 
 from companion.games.the_colony.camera.bead_centres import bead_cells, bead_counts, bead_density, bead_grid
 from companion.games.the_colony.camera.board_frame import PatchGrid
-from companion.games.the_colony.camera.log_pictures import log_picture
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 
 FEATURE_NAMES = ("dark_units", "darkness_units", "blobs", "blob_units", "largest_units", "peaks", "hull_units",
@@ -36,7 +35,6 @@ class SpaceLook:
     inside: float                     # share of the patch inside the picture
     darkness: np.ndarray | None = None   # the circle's darkness, kept to count dark spots once the bead size is known
     near_darkness: np.ndarray | None = None   # the same a little wider (beads standing tall lean out of the circle)
-    picture: np.ndarray | None = None   # the log's own picture for the convolutional counter (log_pictures.py)
 
 
 @dataclass(frozen=True)
@@ -66,10 +64,9 @@ def _masks_for(side: int, ant_side: int, scale: float, settings: ColonyReaderSet
 
 def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patches: np.ndarray,
                    ant_inside: np.ndarray, grid: PatchGrid, settings: ColonyReaderSettings = SETTINGS,
-                   kept: dict | None = None, leans: np.ndarray | None = None) -> tuple[list[SpaceLook], list[AntLook]]:
+                   kept: dict | None = None) -> tuple[list[SpaceLook], list[AntLook]]:
     """Every space's and ant spot's look; `kept` {index: (SpaceLook, AntLook)} are taken as they are
-    (a stream's spaces whose patches did not change). With each log's `leans` (board mm) every look
-    carries the log's own picture, turned so the lean points up."""
+    (a stream's spaces whose patches did not change)."""
     disc, annulus, ant_disc, ant_ring, near = _masks(grid, settings)
     mm2 = 1.0 / grid.px_per_mm ** 2
     spaces, ants = [], []
@@ -91,15 +88,11 @@ def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patc
             spaces.append(SpaceLook((), (), 0.0, 0.0, 0, 0.0, 0.0, 0.0, 0.0, 1.0, 0.0))
             ants.append(AntLook(0.0, 0.0, 1.0))
             continue
-        balanced = colour / paper
-        darkness, chroma = _darkness_chroma(balanced)
+        darkness, chroma = _darkness_chroma(colour / paper)
         not_paper = ((darkness > settings.hand_dark) | (chroma > settings.hand_chroma)) & paper_place
         hand_share = float(not_paper.sum() / paper_place.sum())
-        look = _space_look(darkness, disc & ~ink, near & ~ink, mm2, float(paper.mean()), hand_share,
-                           float((disc & seen).sum() / disc.sum()), grid.px_per_mm, settings)
-        if leans is not None:
-            look = replace(look, picture=log_picture(balanced, leans[index], grid.px_per_mm, settings))
-        spaces.append(look)
+        spaces.append(_space_look(darkness, disc & ~ink, near & ~ink, mm2, float(paper.mean()), hand_share,
+                                  float((disc & seen).sum() / disc.sum()), grid.px_per_mm, settings))
         ant_rows = grid.ant_rows(index)
         ants.append(_ant_look(ant_patches[ant_rows] / paper, grid.ant_ink[ant_rows], ant_disc, ant_ring, settings))
     return spaces, ants

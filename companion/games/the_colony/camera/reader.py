@@ -13,8 +13,7 @@ import numpy as np
 from companion.games.the_colony.camera.board_frame import (find_markers_near, lean_mm, locate_board,
                                                            patch_greys, patch_grid, patch_maps, sample_patches)
 from companion.games.the_colony.camera.count_trees import count_trees
-from companion.games.the_colony.camera.counting import MAX_COUNT, MODEL_FILE, TOTAL_MODEL_FILE, joined, with_total
-from companion.games.the_colony.camera.egg_cnn import egg_cnn, scalar_inputs
+from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
                                                         look_at_spaces)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
@@ -35,7 +34,6 @@ class SpaceFeatures:
     unit: float
     looks: tuple[SpaceLook, ...] = ()    # what the rows were made from, with
     leans: np.ndarray | None = None      # each log's lean (board mm)
-    pictured: np.ndarray | None = None   # (spaces, 13) the convolutional counter's probabilities from each log's picture
 
 
 LONE_SHARE = FEATURE_NAMES.index("lone_share")   # the one column every space's look changes
@@ -51,8 +49,7 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
         frame, _ = locate_board(image, markers)
         if frame is None:
             return None, None
-        leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
-        spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid, settings, leans=leans)
+        spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid, settings)
         return frame, space_features(spaces, ants, frame, grid, eggs_on_board, settings)
     small = cv2.resize(image[:, :, 1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     if markers is not None and memory.still(markers, settings):
@@ -66,8 +63,7 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     greys = patch_greys(image, memory.maps, grid)
     changed = memory.changed_spaces(greys, settings)
     patches = sample_patches(image, memory.frame, grid, memory.maps, changed)
-    leans = lean_mm(memory.frame, grid.centres, settings.bead_height_mm)
-    spaces, ants = look_at_spaces(*patches, grid, settings, memory.kept(changed), leans)
+    spaces, ants = look_at_spaces(*patches, grid, settings, memory.kept(changed))
     memory.remember(markers, greys, spaces, ants)
     measured = space_features(spaces, ants, memory.frame, grid, eggs_on_board, settings, memory.measured)
     memory.measured, memory.measured_for, memory.small = measured, eggs_on_board, small
@@ -82,35 +78,16 @@ def space_features(spaces, ants, frame, grid, eggs_on_board: int | None, setting
     lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
     leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
     same = earlier is not None and earlier.unit == unit and len(earlier.looks) == len(spaces)
-    rows, again = [], []
+    rows = []
     for index, (space, lean) in enumerate(zip(spaces, leans)):
         if same and earlier.looks[index] is space and np.array_equal(earlier.leans[index], lean):
             row = earlier.rows[index].copy()
             row[LONE_SHARE] = lone
         else:
             row = feature_row(space, unit, lone, grid.px_per_mm, lean, settings)
-            again.append(index)
         rows.append(row)
     return SpaceFeatures(np.array(rows, np.float64), tuple(ants), tuple(s.hand_share for s in spaces),
-                         tuple(s.inside for s in spaces), unit, tuple(spaces), leans,
-                         _pictured(spaces, leans, again, earlier if same else None, settings))
-
-
-def _pictured(spaces, leans: np.ndarray, again: list[int], earlier: SpaceFeatures | None,
-              settings: ColonyReaderSettings) -> np.ndarray | None:
-    """The convolutional counter's probabilities for every log; only the logs `again` are read (the
-    others' are `earlier`'s). None when the looks carry no pictures."""
-    if any(space.picture is None for space in spaces):
-        return None
-    if earlier is None or earlier.pictured is None:
-        again = list(range(len(spaces)))
-        pictured = np.zeros((len(spaces), MAX_COUNT + 1))
-    else:
-        pictured = earlier.pictured.copy()
-    scalars = scalar_inputs(bead_unit(spaces, settings), leans)
-    for index in again:    # one log at a time: a log reads the same whichever others are read with it
-        pictured[index] = egg_cnn().probabilities(spaces[index].picture[None], scalars[index:index + 1])[0]
-    return pictured
+                         tuple(s.inside for s in spaces), unit, tuple(spaces), leans)
 
 
 def picture_unit(spaces, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS) -> float:
@@ -166,14 +143,7 @@ class ColonyReader:
 
 
 def _count_probabilities(measured: SpaceFeatures, eggs_on_board: int | None, memory: StreamMemory | None) -> np.ndarray:
-    """Each space's count probabilities: the trees' on the rows, joined with the convolutional counter's on
-    the logs' pictures."""
-    trees = _tree_probabilities(measured, eggs_on_board, memory)
-    return trees if measured.pictured is None else joined(trees, measured.pictured)
-
-
-def _tree_probabilities(measured: SpaceFeatures, eggs_on_board: int | None, memory: StreamMemory | None) -> np.ndarray:
-    """The trees' probabilities; a stream runs them only on rows it has not seen."""
+    """Each space's count probabilities; a stream runs the counter only on rows it has not seen."""
     if memory is not None and memory.counted is measured:
         return memory.probabilities.copy()
     model = MODEL_FILE if eggs_on_board is None else TOTAL_MODEL_FILE

@@ -35,8 +35,6 @@ class ColonyReaderSettings:
     cell_least: float = 0.3           # ... and a peak's cell holds at least this share of a bead
     cell_smooth_px: float = 1.0       # the density is blurred so (coarse grid pixels) before its peaks are found
     cell_peak_floor: float = 0.004    # a peak lower than this (beads per pixel) is the density's noise
-    cnn_px_per_mm: float = 2.0        # each log's picture for the convolutional counter: this fine ...
-    cnn_side: int = 64                # ... and this many pixels square (32 mm: the circle and its leaning beads)
     confident: float = 0.8            # a count below this posterior is reported as a question
     hidden_confidence: float = 0.2    # the most a count under a hand can claim
     min_markers: int = 2
