@@ -16,9 +16,10 @@ out of the foreground); a print's dots fit no face of round pips on an even body
 shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light) and a lower
 margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die, which
 is opened by less than a die's top to find it (foreground.solid_parts). A die whose faces all strayed at their edges
-or showed unlike pips (a green-gold top whose rounded edges catch the light) is placed at its farthest such face and
-read loosely: its count is told in the question asked, never read sure. A reading here is the pip counter's;
-the reader puts the learned face reader's beside it (face_model.py), and `SeenDie.doubted` keeps the doubts
+or showed unlike pips is placed at its farthest such face and read loosely: its count is told in the question asked,
+never read sure; but when that face's pips are alike and its body, a little in from the edges, is even (a green-gold
+top whose rounded edges alone catch the light), it is read as a face, with every doubt above. A reading here is the
+pip counter's; the reader puts the learned face reader's beside it (face_model.py), and `SeenDie.doubted` keeps the doubts
 raised here standing when the two agree."""
 
 from __future__ import annotations
@@ -167,7 +168,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
-    faces, near_misses = [], []
+    faces, near_misses, rounded_tops = [], [], []
     picture = crop.astype(np.float32)
     for lighter in (True, False):
         kind = [s for s in spots if s.lighter == lighter]
@@ -183,13 +184,22 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points):
                 continue
-            if face.outline <= _outline_limit(face, settings) and _pips_alike(face, points, radii, roundness, settings):
+            alike = _pips_alike(face, points, radii, roundness, settings)
+            if face.outline <= _outline_limit(face, settings) and alike:
                 faces.append((face, points, radii))
             else:
                 near_misses.append((face, points, radii))
+                if alike and face.inside_outline <= _outline_limit(face, settings):
+                    rounded_tops.append(near_misses[-1])
+    if not faces and not near_misses:
+        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
     if not faces:
-        return _loose_face(near_misses, low, view, blob, settings) if near_misses else \
-            SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
+        loose = max(_farthest(near_misses, _away_from_camera(view, blob)), key=lambda item: item[0].margin)
+        # A flat top whose rounded edges catch the light strays at its edges but not just inside them: read as a
+        # face, with every doubt below (its size among them); any other loose face is only placed and asked about.
+        if not any(loose is item for item in rounded_tops):
+            return _loose_face(loose[0], low, settings)
+        faces = [loose]
     # A lone pip on a pip place of a face of several pips that reads better is one of that face's pips.
     several = [item[0] for item in faces if item[0].pips > 1]
     faces = [item for item in faces if item[0].pips > 1 or not any(
@@ -213,6 +223,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
               and item[0].spread_px >= face.spread_px * 0.85}
     confidence = min(1.0, face.margin / _sure_margin(face, settings))
     reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f}, edges {face.outline:.2f})"
+    edges_lit = face.outline > _outline_limit(face, settings)
+    if edges_lit:
+        reason += f", {face.inside_outline:.2f} just inside them: a rounded edge catching the light"
     # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
     # side's spots, or a side's pips beside the top's).
     counts |= {item[0].pips for item in tops if not _explained_by(face, item)}
@@ -235,17 +248,20 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         reason += f"; {doubt}"
     middle = np.asarray(low) + face.centre / ppm
     side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
+    if edges_lit and doubts:
+        # A face read through its lit edges and doubted already is asked about: its size, often a cocked die's
+        # (tuning seeds with a die forced to lean), would only doubt the other, flat die too (doubt_unlike_pair).
+        side = None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
                    bool(doubts))
 
 
-def _loose_face(near_misses, low, view: BoardView, blob: Blob, settings: ReaderSettings) -> SeenDie:
-    """The farthest face from the camera of those whose edges strayed or whose pips looked unlike, read about as
-    well as the best of them: a flat top whose rounded edges catch the light, or a side's squashed pips, or a cocked
-    die's top. It is never read sure (doubted, so the learned face reader's agreement does not lift it: on tuning
-    seeds with a die forced to lean that read two cocked dice more): the die is placed and asked about with the
-    count seen, where it used to go unseen."""
-    face = max((item[0] for item in _farthest(near_misses, _away_from_camera(view, blob))), key=lambda item: item.margin)
+def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:
+    """`face`, the farthest from the camera of those whose edges strayed or whose pips looked unlike, read about as
+    well as the best of them, when it is no rounded top's whose edges alone caught the light: a side's squashed pips,
+    a cocked die's top, a top lit inside its edges too. It is never read sure (doubted, so the learned face reader's
+    agreement does not lift it: on tuning seeds with a die forced to lean that read two cocked dice more): the die
+    is placed and asked about with the count seen, where it used to go unseen."""
     middle = np.asarray(low) + face.centre / settings.dice_px_per_mm
     # Its size is left unknown (None): a loose face is often a cocked die's, and the pair's sizes would then doubt
     # the other, flat die (doubt_unlike_pair) for no gain.

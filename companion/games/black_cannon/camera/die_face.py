@@ -25,6 +25,10 @@ BODY = [(0.5, 0.5), (-0.5, 0.5), (0.5, -0.5), (-0.5, -0.5)]
 # Near the face's edges, between the pips and short of the rounded edges (the flattest die's top reaches
 # 1.3 spreads): still the same flat body. A grid laid across a top and a side, or off the die, is not.
 OUTLINE = [(1.25, 0.5), (1.25, -0.5), (-1.25, 0.5), (-1.25, -0.5), (0.5, 1.25), (-0.5, 1.25), (0.5, -1.25), (-0.5, -1.25)]
+# The same a little further in (1.1 spreads): a rounded edge that catches the light (the green-gold die's 2.6 mm,
+# its flat top reaching 1.3 spreads) throws the samples above but not these; a side or the table beyond a tilted
+# or misplaced grid throws both.
+INSIDE_OUTLINE = [(0.88 * x, 0.88 * y) for x, y in OUTLINE]
 _LAYOUT_PLACES = {1: [(0, 0)], 2: [(-1, -1), (1, 1)], 3: [(-1, -1), (0, 0), (1, 1)],
                   4: [(-1, -1), (1, -1), (-1, 1), (1, 1)], 5: [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)],
                   6: [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]}
@@ -51,11 +55,12 @@ class FaceRead:
     angle: float               # radians
     spread_px: float
     pip_places: tuple[int, ...]
+    inside_outline: float = 0.0   # as `outline`, a little further in from the edges (INSIDE_OUTLINE)
 
 
 _RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])
 # Every place sampled, in spreads: the nine pip places, the body between them, the body near the edges.
-_SAMPLED = np.array(GRID + BODY + OUTLINE, np.float64)
+_SAMPLED = np.array(GRID + BODY + OUTLINE + INSIDE_OUTLINE, np.float64)
 _LAYOUT_COUNTS = np.array([count for count, _ in LAYOUT_SETS])
 _LAYOUT_CHOSEN = np.array([[k in places for k in range(9)] for _, places in LAYOUT_SETS])
 
@@ -77,11 +82,13 @@ def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radi
     if corners.min() < 0 or corners[:, 0].max() >= w or corners[:, 1].max() >= h:
         return None
     sampled = _disc_means(picture, centre + _SAMPLED @ axes, max(1.0, pip_radius * 0.5))
-    slots, body, edges = sampled[:9], sampled[9:9 + len(BODY)], sampled[9 + len(BODY):]
+    slots, body = sampled[:9], sampled[9:9 + len(BODY)]
+    edges, inside = sampled[9 + len(BODY):9 + len(BODY) + len(OUTLINE)], sampled[9 + len(BODY) + len(OUTLINE):]
     body_colour = np.median(body, axis=0)
     away = np.linalg.norm(slots - body_colour, axis=1)
     body_away = float(np.linalg.norm(body - body_colour, axis=1).max())
     edge_away = float(np.linalg.norm(edges - body_colour, axis=1).max())
+    inside_away = float(np.linalg.norm(inside - body_colour, axis=1).max())
     # Every layout at once: its weakest pip place against the strongest other place or body sample.
     chosen = _LAYOUT_CHOSEN
     weakest = np.where(chosen, away, np.inf).min(axis=1)
@@ -94,7 +101,8 @@ def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radi
     margins = (weakest - strongest - 0.5 * uneven) / contrast
     best = int(np.argmax(margins))
     return FaceRead(int(_LAYOUT_COUNTS[best]), float(margins[best]), body_away / contrast[best], edge_away / contrast[best],
-                    centre, angle, spread, tuple(int(k) for k in np.flatnonzero(chosen[best])))
+                    centre, angle, spread, tuple(int(k) for k in np.flatnonzero(chosen[best])),
+                    inside_away / contrast[best])
 
 
 def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: ReaderSettings):

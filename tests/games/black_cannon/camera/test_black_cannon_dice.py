@@ -145,32 +145,82 @@ def test_flat_dice_once_missed_are_read_right_with_confidence(seed, jpeg_quality
     assert sorted(reading.dice_values() or ()) == sorted(die["pips"] for die in rendered.truth["dice"])
 
 
-def _tuning_view(seed: int):
-    """A tuning seed's photo and truth, rendered as the accuracy benchmark renders it."""
+def _tuning_view(seed: int, lean: bool = False):
+    """A tuning seed's photo and truth, rendered as the accuracy benchmark renders it (`lean`: the first die forced
+    to lean, as benchmarks/black_cannon_dice_misses.py --lean does)."""
     import random
 
     import cv2
 
-    from companion.games.black_cannon.render import RenderOptions, random_position, render_position
+    from companion.games.black_cannon.render import RenderOptions, compose_scene, random_position
+    from companion.games.black_cannon.render.draw import render_frame
+    from companion.games.black_cannon.render.truth import scene_truth
 
     rng = random.Random(f"accuracy view {seed}")
     options = RenderOptions(hand=rng.random() < 0.2, jpeg_quality=rng.randint(70, 95))
-    rendered = render_position(random_position(seed), seed, options, held_out=seed % 4 == 0)
-    return cv2.imdecode(np.frombuffer(rendered.jpeg, np.uint8), cv2.IMREAD_COLOR), rendered.truth
+    scene = compose_scene(random_position(seed), seed, options, seed % 4 == 0, None)
+    if lean:
+        tilt = random.Random(f"lean {seed}")
+        leaning = replace(scene.dice[0], lean_deg=tilt.uniform(15, 35), lean_axis_deg=tilt.uniform(0, 360))
+        scene = replace(scene, dice=(leaning, *scene.dice[1:]))
+    frame = render_frame(scene)
+    return cv2.imdecode(np.frombuffer(frame.jpeg, np.uint8), cv2.IMREAD_COLOR), scene_truth(scene, frame)
+
+
+def _read_near(reading, die) -> SeenDie:
+    (near,) = [seen for seen in reading.dice if np.hypot(*(np.array(seen.centre_mm) - die["centre_mm"])) < 22]
+    return near
 
 
 @pytest.mark.slow
-def test_flat_dice_whose_faces_fit_only_loosely_are_asked_about_with_their_count_not_lost():
-    # Tuning seed 1671: two flat green-gold 2s whose tops' edges catch their rounded edges' light (edges 0.45, the
-    # bar 0.35); the pip counter found no face on them and both went unseen. Now each is placed and asked about.
-    image, truth = _tuning_view(1671)
-    assert [(die["pips"], die["readable"]) for die in truth["dice"]] == [(2, True), (2, True)]
+def test_a_face_whose_edges_and_the_body_inside_them_stray_is_asked_about_with_its_count_not_lost():
+    # Tuning seed 1667: a flat green-gold 3 whose top's body strays at its edges (1.09, the bar 0.35) and a little
+    # inside them too (0.6): no face fitted and it went unseen. It is placed and asked about with the count seen.
+    image, truth = _tuning_view(1667)
+    die = truth["dice"][1]
+    assert (die["pips"], die["readable"], die["style"]) == (3, True, "green-gold")
     reading = read_table(image)
-    assert reading.dice_values() is None
-    for die in truth["dice"]:
-        (near,) = [seen for seen in reading.dice if np.hypot(*(np.array(seen.centre_mm) - die["centre_mm"])) < 22]
-        assert near.pips == 2 and near.confidence < SETTINGS.confident and "read loosely" in near.reason
-        # Its size is not taken (a loose face is often a cocked die's: the pair's sizes would doubt the other die).
-        assert near.side_mm is None
-    assert sum("is not clear" in question for question in reading.questions) == 2
+    near = _read_near(reading, die)
+    assert near.pips == 3 and near.confidence < SETTINGS.confident and "read loosely" in near.reason
+    # Its size is not taken (a loose face is often a cocked die's: the pair's sizes would doubt the other die).
+    assert near.side_mm is None
+    assert any("read loosely" in question for question in reading.questions)
 
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, sure", [
+    (1705, True),     # a green-gold 2, margin 0.9: once only placed and asked about
+    (1671, False),    # two green-gold 2s: one read at a margin below the sure one, the other with its body beside it
+])
+def test_a_green_gold_top_whose_rounded_edges_alone_catch_the_light_is_read_as_a_face(seed, sure):
+    # Tuning seeds: the top's body strays at its edges' samples (0.37-0.46 against the 0.35 allowed) but is even a
+    # little further in (0.13-0.23): a flat top whose rounded edges catch the light, read with every doubt a face has.
+    image, truth = _tuning_view(seed)
+    reading = read_table(image)
+    lit = [(die, _read_near(reading, die)) for die in truth["dice"] if die["style"] == "green-gold"]
+    lit = [(die, near) for die, near in lit if "rounded edge" in near.reason]
+    assert lit
+    for die, near in lit:
+        assert die["readable"] and near.pips == die["pips"]
+        assert (near.confidence >= SETTINGS.confident) == sure
+        # Its size is taken for the pair's unless a doubt was raised on it (then it is asked about anyway).
+        assert (near.side_mm is None) == near.doubted
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, up, seen", [
+    (1647, 6, 2),     # an ivory 6 leaning, two of its pips read as a 2 at margin 0.96: its pips are seen squashed
+    (1519, 2, 2),     # a blue 2 leaning: its body shows beside its top
+])
+def test_a_cocked_die_read_through_its_lit_edges_is_asked_about_and_leaves_the_flat_die_sure(seed, up, seen):
+    # Tuning seeds, the first die forced to lean: its top strays at its edges, not just inside them, as a rounded
+    # top's does; a doubt of its own keeps it asked about, and its size (under the flat die's) doubts nothing else.
+    image, truth = _tuning_view(seed, lean=True)
+    cocked, flat = truth["dice"]
+    assert (cocked["pips"], cocked["readable"], flat["readable"]) == (up, False, True)
+    reading = read_table(image)
+    near = _read_near(reading, cocked)
+    assert near.pips == seen and "rounded edge" in near.reason and near.confidence < SETTINGS.confident
+    assert near.side_mm is None
+    other = _read_near(reading, flat)
+    assert other.pips == flat["pips"] and other.confidence >= SETTINGS.confident
