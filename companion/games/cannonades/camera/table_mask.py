@@ -38,12 +38,13 @@ class TableDifference(NamedTuple):
     edges: np.ndarray     # the view's edges
     smooth: np.ndarray    # `squared` smoothed (smoothed())
     faint: float          # the faint level a card is found at (faint_level(smooth))
+    faint_mask: np.ndarray   # what lies above that level, as faint_shapes() cleans it
 
 
 def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDifference:
     """Each pixel's squared colour distance from the table's local colour (a median over a window wider
     than a card row; lightness halved: a shadow or the lamp's pool is not a card), the view's edges, and
-    the distance smoothed with its faint level."""
+    the distance smoothed with its faint level and what lies above it."""
     lab = cv2.cvtColor(view, cv2.COLOR_BGR2LAB)
     shrink = settings.background_px_per_mm / settings.top_px_per_mm
     small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
@@ -53,7 +54,9 @@ def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDiffere
     squared = cv2.transform(cv2.multiply(difference, difference), np.array([[0.25, 1.0, 1.0]], np.float32))
     grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
     smooth = smoothed(squared, settings)
-    return TableDifference(squared, cv2.Canny(grey, *settings.edge_thresholds), smooth, faint_level(smooth, settings))
+    level = faint_level(smooth, settings)
+    return TableDifference(squared, cv2.Canny(grey, *settings.edge_thresholds), smooth, level,
+                           faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT)))
 
 
 def not_table(view: np.ndarray, settings: ReaderSettings,
@@ -67,7 +70,7 @@ def table_masks(view: np.ndarray, settings: ReaderSettings,
                 difference: TableDifference | None = None) -> tuple[np.ndarray, np.ndarray]:
     """not_table(view), and the same without the arms found (arms.py): an arm's shape is grown and takes
     in the cards it touches, where without it a card's own outline stands apart."""
-    squared, edges, smooth, level = difference or table_difference(view, settings)
+    squared, edges, _, _, faint = difference or table_difference(view, settings)
     mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
@@ -75,7 +78,6 @@ def table_masks(view: np.ndarray, settings: ReaderSettings,
     plain = fill_outlines(mask)
     arm = arms.arm_mask(squared, settings)
     mask = plain | arm
-    faint = faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT))
     mask |= _faint_cards(faint, mask, settings)
     if not arm.any():
         return mask, mask

@@ -70,12 +70,12 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
             break
         best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
-        if covered and (best is None or _left_by(remaining, best, settings) > settings.split_leftover_share):
+        left = None if best is None or not covered else _left_by(remaining, best, settings)
+        if covered and (left is None or left > settings.split_leftover_share):
             # A faint back's rim, or a strip the face's cut margin parts off, missed: a card lying so much inside
             # may hold what shows (one card's rectangle turned across it, reaching under the face, leaves some).
             looser = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
-            if best is None or (looser is not None and
-                                _left_by(remaining, looser, settings) < _left_by(remaining, best, settings)):
+            if left is None or (looser is not None and _left_by(remaining, looser, settings) < left):
                 best = looser
         if best is None:
             break

@@ -26,7 +26,7 @@ def backs_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
     faint one; `unknown_points_mm`: each unknown shape's sampled points; `found_px`: the cards found by shape."""
     if not lonely:
         return []
-    shown = judged | table_mask.faint_shapes(cv2.compare(difference.smooth, difference.faint ** 2, cv2.CMP_GT))
+    shown = judged | difference.faint_mask
     unsure = _unknown_mask([point for points in unknown_points_mm for point in points], np.linalg.inv(view_to_table),
                            shown.shape)
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
