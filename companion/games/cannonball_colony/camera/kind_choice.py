@@ -48,7 +48,8 @@ def choose_kind(fits: dict[str, float], looked: str, settings: KindChoiceSetting
     """The likeliest kind of a piece whose look gave `looked`, from each kind's fit (kind -> overlap) and, when
     given, how far its shading is from each kind's taught shading (kind -> gap, None where there is none)."""
     overlaps = fits
-    if gaps and any(gap is not None for gap in gaps.values()):
+    shaded = bool(gaps) and any(gap is not None for gap in gaps.values())
+    if shaded:
         fits = {kind: value - settings.shading_weight * (settings.unknown_shading_gap if gaps.get(kind) is None
                                                           else gaps[kind]) for kind, value in fits.items()}
     chosen = max(fits, key=lambda kind: fits[kind] + settings.look_bonus * (kind == looked)
@@ -57,11 +58,9 @@ def choose_kind(fits: dict[str, float], looked: str, settings: KindChoiceSetting
     if chosen == looked == best and margin >= settings.sure_margin and top >= settings.sure_overlap:
         return KindChoice(chosen, True, "")
     fitted = ", ".join(f"{KIND_WORDS[kind]} {value:.2f}" for kind, value in sorted(overlaps.items(), key=lambda item: -item[1]))
-    shaded = ""
-    if gaps and any(gap is not None for gap in gaps.values()):
-        shaded = "; its shading is off each kind's taught one by " + ", ".join(
-            f"{KIND_WORDS[kind]} {gap:.2f}" for kind, gap in sorted(gaps.items()) if gap is not None)
-    return KindChoice(chosen, False, f"taught solids fit it: {fitted}{shaded}; its look is a {KIND_WORDS.get(looked, looked)}")
+    shading = "; its shading is off each kind's taught one by " + ", ".join(
+        f"{KIND_WORDS[kind]} {gap:.2f}" for kind, gap in sorted(gaps.items()) if gap is not None) if shaded else ""
+    return KindChoice(chosen, False, f"taught solids fit it: {fitted}{shading}; its look is a {KIND_WORDS.get(looked, looked)}")
 
 
 def kit_fit_doubt(fits: dict[str, float], token: str, sure_overlap: float, sure_margin: float) -> str:

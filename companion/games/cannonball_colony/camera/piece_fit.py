@@ -44,8 +44,9 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
                   shaded: bool = False) -> list[tuple[np.ndarray, Window, np.ndarray | None]]:
     """For each board-local cell and its owner's paint (a class index, or the indices that count as it): (the
     cell's middle in sheet mm, the window of the board's plane round it showing the owner's paint that reaches
-    the middle, and with `shaded` the shading over that paint: companion.vision.piece_shading, else None). The middles of the `others` cells (and of `cells`), where other pieces stand, do not count;
-    nor, for each cell, the cells of `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
+    the middle, and with `shaded` the shading over that paint: companion.vision.piece_shading, else None). The
+    middles of the `others` cells (and of `cells`), where other pieces stand, do not count; nor, for each cell,
+    the cells of `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
     if not cells:
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
