@@ -100,6 +100,10 @@ another's (was 0.05); set on seeds 6000-6099 (taught confidently wrong 17 -> 9 o
   held-out  confidently wrong 0.22% -> 0.13% (5 -> 3),         right but unsure 8.33% -> 8.95%
 the untaught rows and the kit's own renders unchanged (read_accuracy.py --first 5000 --count 30: 2914/2916 cells,
 79/81 boards, 92 right cells under 0.6).
+
+Then (issue 15) taught, each kind's top face against its sides is weighed too (README, "Each piece's top face"); once
+on 7000-7019 against main at 94999c0, taught, tuned / held-out: pieces 221 -> 227 / 215 -> 218 of 275, boards 30 -> 34 /
+28 -> 27 of 63, confidently wrong 3 -> 2 / 3 -> 3 of 2268; the untaught rows and the kit's own renders unchanged.
 """
 
 from __future__ import annotations

@@ -36,6 +36,7 @@ class SquareLook:
     top_view: np.ndarray | None = None     # (h, w, 3) uint8 BGR: the square from straight above, paper TOP_VIEW_PAPER
     top_view_px_per_mm: float = 0.0
     shading: np.ndarray | None = None      # how lightness spreads over its silhouette (companion.vision.piece_shading)
+    face_contrast: float | None = None     # how much lighter its top face is than its sides (companion.vision.piece_faces)
 
     @property
     def learned(self) -> bool:
@@ -92,6 +93,8 @@ class PieceLooks:
                 entry["solid"] = square.solid.to_json()
             if square.shading is not None:
                 entry["shading"] = np.round(square.shading, 4).tolist()
+            if square.face_contrast is not None:
+                entry["face_contrast"] = round(square.face_contrast, 4)
             if square.top_view is not None:
                 entry["top_view_png"] = base64.b64encode(cv2.imencode(".png", square.top_view)[1].tobytes()).decode("ascii")
                 entry["top_view_px_per_mm"] = square.top_view_px_per_mm
@@ -174,5 +177,9 @@ def _square(index: int, entry, count: int) -> SquareLook:
             shading = None
         if shading is None or shading.ndim != 1 or not np.isfinite(shading).all():
             raise ValueError(f"{where}: shading should be a list of numbers")
+    contrast = entry.get("face_contrast")
+    if contrast is not None and (isinstance(contrast, bool) or not isinstance(contrast, (int, float))
+                                 or not np.isfinite(contrast)):
+        raise ValueError(f"{where}: face_contrast should be a number, got {excerpt(contrast)}")
     return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares, solid,
-                      top_view, px_per_mm, shading)
+                      top_view, px_per_mm, shading, None if contrast is None else float(contrast))

@@ -27,6 +27,7 @@ from calibration.piece_looks_file import EMPTY, LEARNED, NOT_EMPTY, NOT_IN_VIEW,
 from calibration.sheet_solids import fit_sheet_solids
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
+from companion.vision.piece_faces import FaceSettings
 from companion.vision.piece_looks import LookSettings, distances, linear_at, read_looks
 from companion.vision.piece_shading import ShadingSettings
 from companion.vision.piece_solids import SolidSettings
@@ -64,6 +65,7 @@ class TeachSettings:
     solids: SolidSettings = SolidSettings()
     own_patch_mm: float = 5.0
     shading: ShadingSettings = ShadingSettings()   # and how its lightness spreads over that silhouette
+    faces: FaceSettings = FaceSettings()           # and how much lighter its top face is than its sides
     same_paint_cos: float = 0.94     # paints whose hues are within 20 degrees: one country's
     # Each learned square seen from straight above (for pieces lying flat), its paper made TOP_VIEW_PAPER:
     # at this many px per mm, this far past the square's edge (less than the gap between squares).
@@ -198,13 +200,14 @@ def _top_vivid(square: SquareLook, settings: TeachSettings) -> np.ndarray | None
 
 def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, sides, whites,
                  settings: TeachSettings) -> list[SquareLook]:
-    """Each learned piece's solid, fitted to its silhouette round its square, and its shading there
-    (calibration.sheet_solids)."""
+    """Each learned piece's solid, fitted to its silhouette round its square, its shading there and its top face's
+    contrast with its sides (calibration.sheet_solids)."""
     paints = {index: square.colour() for index, square in enumerate(squares)
               if square.learned and square.label != EMPTY_LABEL}
     paints = {index: paint for index, paint in paints.items() if paint is not None}
-    solids, shadings = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites, settings)
-    return [replace(square, solid=solids[index], shading=shadings[index]) if index in solids else square
+    solids, shadings, contrasts = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites, settings)
+    return [replace(square, solid=solids[index], shading=shadings[index], face_contrast=contrasts[index])
+            if index in solids else square
             for index, square in enumerate(squares)]
 
 

@@ -12,20 +12,22 @@ import cv2
 import numpy as np
 
 from companion.vision.colour_classes import lab_of_linear
+from companion.vision.piece_faces import face_contrast, log_lightness
 from companion.vision.piece_looks import linear_at
 from companion.vision.piece_shading import shading
-from companion.vision.piece_solids import Solid, Window, fit_solid, silhouette, window_points
+from companion.vision.piece_solids import Solid, Window, best_overlap, fit_solid, silhouette, window_points
 from companion.vision.plane_camera import PlaneCamera
 
 
 def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: PlaneCamera, centres, sides, whites,
-                     settings) -> tuple[dict[int, Solid], dict[int, np.ndarray | None]]:
+                     settings) -> tuple[dict[int, Solid], dict[int, np.ndarray | None], dict[int, float | None]]:
     """Square index -> the solid fitted to its piece's silhouette, for each learned square and its paint (linear BGR);
-    and square index -> the shading over that silhouette (companion.vision.piece_shading).
+    square index -> the shading over that silhouette (companion.vision.piece_shading); and square index -> how much
+    lighter its top face is than its sides (companion.vision.piece_faces).
     `to_image`: sheet mm -> picture; `centres` (M, 2) and `sides` (M,) mm of every square; `whites` (M, 3) the paper
     round each; `settings`: calibration.pieces.TeachSettings."""
     if not paints:
-        return {}, {}
+        return {}, {}, {}
     hues = lab_of_linear(np.clip(np.array(list(paints.values()))[:, ::-1], 0, 1.5))[:, 1:]
     hues /= np.maximum(np.linalg.norm(hues, axis=1, keepdims=True), 1e-6)
     order = list(paints)
@@ -65,11 +67,16 @@ def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: Pla
         first[index] = silhouette(fit(index, list(first.values())), centres[index], camera)
     fitted: dict[int, Solid] = {}
     shadings: dict[int, np.ndarray | None] = {}
+    contrasts: dict[int, float | None] = {}
     in_front: list[np.ndarray] = []
     for number, index in enumerate(reversed(farthest_first)):
         behind = [first[other] for other in farthest_first[:len(farthest_first) - 1 - number]]
         window = own_window(index, behind + in_front)
         fitted[index] = fit_solid(centres[index], camera, window, settings.solids)[0]
-        shadings[index] = shading(colours[index], (window.shares > 0.5) & (window.known > 0.5), settings.shading)
+        shown = (window.shares > 0.5) & (window.known > 0.5)
+        shadings[index] = shading(colours[index], shown, settings.shading)
+        place = best_overlap(fitted[index], centres[index], camera, window, settings.solids)[1]
+        contrasts[index] = face_contrast(log_lightness(colours[index]), shown, fitted[index], place, camera, window,
+                                         settings.faces)
         in_front.append(silhouette(fitted[index], centres[index], camera))
-    return fitted, shadings
+    return fitted, shadings, contrasts

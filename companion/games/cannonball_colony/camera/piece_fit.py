@@ -4,7 +4,9 @@ Teaching fits each piece a solid (companion.vision.piece_solids: footprint, widt
 teaching sheet. On the island, the pixels round a cell that show the piece's owner's paint are its
 silhouette on the board's plane; the silhouette each kind's solid would cast there, under this
 board's camera, is drawn and laid over it. The kind whose solid covers the silhouette best is the
-piece's kind by shape and size; when two kinds fit about as well, shape and size cannot tell them.
+piece's kind by shape and size; when two kinds fit about as well, shape and size cannot tell them. Where each
+kind's solid fits best, it also says which of the silhouette's pixels are its top face and which its sides: how
+much lighter the one is than the other (companion.vision.piece_faces) is compared with what teaching showed.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import numpy as np
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.vision.colour_classes import ColourTable
 from companion.vision.paper_white import SRGB_TO_LINEAR
+from companion.vision.piece_faces import FaceSettings, face_contrast, log_lightness
 from companion.vision.piece_looks import linear_at
 from companion.vision.piece_shading import ShadingSettings, shading
 from companion.vision.piece_solids import Solid, SolidSettings, Window, best_overlap, window_points
@@ -28,25 +31,47 @@ class FitSettings:
     own_patch_mm: float = 5.0     # the silhouette is the patch of paint reaching this near the cell's middle
     base_share: float = 0.8       # of a cell: the middle of another piece's cell, where its base hides what is behind
     shading: ShadingSettings = ShadingSettings()
+    faces: FaceSettings = FaceSettings()
 
 
-def window_overlaps(windows: list[tuple[np.ndarray, Window, np.ndarray | None]], solids: list[dict[str, Solid]], view: BoardView,
-                    settings: FitSettings = FitSettings()) -> list[dict[str, float]]:
-    """kind -> overlap for each of piece_windows' windows and the solids to try there (one window serves
-    every photo's solids)."""
-    return [{kind: best_overlap(solid, centre, view.camera, window, settings.solids)[0] for kind, solid in tried.items()}
-            for (centre, window, _), tried in zip(windows, solids)]
+@dataclass(frozen=True)
+class PieceWindow:
+    """piece_windows' view of one cell: its middle (sheet mm), the window of the owner's paint round it, and with
+    the shading asked for, that paint's shading (companion.vision.piece_shading) and every pixel's log lightness."""
+
+    centre: np.ndarray
+    window: Window
+    shading: np.ndarray | None = None
+    lightness: np.ndarray | None = None
+
+
+def window_fits(windows: list[PieceWindow], solids: list[dict[str, Solid]], view: BoardView,
+                settings: FitSettings = FitSettings()) -> list[dict[str, tuple[float, float | None]]]:
+    """kind -> (overlap, the top face's contrast with the sides where the kind's solid fits best: None without the
+    lightness or with too little paint on either) for each of piece_windows' windows and the solids to try there
+    (one window serves every photo's solids)."""
+    results = []
+    for seen, tried in zip(windows, solids):
+        shown = (seen.window.shares > 0.5) & (seen.window.known > 0.5)
+        fits = {}
+        for kind, solid in tried.items():
+            value, place = best_overlap(solid, seen.centre, view.camera, seen.window, settings.solids)
+            contrast = None if seen.lightness is None else face_contrast(seen.lightness, shown, solid, place, view.camera,
+                                                                          seen.window, settings.faces)
+            fits[kind] = (value, contrast)
+        results.append(fits)
+    return results
 
 
 def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list,
                   table: ColourTable, settings: FitSettings = FitSettings(),
                   others: list[tuple[int, int]] = (), unseen: list = (),
-                  shaded: bool = False) -> list[tuple[np.ndarray, Window, np.ndarray | None]]:
-    """For each board-local cell and its owner's paint (a class index, or the indices that count as it): (the
+                  shaded: bool = False) -> list[PieceWindow]:
+    """For each board-local cell and its owner's paint (a class index, or the indices that count as it): the
     cell's middle in sheet mm, the window of the board's plane round it showing the owner's paint that reaches
-    the middle, and with `shaded` the shading over that paint: companion.vision.piece_shading, else None). The
-    middles of the `others` cells (and of `cells`), where other pieces stand, do not count; nor, for each cell,
-    the cells of `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
+    the middle, and with `shaded` the shading over that paint and the window's lightness. The middles of the
+    `others` cells (and of `cells`), where other pieces stand, do not count; nor, for each cell, the cells of
+    `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
     if not cells:
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
@@ -76,6 +101,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
                                      and (other in others or other in cells or other in hidden)])
         window = window.own_piece(centre, settings.own_patch_mm)
         shown = (window.shares > 0.5) & (window.known > 0.5)
-        results.append((centre, window, shading(colours, shown, settings.shading) if shaded else None))
+        results.append(PieceWindow(centre, window, shading(colours, shown, settings.shading), log_lightness(colours))
+                       if shaded else PieceWindow(centre, window))
     return results
 

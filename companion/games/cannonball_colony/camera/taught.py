@@ -12,7 +12,8 @@ With the picture, shape and size decide the kind (camera/piece_fit.py): one soli
 of what all its countries' squares showed (a group's forts are one shape in four paints), is laid over
 each piece's silhouette, and the kind that covers it clearly best is taken; how lightness spreads over the
 silhouette (a cube's lit top and dark side, a disc's one tone) is weighed against each kind's taught shading
-too (companion/vision/piece_shading.py). Cells read as bare ground
+too (companion/vision/piece_shading.py), and so is how much lighter the top face is than the sides where each
+kind's solid puts them (companion/vision/piece_faces.py). Cells read as bare ground
 where a piece's paint covers the base and a taught solid fits are pieces the network never learned to
 see. A paint whose shaded faces the board's inks name (green paint and the forest) counts as that
 paint on a road cell's base.
@@ -28,11 +29,12 @@ from companion.games.cannonball_colony.camera.kind_choice import choose_kind
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.games.cannonball_colony.camera.land_doubt import land_ink_share
 from companion.games.cannonball_colony.camera.look_judge import PLAYER_INDEX, ROAD, LookJudge, named, on_road
-from companion.games.cannonball_colony.camera.piece_fit import piece_windows, window_overlaps
+from companion.games.cannonball_colony.camera.piece_fit import piece_windows, window_fits
 from companion.games.cannonball_colony.camera.taught_settings import TaughtSettings
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
 from companion.vision.colour_classes import CLASS_INDEX, CLASSES, PLAYER_CLASSES, ColourTable, default_references
+from companion.vision.piece_faces import contrast_gap
 from companion.vision.piece_looks import LookBook
 from companion.vision.piece_shading import shading_gap
 
@@ -88,6 +90,11 @@ class TaughtPieces:
             taught = [square.shading for square in squares if square.shading is not None]
             if taught:
                 self.shadings.setdefault(label[0], []).extend(taught)
+        # And each kind's taught contrasts of top face and sides.
+        self.face_contrasts: dict[str, list[float]] = {}
+        for label, squares in pieces.items():
+            self.face_contrasts.setdefault(label[0], []).extend(
+                square.face_contrast for square in squares if square.face_contrast is not None)
         self.lookalikes = self._lookalikes(pieces)
         # Which classes count as each player's paint (its lookalikes too, or strictly its own): a lookup per cell.
         every_class = np.arange(len(CLASSES))
@@ -178,7 +185,7 @@ class TaughtPieces:
         grounds = {(col, row): tokens[(board, col, row)] for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)}
         fitted = self.fits_and_shading(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True,
                                        grounds=grounds)
-        for cell, (fits, gaps) in zip(pieces, fitted):
+        for cell, (fits, gaps, face_gaps) in zip(pieces, fitted):
             if not fits:
                 continue
             key = (board, *cell)
@@ -187,7 +194,7 @@ class TaughtPieces:
                 probabilities[key] = min(probabilities[key], s.disputed_confidence)
                 reasons[key] = f"{reasons.get(key, 'the taught looks see paint')}, but no taught solid fits it ({max(fits.values()):.2f})"
                 continue
-            choice = choose_kind(fits, tokens[key][0], s.kinds, gaps)
+            choice = choose_kind(fits, tokens[key][0], s.kinds, gaps, face_gaps)
             tokens[key] = choice.kind + tokens[key][1]
             if not choice.sure:
                 probabilities[key] = min(probabilities[key], s.unsure_confidence)
@@ -240,13 +247,16 @@ class TaughtPieces:
         photos taught; `by_kind`: each kind's one solid over all countries); an empty dict where its country has
         no solids. `others`: cells where other pieces stand; `grounds`: every cell's token, where the inks a paint's
         shaded faces are named lie printed."""
-        return [fits for fits, _ in self.fits_and_shading(image, view, read, cells, others, by_kind, grounds)]
+        return [fits for fits, _, _ in self.fits_and_shading(image, view, read, cells, others, by_kind, grounds)]
 
     def fits_and_shading(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
                          others: list[tuple[int, int]] = (), by_kind: bool = False,
-                         grounds: dict | None = None) -> list[tuple[dict[str, float], dict[str, float | None]]]:
+                         grounds: dict | None = None) -> list[tuple[dict[str, float], dict[str, float | None],
+                                                                    dict[str, float | None]]]:
         """fits()'s, each with kind -> how far the piece's shading is from that kind's nearest taught one
-        (companion.vision.piece_shading; an empty dict when the piece's silhouette has none to compare)."""
+        (companion.vision.piece_shading; an empty dict when the piece's silhouette has none to compare), and kind ->
+        how far its top face's contrast with its sides, where that kind's solid puts them, is from the kind's taught
+        ones (companion.vision.piece_faces; None where either has none)."""
         owners = [CLASS_INDEX[COUNTRY_BY_INITIAL[token[1]].value] for token in read]
         unseen = [()] * len(cells)
         if by_kind and self.settings.fit_lookalikes and grounds:
@@ -261,19 +271,23 @@ class TaughtPieces:
                 for token in read]
         windows: dict[tuple, list] = {}   # the same cells' windows serve every photo's solids
         gaps: list[dict[str, float | None]] = [{} for _ in cells]
+        face_gaps: list[dict[str, float | None]] = [{} for _ in cells]
         for number in range(max((len(options) for options in sets), default=0)):
             chosen = [i for i, options in enumerate(sets) if number < len(options)]
             if tuple(chosen) not in windows:
                 windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
                                                        self.table, self.settings.fit, others, [unseen[i] for i in chosen],
                                                        shaded=by_kind and bool(self.shadings))
-            fits = window_overlaps(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
-            for i, fit, (_, _, seen) in zip(chosen, fits, windows[tuple(chosen)]):
-                for kind, value in fit.items():
+            fits = window_fits(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
+            for i, fit, seen in zip(chosen, fits, windows[tuple(chosen)]):
+                for kind, (value, _) in fit.items():
                     results[i][kind] = max(results[i].get(kind, 0.0), value)
-                if seen is not None and self.shadings:
-                    gaps[i] = {kind: shading_gap(seen, self.shadings.get(kind, [])) for kind in fit}
-        return list(zip(results, gaps))
+                if seen.shading is not None and self.shadings:
+                    gaps[i] = {kind: shading_gap(seen.shading, self.shadings.get(kind, [])) for kind in fit}
+                if by_kind and self.face_contrasts:
+                    face_gaps[i] = {kind: contrast_gap(contrast, self.face_contrasts.get(kind, []))
+                                    for kind, (_, contrast) in fit.items()}
+        return list(zip(results, gaps, face_gaps))
 
 
 def _kind_solids(pieces: dict) -> dict:

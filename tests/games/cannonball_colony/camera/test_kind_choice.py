@@ -56,3 +56,19 @@ def test_shading_a_little_nearer_the_cannons_tips_the_kind_but_is_asked_about_wi
 def test_no_taught_shading_leaves_the_choice_to_the_fits():
     fits = {"F": 0.58, "C": 0.86, "B": 0.47}
     assert choose_kind(fits, "C", SETTINGS, gaps={"F": None, "C": None, "B": None}) == choose_kind(fits, "C", SETTINGS)
+
+
+def test_a_cannon_whose_top_face_is_lit_like_the_taught_cannons_is_a_cannon_though_a_fort_fits_as_well():
+    # Tuning seed 6022: a 16 mm cube cannon beside barrel forts of its silhouette; the cube's top is lit like the
+    # taught cubes', where a fort's solid puts the barrel's faces the contrast is far off the taught forts'.
+    fits = {"F": 0.72, "C": 0.76, "B": 0.43}
+    assert choose_kind(fits, "F", SETTINGS).kind == "F"
+    choice = choose_kind(fits, "F", SETTINGS, face_gaps={"F": 1.1, "C": 0.05, "B": 0.4})
+    assert (choice.kind, choice.sure) == ("C", False)
+    assert "top face's contrast with its sides is off each kind's taught one by blockade 0.40, cannon 0.05, fort 1.10" in choice.reason
+
+
+def test_the_faces_are_not_weighed_where_no_solid_covers_the_silhouette():
+    # A ring of paint round an unlit top: no solid's faces say anything of it.
+    fits = {"F": 0.14, "C": 0.16, "B": 0.16}
+    assert choose_kind(fits, "F", SETTINGS, face_gaps={"F": 0.0, "C": 1.0, "B": 1.0}) == choose_kind(fits, "F", SETTINGS)
