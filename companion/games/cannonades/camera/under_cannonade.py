@@ -3,8 +3,9 @@
 touching the cannonade's edge, outside every other card found and every shape said unknown, big enough
 not to be a shadow, is that ship's last strip. Dark all through (no paper: a face is printed on paper,
 with a paper margin round its markers, and the part of a card that sticks out from under another always
-takes in its edge), it is a back: face down. As bright as the cannonade's paper well inside its outline
-(past the light border a back may have, 3-4 mm), it is a face: face up, its markers hidden. A ship wholly
+takes in its edge), it is a back: face down. As bright as the cannonade's paper well inside its own edges
+(past the light border a back may have, 3-4 mm; next to the cannonade a back shows its print), it is a
+face: face up, its markers hidden. A ship wholly
 hidden shows nothing, and a piece that is neither is unsure: unknown, asked."""
 
 from __future__ import annotations
@@ -65,7 +66,8 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     if float(paper[kept].mean()) <= settings.under_back_paper_share:
         return "down"
     border = 2 * int(round(settings.under_face_inset_mm * scale)) + 1
-    inner = cv2.erode(kept.astype(np.uint8), np.ones((border, border), np.uint8)) > 0
+    # Its inside: away from its own edges (a back's border, the halo round them), yet up to the cannonade on it.
+    inner = (cv2.erode((kept | (own > 0)).astype(np.uint8), np.ones((border, border), np.uint8)) > 0) & kept
     if (float(inner.sum()) / card_px >= settings.under_face_inner_cards
             and float(paper[inner].mean()) >= settings.under_face_paper_share):
         return "up"
