@@ -22,6 +22,7 @@ from companion.vision.table_frame import find_markers
 MAY_BE_MISSED = "something not the table that no card found explains: a card may lie there unfound"
 FAINT_BACK = "a whole card's shape found faintly (a dark back near the table's colour), no marker"
 BACK_UNDER_CANNONADE = "a back showing beside a cannonade: the ship it lies on, face down"
+FACE_UNDER_CANNONADE = "a face's paper showing beside a cannonade: the ship it lies on, face up, its markers hidden"
 HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found explains: a ship may lie under it"
 
 
@@ -155,11 +156,10 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         card.kind != "cannonade" and face_down.distance(card.centre_mm, faces[number].centre_mm) < reach
         for card in seen_cards)]
     unknown_points = [blob.points_mm for blob in blobs if blob.face == "unknown"]
-    backed = under_cannonade.backs_beside(view, difference, judged, unknown_points, view_to_table, faces_px, lonely,
+    beside = under_cannonade.ships_beside(view, difference, judged, unknown_points, view_to_table, faces_px, lonely,
                                           found_px, settings)
-    seen_cards += [SeenCard("down", faces[number].centre_mm, table.area_of(*faces[number].centre_mm, players),
-                            settings.under_back_confidence, why=BACK_UNDER_CANNONADE) for number in backed]
-    shots = [number for number in shots if number not in backed]   # what shows beside it is its ship
+    seen_cards += [_ship_under(faces[number].centre_mm, face, players, settings) for number, face in beside.items()]
+    shots = [number for number in shots if number not in beside]   # what shows beside it is its ship
     shots_px = [faces_px[number] for number in shots]
     for why, pieces in ((MAY_BE_MISSED, missed),
                         (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px))):
@@ -303,6 +303,14 @@ def _hidden_face(blob: face_down.Blob, players: int) -> SeenCard:
     deck, the discard pile) such a card is unknown."""
     return SeenCard("up", blob.centre_mm, table.area_of(*blob.centre_mm, players), blob.confidence, kind="ship",
                     axis_deg=blob.axis_deg, why=f"{blob.why}; a ship: a cannonade lies on a ship")
+
+
+def _ship_under(centre_mm: tuple[float, float], face: str, players: int, settings: ReaderSettings) -> SeenCard:
+    """The ship a cannonade lies on, found by what shows of it beside the cannonade (under_cannonade.py)."""
+    area = table.area_of(*centre_mm, players)
+    if face == "up":
+        return SeenCard("up", centre_mm, area, settings.under_face_confidence, kind="ship", why=FACE_UNDER_CANNONADE)
+    return SeenCard("down", centre_mm, area, settings.under_back_confidence, why=BACK_UNDER_CANNONADE)
 
 
 def _lay_cannonades(seen: list[SeenCard], settings: ReaderSettings) -> list[SeenCard]:

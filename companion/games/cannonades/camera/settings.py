@@ -153,6 +153,15 @@ class ReaderSettings:
     under_least_cards: float = 0.1
     under_back_paper_share: float = 0.05
     under_back_confidence: float = 0.7
+    # Such a piece whose inside (this many mm in from its own edges, not from the cannonade's: past a back's light
+    # border, 3-4 mm, and the halo round it, 3-4 more) covers at least this many cards' area, this share of it as
+    # bright as the cannonade's paper, is the ship's face: face up (no name), with this confidence (on tuning views
+    # faces' strips came to 0.73-1.0 of it over 0.012-0.05 of a card, backs' to none; classic backs' strips beside a
+    # cannonade, rendered for the tests, to none: 5 mm in from the whole outline, one was 0.41 paper, a face).
+    under_face_inset_mm: float = 8.0
+    under_face_inner_cards: float = 0.008
+    under_face_paper_share: float = 0.5
+    under_face_confidence: float = 0.7
     # A piece smaller than a card's judged share, at least this many cards' area, within this many mm of a
     # face-up cannonade's footprint (past its cut margin): a ship's last strip under it (unexplained.py).
     sliver_min_cards: float = 0.05

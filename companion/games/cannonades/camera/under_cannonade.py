@@ -1,9 +1,12 @@
 """The ship under a face-up cannonade when no card found lies under it. A cannonade is laid onto a ship
-(the rules), so a ship lies there; what shows of it beside the cannonade may tell its face. A dark piece
-touching the cannonade's edge (no paper: a face is printed on paper, with a paper margin round its
-markers, and the part of a card that sticks out from under another always takes in its edge), big
-enough not to be a shadow, outside every other card found, is the ship's back: face down. What shows
-paper may be a face or a light-bordered back, and a ship wholly hidden shows nothing: unknown, asked."""
+(the rules), so a ship lies there; what shows of it beside the cannonade may tell its face. A piece
+touching the cannonade's edge, outside every other card found and every shape said unknown, big enough
+not to be a shadow, is that ship's last strip. Dark all through (no paper: a face is printed on paper,
+with a paper margin round its markers, and the part of a card that sticks out from under another always
+takes in its edge), it is a back: face down. As bright as the cannonade's paper well inside its own edges
+(past the light border a back may have, 3-4 mm; next to the cannonade a back shows its print), it is a
+face: face up, its markers hidden. A ship wholly
+hidden shows nothing, and a piece that is neither is unsure: unknown, asked."""
 
 from __future__ import annotations
 
@@ -17,30 +20,33 @@ from companion.games.cannonades.camera.unexplained import grown
 from companion.games.cannonades.kit import cards
 
 
-def backs_beside(view: np.ndarray, difference: table_mask.TableDifference, judged: np.ndarray,
+def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judged: np.ndarray,
                  unknown_points_mm: list[tuple[tuple[float, float], ...]], view_to_table: np.ndarray,
                  faces_px: list[np.ndarray], lonely: list[int], found_px: list[np.ndarray],
-                 settings: ReaderSettings) -> list[int]:
+                 settings: ReaderSettings) -> dict[int, str]:
     """Of the cannonades `lonely` (indices into `faces_px`, every face's outline in the top view's px: no card
-    found under them), those a back shows beside (back_beside). What shows: the blob mask (`judged`) or the
-    faint one; `unknown_points_mm`: each unknown shape's sampled points; `found_px`: the cards found by shape."""
+    found under them), those whose ship shows beside them, with its face ("down" or "up": ship_beside). What
+    shows: the blob mask (`judged`) or the faint one; `unknown_points_mm`: each unknown shape's sampled points;
+    `found_px`: the cards found by shape."""
     if not lonely:
-        return []
+        return {}
     shown = judged | difference.faint_mask
     unsure = _unknown_mask([point for points in unknown_points_mm for point in points], np.linalg.inv(view_to_table),
                            shown.shape)
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
-    return [number for number in lonely if back_beside(
-        grey, shown, faces_px[number], [px for other, px in enumerate(faces_px) if other != number] + found_px,
-        unsure, settings) is not None]
+    faces = {number: ship_beside(grey, shown, faces_px[number],
+                                 [px for other, px in enumerate(faces_px) if other != number] + found_px, unsure, settings)
+             for number in lonely}
+    return {number: face for number, face in faces.items() if face is not None}
 
 
-def back_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
-                unsure: np.ndarray, settings: ReaderSettings) -> float | None:
-    """How much of a card's area the back showing beside a cannonade covers (the ship under it, face down),
-    or None when what shows is too little, not dark, or touches a shape said unknown (an arm: a hand is not
-    a back). `shown`: what differs from the table (the blob mask or the faint one), `cannonade_px` its
-    outline and `others_px` every other card's found (top view px), `unsure` where unknown shapes lie."""
+def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+                unsure: np.ndarray, settings: ReaderSettings) -> str | None:
+    """The face of the ship showing beside a cannonade: "down" when what shows is dark all through, "up" when
+    it is as bright as the cannonade's paper well inside its outline, or None when too little shows, it is
+    neither, or it touches a shape said unknown (an arm: a hand is neither). `shown`: what differs from the
+    table (the blob mask or the faint one), `cannonade_px` its outline and `others_px` every other card's
+    found (top view px), `unsure` where unknown shapes lie."""
     scale = settings.top_px_per_mm
     margin = settings.face_up_margin_mm * scale
     own = grown(shown.shape, [cannonade_px], margin)
@@ -51,13 +57,21 @@ def back_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     touching = grown(shown.shape, [cannonade_px], margin + settings.sliver_reach_mm * scale)
     _, labels = cv2.connectedComponents(piece)
     kept = np.isin(labels, [label for label in np.unique(labels[(touching > 0) & (piece > 0)]) if label])
-    area = float(kept.sum()) / (cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2)
+    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
     near_unknown = unsure[cv2.dilate(kept.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0].any()
-    if area < settings.under_least_cards or near_unknown:
+    if float(kept.sum()) / card_px < settings.under_least_cards or near_unknown:
         return None
     face = cv2.erode(own, np.ones((2 * int(round(margin)) + 1,) * 2, np.uint8)) > 0   # the cannonade, no margin
-    paper = float(np.percentile(grey[face], 75)) - settings.covered_paper_gap
-    return area if float((grey[kept] >= paper).mean()) <= settings.under_back_paper_share else None
+    paper = grey >= float(np.percentile(grey[face], 75)) - settings.covered_paper_gap
+    if float(paper[kept].mean()) <= settings.under_back_paper_share:
+        return "down"
+    border = 2 * int(round(settings.under_face_inset_mm * scale)) + 1
+    # Its inside: away from its own edges (a back's border, the halo round them), yet up to the cannonade on it.
+    inner = (cv2.erode((kept | (own > 0)).astype(np.uint8), np.ones((border, border), np.uint8)) > 0) & kept
+    if (float(inner.sum()) / card_px >= settings.under_face_inner_cards
+            and float(paper[inner].mean()) >= settings.under_face_paper_share):
+        return "up"
+    return None
 
 
 def _unknown_mask(points_mm: list[tuple[float, float]], table_to_view: np.ndarray,

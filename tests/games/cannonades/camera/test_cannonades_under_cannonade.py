@@ -1,0 +1,97 @@
+"""The ship under a cannonade when no card was found under it, told by the strip of it showing beside the
+cannonade: a dark strip is a back (face down), a strip of paper well inside its own edges is a face (face up,
+no name), and a strip of a back with a light border (paper-bright only at its edge), a strip too thin to
+see inside or one touching a hand is neither: the seat stays unsure. Then on rendered tables: a classic
+back's strip is never called a face (faces' strips on tuning views: test_cannonades_counted.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+from companion.games.cannonades.camera.reader import FACE_UNDER_CANNONADE, read_table
+from companion.games.cannonades.camera.settings import SETTINGS
+from companion.games.cannonades.camera.under_cannonade import ship_beside
+from companion.games.cannonades.deck import default_deck
+from companion.games.cannonades.kit import cards
+from companion.games.cannonades.render.draw import render_scene
+from companion.games.cannonades.render.scene import PlacedCard, random_scene
+from companion.render.options import RenderOptions
+
+WIDTH, HEIGHT = (int(mm) for mm in cards.CARD_MM)
+CANNONADE = np.array([[150, 60], [150 + WIDTH, 60], [150 + WIDTH, 60 + HEIGHT], [150, 60 + HEIGHT]], np.float64)
+TABLE, PAPER, INK = 120, 235, 60       # grey levels of the top view: wood, a face's paper, a back's print
+GAP = 3                                # the strip shows from this far below the cannonade's edge (px = mm): its cut margin
+
+
+def _strip(width_mm: int, fill: int, border_mm: int = 0, border: int = PAPER):
+    """A top view (grey) and its 'not table' mask: the cannonade's paper and a strip `width_mm` deep below it,
+    `fill` inside, framed `border_mm` wide with `border` (a back's light border) along its own three edges."""
+    grey = np.full((300, 400), TABLE, np.uint8)
+    grey[60:60 + HEIGHT, 150:150 + WIDTH] = PAPER
+    top, bottom, left, right = 60 + HEIGHT + GAP, 60 + HEIGHT + GAP + width_mm, 140, 140 + WIDTH + 20
+    grey[top:bottom, left:right] = border
+    grey[top:bottom - border_mm, left + border_mm:right - border_mm] = fill
+    shown = np.zeros_like(grey)
+    shown[top:bottom, left:right] = 255
+    return grey, shown
+
+
+def _said(grey: np.ndarray, shown: np.ndarray, unsure: np.ndarray | None = None) -> str | None:
+    return ship_beside(grey, shown, CANNONADE, [], np.zeros_like(grey) if unsure is None else unsure, SETTINGS)
+
+
+def test_a_dark_strip_beside_a_lonely_cannonade_is_its_ship_face_down():
+    assert _said(*_strip(16, INK, border_mm=0, border=INK)) == "down"
+
+
+def test_a_strip_of_paper_beside_a_lonely_cannonade_is_its_ship_face_up():
+    assert _said(*_strip(18, PAPER)) == "up"
+
+
+def test_a_back_s_strip_with_a_light_border_is_never_a_face():
+    """A classic back: a 4 mm white border round a dark print, and 3 mm of halo past its edge as bright (the
+    camera's blur); the strip is 18 mm deep, so its share of paper is about 0.4, yet its print shows next to
+    the cannonade."""
+    grey, shown = _strip(18, INK, border_mm=7)
+    assert 0.4 < float((grey[shown > 0] >= PAPER - 45).mean()) < 0.7
+    assert _said(grey, shown) is None
+
+
+def test_a_strip_of_paper_too_thin_to_see_inside_and_one_by_a_hand_are_unsure():
+    assert _said(*_strip(7, PAPER)) is None           # all of it within a back's border (and halo) of its edge
+    grey, shown = _strip(18, PAPER)
+    hand = np.zeros_like(grey)
+    hand[60 + HEIGHT + 10:60 + HEIGHT + 40, 215:275] = 255   # an unknown shape over the strip's end
+    assert _said(grey, shown, hand) is None
+
+
+INDEX = {card.id: i for i, card in enumerate(default_deck().cards)}
+
+
+BACK_STRIPS = {   # a classic back (S09) under a cannonade (C02) and a neighbour (S20), as rendered for the tuning
+    # of under_face_inset_mm: (S09's angle, S20's face, centre and angle, C02's centre and angle, tilt, JPEG, table)
+    "between a cannonade and a face on it": (95.78271, True, (444.81318, 491.94682), 89.14142, (378.99729, 466.84458),
+                                             62.71113, 26.58655, 89, "pine"),
+    "its border only, along the cannonade": (88.83048, False, (441.68643, 492.32168), 86.92788, (358.19879, 494.02248),
+                                             99.18453, 32.37059, 92, "oak")}
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
+@pytest.mark.parametrize("case", sorted(BACK_STRIPS))
+def test_a_classic_back_s_strip_beside_its_cannonade_is_never_counted_face_up(case):
+    """Only a strip of the back shows, its white border and the halo round it paper-bright. Taken 5 mm in from
+    the whole strip's outline, the first one's inside was 0.41 paper and it was called a face; 8 mm in from its
+    own edges (not the cannonade's), none of either is paper."""
+    angle, up, at, turned, gun_at, gun_turned, tilt, quality, table = BACK_STRIPS[case]
+    cards_laid = (PlacedCard(-1, False, (377.0, 300.0), 0.0, "deck"),
+                  PlacedCard(INDEX["S09"], False, (380.0, 490.0), angle, "ship", 1),
+                  PlacedCard(INDEX["S20"], up, at, turned, "ship", 1),
+                  PlacedCard(INDEX["C02"], True, gun_at, gun_turned, "cannonade", 1))
+    base = random_scene(11, RenderOptions(tilt_deg=tilt, jpeg_quality=quality), players=2, style="classic")
+    scene = dataclasses.replace(base, cards=cards_laid, hand=None, table_material=table)
+    reading = read_table(render_scene(scene).image, players=2).to_json()
+    assert not [card for card in reading["cards"] if card.get("why") == FACE_UNDER_CANNONADE], reading["cards"]
+    assert reading["seats"]["seat 1"]["ships_up"] == int(up), reading["cards"]
