@@ -182,7 +182,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             face = read_lone(picture, middle, spread, pip_radius) if lone else \
                 read_grid(picture, middle, angle, spread, pip_radius)
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
-                    or stray_spots(face, points):
+                    or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
                 continue
             alike = _pips_alike(face, points, radii, roundness, settings)
             if face.outline <= _outline_limit(face, settings) and alike:

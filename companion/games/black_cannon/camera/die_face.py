@@ -175,9 +175,12 @@ def pips_roundness(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pi
     return float(math.sqrt(max(low, 0.0) / high))
 
 
-def stray_spots(face: FaceRead, points: np.ndarray) -> int:
+def stray_spots(face: FaceRead, points: np.ndarray, picture: np.ndarray | None = None, pip_radius: float = 1.0,
+                likeness: float = 0.0) -> int:
     """Spots of the pips' kind inside the face that are none of its pips: a face read from part of a bigger
-    one (two corners of a 4 or a 6 seen as the two of a smaller 2) has them."""
+    one (two corners of a 4 or a 6 seen as the two of a smaller 2) has them. Given the `picture`, a spot counts
+    only when it stands off the body at least `likeness` as far as the face's pips do: a patch of the body set
+    off by the shadow beside it is a spot of the pips' kind too, but of the body's colour."""
     cos, sin = math.cos(face.angle), math.sin(face.angle)
     axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
     local = (points - face.centre) @ np.linalg.inv(axes)
@@ -186,4 +189,11 @@ def stray_spots(face: FaceRead, points: np.ndarray) -> int:
     inside = np.abs(local).max(axis=1) <= STRAY_REACH
     places = np.array([GRID[k] for k in face.pip_places], np.float64)
     near_a_pip = np.hypot(*(local[:, None, :] - places[None, :, :]).transpose(2, 0, 1)).min(axis=1) < 0.5
-    return int((inside & ~near_a_pip).sum())
+    stray = inside & ~near_a_pip
+    if picture is None or not stray.any():
+        return int(stray.sum())
+    radius = max(1.0, pip_radius * 0.5)
+    body = np.median(_disc_means(picture, face.centre + np.array(BODY) @ axes, radius), axis=0)
+    pips = _disc_means(picture, face.centre + places @ axes, radius).mean(axis=0)
+    standing = np.linalg.norm(_disc_means(picture, points[stray], radius) - body, axis=1)
+    return int((standing >= likeness * max(float(np.linalg.norm(pips - body)), 1e-6)).sum())

@@ -1,7 +1,9 @@
 """What lies on the table: the photo seen straight down on the board plane, against what the printed
 board looks like there (its light measured as a smooth gain per colour) and, off the board, against
 the table's own blurred look; what differs, once thin misregistered print lines are opened away, is
-pieces, dice, hands and their shadows, as blobs in board mm."""
+pieces, dice, hands and their shadows, as blobs in board mm. For the dice alone it keeps two more masks: where
+the hue lies outside the print's nearby hues (a mid-tone die over a black line passes the colour test), and the
+small spots the opening drops (the pips of a die the colour of the ground it lies on); see hidden_dice.py."""
 
 from __future__ import annotations
 
@@ -35,6 +37,8 @@ class TableView:
     mask: np.ndarray             # uint8: 255 where something lies
     origin_mm: tuple[float, float]
     px_per_mm: float
+    tinted: np.ndarray | None = None   # uint8: 255 where the hue differs from any the print shows nearby (dice only)
+    speckles: np.ndarray | None = None   # uint8: 255 where the colour differs in spots the opening drops (pips)
 
     def to_mm(self, points_px) -> np.ndarray:
         return np.asarray(points_px, np.float64) / self.px_per_mm + np.array(self.origin_mm)
@@ -77,9 +81,22 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     darkest, lightest = cv2.erode(lit, kernel), cv2.dilate(lit, kernel)
     difference = np.maximum(cv2.subtract(picture, lightest), cv2.subtract(darkest, picture)).max(axis=2)
     mask = (difference > settings.foreground_colour).astype(np.uint8) * 255
+    tinted = mask | (_hue_difference(picture, lit, kernel) > settings.foreground_hue).astype(np.uint8) * 255
     side = max(3, int(round(settings.foreground_open_mm * ppm)) | 1)
-    mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
-    return TableView(picture, mask, origin, ppm)
+    opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, opening)
+    return TableView(picture, opened, origin, ppm, cv2.morphologyEx(tinted, cv2.MORPH_OPEN, opening),
+                     cv2.subtract(mask, opened))
+
+
+def _hue_difference(picture: np.ndarray, lit: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+    """How far each pixel's hue (Lab a, b) lies outside every hue the print shows within the kernel: a die of a
+    mid-tone colour over a black print line lies between the line's and the square's colours in every BGR channel,
+    yet the line and the square are both greyish where the die is not."""
+    seen, expected = cv2.cvtColor(picture, cv2.COLOR_BGR2Lab), cv2.cvtColor(lit, cv2.COLOR_BGR2Lab)
+    darkest, lightest = cv2.erode(expected, kernel), cv2.dilate(expected, kernel)
+    outside = np.maximum(cv2.subtract(seen, lightest), cv2.subtract(darkest, seen))
+    return outside[:, :, 1:].max(axis=2)
 
 
 def _table_look(seen: np.ndarray, on_board: np.ndarray, ppm: float) -> np.ndarray:
@@ -92,10 +109,12 @@ def _table_look(seen: np.ndarray, on_board: np.ndarray, ppm: float) -> np.ndarra
     return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR).astype(np.float32)
 
 
-def blobs(table: TableView, join_mm: float = 3.0) -> list[Blob]:
-    """The foreground's parts, pieces broken by a misregistered line joined again across `join_mm`."""
+def blobs(table: TableView, join_mm: float = 3.0, tinted: bool = False) -> list[Blob]:
+    """The foreground's parts, pieces broken by a misregistered line joined again across `join_mm`; `tinted` takes
+    the parts of hue too (TableView.tinted)."""
     side = max(3, int(round(join_mm * table.px_per_mm)) | 1)
-    joined = cv2.morphologyEx(table.mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side)))
+    closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
+    joined = cv2.morphologyEx(table.tinted if tinted else table.mask, cv2.MORPH_CLOSE, closing)
     return _parts(table, joined, (0, 0))
 
 

@@ -19,6 +19,7 @@ from companion.games.black_cannon.camera.dice import (SeenDie, bigger_than_a_die
                                                      read_die)
 from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
+from companion.games.black_cannon.camera.hidden_dice import hidden_dice
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ship_search import unread_ships
 from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_colour, near_a_ship, ships_from_tags
@@ -75,6 +76,8 @@ def look_at_table(image: np.ndarray, board: Board, settings: ReaderSettings, mar
     candidates += die_candidates([part for blob in found if bigger_than_a_die(blob, settings)
                                   for part in solid_parts(table, blob, settings.die_solid_mm)
                                   if not near_a_ship(part.centre_mm, ships, settings)], settings)
+    # A die whose body the colour test leaves out: found by its hue, or by its pips alone.
+    candidates += hidden_dice(table, found, candidates, ships, settings)
     return TableLook(view, ships, table, loose, chest_ids, _chests(table, board, view, settings), candidates)
 
 

@@ -12,6 +12,7 @@ class ReaderSettings:
     dice_px_per_mm: float = 4.0          # the die-top view the pips are counted in
     margin_mm: float = 30.0              # table round the board where dice may lie
     foreground_colour: float = 38.0      # colour distance (0-255 scale) from the expected table
+    foreground_hue: float = 14.0         # Lab a or b (0-255 scale) outside the print's nearby hues: a die's tint
     misregistration_mm: float = 2.5     # how far the print may lie off its homography place (lens distortion)
     foreground_open_mm: float = 4.0      # opening that drops misregistered print lines
     flat_tag_side_tolerance: float = 0.22   # a deck tag whose sides stray more than this is not lying flat
@@ -21,6 +22,10 @@ class ReaderSettings:
     die_pieces_gap_mm: float = 4.0      # foreground pieces this near each other are taken as one die's
     die_min_area_share: float = 0.3      # of the smallest die's top: the least foreground a die leaves
     die_solid_mm: float = 8.0            # a blob too big for a die is opened by this to find a die in it (thinner strips go)
+    speckle_pip_mm2: tuple[float, float] = (2.0, 20.0)   # a pip left alone by the opening (its die's body unseen)
+    speckle_elongation: float = 2.0      # a pip's spot is no longer than this over its width
+    pip_cluster_link_mm: float = 10.0    # a face's neighbouring pips lie this near at most (24 mm die: 9.2 across)
+    pip_cluster_least: int = 2           # this many pips make a candidate (a lone 1 is lost among the print's specks)
     die_top_guess_mm: float = 18.0       # the die-top view's height, between the sizes
     pip_contrast: float = 0.45           # pip pixels: this share of the way from body to the extreme
     pip_min_contrast: float = 22.0       # grey levels: no pip is fainter than this
@@ -33,6 +38,7 @@ class ReaderSettings:
     spot_roundness: float = 0.55         # a pip seen straight down is round; squashed spots are sides' pips
     face_margin: float = 0.2             # a face's pip places stand out by this share of the contrast at least
     face_evenness: float = 0.6           # the body between the pips varies by no more than this share of it
+    stray_pip_likeness: float = 0.5      # a spot inside a face standing off its body less than this share of its pips is body
     face_outline: float = 0.35           # the body near the face's edges strays no more than this share of it (seeds 200-359)
     face_outline_cornered: float = 0.55  # the same for a face of four pips or more (seeds 1650-1799: a rounded edge's light)
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)

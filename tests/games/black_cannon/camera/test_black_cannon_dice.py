@@ -224,3 +224,38 @@ def test_a_cocked_die_read_through_its_lit_edges_is_asked_about_and_leaves_the_f
     assert near.side_mm is None
     other = _read_near(reading, flat)
     assert other.pips == flat["pips"] and other.confidence >= SETTINGS.confident
+
+
+@pytest.mark.slow
+def test_an_ivory_five_on_the_ivory_border_is_found_by_its_pips_alone():
+    # Tuning seed 1710: the die's body matches the border it lies on, so only its pips differ from the print (spots
+    # the foreground's opening drops); once not found, it is read sure from the cluster of its pips.
+    image, truth = _tuning_view(1710)
+    die = truth["dice"][1]
+    assert (die["pips"], die["readable"], die["style"]) == (5, True, "ivory")
+    near = _read_near(read_table(image), die)
+    assert near.pips == 5 and near.confidence >= SETTINGS.confident
+
+
+@pytest.mark.slow
+def test_green_gold_dice_over_the_prints_black_lines_are_found_by_their_hue_and_placed_with_their_counts():
+    # Tuning seed 1699: two green-gold dice, a 2 and a 3, each over a crossing of the print's lines, lay between the
+    # lines' black and the squares' colour in every channel; only their shadows were found, and neither die. Their hue
+    # finds them; the 3's body beside its shadow is a lighter spot but of the body's colour, no stray pip.
+    image, truth = _tuning_view(1699)
+    reading = read_table(image)
+    for die in truth["dice"]:
+        near = _read_near(reading, die)
+        assert die["style"] == "green-gold" and near.pips == die["pips"]
+
+
+@pytest.mark.slow
+def test_a_cocked_die_is_not_looked_at_again_from_its_pips_where_its_sides_escape_the_doubt():
+    # Tuning seed 1582, the first die (a green-gold 1) forced to lean: its gold pips are speckles too, and a crop round
+    # them alone missed the body beside its top and read it sure. A place already looked at is not looked at again.
+    image, truth = _tuning_view(1582, lean=True)
+    cocked, flat = truth["dice"]
+    assert (cocked["readable"], flat["readable"]) == (False, True)
+    reading = read_table(image)
+    assert _read_near(reading, cocked).confidence < SETTINGS.confident
+    assert _read_near(reading, flat).confidence >= SETTINGS.confident

@@ -92,3 +92,20 @@ def test_a_tilted_tops_pips_are_seen_squashed_and_a_flat_tops_are_round(count):
         face = read_grid(image, centre, math.radians(10.0), spread, PIP_RADIUS_PX)
         roundness = pips_roundness(contrast, face, points, PIP_RADIUS_PX)
         assert (roundness < SETTINGS.flat_pips_roundness) == squashed, roundness
+
+
+def test_a_patch_of_body_set_off_by_a_shadow_is_no_stray_pip_but_a_pip_of_a_bigger_face_is():
+    # A 3 on a green body: a spot lighter than its surround (the body beside a shadow) near its corner is of the
+    # body's colour; a fourth gold pip there is a pip, and the face of three is then part of a bigger one.
+    picture, centre, spread, pips = _face(3, 0.0, body=(60, 140, 60), pip=(90, 200, 230))
+    face = read_grid(picture, centre, 0.0, spread, PIP_RADIUS_PX)
+    assert face.pips == 3
+    patch = centre + np.array([spread, -spread])            # an empty corner's pip place
+    shaded = picture.copy()
+    cv2.circle(shaded, tuple(int(v) for v in patch), int(PIP_RADIUS_PX), (62, 145, 62), -1)
+    spots = np.vstack([pips, patch[None, :]])
+    assert stray_spots(face, spots, shaded, PIP_RADIUS_PX, SETTINGS.stray_pip_likeness) == 0
+    fourth = picture.copy()
+    cv2.circle(fourth, tuple(int(v) for v in patch), int(PIP_RADIUS_PX), (90, 200, 230), -1)
+    assert stray_spots(face, spots, fourth, PIP_RADIUS_PX, SETTINGS.stray_pip_likeness) == 1
+    assert stray_spots(face, spots) == 1          # without the picture every spot inside counts
