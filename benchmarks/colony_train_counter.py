@@ -139,6 +139,8 @@ def main() -> None:
                         "size (benchmarks/colony_counter_rows.py --smaller)")
     parser.add_argument("--varied", type=int, default=0, help="also the first N VARIED views")
     parser.add_argument("--out", type=Path, help="write the fitted files into this folder (default: the reader's own)")
+    parser.add_argument("--sure-wrong-share", type=float, default=SURE_WRONG_SHARE,
+                        help="the most of the held-back sure counts that may be wrong (chooses the temperature)")
     args = parser.parse_args()
     if args.only == "density":
         fit_density(args.count, args.cache, args.varied, args.out / DENSITY_FILE.name if args.out else DENSITY_FILE)
@@ -146,16 +148,16 @@ def main() -> None:
     for mode, path in zip(MODES, (MODEL_FILE, TOTAL_MODEL_FILE)):
         if args.only in (None, mode):
             fit(*training_rows(args.count, args.cache, mode, args.smaller, args.varied),
-                args.out / path.name if args.out else path)
+                args.out / path.name if args.out else path, args.sure_wrong_share)
 
 
-def fit(rows, labels, groups, path: Path) -> None:
+def fit(rows, labels, groups, path: Path, sure_wrong_share: float = SURE_WRONG_SHARE) -> None:
     """Boosted trees: first on four fifths of the training views, the fifth held back choosing the
     temperature, then on every training view."""
     check = groups % 5 == 0
     trees = _grow(rows[~check], labels[~check])
     held_back = CountTrees(trees_arrays(trees, FEATURE_NAMES, 1.0))
-    temperature = choose_temperature(held_back.logits(rows[check]), labels[check])
+    temperature = choose_temperature(held_back.logits(rows[check]), labels[check], sure_wrong_share)
     print(f"{len(rows)} spaces from {len(set(groups))} views; check share exact "
           f"{(trees.predict(rows[check]) == labels[check]).mean():.4f}; temperature {temperature}")
     trees = _grow(rows, labels)
@@ -183,8 +185,8 @@ def _write(model: EggModel, path: Path) -> None:
     print(f"wrote {path}")
 
 
-def choose_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
-    """The least temperature under which at most SURE_WRONG_SHARE of the sure counts are wrong."""
+def choose_temperature(logits: np.ndarray, labels: np.ndarray, sure_wrong_share: float = SURE_WRONG_SHARE) -> float:
+    """The least temperature under which at most `sure_wrong_share` of the sure counts are wrong."""
     confident = SETTINGS.confident
     for temperature in TEMPERATURES:
         values = logits / temperature
@@ -193,7 +195,7 @@ def choose_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
         sure = probabilities.max(axis=1) >= confident
         wrong = sure & (probabilities.argmax(axis=1) != labels)
         print(f"  temperature {temperature}: sure {sure.mean():.3f}, wrong among sure {wrong.sum() / max(sure.sum(), 1):.4f}")
-        if wrong.sum() <= SURE_WRONG_SHARE * max(sure.sum(), 1):
+        if wrong.sum() <= sure_wrong_share * max(sure.sum(), 1):
             return float(temperature)
     return float(TEMPERATURES[-1])
 
