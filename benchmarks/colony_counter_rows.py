@@ -1,9 +1,10 @@
-"""The egg counter's input rows of TRAIN views (benchmarks/colony_views.py), measured as the reader
+"""The egg counter's input rows of TRAIN and VARIED views (benchmarks/colony_views.py), measured as the reader
 measures them, alone and with the rules' total, and cached one file per view beside the views (the
 folder names the density network, the features and the picture size they were measured with): measuring is the
 slow part of fitting, and views rendered later are measured once each.
 
     .venv/bin/python benchmarks/colony_counter_rows.py 660      # measure the TRAIN views not yet measured
+    .venv/bin/python benchmarks/colony_counter_rows.py 260 --kind varied
 """
 
 from __future__ import annotations
@@ -41,13 +42,13 @@ def rows_folder(cache: Path, size: tuple[int, int] | None = None) -> Path:
     return cache / (f"counter-rows-{density}" + (f"-{size[0]}x{size[1]}" if size else ""))
 
 
-def view_rows(seed: int, cache: Path, size: tuple[int, int] | None = None) -> dict | None:
+def view_rows(seed: int, cache: Path, size: tuple[int, int] | None = None, kind: str = "train") -> dict | None:
     """{mode: (19, inputs) rows, "labels": counts, "hidden": a hand hides it, "seed"}; None when the view
     is not rendered or its board is not found. `size`: the view shrunk to it first."""
     stored = rows_folder(cache, size) / f"{seed}.npz"
     if stored.exists():
         return dict(np.load(stored))
-    picture, truth_path = view_paths(cache, "train", seed)
+    picture, truth_path = view_paths(cache, kind, seed)
     if not (picture.exists() and truth_path.exists()):
         return None
     truth = json.loads(truth_path.read_text())
@@ -71,12 +72,17 @@ def view_rows(seed: int, cache: Path, size: tuple[int, int] | None = None) -> di
     return result
 
 
-def training_rows(count: int, cache: Path, mode: str, smaller: int = 0):
-    """(rows, labels, groups) over the open spaces of the first `count` TRAIN views, and of the first
-    `smaller` of them shrunk to SMALLER (their groups are their seeds, as the full-size views')."""
+def training_rows(count: int, cache: Path, mode: str, smaller: int = 0, varied: int = 0):
+    """(rows, labels, groups) over the open spaces of the first `count` TRAIN views and `varied` VARIED
+    views, and of the first `smaller` of each shrunk to SMALLER (their groups are their seeds, as the
+    full-size views')."""
     rows, labels, groups = [], [], []
-    for seed, size in [(seed, None) for seed in seeds("train", count)] + [(seed, SMALLER) for seed in seeds("train", smaller)]:
-        view = view_rows(seed, cache, size)
+    chosen = [(seed, None, "train") for seed in seeds("train", count)]
+    chosen += [(seed, None, "varied") for seed in seeds("varied", varied)]
+    chosen += [(seed, SMALLER, "train") for seed in seeds("train", min(smaller, count))]
+    chosen += [(seed, SMALLER, "varied") for seed in seeds("varied", min(smaller, varied))]
+    for seed, size, kind in chosen:
+        view = view_rows(seed, cache, size, kind)
         if view is None:
             continue
         open_spaces = ~view["hidden"]
@@ -92,12 +98,13 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--part", default="0/1", help="K/N: measure every N-th seed from the K-th (to split work)")
     parser.add_argument("--smaller", action="store_true", help=f"the views shrunk to {SMALLER[0]}x{SMALLER[1]}")
+    parser.add_argument("--kind", choices=("train", "varied"), default="train")
     args = parser.parse_args()
     part, parts = (int(v) for v in args.part.split("/"))
     size = SMALLER if args.smaller else None
-    measured = sum(view_rows(seed, args.cache, size) is not None
-                   for index, seed in enumerate(seeds("train", args.count)) if index % parts == part)
-    print(f"{measured} TRAIN views measured in {rows_folder(args.cache, size)}")
+    measured = sum(view_rows(seed, args.cache, size, args.kind) is not None
+                   for index, seed in enumerate(seeds(args.kind, args.count)) if index % parts == part)
+    print(f"{measured} {args.kind.upper()} views measured in {rows_folder(args.cache, size)}")
 
 
 if __name__ == "__main__":

@@ -9,6 +9,9 @@ spaces the reader flagged as hidden.
 
     .venv/bin/python benchmarks/colony_views.py measure 520      # render the views once (cached)
     .venv/bin/python benchmarks/colony_egg_accuracy.py 520
+
+A tuning split (choosing between fitted counters, never the MEASURE seeds): TRAIN or VARIED views past
+those fitted on, e.g. `colony_egg_accuracy.py 60 --kind varied --skip 260`.
 """
 
 from __future__ import annotations
@@ -83,19 +86,22 @@ def main() -> None:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--cached-only", action="store_true", help="measure only the views already rendered")
     parser.add_argument("--modes", default="alone,total", help="alone, total or both (default alone,total)")
+    parser.add_argument("--kind", choices=("measure", "train", "varied"), default="measure")
+    parser.add_argument("--skip", type=int, default=0, help="start after the kind's first SKIP seeds")
     args = parser.parse_args()
     reader = ColonyReader()
     confident = reader.settings.confident
     modes = tuple(args.modes.split(","))
-    tallies = {(mode, group): Tally() for mode in modes for group in ("training looks", "held-out look")}
-    for seed in seeds("measure", args.count):
-        picture, truth_path = view_paths(args.cache, "measure", seed)
+    groups = ("training looks", "varied looks") if args.kind == "varied" else ("training looks", "held-out look")
+    tallies = {(mode, group): Tally() for mode in modes for group in groups}
+    for seed in seeds(args.kind, args.count, args.skip):
+        picture, truth_path = view_paths(args.cache, args.kind, seed)
         if args.cached_only and not (picture.exists() and truth_path.exists()):
             continue
-        picture, truth_path = render_view(args.cache, "measure", seed)
+        picture, truth_path = render_view(args.cache, args.kind, seed)
         truth = json.loads(truth_path.read_text())
         image = cv2.imread(str(picture))
-        group = "held-out look" if truth["held_out_look"] else "training looks"
+        group = "held-out look" if truth["held_out_look"] else "varied looks" if truth["look"] == "varied" else "training looks"
         on_board = 57 - sum(truth["collected"].values())
         # One memory per view: the second reading of the same picture keeps the first's space looks
         # (what a stream does; the counts are the same as a fresh read's, in half the time).
@@ -109,7 +115,7 @@ def main() -> None:
     for (mode, group), tally in tallies.items():
         print(tally.row(f"{mode}, {group}"))
     for mode in modes:
-        for group in ("training looks", "held-out look"):
+        for group in groups:
             print(f"\ncount confusion, {mode}, {group} (rows: true count, columns: read count)")
             print(confusion_text(tallies[mode, group].confusion))
 

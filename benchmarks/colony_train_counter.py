@@ -1,5 +1,5 @@
 """Fit The Colony's egg counter on the TRAIN views only (benchmarks/colony_views.py: the three training
-bead looks; spaces a hand hides are left out): first the bead-centre density (camera/bead_density.json,
+bead looks, and with --varied the VARIED views' randomised looks; spaces a hand hides are left out): first the bead-centre density (camera/bead_density.json,
 `--only density`), then the two counters (camera/egg_counter.npz alone, egg_counter_total.npz with the
 rules' total): boosted trees over the features of camera/features.py, the density's sum among them.
 
@@ -20,7 +20,8 @@ the slow part.
     .venv/bin/python benchmarks/colony_train_counter.py 200 --only density
     .venv/bin/python benchmarks/colony_counter_rows.py 660          # measured once per view, cached
     .venv/bin/python benchmarks/colony_counter_rows.py 200 --smaller
-    .venv/bin/python benchmarks/colony_train_counter.py 660 --smaller 200"""
+    .venv/bin/python benchmarks/colony_train_counter.py 660 --smaller 200
+    .venv/bin/python benchmarks/colony_train_counter.py 260 --varied 260 --smaller 160   # with varied looks"""
 
 from __future__ import annotations
 
@@ -59,11 +60,11 @@ SURE_WRONG_SHARE = 0.01
 TEMPERATURES = np.round(np.arange(1.0, 8.01, 0.25), 2)
 
 
-def bead_centres_mm(seed: int, frame) -> dict[str, np.ndarray]:
+def bead_centres_mm(seed: int, frame, kind: str = "train") -> dict[str, np.ndarray]:
     """Every space's bead middles as the picture shows them, in board mm (seen through the frame)."""
     from companion.games.the_colony.render.scene import compose_scene, random_position
 
-    scene = compose_scene(random_position(seed), seed, view_options(seed), look=view_look("train", seed))
+    scene = compose_scene(random_position(seed), seed, view_options(seed), look=view_look(kind, seed))
     height = scene.look.axes_mm[2]
     centres: dict[str, list] = {}
     for egg in scene.eggs:
@@ -81,9 +82,9 @@ def target_density(centres: np.ndarray, grid) -> np.ndarray:
     return density / (2 * np.pi * sigma ** 2)
 
 
-def view_rows(seed: int, cache: Path, rng: random.Random):
+def view_rows(seed: int, cache: Path, rng: random.Random, kind: str = "train"):
     layout = default_layout()
-    picture, truth_path = view_paths(cache, "train", seed)
+    picture, truth_path = view_paths(cache, kind, seed)
     if not picture.exists():
         return [], []
     truth = json.loads(truth_path.read_text())
@@ -96,7 +97,7 @@ def view_rows(seed: int, cache: Path, rng: random.Random):
     total = 57 - sum(truth["collected"].values()) if seed % 2 else None
     unit = picture_unit(spaces, total)
     coarse = bead_grid(grid.space_side, grid.px_per_mm)
-    centres = bead_centres_mm(seed, frame)
+    centres = bead_centres_mm(seed, frame, kind)
     rows, targets = [], []
     for place, space in zip(space_places(layout), spaces):
         if truth["spaces"][place.id]["hidden"] or space.near_darkness is None:
@@ -110,13 +111,13 @@ def view_rows(seed: int, cache: Path, rng: random.Random):
     return rows, targets
 
 
-def fit_density(count: int, cache: Path) -> None:
+def fit_density(count: int, cache: Path, varied: int = 0, out: Path = DENSITY_FILE) -> None:
     from sklearn.neural_network import MLPRegressor
 
     rng = random.Random("colony density")
     rows, targets = [], []
-    for seed in seeds("train", count):
-        more_rows, more_targets = view_rows(seed, cache, rng)
+    for seed, kind in [(seed, "train") for seed in seeds("train", count)] + [(seed, "varied") for seed in seeds("varied", varied)]:
+        more_rows, more_targets = view_rows(seed, cache, rng, kind)
         rows += more_rows
         targets += more_targets
     rows, targets = np.concatenate(rows).astype(np.float64), np.concatenate(targets)
@@ -125,7 +126,7 @@ def fit_density(count: int, cache: Path) -> None:
                            random_state=0)
     network.fit((rows - mean) / scale, targets)
     print(f"{len(rows)} pixels; R^2 on the fit's own check share {network.best_validation_score_:.4f}")
-    _write(_model(network, mean, scale, 1.0, INPUT_NAMES), DENSITY_FILE)
+    _write(_model(network, mean, scale, 1.0, INPUT_NAMES), out)
 
 
 def main() -> None:
@@ -136,22 +137,27 @@ def main() -> None:
                         "(the density is fitted only when asked: the count networks' inputs are measured with it)")
     parser.add_argument("--smaller", type=int, default=0, help="also the first N views shrunk to the live clips' "
                         "size (benchmarks/colony_counter_rows.py --smaller)")
+    parser.add_argument("--varied", type=int, default=0, help="also the first N VARIED views")
+    parser.add_argument("--out", type=Path, help="write the fitted files into this folder (default: the reader's own)")
+    parser.add_argument("--sure-wrong-share", type=float, default=SURE_WRONG_SHARE,
+                        help="the most of the held-back sure counts that may be wrong (chooses the temperature)")
     args = parser.parse_args()
     if args.only == "density":
-        fit_density(args.count, args.cache)
+        fit_density(args.count, args.cache, args.varied, args.out / DENSITY_FILE.name if args.out else DENSITY_FILE)
         return
     for mode, path in zip(MODES, (MODEL_FILE, TOTAL_MODEL_FILE)):
         if args.only in (None, mode):
-            fit(*training_rows(args.count, args.cache, mode, args.smaller), path)
+            fit(*training_rows(args.count, args.cache, mode, args.smaller, args.varied),
+                args.out / path.name if args.out else path, args.sure_wrong_share)
 
 
-def fit(rows, labels, groups, path: Path) -> None:
+def fit(rows, labels, groups, path: Path, sure_wrong_share: float = SURE_WRONG_SHARE) -> None:
     """Boosted trees: first on four fifths of the training views, the fifth held back choosing the
     temperature, then on every training view."""
     check = groups % 5 == 0
     trees = _grow(rows[~check], labels[~check])
     held_back = CountTrees(trees_arrays(trees, FEATURE_NAMES, 1.0))
-    temperature = choose_temperature(held_back.logits(rows[check]), labels[check])
+    temperature = choose_temperature(held_back.logits(rows[check]), labels[check], sure_wrong_share)
     print(f"{len(rows)} spaces from {len(set(groups))} views; check share exact "
           f"{(trees.predict(rows[check]) == labels[check]).mean():.4f}; temperature {temperature}")
     trees = _grow(rows, labels)
@@ -179,8 +185,8 @@ def _write(model: EggModel, path: Path) -> None:
     print(f"wrote {path}")
 
 
-def choose_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
-    """The least temperature under which at most SURE_WRONG_SHARE of the sure counts are wrong."""
+def choose_temperature(logits: np.ndarray, labels: np.ndarray, sure_wrong_share: float = SURE_WRONG_SHARE) -> float:
+    """The least temperature under which at most `sure_wrong_share` of the sure counts are wrong."""
     confident = SETTINGS.confident
     for temperature in TEMPERATURES:
         values = logits / temperature
@@ -189,7 +195,7 @@ def choose_temperature(logits: np.ndarray, labels: np.ndarray) -> float:
         sure = probabilities.max(axis=1) >= confident
         wrong = sure & (probabilities.argmax(axis=1) != labels)
         print(f"  temperature {temperature}: sure {sure.mean():.3f}, wrong among sure {wrong.sum() / max(sure.sum(), 1):.4f}")
-        if wrong.sum() <= SURE_WRONG_SHARE * max(sure.sum(), 1):
+        if wrong.sum() <= sure_wrong_share * max(sure.sum(), 1):
             return float(temperature)
     return float(TEMPERATURES[-1])
 

@@ -1,11 +1,13 @@
 """Rendered views of The Colony for training the egg counter and for measuring it, cached on disk.
 
-Two sets, never mixed: TRAIN seeds (the three training bead looks only) fit and tune the reader;
+Two sets, never mixed: TRAIN seeds (the three training bead looks only) and VARIED seeds (a bead look
+and shadow strength drawn from each seed, render/varied_looks.py) fit and tune the reader;
 MEASURE seeds (never used to fit or tune anything; a quarter with the held-out bead look) are for
 benchmarks/colony_egg_accuracy.py. Each view's options come from its seed: tilt 0-45, warm/cool/even
 light, a hand in 40% of views, sensor noise and blur, JPEG at quality 60-95 in 70% of views.
 
     .venv/bin/python benchmarks/colony_views.py train 300       # seeds 1000-1299 into the cache
+    .venv/bin/python benchmarks/colony_views.py varied 300      # seeds 100000-100299
     .venv/bin/python benchmarks/colony_views.py measure 500     # seeds 500000-500499
 """
 
@@ -21,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 DEFAULT_CACHE = Path("/tmp/colony-views")
-FIRST_SEED = {"train": 1000, "measure": 500000}
+FIRST_SEED = {"train": 1000, "varied": 100000, "measure": 500000}
 HELD_OUT_SHARE = 0.25
 
 
@@ -36,7 +38,10 @@ def view_options(seed: int):
 
 def view_look(kind: str, seed: int) -> str:
     from companion.games.the_colony.render.pieces import HELD_OUT, TRAINING_LOOKS
+    from companion.games.the_colony.render.varied_looks import VARIED
 
+    if kind == "varied":
+        return VARIED
     rng = random.Random(f"colony look {seed}")
     if kind == "measure" and rng.random() < HELD_OUT_SHARE:
         return HELD_OUT
@@ -64,8 +69,9 @@ def render_view(cache: Path, kind: str, seed: int) -> tuple[Path, Path]:
     return picture, truth
 
 
-def seeds(kind: str, count: int) -> range:
-    return range(FIRST_SEED[kind], FIRST_SEED[kind] + count)
+def seeds(kind: str, count: int, skip: int = 0) -> range:
+    """The kind's `count` seeds after its first `skip` (a tuning split lies past the training seeds)."""
+    return range(FIRST_SEED[kind] + skip, FIRST_SEED[kind] + skip + count)
 
 
 def main() -> None:
@@ -74,9 +80,10 @@ def main() -> None:
     parser.add_argument("count", type=int)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--part", default="0/1", help="K/N: render every N-th seed from the K-th (to split work)")
+    parser.add_argument("--skip", type=int, default=0, help="start after the kind's first SKIP seeds")
     args = parser.parse_args()
     part, parts = (int(v) for v in args.part.split("/"))
-    for index, seed in enumerate(seeds(args.kind, args.count)):
+    for index, seed in enumerate(seeds(args.kind, args.count, args.skip)):
         if index % parts == part:
             render_view(args.cache, args.kind, seed)
     print(f"{args.kind}: {args.count} views in {args.cache / args.kind}")

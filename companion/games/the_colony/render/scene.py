@@ -13,6 +13,7 @@ import numpy as np
 from companion.games.the_colony.kit.board import GEOMETRY, space_places
 from companion.games.the_colony.position import COLOURS, EGGS_IN_ALL, Position
 from companion.games.the_colony.render.pieces import LOOKS, BeadLook, look_named
+from companion.games.the_colony.render.varied_looks import VARIED, varied_light, varied_look
 from companion.render.camera import Camera, aim_camera, frame_region
 from companion.render.hands import SKIN_TONES, SLEEVES, HandPose
 from companion.render.lighting import LIGHT_KINDS, Light, choose_light
@@ -91,9 +92,13 @@ def random_position(seed: int, layout=None) -> Position:
 
 def compose_scene(position: Position, seed: int, options: RenderOptions = RenderOptions(),
                   look: str | None = None, looks: tuple[str, ...] | None = None) -> ColonyScene:
-    """`look` fixes the bead look; otherwise one of `looks` (all by default) from the seed."""
+    """`look` fixes the bead look (VARIED: a training look and shadow strength drawn from the seed);
+    otherwise one of `looks` (all by default) from the seed."""
     rng = random.Random(f"colony scene {seed}")
-    bead_look = look_named(look) if look else look_named(rng.choice(looks or tuple(l.name for l in LOOKS)))
+    if look == VARIED:
+        bead_look = varied_look(seed)
+    else:
+        bead_look = look_named(look) if look else look_named(rng.choice(looks or tuple(l.name for l in LOOKS)))
     eggs = tuple(egg for place in space_places(position.layout)
                  for egg in lay_eggs(place.id, place.centre, position.eggs[place.id], bead_look,
                                      random.Random(f"colony eggs {seed} {place.id}")))
@@ -105,6 +110,8 @@ def compose_scene(position: Position, seed: int, options: RenderOptions = Render
     corners = [(*scene.on_table(corner), 0.0) for corner in ((0, 0), (width, 0), (width, height), (0, height))]
     camera = _choose_camera(corners, rng, options)
     light = choose_light(options.light or rng.choice(LIGHT_KINDS), rng, max(width, height) * 0.7)
+    if look == VARIED:
+        light = varied_light(light, seed)
     sensor = choose_sensor(rng, options.noisy, options.jpeg_quality)
     scene = replace(scene, camera=camera, light=light, sensor=sensor)
     if options.hand:
