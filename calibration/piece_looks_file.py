@@ -37,6 +37,7 @@ class SquareLook:
     top_view_px_per_mm: float = 0.0
     shading: np.ndarray | None = None      # how lightness spreads over its silhouette (companion.vision.piece_shading)
     face_contrast: float | None = None     # how much lighter its top face is than its sides (companion.vision.piece_faces)
+    height_measured: bool = True           # False: the photo was taken from nearly overhead, the solid's height a guess
 
     @property
     def learned(self) -> bool:
@@ -69,6 +70,7 @@ class PieceLooks:
     sources: tuple[str, ...]
     squares: tuple[SquareLook, ...]
     settings: LookSettings = field(default=LookSettings(), compare=False)
+    tilts_deg: dict[str, float] = field(default_factory=dict)   # photo -> its line of sight's angle to the page's normal
 
     def learned(self) -> dict[str, list[SquareLook]]:
         found: dict[str, list[SquareLook]] = {}
@@ -83,6 +85,14 @@ class PieceLooks:
         return {square.label: f"{square.status} in {square.photo}" for square in self.squares
                 if square.label not in learned}
 
+    def unmeasured_heights(self) -> list[str]:
+        """Labels whose pieces have a solid but no photo measured its height (each was taken from nearly overhead)."""
+        solids: dict[str, bool] = {}
+        for square in self.squares:
+            if square.learned and square.solid is not None:
+                solids[square.label] = solids.get(square.label, False) or square.height_measured
+        return [label for label, measured in solids.items() if not measured]
+
     def to_json(self) -> dict:
         def row(square: SquareLook) -> dict:
             entry = {"label": square.label, "status": square.status, "photo": square.photo}
@@ -91,6 +101,8 @@ class PieceLooks:
                 entry["shares"] = np.round(square.shares, 2).tolist()
             if square.solid is not None:
                 entry["solid"] = square.solid.to_json()
+                if not square.height_measured:
+                    entry["height_measured"] = False
             if square.shading is not None:
                 entry["shading"] = np.round(square.shading, 4).tolist()
             if square.face_contrast is not None:
@@ -100,8 +112,9 @@ class PieceLooks:
                 entry["top_view_px_per_mm"] = square.top_view_px_per_mm
             return entry
 
+        tilts = {"tilts_deg": dict(self.tilts_deg)} if self.tilts_deg else {}
         return {"kind": FILE_KIND, "game": self.game, "created": self.created, "sources": list(self.sources),
-                "look_points": self.settings.count, "squares": [row(s) for s in self.squares]}
+                **tilts, "look_points": self.settings.count, "squares": [row(s) for s in self.squares]}
 
     @classmethod
     def from_json(cls, data) -> PieceLooks:
@@ -119,7 +132,12 @@ class PieceLooks:
         if not isinstance(data["squares"], list):
             raise ValueError(f"squares should be a list, got {excerpt(data['squares'])}")
         squares = [_square(index, entry, count) for index, entry in enumerate(data["squares"])]
-        return cls(str(data["game"]), str(data["created"]), tuple(map(str, data.get("sources", []))), tuple(squares))
+        tilts = data.get("tilts_deg", {})
+        if not isinstance(tilts, dict) or not all(isinstance(v, (int, float)) and not isinstance(v, bool)
+                                                  for v in tilts.values()):
+            raise ValueError(f"tilts_deg should map each photo to a number of degrees, got {excerpt(tilts)}")
+        return cls(str(data["game"]), str(data["created"]), tuple(map(str, data.get("sources", []))), tuple(squares),
+                   tilts_deg={str(photo): float(tilt) for photo, tilt in tilts.items()})
 
     def save(self, path: Path) -> Path:
         path = Path(path)
@@ -181,5 +199,8 @@ def _square(index: int, entry, count: int) -> SquareLook:
     if contrast is not None and (isinstance(contrast, bool) or not isinstance(contrast, (int, float))
                                  or not np.isfinite(contrast)):
         raise ValueError(f"{where}: face_contrast should be a number, got {excerpt(contrast)}")
+    measured = entry.get("height_measured", True)   # a file written before it was recorded: taken as measured
+    if not isinstance(measured, bool):
+        raise ValueError(f"{where}: height_measured should be true or false, got {excerpt(measured)}")
     return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares, solid,
-                      top_view, px_per_mm, shading, None if contrast is None else float(contrast))
+                      top_view, px_per_mm, shading, None if contrast is None else float(contrast), measured)

@@ -72,7 +72,8 @@ def register_pieces(targets) -> None:
         description="Learn how your own pieces look under your light and camera: put one of each on its square of "
                     "the sheet 'companion print pieces --game GAME' prints (the empty squares left empty), take one "
                     "photo or more with the camera you play with, all four corner markers in view. Squares that "
-                    "could not be learned are listed.")
+                    "could not be learned are listed, and so are pieces whose heights could not be measured (every "
+                    "photo taken from nearly overhead): add a photo with the camera slanted 30-45 degrees.")
     parser.add_argument("--game", required=True, metavar="GAME", help="the game whose pieces these are")
     parser.add_argument("--image", type=Path, action="append", required=True, metavar="PHOTO",
                         help="a photo of the teaching sheet with the pieces on it; repeat for several")
@@ -85,7 +86,7 @@ def register_pieces(targets) -> None:
 def run_pieces(args: argparse.Namespace) -> int:
     import cv2
 
-    from calibration.pieces import default_pieces_file, teach
+    from calibration.pieces import default_pieces_file, height_advice, teach
     from calibration.pose import SheetNotFound
     from companion.commands.print_kit import pieces_sheets
     from companion.kit.pieces_sheet import teaching_record
@@ -115,6 +116,9 @@ def run_pieces(args: argparse.Namespace) -> int:
           f"{len(photos)} photo{'' if len(photos) == 1 else 's'}")
     for label, why in problems.items():
         print(f"not learned: {label}: {why}")
+    advice = height_advice(looks) if sheets[args.game].reads_heights else ""
+    if advice:
+        print(advice)
     print(f"written to {out}")
     return 0
 

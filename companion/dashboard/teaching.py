@@ -5,7 +5,9 @@ Each frame is taught by calibration.pieces.teach, one frame at a time, in a thre
 while it runs (a frame takes most of a second; the camera's picture does not wait for it). A square is
 ticked once a frame has learned its piece; the frames that taught something new are kept, and so is the
 latest one, and what is saved is those frames' looks together: what the command writes from the same
-photos. What is not learned yet is said in the command's words (`empty in camera frame 12`).
+photos. What is not learned yet is said in the command's words (`empty in camera frame 12`), and so is a
+height no frame measured (every frame from nearly overhead, for a game whose reader measures heights): Start
+then teaches on until a slanted frame measures it, and keeps that frame.
 
 Without a camera the wizard learns from a still: the game's bundled photo of its teaching sheet with
 pieces on it (samples/pieces/GAME.jpg), so the screen can be shown and tested with no table.
@@ -22,7 +24,11 @@ from typing import Callable
 
 import numpy as np
 
-from calibration.pieces import PieceLooks, TeachSettings, default_pieces_file, locate_teaching_sheet, teach
+from calibration.pieces import (PieceLooks, TeachSettings, default_pieces_file, height_advice, locate_teaching_sheet,
+                               teach)
+
+FRAME_STEP = ("Slant the camera {low}-{high} degrees from straight down, all four corner markers in view, and press "
+              "Start: the heights are taken from that frame.")
 from calibration.pose import SheetNotFound
 from companion.dashboard.teaching_picture import (PictureSettings, annotate, crop_square, looks_card, marker_corners,
                                                   square_corners)
@@ -49,7 +55,8 @@ def wizard_for(game, save_to: Path | None = None, *, camera: str | None = None,
     return PiecesWizard(game.slug, game.title, teaching_record(game.slug, sheet),
                         save_to or default_pieces_file(game.slug),
                         captions={square.label: square.caption for square in sheet.squares},
-                        source=camera or "no camera", still=None if camera else still_of(game.slug), use_looks=use_looks)
+                        source=camera or "no camera", still=None if camera else still_of(game.slug), use_looks=use_looks,
+                        reads_heights=sheet.reads_heights)
 
 
 class WizardRefused(Exception):
@@ -89,8 +96,10 @@ class PiecesWizard:
 
     def __init__(self, game: str, title: str, record: dict, save_to: Path, *, captions: dict | None = None,
                  source: str = "camera", still: Path | None = None,
-                 use_looks: Callable[[Path], str] | None = None, settings: WizardSettings = WizardSettings()):
+                 use_looks: Callable[[Path], str] | None = None, settings: WizardSettings = WizardSettings(),
+                 reads_heights: bool = False):
         self.game, self.title, self.record = game, title, record
+        self.reads_heights = reads_heights   # the game's reader measures heights: say when no frame measured them
         self.save_to = Path(save_to)
         self.source = source
         self.use_looks = use_looks
@@ -171,7 +180,10 @@ class PiecesWizard:
         with self._lock:
             if generation != self._generation:
                 return True
-            new = set(looks.learned()) - self._learned_labels()
+            # New: a label learned, or a height measured that no kept frame had measured (a slanted frame's).
+            measured = {square.label for square in looks.squares
+                        if square.learned and square.solid is not None and square.height_measured}
+            new = (set(looks.learned()) - self._learned_labels()) | (set(self._unmeasured()) & measured)
             taught = Taught(name, looks, {label: crop_square(image, corners[self._index(label)], self.settings.picture)
                                           for label in new})
             if new:
@@ -182,7 +194,7 @@ class PiecesWizard:
             self._corners, self._extent = corners, marker_corners(self.record, located.matrix)
             self._sheet = f"{name}: the sheet is located by markers {sorted(located.markers_used)}"
             if self._learned_labels() >= set(self.labels) or self._still:
-                self._running = False    # nothing is left to learn (or no other frame will come): Save
+                self._running = False    # nothing is left to learn (or no other frame will come): Save, or slant
         self._show(image)
         return True
 
@@ -197,8 +209,8 @@ class PiecesWizard:
                 why = ("there is no camera: start companion serve with --source 0 (a webcam)" if self.source == "no camera"
                        else f"{self.source} has not sent a frame yet; check the camera on the Settings screen")
                 raise WizardRefused(f"No picture to learn from: {why}.", 503)
-            # Everything learned already: nothing to run for (Start over teaches the sheet again).
-            self._running = not self._learned_labels() >= set(self.labels)
+            # Everything learned already, heights too: nothing to run for (Start over teaches the sheet again).
+            self._running = not self._all_learned()
             if self._still:
                 self._taught_seq = -1    # no other frame will come: the photo is taught again
             if self._running and (self._thread is None or not self._thread.is_alive()):
@@ -243,6 +255,13 @@ class PiecesWizard:
     def _learned_labels(self) -> set[str]:
         return {label for taught in self._kept for label in taught.looks.learned()}
 
+    def _unmeasured(self) -> list[str]:
+        """Labels learned whose heights no kept frame measured, where the game's reader measures heights."""
+        return self._combined(self._kept).unmeasured_heights() if self._kept and self.reads_heights else []
+
+    def _all_learned(self) -> bool:
+        return self._learned_labels() >= set(self.labels) and not self._unmeasured()
+
     def _taught_frames(self) -> list[Taught]:
         latest = [self._latest] if self._latest is not None and self._latest not in self._kept else []
         return [*self._kept, *latest]
@@ -263,12 +282,15 @@ class PiecesWizard:
     def _combined(self, frames: list[Taught]) -> PieceLooks:
         squares = tuple(square for taught in frames for square in taught.looks.squares)
         stamp = datetime.now(timezone.utc).isoformat(timespec="seconds")
-        return PieceLooks(self.game, stamp, tuple(taught.name for taught in frames), squares)
+        tilts = {name: tilt for taught in frames for name, tilt in taught.looks.tilts_deg.items()}
+        return PieceLooks(self.game, stamp, tuple(taught.name for taught in frames), squares, tilts_deg=tilts)
 
     def status(self) -> dict:
         with self._lock:
             states = self._states()
             done = sum(state == LEARNED for state, _ in states.values())
+            heights = (height_advice(self._combined(self._kept), self.settings.teach, FRAME_STEP)
+                       if self._unmeasured() else "")
             return {
                 "game": self.game, "source": self.source, "running": self._running, "frames": self._frames_taught,
                 "sheet": self._sheet, "learned": done, "total": len(self.labels),
@@ -276,7 +298,7 @@ class PiecesWizard:
                 "squares": [{"label": label, "caption": self.captions.get(label, ""), "state": state, "why": why}
                             for label, (state, why) in states.items()],
                 "not_learned": [f"{label}: {why}" for label, (state, why) in states.items() if state == NOT_LEARNED],
-                "save_to": str(self.save_to), "saved": self._saved,
+                "heights": heights, "save_to": str(self.save_to), "saved": self._saved,
             }
 
     def looks(self) -> PieceLooks:

@@ -139,7 +139,10 @@ def looks_card(labels: tuple[str, ...], captions: dict, states: dict, crops: dic
             if paint is not None:
                 cv2.rectangle(card, (x + 12, text_y + 30), (x + 38, text_y + 50), _display(paint), -1)
                 cv2.rectangle(card, (x + 12, text_y + 30), (x + 38, text_y + 50), (60, 60, 60), 1)
-            size = f"{solid.width_mm:.0f} x {solid.height_mm:.0f} mm" if solid is not None else \
+            # A height only a frame from nearly overhead gave is not measured: "?" (a slanted frame's, when one).
+            tall = next((s.solid for s in squares if s.solid is not None and s.height_measured), None)
+            height = f"{tall.height_mm:.0f}" if tall is not None else "?"
+            size = f"{solid.width_mm:.0f} x {height} mm" if solid is not None else \
                 "left empty" if label == EMPTY_LABEL else ""
             cv2.putText(card, size, (x + 46, text_y + 45), FONT, 0.45, (30, 30, 30), 1, cv2.LINE_AA)
         else:

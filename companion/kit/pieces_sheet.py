@@ -31,6 +31,9 @@ class PiecesSheet:
 
     title: str
     rows: tuple[tuple[PieceSquare, ...], ...]
+    # The game's reader measures its pieces' heights (pieces that stand): teaching asks for a slanted photo when
+    # every photo was taken from nearly overhead. Lying pieces are read from above and need none.
+    reads_heights: bool = False
 
     @property
     def squares(self) -> tuple[PieceSquare, ...]:

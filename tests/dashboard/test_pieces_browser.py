@@ -1,6 +1,7 @@
 """A real headless Chromium walks through the Pieces wizard on rendered photos of the teaching sheet: the camera
 first sees France's and Spain's squares bare (8 of 14 ticked, the bare ones saying why), then every piece
-(14 of 14, the picture of what was learned), and Save writes the looks file. Screenshots in tests/artifacts/."""
+(14 of 14, the picture of what was learned; from nearly overhead, so the heights are said not measured), and Save
+writes the looks file. Screenshots in tests/artifacts/."""
 
 from __future__ import annotations
 
@@ -47,6 +48,10 @@ def test_a_player_teaches_the_pieces_square_by_square_and_saves(browser, photos,
                                timeout=20000)
         assert set(ticked(page).values()) == {"learned"}
         assert page.inner_text("#teach-start") == "Start"   # nothing left to learn: the wizard stopped itself
+        # The camera looks 8.6 degrees from straight down: the pieces' heights are not measured, and it says so.
+        heights = page.inner_text("#teach-heights")
+        assert "Heights not measured" in heights and "Slant the camera 30-45 degrees" in heights
+        assert_in_view(page, "#teach-heights")
         page.wait_for_function("document.querySelector('#teach-card').naturalWidth > 800")
         page.wait_for_timeout(2600)
         shot(page, artifacts, "pieces-02-all-learned.png")

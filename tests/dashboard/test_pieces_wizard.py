@@ -5,6 +5,8 @@ and the running reader reads with it at once; its requests refuse bad input with
 from __future__ import annotations
 
 import time
+from dataclasses import replace
+from pathlib import Path
 
 import cv2
 import numpy as np
@@ -106,6 +108,28 @@ def test_start_over_forgets_what_was_learned_and_teaches_the_frame_in_view_again
     assert wizard.status()["learned"] == 14
     assert wizard.reset()["learned"] == 0 and set(states(wizard).values()) == {("waiting", "no frame taught yet")}
     assert wizard.step() and wizard.status()["learned"] == 14
+
+
+@pytest.mark.slow   # 10 s: renders a slanted photo, teaches two frames
+def test_frames_from_nearly_overhead_say_the_heights_are_not_measured_until_a_slanted_frame_does(photos, tmp_path):
+    wizard = colony_wizard(tmp_path)
+    wizard.offer(photos["full"])              # the camera 8.6 degrees from straight down: every square, no height
+    wizard.step()
+    status = wizard.status()
+    assert status["learned"] == 14 and status["not_learned"] == []
+    assert status["heights"].startswith("Heights not measured for Ff, Cf, Bf, Fs, ")
+    assert "camera frame 1 (8.6 degrees) looks at the sheet from nearly overhead" in status["heights"]
+    assert "Slant the camera 30-45 degrees" in status["heights"]
+    slanted = render_teaching(compose_teaching(choose_piece_set(31), 31, replace(OPTIONS, tilt_deg=38.0))).image
+    assert wizard.start()["running"]          # Start teaches on, for the heights
+    wizard.offer(slanted)                     # the thread teaches it, keeps it and stops
+    deadline = time.monotonic() + 30
+    while wizard.status()["running"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+    status = wizard.status()
+    assert status["heights"] == "" and not status["running"]
+    saved = PieceLooks.load(Path(wizard.save()["saved"]["path"]), "cannonball-colony")
+    assert saved.sources == ("camera frame 1", "camera frame 2") and saved.unmeasured_heights() == []
 
 
 @pytest.mark.slow   # 4 s: the thread teaches the bundled still

@@ -17,6 +17,7 @@
     $("teach-squares").innerHTML = s.squares.map((q) =>
       `<li class="${q.state.replace(" ", "-")}" data-label="${Companion.esc(q.label)}"><b>${Companion.esc(q.label)}</b>` +
       `<span>${Companion.esc(q.caption)}</span><em>${Companion.esc(q.why)}</em></li>`).join("");
+    $("teach-heights").textContent = s.heights;
     $("teach-saved").textContent = s.saved ? `Saved ${s.saved.learned} looks to ${s.saved.path} at ${s.saved.at}: ${s.saved.use}.` : "";
     if (s.learned !== learned) { learned = s.learned; $("teach-card").src = `/api/pieces/learned.png?n=${learned}&t=${Date.now()}`; }
   }

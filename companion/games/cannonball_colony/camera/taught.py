@@ -21,6 +21,8 @@ paint on a road cell's base.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 
 from calibration.pieces import EMPTY_LABEL, PieceLooks
@@ -76,14 +78,18 @@ class TaughtPieces:
             classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
             self.looks[ROAD] += [(classes == index).astype(np.float32) for index in PLAYER_INDEX]
         self.heights = {kind: _taught_height(shares, settings) for kind, shares in self.looks.items() if kind != ROAD}
-        # Each country's taught solids, one set per photo: kind -> Solid (calibration.pieces fits them).
+        self.kind_solids = _kind_solids(pieces)
+        # Each country's taught solids, one set per photo: kind -> Solid (calibration.pieces fits them); a height
+        # a photo from nearly overhead did not measure is the kind's from the photos that did, when one did.
+        measured = {label[0] for label, squares in pieces.items() for s in squares if s.solid is not None and s.height_measured}
         self.solids: dict[str, list[dict]] = {}
         for label, squares in pieces.items():
             for number, square in enumerate(s for s in squares if s.solid is not None):
                 sets = self.solids.setdefault(label[1], [])
                 sets += [{} for _ in range(number + 1 - len(sets))]
-                sets[number][label[0]] = square.solid
-        self.kind_solids = _kind_solids(pieces)
+                borrowed = not square.height_measured and label[0] in measured
+                sets[number][label[0]] = (replace(square.solid, height_mm=self.kind_solids[label[0]].height_mm)
+                                          if borrowed else square.solid)
         # Each kind's taught shadings, all its countries' (one group's cannons are one shape in four paints).
         self.shadings: dict[str, list[np.ndarray]] = {}
         for label, squares in pieces.items():
@@ -292,17 +298,25 @@ class TaughtPieces:
 
 def _kind_solids(pieces: dict) -> dict:
     """Each kind's solid as all its countries' pieces showed it: one group's forts are one shape, painted in
-    each country's colour, so the median width and height over them is steadier than any one square's."""
+    each country's colour, so the median width and height over them is steadier than any one square's. Its
+    height is the median over the squares whose height was measured (a photo from nearly overhead measures
+    none), when there are any."""
     from collections import Counter
 
     from companion.vision.piece_solids import Solid
 
     by_kind: dict[str, list] = {}
     for label, squares in pieces.items():
-        by_kind.setdefault(label[0], []).extend(square.solid for square in squares if square.solid is not None)
-    return {kind: Solid(Counter(s.shape for s in solids).most_common(1)[0][0], float(np.median([s.width_mm for s in solids])),
-                        float(np.median([s.height_mm for s in solids])), Counter(s.top for s in solids).most_common(1)[0][0])
-            for kind, solids in by_kind.items() if solids}
+        by_kind.setdefault(label[0], []).extend(square for square in squares if square.solid is not None)
+    kinds = {}
+    for kind, squares in by_kind.items():
+        if not squares:
+            continue
+        solids = [square.solid for square in squares]
+        tall = [square.solid for square in squares if square.height_measured] or solids
+        kinds[kind] = Solid(Counter(s.shape for s in solids).most_common(1)[0][0], float(np.median([s.width_mm for s in solids])),
+                            float(np.median([s.height_mm for s in tall])), Counter(s.top for s in solids).most_common(1)[0][0])
+    return kinds
 
 
 def _taught_height(looks: list[np.ndarray], settings: TaughtSettings) -> float:

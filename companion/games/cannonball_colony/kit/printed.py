@@ -89,7 +89,7 @@ def pieces_sheet() -> PiecesSheet:
             for country in Country]
     rows.append((PieceSquare(Ground.ROAD.value, "road tile", ISLAND_CELL_MM),
                  *(PieceSquare(Ground.SEA.value, "leave empty", ISLAND_CELL_MM) for _ in range(EMPTY_SQUARES))))
-    return PiecesSheet("Cannonball Colony - teaching sheet", tuple(rows))
+    return PiecesSheet("Cannonball Colony - teaching sheet", tuple(rows), reads_heights=True)
 
 
 KIT = GameKit(sets=(KitSet("islands", "island-boards", print_islands),), pieces=pieces_sheet())
