@@ -285,13 +285,19 @@ def _farthest(faces: list, away: np.ndarray) -> list:
 
 def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
     """A roll's two dice are one pair, of one size: when their top faces read sizes far apart, one of them
-    is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one), and
-    both are doubted, since which one cannot be told. A lone pip's face says too little of its size."""
+    is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one). When one
+    die is asked about already (doubted on its own), the odd size is laid on it and the other keeps its
+    reading: on tuning seeds every such pair was a cocked or misread die beside a flat one read right. When
+    neither or both are, both are doubted, since which one cannot be told. A lone pip's face says too little
+    of its size."""
     sides = [die.side_mm for die in dice]
     if len(dice) != 2 or None in sides or max(sides) <= min(sides) * settings.dice_pair_sizes:
         return dice
     note = f"; the two dice's tops read {min(sides):.0f} and {max(sides):.0f} mm: a die cocked?"
-    return [replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note) for die in dice]
+    asked = [die.confidence < settings.confident for die in dice]
+    blamed = asked if sum(asked) == 1 else [True, True]
+    return [replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note)
+            if blame else die for die, blame in zip(dice, blamed)]
 
 
 def doubt_changed(dice: list[SeenDie], before: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
