@@ -6,8 +6,8 @@ are round and of one size and its body runs on evenly to near its edges: a grid 
 with a side's squashed one, or runs over an edge, is no face. A die whose face reads no layout clearly,
 leans (its grid of pips squashed), shows no pips, or shows two faces of different counts that neither explains
 (a lone pip beside a side's spots) is reported with a low confidence, and the players are asked, never
-told a guess; so are both dice of a roll whose tops read at sizes far apart, since a roll's dice are one
-pair. A tilted top squashes its pips along the tilt, where a flat top's, seen straight down on its plane,
+told a guess; so are a roll's dice whose tops read at sizes far apart (but one asked already, then it alone),
+a roll's dice being one pair. A tilted top squashes its pips along the tilt, where a flat top's, seen straight down on its plane,
 stay round but for blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this
 tells a cocked die showing one to three pips, where the grid of pip places cannot), and so is such a face
 whose die's body reaches beside its top or beyond its far edge, as a flat die's sides never do
@@ -285,13 +285,17 @@ def _farthest(faces: list, away: np.ndarray) -> list:
 
 def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
     """A roll's two dice are one pair, of one size: when their top faces read sizes far apart, one of them
-    is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one), and
-    both are doubted, since which one cannot be told. A lone pip's face says too little of its size."""
+    is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one). The odd
+    size is laid on a die asked about already, the other keeping its reading (tuning seeds: a cocked or misread
+    die beside a flat one read right); else both are doubted. A lone pip's face says too little of its size."""
     sides = [die.side_mm for die in dice]
     if len(dice) != 2 or None in sides or max(sides) <= min(sides) * settings.dice_pair_sizes:
         return dice
     note = f"; the two dice's tops read {min(sides):.0f} and {max(sides):.0f} mm: a die cocked?"
-    return [replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note) for die in dice]
+    asked = [die.confidence < settings.confident for die in dice]
+    blamed = asked if sum(asked) == 1 else [True, True]
+    return [replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note)
+            if blame else die for die, blame in zip(dice, blamed)]
 
 
 def doubt_changed(dice: list[SeenDie], before: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:

@@ -1,6 +1,7 @@
 """Finding and doubting dice: a die whose body partly matches the print breaks into foreground pieces,
 which are taken together; a roll's two dice are one pair, so tops read at sizes far apart are doubted
-(a cocked die's tilted face, or two pips of a bigger face read as a smaller one), never reported sure."""
+(a cocked die's tilted face, or two pips of a bigger face read as a smaller one), never reported sure; when
+one of them is asked about already, the doubt is laid on it and the other keeps its reading."""
 
 from dataclasses import replace
 
@@ -60,6 +61,47 @@ def test_tops_read_at_sizes_far_apart_are_doubted_both(sides, doubted):
     checked = doubt_unlike_pair(dice, SETTINGS)
     assert all((die.confidence < SETTINGS.confident) == doubted for die in checked)
     assert all(("cocked" in die.reason) == doubted for die in checked)
+
+
+def test_an_odd_size_is_laid_on_the_die_asked_about_already_and_the_other_keeps_its_reading():
+    # A cocked die's tilted top reads small and is asked about on its own; the flat die beside it stays sure.
+    cocked, flat = _die(2, 14.0, confidence=0.5), _die(6, 20.0)
+    asked, kept = doubt_unlike_pair([cocked, flat], SETTINGS)
+    assert asked.confidence < cocked.confidence and "14 and 20 mm" in asked.reason
+    assert kept == flat
+
+
+def test_an_odd_size_between_two_dice_both_asked_about_doubts_both():
+    dice = [_die(2, 14.0, confidence=0.5), _die(6, 20.0, confidence=0.9)]
+    assert all(after.confidence < before.confidence for before, after in zip(dice, doubt_unlike_pair(dice, SETTINGS)))
+
+
+def _accuracy_view(seed):
+    """A tuning view rendered as benchmarks/black_cannon_accuracy.py renders it."""
+    import random
+
+    import cv2
+
+    from companion.games.black_cannon.render import RenderOptions, compose_scene, random_position
+    from companion.games.black_cannon.render.draw import render_frame
+
+    rng = random.Random(f"accuracy view {seed}")
+    options = RenderOptions(hand=rng.random() < 0.2, jpeg_quality=rng.randint(70, 95))
+    scene = compose_scene(random_position(seed), seed, options, seed % 4 == 0, None)
+    frame = render_frame(scene)
+    return scene, cv2.imdecode(np.frombuffer(frame.jpeg, np.uint8), cv2.IMREAD_COLOR)
+
+
+@pytest.mark.slow
+def test_a_flat_two_beside_a_cocked_six_read_small_is_read_sure_and_the_six_asked_about():
+    # Tuning seed 1742: a blue die cocked showing 6, its squashed top read 14 mm, beside a flat 2 read 16 mm.
+    scene, image = _accuracy_view(1742)
+    reading = read_table(image)
+    assert scene.dice[0].lean_deg > 0 and scene.dice[0].up == 6
+    assert scene.dice[1].lean_deg == 0 and scene.dice[1].up == 2
+    sure = [die.pips for die in reading.dice if die.confidence >= SETTINGS.confident]
+    assert sure == [2]
+    assert reading.dice_values() is None
 
 
 @pytest.mark.slow
