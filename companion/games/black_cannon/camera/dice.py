@@ -7,8 +7,8 @@ with a side's squashed one, or runs over an edge, is no face. A die whose face r
 leans (its grid of pips squashed), shows no pips, or shows two faces of different counts that neither explains
 (a lone pip beside a side's spots) is reported with a low confidence, and the players are asked, never
 told a guess; so are a roll's dice whose tops read at sizes far apart (but one asked already, then it alone),
-a roll's dice being one pair. A tilted top squashes its pips along the tilt, where a flat top's, seen straight down on its plane,
-stay round but for blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this
+a roll's dice being one pair. A tilted top squashes its pips along the tilt, where a flat top's, seen straight
+down on its plane, stay round but for blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this
 tells a cocked die showing one to three pips, where the grid of pip places cannot), and so is such a face
 whose die's body reaches beside its top or beyond its far edge, as a flat die's sides never do
 (die_sides.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it

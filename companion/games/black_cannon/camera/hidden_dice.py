@@ -48,7 +48,7 @@ def pip_clusters(table: TableView, settings: ReaderSettings) -> list[Blob]:
     pips = []
     for label in range(1, count):
         x, y, w, h, area = stats[label]
-        if low <= area <= high and max(w, h) <= settings.speckle_elongation * min(w, h) and area >= 0.5 * w * h:
+        if low <= area <= high and max(w, h) <= settings.speckle_elongation * min(w, h) and area >= settings.speckle_fill_least * w * h:
             pips.append(label)
     if len(pips) < settings.pip_cluster_least:
         return []

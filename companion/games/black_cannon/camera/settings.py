@@ -24,6 +24,7 @@ class ReaderSettings:
     die_solid_mm: float = 8.0            # a blob too big for a die is opened by this to find a die in it (thinner strips go)
     speckle_pip_mm2: tuple[float, float] = (2.0, 20.0)   # a pip left alone by the opening (its die's body unseen)
     speckle_elongation: float = 2.0      # a pip's spot is no longer than this over its width
+    speckle_fill_least: float = 0.5      # a round pip fills at least this share of its box (a stroke of print less)
     pip_cluster_link_mm: float = 10.0    # a face's neighbouring pips lie this near at most (24 mm die: 9.2 across)
     pip_cluster_least: int = 2           # this many pips make a candidate (a lone 1 is lost among the print's specks)
     die_top_guess_mm: float = 18.0       # the die-top view's height, between the sizes

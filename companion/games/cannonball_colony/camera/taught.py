@@ -81,7 +81,8 @@ class TaughtPieces:
         self.kind_solids = _kind_solids(pieces)
         # Each country's taught solids, one set per photo: kind -> Solid (calibration.pieces fits them); a height
         # a photo from nearly overhead did not measure is the kind's from the photos that did, when one did.
-        measured = {label[0] for label, squares in pieces.items() for s in squares if s.solid is not None and s.height_measured}
+        measured = {label[0] for label, squares in pieces.items()
+                    for s in squares if s.solid is not None and s.height_measured}
         self.solids: dict[str, list[dict]] = {}
         for label, squares in pieces.items():
             for number, square in enumerate(s for s in squares if s.solid is not None):
