@@ -73,7 +73,7 @@ def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: Pla
         behind = [first[other] for other in farthest_first[:len(farthest_first) - 1 - number]]
         window = own_window(index, behind + in_front)
         fitted[index] = fit_solid(centres[index], camera, window, settings.solids)[0]
-        shown = (window.shares > 0.5) & (window.known > 0.5)
+        shown = window.shown()
         shadings[index] = shading(colours[index], shown, settings.shading)
         place = best_overlap(fitted[index], centres[index], camera, window, settings.solids)[1]
         contrasts[index] = face_contrast(log_lightness(colours[index]), shown, fitted[index], place, camera, window,

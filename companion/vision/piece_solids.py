@@ -103,6 +103,10 @@ class Window:
     def to_px(self, points_mm: np.ndarray) -> np.ndarray:
         return (np.asarray(points_mm, np.float64) - self.origin_mm) / self.mm_per_px
 
+    def shown(self) -> np.ndarray:
+        """(h, w) bool: the pixels that show the piece and count."""
+        return (self.shares > 0.5) & (self.known > 0.5)
+
     def own_piece(self, centre_mm, radius_mm: float) -> "Window":
         """The same window showing only the patches that reach within `radius_mm` of `centre_mm`: a piece of
         the same paint beside it, not touching, is not this one."""

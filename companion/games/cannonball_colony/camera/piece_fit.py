@@ -52,7 +52,7 @@ def window_fits(windows: list[PieceWindow], solids: list[dict[str, Solid]], view
     (one window serves every photo's solids)."""
     results = []
     for seen, tried in zip(windows, solids):
-        shown = (seen.window.shares > 0.5) & (seen.window.known > 0.5)
+        shown = seen.window.shown()
         fits = {}
         for kind, solid in tried.items():
             value, place = best_overlap(solid, seen.centre, view.camera, seen.window, settings.solids)
@@ -100,7 +100,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         window = window.with_hidden([base for other, base in bases.items() if other != cell
                                      and (other in others or other in cells or other in hidden)])
         window = window.own_piece(centre, settings.own_patch_mm)
-        shown = (window.shares > 0.5) & (window.known > 0.5)
+        shown = window.shown()
         results.append(PieceWindow(centre, window, shading(colours, shown, settings.shading), log_lightness(colours))
                        if shaded else PieceWindow(centre, window))
     return results
