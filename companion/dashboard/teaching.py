@@ -26,9 +26,6 @@ import numpy as np
 
 from calibration.pieces import (PieceLooks, TeachSettings, default_pieces_file, height_advice, locate_teaching_sheet,
                                teach)
-
-FRAME_STEP = ("Slant the camera {low}-{high} degrees from straight down, all four corner markers in view, and press "
-              "Start: the heights are taken from that frame.")
 from calibration.pose import SheetNotFound
 from companion.dashboard.teaching_picture import (PictureSettings, annotate, crop_square, looks_card, marker_corners,
                                                   square_corners)
@@ -36,6 +33,8 @@ from companion.dashboard.video import FrameHub, placeholder
 from companion.kit.pieces_sheet import teaching_record
 
 STILLS = Path(__file__).resolve().parents[2] / "samples" / "pieces"
+FRAME_STEP = ("Slant the camera {low}-{high} degrees from straight down, all four corner markers in view, and press "
+              "Start: the heights are taken from that frame.")
 LEARNED, WAITING, NOT_LEARNED = "learned", "waiting", "not learned"
 
 

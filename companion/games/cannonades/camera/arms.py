@@ -23,7 +23,7 @@ def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings) -> np.ndarr
     small = cv2.GaussianBlur(small, (0, 0), settings.arm_smooth_mm * settings.background_px_per_mm)
     faint = cv2.compare(small, settings.arm_colour_distance, cv2.CMP_GT)
     faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.background_px_per_mm ** 2
+    card_px = cards.CARD_AREA_MM2 * settings.background_px_per_mm ** 2
     arms = _reaching_in(faint, settings.arm_min_cards * card_px)
     if not arms.any():   # none at the usual level: one nearly the wood's colour (its faint shadow would widen a found one)
         wide = int(round(settings.arm_low_width_mm * settings.background_px_per_mm)) | 1

@@ -47,7 +47,7 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
                             view_to_table, read_outlines_mm, settings)
     armless = None if armless_mask is None else blob_mask(armless_mask, view_to_table, read_outlines_mm, settings)[0]
     px_area = settings.top_px_per_mm ** 2
-    card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    card_area = cards.CARD_AREA_MM2
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
     blobs = []
     play_edges = _play_edges(view_to_table, mask.shape)
@@ -134,7 +134,7 @@ def _play_edges(view_to_table: np.ndarray, shape: tuple[int, ...]) -> tuple[bool
 
 def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
            cover: np.ndarray | None = None) -> list[Blob]:
-    card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    card_area = cards.CARD_AREA_MM2
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     w, h = w / settings.top_px_per_mm, h / settings.top_px_per_mm
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
@@ -166,7 +166,7 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
     axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
-    area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    area = cards.CARD_AREA_MM2
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
     bright = part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings)

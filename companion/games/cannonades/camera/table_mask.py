@@ -132,7 +132,7 @@ def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) 
     dropped). A shadow along a card's edge is far narrower than a card's worth, the lamp's pool wider
     than a row of cards. `faint`: faint_shapes'."""
     near_found = cv2.dilate(mask, np.ones((5, 5), np.uint8))
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
     out = np.zeros_like(mask)
     for contour in cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
         x, y, w, h = cv2.boundingRect(contour)
@@ -155,7 +155,7 @@ def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) 
 
 def card_sized(contour, settings: ReaderSettings) -> bool:
     """Whether a shape's area and sides are one card's (within the tolerances) and it fills its rectangle."""
-    card_area = cards.CARD_MM[0] * cards.CARD_MM[1]
+    card_area = cards.CARD_AREA_MM2
     area = cv2.contourArea(contour) / settings.top_px_per_mm ** 2
     _, (w, h), _ = cv2.minAreaRect(contour)
     short, long = sorted((w / settings.top_px_per_mm, h / settings.top_px_per_mm))

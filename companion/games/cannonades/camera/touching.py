@@ -40,7 +40,7 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
 def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None,
            reach_under: bool) -> list[SplitCard] | None:
     scale = settings.top_px_per_mm
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
+    card_px = cards.CARD_AREA_MM2 * scale ** 2
     count = cv2.contourArea(contour) / card_px
     x, y, w, h = cv2.boundingRect(contour)
     pad = int(cards.CARD_MM[1] * scale)   # a hypothesis may reach out of the blob's box
@@ -96,7 +96,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
 
 def _left_by(remaining: np.ndarray, card: SplitCard, settings: ReaderSettings) -> float:
     """What is left of `remaining` (in cards) once the card is cut out."""
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
     return cv2.countNonZero(_cut_out(remaining.copy(), card.outline_px, settings)) / card_px
 
 
@@ -240,7 +240,7 @@ def _touches(blob: np.ndarray, under: np.ndarray, settings: ReaderSettings) -> b
 
 def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
     """What the cards found leave, when it is one piece: a card reaching under a face-up one, or None."""
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * settings.top_px_per_mm ** 2
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
     pieces = [piece for piece in cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
               if cv2.contourArea(piece) >= settings.partial_card_share * card_px]
     if len(pieces) != 1:

@@ -57,7 +57,7 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     touching = grown(shown.shape, [cannonade_px], margin + settings.sliver_reach_mm * scale)
     _, labels = cv2.connectedComponents(piece)
     kept = np.isin(labels, [label for label in np.unique(labels[(touching > 0) & (piece > 0)]) if label])
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
+    card_px = cards.CARD_AREA_MM2 * scale ** 2
     near_unknown = unsure[cv2.dilate(kept.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0].any()
     if float(kept.sum()) / card_px < settings.under_least_cards or near_unknown:
         return None

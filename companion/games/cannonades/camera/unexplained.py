@@ -27,7 +27,7 @@ def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarra
     `difference`: how the view differs from the table (table_mask.table_difference);
     `judged`: the mask the blobs were made from; `covered`: where the read faces lie."""
     scale = settings.top_px_per_mm
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
+    card_px = cards.CARD_AREA_MM2 * scale ** 2
     explained = cv2.dilate(cv2.bitwise_or(judged, covered),
                            np.ones((_odd(settings.unexplained_clear_mm * scale),) * 2, np.uint8))
     foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
@@ -93,7 +93,7 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
     lying mostly (`sliver_found_share`) within a card rectangle found by its shape (`found_px`, grown by
     `sliver_found_grow_mm`: such a rectangle is placed within a few mm) is that card's rim, not a ship."""
     scale = settings.top_px_per_mm
-    card_px = cards.CARD_MM[0] * cards.CARD_MM[1] * scale ** 2
+    card_px = cards.CARD_AREA_MM2 * scale ** 2
     near = grown(judged.shape, outlines_px, (settings.face_up_margin_mm + settings.sliver_reach_mm) * scale)
     found = grown(judged.shape, found_px, settings.sliver_found_grow_mm * scale)
     pieces = []

@@ -15,6 +15,7 @@ from companion.kit import ids
 from companion.kit.layout import Label, MarkerPlacement, Paper, Rect, SheetLayout
 
 CARD_MM = (63.0, 88.0)          # poker size: what the players own, and what sleeves fit
+CARD_AREA_MM2 = CARD_MM[0] * CARD_MM[1]
 MARKER_MM = 30.0                # 7 modules of 4.3 mm: a 1280x720 webcam over the table sees about 1 px/mm
 MARKER_INSET_MM = 3.0
 KIND_WORDS = {"ship": "SHIP", "cannonade": "CANNONADE"}
