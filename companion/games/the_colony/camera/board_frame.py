@@ -134,7 +134,8 @@ def patch_grid(layout: Layout, settings: ColonyReaderSettings = SETTINGS) -> Pat
     inks = []
     for coarse, side in ((space_points, space_side), (ant_points, ant_side)):
         mm = _fine(coarse, side) * 10.0 - 0.5
-        printed = cv2.remap(picture, mm[:, :, 0], mm[:, :, 1], cv2.INTER_LINEAR, borderValue=255)
+        # Past the board's edge is table, not paper: left out like ink (ant spots near the edge reach it).
+        printed = cv2.remap(picture, mm[:, :, 0], mm[:, :, 1], cv2.INTER_LINEAR, borderValue=0)
         inks.append(cv2.dilate((printed < 200).astype(np.uint8), grow) > 0)
     return PatchGrid(layout, scale, space_side, ant_side, space_points, ant_points, inks[0], inks[1],
                      np.array([p.centre for p in places], np.float64))

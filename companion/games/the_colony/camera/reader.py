@@ -34,6 +34,8 @@ class SpaceFeatures:
     unit: float
     looks: tuple[SpaceLook, ...] = ()    # what the rows were made from, with
     leans: np.ndarray | None = None      # each log's lean (board mm)
+    own_rows: np.ndarray | None = None   # with a total whose bead size disagrees with the picture's own
+    own_unit: float = 0.0                # (this one, the lone beads'): the rows again on the own size
 
 
 LONE_SHARE = FEATURE_NAMES.index("lone_share")   # the one column every space's look changes
@@ -72,22 +74,34 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
 
 def space_features(spaces, ants, frame, grid, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS,
                    earlier: SpaceFeatures | None = None) -> SpaceFeatures:
-    """The counter's rows for every space's look, one bead's area measured as `eggs_on_board` allows.
-    A row of `earlier` whose look, bead area and lean are the same is taken over (its lone share set anew)."""
+    """The counter's rows for every space's look, one bead's area measured as `eggs_on_board` allows
+    (with a total whose bead size disagrees with the lone beads' by more than `unit_agree`, the rows on the
+    lone beads' size too). A row of `earlier` whose look, bead area and lean are the same is taken over
+    (its lone share set anew)."""
     unit = picture_unit(spaces, eggs_on_board, settings)
     lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
     leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
-    same = earlier is not None and earlier.unit == unit and len(earlier.looks) == len(spaces)
-    rows = []
-    for index, (space, lean) in enumerate(zip(spaces, leans)):
-        if same and earlier.looks[index] is space and np.array_equal(earlier.leans[index], lean):
-            row = earlier.rows[index].copy()
-            row[LONE_SHARE] = lone
-        else:
-            row = feature_row(space, unit, lone, grid.px_per_mm, lean, settings)
-        rows.append(row)
-    return SpaceFeatures(np.array(rows, np.float64), tuple(ants), tuple(s.hand_share for s in spaces),
-                         tuple(s.inside for s in spaces), unit, tuple(spaces), leans)
+    earlier_rows = {} if earlier is None or len(earlier.looks) != len(spaces) else \
+        {earlier.unit: earlier.rows, **({earlier.own_unit: earlier.own_rows} if earlier.own_rows is not None else {})}
+
+    def rows_on(bead_mm2: float) -> np.ndarray:
+        before = earlier_rows.get(bead_mm2)
+        rows = []
+        for index, (space, lean) in enumerate(zip(spaces, leans)):
+            if before is not None and earlier.looks[index] is space and np.array_equal(earlier.leans[index], lean):
+                row = before[index].copy()
+                row[LONE_SHARE] = lone
+            else:
+                row = feature_row(space, bead_mm2, lone, grid.px_per_mm, lean, settings)
+            rows.append(row)
+        return np.array(rows, np.float64)
+
+    rows = rows_on(unit)
+    own_unit = bead_unit(spaces, settings) if eggs_on_board is not None else unit
+    agree = abs(unit / own_unit - 1.0) <= settings.unit_agree
+    own_rows = None if eggs_on_board is None or agree else rows_on(own_unit)
+    return SpaceFeatures(rows, tuple(ants), tuple(s.hand_share for s in spaces), tuple(s.inside for s in spaces),
+                         unit, tuple(spaces), leans, own_rows, own_unit)
 
 
 def picture_unit(spaces, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS) -> float:
@@ -120,7 +134,7 @@ class ColonyReader:
             return ColonyObservation(timestamp, ("board not found: fewer than two of its corner markers (ids 20-23) "
                                                  "are in the picture",), (), None)
         settings = self.settings
-        probabilities = _count_probabilities(measured, eggs_on_board, memory)
+        probabilities = _count_probabilities(measured, eggs_on_board, memory, self.settings)
         hidden = [hand > settings.hand_share or ant.hand_share > settings.hand_share or inside < 0.98
                   for hand, ant, inside in zip(measured.hand, measured.ants, measured.inside)]
         # A space under a hand says nothing: its count is left to the total (flat odds, a little towards its reading).
@@ -142,8 +156,25 @@ class ColonyReader:
         return ColonyObservation(timestamp, problems, tuple(readings), position, measured.unit, eggs_on_board)
 
 
-def _count_probabilities(measured: SpaceFeatures, eggs_on_board: int | None, memory: StreamMemory | None) -> np.ndarray:
-    """Each space's count probabilities; a stream runs the counter only on rows it has not seen."""
+def _count_probabilities(measured: SpaceFeatures, eggs_on_board: int | None, memory: StreamMemory | None,
+                         settings: ColonyReaderSettings = SETTINGS) -> np.ndarray:
+    """Each space's count probabilities. With a total, the counter on the bead size the total gives; where
+    that size disagrees with the picture's own lone beads' (a hand's dark area or an unfamiliar bead's piles
+    sway it), the two counters' odds combined (a weighted geometric mean), so that a count they disagree
+    on comes out unsure rather than wrong with confidence."""
+    on_total = _counter_probabilities(measured, eggs_on_board, memory)
+    if eggs_on_board is None or measured.own_rows is None:
+        return on_total
+    on_own = count_trees(MODEL_FILE).probabilities(measured.own_rows)
+    weight = settings.total_unit_weight
+    mixed = np.clip(on_total, 1e-9, 1.0) ** weight * np.clip(on_own, 1e-9, 1.0) ** (1.0 - weight)
+    return mixed / mixed.sum(axis=1, keepdims=True)
+
+
+def _counter_probabilities(measured: SpaceFeatures, eggs_on_board: int | None,
+                           memory: StreamMemory | None) -> np.ndarray:
+    """The counter's probabilities for the rows on `measured.unit`; a stream runs the counter only on rows
+    it has not seen."""
     if memory is not None and memory.counted is measured:
         return memory.probabilities.copy()
     model = MODEL_FILE if eggs_on_board is None else TOTAL_MODEL_FILE

@@ -35,6 +35,8 @@ class ColonyReaderSettings:
     cell_least: float = 0.3           # ... and a peak's cell holds at least this share of a bead
     cell_smooth_px: float = 1.0       # the density is blurred so (coarse grid pixels) before its peaks are found
     cell_peak_floor: float = 0.004    # a peak lower than this (beads per pixel) is the density's noise
+    unit_agree: float = 0.15          # the total's bead size this near the lone beads' (a share): it alone counts ...
+    total_unit_weight: float = 0.5    # ... else its counter's odds weigh so against the lone beads' (geometric)
     confident: float = 0.8            # a count below this posterior is reported as a question
     hidden_confidence: float = 0.2    # the most a count under a hand can claim
     min_markers: int = 2
