@@ -167,28 +167,35 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
     axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
     area = cards.CARD_AREA_MM2
-    if _looks_like_a_face(grey, contour, settings):
-        return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    bright = part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings)
-    if bright is None:
-        return [Blob("unknown", centre, axis, area, 0.0, NO_PAPER_BESIDE)]
+    bright = part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings, part.others_px)
+    # A face reaching under a face-up card shows printed corners where its markers peep out: paper-bright, it is
+    # the hidden face; a back's rectangle reaching under the card on it shows that card's markers, never its paper.
     if bright:
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, HIDDEN_FACE)]
+    if _looks_like_a_face(grey, contour, settings):
+        return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
+    if bright is None:
+        return [Blob("unknown", centre, axis, area, 0.0, NO_PAPER_BESIDE)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
 
 
-def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings) -> bool | None:
+def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
+                  others_px: tuple[np.ndarray, ...] = ()) -> bool | None:
     """Whether a card reaching into a face-up card's footprint lies under it, and much of what shows of it is
     as bright as that face's paper (taken beside the card). Where the two overlap, the face shows when the card
     lies under it; a card lying over the face shows itself there (a back beside a face-up ship in a row).
-    None when it cannot tell: no face's paper beside the card (it reaches only into the cut margin round a
-    face: a dark back was called bright so), or nothing of the card shows."""
+    What shows is the card's alone: not where `others_px` (cards split from its shape, overlapping it in a row)
+    lie, which may be another's paper. None when it cannot tell: no face's paper beside the card (it reaches only
+    into the cut margin round a face: a dark back was called bright so), or nothing of the card shows."""
     inside = np.zeros_like(cover)
     cv2.fillPoly(inside, [np.int32(np.round(outline_px))], 255)
     face = cv2.erode(cover, np.ones((2 * _margin_px(settings) + 1,) * 2, np.uint8)) > 0   # the faces, no margin
     paper = grey[face & (cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0) & (inside == 0)]
-    visible = grey[(inside > 0) & (cover == 0)]
+    own = inside.copy()
+    if others_px:
+        cv2.fillPoly(own, [np.int32(np.round(other)) for other in others_px], 0)
+    visible = grey[(own > 0) & (cover == 0)]
     overlap = grey[(inside > 0) & face]
     if visible.size == 0 or paper.size == 0:
         return None

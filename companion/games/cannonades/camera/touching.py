@@ -21,6 +21,7 @@ class SplitCard:
     outline_px: np.ndarray          # the card's four corners in the top view's px
     inside: float                   # the share of the card's rectangle inside the blob
     covered: bool = False           # it reaches under a face-up card
+    others_px: tuple[np.ndarray, ...] = ()   # the other cards split from the same shape (any may lie on it)
 
 
 def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> list[SplitCard] | None:
@@ -77,6 +78,10 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
             looser = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
             if left is None or (looser is not None and _left_by(remaining, looser, settings) < left):
                 best = looser
+        if best is None and reach_under and not found:
+            # Beside a face-up card, a faint back whose rim the mask missed holds no rectangle `split_inside` in
+            # what shows: the first card may lie `covered_inside` in it (the rest is still to be explained).
+            best = _best_card(blob, remaining, settings, settings.split_claim, settings.covered_inside)
         if best is None:
             break
         reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
@@ -84,14 +89,14 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
         remaining = _cut_out(remaining, best.outline_px, settings)
     leftover = cv2.countNonZero(remaining) / card_px
     if not covered and found and leftover > settings.split_leftover_share and cover is not None:
-        last = _covered_rest(remaining, offset, settings, cover)   # the row's last card, under a cannonade
-        if last is not None:
-            found.append(last)
+        rest = _covered_rest(remaining, offset, settings, cover, found)   # the row's last cards, under a cannonade
+        if rest:
+            found += rest
             leftover = 0.0
     explained = len(found) == 1 if covered else len(found) >= 2
     if not explained or leftover > settings.split_leftover_share:
         return None
-    return found
+    return [replace(card, others_px=tuple(other.outline_px for other in found if other is not card)) for card in found]
 
 
 def _left_by(remaining: np.ndarray, card: SplitCard, settings: ReaderSettings) -> float:
@@ -238,16 +243,25 @@ def _touches(blob: np.ndarray, under: np.ndarray, settings: ReaderSettings) -> b
     return cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
 
 
-def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
-    """What the cards found leave, when it is one piece: a card reaching under a face-up one, or None."""
+def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray,
+                  found: list[SplitCard]) -> list[SplitCard]:
+    """What the cards found leave, when it is one piece: the row's last cards, one of them reaching under a
+    face-up one (a row's cards overlap: each may reach under the cards found as well), or none."""
     card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
     pieces = [piece for piece in cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
               if cv2.contourArea(piece) >= settings.partial_card_share * card_px]
     if len(pieces) != 1:
-        return None
+        return []
+    row = cover.copy()
+    cv2.fillPoly(row, [np.int32(np.round(card.outline_px)) for card in found], 255)
     stricter = replace(settings, covered_min_cards=settings.covered_rest_cards, covered_claim=settings.covered_rest_cards)
-    parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), stricter, cover)
-    return parts[0] if parts and len(parts) == 1 and parts[0].covered else None
+    parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), stricter, row) or []
+    # Reaching under a face-up card is what the paper beside it is compared with (face_down._paper_bright):
+    # judged against the faces alone, never the row's cards found.
+    canvas = np.zeros_like(cover)
+    parts = [replace(part, covered=_inside_share(canvas, cover, part.outline_px) >= settings.under_least)
+             for part in parts]
+    return parts if any(part.covered for part in parts) else []
 
 
 def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.ndarray:

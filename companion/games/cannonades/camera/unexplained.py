@@ -16,7 +16,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import table_mask
+from companion.games.cannonades.camera import table_mask, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
@@ -82,6 +82,18 @@ def whole_back(contour, settings: ReaderSettings) -> bool:
             and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
             and area >= settings.unexplained_back_least_cards * cards.CARD_MM[0] * cards.CARD_MM[1]
             and solidity >= settings.unexplained_back_solidity)
+
+
+def backs_in_row(contour, settings: ReaderSettings) -> list[np.ndarray]:
+    """The whole cards a piece of what no card explains is made of, when it is as solid as a whole back and card
+    rectangles explain all of its hull (touching.split_blob: two to four backs the mask missed, lying in a row; a
+    faint outline is ragged, its hull straight), as outlines (the top view's px, contours); none when they do not
+    (a plank's strip is ragged where its grain fades, the lamp's pool and a hand's edge are not cards)."""
+    hull = cv2.convexHull(contour)
+    if cv2.contourArea(contour) < settings.unexplained_back_solidity * cv2.contourArea(hull):
+        return []
+    parts = touching.split_blob(hull, settings) or []
+    return [np.float32(part.outline_px).reshape(-1, 1, 2) for part in parts]
 
 
 def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings,

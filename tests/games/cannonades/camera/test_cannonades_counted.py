@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from companion.games.cannonades.camera import face_down
 from companion.games.cannonades.camera.reader import Reading, SeenCard
 from companion.games.cannonades.camera.table_seen import table_seen
 
@@ -64,13 +65,27 @@ from cannonades_views import benchmark_view, seat_as_read
      "C02 lies on face-up S21, and only S21's paper (with a marker's edge) shows between C02 and S18: paper well "
      "inside the strip's own edges, past a back's light border, is a face (unsure before 15:00)"),
     (28, "slate", 2, (["?"], 1), "C10 lies on face-up S38, of which only a strip of paper shows (unsure before 15:00)"),
+    (72, "classic", 1, (["?", "S37"], 0),
+     "C28 hides both of S01's markers: the rectangle of what shows of S01 reaches under C28 and takes C28's markers "
+     "for printed corners; S01's own paper shows beside C28, a face (unsure before 17:20)"),
+    (222, "classic", 1, (["?", "S26", "S31"], 1),
+     "C19 hides both of S30's markers; what shows of S30 is paper as bright as C19's (unsure before 17:20)"),
+    (460, "slate", 3, ([], 2),
+     "a faint slate back beside C25, its rim missed (57 mm wide: 0.917 of the card's rectangle in what shows), and "
+     "the back C25 lies on: the first card may lie `covered_inside` in what shows (unsure before 17:25)"),
+    (316, "slate", 4, ([], 3),
+     "three slate backs overlapping in a row on the navy cloth, found only faintly: the faint piece's hull is split "
+     "into three backs (unsure before 17:25)"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
         "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
         "a found card's rim beside a cannonade", "whole backs found faintly", "a back showing beside a cannonade",
         "a back's strip beside a cannonade", "two backs overlapping under a cannonade",
         "two backs overlapping under a cannonade, navy", "a middle back's strip beside a cannonade",
         "a faint back beside a cannonade, held whole", "faces over the play area's edge, their halo no arm",
-        "a face's strip beside a cannonade", "a face's strip beside a cannonade, slate"])
+        "a face's strip beside a cannonade", "a face's strip beside a cannonade, slate",
+        "a face under a cannonade, its corners printed",
+        "a face under a cannonade, its corners printed, on navy cloth", "a faint back beside a cannonade, its rim missed",
+        "three faint backs overlapping in a row"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
@@ -81,6 +96,23 @@ def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look,
         assert nameless["kind"] == "ship" and "markers hidden" in nameless["why"], why
         laid = next(card for card in cards if card["kind"] == "cannonade" and card["area"] == f"seat {seat}")
         assert laid["on"] == "face up", why
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_row_of_four_overlapping_with_a_face_whose_markers_are_hidden_is_counted_card_by_card():
+    """Tuning seed 19, seat 2: a back with C20 on it, face-up S24 whose markers C20's corner and the next back hide,
+    that back, then S04. Cut out two at a time, the row's end (the back and S24 beside C20) is two cards, each
+    free to reach under C20 or the cards found before it; S24's own paper shows (the cards lying on it left out):
+    face up, unnamed; the back's own strip is dark: face down, the ship C20 lies on (one shape, unsure before)."""
+    truth, cards = benchmark_view(19, "navy")
+    got, want = seat_as_read(truth, cards, 2)
+    assert got == (["?", "S04"], 2) and len(want[0]) == 2 and want[1] == 2, cards
+    nameless = next(card for card in cards if card["face"] == "up" and card["card"] is None)
+    assert nameless["area"] == "seat 2" and "markers hidden" in nameless["why"]
+    # S24's end lies under the back: its rectangle slides along the row, yet S24 is the card lying nearest it
+    nearest = min(truth["cards"], key=lambda lying: face_down.distance(lying["centre_mm"], nameless["centre_mm"]))
+    assert nearest.get("card") == "S24", nameless
+    assert next(card for card in cards if card["card"] == "C20")["on"] == "face down"
 
 
 def test_a_seat_with_a_face_up_ship_whose_name_is_hidden_waits_in_the_live_game():

@@ -141,3 +141,32 @@ def test_a_strip_far_from_any_cannonade_a_speck_and_a_card_s_worth_are_no_sliver
     far, speck, card = (20, 20, 40, 14), (160, 100 + HEIGHT + 5, 8, 8), (150 + WIDTH + 4, 100, WIDTH, HEIGHT)
     assert unexplained.slivers_beside(_mask_with(far, speck, card), [CANNONADE], SETTINGS) == []
     assert unexplained.slivers_beside(_mask_with((160, 100 + HEIGHT + 5, 40, 14)), [], SETTINGS) == []
+
+
+def _piece(mask: np.ndarray) -> np.ndarray:
+    return max(cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+
+
+def test_three_faint_backs_overlapping_in_a_row_are_three_backs_and_a_ragged_plank_strip_is_none():
+    """A faint piece's outline is ragged where the backs fade into the cloth: its hull, three cards long and one
+    wide, is split into three backs. A plank's strip of the same size, its edge eaten away where the grain
+    fades (not as solid as a back), is no cards: its seat stays unsure."""
+    row = np.zeros((400, 200), np.uint8)
+    for top in (40, 115, 190):   # each back lies over the end of the one before
+        row[top:top + HEIGHT, 60:60 + WIDTH] = 255
+    rng = np.random.default_rng(7)
+    for y in range(40, 190 + HEIGHT, 6):   # the faint rim: bites out of both long sides
+        bite = int(rng.integers(0, 5))
+        row[y:y + 6, 60:60 + bite] = 0
+        row[y:y + 6, 60 + WIDTH - bite:60 + WIDTH] = 0
+    backs = unexplained.backs_in_row(_piece(row), SETTINGS)
+    assert len(backs) == 3
+    first, middle, last = sorted(face_down.centre_axis(back, np.eye(3))[0][1] for back in backs)
+    # the ends lie where the row ends; the middle back shows only a strip between them: somewhere under it
+    assert abs(first - (40 + HEIGHT / 2)) < 8 and abs(last - (190 + HEIGHT / 2)) < 8 and first + 40 < middle < last - 40
+
+    plank = np.zeros((400, 200), np.uint8)
+    plank[40:190 + HEIGHT, 60:60 + WIDTH] = 255
+    for y in range(40, 190 + HEIGHT, 24):   # the grain fades in long bays along one side
+        plank[y:y + 12, 60:60 + WIDTH // 2] = 0
+    assert unexplained.backs_in_row(_piece(plank), SETTINGS) == []
