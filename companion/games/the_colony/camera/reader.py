@@ -17,6 +17,7 @@ from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_F
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
                                                         look_at_spaces)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
+from companion.games.the_colony.camera.pile_score import pile_scores
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 from companion.games.the_colony.camera.stream_memory import StreamMemory
 from companion.games.the_colony.layout import Layout, default_layout
@@ -142,14 +143,20 @@ class ColonyReader:
             if covered:
                 probabilities[index] = 0.3 * probabilities[index] + 0.7 / probabilities.shape[1]
         counts, confidence = with_total(probabilities, eggs_on_board)
+        # A bead piled on others hides from every feature: such a count is asked, never claimed sure.
+        piled = pile_scores(measured.rows, settings) >= settings.pile_ask
         readings = []
         for index, space in enumerate(self.layout.ids):
             ant, ant_confidence = _ant(measured.ants[index], settings)
             sure = float(confidence[index])
+            if piled[index]:
+                sure = min(sure, settings.piled_confidence)
             if hidden[index]:
                 sure, ant_confidence = min(sure, settings.hidden_confidence), min(ant_confidence, settings.hidden_confidence)
             readings.append(SpaceReading(space, int(counts[index]), sure, ant, ant_confidence, hidden[index]))
-        problems = tuple(f"{r.space}: a hand hides it" for r in readings if r.hidden)
+        problems = tuple(f"{r.space}: a hand hides it" for r in readings if r.hidden) + tuple(
+            f"{r.space}: beads may lie piled there, so its count is a question" for r, pile in zip(readings, piled)
+            if pile and not r.hidden)
         eggs = {r.space: r.eggs for r in readings}
         ants = {r.space: r.ant for r in readings if r.ant}
         position = Position.setup(self.layout).replace(eggs=eggs, ants=ants)

@@ -39,6 +39,9 @@ class ColonyReaderSettings:
     total_unit_weight: float = 0.5    # ... else its counter's odds weigh so against the lone beads' (geometric)
     confident: float = 0.8            # a count below this posterior is reported as a question
     hidden_confidence: float = 0.2    # the most a count under a hand can claim
+    pile_floor_units: float = 2.0     # a log with less dark area (in beads) holds no pile worth asking about ...
+    pile_ask: float = 0.15            # ... else a pile score (pile_score.py) this high makes its count a question:
+    piled_confidence: float = 0.6     # the most such a count can claim (below `confident`)
     min_markers: int = 2
     still_step: float = 30.0          # a patch pixel changed by this much (of 255) has changed, not flickered
     still_share: float = 0.004        # fewer changed pixels than this share: a stream keeps the space's look
