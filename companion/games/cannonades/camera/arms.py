@@ -5,7 +5,9 @@ of an arm stays above the table's own grain and lines over a whole arm's width, 
 reaches in from beyond the play area: what is found so is returned as a mask of the top view. When none
 is found so, an arm nearly the wood's own colour (a tanned arm over teak: 4-7 units off it, its grain 2-4)
 is looked for at a lower level among what is faint only (the cards, far off the table's colour, left out: a card near the
-edge joined to grain is no arm), opened by an arm's width: grain and a card's blurred rim are narrow."""
+edge joined to grain is no arm), opened by an arm's width: grain and a card's blurred rim are narrow.
+Read faces lying over the play area's edge reach in too: a shape is an arm only when, the read faces and their
+blurred rims cut out, enough of it still reaches in (a real arm is long and goes on past any card it lies by)."""
 
 from __future__ import annotations
 
@@ -16,20 +18,23 @@ from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
 
-def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings) -> np.ndarray:
-    """`squared_distance`: each top-view pixel's squared colour distance from the table's local colour."""
+def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings,
+             faces_px: list[np.ndarray] | None = None) -> np.ndarray:
+    """`squared_distance`: each top-view pixel's squared colour distance from the table's local colour;
+    `faces_px`: the read faces' outlines (top-view px): a shape they explain is no arm."""
     shrink = settings.background_px_per_mm / settings.top_px_per_mm
     small = np.sqrt(cv2.resize(squared_distance, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA))
     small = cv2.GaussianBlur(small, (0, 0), settings.arm_smooth_mm * settings.background_px_per_mm)
     faint = cv2.compare(small, settings.arm_colour_distance, cv2.CMP_GT)
     faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     card_px = cards.CARD_AREA_MM2 * settings.background_px_per_mm ** 2
-    arms = _reaching_in(faint, settings.arm_min_cards * card_px)
+    faces = _faces_grown(faint.shape, faces_px or [], shrink, settings)
+    arms = _reaching_in(faint, settings.arm_min_cards * card_px, faces)
     if not arms.any():   # none at the usual level: one nearly the wood's colour (its faint shadow would widen a found one)
         wide = int(round(settings.arm_low_width_mm * settings.background_px_per_mm)) | 1
         low = cv2.inRange(small, settings.arm_low_colour_distance, settings.colour_distance)
         low = cv2.morphologyEx(low, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (wide, wide)))
-        arms = _reaching_in(low, settings.arm_low_min_cards * card_px)
+        arms = _reaching_in(low, settings.arm_low_min_cards * card_px, faces)
     if not arms.any():
         return np.zeros(squared_distance.shape, np.uint8)
     grow = int(round(settings.arm_grow_mm * settings.background_px_per_mm)) * 2 + 1
@@ -37,8 +42,32 @@ def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings) -> np.ndarr
     return cv2.resize(arms, (squared_distance.shape[1], squared_distance.shape[0]), interpolation=cv2.INTER_NEAREST)
 
 
-def _reaching_in(mask: np.ndarray, least_px: float) -> np.ndarray:
-    """The pieces of `mask` at least `least_px` big that touch its edge (beyond the play area)."""
+def _faces_grown(shape: tuple[int, ...], faces_px: list[np.ndarray], shrink: float,
+                 settings: ReaderSettings) -> np.ndarray:
+    """The read faces at the arm finder's scale, grown by their blurred rim (`arm_face_rim_mm`)."""
+    faces = np.zeros(shape, np.uint8)
+    for outline in faces_px:
+        cv2.fillPoly(faces, [np.int32(np.round(np.asarray(outline, np.float64).reshape(-1, 2) * shrink))], 255)
+    if not faces_px:
+        return faces
+    grow = int(round(settings.arm_face_rim_mm * settings.background_px_per_mm)) * 2 + 1
+    return cv2.dilate(faces, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (grow, grow)))
+
+
+def _reaching_in(mask: np.ndarray, least_px: float, faces: np.ndarray) -> np.ndarray:
+    """The pieces of `mask` that touch its edge (beyond the play area) with at least `least_px` of them
+    doing so outside `faces` (read faces grown by their rims): the whole piece is returned."""
+    out = np.zeros_like(mask)
+    arms = _edge_pieces(cv2.bitwise_and(mask, cv2.bitwise_not(faces)), least_px)
+    if not arms.any():
+        return out
+    _, labels = cv2.connectedComponents(mask)
+    out[np.isin(labels, np.unique(labels[arms > 0]))] = 255
+    return out
+
+
+def _edge_pieces(mask: np.ndarray, least_px: float) -> np.ndarray:
+    """The pieces of `mask` at least `least_px` big that touch its edge."""
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     height, width = mask.shape
     out = np.zeros_like(mask)

@@ -114,7 +114,9 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     view, view_to_table = table_mask.top_view(colour, to_image, settings, window_mm)
     difference = table_mask.table_difference(view, settings)
-    not_table, armless = table_mask.table_masks(view, settings, difference)
+    read_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), np.linalg.inv(view_to_table))[0]
+               for face in faces]   # a face over the play area's edge is no arm
+    not_table, armless = table_mask.table_masks(view, settings, difference, read_px)
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless,
                                  difference)
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it

@@ -38,6 +38,9 @@ class ReaderSettings:
     arm_colour_distance: float = 8.0
     arm_min_cards: float = 0.36
     arm_grow_mm: float = 8.0
+    # A shape reaching in is an arm only if the above holds with the read faces, grown by this rim (their edges
+    # blurred by `arm_smooth_mm`), cut out of it: a face over the play area's edge is no arm (arms.py).
+    arm_face_rim_mm: float = 16.0
     # A shape reaching in that lies wholly within this many mm of the read faces (a face over the play area's
     # edge taken for an arm, grown: 17-19 mm of table round it) with under this many cards' area of it, past
     # this many mm from them (their blurred edges), off the table's colour (smoothed, above the faint level)

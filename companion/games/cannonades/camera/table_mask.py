@@ -66,17 +66,18 @@ def not_table(view: np.ndarray, settings: ReaderSettings,
     return table_masks(view, settings, difference)[0]
 
 
-def table_masks(view: np.ndarray, settings: ReaderSettings,
-                difference: TableDifference | None = None) -> tuple[np.ndarray, np.ndarray]:
+def table_masks(view: np.ndarray, settings: ReaderSettings, difference: TableDifference | None = None,
+                faces_px: list[np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
     """not_table(view), and the same without the arms found (arms.py): an arm's shape is grown and takes
-    in the cards it touches, where without it a card's own outline stands apart."""
+    in the cards it touches, where without it a card's own outline stands apart. `faces_px`: the read
+    faces' outlines (view px), which the arm finder does not take for arms."""
     squared, edges, _, _, faint = difference or table_difference(view, settings)
     mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
     plain = fill_outlines(mask)
-    arm = arms.arm_mask(squared, settings)
+    arm = arms.arm_mask(squared, settings, faces_px)
     mask = plain | arm
     mask |= _faint_cards(faint, mask, settings)
     if not arm.any():
