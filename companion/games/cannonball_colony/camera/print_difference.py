@@ -89,28 +89,30 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     inside = ((cells >= 0) & (cells < ISLAND_CELLS)).all(axis=-1)
     on_frame = ((cells >= -1) & (cells <= ISLAND_CELLS)).all(axis=-1) & ~inside
     # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
-    own, own_known = _print_chroma(cells, prints, total, floor)
+    table = _PrintTable(prints)
+    own, own_known = table.chroma(cells, total, floor)
     known = (own_known & inside) | on_frame
     neutral = np.full(own.shape, 1 / 3)
     own[~inside] = neutral[~inside]
     gap = np.linalg.norm(chroma - own, axis=-1)
     within = grid - cells
     letter = (within < settings.letter_box).all(axis=-1) | ~inside
-    gap = np.where(letter, _segment_gap(chroma, own, neutral), gap)
+    own_or_line = _segment_gap(chroma, own, neutral)
+    gap = np.where(letter, own_or_line, gap)
     for axis in (0, 1):
         for side in (-1, 1):
             near = (within[..., axis] < settings.line_band) if side < 0 else (within[..., axis] > 1 - settings.line_band)
             near &= inside
             step = np.zeros(2, int)
             step[axis] = side
-            other, other_known = _print_chroma(cells + step, prints, total, floor)
-            other = np.where(other_known[..., None], other, neutral)   # beyond the grid: the frame's paper
-            mixed = np.minimum.reduce([_segment_gap(chroma, own, neutral), _segment_gap(chroma, other, neutral),
-                                       _segment_gap(chroma, own, other)])
-            gap = np.where(near, np.minimum(gap, mixed), gap)
-    expected_total = np.full(total.shape, np.inf)
-    for cell, colour in prints.items():
-        expected_total[(cells[..., 0] == cell[0]) & (cells[..., 1] == cell[1]) & inside] = colour.sum()
+            if not near.any():
+                continue
+            other, other_known = table.chroma(cells[near] + step, total[near], floor)
+            other = np.where(other_known[..., None], other, 1 / 3)   # beyond the grid: the frame's paper
+            mixed = np.minimum.reduce([own_or_line[near], _segment_gap(chroma[near], other, 1 / 3),
+                                       _segment_gap(chroma[near], own[near], other)])
+            gap[near] = np.minimum(gap[near], mixed)
+    expected_total = np.where(inside & own_known, table.total(cells), np.inf)
     lighter = np.log(np.maximum(total, 1e-3) / np.where(np.isfinite(expected_total), expected_total, PAPER_TOTAL))
     # The light in a shadow is the room's, not the lamp's: its hue drifts from the print the darker it is.
     least = settings.chroma_least + settings.shadow_chroma * np.clip(-lighter, 0.0, 1.0)
@@ -123,18 +125,36 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     return differs, known
 
 
-def _print_chroma(cells: np.ndarray, prints: dict, totals: np.ndarray, floor: float) -> tuple[np.ndarray, np.ndarray]:
-    """((h, w, 3) the chromaticity of each pixel's cell's print, scaled to the pixel's light `totals` before the dark
-    `floor` is added, (h, w) bool: that print is known)."""
-    chroma = np.full(cells.shape[:2] + (3,), 1 / 3)
-    known = np.zeros(cells.shape[:2], bool)
-    for cell, colour in prints.items():
-        here = (cells[..., 0] == cell[0]) & (cells[..., 1] == cell[1])
-        share = colour / max(float(colour.sum()), 1e-3)
-        light = totals[here][:, None]
-        chroma[here] = (share * light + floor) / (light + 3 * floor)
-        known |= here
-    return chroma, known
+class _PrintTable:
+    """The prints as arrays over the cell grid and the frame round it (cells -1..6): each pixel's looked up at once."""
+
+    def __init__(self, prints: dict[tuple[int, int], np.ndarray]):
+        side = ISLAND_CELLS + 2
+        self.shares = np.full((side, side, 3), 1 / 3)
+        self.totals = np.ones((side, side))
+        self.known = np.zeros((side, side), bool)
+        for (col, row), colour in prints.items():
+            total = max(float(colour.sum()), 1e-3)
+            self.shares[row + 1, col + 1] = colour / total
+            self.totals[row + 1, col + 1] = total
+            self.known[row + 1, col + 1] = True
+
+    def _at(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(rows, columns) into the arrays, and which cells lie on them."""
+        on = ((cells >= -1) & (cells <= ISLAND_CELLS)).all(axis=-1)
+        index = np.clip(cells + 1, 0, ISLAND_CELLS + 1)
+        return index[..., 1], index[..., 0], on
+
+    def chroma(self, cells: np.ndarray, totals: np.ndarray, floor: float) -> tuple[np.ndarray, np.ndarray]:
+        """(the chromaticity of each cell's print, scaled to the pixel's light `totals` before the dark `floor` is
+        added, which prints are known)."""
+        rows, cols, on = self._at(cells)
+        light = totals[..., None]
+        return (self.shares[rows, cols] * light + floor) / (light + 3 * floor), self.known[rows, cols] & on
+
+    def total(self, cells: np.ndarray) -> np.ndarray:
+        rows, cols, _ = self._at(cells)
+        return self.totals[rows, cols]
 
 
 def _segment_gap(points: np.ndarray, start, end) -> np.ndarray:
