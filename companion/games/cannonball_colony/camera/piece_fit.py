@@ -17,7 +17,8 @@ import cv2
 import numpy as np
 
 from companion.games.cannonball_colony.camera.board_view import BoardView
-from companion.vision.colour_classes import ColourTable
+from companion.games.cannonball_colony.camera.print_difference import PrintSettings, grid_at, not_print, print_colours
+from companion.vision.colour_classes import CLASS_INDEX, PLAYER_CLASSES, ColourTable
 from companion.vision.paper_white import SRGB_TO_LINEAR
 from companion.vision.piece_faces import FaceSettings, face_contrast, log_lightness
 from companion.vision.piece_looks import linear_at
@@ -32,6 +33,18 @@ class FitSettings:
     base_share: float = 0.8       # of a cell: the middle of another piece's cell, where its base hides what is behind
     shading: ShadingSettings = ShadingSettings()
     faces: FaceSettings = FaceSettings()
+    # Taught, choosing a kind: the silhouette is the owner's own paint and, where the board's print is known
+    # (camera/print_difference.py), whatever is not the print and not another country's paint; the inks a paint's
+    # shaded faces are named count only where they are not the print. Tuning seeds 6000-6099, tuned families, taught
+    # (benchmarks/taught_accuracy.py): cells 9256 -> 9263 of 9432, boards exact 169 -> 174 of 262, pieces 1127 -> 1134
+    # of 1276, kinds read wrong 101 -> 94, confidently wrong 6 -> 6. Tried there: the print alone (cells 9227, kinds
+    # wrong 114), paint and print both (9229, 117), paint or print with the lookalike inks wherever named (9254, 164
+    # boards), no shadow allowance (PrintSettings.shadow_chroma 0: 9263, 166 boards), 0.2 (9251, 166 boards).
+    from_print: bool = True
+    prints: PrintSettings = PrintSettings()
+
+
+PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
 
 
 @dataclass(frozen=True)
@@ -66,12 +79,13 @@ def window_fits(windows: list[PieceWindow], solids: list[dict[str, Solid]], view
 def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int]], owners: list,
                   table: ColourTable, settings: FitSettings = FitSettings(),
                   others: list[tuple[int, int]] = (), unseen: list = (),
-                  shaded: bool = False) -> list[PieceWindow]:
+                  shaded: bool = False, grounds: dict | None = None) -> list[PieceWindow]:
     """For each board-local cell and its owner's paint (a class index, or the indices that count as it): the
     cell's middle in sheet mm, the window of the board's plane round it showing the owner's paint that reaches
     the middle, and with `shaded` the shading over that paint and the window's lightness. The middles of the
     `others` cells (and of `cells`), where other pieces stand, do not count; nor, for each cell, the cells of
-    `unseen` (one list a cell: ground printed in an ink that counts as its paint)."""
+    `unseen` (one list a cell: ground printed in an ink that counts as its paint). `grounds`, every cell's token,
+    says what is printed under the window: with settings.from_print, what is not the print counts too."""
     if not cells:
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
@@ -85,6 +99,8 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     bases = {cell: cv2.perspectiveTransform((np.array([view.origin[0] + cell[0] + 0.5, view.origin[1] + cell[1] + 0.5])
                                              + corners).reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
              for cell in standing}
+    prints = (print_colours(view, grounds, table, settings.prints)
+              if grounds and settings.from_print else None)
     results = []
     unseen = list(unseen) or [()] * len(cells)
     for cell, centre, owner, hidden in zip(cells, centres, owners, unseen):
@@ -95,7 +111,11 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         colours = linear_at(image, pixels)
         balanced = colours / np.maximum(white[yi, xi], 1e-3)
-        shares = np.isin(table.classify(balanced.astype(np.float32)), owner).astype(np.float32)
+        classes = table.classify(balanced.astype(np.float32))
+        shares = np.isin(classes, owner)
+        if prints is not None:
+            shares = _with_print(shares, classes, not_print(balanced, grid_at(view, points), prints, settings.prints)[0])
+        shares = shares.astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell
                                      and (other in others or other in cells or other in hidden)])
@@ -105,3 +125,9 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
                        if shaded else PieceWindow(centre, window))
     return results
 
+
+def _with_print(paint: np.ndarray, classes: np.ndarray, differs: np.ndarray) -> np.ndarray:
+    """(h, w) bool: the owner's own paint (`paint`: its class, or the inks that count as it), and what `differs` from
+    the print where no other country's paint shows; an ink that counts as the paint only where it is not the print."""
+    player = np.isin(classes, PLAYER_INDEX)
+    return (paint & player) | (differs & ~(player & ~paint))

@@ -191,15 +191,21 @@ class TaughtPieces:
         pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
         grounds = {(col, row): tokens[(board, col, row)] for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)}
         fitted = self.fits_and_shading(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True,
-                                       grounds=grounds)
+                                       grounds=grounds, by_print=True)
+        # Whether a taught solid stands in the paint seen is asked of the paint alone: what is not the print may be
+        # the shadow or the neighbour that made the looks see paint.
+        checked = [cell for cell in pieces if cell in unvouched]
+        vouched = dict(zip(checked, self.fits(image, view, [tokens[(board, *cell)] for cell in checked], checked, pieces,
+                                              by_kind=True, grounds=grounds)))
         for cell, (fits, gaps, face_gaps) in zip(pieces, fitted):
             if not fits:
                 continue
             key = (board, *cell)
-            if cell in unvouched and max(fits.values()) < s.road_piece_min_fit:
+            painted = max(vouched.get(cell, {}).values(), default=1.0)
+            if painted < s.road_piece_min_fit:
                 tokens[key] = ROAD   # paint on a bare road that no taught solid stands in: the card, a shadow, a neighbour
                 probabilities[key] = min(probabilities[key], s.disputed_confidence)
-                reasons[key] = f"{reasons.get(key, 'the taught looks see paint')}, but no taught solid fits it ({max(fits.values()):.2f})"
+                reasons[key] = f"{reasons.get(key, 'the taught looks see paint')}, but no taught solid fits it ({painted:.2f})"
                 continue
             choice = choose_kind(fits, tokens[key][0], s.kinds, gaps, face_gaps)
             tokens[key] = choice.kind + tokens[key][1]
@@ -258,12 +264,13 @@ class TaughtPieces:
 
     def fits_and_shading(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
                          others: list[tuple[int, int]] = (), by_kind: bool = False,
-                         grounds: dict | None = None) -> list[tuple[dict[str, float], dict[str, float | None],
-                                                                    dict[str, float | None]]]:
+                         grounds: dict | None = None, by_print: bool = False
+                         ) -> list[tuple[dict[str, float], dict[str, float | None], dict[str, float | None]]]:
         """fits()'s, each with kind -> how far the piece's shading is from that kind's nearest taught one
         (companion.vision.piece_shading; an empty dict when the piece's silhouette has none to compare), and kind ->
         how far its top face's contrast with its sides, where that kind's solid puts them, is from the kind's taught
-        ones (companion.vision.piece_faces; None where either has none)."""
+        ones (companion.vision.piece_faces; None where either has none). `by_print`: what is not the board's print, as
+        `grounds` give it, counts in the silhouettes too (camera/piece_fit.py, for choosing kinds)."""
         owners = [CLASS_INDEX[COUNTRY_BY_INITIAL[token[1]].value] for token in read]
         unseen = [()] * len(cells)
         if by_kind and self.settings.fit_lookalikes and grounds:
@@ -284,7 +291,8 @@ class TaughtPieces:
             if tuple(chosen) not in windows:
                 windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
                                                        self.table, self.settings.fit, others, [unseen[i] for i in chosen],
-                                                       shaded=by_kind and bool(self.shadings))
+                                                       shaded=by_kind and bool(self.shadings),
+                                                       grounds=grounds if by_print else None)
             fits = window_fits(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
             for i, fit, seen in zip(chosen, fits, windows[tuple(chosen)]):
                 for kind, (value, _) in fit.items():

@@ -1,0 +1,166 @@
+"""Which pixels round a piece are not the board's print: the piece, whatever its paint shows.
+
+The reader knows what lies printed under every cell of a located board: the ground it read there, and a
+road tile under every piece. Each ground's print is measured on the board itself, under this light, as the
+median colour of the middles of the bare cells read as it. A pixel of the board's plane whose colour is
+far from its cell's print, in hue or by being lighter, or much darker than a piece's shadow makes it, is
+something standing on the board. Unlike a piece's paint, this finds the faces a shade hides and the rings
+a lit top leaves, and it does not count a ground whose ink names the paint. It cannot tell one piece from
+another, so what shows another country's paint is left out; beyond the cell grid (the frame, its markers
+and label, the table) the print is not known.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.cannonball_colony.camera.board_view import BoardView
+from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
+from companion.vision.colour_classes import ColourTable
+
+ROAD = "r"
+SEA = "."
+PAPER_TOTAL = 3.0   # the frame's paper over the white field: one in each channel
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    middle_share: float = 0.5     # of a cell's side: the middle of a bare cell its print is measured over
+    # A pixel is not the print when its chromaticity (each channel's share of the three) is this far from its
+    # cell's print's, or it is lighter by this log factor, or darker by this one (a piece's shadow darkens the
+    # print by up to about this: seed 6015's deep shadows by -1.8, their chromaticity 0.1 off at most).
+    chroma_least: float = 0.12
+    # More chromaticity asked of a pixel per unit of log darkening (at most one): a shadow is lit by the room, not the
+    # lamp, and its hue drifts (seeds 6076 and 6094: 0.08-0.13 off a road tile's). Set on tuning seeds 6000-6099
+    # (camera/piece_fit.py, FitSettings.from_print).
+    shadow_chroma: float = 0.1
+    lighter_least: float = 0.4
+    darker_least: float = 2.0
+    line_band: float = 0.07       # of a cell's side, each side of its edges: the grid line and the next cell's ink
+    letter_box: float = 0.32      # of a cell's side: the corner its terrain letter is printed in
+    dark_floor: float = 0.02      # light added to each channel before chromaticity: a black marker's noise has no hue
+    blur_px: float = 1.0          # the window's colours are smoothed this much first: a pixel's noise is not a piece
+    opening_px: int = 3           # specks this small (the grid lines, the cells' letters) are not a piece
+
+
+def print_colours(view: BoardView, grounds: dict, table: ColourTable,
+                  settings: PrintSettings = PrintSettings()) -> dict[tuple[int, int], np.ndarray]:
+    """Board-local cell -> the linear BGR (over the white field) its print shows under this light: each ground's
+    median over its bare cells' middles; under a piece, a road tile's (the colour table's road where none is bare).
+    Sea cells and grounds no bare cell shows are left out."""
+    side, margin = view.settings.px_per_cell, view.settings.margin_cells
+    half = max(1, int(round(side * settings.middle_share / 2)))
+    measured: dict[str, list[np.ndarray]] = {}
+    for (col, row), token in grounds.items():
+        if len(token) != 1 or token == SEA:
+            continue
+        x, y = int(round((col + margin + 0.5) * side)), int(round((row + margin + 0.5) * side))
+        middle = view.paper_relative[y - half:y + half, x - half:x + half].reshape(-1, 3)
+        measured.setdefault(token, []).append(np.median(middle, axis=0))
+    prints = {token: np.median(np.array(colours), axis=0) for token, colours in measured.items()}
+    if ROAD not in prints:
+        prints[ROAD] = np.asarray(table.references["road"], np.float64)[::-1]   # RGB -> BGR
+    return {cell: prints[ROAD if len(token) == 2 else token] for cell, token in grounds.items()
+            if (ROAD if len(token) == 2 else token) in prints}
+
+
+def grid_at(view: BoardView, points_mm: np.ndarray) -> np.ndarray:
+    """(h, w, 2) board-local cell coordinates (0..6 over the grid) of sheet-mm points."""
+    grid = cv2.perspectiveTransform(points_mm.reshape(-1, 1, 2), np.linalg.inv(view.grid_to_sheet)).reshape(points_mm.shape)
+    return grid - np.asarray(view.origin, np.float64)
+
+
+def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, int], np.ndarray],
+              settings: PrintSettings = PrintSettings()) -> tuple[np.ndarray, np.ndarray]:
+    """((h, w) bool: the pixel is not the print, (h, w) bool: the print there is known) for linear BGR colours over
+    the white field at board-local cell coordinates `grid` (grid_at). Near a cell's edges the print is its ink, its
+    neighbour's, the dark grid line or a mix of them; in its corner, its ink or its letter; on the frame, paper,
+    markers and label, all without hue."""
+    seen = np.maximum(balanced, 0).astype(np.float32)
+    if settings.blur_px > 0:
+        seen = cv2.GaussianBlur(seen, (0, 0), settings.blur_px)
+    total = seen.sum(axis=-1)
+    floor = settings.dark_floor
+    chroma = (seen + floor) / (total + 3 * floor)[..., None]
+    cells = np.floor(grid).astype(int)
+    inside = ((cells >= 0) & (cells < ISLAND_CELLS)).all(axis=-1)
+    on_frame = ((cells >= -1) & (cells <= ISLAND_CELLS)).all(axis=-1) & ~inside
+    # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
+    table = _PrintTable(prints)
+    own, own_known = table.chroma(cells, total, floor)
+    known = (own_known & inside) | on_frame
+    neutral = np.full(own.shape, 1 / 3)
+    own[~inside] = neutral[~inside]
+    gap = np.linalg.norm(chroma - own, axis=-1)
+    within = grid - cells
+    letter = (within < settings.letter_box).all(axis=-1) | ~inside
+    own_or_line = _segment_gap(chroma, own, neutral)
+    gap = np.where(letter, own_or_line, gap)
+    for axis in (0, 1):
+        for side in (-1, 1):
+            near = (within[..., axis] < settings.line_band) if side < 0 else (within[..., axis] > 1 - settings.line_band)
+            near &= inside
+            step = np.zeros(2, int)
+            step[axis] = side
+            if not near.any():
+                continue
+            other, other_known = table.chroma(cells[near] + step, total[near], floor)
+            other = np.where(other_known[..., None], other, 1 / 3)   # beyond the grid: the frame's paper
+            mixed = np.minimum.reduce([own_or_line[near], _segment_gap(chroma[near], other, 1 / 3),
+                                       _segment_gap(chroma[near], own[near], other)])
+            gap[near] = np.minimum(gap[near], mixed)
+    expected_total = np.where(inside & own_known, table.total(cells), np.inf)
+    lighter = np.log(np.maximum(total, 1e-3) / np.where(np.isfinite(expected_total), expected_total, PAPER_TOTAL))
+    # The light in a shadow is the room's, not the lamp's: its hue drifts from the print the darker it is.
+    least = settings.chroma_least + settings.shadow_chroma * np.clip(-lighter, 0.0, 1.0)
+    differs = (gap > least) | ((lighter > settings.lighter_least) & inside & np.isfinite(expected_total))
+    differs |= (lighter < -settings.darker_least) & inside & np.isfinite(expected_total)
+    differs &= known
+    if settings.opening_px > 1:
+        kernel = np.ones((settings.opening_px, settings.opening_px), np.uint8)
+        differs = cv2.morphologyEx(differs.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    return differs, known
+
+
+class _PrintTable:
+    """The prints as arrays over the cell grid and the frame round it (cells -1..6): each pixel's looked up at once."""
+
+    def __init__(self, prints: dict[tuple[int, int], np.ndarray]):
+        side = ISLAND_CELLS + 2
+        self.shares = np.full((side, side, 3), 1 / 3)
+        self.totals = np.ones((side, side))
+        self.known = np.zeros((side, side), bool)
+        for (col, row), colour in prints.items():
+            total = max(float(colour.sum()), 1e-3)
+            self.shares[row + 1, col + 1] = colour / total
+            self.totals[row + 1, col + 1] = total
+            self.known[row + 1, col + 1] = True
+
+    def _at(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(rows, columns) into the arrays, and which cells lie on them."""
+        on = ((cells >= -1) & (cells <= ISLAND_CELLS)).all(axis=-1)
+        index = np.clip(cells + 1, 0, ISLAND_CELLS + 1)
+        return index[..., 1], index[..., 0], on
+
+    def chroma(self, cells: np.ndarray, totals: np.ndarray, floor: float) -> tuple[np.ndarray, np.ndarray]:
+        """(the chromaticity of each cell's print, scaled to the pixel's light `totals` before the dark `floor` is
+        added, which prints are known)."""
+        rows, cols, on = self._at(cells)
+        light = totals[..., None]
+        return (self.shares[rows, cols] * light + floor) / (light + 3 * floor), self.known[rows, cols] & on
+
+    def total(self, cells: np.ndarray) -> np.ndarray:
+        rows, cols, _ = self._at(cells)
+        return self.totals[rows, cols]
+
+
+def _segment_gap(points: np.ndarray, start, end) -> np.ndarray:
+    """Each point's distance from the segment start-end (chromaticities; a mix of two inks lies on it)."""
+    start, end = np.broadcast_to(start, points.shape), np.broadcast_to(end, points.shape)
+    along = end - start
+    length = np.maximum((along * along).sum(axis=-1), 1e-9)
+    share = np.clip(((points - start) * along).sum(axis=-1) / length, 0.0, 1.0)
+    return np.linalg.norm(points - (start + share[..., None] * along), axis=-1)
