@@ -43,6 +43,9 @@ class LookJudge:
         self.table, self.book, self.paint_classes, self.heights = table, book, paint_classes, heights
         self.settings = settings
         self._named: tuple | None = None   # (a view's picture, its pixels named): a board is judged more than once
+        # A board is judged three times a read over mostly the same cells: what depends on one cell alone is kept
+        # for its view (each cell's look points and classes, its outline per kind, its judgement per points hidden).
+        self._kept: tuple | None = None
 
     def judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False,
               strict: frozenset = frozenset()) -> list[Judged]:
@@ -57,6 +60,9 @@ class LookJudge:
         if self._named is None or self._named[0] is not view.paper_relative:
             self._named = (view.paper_relative, self.table.classify(view.paper_relative))
         named = self._named[1]
+        if self._kept is None or self._kept[0] is not view or self._kept[1] is not view.paper_relative:
+            self._kept = (view, view.paper_relative, {}, {}, {}, {})
+        _, _, looked, outlined, judgements, hiding = self._kept
 
         def classes_at(pixels):
             points = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2).astype(np.float64), image_to_view).reshape(-1, 2)
@@ -68,22 +74,45 @@ class LookJudge:
         def any_paint(classes):
             return np.isin(classes, PLAYER_INDEX).astype(np.float32)
 
-        pixels, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres, ISLAND_CELL_MM,
-                                        s.looks)
+        new = [index for index, cell in enumerate(cells) if cell not in looked]
+        if new:   # each cell's points are read from its own middle alone
+            pixels, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres[new],
+                                            ISLAND_CELL_MM, s.looks)
+            looked.update((cells[index], (pixels[i], classes[i])) for i, index in enumerate(new))
+        pixels = [looked[cell][0] for cell in cells]
+
+        def one(index, known):
+            key = (cells[index], known.tobytes(), familiar_only, cells[index] in strict)
+            if key not in judgements:
+                judgements[key] = self._one(looked[cells[index]][1], known, familiar_only, cells[index] in strict)
+            return judgements[key]
+
+        def outline(index, kind):
+            if (cells[index], kind) not in outlined:
+                outlined[cells[index], kind] = self._outline(view, centres[index], kind)
+            return cells[index], kind
+
+        def unhidden(index, pieces):
+            hidden = np.zeros(len(pixels[index]), bool)
+            for piece in pieces:   # what one piece's outline hides of a cell's points
+                if (cells[index], piece) not in hiding:
+                    hiding[cells[index], piece] = _hidden(pixels[index], outlined[piece])
+                if hiding[cells[index], piece] is not None:
+                    hidden |= hiding[cells[index], piece]
+            return (~hidden).astype(np.float32)
+
         eye = view.camera.position[:2]
         order = np.argsort(np.linalg.norm(centres - eye, axis=1))
         judged: dict[int, Judged] = {}
-        outlines: dict[int, np.ndarray] = {}
+        outlines: dict[int, tuple] = {}          # a piece found: (its cell, its kind)
         for index in order:                      # nearest first: what stands in front is known
-            known = _unhidden(pixels[index], outlines.values())
-            judged[index] = self._one(classes[index], known, familiar_only, cells[index] in strict)
+            judged[index] = one(index, unhidden(index, outlines.values()))
             token = judged[index][0]
             if token != ROAD:
-                outlines[index] = self._outline(view, centres[index], token[0])
-        for index, outline in outlines.items():   # a piece's column again, without the pieces behind it
+                outlines[index] = outline(index, token[0])
+        for index in outlines:   # a piece's column again, without the pieces behind it
             others = [o for i, o in outlines.items() if i != index]
-            judged[index] = self._one(classes[index], _unhidden(pixels[index], others), familiar_only,
-                                      cells[index] in strict)
+            judged[index] = one(index, unhidden(index, others))
         return [judged[index] for index in range(len(cells))]
 
     def _one(self, point_classes: np.ndarray, known: np.ndarray, familiar_only: bool = False,
@@ -118,14 +147,11 @@ class LookJudge:
         return cv2.convexHull(np.vstack([low, high]).astype(np.float32)).reshape(-1, 2).astype(np.float64)
 
 
-def _unhidden(pixels: np.ndarray, outlines) -> np.ndarray:
-    hidden = np.zeros(len(pixels), bool)
-    low, high = pixels.min(axis=0), pixels.max(axis=0)
-    for outline in outlines:
-        if (outline.min(axis=0) > high).any() or (outline.max(axis=0) < low).any():
-            continue   # clear of every point: most pieces stand far from the cell
-        hidden |= inside_convex(pixels, outline)
-    return (~hidden).astype(np.float32)
+def _hidden(pixels: np.ndarray, outline: np.ndarray) -> np.ndarray | None:
+    """Which of the points lie inside the outline; None when it is clear of every one (most pieces stand far)."""
+    if (outline.min(axis=0) > pixels.max(axis=0)).any() or (outline.max(axis=0) < pixels.min(axis=0)).any():
+        return None
+    return inside_convex(pixels, outline)
 
 
 def named(token: str) -> str:

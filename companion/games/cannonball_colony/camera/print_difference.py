@@ -82,21 +82,21 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     seen = np.maximum(balanced, 0).astype(np.float32)
     if settings.blur_px > 0:
         seen = cv2.GaussianBlur(seen, (0, 0), settings.blur_px)
-    total = seen.sum(axis=-1)
+    total = seen[..., 0] + seen[..., 1] + seen[..., 2]   # summed as sum(axis=-1) does, without its slow short axis
     floor = settings.dark_floor
     chroma = (seen + floor) / (total + 3 * floor)[..., None]
     cells = np.floor(grid).astype(int)
-    inside = ((cells >= 0) & (cells < ISLAND_CELLS)).all(axis=-1)
-    on_frame = ((cells >= -1) & (cells <= ISLAND_CELLS)).all(axis=-1) & ~inside
+    inside = _both((cells >= 0) & (cells < ISLAND_CELLS))
+    on_frame = _both((cells >= -1) & (cells <= ISLAND_CELLS)) & ~inside
     # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
     table = _PrintTable(prints)
     own, own_known = table.chroma(cells, total, floor)
     known = (own_known & inside) | on_frame
     neutral = np.full(own.shape, 1 / 3)
     own[~inside] = neutral[~inside]
-    gap = np.linalg.norm(chroma - own, axis=-1)
+    gap = _length(chroma - own)
     within = grid - cells
-    letter = (within < settings.letter_box).all(axis=-1) | ~inside
+    letter = _both(within < settings.letter_box) | ~inside
     own_or_line = _segment_gap(chroma, own, neutral)
     gap = np.where(letter, own_or_line, gap)
     for axis in (0, 1):
@@ -141,7 +141,7 @@ class _PrintTable:
 
     def _at(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(rows, columns) into the arrays, and which cells lie on them."""
-        on = ((cells >= -1) & (cells <= ISLAND_CELLS)).all(axis=-1)
+        on = _both((cells >= -1) & (cells <= ISLAND_CELLS))
         index = np.clip(cells + 1, 0, ISLAND_CELLS + 1)
         return index[..., 1], index[..., 0], on
 
@@ -161,6 +161,20 @@ def _segment_gap(points: np.ndarray, start, end) -> np.ndarray:
     """Each point's distance from the segment start-end (chromaticities; a mix of two inks lies on it)."""
     start, end = np.broadcast_to(start, points.shape), np.broadcast_to(end, points.shape)
     along = end - start
-    length = np.maximum((along * along).sum(axis=-1), 1e-9)
-    share = np.clip(((points - start) * along).sum(axis=-1) / length, 0.0, 1.0)
-    return np.linalg.norm(points - (start + share[..., None] * along), axis=-1)
+    length = np.maximum(_dot(along, along), 1e-9)
+    share = np.clip(_dot(points - start, along) / length, 0.0, 1.0)
+    return _length(points - (start + share[..., None] * along))
+
+
+# numpy's reductions over a last axis of two or three are slow on small windows; these add in the same order
+# (first to last), so every value is the same to the bit.
+def _both(pairs: np.ndarray) -> np.ndarray:
+    return pairs[..., 0] & pairs[..., 1]
+
+
+def _dot(first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    return first[..., 0] * second[..., 0] + first[..., 1] * second[..., 1] + first[..., 2] * second[..., 2]
+
+
+def _length(vectors: np.ndarray) -> np.ndarray:
+    return np.sqrt(_dot(vectors, vectors))

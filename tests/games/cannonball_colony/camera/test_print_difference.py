@@ -9,7 +9,8 @@ import cv2
 import numpy as np
 
 from companion.games.cannonball_colony.camera.board_view import ViewSettings
-from companion.games.cannonball_colony.camera.print_difference import PrintSettings, not_print, print_colours
+from companion.games.cannonball_colony.camera.print_difference import (PrintSettings, _length, _segment_gap, not_print,
+                                                                     print_colours)
 
 GRASS = np.array([0.12, 0.55, 0.35])     # linear BGR over the white field
 ROAD = np.array([0.55, 0.62, 0.66])
@@ -79,3 +80,16 @@ def test_each_ground_prints_as_its_bare_cells_show_it_and_a_piece_stands_on_a_ro
     assert np.allclose(prints[(0, 0)], GRASS) and np.allclose(prints[(2, 2)], ROAD)
     assert np.allclose(prints[(3, 3)], ROAD)      # under a piece: a road tile as the board's bare roads show it
     assert (4, 4) not in prints                   # the sea is not printed on a board
+
+
+def test_the_distances_added_by_hand_are_numpys_to_the_bit():
+    # not_print sums its colours' three channels one by one (numpy's reductions over so short an axis are slow on a
+    # small window); a flipped last bit could flip a pixel, so they must add as numpy does.
+    rng = np.random.default_rng(15)
+    chroma = rng.random((30, 40, 3)).astype(np.float32)
+    own, other = rng.random((30, 40, 3)), rng.random(3)
+    along = other - own
+    share = np.clip(((chroma - own) * along).sum(axis=-1) / np.maximum((along * along).sum(axis=-1), 1e-9), 0.0, 1.0)
+    by_numpy = np.linalg.norm(chroma - (own + share[..., None] * along), axis=-1)
+    assert np.array_equal(_segment_gap(chroma, own, other), by_numpy)
+    assert np.array_equal(_length(chroma - own), np.linalg.norm(chroma - own, axis=-1))
