@@ -22,6 +22,7 @@ NOT_ONE_CARD = "a card-like shape"   # the start of the reason a shape of touchi
 CUT_BY_WINDOW = "a shape cut by the edge of the part of the table read"
 # A card reaching under a face-up card, as bright as a face: face up, its markers hidden by the card on it.
 HIDDEN_FACE = f"{PRINTED_CORNERS} under a face-up card, as bright as a face: face up, its markers hidden"
+BESIDE_FACE = "a whole card's shape beside a face-up card, the table between them taken in, no marker"
 NO_PAPER_BESIDE = "a card reaching under a face-up card's margin, no paper of that face beside it to compare with"
 
 
@@ -147,6 +148,9 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
             parts = [fitted]
         if parts is not None:
             return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]
+        if cover is not None and (beside := touching.card_beside_face(contour, settings, cover)) is not None:
+            return [replace(blob, why=BESIDE_FACE) if blob.face == "down" else blob
+                    for blob in _split_card(beside, grey, view_to_table, settings, cover)]
         count = area / card_area
         why = (f"{NOT_ONE_CARD} of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")

@@ -104,6 +104,13 @@ class ReaderSettings:
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
     fit_min_cards: float = 0.55
     fit_holds: float = 0.97
+    # A card beside a read face, the table gap between them closed into its shape (the faint mask's smoothing and
+    # closing join a dark back to a bright face 13 mm off: touching.card_beside_face): a blob of at most this many
+    # cards holding one card rectangle that reaches at most this share into the face's footprint (with its cut
+    # margin), what lies beyond the rectangle (but for `fit_holds` crumbs) within this many mm of the face.
+    beside_face_max_cards: float = 1.5
+    beside_face_overlap: float = 0.03
+    beside_face_gap_mm: float = 12.0
     # Whole cards touching an arm (touching.cards_off_arm): a card rectangle in the arm's shape whose outside
     # ring (this many px out, past a card's shadow) the shape leaves free but for this share (the arm touches
     # one side), at most this many an arm.

@@ -3,7 +3,7 @@ rectangles explain all of it. Each rectangle stands on a straight stretch of the
 card's own edge, where nothing touches it) and must lie inside the blob; what the rectangles leave
 must be crumbs, or one card reaching under a face-up card (a row's ship under a cannonade). A blob
 they cannot explain (a hand, a card half under another) is not split: it stays unknown, never guessed
-into cards."""
+into cards. A card beside a read face whose shape took in the table gap between them is that card's rectangle."""
 
 from __future__ import annotations
 
@@ -148,6 +148,49 @@ def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray
     return best
 
 
+def card_beside_face(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
+    """One card rectangle in a blob touching a read face (`cover`: the faces' footprints with their cut margin)
+    when all the blob holds beyond it lies in the gap next to that face, within `beside_face_gap_mm` of it: the
+    table between them taken in, not a second card or a hand. The rectangle lies beside the face, not under it
+    (a card under a face is split_blob's, judged by the paper showing), or None."""
+    scale = settings.top_px_per_mm
+    card_px = cards.CARD_AREA_MM2 * scale ** 2
+    if not 1 - settings.card_area_tolerance <= cv2.contourArea(contour) / card_px <= settings.beside_face_max_cards:
+        return None
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = int(cards.CARD_MM[1] * scale)
+    blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    offset = np.array([x - pad, y - pad])
+    cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
+    face = _window(cover, offset, blob.shape)
+    if not _touches(blob, face, settings):
+        return None
+    reach = 2 * int(round(settings.beside_face_gap_mm * scale)) + 1
+    far = cv2.bitwise_not(cv2.dilate(face, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))))
+    canvas = np.zeros_like(blob)
+    best, best_inside = None, 0.0
+    polygon = cv2.approxPolyDP(contour - offset, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
+    for outline in _rectangles_on(polygon, settings):
+        inside = _inside_share(canvas, blob, outline)
+        if inside < settings.split_inside or inside <= best_inside:
+            continue
+        if _inside_share(canvas, face, outline) > settings.beside_face_overlap:
+            continue
+        beyond = cv2.bitwise_and(_cut_out(blob.copy(), outline, settings), far)
+        if cv2.countNonZero(beyond) <= (1 - settings.fit_holds) * card_px:
+            best, best_inside = SplitCard(outline + offset, inside), inside
+    return best
+
+
+def _rectangles_on(polygon: np.ndarray, settings: ReaderSettings):
+    """Each card rectangle (its corners) standing on a straight stretch of an outline, from either end, to either side."""
+    for start, end, along, normal, side, depth in _card_sides(polygon, settings):
+        for anchor, direction in ((start, along), (end, -along)):
+            for inward in (normal, -normal):
+                yield np.array([anchor, anchor + direction * side, anchor + direction * side + inward * depth,
+                                anchor + inward * depth])
+
+
 def _card_sides(polygon: np.ndarray, settings: ReaderSettings):
     """Each straight stretch of an outline that may be a card's side, as (start, end, its direction and a normal,
     the card's side along it and its depth across), once with the card's short side along it, once its long."""
@@ -289,23 +332,19 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
     ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
         polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
-        for start, end, along, normal, side, depth in _card_sides(polygon, settings):
-            for anchor, direction in ((start, along), (end, -along)):
-                for inward in (normal, -normal):
-                    outline = np.array([anchor, anchor + direction * side,
-                                        anchor + direction * side + inward * depth, anchor + inward * depth])
-                    inside = _inside_share(canvas, blob, outline)
-                    if inside < (least_inside or settings.split_inside):
-                        continue
-                    claimed = _inside_share(canvas, remaining, outline)
-                    if claimed < least_claim and not (claimed >= settings.split_last_claim and
-                                                      _explains_the_rest(canvas, remaining, settings)):
-                        continue
-                    around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
-                    support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
-                    score = support + claimed
-                    if (best is None or score > best_score) and (accept is None or accept(outline)):
-                        best, best_score = SplitCard(outline, inside), score
+        for outline in _rectangles_on(polygon, settings):
+            inside = _inside_share(canvas, blob, outline)
+            if inside < (least_inside or settings.split_inside):
+                continue
+            claimed = _inside_share(canvas, remaining, outline)
+            if claimed < least_claim and not (claimed >= settings.split_last_claim and
+                                              _explains_the_rest(canvas, remaining, settings)):
+                continue
+            around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
+            support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
+            score = support + claimed
+            if (best is None or score > best_score) and (accept is None or accept(outline)):
+                best, best_score = SplitCard(outline, inside), score
     return best
 
 

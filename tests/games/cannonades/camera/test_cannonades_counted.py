@@ -79,6 +79,9 @@ from cannonades_views import benchmark_view, seat_as_read
     (546, "classic", 2, (["?", "S31"], 0),
      "C29 on face-up S37 and S31 beside them over the play area's top edge on linen: their blurred rims reached "
      "the edge, an arm; the read faces and their rims cut out, nothing reaches in (unsure before 17:55)"),
+    (195, "ember", 2, (["S08", "S31", "S32"], 1),
+     "an ember back on walnut 13 mm from face-up S31: the faint mask closed the table gap into the back's shape "
+     "(1.2 cards); beyond one card rectangle only that gap, beside the face (unsure before 18:30)"),
 ], ids=["face up under a cannonade", "face up under a cannonade beside a back", "a row under a cannonade",
         "a faint back", "a back over a face", "a strip parted off", "a faint back under a cannonade",
         "a found card's rim beside a cannonade", "whole backs found faintly", "a back showing beside a cannonade",
@@ -88,7 +91,8 @@ from cannonades_views import benchmark_view, seat_as_read
         "a face's strip beside a cannonade", "a face's strip beside a cannonade, slate",
         "a face under a cannonade, its corners printed",
         "a face under a cannonade, its corners printed, on navy cloth", "a faint back beside a cannonade, its rim missed",
-        "three faint backs overlapping in a row", "faces over the play area's edge on linen, no arm"])
+        "three faint backs overlapping in a row", "faces over the play area's edge on linen, no arm",
+        "a back a table gap from a face, the gap closed"])
 def test_seats_are_counted_from_what_the_picture_and_the_rules_allow(seed, look, seat, counted, why):
     truth, cards = benchmark_view(seed, look)
     got, want = seat_as_read(truth, cards, seat)
