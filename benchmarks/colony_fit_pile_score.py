@@ -21,6 +21,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 import numpy as np  # noqa: E402
+from sklearn.metrics import roc_auc_score  # noqa: E402
 
 from colony_counter_rows import MODES, view_rows  # noqa: E402
 from colony_views import DEFAULT_CACHE, seeds, view_paths  # noqa: E402
@@ -59,8 +60,7 @@ def held_out_auc(rows: np.ndarray, piled: np.ndarray, groups: np.ndarray) -> flo
         fitted = fit_pile_score(rows[~held], piled[~held])
         scores[held] = rows[held] @ np.array(fitted["weights"]) + fitted["bias"]
     able = rows[:, DARK_UNITS] >= SETTINGS.pile_floor_units
-    on, off = scores[able & (piled == 1)], scores[able & (piled == 0)]
-    return float((on[:, None] > off[None, :]).mean() + 0.5 * (on[:, None] == off[None, :]).mean())
+    return float(roc_auc_score(piled[able], scores[able]))
 
 
 def main() -> None:
