@@ -9,6 +9,7 @@ counts for nothing.
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 import cv2
@@ -34,6 +35,20 @@ class Judged(NamedTuple):
     hidden: bool = False  # the base is mostly behind pieces in front: a road as far as can be told, not sure of it
 
 
+@dataclass
+class _BoardMemo:
+    """What one board view's judging keeps across its passes, each part depending on one cell alone."""
+    view: BoardView
+    picture: np.ndarray
+    looked: dict = field(default_factory=dict)       # cell -> (its look points, their classes)
+    outlined: dict = field(default_factory=dict)     # (cell, kind) -> the outline a piece of that kind shows
+    judgements: dict = field(default_factory=dict)   # (cell, points hidden, flags) -> Judged
+    hiding: dict = field(default_factory=dict)       # (cell, (piece's cell, kind)) -> which points it hides, or None
+
+    def holds(self, view: BoardView) -> bool:
+        return self.view is view and self.picture is view.paper_relative
+
+
 class LookJudge:
     """Judges cells with one colour table and book of taught looks. `paint_classes`: for strict and not, a lookup
     per player of the classes that count as its paint; `heights`: kind -> how tall it was taught (mm)."""
@@ -45,7 +60,7 @@ class LookJudge:
         self._named: tuple | None = None   # (a view's picture, its pixels named): a board is judged more than once
         # A board is judged three times a read over mostly the same cells: what depends on one cell alone is kept
         # for its view (each cell's look points and classes, its outline per kind, its judgement per points hidden).
-        self._kept: tuple | None = None
+        self._kept: _BoardMemo | None = None
 
     def judge(self, view: BoardView, cells: list[tuple[int, int]], familiar_only: bool = False,
               strict: frozenset = frozenset()) -> list[Judged]:
@@ -60,9 +75,10 @@ class LookJudge:
         if self._named is None or self._named[0] is not view.paper_relative:
             self._named = (view.paper_relative, self.table.classify(view.paper_relative))
         named = self._named[1]
-        if self._kept is None or self._kept[0] is not view or self._kept[1] is not view.paper_relative:
-            self._kept = (view, view.paper_relative, {}, {}, {}, {})
-        _, _, looked, outlined, judgements, hiding = self._kept
+        if self._kept is None or not self._kept.holds(view):
+            self._kept = _BoardMemo(view, view.paper_relative)
+        looked, outlined = self._kept.looked, self._kept.outlined
+        judgements, hiding = self._kept.judgements, self._kept.hiding
 
         def classes_at(pixels):
             points = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2).astype(np.float64), image_to_view).reshape(-1, 2)
