@@ -138,3 +138,13 @@ def test_every_reader_gets_its_own_copy_of_the_kit_pieces_worked_out_once():
     assert first.pieces.table is second.pieces.table   # the looks are not worked out again
     first.pieces._revised[1] = "kept"
     assert second.pieces._revised == {}                # but what one reader keeps is its own
+
+
+def test_the_lightness_spreads_of_many_cells_taken_together_are_each_cells_alone():
+    rng = np.random.default_rng(13)
+    for size in (64, 100, 144):
+        lightness = rng.normal(60, 15, (20, size))
+        low, high = np.percentile(lightness, (10, 90), axis=1)
+        for row, spread in zip(lightness, high - low):
+            alone_low, alone_high = np.percentile(row, (10, 90))
+            assert float(spread) == float(alone_high - alone_low)
