@@ -53,13 +53,17 @@ def print_colours(view: BoardView, grounds: dict, table: ColourTable,
     Sea cells and grounds no bare cell shows are left out."""
     side, margin = view.settings.px_per_cell, view.settings.margin_cells
     half = max(1, int(round(side * settings.middle_share / 2)))
-    measured: dict[str, list[np.ndarray]] = {}
-    for (col, row), token in grounds.items():
-        if len(token) != 1 or token == SEA:
-            continue
+    bare = [(cell, token) for cell, token in grounds.items() if len(token) == 1 and token != SEA]
+    middles = []
+    for (col, row), _ in bare:
         x, y = int(round((col + margin + 0.5) * side)), int(round((row + margin + 0.5) * side))
-        middle = view.paper_relative[y - half:y + half, x - half:x + half].reshape(-1, 3)
-        measured.setdefault(token, []).append(np.median(middle, axis=0))
+        middles.append(view.paper_relative[y - half:y + half, x - half:x + half].reshape(-1, 3))
+    measured: dict[str, list[np.ndarray]] = {}
+    # Every middle's median at once when they are the same size (each the same as alone), else one by one.
+    medians = (np.median(np.array(middles), axis=1) if len({len(m) for m in middles}) == 1
+               else [np.median(middle, axis=0) for middle in middles])
+    for (_, token), median in zip(bare, medians):
+        measured.setdefault(token, []).append(median)
     prints = {token: np.median(np.array(colours), axis=0) for token, colours in measured.items()}
     if ROAD not in prints:
         prints[ROAD] = np.asarray(table.references["road"], np.float64)[::-1]   # RGB -> BGR

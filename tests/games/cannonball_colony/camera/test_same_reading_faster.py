@@ -148,3 +148,12 @@ def test_the_lightness_spreads_of_many_cells_taken_together_are_each_cells_alone
         for row, spread in zip(lightness, high - low):
             alone_low, alone_high = np.percentile(row, (10, 90))
             assert float(spread) == float(alone_high - alone_low)
+
+
+def test_the_print_medians_of_many_cells_taken_together_are_each_cells_alone():
+    rng = np.random.default_rng(14)
+    for size in (100, 144, 196):
+        middles = rng.random((30, size, 3)).astype(np.float32)
+        together = np.median(middles, axis=1)
+        for middle, median in zip(middles, together):
+            assert median.tobytes() == np.median(middle, axis=0).tobytes()
