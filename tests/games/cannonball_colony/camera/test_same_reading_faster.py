@@ -157,3 +157,10 @@ def test_the_print_medians_of_many_cells_taken_together_are_each_cells_alone():
         together = np.median(middles, axis=1)
         for middle, median in zip(middles, together):
             assert median.tobytes() == np.median(middle, axis=0).tobytes()
+
+
+def test_every_new_reader_uses_the_networks_read_once_from_their_file():
+    from companion.games.cannonball_colony.camera.reader import IslandReader
+
+    first, second = IslandReader(), IslandReader()
+    assert first.models is second.models and set(first.models) >= {"cells", "ships"}
