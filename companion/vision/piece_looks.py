@@ -137,11 +137,10 @@ def profile(shares: np.ndarray, settings: LookSettings = LookSettings(), known: 
     counts = [base_known.sum(axis=2), mirrored_known.sum(axis=1)[:, :half], column_known.sum(axis=2)]
     values = [total / np.maximum(count, 1e-9) for total, count in zip(sums, counts)]
     # A piece is one column from its base up: paint seen again above a gap is a piece behind it.
+    # Each height seen takes the least share seen at it or below (at most 1): a running minimum along the column.
     heights, seen = values[2], counts[2] > 0
-    lowest = np.ones(len(shares), np.float32)
-    for index in range(heights.shape[1]):
-        lowest = np.where(seen[:, index], np.minimum(lowest, heights[:, index]), lowest)
-        heights[:, index] = np.where(seen[:, index], lowest, heights[:, index])
+    lowest = np.minimum(np.minimum.accumulate(np.where(seen, heights, np.float32(1.0)), axis=1), np.float32(1.0))
+    values[2] = np.where(seen, lowest, heights)
     return np.hstack(values), np.hstack([count > 0 for count in counts])
 
 

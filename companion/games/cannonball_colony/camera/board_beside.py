@@ -17,7 +17,8 @@ import numpy as np
 from companion.kit import ids
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_SHEET_MM, island_board_layout
 from companion.games.cannonball_colony.camera.island import LocatedBoard
-from companion.games.cannonball_colony.camera.marker_reading import MODULES, MarkerSettings, best_read, pattern_index, read_scores, turned
+from companion.games.cannonball_colony.camera.marker_reading import (MODULES, MarkerSettings, best_read, pattern_index,
+                                                                    pattern_scores, turned)
 
 # Points of a sheet's white frame (mm from its top-left) clear of the markers and the text.
 PAPER_POINTS_MM = ((12.0, 60.0), (12.0, 132.0), (180.0, 60.0), (180.0, 132.0), (60.0, 176.0), (132.0, 176.0))
@@ -56,6 +57,7 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
     placements = []   # every placement whose frame looks like paper: its four marker quads
     taken = np.array(taken, np.float64).reshape(-1, 2)
     to_sheets = [np.linalg.inv(other.sheet_to_image) for other in located.values()]
+    reads = _Reads(grey)
     for board, fix in located.items():
         for side in range(4):
             origins = np.array([[(far, a), (a, far), (-far, a), (a, -far)][side] for a in steps])
@@ -70,51 +72,52 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
             quads = cv2.perspectiveTransform((origins[:, None, None, :] + printed[None]).reshape(-1, 1, 2),
                                              fix.sheet_to_image).reshape(len(origins), 4, 4, 2)
             placements += list(quads)
-            for origin_quads in quads:
-                for corner, quad in enumerate(origin_quads):
-                    centre = quad.mean(axis=0)
-                    key = tuple(np.round(centre / 2))
-                    if key in seen or not (0 <= centre[0] < width and 0 <= centre[1] < height):
-                        continue
+            quads = quads.reshape(-1, 4, 2)      # every placement's four corners, corner = index % 4
+            centres = quads.mean(axis=1)
+            inside = (centres[:, 0] >= 0) & (centres[:, 0] < width) & (centres[:, 1] >= 0) & (centres[:, 1] < height)
+            fresh = []
+            for index, (key, shown) in enumerate(zip(map(tuple, np.round(centres / 2).tolist()), inside)):
+                if shown and key not in seen:
                     seen.add(key)
-                    size = np.linalg.norm(quad[0] - quad[2])
-                    if _near_taken(centre, size, taken):
-                        continue
-                    if not _looks_like_marker(grey, quad, paper, settings):
-                        continue
-                    table = read_scores(grey, quad, reading)
-                    if table is None:
-                        continue
-                    marker_id, turns, score, lead = best_read(table)
-                    found_board, found_corner = ids.island_board_of(marker_id)
-                    # On a sheet turned `turns` quarter turns, physical corner c shows marker (c - turns) mod 4.
-                    if found_board not in missing or found_corner != (corner - turns) % 4:
-                        continue
-                    if score < reading.open_min_score or lead < reading.open_min_lead:
-                        continue
-                    if found_board not in best or score > best[found_board][0]:
-                        best[found_board] = (score, marker_id, turned(quad, turns))
+                    fresh.append(index)
+            fresh = np.array(fresh, int)
+            fresh = fresh[~_near_taken(centres[fresh], quads[fresh], taken)]
+            fresh = fresh[_like_markers(grey, quads[fresh], paper, settings)]
+            for corner, quad in zip(fresh % 4, quads[fresh]):
+                table = reads.scores(quad, reading)
+                if table is None:
+                    continue
+                marker_id, turns, score, lead = best_read(table)
+                found_board, found_corner = ids.island_board_of(marker_id)
+                # On a sheet turned `turns` quarter turns, physical corner c shows marker (c - turns) mod 4.
+                if found_board not in missing or found_corner != (corner - turns) % 4:
+                    continue
+                if score < reading.open_min_score or lead < reading.open_min_lead:
+                    continue
+                if found_board not in best or score > best[found_board][0]:
+                    best[found_board] = (score, marker_id, turned(quad, turns))
     still_missing = [b for b in missing if b not in best]
     if still_missing and placements:
-        for board, found in _read_together(grey, placements, still_missing, paper, taken, settings, reading).items():
+        for board, found in _read_together(grey, reads, placements, still_missing, paper, taken, settings, reading).items():
             best[board] = found
     return {marker_id: quad for _, marker_id, quad in best.values()}
 
 
-def _read_together(grey, placements, missing, paper, taken, settings: BesideSettings, reading: MarkerSettings) -> dict:
+def _read_together(grey, reads, placements, missing, paper, taken, settings: BesideSettings, reading: MarkerSettings) -> dict:
     """board -> (score, marker id, quad) for missing boards whose four small corner markers,
     read together, say which board lies at a placement and how it is turned."""
     small = replace(reading, min_marker_px=settings.joint_min_px)
     found: dict[int, tuple[float, int, np.ndarray]] = {}
-    for quads in placements:
-        centres = quads.mean(axis=1)
-        if any(_near_taken(c, np.linalg.norm(q[0] - q[2]), taken) for c, q in zip(centres, quads)):
-            continue
-        if not _most_like_markers(grey, quads, paper, settings):
-            continue
+    corners = np.array(placements).reshape(-1, 4, 2)
+    clear = ~_near_taken(corners.mean(axis=1), corners, taken).reshape(-1, 4).any(axis=1)
+    kept = np.flatnonzero(clear)
+    # At least three of a placement's four corners must look like markers (two that do not rule it out).
+    like = _like_markers(grey, corners.reshape(-1, 4, 4, 2)[kept].reshape(-1, 4, 2), paper, settings).reshape(-1, 4)
+    for index in kept[like.sum(axis=1) >= 3]:
+        quads = placements[index]
         tables = []
         for quad in quads:   # one unreadable corner rules the placement out
-            tables.append(read_scores(grey, quad, small))
+            tables.append(reads.scores(quad, small))
             if tables[-1] is None:
                 break
         if tables[-1] is None:
@@ -136,6 +139,23 @@ def _read_together(grey, placements, missing, paper, taken, settings: BesideSett
     return found
 
 
+class _Reads:
+    """One picture's quads read (marker_reading.read_scores), each once: many placements' corners are read one by
+    one and then again together, under a lower size limit that does not change the table."""
+
+    def __init__(self, grey: np.ndarray):
+        self.grey = grey
+        self.tables: dict[tuple, np.ndarray | None] = {}
+
+    def scores(self, quad: np.ndarray, settings: MarkerSettings) -> np.ndarray | None:
+        if np.linalg.norm(quad[0] - quad[2]) < settings.min_marker_px:
+            return None
+        key = (quad.tobytes(), settings.px_per_module, settings.min_contrast)
+        if key not in self.tables:
+            self.tables[key] = pattern_scores(self.grey, quad, settings)
+        return self.tables[key]
+
+
 def sample_grey(grey: np.ndarray, points_mm: np.ndarray, sheet_to_image: np.ndarray) -> np.ndarray:
     """Grey levels at sheet points (3x3 mean round each), 0 off the picture."""
     pixels = cv2.perspectiveTransform(points_mm.reshape(-1, 1, 2), sheet_to_image).reshape(-1, 2)
@@ -151,29 +171,23 @@ def paper_samples(grey: np.ndarray, sheet_to_image: np.ndarray, origin) -> np.nd
     return sample_grey(grey, np.array(PAPER_POINTS_MM) + origin, sheet_to_image)
 
 
-def _most_like_markers(grey: np.ndarray, quads: np.ndarray, paper: float, settings: BesideSettings) -> bool:
-    """Whether at least three of a placement's four corner quads look like markers (two that do not rule it out)."""
-    unlike = 0
-    for quad in quads:
-        unlike += not _looks_like_marker(grey, quad, paper, settings)
-        if unlike == 2:
-            return False
-    return True
-
-
 MARKER_UNIT = np.array([[0, 0], [MODULES, 0], [MODULES, MODULES], [0, MODULES]], np.float32)
 # The middles of a marker's border modules, in modules.
 BORDER_RING = np.array([[0.5, 0.5], [3.0, 0.5], [5.5, 0.5], [5.5, 3.0], [5.5, 5.5], [3.0, 5.5], [0.5, 5.5], [0.5, 3.0]])
 
 
-def _looks_like_marker(grey: np.ndarray, quad: np.ndarray, paper: float, settings: BesideSettings) -> bool:
-    """Whether a marker's black border could be at `quad`: its ring of border modules is dark."""
-    to_image = cv2.getPerspectiveTransform(MARKER_UNIT, quad.astype(np.float32))
-    points = cv2.perspectiveTransform(BORDER_RING.reshape(-1, 1, 2), to_image).reshape(-1, 2)
+def _like_markers(grey: np.ndarray, quads: np.ndarray, paper: float, settings: BesideSettings) -> np.ndarray:
+    """Whether a marker's black border could be at each quad (N, 4, 2): its ring of border modules is dark.
+    Each ring is placed by OpenCV quad by quad (the same points to the bit as one at a time); the rest at once."""
+    if not len(quads):
+        return np.zeros(0, bool)
+    points = np.array([cv2.perspectiveTransform(BORDER_RING.reshape(-1, 1, 2),
+                                                cv2.getPerspectiveTransform(MARKER_UNIT, quad.astype(np.float32)))
+                       for quad in quads]).reshape(len(quads), -1, 2)
     height, width = grey.shape[:2]
-    xs = np.clip(np.rint(points[:, 0]).astype(int), 0, width - 1)
-    ys = np.clip(np.rint(points[:, 1]).astype(int), 0, height - 1)
-    return float(grey[ys, xs].mean()) < settings.dark_share * paper
+    xs = np.clip(np.rint(points[..., 0]).astype(int), 0, width - 1)
+    ys = np.clip(np.rint(points[..., 1]).astype(int), 0, height - 1)
+    return grey[ys, xs].mean(axis=1) < settings.dark_share * paper
 
 
 def _overlapping(origins: np.ndarray, sheet_to_image: np.ndarray, to_sheets: list[np.ndarray]) -> np.ndarray:
@@ -188,6 +202,10 @@ def _overlapping(origins: np.ndarray, sheet_to_image: np.ndarray, to_sheets: lis
     return lying
 
 
-def _near_taken(centre: np.ndarray, size: float, taken: np.ndarray) -> bool:
-    """Whether a marker `size` px across centred at `centre` would lie on one already placed."""
-    return bool((np.sqrt(((centre - taken) ** 2).sum(axis=1)) < 0.5 * size).any())
+def _near_taken(centres: np.ndarray, quads: np.ndarray, taken: np.ndarray) -> np.ndarray:
+    """Whether markers at `quads` (N, 4, 2), centred at `centres` (N, 2), would lie on one already placed
+    (`taken`: placed markers' centres); a marker's size is its diagonal (a matrix product: np.linalg.norm's sum)."""
+    diagonals = quads[:, 0] - quads[:, 2]
+    sizes = np.sqrt((diagonals[:, None, :] @ diagonals[:, :, None]).reshape(-1))
+    distances = np.sqrt(((centres[:, None, :] - taken[None]) ** 2).sum(axis=2))
+    return (distances < 0.5 * sizes[:, None]).any(axis=1)

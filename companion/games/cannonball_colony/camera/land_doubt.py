@@ -102,15 +102,27 @@ def land_ink_share(view: BoardView, col: int, row: int, token: str, settings: La
 def lightness_spread(view: BoardView, col: int, row: int, settings: LandDoubtSettings = LandDoubtSettings()) -> float:
     """How far apart (L*, 10th to 90th percentile) the lightness of the middle of board-local cell (col, row) lies,
     against the board's paper: about flat for printed land, wide for a standing piece's lit and shaded faces."""
+    return lightness_spreads(view, [(col, row)], settings)[(col, row)]
+
+
+def lightness_spreads(view: BoardView, cells: list[tuple[int, int]],
+                      settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int], float]:
+    """lightness_spread of each board-local cell, their percentiles taken together (each row's the same as alone)."""
+    spreads = {cell: 0.0 for cell in cells}
     if view.paper_relative is None:
-        return 0.0
-    middle = _middle(view, col, row, settings.flat_middle_share, view.paper_relative).reshape(-1, 3)
-    if not len(middle):
-        return 0.0
-    luminance = np.clip(middle.astype(np.float64), 0.0, 1.0) @ LUMINANCE_BGR   # highlights at the paper's white
-    lightness = np.where(luminance > 0.008856, 116.0 * np.cbrt(luminance) - 16.0, 903.3 * luminance)
-    low, high = np.percentile(lightness, (10, 90))
-    return float(high - low)
+        return spreads
+    by_size: dict[int, list] = {}
+    for cell in cells:
+        middle = _middle(view, *cell, settings.flat_middle_share, view.paper_relative).reshape(-1, 3)
+        if not len(middle):
+            continue
+        luminance = np.clip(middle.astype(np.float64), 0.0, 1.0) @ LUMINANCE_BGR   # highlights at the paper's white
+        lightness = np.where(luminance > 0.008856, 116.0 * np.cbrt(luminance) - 16.0, 903.3 * luminance)
+        by_size.setdefault(len(lightness), []).append((cell, lightness))
+    for same in by_size.values():
+        low, high = np.percentile(np.array([lightness for _, lightness in same]), (10, 90), axis=1)
+        spreads.update((cell, float(spread)) for (cell, _), spread in zip(same, high - low))
+    return spreads
 
 
 def green_over_red(view: BoardView, col: int, row: int, settings: LandDoubtSettings = LandDoubtSettings()) -> float:
@@ -140,9 +152,9 @@ def leaned_over(view: BoardView, col: int, row: int, pieces: set, settings: Land
 
 
 def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDoubtSettings = LandDoubtSettings(),
-               pieces: set = frozenset()) -> LandDoubt | None:
+               pieces: set = frozenset(), spread: float | None = None) -> LandDoubt | None:
     """Why board-local cell (col, row), read as bare ground `token`, does not look like it; None when it does.
-    `pieces`: the board-local cells read as pieces."""
+    `pieces`: the board-local cells read as pieces; `spread`: its lightness_spread, when worked out already."""
     if settings.check_shadowed_road and token == Ground.MOUNTAIN.value:
         ratio = green_over_red(view, col, row, settings)
         low, high = settings.shadowed_road_green_red
@@ -152,7 +164,7 @@ def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDo
     if share < settings.least_ink_share:
         return LandDoubt("too little ink", share, settings.least_ink_share)
     if settings.check_flatness and token in LAND and not leaned_over(view, col, row, pieces, settings):
-        spread = lightness_spread(view, col, row, settings)
+        spread = lightness_spread(view, col, row, settings) if spread is None else spread
         if spread >= settings.most_lightness_spread:
             return LandDoubt("lit and shaded faces", spread, settings.most_lightness_spread)
     return None
@@ -166,16 +178,16 @@ def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: 
     for board, view in views.items():
         pieces = {(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
                   if len(tokens.get((board, col, row), "")) == 2}
-        for row in range(ISLAND_CELLS):
-            for col in range(ISLAND_CELLS):
-                key = (board, col, row)
-                token = tokens.get(key)
-                if token not in BARE_GROUND_INKS or probabilities.get(key, 0.0) <= settings.unsure_confidence:
-                    continue
-                doubt = land_doubt(view, col, row, token, settings, pieces)
-                if doubt is not None:
-                    probabilities[key] = settings.unsure_confidence
-                    if doubt.reason == SHADOWED_ROAD:
-                        tokens[key] = Ground.ROAD.value
-                    doubted[key] = doubt
+        sure = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
+                if tokens.get((board, col, row)) in BARE_GROUND_INKS
+                and probabilities.get((board, col, row), 0.0) > settings.unsure_confidence]
+        spreads = lightness_spreads(view, [cell for cell in sure if tokens[(board, *cell)] in LAND], settings)
+        for col, row in sure:
+            key = (board, col, row)
+            doubt = land_doubt(view, col, row, tokens[key], settings, pieces, spreads.get((col, row)))
+            if doubt is not None:
+                probabilities[key] = settings.unsure_confidence
+                if doubt.reason == SHADOWED_ROAD:
+                    tokens[key] = Ground.ROAD.value
+                doubted[key] = doubt
     return doubted

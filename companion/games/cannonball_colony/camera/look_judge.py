@@ -56,6 +56,7 @@ class LookJudge:
     def __init__(self, table: ColourTable, book: LookBook, paint_classes: dict[bool, list[np.ndarray]],
                  heights: dict[str, float], settings: TaughtSettings):
         self.table, self.book, self.paint_classes, self.heights = table, book, paint_classes, heights
+        self._paint_lookup = {strict: np.array(lookups) for strict, lookups in paint_classes.items()}   # (players, classes)
         self.settings = settings
         self._named: tuple | None = None   # (a view's picture, its pixels named): a board is judged more than once
         # A board is judged three times a read over mostly the same cells: what depends on one cell alone is kept
@@ -108,11 +109,21 @@ class LookJudge:
                 outlined[cells[index], kind] = self._outline(view, centres[index], kind)
             return cells[index], kind
 
+        lows = np.array([points.min(axis=0) for points in pixels]).reshape(-1, 2)
+        highs = np.array([points.max(axis=0) for points in pixels]).reshape(-1, 2)
+
+        def hide_all(piece):
+            """What one piece's outline hides of every cell's points, all cells at once."""
+            fresh = [index for index, cell in enumerate(cells) if (cell, piece) not in hiding]
+            for index, hidden in zip(fresh, _hidden_each([pixels[i] for i in fresh], lows[fresh], highs[fresh],
+                                                         outlined[piece])):
+                hiding[cells[index], piece] = hidden
+
         def unhidden(index, pieces):
             hidden = np.zeros(len(pixels[index]), bool)
             for piece in pieces:   # what one piece's outline hides of a cell's points
                 if (cells[index], piece) not in hiding:
-                    hiding[cells[index], piece] = _hidden(pixels[index], outlined[piece])
+                    hide_all(piece)
                 if hiding[cells[index], piece] is not None:
                     hidden |= hiding[cells[index], piece]
             return (~hidden).astype(np.float32)
@@ -139,8 +150,8 @@ class LookJudge:
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
         if base_known.mean() < s.min_known_base:
             return Judged(ROAD, s.hidden_confidence, 0.0, hidden=True)
-        painted = [paint_class[base] for paint_class in self.paint_classes[strict]]
-        counts = np.array([(paint * base_known).sum() / base_known.sum() for paint in painted])
+        painted = self._paint_lookup[strict][:, base]   # (players, base points): each player's paint at each
+        counts = (painted * base_known).sum(axis=1) / base_known.sum()
         owner = int(counts.argmax())
         if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
             return Judged(ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence, 0.0)
@@ -163,11 +174,17 @@ class LookJudge:
         return cv2.convexHull(np.vstack([low, high]).astype(np.float32)).reshape(-1, 2).astype(np.float64)
 
 
-def _hidden(pixels: np.ndarray, outline: np.ndarray) -> np.ndarray | None:
-    """Which of the points lie inside the outline; None when it is clear of every one (most pieces stand far)."""
-    if (outline.min(axis=0) > pixels.max(axis=0)).any() or (outline.max(axis=0) < pixels.min(axis=0)).any():
-        return None
-    return inside_convex(pixels, outline)
+def _hidden_each(pixels: list[np.ndarray], lows: np.ndarray, highs: np.ndarray, outline: np.ndarray) -> list:
+    """For each cell's points (with their boxes' corners `lows`, `highs`), which lie inside the outline; None when
+    its box is clear of the outline's (most pieces stand far). The points in reach are tested together."""
+    clear = (outline.min(axis=0) > highs).any(axis=1) | (outline.max(axis=0) < lows).any(axis=1)
+    near = [i for i in range(len(pixels)) if not clear[i]]
+    inside = np.split(inside_convex(np.concatenate([pixels[i] for i in near]), outline),
+                      np.cumsum([len(pixels[i]) for i in near])[:-1]) if near else []
+    found: list = [None] * len(pixels)
+    for i, points in zip(near, inside):
+        found[i] = points
+    return found
 
 
 def named(token: str) -> str:

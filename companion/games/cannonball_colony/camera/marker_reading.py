@@ -43,25 +43,23 @@ class MarkerSettings:
 def read_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = MarkerSettings()) -> np.ndarray | None:
     """Correlation of the patch at `quad` with every island pattern (see pattern_index),
     the best over shifts of up to half a module; None when the quad is too small or flat."""
-    k = settings.px_per_module
-    pad = k // 2
-    size = MODULES * k + 2 * pad
-    target = np.array([[pad, pad], [size - pad, pad], [size - pad, size - pad], [pad, size - pad]], np.float32)
     if np.linalg.norm(quad[0] - quad[2]) < settings.min_marker_px:
         return None
+    return pattern_scores(grey, quad, settings)
+
+
+def pattern_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = MarkerSettings()) -> np.ndarray | None:
+    """read_scores' table whatever the quad's size (settings.min_marker_px unused); None when the patch is flat."""
+    k = settings.px_per_module
+    size, target, corners, count, span = _module_layout(k)
     warp = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
     patch = cv2.warpPerspective(grey, warp, (size, size), flags=cv2.INTER_LINEAR,
                                 borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
     # Every module's mean at every shift at once, from one integral image.
-    total = cv2.integral(patch)
-    step = max(1, pad // 2)
-    shifts = np.arange(0, 2 * pad + 1, step)
-    starts = (shifts[:, None] + np.arange(MODULES)[None, :] * k + k // 4).ravel()   # (shifts * modules)
-    span = k - 2 * (k // 4)
-    y0, x0 = starts[:, None], starts[None, :]
-    sums = total[y0 + span, x0 + span] - total[y0, x0 + span] - total[y0 + span, x0] + total[y0, x0]
-    count = len(shifts)
-    modules = sums.reshape(count, MODULES, count, MODULES).transpose(0, 2, 1, 3).reshape(count * count, -1) / span ** 2
+    total = cv2.integral(patch).reshape(-1)
+    below_right, above_right, below_left, above_left = corners
+    sums = total[below_right] - total[above_right] - total[below_left] + total[above_left]
+    modules = sums / span ** 2
     ordered = np.sort(modules, axis=1)
     # About the 10th and 90th percentiles of the 36 modules: the marker's black and white.
     low, high = ordered[:, 3:4], ordered[:, -4:-3]
@@ -71,6 +69,29 @@ def read_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = M
     signed = np.clip((modules[keep] - (low[keep] + high[keep]) / 2) / ((high[keep] - low[keep]) / 2), -1, 1)
     scores = signed @ _pattern_matrix().T / signed.shape[1]
     return scores.max(axis=0)
+
+
+@lru_cache(maxsize=4)
+def _module_layout(k: int):
+    """For a patch read at k px per module: its size, the quad's target corners in it, and where in its integral
+    image (flattened) each module's four corners lie at every shift of up to half a module, one row per shift
+    (shifts * shifts, 36): the same values as indexing the integral image by rows and columns and reordering."""
+    pad = k // 2
+    size = MODULES * k + 2 * pad
+    target = np.array([[pad, pad], [size - pad, pad], [size - pad, size - pad], [pad, size - pad]], np.float32)
+    step = max(1, pad // 2)
+    shifts = np.arange(0, 2 * pad + 1, step)
+    starts = (shifts[:, None] + np.arange(MODULES)[None, :] * k + k // 4).ravel()   # (shifts * modules)
+    span = k - 2 * (k // 4)
+    count = len(shifts)
+    y0, x0 = starts[:, None], starts[None, :]
+    width = size + 1   # the integral image's
+
+    def flat(rows, cols):
+        index = np.broadcast_to(rows * width + cols, (len(starts), len(starts)))
+        return index.reshape(count, MODULES, count, MODULES).transpose(0, 2, 1, 3).reshape(count * count, -1).copy()
+    corners = (flat(y0 + span, x0 + span), flat(y0, x0 + span), flat(y0 + span, x0), flat(y0, x0))
+    return size, target, corners, count, span
 
 
 def best_read(table: np.ndarray) -> tuple[int, int, float, float]:

@@ -90,8 +90,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         return []
     sheet_to_image = view.grid_to_image @ np.linalg.inv(view.grid_to_sheet)
     image_to_view = view.image_to_view()
-    white = SRGB_TO_LINEAR[view.image] / np.maximum(view.paper_relative, 1e-4)
-    height, width = white.shape[:2]
+    height, width = view.image.shape[:2]
     grid = np.array([[view.origin[0] + col + 0.5, view.origin[1] + row + 0.5] for col, row in cells], np.float64)
     centres = cv2.perspectiveTransform(grid.reshape(-1, 1, 2), view.grid_to_sheet).reshape(-1, 2)
     standing = sorted(set(cells) | set(others) | {cell for hidden in unseen for cell in hidden})
@@ -110,7 +109,8 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         xi = np.clip(np.rint(at_view[..., 0]).astype(int), 0, width - 1)
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         colours = linear_at(image, pixels)
-        balanced = colours / np.maximum(white[yi, xi], 1e-3)
+        white = SRGB_TO_LINEAR[view.image[yi, xi]] / np.maximum(view.paper_relative[yi, xi], 1e-4)   # at the window only
+        balanced = colours / np.maximum(white, 1e-3)
         classes = table.classify(balanced.astype(np.float32))
         shares = np.isin(classes, owner)
         if prints is not None:

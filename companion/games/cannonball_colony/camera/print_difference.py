@@ -53,18 +53,33 @@ def print_colours(view: BoardView, grounds: dict, table: ColourTable,
     Sea cells and grounds no bare cell shows are left out."""
     side, margin = view.settings.px_per_cell, view.settings.margin_cells
     half = max(1, int(round(side * settings.middle_share / 2)))
-    measured: dict[str, list[np.ndarray]] = {}
-    for (col, row), token in grounds.items():
-        if len(token) != 1 or token == SEA:
-            continue
+    bare = [(cell, token) for cell, token in grounds.items() if len(token) == 1 and token != SEA]
+    middles = []
+    for (col, row), _ in bare:
         x, y = int(round((col + margin + 0.5) * side)), int(round((row + margin + 0.5) * side))
-        middle = view.paper_relative[y - half:y + half, x - half:x + half].reshape(-1, 3)
-        measured.setdefault(token, []).append(np.median(middle, axis=0))
+        middles.append(view.paper_relative[y - half:y + half, x - half:x + half].reshape(-1, 3))
+    measured: dict[str, list[np.ndarray]] = {}
+    # Every middle's median at once when they are the same size (each the same as alone), else one by one.
+    medians = (np.median(np.array(middles), axis=1) if len({len(m) for m in middles}) == 1
+               else [np.median(middle, axis=0) for middle in middles])
+    for (_, token), median in zip(bare, medians):
+        measured.setdefault(token, []).append(median)
     prints = {token: np.median(np.array(colours), axis=0) for token, colours in measured.items()}
     if ROAD not in prints:
         prints[ROAD] = np.asarray(table.references["road"], np.float64)[::-1]   # RGB -> BGR
-    return {cell: prints[ROAD if len(token) == 2 else token] for cell, token in grounds.items()
-            if (ROAD if len(token) == 2 else token) in prints}
+    return Prints({cell: prints[ROAD if len(token) == 2 else token] for cell, token in grounds.items()
+                   if (ROAD if len(token) == 2 else token) in prints})
+
+
+class Prints(dict):
+    """print_colours' cells -> colours, with their lookup table made once for every window compared with them."""
+
+    _table: _PrintTable | None = None
+
+    def table(self) -> _PrintTable:
+        if self._table is None:
+            self._table = _PrintTable(self)
+        return self._table
 
 
 def grid_at(view: BoardView, points_mm: np.ndarray) -> np.ndarray:
@@ -89,7 +104,7 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     inside = _both((cells >= 0) & (cells < ISLAND_CELLS))
     on_frame = _both((cells >= -1) & (cells <= ISLAND_CELLS)) & ~inside
     # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
-    table = _PrintTable(prints)
+    table = prints.table() if isinstance(prints, Prints) else _PrintTable(prints)
     own, own_known = table.chroma(cells, total, floor)
     known = (own_known & inside) | on_frame
     neutral = np.full(own.shape, 1 / 3)
@@ -99,19 +114,24 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     letter = _both(within < settings.letter_box) | ~inside
     own_or_line = _segment_gap(chroma, own, neutral)
     gap = np.where(letter, own_or_line, gap)
-    for axis in (0, 1):
-        for side in (-1, 1):
-            near = (within[..., axis] < settings.line_band) if side < 0 else (within[..., axis] > 1 - settings.line_band)
-            near &= inside
-            step = np.zeros(2, int)
-            step[axis] = side
-            if not near.any():
-                continue
-            other, other_known = table.chroma(cells[near] + step, total[near], floor)
-            other = np.where(other_known[..., None], other, 1 / 3)   # beyond the grid: the frame's paper
-            mixed = np.minimum.reduce([own_or_line[near], _segment_gap(chroma[near], other, 1 / 3),
-                                       _segment_gap(chroma[near], own[near], other)])
-            gap[near] = np.minimum(gap[near], mixed)
+    # The pixels near each of the four edges, and the step to the cell beyond it, all worked out at once (each pixel's
+    # values are its own: the same to the bit as side by side; a corner pixel takes the least of its two sides).
+    near_sides = [np.flatnonzero(((within[..., axis] < settings.line_band) if side < 0
+                                  else (within[..., axis] > 1 - settings.line_band)) & inside)
+                  for axis in (0, 1) for side in (-1, 1)]
+    near = np.concatenate(near_sides)
+    if len(near):
+        steps = np.repeat(np.array([[-1, 0], [1, 0], [0, -1], [0, 1]]), [len(n) for n in near_sides], axis=0)
+        flat_chroma, flat_own = chroma.reshape(-1, 3)[near], own.reshape(-1, 3)[near]
+        other, other_known = table.chroma(cells.reshape(-1, 2)[near] + steps, total.reshape(-1)[near], floor)
+        other = np.where(other_known[..., None], other, 1 / 3)   # beyond the grid: the frame's paper
+        mixed = np.minimum.reduce([own_or_line.reshape(-1)[near], _segment_gap(flat_chroma, other, 1 / 3),
+                                   _segment_gap(flat_chroma, flat_own, other)])
+        flat_gap = gap.reshape(-1)
+        start = 0
+        for side in near_sides:
+            flat_gap[side] = np.minimum(flat_gap[side], mixed[start:start + len(side)])
+            start += len(side)
     expected_total = np.where(inside & own_known, table.total(cells), np.inf)
     lighter = np.log(np.maximum(total, 1e-3) / np.where(np.isfinite(expected_total), expected_total, PAPER_TOTAL))
     # The light in a shadow is the room's, not the lamp's: its hue drifts from the print the darker it is.
@@ -142,7 +162,7 @@ class _PrintTable:
     def _at(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """(rows, columns) into the arrays, and which cells lie on them."""
         on = _both((cells >= -1) & (cells <= ISLAND_CELLS))
-        index = np.clip(cells + 1, 0, ISLAND_CELLS + 1)
+        index = np.minimum(np.maximum(cells + 1, 0), ISLAND_CELLS + 1)   # np.clip's, without its overhead
         return index[..., 1], index[..., 0], on
 
     def chroma(self, cells: np.ndarray, totals: np.ndarray, floor: float) -> tuple[np.ndarray, np.ndarray]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from pathlib import Path
 
 import cv2
@@ -106,7 +107,7 @@ class IslandReader:
     @property
     def models(self) -> dict[str, CellModel]:
         if self._models is None:
-            self._models = load_models(MODEL_FILE)
+            self._models = _shipped_models(MODEL_FILE.stat().st_mtime_ns)
         return self._models
 
     def read(self, image: np.ndarray, timestamp: float = 0.0, previous: BoardObservation | None = None) -> BoardObservation:
@@ -295,6 +296,12 @@ def _outlines(views: dict[int, BoardView]) -> dict[Cell, tuple]:
                 quad = (corners[r, c], corners[r, c + 1], corners[r + 1, c + 1], corners[r + 1, c])
                 outlines[Cell(col + c, row + r)] = tuple((float(x), float(y)) for x, y in quad)
     return outlines
+
+
+@lru_cache(maxsize=1)
+def _shipped_models(modified_ns: int) -> dict[str, CellModel]:
+    """The networks' file, read once while it stays unchanged: every new reader uses them (nothing writes to them)."""
+    return load_models(MODEL_FILE)
 
 
 def _check_image(image) -> None:

@@ -21,6 +21,7 @@ paint on a road cell's base.
 
 from __future__ import annotations
 
+from copy import copy as _copy
 from dataclasses import replace
 
 import numpy as np
@@ -110,6 +111,14 @@ class TaughtPieces:
         self.judge = LookJudge(self.table, LookBook(self.looks, settings.looks), self._paint_classes, self.heights, settings)
         self._revised: dict[int, tuple] = {}   # board -> (its place, the network's reading, the cells revised)
         self.unlearned = tuple(sorted(label for label in looks.problems() if label != EMPTY_LABEL))
+
+    def fresh(self) -> "TaughtPieces":
+        """The same taught pieces with nothing kept from reading: what a new reader starts from, without working the
+        looks out again (the untaught check's kit pieces serve every reader)."""
+        copy = _copy(self)
+        copy._revised = {}
+        copy.judge = LookJudge(self.table, self.judge.book, self._paint_classes, self.heights, self.settings)
+        return copy
 
     def _lookalikes(self, pieces: dict) -> dict[int, np.ndarray]:
         """Country class -> the classes its taught pieces' own points were named, besides its own, often enough

@@ -75,10 +75,11 @@ def kit_pieces() -> KitPieces | None:
     """The kit's own pieces' looks, or None when the file is not there."""
     if not KIT_LOOKS_FILE.exists():
         return None
-    return KitPieces(TaughtPieces(_kit_looks(KIT_LOOKS_FILE.stat().st_mtime_ns), KIT_SETTINGS))
+    return KitPieces(_kit_taught(KIT_LOOKS_FILE.stat().st_mtime_ns).fresh())
 
 
 @lru_cache(maxsize=1)
-def _kit_looks(modified_ns: int) -> PieceLooks:
-    """The kit's looks file, parsed once while it stays unchanged: every new reader checks its pieces against it."""
-    return PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony")
+def _kit_taught(modified_ns: int) -> TaughtPieces:
+    """The kit's looks file, parsed and worked out once while it stays unchanged: every new reader checks its pieces
+    against it (each with its own fresh() copy, which keeps its own readings)."""
+    return TaughtPieces(PieceLooks.load(KIT_LOOKS_FILE, "cannonball-colony"), KIT_SETTINGS)
