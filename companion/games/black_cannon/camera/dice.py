@@ -35,6 +35,7 @@ from companion.games.black_cannon.camera.die_face import (BODY, GRID, SPREAD_SHA
                                                           read_lone, stray_spots)
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
 from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.lone_pip_body import print_doubts
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CROP_MARGIN_MM = 6.0
@@ -234,7 +235,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
                settings.face_rival_margin and _explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and _pips_found(item[0], face.centre[None, :])}
-    doubts = []
+    doubts = print_doubts(crop, face, settings)   # a lone pip must lie on a die's top, not on the board's print
     if len(counts) > 1:
         doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
     if _leans(face, points, radii, settings):
