@@ -7,7 +7,8 @@ reader's reason and cropped from the photo, to group the causes; and the counts 
 Views are rendered as the accuracy benchmark renders them; those of the held-out die style are skipped
 (never tuned on). --lean forces the first die of each view to lean 15-35 degrees, to count the cocked dice
 read sure (they should be asked about). Prints, for the flat dice, right / asked / not found / wrong for each
-true count, and for the cocked or hidden ones how many were read sure and how many of those wrongly."""
+true count, for the cocked or hidden ones how many were read sure and how many of those wrongly, and the dice
+read sure where no die lies (a printed mark read as a face)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,11 @@ def one_view(job: tuple[int, bool, Path | None]) -> list[dict]:
             crop = image[max(0, y - CROP_PX):y + CROP_PX, max(0, x - CROP_PX):x + CROP_PX]
             name = f"{seed}_{index}_{die['style']}_true{die['pips']}_read{shown}.png"
             cv2.imwrite(str(crops / name), cv2.resize(crop, None, fx=5, fy=5, interpolation=cv2.INTER_CUBIC))
+    # A die read sure where no die lies (a printed mark read as a face) is a wrong roll too.
+    for read in reading.dice:
+        if read.confidence >= SETTINGS.confident and all(math.dist(read.centre_mm, die["centre_mm"]) >= MATCH_MM
+                                                         for die in truth["dice"]):
+            found.append({"seed": seed, "phantom": True, "pips": read.pips, "reason": read.reason})
     return found
 
 
@@ -83,6 +89,8 @@ def main(argv=None) -> int:
     jobs = [(seed, args.lean, args.crops) for seed in range(args.first_seed, args.first_seed + args.views)]
     with multiprocessing.Pool(args.jobs) as pool:
         dice = [die for view in pool.imap(one_view, jobs) for die in view]
+    phantoms = [die for die in dice if die.get("phantom")]
+    dice = [die for die in dice if not die.get("phantom")]
     flat = [die for die in dice if die["readable"]]
     for die in flat:
         if die["read"] != str(die["pips"]):
@@ -97,6 +105,9 @@ def main(argv=None) -> int:
     sure = [die for die in other if die["read"] not in "?-"]
     print(f"cocked or hidden dice: {len(other)}, read sure {len(sure)}, "
           f"{sum(die['read'] != str(die['pips']) for die in sure)} of them wrongly")
+    for die in phantoms:
+        print(f"{die['seed']}: {die['pips']} read sure where no die lies: {die['reason']}")
+    print(f"dice read sure where no die lies: {len(phantoms)}")
     return 0
 
 

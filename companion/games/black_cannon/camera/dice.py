@@ -35,6 +35,7 @@ from companion.games.black_cannon.camera.die_face import (BODY, GRID, SPREAD_SHA
                                                           read_lone, stray_spots)
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
 from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.lone_pip_body import print_doubts
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CROP_MARGIN_MM = 6.0
@@ -179,7 +180,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         roundness = np.array([s.roundness for s in kind])
         for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
             pip_radius = float(np.median(radii))
-            face = read_lone(picture, middle, spread, pip_radius) if lone else \
+            face = read_lone(picture, middle, spread, pip_radius, settings.lone_margin_quantile) if lone else \
                 read_grid(picture, middle, angle, spread, pip_radius)
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
@@ -221,8 +222,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # Another count read nearly as well on a face of the same place and size makes the reading doubtful.
     counts = {item[0].pips for item in near_best if np.linalg.norm(item[0].centre - face.centre) < face.spread_px
               and item[0].spread_px >= face.spread_px * 0.85}
-    confidence = min(1.0, face.margin / _sure_margin(face, settings))
-    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.margin:.2f}, edges {face.outline:.2f})"
+    confidence = min(1.0, face.sure_by / _sure_margin(face, settings))
+    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.sure_by:.2f}, edges {face.outline:.2f})"
     edges_lit = face.outline > _outline_limit(face, settings)
     if edges_lit:
         reason += f", {face.inside_outline:.2f} just inside them: a rounded edge catching the light"
@@ -234,7 +235,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
                settings.face_rival_margin and _explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and _pips_found(item[0], face.centre[None, :])}
-    doubts = []
+    doubts = print_doubts(crop, face, settings)   # a lone pip must lie on a die's top, not on the board's print
     if len(counts) > 1:
         doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
     if _leans(face, points, radii, settings):

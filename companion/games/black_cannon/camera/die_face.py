@@ -8,7 +8,7 @@ found, so a pip the spot finder missed is still counted."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -56,6 +56,14 @@ class FaceRead:
     spread_px: float
     pip_places: tuple[int, ...]
     inside_outline: float = 0.0   # as `outline`, a little further in from the edges (INSIDE_OUTLINE)
+    # A lone pip's margin as its grids read it most of the time (read_lone), to judge it sure by; `margin`, its
+    # weakest grid's, stays what it is weighed against other faces by. None: `margin` for both.
+    typical_margin: float | None = None
+
+    @property
+    def sure_by(self) -> float:
+        """The margin the face is judged sure by."""
+        return self.margin if self.typical_margin is None else self.typical_margin
 
 
 _RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])
@@ -126,25 +134,31 @@ def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: 
                 centre = midpoint + (shift_along * along + shift_across * across) * spread
                 found.append((centre, bearing - math.radians(turn), spread, False))
     for spot, radius in zip(spots_px, radii_px):
-        # A lone pip: its face's side from the pip's size (a pip is about a sixth of the side).
+        # A lone pip: its face's side from the pip's size (a pip is about a sixth of the side). The grids are read
+        # smaller (LONE_SCALES): the largest of them must fit the largest die, not the spot's size itself (a 1's
+        # pip with a glint round it comes out a die's largest).
         spread = radius * 2 / 0.165 * SPREAD_SHARE
-        if low <= spread <= high:
+        if low <= spread and spread * max(LONE_SCALES) <= high:
             found.append((spot, 0.0, spread, True))
     return found
 
 
-def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float) -> FaceRead | None:
+def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float,
+              margin_quantile: float = 0.0) -> FaceRead | None:
     """A face with one pip reads 1 however the grid is turned and sized round it (the side comes only from
-    the pip's size): its weakest reading over four turns and three sizes; a pip of a bigger face reads 1
-    only where the grid misses its neighbours."""
-    weakest = None
+    the pip's size): read over four turns and two sizes, any other count rules it out (a pip of a bigger face
+    reads 1 only where the grid misses its neighbours). Its weakest grid's reading, with that quantile of the
+    grids' margins as the margin it is judged sure by (the one grid whose place meets a glint or a rounded edge's
+    light would otherwise set it for all eight)."""
+    reads = []
     for turn in LONE_TURNS_DEG:
         for scale in LONE_SCALES:
             face = read_grid(picture, centre, math.radians(turn), spread * scale, pip_radius)
             if face is None or face.pips != 1:
                 return None
-            weakest = face if weakest is None or face.margin < weakest.margin else weakest
-    return weakest
+            reads.append(face)
+    weakest = min(reads, key=lambda face: face.margin)
+    return replace(weakest, typical_margin=float(np.quantile([face.margin for face in reads], margin_quantile)))
 
 
 def pips_roundness(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pip_radius: float) -> float:

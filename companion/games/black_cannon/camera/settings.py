@@ -44,6 +44,15 @@ class ReaderSettings:
     face_outline_cornered: float = 0.55  # the same for a face of four pips or more (seeds 1650-1799: a rounded edge's light)
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_sure_margin_cornered: float = 0.7   # the same for a face of four pips or more (seeds 1500-1799: no cocked die more read sure)
+    # A lone pip is judged sure by this quantile of its eight grids' margins (0 the weakest; tuning seeds 1500-1799:
+    # 0.5 read a cocked 1 sure, its grids' margins 0.65-0.71 at one size and 0.9 at the other, as a flat 1's are).
+    lone_margin_quantile: float = 0.4
+    # A lone pip lies on a die's top: the patch of its body's colour (within this Lab distance, 8-bit) joined to it
+    # ends within the die's crop and spans a die's top (lone_pip_body.py; a printed mark's paper runs on).
+    # Tuning seeds 1650-1799: flat 1s' tops span 13-25 mm at 8, the border's letter A's paper runs to the crop's
+    # edge; at 10-12 two ivory 1s' tops run on into the ground (41-49 mm).
+    lone_top_colour: float = 8.0
+    lone_top_mm: tuple[float, float] = (10.0, 30.0)   # (forced lean: two cocked dice read as 1s, 2 and 7 mm)
     loose_face_confidence: float = 0.3   # a face whose edges strayed or pips looked unlike: placed, never sure (asked)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
     die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)

@@ -9,8 +9,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.black_cannon.camera.die_face import (GRID, _LAYOUT_PLACES, SPREAD_SHARE, pips_roundness, read_grid,
-                                                          read_lone, stray_spots)
+from companion.games.black_cannon.camera.die_face import (GRID, _LAYOUT_PLACES, SPREAD_SHARE, pips_roundness, proposals,
+                                                          read_grid, read_lone, stray_spots)
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 SIDE_PX = 80
@@ -44,9 +44,30 @@ def test_a_lone_pip_reads_one_at_every_turn_and_a_pip_of_a_four_does_not():
     picture, centre, spread, _ = _face(1, 30.0)
     assert read_lone(picture, centre, spread, PIP_RADIUS_PX).pips == 1
     picture, centre, spread, pips = _face(4, 30.0)
-    corner = read_lone(picture, pips[0], spread, PIP_RADIUS_PX)
+    corner = read_lone(picture, pips[0], spread, PIP_RADIUS_PX, SETTINGS.lone_margin_quantile)
     # The body round a corner pip does not run on evenly: past its near edges lies the table.
     assert corner is None or corner.outline > SETTINGS.face_outline
+
+
+def test_a_glint_on_the_body_where_one_grid_of_a_lone_pip_looks_does_not_keep_it_from_being_read_sure():
+    picture, centre, spread, _ = _face(1, 0.0)
+    # A faint glint on the body where only the grid turned 0 and read at 0.8 of the side puts a pip place.
+    cv2.circle(picture, tuple(int(round(v)) for v in centre + np.array([0.8 * spread, 0.0])), 3, (180, 180, 180), -1,
+               cv2.LINE_AA)
+    face = read_lone(picture, centre, spread, PIP_RADIUS_PX, SETTINGS.lone_margin_quantile)
+    # Its weakest grid's margin, weighed against other faces, falls short of a sure one; most of its grids' do not.
+    assert face.pips == 1 and face.margin < SETTINGS.face_sure_margin <= face.sure_by
+
+
+def test_a_lone_pip_whose_spot_comes_out_as_large_as_the_largest_dies_is_still_proposed():
+    ppm = SETTINGS.dice_px_per_mm
+    # A pip's spot, lit round its rim, sized as the largest die's pip (a sixth of its side), and a little more.
+    radius = SETTINGS.die_size_mm[1] * ppm * 0.165 / 2 * 1.02
+    lone = [found for found in proposals(np.array([[100.0, 100.0]]), np.array([radius]), ppm, SETTINGS) if found[3]]
+    assert len(lone) == 1
+    # One far bigger than any die's pip is none.
+    assert not [found for found in proposals(np.array([[100.0, 100.0]]), np.array([radius * 1.4]), ppm, SETTINGS)
+                if found[3]]
 
 
 def test_a_lone_pip_is_not_paired_with_a_side_face_spot_beyond_the_top_faces_edge():

@@ -1,0 +1,78 @@
+"""A lone pip must lie on a die's body, not on the board's print. A face of one pip is sized and placed by its
+one spot alone, so a dark spot of print (a border's row number or column letter, blurred) reads as a 1 just as
+well: the paper round it is as even as a die's top. What tells them apart is what lies beyond: a die's top is a
+patch of one colour no bigger than a die, ending at its edges (its sides, its shadow, the print under it), where
+the paper round a printed mark runs on, along the border or over its square, to the edge of the die's crop. The
+top is found as the pixels of the face's body colour joined to its body samples (die_face.BODY and OUTLINE), seen straight
+down on the die-top plane; a top that runs on to the crop's edge or is wider than a die is no die's (nor is one far
+smaller than the smallest die's top: a cocked die's shaded or squashed face)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.camera.die_face import BODY, OUTLINE
+from companion.games.black_cannon.camera.settings import ReaderSettings
+
+
+@dataclass(frozen=True)
+class LoneTop:
+    """The patch of body colour round a lone pip."""
+
+    span_mm: float        # its longest side (the smallest box round it, turned as it lies)
+    cut_off: bool         # it runs on to the crop's edge
+    found: bool           # False: the face's body samples showed no one colour
+
+    def on_a_die(self, settings: ReaderSettings) -> bool:
+        least, most = settings.lone_top_mm
+        return self.found and not self.cut_off and least <= self.span_mm <= most
+
+    def doubt(self, settings: ReaderSettings) -> str | None:
+        """Why the pip seems to lie on print, in words; None when its top is a die's."""
+        if self.on_a_die(settings):
+            return None
+        if not self.found:
+            return "its pip's surround shows no one colour: a printed mark?"
+        if self.cut_off:
+            return "its pip's surround runs on past a die's size, as the board's paper does: a printed mark?"
+        least, most = settings.lone_top_mm
+        if self.span_mm < least:
+            return f"its pip's surround is even over only {self.span_mm:.0f} mm, less than a die's top: a die cocked?"
+        return f"its pip's surround spans {self.span_mm:.0f} mm, more than a die's top ({most:.0f}): a printed mark?"
+
+
+def lone_top(crop: np.ndarray, face, settings: ReaderSettings) -> LoneTop:
+    """The patch of the face's body colour joined to its body samples, in the die-top view `crop`."""
+    ppm = settings.dice_px_per_mm
+    # A little smoothing first: the JPEG's grain would break a flat top into specks.
+    lab = cv2.cvtColor(cv2.medianBlur(crop, 3), cv2.COLOR_BGR2LAB).astype(np.float32)
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+    height, width = crop.shape[:2]
+    # The body between the pips and near the top's edges: a blurred mark's halo reaches the first, not the second.
+    places = [tuple(np.round(face.centre + np.asarray(place) @ axes).astype(int)) for place in BODY + OUTLINE]
+    places = [(x, y) for x, y in places if 0 <= x < width and 0 <= y < height]
+    if not places:
+        return LoneTop(0.0, False, False)
+    body = np.median([lab[y, x] for x, y in places], axis=0)
+    mask = (np.linalg.norm(lab - body, axis=2) < settings.lone_top_colour).astype(np.uint8)
+    _, labels = cv2.connectedComponents(mask, connectivity=4)
+    joined = [labels[y, x] for x, y in places if labels[y, x]]
+    if not joined:
+        return LoneTop(0.0, False, False)
+    ys, xs = np.nonzero(labels == max(set(joined), key=joined.count))
+    cut_off = bool(xs.min() == 0 or ys.min() == 0 or xs.max() == width - 1 or ys.max() == height - 1)
+    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return LoneTop(float(max(w, h)) / ppm, cut_off, True)
+
+
+def print_doubts(crop: np.ndarray, face, settings: ReaderSettings) -> list[str]:
+    """A face of one pip that seems to lie on the board's print: that doubt, in a list; none for other faces."""
+    if face.pips != 1:
+        return []
+    doubt = lone_top(crop, face, settings).doubt(settings)
+    return [doubt] if doubt else []

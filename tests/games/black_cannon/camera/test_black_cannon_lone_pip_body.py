@@ -1,0 +1,118 @@
+"""A lone pip must lie on a die's body, not on the board's print: the board's border row number 4, blurred in a
+photo into a round dark spot, reads as a face of one pip as well as a die's 1 does; the paper round it runs on,
+so it is asked about as a printed mark, while a die lying on the same paper is read sure."""
+
+import math
+import re
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games.black_cannon.board import default_board
+from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.dice import read_die
+from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, FaceRead
+from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.lone_pip_body import lone_top
+from companion.games.black_cannon.camera.settings import SETTINGS
+from companion.games.black_cannon.kit import pieces as kit
+from companion.games.black_cannon.kit.sheets import board_picture
+from companion.vision.plane_camera import camera_from_plane
+
+PHOTO_PX_PER_MM = 1.5       # a 1280x720 photo of the whole board sees it at about this
+FRAME_PX = 20
+
+
+def _bare_board_photo(blur_px: float, die_at_mm=None) -> tuple[np.ndarray, BoardView]:
+    """The printed board seen straight down, blurred as a camera a little out of focus sees it; with a red die of
+    one pip (18 mm) lying at `die_at_mm` when given."""
+    board = default_board()
+    printed = board_picture(board, PHOTO_PX_PER_MM)
+    height, width = printed.shape[:2]
+    photo = np.full((height + 2 * FRAME_PX, width + 2 * FRAME_PX, 3), 90, np.uint8)
+    photo[FRAME_PX:FRAME_PX + height, FRAME_PX:FRAME_PX + width] = printed
+    if die_at_mm is not None:
+        middle = FRAME_PX + np.asarray(die_at_mm) * PHOTO_PX_PER_MM
+        half = 9.0 * PHOTO_PX_PER_MM
+        cv2.rectangle(photo, tuple(np.round(middle - half).astype(int)), tuple(np.round(middle + half).astype(int)),
+                      (40, 40, 200), -1)
+        cv2.circle(photo, tuple(np.round(middle).astype(int)), 2, (245, 245, 245), -1, cv2.LINE_AA)
+    to_image = np.array([[PHOTO_PX_PER_MM, 0, FRAME_PX], [0, PHOTO_PX_PER_MM, FRAME_PX], [0, 0, 1.0]])
+    view = BoardView(kit.BoardGeometry(board.columns, board.rows), to_image,
+                     camera_from_plane(to_image, (photo.shape[1], photo.shape[0])), (0, 1, 2, 3))
+    return cv2.GaussianBlur(photo, (0, 0), blur_px), view
+
+
+def _blob_at(x: float, y: float) -> Blob:
+    """A candidate blob there, as the foreground leaves one where the board's fit is off (two corner markers)."""
+    return Blob(np.array([x, y]), 100.0, np.zeros(3), (x - 5.0, y - 5.0, x + 5.0, y + 5.0))
+
+
+@pytest.mark.parametrize("blur_px", (1.0, 1.5))
+@pytest.mark.parametrize("side", ("left", "right"))
+def test_the_borders_row_number_four_blurred_to_a_spot_is_asked_about_as_print_not_read_as_a_one(blur_px, side):
+    photo, view = _bare_board_photo(blur_px)
+    width, _ = view.geometry.size_mm
+    x = kit.BORDER_MM / 2 if side == "left" else width - kit.BORDER_MM / 2
+    seen = read_die(view, photo, _blob_at(x, view.geometry.square_centre(0, 3)[1]), SETTINGS)
+    # The trap is real: the spot reads as one pip, with a margin a die's 1 is read sure by...
+    margin = float(re.search(r"margin (\d\.\d+)", seen.reason).group(1))
+    assert seen.pips == 1 and margin / SETTINGS.face_sure_margin >= SETTINGS.confident
+    # ...but the paper round it runs on past a die's size: asked, with the reason.
+    assert seen.confidence < SETTINGS.confident
+    assert "as the board's paper does: a printed mark?" in seen.reason
+
+
+def test_a_die_of_one_pip_on_the_same_border_paper_is_read_sure():
+    place = (kit.BORDER_MM / 2, kit.BORDER_MM + 7.5 * kit.SQUARE_MM)      # beside row 8's number, on the border
+    photo, view = _bare_board_photo(1.0, die_at_mm=place)
+    seen = read_die(view, photo, _blob_at(*place), SETTINGS)
+    assert seen.pips == 1 and seen.confidence >= SETTINGS.confident, seen.reason
+
+
+TOP_PX = 72                 # an 18 mm top at the die-top view's 4 px/mm
+
+
+def _lone_face(picture: np.ndarray, top_px: int = TOP_PX) -> FaceRead:
+    """A face of one pip read in the middle, sized as read_lone's smaller grid sizes a top of `top_px`."""
+    middle = np.array([picture.shape[1] / 2, picture.shape[0] / 2])
+    return FaceRead(1, 0.9, 0.0, 0.0, middle, 0.0, SPREAD_SHARE * top_px * 0.8, (4,))
+
+
+def _drawn(surround, top=None, top_px: int = TOP_PX) -> np.ndarray:
+    """A 60 mm crop of `surround`, a square top of `top_px` in its middle when `top` is given, and a dark spot."""
+    picture = np.full((240, 240, 3), surround, np.uint8)
+    if top is not None:
+        low = 120 - top_px // 2
+        picture[low:low + top_px, low:low + top_px] = top
+    cv2.circle(picture, (120, 120), 6, (30, 30, 30), -1, cv2.LINE_AA)
+    return cv2.GaussianBlur(picture, (0, 0), 1.5)
+
+
+def test_a_pip_on_a_dies_top_lies_on_a_die():
+    picture = _drawn((150, 190, 170), top=(40, 40, 200))
+    found = lone_top(picture, _lone_face(picture), SETTINGS)
+    assert found.on_a_die(SETTINGS) and found.doubt(SETTINGS) is None
+    assert math.isclose(found.span_mm, TOP_PX / SETTINGS.dice_px_per_mm, abs_tol=1.5)
+
+
+def test_a_spot_on_paper_that_runs_on_is_print():
+    picture = _drawn((200, 225, 235))
+    found = lone_top(picture, _lone_face(picture), SETTINGS)
+    assert found.cut_off and not found.on_a_die(SETTINGS)
+
+
+def test_a_spot_in_a_patch_wider_than_any_die_is_print():
+    # A printed square (a port's, say) wider than a die's top, the spot in its middle, inside the crop.
+    picture = _drawn((150, 190, 170), top=(200, 225, 235), top_px=160)
+    found = lone_top(picture, _lone_face(picture), SETTINGS)
+    assert not found.cut_off and found.span_mm > SETTINGS.lone_top_mm[1]
+    assert "more than a die's top" in found.doubt(SETTINGS)
+
+
+def test_a_spot_whose_even_surround_is_far_smaller_than_any_dies_top_is_doubted():
+    # A cocked die's squashed face: its top's colour shows over a sliver only (forced-lean tuning views: 2 and 7 mm).
+    picture = _drawn((150, 190, 170), top=(40, 40, 200), top_px=32)
+    found = lone_top(picture, _lone_face(picture, top_px=32), SETTINGS)
+    assert found.span_mm < SETTINGS.lone_top_mm[0] and "less than a die's top" in found.doubt(SETTINGS)
