@@ -2,7 +2,9 @@
 the table at fixed levels (or one the whole view's noise sets): a back a few units off a cloth of nearly its colour
 (slate on navy, ember on burgundy) crosses such a level only in patches, its pattern and the sensor's noise making
 its outline ragged, no card's shape. Averaged wider, and cut midway between what the shape covers and the table
-around it, the same back's outline is its rectangle again."""
+around it, the same back's outline is its rectangle again. Used on a piece of what no card explains
+(unexplained.backs_in: a column of slate backs) and on a blob that is not one card (face_down._judge: an ember back
+whose diamond made its blob a stump with a point)."""
 
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ def refit(piece, difference: table_mask.TableDifference, explained: np.ndarray,
     `refit_smooth_mm` (what is `explained` left out of the average), cut midway between the piece's and the
     table's around it (a ring `refit_ring_mm` out), grown at most `refit_reach_mm`, nothing explained taken in,
     opened by `unexplained_faint_open_mm`: the largest shape overlapping the piece. None when no table shows
-    around it, or nothing is left."""
+    around it, nothing is left, or that shape holds less than `refit_holds` of the piece: the refit finds the
+    piece's outline again, never a part of it (two backs touching, one of them fainter, are not one back)."""
     scale = settings.top_px_per_mm
     reach = int(round(settings.refit_reach_mm * scale))
     near, far = (_odd(2 * mm * scale) for mm in settings.refit_ring_mm)
@@ -46,7 +49,9 @@ def refit(piece, difference: table_mask.TableDifference, explained: np.ndarray,
                    if cv2.countNonZero(cv2.bitwise_and(_drawn(contour, shape.shape), inside))]
     if not overlapping:
         return None
-    return max(overlapping, key=cv2.contourArea) + [x0, y0]
+    found = max(overlapping, key=cv2.contourArea)
+    held = cv2.countNonZero(cv2.bitwise_and(_drawn(found, shape.shape), inside)) / max(cv2.countNonZero(inside), 1)
+    return found + [x0, y0] if held >= settings.refit_holds else None
 
 
 def _drawn(contour, shape: tuple[int, ...]) -> np.ndarray:
