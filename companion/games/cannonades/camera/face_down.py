@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import halo, touching
+from companion.games.cannonades.camera import halo, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
@@ -23,6 +23,7 @@ CUT_BY_WINDOW = "a shape cut by the edge of the part of the table read"
 # A card reaching under a face-up card, as bright as a face: face up, its markers hidden by the card on it.
 HIDDEN_FACE = f"{PRINTED_CORNERS} under a face-up card, as bright as a face: face up, its markers hidden"
 BESIDE_FACE = "a whole card's shape beside a face-up card, the table between them taken in, no marker"
+REFITTED = "its outline found again at its own level: a faint back's pattern had made it ragged"
 NO_PAPER_BESIDE = "a card reaching under a face-up card's margin, no paper of that face beside it to compare with"
 
 
@@ -74,8 +75,25 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0, CUT_BY_WINDOW,
                               sample_points(contour, view_to_table)))
             continue
-        blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover))
+        faint = None if difference is None else (difference, _explained_around(contour, mask, cover, settings))
+        blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover, faint))
     return blobs
+
+
+def _explained_around(contour, mask: np.ndarray, cover: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """What explains the view around a blob, for its refit (refit.py): the other blobs, grown by
+    `unexplained_clear_mm` (their blurred rims), and the read faces with their cut margin (a back reaching under
+    one comes up to it); only near the blob (as far as a refit looks), none elsewhere."""
+    scale = settings.top_px_per_mm
+    pad = int(round((max(settings.refit_reach_mm, max(settings.refit_ring_mm)) + settings.unexplained_clear_mm) * scale))
+    x, y, w, h = cv2.boundingRect(contour)
+    x0, y0, x1, y1 = max(x - pad, 0), max(y - pad, 0), min(x + w + pad, mask.shape[1]), min(y + h + pad, mask.shape[0])
+    others = mask[y0:y1, x0:x1].copy()
+    cv2.drawContours(others, [contour - [x0, y0]], -1, 0, cv2.FILLED)
+    grow = int(round(settings.unexplained_clear_mm * scale)) | 1
+    explained = np.zeros_like(mask)
+    explained[y0:y1, x0:x1] = cv2.dilate(others, np.ones((grow, grow), np.uint8)) | cover[y0:y1, x0:x1]
+    return explained
 
 
 def _cards_by_arm(arm, armless: np.ndarray, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
@@ -134,7 +152,11 @@ def _play_edges(view_to_table: np.ndarray, shape: tuple[int, ...]) -> tuple[bool
 
 
 def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
-           cover: np.ndarray | None = None) -> list[Blob]:
+           cover: np.ndarray | None = None, faint: tuple[TableDifference, np.ndarray] | None = None) -> list[Blob]:
+    """One blob judged: a card (face down, or unknown when it looks like a face), cards touching, or unknown.
+    `faint`: the view's difference from the table and what explains the view around the blob, when a blob not one
+    card may be refitted (refit.py): a faint back whose outline its pattern made ragged is one card's shape again,
+    or cards touching; judged so when it is (once: the refitted shape is not refitted)."""
     card_area = cards.CARD_AREA_MM2
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     w, h = w / settings.top_px_per_mm, h / settings.top_px_per_mm
@@ -142,6 +164,12 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     # minAreaRect's angle is of its first side; the long axis, clockwise from north (y down)
     axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
     fill = area / max(w * h, 1e-6)
+    refitted = None if card_sized(contour, settings) or faint is None else refit.refit(contour, *faint, settings)
+    again = None if refitted is None else [
+        replace(blob, why=f"{blob.why} ({REFITTED})") for blob in
+        _judge(refitted, cv2.contourArea(refitted) / settings.top_px_per_mm ** 2, grey, view_to_table, settings, cover)]
+    if again and card_sized(refitted, settings):
+        return again
     if not card_sized(contour, settings):
         parts = touching.split_blob(contour, settings, cover)
         if parts is None and (fitted := touching.fitted_card(contour, settings, cover)) is not None:
@@ -151,6 +179,8 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         if cover is not None and (beside := touching.card_beside_face(contour, settings, cover)) is not None:
             return [replace(blob, why=BESIDE_FACE) if blob.face == "down" else blob
                     for blob in _split_card(beside, grey, view_to_table, settings, cover)]
+        if again and not all(blob.why.startswith(NOT_ONE_CARD) for blob in again):
+            return again
         count = area / card_area
         why = (f"{NOT_ONE_CARD} of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")

@@ -142,9 +142,10 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
     missed, backs = [], []
+    explained = unexplained.explained_mask(judged, covered, settings)
     for piece in unexplained.unexplained_pieces(difference, judged, covered, settings):
-        row = [] if unexplained.whole_back(piece, settings) else unexplained.backs_in_row(piece, settings)
-        (backs if row or unexplained.whole_back(piece, settings) else missed).extend(row or [piece])
+        row = unexplained.backs_in(piece, difference, explained, covered, settings)
+        (backs if row else missed).extend(row or [piece])
     for back in backs:   # one card's size and shape, no marker: a back the mask missed
         centre, axis = face_down.centre_axis(back, view_to_table)
         seen_cards.append(SeenCard("down", centre, table.area_of(*centre, players),

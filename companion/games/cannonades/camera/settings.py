@@ -155,6 +155,14 @@ class ReaderSettings:
     unexplained_back_least_cards: float = 0.7
     unexplained_back_solidity: float = 0.85
     unexplained_back_confidence: float = 0.7
+    # A piece neither (ragged at the fixed level), and a blob not one card (face_down._judge), is found again
+    # (refit.py) on the distance averaged over this many mm, cut midway between its own and the table's in a ring
+    # this many mm out, growing at most this many mm, holding at least this share of it (on tuning views two backs
+    # touching refitted to one held 0.39-0.41, the ragged backs refitted whole 0.96-1.0).
+    refit_smooth_mm: float = 12.0
+    refit_ring_mm: tuple[float, float] = (10.0, 20.0)
+    refit_reach_mm: float = 15.0
+    refit_holds: float = 0.9
     # A cannonade in a seat with no card found under it lies on a ship (the rules): a piece of what differs
     # from the table within this many mm of its edge, touching it, outside every other card found, at least
     # this many cards' area, of which at most this share is as bright as the cannonade's paper

@@ -16,7 +16,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import table_mask, touching
+from companion.games.cannonades.camera import refit, table_mask, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
@@ -28,8 +28,7 @@ def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarra
     `judged`: the mask the blobs were made from; `covered`: where the read faces lie."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_AREA_MM2 * scale ** 2
-    explained = cv2.dilate(cv2.bitwise_or(judged, covered),
-                           np.ones((_odd(settings.unexplained_clear_mm * scale),) * 2, np.uint8))
+    explained = explained_mask(judged, covered, settings)
     foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
     pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
     near_level = settings.unexplained_faint_share * difference.faint
@@ -42,6 +41,12 @@ def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarra
             cv2.drawContours(pieces, [contour], -1, 255, cv2.FILLED)
     return [contour for contour in cv2.findContours(pieces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
             if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px]
+
+
+def explained_mask(judged: np.ndarray, covered: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """What a card found or a shape judged explains: both, grown by `unexplained_clear_mm` (their blurred rims)."""
+    return cv2.dilate(cv2.bitwise_or(judged, covered),
+                      np.ones((_odd(settings.unexplained_clear_mm * settings.top_px_per_mm),) * 2, np.uint8))
 
 
 def _filled(foreground: np.ndarray, explained: np.ndarray, open_mm: float, settings: ReaderSettings) -> np.ndarray:
@@ -84,16 +89,33 @@ def whole_back(contour, settings: ReaderSettings) -> bool:
             and solidity >= settings.unexplained_back_solidity)
 
 
-def backs_in_row(contour, settings: ReaderSettings) -> list[np.ndarray]:
+def backs_in_row(contour, settings: ReaderSettings, covered: np.ndarray | None = None) -> list[np.ndarray]:
     """The whole cards a piece of what no card explains is made of, when it is as solid as a whole back and card
     rectangles explain all of its hull (touching.split_blob: two to four backs the mask missed, lying in a row; a
     faint outline is ragged, its hull straight), as outlines (the top view's px, contours); none when they do not
-    (a plank's strip is ragged where its grain fades, the lamp's pool and a hand's edge are not cards)."""
+    (a plank's strip is ragged where its grain fades, the lamp's pool and a hand's edge are not cards).
+    `covered`: where faces found lie, when the row's last back may reach under one (touching.split_blob)."""
     hull = cv2.convexHull(contour)
     if cv2.contourArea(contour) < settings.unexplained_back_solidity * cv2.contourArea(hull):
         return []
-    parts = touching.split_blob(hull, settings) or []
+    parts = touching.split_blob(hull, settings, covered) or []
     return [np.float32(part.outline_px).reshape(-1, 1, 2) for part in parts]
+
+
+def backs_in(piece, difference: table_mask.TableDifference, explained: np.ndarray, covered: np.ndarray,
+             settings: ReaderSettings) -> list[np.ndarray]:
+    """The whole backs a piece of what no card explains is (one, or a row: whole_back, backs_in_row), as it was
+    found or, failing that, refitted (refit; its row's last back may reach under a face found, `covered`):
+    none when neither is backs."""
+    if whole_back(piece, settings):
+        return [piece]
+    row = backs_in_row(piece, settings)
+    refitted = None if row else refit.refit(piece, difference, explained, settings)
+    if refitted is None:
+        return row
+    if whole_back(refitted, settings):
+        return [refitted]
+    return backs_in_row(refitted, settings, covered)
 
 
 def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings,
