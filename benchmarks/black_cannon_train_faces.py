@@ -56,7 +56,7 @@ def view_patches(seed: int) -> dict | None:
 
     cv2.setNumThreads(1)
     from companion.games.black_cannon.board import default_board
-    from companion.games.black_cannon.camera.dice import read_die
+    from companion.games.black_cannon.camera.pip_counter import read_die
     from companion.games.black_cannon.camera.face_model import face_patch, reading_inputs
     from companion.games.black_cannon.camera.reader import look_at_table
     from companion.games.black_cannon.camera.settings import SETTINGS
@@ -219,7 +219,7 @@ def choose_temperature(logits: np.ndarray, labels: np.ndarray, readings: np.ndar
 def _combined(probabilities: np.ndarray | None, readings: np.ndarray, settings) -> tuple[np.ndarray, np.ndarray]:
     """(face read, read sure) of each candidate by the pip counter alone (`probabilities` None) or by the two
     readers combined (the pip counter's doubts are not kept in the rows: taken as none)."""
-    from companion.games.black_cannon.camera.dice import SeenDie
+    from companion.games.black_cannon.camera.seen_die import SeenDie
     from companion.games.black_cannon.camera.face_model import combine
 
     dice = [SeenDie(int(count) or None, float(confidence), (0.0, 0.0), "") for count, confidence in readings[:, :2]]

@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
-from companion.games.black_cannon.camera.dice import SeenDie
 from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.vision.boosted_trees import BoostedTrees, load_trees
 

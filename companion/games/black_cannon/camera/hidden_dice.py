@@ -10,7 +10,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.dice import bigger_than_a_die, die_candidates
+from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
 from companion.games.black_cannon.camera.foreground import Blob, TableView, blobs
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.camera.ships import near_a_ship

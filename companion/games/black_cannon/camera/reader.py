@@ -1,9 +1,9 @@
 """Read a Black Cannon photo: the board from its corner markers, every ship from its deck tag (square,
 kind, fleet, a chest on its ledge; knocked over when its tag stands on edge or only its hull's colour
 is seen), the chests on the treasure squares, and the two dice's top faces wherever they lie: each die's
-top is read by the pip counter (dice.py) and by the learned face reader beside it (face_model.py), sure only
-when the two agree or one is sure and the other has no reading. What cannot be told is a question for the
-players, with a low confidence, never a guess."""
+top is read by the pip counter (pip_counter.py) and by the learned face reader beside it (face_model.py),
+sure only when the two agree or one is sure and the other has no reading. What cannot be told is a question for
+the players, with a low confidence, never a guess."""
 
 from __future__ import annotations
 
@@ -15,11 +15,12 @@ import numpy as np
 
 from companion.games.black_cannon.board import Board, default_board
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
-from companion.games.black_cannon.camera.dice import (SeenDie, bigger_than_a_die, die_candidates, doubt_unlike_pair,
-                                                     read_die)
+from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
 from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
 from companion.games.black_cannon.camera.hidden_dice import hidden_dice
+from companion.games.black_cannon.camera.pip_counter import read_die
+from companion.games.black_cannon.camera.seen_die import SeenDie, doubt_unlike_pair
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ship_search import unread_ships
 from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_colour, near_a_ship, ships_from_tags

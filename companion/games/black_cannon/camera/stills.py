@@ -21,8 +21,8 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.board import Board, default_board, square_name
-from companion.games.black_cannon.camera.dice import doubt_changed
 from companion.games.black_cannon.camera.reader import Reading, read_table
+from companion.games.black_cannon.camera.seen_die import doubt_changed
 from companion.games.black_cannon.camera.settings import SETTINGS as READER_SETTINGS
 from companion.games.black_cannon.inference import SeenDie, SeenShip, SeenTable
 from companion.games.black_cannon.kit import pieces as kit

@@ -8,9 +8,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.games.black_cannon.camera.dice import SeenDie, bigger_than_a_die, die_candidates, doubt_unlike_pair
+from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
 from companion.games.black_cannon.camera.foreground import Blob, TableView, blobs, solid_parts
 from companion.games.black_cannon.camera.reader import read_table
+from companion.games.black_cannon.camera.seen_die import SeenDie, doubt_unlike_pair
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.games.black_cannon.camera.dice import SeenDie
 from companion.games.black_cannon.camera.face_model import NOT_A_FACE, combine
+from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 
@@ -65,8 +65,8 @@ def _render(seed: int, ups: tuple[int, int], lean_deg: float = 0.0):
 def _trees_on(image, look, truth_die):
     """The trees' probabilities for the candidate whose reading lies nearest the die's middle, and the two
     readers' combined reading of it."""
-    from companion.games.black_cannon.camera.dice import read_die
     from companion.games.black_cannon.camera.face_model import MODEL_FILE, face_patch, face_probabilities, rows_of
+    from companion.games.black_cannon.camera.pip_counter import read_die
     from companion.vision.boosted_trees import load_trees
 
     read = [(blob, read_die(look.view, image, blob, SETTINGS)) for blob in look.candidates]

@@ -11,10 +11,10 @@ import pytest
 
 from companion.games.black_cannon.board import default_board
 from companion.games.black_cannon.camera.board_view import BoardView
-from companion.games.black_cannon.camera.dice import read_die
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, FaceRead
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import lone_top
+from companion.games.black_cannon.camera.pip_counter import read_die
 from companion.games.black_cannon.camera.settings import SETTINGS
 from companion.games.black_cannon.kit import pieces as kit
 from companion.games.black_cannon.kit.sheets import board_picture

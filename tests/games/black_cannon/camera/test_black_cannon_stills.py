@@ -85,7 +85,7 @@ def test_the_committed_table_is_the_latest_reading_when_it_agrees_with_the_vote(
 
 
 def test_a_die_read_as_another_count_in_the_next_still_frame_is_asked_about():
-    from companion.games.black_cannon.camera.dice import SeenDie as ReadDie
+    from companion.games.black_cannon.camera.seen_die import SeenDie as ReadDie
     from companion.games.black_cannon.camera.reader import Reading
 
     # Two still frames of one table, as a reader might see a cocked die: its tilted top read 3, then 5.

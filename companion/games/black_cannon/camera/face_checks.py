@@ -1,0 +1,101 @@
+"""The checks on a face read from a die's spots: which of its pip places have a spot, whether its pips are
+alike (round, of one size), whether its grid of pips or its pips themselves are squashed (a cocked die), whether
+another face's pips all lie on its places, and how far its edges may stray and how sure a margin must be."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+from companion.games.black_cannon.camera.die_face import BODY, GRID, pips_roundness
+from companion.games.black_cannon.camera.pip_spots import local_contrast
+from companion.games.black_cannon.camera.settings import ReaderSettings
+
+CORNERED_PIPS = 4          # a face of this many pips or more has a pip in each of its corners
+
+
+def outline_limit(face, settings: ReaderSettings) -> float:
+    """How far the body near a face's edges may stray: a face of four pips or more has a pip in each corner, so a
+    grid laid over an edge already puts a pip place off the top; its edge samples, where a rounded edge catches
+    the light, may stray further (a face of one to three pips is most often a part of a bigger one misread)."""
+    return settings.face_outline_cornered if face.pips >= CORNERED_PIPS else settings.face_outline
+
+
+def sure_margin(face, settings: ReaderSettings) -> float:
+    """The margin a face is read for sure with: lower for a face of four pips or more, whose corner pips show a
+    cocked die's squashed grid (leans); a cocked die misread shows one to three pips."""
+    return settings.face_sure_margin_cornered if face.pips >= CORNERED_PIPS else settings.face_sure_margin
+
+
+def pips_found(face, points: np.ndarray) -> list[tuple[int, int]]:
+    """(pip place, spot) for each of the face's pip places with a spot found on it."""
+    axes = _face_axes(face)
+    found = []
+    for index in face.pip_places:
+        distance = np.hypot(*(points - (face.centre + np.asarray(GRID[index], np.float64) @ axes)).T)
+        nearest = int(np.argmin(distance))
+        if distance[nearest] < 0.5 * face.spread_px:
+            found.append((index, nearest))
+    return found
+
+
+def explained_by(face, other) -> bool:
+    """Whether every pip found of `other` (a face, its spots, their radii) lies on a pip place of `face`. A lone
+    pip read as a face has even body all round it (FaceRead.outline), which no pip of a bigger face has."""
+    other_face, points, _ = other
+    if other_face.pips == 1 and face.pips > 1:
+        return False
+    pips = np.array([points[spot] for _, spot in pips_found(other_face, points)]).reshape(-1, 2)
+    return all(pips_found(face, pip[None, :]) for pip in pips)
+
+
+def pips_alike(face, points: np.ndarray, radii: np.ndarray, roundness: np.ndarray, settings: ReaderSettings) -> bool:
+    """One face's pips, seen straight down on its plane, are round and of one size: a pip of a side, seen
+    squashed and smaller, is no pip of the top face."""
+    spots = [spot for _, spot in pips_found(face, points)]
+    if not spots:
+        return False
+    sizes = radii[spots]
+    return bool(roundness[spots].min() >= settings.flat_pip_roundness
+                and sizes.max() <= sizes.min() * settings.pip_size_spread)
+
+
+def leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the pips found on the face lie squashed against the square grid: the face leans."""
+    found = pips_found(face, points)
+    grid = [GRID[index] for index, _ in found]
+    seen = [points[spot] for _, spot in found]
+    if len(grid) >= 4:
+        return _squash_of(np.array(grid, np.float64), np.array(seen)) < settings.flat_face_squash
+    return False
+
+
+def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether the face's pips, pooled, are squashed beyond what blur does to a flat top's round pips (a tilted
+    top, or a side's pips read as a face): this works for faces of one to three pips, where the grid cannot."""
+    found = [spot for _, spot in pips_found(face, points)]
+    if not found:
+        return False
+    body = np.median([_grey_at(grey, face.centre + np.asarray(place) @ _face_axes(face)) for place in BODY])
+    pips = np.median([_grey_at(grey, points[spot]) for spot in found])
+    contrast = local_contrast(grey, settings.dice_px_per_mm, settings) * (1.0 if pips > body else -1.0)
+    roundness = pips_roundness(contrast, face, points[found], float(np.median(radii[found])))
+    return roundness < settings.flat_pips_roundness
+
+
+def _face_axes(face) -> np.ndarray:
+    cos, sin = math.cos(face.angle), math.sin(face.angle)
+    return np.array([[cos, sin], [-sin, cos]]) * face.spread_px
+
+
+def _grey_at(grey: np.ndarray, point) -> float:
+    return float(grey[int(round(point[1])), int(round(point[0]))])
+
+
+def _squash_of(source: np.ndarray, target: np.ndarray) -> float:
+    source = source - source.mean(axis=0)
+    target = target - target.mean(axis=0)
+    matrix, *_ = np.linalg.lstsq(source, target, rcond=None)
+    stretches = np.linalg.svd(matrix, compute_uv=False)
+    return float(stretches[-1] / max(stretches[0], 1e-9))

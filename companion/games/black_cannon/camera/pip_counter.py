@@ -1,0 +1,177 @@
+"""The pip counter, reading one die from its blob (the blobs that may be dice: die_blobs.py): each is looked at
+straight down on a plane at a die's height, where a flat die's top face is a true square and its pips true circles;
+pips are small spots set off from their surround, lighter or darker (pip_spots.py); pairs of them propose faces,
+read as a grid of pip places (die_face.py), and the farthest face from the camera (the top; the sides lie towards
+it) is the die's reading. A face's pips are round and of one size and its body runs on evenly to near its edges: a
+grid that pairs a top's pip with a side's squashed one, or runs over an edge, is no face (face_checks.py). A die
+whose face reads no layout clearly, leans (its grid of pips squashed), shows no pips, or shows two faces of
+different counts that neither explains (a lone pip beside a side's spots) is reported with a low confidence, and the
+players are asked, never told a guess; so are a roll's dice whose tops read at sizes far apart (but one asked
+already, then it alone), a roll's dice being one pair (seen_die.py). A tilted top squashes its pips along the tilt,
+where a flat top's, seen straight down on its plane, stay round but for blur: a face whose pips, pooled, are
+squashed well beyond that is doubted too (this tells a cocked die showing one to three pips, where the grid of pip
+places cannot), and so is such a face whose die's body reaches beside its top or beyond its far edge, as a flat
+die's sides never do (die_sides.py). Spots anywhere in the crop are taken (a die's body may match the print behind
+it, leaving it out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips
+or more, a pip in each corner, already shows a cocked die by its squashed grid: its edges may stray further (a
+rounded edge catching the light) and a lower margin reads it sure. A die against a strip of misregistered print is
+part of a blob far bigger than a die, which is opened by less than a die's top to find it (foreground.solid_parts).
+A die whose faces all strayed at their edges or showed unlike pips is placed at its farthest such face and read
+loosely: its count is told in the question asked, never read sure; but when that face's pips are alike and its body,
+a little in from the edges, is even (a green-gold top whose rounded edges alone catch the light), it is read as a
+face, with every doubt above. A reading here is the pip counter's; the reader puts the learned face reader's beside
+it (face_model.py), and `SeenDie.doubted` keeps the doubts raised here standing when the two agree."""
+
+from __future__ import annotations
+
+import math
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_grid, read_lone, stray_spots
+from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
+from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
+                                                             pips_alike, pips_found, pips_squashed, sure_margin)
+from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.lone_pip_body import print_doubts
+from companion.games.black_cannon.camera.pip_spots import find_spots
+from companion.games.black_cannon.camera.seen_die import SeenDie
+from companion.games.black_cannon.camera.settings import ReaderSettings
+
+CROP_MARGIN_MM = 6.0
+
+
+def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings) -> SeenDie:
+    ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
+    # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
+    # a blob may be only part of its die (a body that matches the print behind it).
+    reach = settings.die_size_mm[1]
+    x0, y0, x1, y1 = blob.box_mm
+    cx, cy = blob.centre_mm
+    x0, y0, x1, y1 = min(x0, cx - reach), min(y0, cy - reach), max(x1, cx + reach), max(y1, cy + reach)
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    raised = view.to_board(cv2.perspectiveTransform(np.float64([corners]), view.to_image).reshape(-1, 2), height)
+    low = np.minimum(raised.min(axis=0), np.float64(corners).min(axis=0)) - CROP_MARGIN_MM
+    high = np.maximum(raised.max(axis=0), np.float64(corners).max(axis=0)) + CROP_MARGIN_MM
+    crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
+    grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
+    spots = [s for s in find_spots(crop, grey, ppm, low, settings) if s.roundness > settings.spot_roundness]
+    centre = tuple(map(float, blob.centre_mm))
+    if not spots:
+        return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
+    faces, near_misses, rounded_tops = [], [], []
+    picture = crop.astype(np.float32)
+    for lighter in (True, False):
+        kind = [s for s in spots if s.lighter == lighter]
+        if not kind:
+            continue
+        points = (np.array([s.centre for s in kind]) - low) * ppm
+        radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
+        roundness = np.array([s.roundness for s in kind])
+        for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
+            pip_radius = float(np.median(radii))
+            face = read_lone(picture, middle, spread, pip_radius, settings.lone_margin_quantile) if lone else \
+                read_grid(picture, middle, angle, spread, pip_radius)
+            if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
+                    or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
+                continue
+            alike = pips_alike(face, points, radii, roundness, settings)
+            if face.outline <= outline_limit(face, settings) and alike:
+                faces.append((face, points, radii))
+            else:
+                near_misses.append((face, points, radii))
+                if alike and face.inside_outline <= outline_limit(face, settings):
+                    rounded_tops.append(near_misses[-1])
+    if not faces and not near_misses:
+        return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
+    if not faces:
+        loose = max(_farthest(near_misses, _away_from_camera(view, blob)), key=lambda item: item[0].margin)
+        # A flat top whose rounded edges catch the light strays at its edges but not just inside them: read as a
+        # face, with every doubt below (its size among them); any other loose face is only placed and asked about.
+        if not any(loose is item for item in rounded_tops):
+            return _loose_face(loose[0], low, settings)
+        faces = [loose]
+    # A lone pip on a pip place of a face of several pips that reads better is one of that face's pips.
+    several = [item[0] for item in faces if item[0].pips > 1]
+    faces = [item for item in faces if item[0].pips > 1 or not any(
+        other.margin >= item[0].margin and pips_found(other, item[0].centre[None, :]) for other in several)]
+    # A die's sides lie between its top and the camera: of the faces found, the top is the farthest one.
+    away = _away_from_camera(view, blob)
+    top = _farthest(faces, away)
+    tops = list(top)
+    # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
+    # as well as the best, the largest is the die's whole top.
+    # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
+    several = [item for item in top if item[0].pips > 1]
+    if several:
+        top = several + [item for item in top if item[0].pips == 1 and all(
+            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px for other in several)]
+    best = max(item[0].margin for item in top)
+    near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
+    face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
+    # Another count read nearly as well on a face of the same place and size makes the reading doubtful.
+    counts = {item[0].pips for item in near_best if np.linalg.norm(item[0].centre - face.centre) < face.spread_px
+              and item[0].spread_px >= face.spread_px * 0.85}
+    confidence = min(1.0, face.sure_by / sure_margin(face, settings))
+    reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.sure_by:.2f}, edges {face.outline:.2f})"
+    edges_lit = face.outline > outline_limit(face, settings)
+    if edges_lit:
+        reason += f", {face.inside_outline:.2f} just inside them: a rounded edge catching the light"
+    # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
+    # side's spots, or a side's pips beside the top's).
+    counts |= {item[0].pips for item in tops if not explained_by(face, item)}
+    # And a face of more pips that holds this one's, read as well but for its edges or its pips' looks.
+    counts |= {item[0].pips for item in near_misses if item[0].pips > face.pips and item[0].margin >= best - \
+               settings.face_rival_margin and explained_by(item[0], (face, points, radii))}
+    if face.pips == 1:
+        counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])}
+    doubts = print_doubts(crop, face, settings)   # a lone pip must lie on a die's top, not on the board's print
+    if len(counts) > 1:
+        doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
+    if leans(face, points, radii, settings):
+        doubts.append("the face is seen squashed: a cocked die?")
+    if pips_squashed(grey, face, points, radii, settings):
+        doubts.append("its pips are seen squashed: a cocked die?")
+    if face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings):
+        doubts.append("its body shows a side beside its top: a cocked die?")
+    for doubt in doubts:   # each doubt on its own lowers the die's confidence again
+        confidence *= settings.doubted_keeps
+        reason += f"; {doubt}"
+    middle = np.asarray(low) + face.centre / ppm
+    side = face.spread_px / ppm / SPREAD_SHARE if face.pips > 1 else None
+    if edges_lit and doubts:
+        # A face read through its lit edges and doubted already is asked about: its size, often a cocked die's
+        # (tuning seeds with a die forced to lean), would only doubt the other, flat die too (doubt_unlike_pair).
+        side = None
+    return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
+                   bool(doubts))
+
+
+def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:
+    """`face`, the farthest from the camera of those whose edges strayed or whose pips looked unlike, read about as
+    well as the best of them, when it is no rounded top's whose edges alone caught the light: a side's squashed pips,
+    a cocked die's top, a top lit inside its edges too. It is never read sure (doubted, so the learned face reader's
+    agreement does not lift it: on tuning seeds with a die forced to lean that read two cocked dice more): the die
+    is placed and asked about with the count seen, where it used to go unseen."""
+    middle = np.asarray(low) + face.centre / settings.dice_px_per_mm
+    # Its size is left unknown (None): a loose face is often a cocked die's, and the pair's sizes would then doubt
+    # the other, flat die (doubt_unlike_pair) for no gain.
+    reason = (f"{face.pips} pip{'s' if face.pips > 1 else ''} read loosely on the top face (margin {face.margin:.2f}, "
+              f"edges {face.outline:.2f}): its edges stray or its pips look unlike")
+    return SeenDie(face.pips, settings.loose_face_confidence, (float(middle[0]), float(middle[1])), reason,
+                   doubted=True)
+
+
+def _away_from_camera(view: BoardView, blob: Blob) -> np.ndarray:
+    """The unit direction on the board from the camera's foot through the blob."""
+    away = np.asarray(blob.centre_mm) - view.camera.position[:2]
+    return away / max(np.linalg.norm(away), 1e-9)
+
+
+def _farthest(faces: list, away: np.ndarray) -> list:
+    """Of (face, spots, radii) items, those about as far from the camera as the farthest: a die's top, not its sides."""
+    far = max(float(item[0].centre @ away) for item in faces)
+    return [item for item in faces if float(item[0].centre @ away) >= far - item[0].spread_px * 1.2]
+

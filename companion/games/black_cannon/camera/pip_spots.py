@@ -1,0 +1,60 @@
+"""Pip-like spots in a die's crop: round spots about a pip's size that stand out from their surround,
+lighter or darker, seen straight down on a plane at a die's height."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from companion.games.black_cannon.camera.settings import ReaderSettings
+
+
+@dataclass(frozen=True)
+class Spot:
+    centre: np.ndarray      # mm, in the crop's board frame
+    area_mm2: float
+    roundness: float        # 1 for a disc or square seen straight on; less when squashed
+    lighter: bool           # lighter than its surround (white pips on a dark die), or darker
+
+
+def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings) -> list[Spot]:
+    """Round spots about a pip's size, for any die's size, standing out from their surround, either way."""
+    local = local_contrast(grey, ppm, settings)
+    spots = []
+    # The blob's area says little of the die's size (a body like the print behind it is partly missed).
+    smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
+    low, high = settings.pip_area_share[0] * smallest, settings.pip_area_share[1] * largest
+    for sign in (1.0, -1.0):
+        response = sign * local
+        extreme = float(np.percentile(response, 99.5))
+        threshold = max(settings.pip_min_contrast, settings.pip_contrast * extreme)
+        mask = (response > threshold).astype(np.uint8)
+        count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        for label in range(1, count):
+            x, y, w, h, area = stats[label]
+            if not low <= area <= high:
+                continue
+            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+            points = np.column_stack([xs, ys]).astype(np.float32)
+            if len(points) < 5:
+                continue
+            (_, _), (a, b), _ = cv2.minAreaRect(points)
+            fill = area / max(a * b, 1.0)
+            # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
+            moments = np.cov(points.T) + np.eye(2) / 12.0
+            spread = np.linalg.eigvalsh(moments)
+            roundness = math.sqrt(spread[0] / max(spread[1], 1e-9))
+            if fill < 0.45:
+                continue
+            spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
+                              sign > 0))
+    return spots
+
+
+def local_contrast(grey: np.ndarray, ppm: float, settings: ReaderSettings) -> np.ndarray:
+    """Each pixel against its surround (about half a die across): a pip stands out of it either way."""
+    surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
+    return grey.astype(np.float32) - cv2.blur(grey.astype(np.float32), (surround, surround))

@@ -1,0 +1,49 @@
+"""A die as the camera reads it (`SeenDie`), and the doubts laid on a roll's dice read together: a pair
+whose tops read at sizes far apart, and a die read as another count than the still frame before it read."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+
+from companion.games.black_cannon.camera.settings import ReaderSettings
+
+
+@dataclass(frozen=True)
+class SeenDie:
+    pips: int | None
+    confidence: float
+    centre_mm: tuple[float, float]
+    reason: str
+    side_mm: float | None = None     # the top face's side from its pips' spread; None for a lone pip
+    doubted: bool = False            # a doubt was raised on it beyond its margin (a cocked die?, another count)
+
+
+def doubt_unlike_pair(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
+    """A roll's two dice are one pair, of one size: when their top faces read sizes far apart, one of them
+    is no flat top (a cocked die's tilted face, or two pips of a bigger face read as a smaller one). The odd
+    size is laid on a die asked about already, the other keeping its reading (tuning seeds: a cocked or misread
+    die beside a flat one read right); else both are doubted. A lone pip's face says too little of its size."""
+    sides = [die.side_mm for die in dice]
+    if len(dice) != 2 or None in sides or max(sides) <= min(sides) * settings.dice_pair_sizes:
+        return dice
+    note = f"; the two dice's tops read {min(sides):.0f} and {max(sides):.0f} mm: a die cocked?"
+    asked = [die.confidence < settings.confident for die in dice]
+    blamed = asked if sum(asked) == 1 else [True, True]
+    return [replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note)
+            if blame else die for die, blame in zip(dice, blamed)]
+
+
+def doubt_changed(dice: list[SeenDie], before: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
+    """The dice of a frame read while the table stood still since the frame read before it: a die lying
+    where it lay then but read as another count is asked about, since one of the two readings is wrong
+    (a cocked die's tilted top reads differently from one frame's grain to the next)."""
+    doubted = []
+    for die in dice:
+        earlier = {other.pips for other in before if other.pips is not None
+                   and math.dist(other.centre_mm, die.centre_mm) < settings.die_size_mm[0]}
+        if die.pips is not None and earlier - {die.pips}:
+            note = f"; the frame before read {' or '.join(map(str, sorted(earlier)))} here: a die cocked?"
+            die = replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), reason=die.reason + note)
+        doubted.append(die)
+    return doubted
