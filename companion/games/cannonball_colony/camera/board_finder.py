@@ -96,7 +96,8 @@ def search(grey: np.ndarray, settings: FinderSettings = FinderSettings()) -> Boa
     """
     candidates, weak = _candidates(grey, grey, (0.0, 0.0), 1.0, settings)
     fix = _grow(grey, candidates, weak, settings)
-    if _thin(fix, settings):
+    # A fix with every island marker on every board can only be kept by the enlarged passes: skip them.
+    if _thin(fix, settings) and not _complete(fix):
         fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.upscale, settings)
         if _sparse(fix, settings) and settings.last_upscale:
             fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.last_upscale, settings)
@@ -123,6 +124,12 @@ def _thin(fix: BoardFix, settings: FinderSettings) -> bool:
         return True
     sides = [np.linalg.norm(np.subtract(m.corners[0], m.corners[1])) for m in fix.markers]
     return float(np.median(sides)) < settings.small_marker_px
+
+
+def _complete(fix: BoardFix) -> bool:
+    """Whether every island marker and every board is placed: no further search could place more."""
+    return (len(fix.located) == ids.ISLAND_BOARDS
+            and {m.id for m in fix.markers} == set(ids.ISLAND_BOARD_MARKERS.ids))
 
 
 def _sparse(fix: BoardFix, settings: FinderSettings) -> bool:

@@ -164,3 +164,27 @@ def test_every_new_reader_uses_the_networks_read_once_from_their_file():
 
     first, second = IslandReader(), IslandReader()
     assert first.models is second.models and set(first.models) >= {"cells", "ships"}
+
+
+@pytest.mark.slow   # 6 s: the taught benchmark's tuning seed 6001 rendered
+def test_a_far_view_whose_first_look_places_all_sixteen_markers_is_not_searched_again_enlarged(tmp_path, monkeypatch):
+    from benchmarks.taught_accuracy import render_pair
+    from companion.games.cannonball_colony.camera import board_finder
+
+    island, _, _ = render_pair(6001, False, tmp_path)   # four boards far off: markers small enough to look again
+    far = cv2.imread(str(island), cv2.IMREAD_GRAYSCALE)
+    enlarged_looks = []
+    enlarged = board_finder._enlarged
+
+    def counted(*args):
+        enlarged_looks.append(args[4])
+        return enlarged(*args)
+    monkeypatch.setattr(board_finder, "_enlarged", counted)
+    fix = board_finder.search(far)
+    assert enlarged_looks == [] and len(fix.markers) == 16 and sorted(fix.located) == [1, 2, 3, 4]
+    monkeypatch.setattr(board_finder, "_complete", lambda fix: False)
+    looked_again = board_finder.search(far)
+    assert enlarged_looks == [2.0]   # its small markers did ask for the enlarged look
+    assert [(m.id, np.asarray(m.corners).tobytes()) for m in fix.markers] == \
+        [(m.id, np.asarray(m.corners).tobytes()) for m in looked_again.markers]
+    assert fix.scores == looked_again.scores and fix.problems == looked_again.problems
