@@ -75,7 +75,9 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0, CUT_BY_WINDOW,
                               sample_points(contour, view_to_table)))
             continue
-        faint = None if difference is None else (difference, _explained_around(contour, mask, cover, settings))
+        # Only a blob not one card is ever refitted: what explains the view round the others is not worked out.
+        faint = (None if difference is None or card_sized(contour, settings)
+                 else (difference, _explained_around(contour, mask, cover, settings)))
         blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover, faint))
     return blobs
 
