@@ -50,25 +50,35 @@ def read_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = M
 
 def pattern_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = MarkerSettings()) -> np.ndarray | None:
     """read_scores' table whatever the quad's size (settings.min_marker_px unused); None when the patch is flat."""
+    return many_pattern_scores(grey, [quad], settings)[0]
+
+
+def many_pattern_scores(grey: np.ndarray, quads, settings: MarkerSettings = MarkerSettings()) -> list:
+    """pattern_scores of each quad. Each patch is warped and summed by itself, its modules then sorted and scaled
+    with all the others' (element by element: the same numbers), and correlated by itself (the rows of a matrix
+    product can depend on how many there are)."""
+    if not len(quads):
+        return []
     k = settings.px_per_module
     size, target, corners, count, span = _module_layout(k)
-    warp = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    patch = cv2.warpPerspective(grey, warp, (size, size), flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    # Every module's mean at every shift at once, from one integral image.
-    total = cv2.integral(patch).reshape(-1)
+    # Every module's mean at every shift at once, from one integral image a patch.
+    totals = np.array([cv2.integral(cv2.warpPerspective(
+        grey, cv2.getPerspectiveTransform(np.asarray(quad).astype(np.float32), target), (size, size),
+        flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)).reshape(-1) for quad in quads])
     below_right, above_right, below_left, above_left = corners
-    sums = total[below_right] - total[above_right] - total[below_left] + total[above_left]
+    sums = totals[:, below_right] - totals[:, above_right] - totals[:, below_left] + totals[:, above_left]
     modules = sums / span ** 2
-    ordered = np.sort(modules, axis=1)
+    ordered = np.sort(modules, axis=2)
     # About the 10th and 90th percentiles of the 36 modules: the marker's black and white.
-    low, high = ordered[:, 3:4], ordered[:, -4:-3]
-    keep = (high - low)[:, 0] >= settings.min_contrast
-    if not keep.any():
-        return None
-    signed = np.clip((modules[keep] - (low[keep] + high[keep]) / 2) / ((high[keep] - low[keep]) / 2), -1, 1)
-    scores = signed @ _pattern_matrix().T / signed.shape[1]
-    return scores.max(axis=0)
+    low, high = ordered[..., 3:4], ordered[..., -4:-3]
+    keep = (high - low)[..., 0] >= settings.min_contrast
+    with np.errstate(divide="ignore", invalid="ignore"):   # flat shifts are not kept
+        signed = np.clip((modules - (low + high) / 2) / ((high - low) / 2), -1, 1)
+    tables = []
+    for shifts, kept in zip(signed, keep):
+        chosen = shifts[kept]
+        tables.append((chosen @ _pattern_matrix().T / chosen.shape[1]).max(axis=0) if kept.any() else None)
+    return tables
 
 
 @lru_cache(maxsize=4)
