@@ -59,15 +59,16 @@ def many_pattern_scores(grey: np.ndarray, quads, settings: MarkerSettings = Mark
     product can depend on how many there are)."""
     if not len(quads):
         return []
-    k = settings.px_per_module
-    size, target, corners, count, span = _module_layout(k)
-    # Every module's mean at every shift at once, from one integral image a patch.
-    totals = np.array([cv2.integral(cv2.warpPerspective(
-        grey, cv2.getPerspectiveTransform(np.asarray(quad).astype(np.float32), target), (size, size),
-        flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)).reshape(-1) for quad in quads])
-    below_right, above_right, below_left, above_left = corners
-    sums = totals[:, below_right] - totals[:, above_right] - totals[:, below_left] + totals[:, above_left]
-    modules = sums / span ** 2
+    layout = _module_layout(settings.px_per_module)
+    size, target = layout[:2]
+    # Every module's mean at every shift at once, from one integral image a patch (a patch's grey levels are
+    # whole numbers: summed as they are or as floats, the same sums).
+    totals = np.empty((len(quads), size + 1, size + 1))
+    for quad, total in zip(quads, totals):
+        patch = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(np.asarray(quad).astype(np.float32), target),
+                                    (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        cv2.integral(patch, total, sdepth=cv2.CV_64F)
+    modules = _module_means(totals, layout)
     ordered = np.sort(modules, axis=2)
     # About the 10th and 90th percentiles of the 36 modules: the marker's black and white.
     low, high = ordered[..., 3:4], ordered[..., -4:-3]
@@ -76,16 +77,17 @@ def many_pattern_scores(grey: np.ndarray, quads, settings: MarkerSettings = Mark
         signed = np.clip((modules - (low + high) / 2) / ((high - low) / 2), -1, 1)
     tables = []
     for shifts, kept in zip(signed, keep):
-        chosen = shifts[kept]
+        chosen = shifts if kept.all() else shifts[kept]
         tables.append((chosen @ _pattern_matrix().T / chosen.shape[1]).max(axis=0) if kept.any() else None)
     return tables
 
 
 @lru_cache(maxsize=4)
 def _module_layout(k: int):
-    """For a patch read at k px per module: its size, the quad's target corners in it, and where in its integral
-    image (flattened) each module's four corners lie at every shift of up to half a module, one row per shift
-    (shifts * shifts, 36): the same values as indexing the integral image by rows and columns and reordering."""
+    """For a patch read at k px per module: its size, the quad's target corners in it, where the first module
+    starts and over how many pixels module starts range (at every shift of up to half a module), the span of pixels
+    a module is averaged over, and where each module of each shift lies in that range (flattened), one row per shift
+    (shifts * shifts, 36)."""
     pad = k // 2
     size = MODULES * k + 2 * pad
     target = np.array([[pad, pad], [size - pad, pad], [size - pad, size - pad], [pad, size - pad]], np.float32)
@@ -94,14 +96,21 @@ def _module_layout(k: int):
     starts = (shifts[:, None] + np.arange(MODULES)[None, :] * k + k // 4).ravel()   # (shifts * modules)
     span = k - 2 * (k // 4)
     count = len(shifts)
-    y0, x0 = starts[:, None], starts[None, :]
-    width = size + 1   # the integral image's
+    first, reach = int(starts.min()), int(starts.max() - starts.min() + 1)
+    index = (starts[:, None] - first) * reach + (starts[None, :] - first)
+    index = index.reshape(count, MODULES, count, MODULES).transpose(0, 2, 1, 3).reshape(count * count, -1).copy()
+    return size, target, first, reach, span, index
 
-    def flat(rows, cols):
-        index = np.broadcast_to(rows * width + cols, (len(starts), len(starts)))
-        return index.reshape(count, MODULES, count, MODULES).transpose(0, 2, 1, 3).reshape(count * count, -1).copy()
-    corners = (flat(y0 + span, x0 + span), flat(y0, x0 + span), flat(y0 + span, x0), flat(y0, x0))
-    return size, target, corners, count, span
+
+def _module_means(totals: np.ndarray, layout) -> np.ndarray:
+    """Each patch's module means at every shift (N, shifts * shifts, 36) from its integral image (N, size + 1, size
+    + 1): the sum of every span-wide box starting in the modules' range at once, each box's four corners taken as
+    one module's would be, then each module's box picked out."""
+    first, reach, span, index = layout[2:]
+    grid = totals[:, first:first + reach + span, first:first + reach + span]
+    near, far = slice(0, reach), slice(span, span + reach)
+    boxes = grid[:, far, far] - grid[:, near, far] - grid[:, far, near] + grid[:, near, near]
+    return boxes.reshape(len(totals), -1)[:, index] / span ** 2
 
 
 def best_read(table: np.ndarray) -> tuple[int, int, float, float]:

@@ -14,16 +14,15 @@ from companion.games.cannonball_colony.camera.board_finder import search
 from companion.games.cannonball_colony.camera.marker_reading import (MarkerSettings, _module_layout, _pattern_matrix,
                                                                      many_pattern_scores, pattern_scores)
 from tests.games.cannonball_colony.camera.test_board_finder import photograph, true_corners
-from tests.games.cannonball_colony.camera.test_same_reading_faster import random_quads
+from tests.games.cannonball_colony.camera.test_same_reading_faster import modules_by_rows_and_columns, random_quads
 
 
 def read_alone(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings) -> np.ndarray | None:
     """A quad's table as first written, one quad at a time."""
-    size, target, corners, count, span = _module_layout(settings.px_per_module)
+    size, target = _module_layout(settings.px_per_module)[:2]
     patch = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(quad.astype(np.float32), target), (size, size),
                                 flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    total = cv2.integral(patch).reshape(-1)
-    modules = (total[corners[0]] - total[corners[1]] - total[corners[2]] + total[corners[3]]) / span ** 2
+    modules = modules_by_rows_and_columns(cv2.integral(patch), settings.px_per_module)
     ordered = np.sort(modules, axis=1)
     low, high = ordered[:, 3:4], ordered[:, -4:-3]
     keep = (high - low)[:, 0] >= settings.min_contrast
