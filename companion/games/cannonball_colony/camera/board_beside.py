@@ -149,9 +149,6 @@ class _Reads:
         self.tables: dict[tuple, np.ndarray | None] = {}
         self.rings: dict[bytes, bool] = {}
 
-    def scores(self, quad: np.ndarray, settings: MarkerSettings) -> np.ndarray | None:
-        return self.many([quad], settings)[0]
-
     def many(self, quads, settings: MarkerSettings) -> list:
         """Each quad's table, None for one too small or flat; those not read before are read together."""
         keys = [(quad.tobytes(), settings.px_per_module, settings.min_contrast)

@@ -20,6 +20,7 @@ import numpy as np
 from companion.kit import ids
 
 MODULES = 6  # a 4x4 marker with its one-module black border
+QUADS_AT_ONCE = 64  # patches read together: their sums (26 kB each) still fit the processor's cache
 
 
 @dataclass(frozen=True)
@@ -43,9 +44,14 @@ class MarkerSettings:
 def read_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = MarkerSettings()) -> np.ndarray | None:
     """Correlation of the patch at `quad` with every island pattern (see pattern_index),
     the best over shifts of up to half a module; None when the quad is too small or flat."""
-    if np.linalg.norm(quad[0] - quad[2]) < settings.min_marker_px:
-        return None
-    return pattern_scores(grey, quad, settings)
+    return read_many(grey, [quad], settings)[0]
+
+
+def read_many(grey: np.ndarray, quads, settings: MarkerSettings = MarkerSettings()) -> list:
+    """read_scores of each quad, those big enough read together."""
+    big = [np.linalg.norm(quad[0] - quad[2]) >= settings.min_marker_px for quad in quads]
+    tables = iter(many_pattern_scores(grey, [quad for quad, read in zip(quads, big) if read], settings))
+    return [next(tables) if read else None for read in big]
 
 
 def pattern_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = MarkerSettings()) -> np.ndarray | None:
@@ -57,6 +63,9 @@ def many_pattern_scores(grey: np.ndarray, quads, settings: MarkerSettings = Mark
     """pattern_scores of each quad. Each patch is warped and summed by itself, its modules then sorted and scaled
     with all the others' (element by element: the same numbers), and correlated by itself (the rows of a matrix
     product can depend on how many there are)."""
+    if len(quads) > QUADS_AT_ONCE:
+        return [table for start in range(0, len(quads), QUADS_AT_ONCE)
+                for table in many_pattern_scores(grey, quads[start:start + QUADS_AT_ONCE], settings)]
     if not len(quads):
         return []
     layout = _module_layout(settings.px_per_module)
@@ -73,12 +82,13 @@ def many_pattern_scores(grey: np.ndarray, quads, settings: MarkerSettings = Mark
     # About the 10th and 90th percentiles of the 36 modules: the marker's black and white.
     low, high = ordered[..., 3:4], ordered[..., -4:-3]
     keep = (high - low)[..., 0] >= settings.min_contrast
-    with np.errstate(divide="ignore", invalid="ignore"):   # flat shifts are not kept
-        signed = np.clip((modules - (low + high) / 2) / ((high - low) / 2), -1, 1)
-    tables = []
-    for shifts, kept in zip(signed, keep):
-        chosen = shifts if kept.all() else shifts[kept]
-        tables.append((chosen @ _pattern_matrix().T / chosen.shape[1]).max(axis=0) if kept.any() else None)
+    # The shifts kept, every quad's in turn (flat ones are not: no division by nought).
+    signed = np.clip((modules[keep] - (low[keep] + high[keep]) / 2) / ((high[keep] - low[keep]) / 2), -1, 1)
+    tables, start = [], 0
+    for count in keep.sum(axis=1).tolist():
+        chosen = signed[start:start + count]
+        start += count
+        tables.append((chosen @ _pattern_matrix().T / chosen.shape[1]).max(axis=0) if count else None)
     return tables
 
 

@@ -1,6 +1,7 @@
-"""The search beside placed boards reads its candidate quads in batches (each patch warped alone, the arithmetic
-done for all at once) and tests each quad's border ring once. These scenarios pin that it finds, to the bit, what
-reading and testing one quad at a time found: on two butted boards with one of them forgotten."""
+"""The board search reads its candidate quads in batches of up to QUADS_AT_ONCE (each patch warped alone, the
+arithmetic done for the batch at once), and the search beside placed boards tests each quad's border ring once.
+These scenarios pin that it finds, to the bit, what reading and testing one quad at a time found: on random quads,
+and on two butted boards with one of them forgotten."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from companion.games.cannonball_colony.camera import board_beside
 from companion.games.cannonball_colony.camera.board_beside import BesideSettings, _like_markers, search_beside
 from companion.games.cannonball_colony.camera.board_finder import search
 from companion.games.cannonball_colony.camera.marker_reading import (MarkerSettings, _module_layout, _pattern_matrix,
-                                                                     many_pattern_scores, pattern_scores)
+                                                                     many_pattern_scores, pattern_scores, read_many)
 from tests.games.cannonball_colony.camera.test_board_finder import photograph, true_corners
 from tests.games.cannonball_colony.camera.test_same_reading_faster import modules_by_rows_and_columns, random_quads
 
@@ -69,6 +70,10 @@ def test_quads_read_in_a_batch_give_each_quads_table_read_alone(butted):
         assert [t is None for t in together] == [a is None for a in alone]
         assert all(t is None or t.tobytes() == a.tobytes() for t, a in zip(together, alone))
         assert 0 < sum(t is None for t in together) < len(quads)   # flat patches and marker-like ones both met
+        big = [np.linalg.norm(quad[0] - quad[2]) >= settings.min_marker_px for quad in quads]
+        assert 0 < sum(big) < len(quads)   # some too small to be read
+        assert [None if t is None else t.tobytes() for t in read_many(grey, quads, settings)] == \
+            [None if t is None or not read else t.tobytes() for t, read in zip(alone, big)]
     readable = next(quad for quad in quads if read_alone(grey, quad, MarkerSettings()) is not None)
     assert pattern_scores(grey, readable).tobytes() == read_alone(grey, readable, MarkerSettings()).tobytes()
 
