@@ -76,7 +76,7 @@ def many_pattern_scores(grey: np.ndarray, quads, settings: MarkerSettings = Mark
     for quad, total in zip(quads, totals):
         patch = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(np.asarray(quad).astype(np.float32), target),
                                     (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
-        cv2.integral(patch, total, sdepth=cv2.CV_64F)
+        total[...] = cv2.integral(patch, sdepth=cv2.CV_64F)
     modules = _module_means(totals, layout)
     ordered = np.sort(modules, axis=2)
     # About the 10th and 90th percentiles of the 36 modules: the marker's black and white.
