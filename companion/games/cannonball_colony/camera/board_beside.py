@@ -17,8 +17,8 @@ import numpy as np
 from companion.kit import ids
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELL_MM, ISLAND_CELLS, ISLAND_SHEET_MM, island_board_layout
 from companion.games.cannonball_colony.camera.island import LocatedBoard
-from companion.games.cannonball_colony.camera.marker_reading import (MODULES, MarkerSettings, best_read, pattern_index,
-                                                                    pattern_scores, turned)
+from companion.games.cannonball_colony.camera.marker_reading import (MODULES, MarkerSettings, best_read,
+                                                                    many_pattern_scores, pattern_index, turned)
 
 # Points of a sheet's white frame (mm from its top-left) clear of the markers and the text.
 PAPER_POINTS_MM = ((12.0, 60.0), (12.0, 132.0), (180.0, 60.0), (180.0, 132.0), (60.0, 176.0), (132.0, 176.0))
@@ -57,7 +57,7 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
     placements = []   # every placement whose frame looks like paper: its four marker quads
     taken = np.array(taken, np.float64).reshape(-1, 2)
     to_sheets = [np.linalg.inv(other.sheet_to_image) for other in located.values()]
-    reads = _Reads(grey)
+    reads = _Reads(grey, paper, settings)
     for board, fix in located.items():
         for side in range(4):
             origins = np.array([[(far, a), (a, far), (-far, a), (a, -far)][side] for a in steps])
@@ -82,9 +82,8 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
                     fresh.append(index)
             fresh = np.array(fresh, int)
             fresh = fresh[~_near_taken(centres[fresh], quads[fresh], taken)]
-            fresh = fresh[_like_markers(grey, quads[fresh], paper, settings)]
-            for corner, quad in zip(fresh % 4, quads[fresh]):
-                table = reads.scores(quad, reading)
+            fresh = fresh[reads.like_markers(quads[fresh])]
+            for corner, quad, table in zip(fresh % 4, quads[fresh], reads.many(quads[fresh], reading)):
                 if table is None:
                     continue
                 marker_id, turns, score, lead = best_read(table)
@@ -98,12 +97,12 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
                     best[found_board] = (score, marker_id, turned(quad, turns))
     still_missing = [b for b in missing if b not in best]
     if still_missing and placements:
-        for board, found in _read_together(grey, reads, placements, still_missing, paper, taken, settings, reading).items():
+        for board, found in _read_together(reads, placements, still_missing, taken, settings, reading).items():
             best[board] = found
     return {marker_id: quad for _, marker_id, quad in best.values()}
 
 
-def _read_together(grey, reads, placements, missing, paper, taken, settings: BesideSettings, reading: MarkerSettings) -> dict:
+def _read_together(reads, placements, missing, taken, settings: BesideSettings, reading: MarkerSettings) -> dict:
     """board -> (score, marker id, quad) for missing boards whose four small corner markers,
     read together, say which board lies at a placement and how it is turned."""
     small = replace(reading, min_marker_px=settings.joint_min_px)
@@ -112,48 +111,60 @@ def _read_together(grey, reads, placements, missing, paper, taken, settings: Bes
     clear = ~_near_taken(corners.mean(axis=1), corners, taken).reshape(-1, 4).any(axis=1)
     kept = np.flatnonzero(clear)
     # At least three of a placement's four corners must look like markers (two that do not rule it out).
-    like = _like_markers(grey, corners.reshape(-1, 4, 4, 2)[kept].reshape(-1, 4, 2), paper, settings).reshape(-1, 4)
-    for index in kept[like.sum(axis=1) >= 3]:
+    like = reads.like_markers(corners.reshape(-1, 4, 4, 2)[kept].reshape(-1, 4, 2)).reshape(-1, 4)
+    readable = kept[like.sum(axis=1) >= 3]
+    tables = {index: [] for index in readable}
+    for corner in range(4):   # one unreadable corner rules the placement out: corner by corner, the rest together
+        readings = [(index, table) for index, table in
+                    zip(readable, reads.many([placements[index][corner] for index in readable], small)) if table is not None]
+        for index, table in readings:
+            tables[index].append(table)
+        readable = [index for index, _ in readings]
+    for index in readable:
         quads = placements[index]
-        tables = []
-        for quad in quads:   # one unreadable corner rules the placement out
-            tables.append(reads.scores(quad, small))
-            if tables[-1] is None:
-                break
-        if tables[-1] is None:
-            continue
         hypotheses = []
         for board in missing:
             for turns in range(4):
                 # On a sheet turned `turns` quarter turns, physical corner c shows marker (c - turns) mod 4.
-                score = np.mean([tables[c][pattern_index(board, (c - turns) % 4, turns)] for c in range(4)])
+                score = np.mean([tables[index][c][pattern_index(board, (c - turns) % 4, turns)] for c in range(4)])
                 hypotheses.append((float(score), board, turns))
         hypotheses.sort(reverse=True)
         (score, board, turns), runner_up = hypotheses[0], hypotheses[1][0]
         if score < settings.joint_min_score or score - runner_up < settings.joint_min_lead:
             continue
         if board not in found or score > found[board][0]:
-            corner = max(range(4), key=lambda c: tables[c][pattern_index(board, (c - turns) % 4, turns)])
+            corner = max(range(4), key=lambda c: tables[index][c][pattern_index(board, (c - turns) % 4, turns)])
             marker_id = ids.island_board_marker(board, (corner - turns) % 4)
             found[board] = (score, marker_id, turned(quads[corner], turns))
     return found
 
 
 class _Reads:
-    """One picture's quads read (marker_reading.read_scores), each once: many placements' corners are read one by
-    one and then again together, under a lower size limit that does not change the table."""
+    """One picture's quads read (marker_reading.read_scores) and tested for a dark border ring (_like_markers), each
+    once: many placements' corners are read one by one and then again together, under a lower size limit that does
+    not change the table."""
 
-    def __init__(self, grey: np.ndarray):
-        self.grey = grey
+    def __init__(self, grey: np.ndarray, paper: float = 255.0, settings: BesideSettings = BesideSettings()):
+        self.grey, self.paper, self.settings = grey, paper, settings
         self.tables: dict[tuple, np.ndarray | None] = {}
+        self.rings: dict[bytes, bool] = {}
 
-    def scores(self, quad: np.ndarray, settings: MarkerSettings) -> np.ndarray | None:
-        if np.linalg.norm(quad[0] - quad[2]) < settings.min_marker_px:
-            return None
-        key = (quad.tobytes(), settings.px_per_module, settings.min_contrast)
-        if key not in self.tables:
-            self.tables[key] = pattern_scores(self.grey, quad, settings)
-        return self.tables[key]
+    def many(self, quads, settings: MarkerSettings) -> list:
+        """Each quad's table, None for one too small or flat; those not read before are read together."""
+        keys = [(quad.tobytes(), settings.px_per_module, settings.min_contrast)
+                if np.linalg.norm(quad[0] - quad[2]) >= settings.min_marker_px else None for quad in quads]
+        new = {key: quad for key, quad in zip(keys, quads) if key is not None and key not in self.tables}
+        self.tables.update(zip(new, many_pattern_scores(self.grey, list(new.values()), settings)))
+        return [None if key is None else self.tables[key] for key in keys]
+
+    def like_markers(self, quads: np.ndarray) -> np.ndarray:
+        """_like_markers of each quad (N, 4, 2), those not tested before tested together."""
+        keys = [quad.tobytes() for quad in quads]
+        new = {key: quad for key, quad in zip(keys, quads) if key not in self.rings}
+        if new:
+            self.rings.update(zip(new, _like_markers(self.grey, np.array(list(new.values())), self.paper,
+                                                     self.settings).tolist()))
+        return np.array([self.rings[key] for key in keys], bool)
 
 
 def sample_grey(grey: np.ndarray, points_mm: np.ndarray, sheet_to_image: np.ndarray) -> np.ndarray:

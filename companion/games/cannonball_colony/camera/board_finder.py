@@ -26,7 +26,7 @@ from companion.kit import ids
 from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
 from companion.games.cannonball_colony.camera.board_beside import BesideSettings, search_beside
 from companion.games.cannonball_colony.camera.island import IslandSettings, LocatedBoard, locate_boards
-from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, best_read, match_marker, read_scores, turned
+from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, best_read, match_marker, read_many, turned
 from companion.vision.markers import DetectedMarker
 
 
@@ -165,9 +165,8 @@ def _candidates(image: np.ndarray, grey: np.ndarray, offset, scale: float, setti
             if int(marker_id) in ids.ISLAND_BOARD_MARKERS.ids:
                 candidates[int(marker_id)] = back(quad)
     weak = []
-    for quad in rejected:
-        quad = back(quad)
-        table = read_scores(grey, quad, settings.marker)
+    quads = [back(quad) for quad in rejected]
+    for quad, table in zip(quads, read_many(grey, quads, settings.marker)):
         if table is None:
             continue
         marker_id, turns, best, lead = best_read(table)

@@ -20,6 +20,7 @@ import numpy as np
 from companion.kit import ids
 
 MODULES = 6  # a 4x4 marker with its one-module black border
+QUADS_AT_ONCE = 64  # patches read together: their sums (26 kB each) still fit the processor's cache
 
 
 @dataclass(frozen=True)
@@ -43,39 +44,60 @@ class MarkerSettings:
 def read_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = MarkerSettings()) -> np.ndarray | None:
     """Correlation of the patch at `quad` with every island pattern (see pattern_index),
     the best over shifts of up to half a module; None when the quad is too small or flat."""
-    if np.linalg.norm(quad[0] - quad[2]) < settings.min_marker_px:
-        return None
-    return pattern_scores(grey, quad, settings)
+    return read_many(grey, [quad], settings)[0]
+
+
+def read_many(grey: np.ndarray, quads, settings: MarkerSettings = MarkerSettings()) -> list:
+    """read_scores of each quad, those big enough read together."""
+    big = [np.linalg.norm(quad[0] - quad[2]) >= settings.min_marker_px for quad in quads]
+    tables = iter(many_pattern_scores(grey, [quad for quad, read in zip(quads, big) if read], settings))
+    return [next(tables) if read else None for read in big]
 
 
 def pattern_scores(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings = MarkerSettings()) -> np.ndarray | None:
     """read_scores' table whatever the quad's size (settings.min_marker_px unused); None when the patch is flat."""
-    k = settings.px_per_module
-    size, target, corners, count, span = _module_layout(k)
-    warp = cv2.getPerspectiveTransform(quad.astype(np.float32), target)
-    patch = cv2.warpPerspective(grey, warp, (size, size), flags=cv2.INTER_LINEAR,
-                                borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-    # Every module's mean at every shift at once, from one integral image.
-    total = cv2.integral(patch).reshape(-1)
-    below_right, above_right, below_left, above_left = corners
-    sums = total[below_right] - total[above_right] - total[below_left] + total[above_left]
-    modules = sums / span ** 2
-    ordered = np.sort(modules, axis=1)
+    return many_pattern_scores(grey, [quad], settings)[0]
+
+
+def many_pattern_scores(grey: np.ndarray, quads, settings: MarkerSettings = MarkerSettings()) -> list:
+    """pattern_scores of each quad. Each patch is warped and summed by itself, its modules then sorted and scaled
+    with all the others' (element by element: the same numbers), and correlated by itself (the rows of a matrix
+    product can depend on how many there are)."""
+    if len(quads) > QUADS_AT_ONCE:
+        return [table for start in range(0, len(quads), QUADS_AT_ONCE)
+                for table in many_pattern_scores(grey, quads[start:start + QUADS_AT_ONCE], settings)]
+    if not len(quads):
+        return []
+    layout = _module_layout(settings.px_per_module)
+    size, target = layout[:2]
+    # Every module's mean at every shift at once, from one integral image a patch (a patch's grey levels are
+    # whole numbers: summed as they are or as floats, the same sums).
+    totals = np.empty((len(quads), size + 1, size + 1))
+    for quad, total in zip(quads, totals):
+        patch = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(np.asarray(quad).astype(np.float32), target),
+                                    (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        total[...] = cv2.integral(patch, sdepth=cv2.CV_64F)
+    modules = _module_means(totals, layout)
+    ordered = np.sort(modules, axis=2)
     # About the 10th and 90th percentiles of the 36 modules: the marker's black and white.
-    low, high = ordered[:, 3:4], ordered[:, -4:-3]
-    keep = (high - low)[:, 0] >= settings.min_contrast
-    if not keep.any():
-        return None
+    low, high = ordered[..., 3:4], ordered[..., -4:-3]
+    keep = (high - low)[..., 0] >= settings.min_contrast
+    # The shifts kept, every quad's in turn (flat ones are not: no division by nought).
     signed = np.clip((modules[keep] - (low[keep] + high[keep]) / 2) / ((high[keep] - low[keep]) / 2), -1, 1)
-    scores = signed @ _pattern_matrix().T / signed.shape[1]
-    return scores.max(axis=0)
+    tables, start = [], 0
+    for count in keep.sum(axis=1).tolist():
+        chosen = signed[start:start + count]
+        start += count
+        tables.append((chosen @ _pattern_matrix().T / chosen.shape[1]).max(axis=0) if count else None)
+    return tables
 
 
 @lru_cache(maxsize=4)
 def _module_layout(k: int):
-    """For a patch read at k px per module: its size, the quad's target corners in it, and where in its integral
-    image (flattened) each module's four corners lie at every shift of up to half a module, one row per shift
-    (shifts * shifts, 36): the same values as indexing the integral image by rows and columns and reordering."""
+    """For a patch read at k px per module: its size, the quad's target corners in it, where the first module
+    starts and over how many pixels module starts range (at every shift of up to half a module), the span of pixels
+    a module is averaged over, and where each module of each shift lies in that range (flattened), one row per shift
+    (shifts * shifts, 36)."""
     pad = k // 2
     size = MODULES * k + 2 * pad
     target = np.array([[pad, pad], [size - pad, pad], [size - pad, size - pad], [pad, size - pad]], np.float32)
@@ -84,14 +106,21 @@ def _module_layout(k: int):
     starts = (shifts[:, None] + np.arange(MODULES)[None, :] * k + k // 4).ravel()   # (shifts * modules)
     span = k - 2 * (k // 4)
     count = len(shifts)
-    y0, x0 = starts[:, None], starts[None, :]
-    width = size + 1   # the integral image's
+    first, reach = int(starts.min()), int(starts.max() - starts.min() + 1)
+    index = (starts[:, None] - first) * reach + (starts[None, :] - first)
+    index = index.reshape(count, MODULES, count, MODULES).transpose(0, 2, 1, 3).reshape(count * count, -1).copy()
+    return size, target, first, reach, span, index
 
-    def flat(rows, cols):
-        index = np.broadcast_to(rows * width + cols, (len(starts), len(starts)))
-        return index.reshape(count, MODULES, count, MODULES).transpose(0, 2, 1, 3).reshape(count * count, -1).copy()
-    corners = (flat(y0 + span, x0 + span), flat(y0, x0 + span), flat(y0 + span, x0), flat(y0, x0))
-    return size, target, corners, count, span
+
+def _module_means(totals: np.ndarray, layout) -> np.ndarray:
+    """Each patch's module means at every shift (N, shifts * shifts, 36) from its integral image (N, size + 1, size
+    + 1): the sum of every span-wide box starting in the modules' range at once, each box's four corners taken as
+    one module's would be, then each module's box picked out."""
+    first, reach, span, index = layout[2:]
+    grid = totals[:, first:first + reach + span, first:first + reach + span]
+    near, far = slice(0, reach), slice(span, span + reach)
+    boxes = grid[:, far, far] - grid[:, near, far] - grid[:, far, near] + grid[:, near, near]
+    return boxes.reshape(len(totals), -1)[:, index] / span ** 2
 
 
 def best_read(table: np.ndarray) -> tuple[int, int, float, float]:

@@ -64,17 +64,28 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     keep = covered >= np.where(score[rows, cols] >= settings.min_votes, settings.face_covered, settings.weak_face_covered)
     rows, cols = rows[keep], cols[keep]
     order = np.argsort(-score[rows, cols], kind="stable")
-    centres: list[tuple[float, float]] = []
     separation = (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
-    paper_level = float(np.percentile(paper_like, 90))
-    for row, col in zip(rows[order], cols[order]):
-        if any((row - r) ** 2 + (col - c) ** 2 < separation ** 2 for r, c in centres):
-            continue
+    paper_level = []   # worked out for the first peak that needs it
+
+    def face_is_a_coins(row: int, col: int) -> bool:
         # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
         face = paper_like[max(0, row - reach):row + reach + 1, max(0, col - reach):col + reach + 1]
         window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
-        if paper_level - float(np.median(face[window])) >= settings.face_below_paper:
+        paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
+        return paper_level[0] - float(np.median(face[window])) >= settings.face_below_paper
+    return strongest_apart(rows[order], cols[order], separation, face_is_a_coins)
+
+
+def strongest_apart(rows: np.ndarray, cols: np.ndarray, separation: float, is_coin) -> list[tuple[float, float]]:
+    """Of the peaks at (rows, cols) (whole px, strongest first), those `is_coin(row, col)` says are coins and
+    that lie `separation` px or more from every stronger coin taken. Each coin taken rules out the peaks near it
+    at once (whole px apart: the squared distances are exact)."""
+    centres: list[tuple[float, float]] = []
+    clear = np.ones(len(rows), bool)
+    for index, (row, col) in enumerate(zip(rows.tolist(), cols.tolist())):
+        if clear[index] and is_coin(row, col):
             centres.append((float(row), float(col)))
+            clear &= (rows - float(row)) ** 2 + (cols - float(col)) ** 2 >= separation ** 2
     return centres
 
 

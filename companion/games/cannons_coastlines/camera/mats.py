@@ -67,8 +67,17 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
-def _fleet_paint(lab: np.ndarray, settings: MatSettings, hues: dict[int, float]) -> dict[int, np.ndarray]:
-    """Each fleet's paint in the picture: pixels of its hue, coloured enough and not wood."""
+def _fleet_paint(lab: np.ndarray, settings: MatSettings, hues: dict[int, float],
+                 within: np.ndarray | None = None) -> dict[int, np.ndarray]:
+    """Each fleet's paint in the picture: pixels of its hue, coloured enough and not wood; with `within` (a 0/1
+    mask of the picture), only its pixels are looked at (each pixel's test is its own) and the rest are 0."""
+    if within is not None:
+        chosen = within > 0
+        paint = _fleet_paint(lab[chosen], settings, hues)
+        for fleet, near in paint.items():
+            paint[fleet] = np.zeros(lab.shape[:2], np.uint8)
+            paint[fleet][chosen] = near
+        return paint
     ab = lab[..., 1:].astype(np.float32) - 128
     hue = _hue_deg(ab)
     chroma = np.hypot(ab[..., 0], ab[..., 1])
@@ -128,7 +137,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
     count, labels = cv2.connectedComponents(joined)
     pieces += [("mast", (labels == index) & (thin > 0)) for index in range(1, count)]
     hues = dict(looks.fleet_hues_deg)
-    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab, settings, hues).items() for patch in _paint_patches(paint & mask, settings)]
+    # Paint counts only on a prize (paint & mask): looked for there alone, most of the zone being paper.
+    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab, settings, hues, mask).items()
+               for patch in _paint_patches(paint & mask, settings)]
     reach = int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)

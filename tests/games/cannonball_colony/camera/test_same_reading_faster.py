@@ -11,7 +11,7 @@ import pytest
 from companion.games.cannonball_colony.camera.board_beside import (BORDER_RING, MARKER_UNIT, BesideSettings, _like_markers,
                                                                    _near_taken, _Reads)
 from companion.games.cannonball_colony.camera.look_judge import _hidden_each
-from companion.games.cannonball_colony.camera.marker_reading import (MODULES, MarkerSettings, _module_layout,
+from companion.games.cannonball_colony.camera.marker_reading import (MODULES, MarkerSettings, _module_layout, _module_means,
                                                                      _pattern_matrix, pattern_scores, read_scores)
 from companion.games.cannonball_colony.camera.untaught_check import kit_pieces
 from companion.vision.piece_looks import inside_convex
@@ -48,16 +48,17 @@ def modules_by_rows_and_columns(total: np.ndarray, k: int) -> np.ndarray:
     return sums.reshape(count, MODULES, count, MODULES).transpose(0, 2, 1, 3).reshape(count * count, -1) / span ** 2
 
 
-def test_a_markers_modules_summed_from_precomputed_indices_are_those_of_rows_and_columns(grey):
+def test_a_markers_modules_summed_from_every_boxs_sums_are_those_of_rows_and_columns(grey):
     rng = np.random.default_rng(7)
     for k in (6, 8):
-        size, target, corners, count, span = _module_layout(k)
-        for quad in random_quads(40, rng, grey.shape[1], grey.shape[0]):
-            patch = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(quad.astype(np.float32), target), (size, size),
-                                        flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE).astype(np.float32)
-            total = cv2.integral(patch)
-            flat = total.reshape(-1)
-            found = (flat[corners[0]] - flat[corners[1]] - flat[corners[2]] + flat[corners[3]]) / span ** 2
+        layout = _module_layout(k)
+        size, target = layout[:2]
+        quads = random_quads(40, rng, grey.shape[1], grey.shape[0])
+        totals = np.array([cv2.integral(cv2.warpPerspective(
+            grey, cv2.getPerspectiveTransform(quad.astype(np.float32), target), (size, size), flags=cv2.INTER_LINEAR,
+            borderMode=cv2.BORDER_REPLICATE).astype(np.float32)) for quad in quads])
+        together = _module_means(totals, layout)
+        for total, found in zip(totals, together):
             assert found.tobytes() == modules_by_rows_and_columns(total, k).tobytes()
 
 
@@ -74,7 +75,7 @@ def test_a_quad_read_again_under_a_lower_size_limit_gives_the_same_table(grey):
     small = MarkerSettings(min_marker_px=5.0)
     for quad in random_quads(60, rng, grey.shape[1], grey.shape[0], size=(6.0, 14.0)):
         for settings in (MarkerSettings(), small, small):
-            expected, found = read_scores(grey, quad, settings), reads.scores(quad, settings)
+            expected, found = read_scores(grey, quad, settings), reads.many([quad], settings)[0]
             assert (found is None) == (expected is None)
             assert found is None or found.tobytes() == expected.tobytes()
 
