@@ -141,6 +141,12 @@ class ReaderSettings:
     unexplained_join_mm: float = 9.0
     unexplained_open_mm: float = 5.0
     unexplained_min_cards: float = 0.5
+    # Unless it is a plank's grain (unexplained.along_grain): the difference within it changes across one way only
+    # (the structure tensor's coherence at least this) and under this share of it is off the table's colour. On tuning
+    # views pieces lying on cards came to coherence 0.02-0.17, a plank's streaks (limed) and arms over walnut
+    # to 0.57-0.80; the streaks covered 0.20-0.25 of their pieces, the arms' (hand views) 0.43-0.61.
+    unexplained_grain_coherence: float = 0.4
+    unexplained_grain_share: float = 0.33
     # Or, smoothed, above this share of the faint level a card is found at (table_mask.faint_level: on a noisy
     # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
     # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).
