@@ -177,6 +177,9 @@ class ReaderSettings:
     under_least_cards: float = 0.1
     under_back_paper_share: float = 0.05
     under_back_confidence: float = 0.7
+    # An unknown shape wholly within `under_reach_mm` of a lonely cannonade, under this many cards' area, is that
+    # ship's strip judged alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).
+    under_strip_most_cards: float = 0.4
     # Such a piece whose inside (this many mm in from its own edges, not from the cannonade's: past a back's light
     # border, 3-4 mm, and the halo round it, 3-4 more) covers at least this many cards' area, this share of it as
     # bright as the cannonade's paper, is the ship's face: face up (no name), with this confidence (on tuning views
