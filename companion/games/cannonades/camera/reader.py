@@ -128,6 +128,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
                                      armless, difference)
     seen_cards = [_face_card(face, deck, players) for face in faces]
+    shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
     for blob in blobs:
         if blob.face == "down" and blob.confidence >= settings.unknown_below:
             seen_cards.append(SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
@@ -136,7 +137,10 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
               and table.area_of(*blob.centre_mm, players).startswith("seat")):
             seen_cards.append(_hidden_face(blob, players))
         else:
-            seen_cards.extend(_unknowns(blob, players, settings, settings.unknown_area_min_cards))
+            mine = _unknowns(blob, players, settings, settings.unknown_area_min_cards)
+            seen_cards.extend(mine)
+            if blob.face == "unknown":
+                shape_cards.append(mine)
     judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
     table_to_view = np.linalg.inv(view_to_table)
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
@@ -160,8 +164,10 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         card.kind != "cannonade" and face_down.distance(card.centre_mm, faces[number].centre_mm) < reach
         for card in seen_cards)]
     unknown_points = [blob.points_mm for blob in blobs if blob.face == "unknown"]
-    beside = under_cannonade.ships_beside(view, difference, judged, unknown_points, view_to_table, faces_px, lonely,
-                                          found_px, settings)
+    beside, strips = under_cannonade.ships_beside(view, difference, judged, unknown_points, view_to_table, faces_px,
+                                                  lonely, found_px, settings)
+    stripped = {id(card) for shape in strips for card in shape_cards[shape]}
+    seen_cards = [card for card in seen_cards if id(card) not in stripped]
     seen_cards += [_ship_under(faces[number].centre_mm, face, players, settings) for number, face in beside.items()]
     shots = [number for number in shots if number not in beside]   # what shows beside it is its ship
     shots_px = [faces_px[number] for number in shots]

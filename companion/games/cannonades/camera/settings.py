@@ -141,6 +141,12 @@ class ReaderSettings:
     unexplained_join_mm: float = 9.0
     unexplained_open_mm: float = 5.0
     unexplained_min_cards: float = 0.5
+    # Unless it is a plank's grain (unexplained.along_grain): the difference within it changes across one way only
+    # (the structure tensor's coherence at least this) and under this share of it is off the table's colour. On tuning
+    # views pieces lying on cards came to coherence 0.02-0.17, a plank's streaks (limed) and arms over walnut
+    # to 0.57-0.80; the streaks covered 0.20-0.25 of their pieces, the arms' (hand views) 0.43-0.61.
+    unexplained_grain_coherence: float = 0.4
+    unexplained_grain_share: float = 0.33
     # Or, smoothed, above this share of the faint level a card is found at (table_mask.faint_level: on a noisy
     # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
     # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).
@@ -171,6 +177,9 @@ class ReaderSettings:
     under_least_cards: float = 0.1
     under_back_paper_share: float = 0.05
     under_back_confidence: float = 0.7
+    # An unknown shape wholly within `under_reach_mm` of a lonely cannonade, under this many cards' area, is that
+    # ship's strip judged alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).
+    under_strip_most_cards: float = 0.4
     # Such a piece whose inside (this many mm in from its own edges, not from the cannonade's: past a back's light
     # border, 3-4 mm, and the halo round it, 3-4 more) covers at least this many cards' area, this share of it as
     # bright as the cannonade's paper, is the ship's face: face up (no name), with this confidence (on tuning views

@@ -5,8 +5,8 @@ not to be a shadow, is that ship's last strip. Dark all through (no paper: a fac
 with a paper margin round its markers, and the part of a card that sticks out from under another always
 takes in its edge), it is a back: face down. As bright as the cannonade's paper well inside its own edges
 (past the light border a back may have, 3-4 mm; next to the cannonade a back shows its print), it is a
-face: face up, its markers hidden. A ship wholly
-hidden shows nothing, and a piece that is neither is unsure: unknown, asked."""
+face: face up, its markers hidden. A strip big enough to be judged alone as a half-hidden card
+(said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked."""
 
 from __future__ import annotations
 
@@ -23,21 +23,46 @@ from companion.games.cannonades.kit import cards
 def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judged: np.ndarray,
                  unknown_points_mm: list[tuple[tuple[float, float], ...]], view_to_table: np.ndarray,
                  faces_px: list[np.ndarray], lonely: list[int], found_px: list[np.ndarray],
-                 settings: ReaderSettings) -> dict[int, str]:
+                 settings: ReaderSettings) -> tuple[dict[int, str], set[int]]:
     """Of the cannonades `lonely` (indices into `faces_px`, every face's outline in the top view's px: no card
-    found under them), those whose ship shows beside them, with its face ("down" or "up": ship_beside). What
-    shows: the blob mask (`judged`) or the faint one; `unknown_points_mm`: each unknown shape's sampled points;
-    `found_px`: the cards found by shape."""
+    found under them), those whose ship shows beside them, with its face ("down" or "up": ship_beside), and the
+    unknown shapes that were that ship's strip (strips_of). What shows: the blob mask (`judged`) or the faint one;
+    `unknown_points_mm`: each unknown shape's sampled points; `found_px`: the cards found by shape."""
     if not lonely:
-        return {}
+        return {}, set()
     shown = judged | difference.faint_mask
-    unsure = _unknown_mask([point for points in unknown_points_mm for point in points], np.linalg.inv(view_to_table),
-                           shown.shape)
+    table_to_view = np.linalg.inv(view_to_table)
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
-    faces = {number: ship_beside(grey, shown, faces_px[number],
-                                 [px for other, px in enumerate(faces_px) if other != number] + found_px, unsure, settings)
-             for number in lonely}
-    return {number: face for number, face in faces.items() if face is not None}
+    faces, strips = {}, set()
+    for number in lonely:
+        own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
+        unsure = _unknown_mask([point for shape, points in enumerate(unknown_points_mm) if shape not in own
+                                for point in points], table_to_view, shown.shape)
+        face = ship_beside(grey, shown, faces_px[number],
+                           [px for other, px in enumerate(faces_px) if other != number] + found_px, unsure, settings)
+        if face is not None:
+            faces[number] = face
+            strips |= own
+    return faces, strips
+
+
+def strips_of(unknown_points_mm: list[tuple[tuple[float, float], ...]], table_to_view: np.ndarray,
+              cannonade_px: np.ndarray, shape: tuple[int, ...], settings: ReaderSettings) -> set[int]:
+    """The unknown shapes (indices) lying wholly beside a cannonade (within `under_reach_mm` of its outline and
+    cut margin), under `under_strip_most_cards` in area: the ship's strip, judged alone as a half-hidden card.
+    A hand reaches in from beyond the play area; a strip no bigger than this cannot hide a second ship."""
+    scale = settings.top_px_per_mm
+    beside = grown(shape, [cannonade_px], (settings.face_up_margin_mm + settings.under_reach_mm) * scale)
+    point_cards = (SAMPLE_STEP_PX / scale) ** 2 / cards.CARD_AREA_MM2   # one sampled point's share of a card
+    own = set()
+    for number, points in enumerate(unknown_points_mm):
+        if not points or len(points) * point_cards >= settings.under_strip_most_cards:
+            continue
+        px = np.int32(np.round(cv2.perspectiveTransform(np.array([points], np.float64), table_to_view)[0]))
+        px = np.clip(px, 0, np.array(shape[1::-1]) - 1)
+        if beside[px[:, 1], px[:, 0]].all():
+            own.add(number)
+    return own
 
 
 def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],

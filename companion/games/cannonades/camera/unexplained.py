@@ -9,7 +9,7 @@ a noisy view the level follows the sensor's noise up to the back's own contrast.
 small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides
 (unless it is the rim of a card found there). A piece with one card's size and shape, solid, is a card
 the mask missed (a card's size is known; a face shows bright paper and markers, a faint piece is a back):
-face down (whole_back)."""
+face down (whole_back). A piece whose difference runs one way (along_grain) is a plank's grain, never a card."""
 
 from __future__ import annotations
 
@@ -40,7 +40,29 @@ def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarra
         if _card_like(contour, settings):
             cv2.drawContours(pieces, [contour], -1, 255, cv2.FILLED)
     return [contour for contour in cv2.findContours(pieces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
-            if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px]
+            if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px
+            and not along_grain(contour, difference.squared, settings)]
+
+
+def along_grain(contour, squared: np.ndarray, settings: ReaderSettings) -> bool:
+    """Whether a piece is a plank's streaks of grain: the colour difference within it changes across one way only
+    (the structure tensor's coherence, summed over the piece, at least `unexplained_grain_coherence`: the streaks run
+    along the plank, where a back's frame and pattern have edges both ways and a cloth's weave none), and most of
+    it is the table's colour (under `unexplained_grain_share` off it by `unexplained_colour_distance`: streaks
+    joined leave wood between them, where an arm, its long edges one way too, differs all through)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [contour - [x, y]], -1, 255, cv2.FILLED)
+    inside = inside > 0
+    patch = squared[y:y + h, x:x + w]
+    if float(np.mean(patch[inside] > settings.unexplained_colour_distance ** 2)) >= settings.unexplained_grain_share:
+        return False
+    distance = np.sqrt(patch)
+    across = cv2.Sobel(distance, cv2.CV_32F, 1, 0, ksize=3)[inside]
+    down = cv2.Sobel(distance, cv2.CV_32F, 0, 1, ksize=3)[inside]
+    xx, yy, xy = float(np.dot(across, across)), float(np.dot(down, down)), float(np.dot(across, down))
+    coherence = np.hypot(xx - yy, 2 * xy) / max(xx + yy, 1e-6)
+    return coherence >= settings.unexplained_grain_coherence
 
 
 def explained_mask(judged: np.ndarray, covered: np.ndarray, settings: ReaderSettings) -> np.ndarray:

@@ -2,7 +2,9 @@
 cannonade: a dark strip is a back (face down), a strip of paper well inside its own edges is a face (face up,
 no name), and a strip of a back with a light border (paper-bright only at its edge), a strip too thin to
 see inside or one touching a hand is neither: the seat stays unsure. Then on rendered tables: a classic
-back's strip is never called a face (faces' strips on tuning views: test_cannonades_counted.py)."""
+back's strip is never called a face (faces' strips on tuning views: test_cannonades_counted.py). A strip big
+enough to be judged alone as a half-hidden card (an unknown shape) is still the ship's strip, where a hand
+reaching in, or a shape as big as a card's half, is not."""
 
 from __future__ import annotations
 
@@ -13,12 +15,14 @@ import pytest
 
 from companion.games.cannonades.camera.reader import FACE_UNDER_CANNONADE, read_table
 from companion.games.cannonades.camera.settings import SETTINGS
-from companion.games.cannonades.camera.under_cannonade import ship_beside
+from companion.games.cannonades.camera.under_cannonade import ship_beside, strips_of
 from companion.games.cannonades.deck import default_deck
 from companion.games.cannonades.kit import cards
 from companion.games.cannonades.render.draw import render_scene
 from companion.games.cannonades.render.scene import PlacedCard, random_scene
 from companion.render.options import RenderOptions
+
+from cannonades_views import benchmark_view, seat_as_read
 
 WIDTH, HEIGHT = (int(mm) for mm in cards.CARD_MM)
 CANNONADE = np.array([[150, 60], [150 + WIDTH, 60], [150 + WIDTH, 60 + HEIGHT], [150, 60 + HEIGHT]], np.float64)
@@ -66,6 +70,28 @@ def test_a_strip_of_paper_too_thin_to_see_inside_and_one_by_a_hand_are_unsure():
     hand = np.zeros_like(grey)
     hand[60 + HEIGHT + 10:60 + HEIGHT + 40, 215:275] = 255   # an unknown shape over the strip's end
     assert _said(grey, shown, hand) is None
+
+
+def _points(x0: int, y0: int, x1: int, y1: int) -> tuple[tuple[float, float], ...]:
+    """An unknown shape's sampled points (table mm = view px here), every 8 mm over a box."""
+    return tuple((float(x), float(y)) for y in range(y0, y1, 8) for x in range(x0, x1, 8))
+
+
+def test_an_unknown_strip_wholly_beside_a_cannonade_is_its_ship_s_and_a_hand_or_a_half_card_is_not():
+    below = 60 + HEIGHT + GAP
+    strip = _points(150, below, 150 + WIDTH, below + 18)               # a quarter of a card, within reach
+    hand = _points(150, below, 150 + WIDTH, below + 120)               # reaching far past the strip
+    half = _points(140, below, 140 + WIDTH + 10, below + 30)           # within reach, yet near half a card
+    assert strips_of([strip, hand, half], np.eye(3), CANNONADE, (300, 400), SETTINGS) == {0}
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_back_s_strip_beside_its_cannonade_judged_as_a_half_hidden_card_is_the_ship_face_down():
+    """Tuning seed 381 (ember backs on burgundy cloth): a cannonade laid askew over a back; the back's strip
+    below it (0.16 of a card) was judged alone as a half-hidden card, said unknown, and the seat unsure (main at
+    4657112); it is the ship's strip, dark all through: face down."""
+    seen, cards_read = benchmark_view(381, "ember")
+    assert seat_as_read(seen, cards_read, 1) == ((["S06"], 2), (["S06"], 2))
 
 
 INDEX = {card.id: i for i, card in enumerate(default_deck().cards)}
