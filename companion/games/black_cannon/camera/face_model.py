@@ -87,11 +87,16 @@ def face_probabilities(trees: BoostedTrees, rows: np.ndarray) -> np.ndarray:
 
 def combine(die: SeenDie, probabilities: np.ndarray, settings: ReaderSettings) -> SeenDie:
     """The pip counter's reading with the trees' beside it: sure when both agree, or when one is sure and the
-    other has no reading; a disagreement is asked about."""
+    other has no reading, or when both are nearly sure of the same count and the pip counter has no doubt; a
+    disagreement is asked about."""
     learned = int(np.argmax(probabilities))
     sure = float(probabilities[learned])
     told = f"the face reader says {_said(learned)} ({sure:.2f})"
     if sure < settings.confident:
+        if die.pips == learned and not die.doubted and die.confidence >= settings.agreeing_counter_least \
+                and sure >= settings.agreeing_face_least:
+            return replace(die, confidence=max(die.confidence, settings.confident),
+                           reason=f"{die.reason}; {told} too: both nearly sure of it")
         return die if die.pips is None else replace(die, reason=f"{die.reason}; {told}, unsure")
     if learned == NOT_A_FACE:
         if die.pips is None:

@@ -65,6 +65,11 @@ class ReaderSettings:
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
+    # Both readers nearly sure of one count, the pip counter undoubted, make it sure (face_model.combine). Tuning
+    # seeds 1500-1799: flat green-gold and red tops read 0.90-0.93 / 0.87-0.95; the closest cocked dice so read
+    # were a blue 1 at 0.875 / 0.92 and an ivory 4 read as 3 at 0.93 / 0.79.
+    agreeing_counter_least: float = 0.9  # the pip counter's confidence (its margin over its sure margin)
+    agreeing_face_least: float = 0.85    # the face reader's probability of the same count
     doubted_keeps: float = 0.5           # a doubt (a die cocked?) keeps this share of a die's confidence: below `confident`
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull
     ink_saturation: float = 0.45         # a tag's black ink: this grey at most (a shadow on paint keeps its hue)
