@@ -211,6 +211,9 @@ class MatSettings:
     pole_share: float = 0.5
     pole_least_mm: float = 20.0
     near_crate_mm: float = 0.8
+    # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
+    # (mast_bands) are one band cut by its pole, one mast.
+    band_share: float = 1.3
 
 
 @dataclass(frozen=True)
