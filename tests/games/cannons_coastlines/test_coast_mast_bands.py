@@ -46,3 +46,15 @@ def test_untaught_the_halves_are_read_as_before():
     """The kit's looks know no band: each half with its patch of paint is a mast, as before."""
     masts, _, _, _ = read_fittings(mat_with(*striped_mast_parted_by_its_pole(100)))
     assert masts == [RED_FLEET, RED_FLEET]
+
+
+BLUE, BLUE_FLEET = (154, 51, 25), 1
+
+
+def test_a_band_half_touching_a_crate_is_the_masts_not_a_mast_of_its_own():
+    """A sail as pale as the paper shows only its band, parted by the pole: the left half lies against a blue
+    crate (one blob with it, clear of its lid), the right half alone. With the right half it is one band."""
+    crate = ((84, 33, 16, 16), BLUE)
+    band_halves = [((100, 39, 11, 5), RED), ((119, 39, 11, 5), RED)]
+    masts, crates, _, _ = read_fittings(mat_with(crate, *band_halves), looks=STRIPED)
+    assert (masts, crates) == ([RED_FLEET], [BLUE_FLEET])

@@ -41,6 +41,20 @@ def bands(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> 
     return gathered
 
 
+def _shown(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> dict[int, np.ndarray]:
+    """Each fleet's paint on `blob` (bool), where it shows a pale pennant's worth (MatSettings.pale_pennant_min_mm2)."""
+    least = settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2
+    return {fleet: (paint_of > 0) & blob for fleet, paint_of in paint.items() if ((paint_of > 0) & blob).sum() >= least}
+
+
+def half_of_a_band(patch: np.ndarray, fleet: int, masts: list[np.ndarray], paint: dict[int, np.ndarray], looks: MatLooks,
+                   settings: MatSettings) -> bool:
+    """Whether a patch of `fleet`'s paint beside a crate makes one band with that fleet's paint on a mast's blob:
+    the mast's half parted by its pole, not a mast of its own."""
+    return band_mm(looks) > 0 and any(fleet in shown and one_band([patch > 0, shown[fleet]], looks, settings)
+                                      for shown in (_shown(blob, paint, settings) for blob in masts))
+
+
 def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks: MatLooks,
                     settings: MatSettings) -> list[np.ndarray]:
     """Mast blobs (bool masks) whose paint of one fleet (`paint`: each fleet's, 0/1) reaches no further together
@@ -48,9 +62,7 @@ def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks
     patch still shows a pale pennant's worth of paint (MatSettings.pale_pennant_min_mm2)."""
     if band_mm(looks) <= 0 or len(masts) < 2:
         return masts
-    least = settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2
-    shown = [{fleet: (paint_of > 0) & blob for fleet, paint_of in paint.items() if ((paint_of > 0) & blob).sum() >= least}
-             for blob in masts]
+    shown = [_shown(blob, paint, settings) for blob in masts]
     group = list(range(len(masts)))   # each blob's group: the first blob of it
     for second in range(1, len(masts)):
         for first in range(second):

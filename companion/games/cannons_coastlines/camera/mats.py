@@ -22,7 +22,7 @@ from companion.games.cannons_coastlines.camera.coins import read_coins
 from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, thick_and_thin,
                                                                    unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
-from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands, join_band_parts
+from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands, half_of_a_band, join_band_parts
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
@@ -142,6 +142,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
     patches = [(fleet, patch) for fleet, paint_of in paint.items() for patch in _paint_patches(paint_of & mask, settings)]
     pieces += [("mast", blob) for blob in join_band_parts([(labels == index) & (thin > 0) for index in range(1, count)],
                                                           paint, looks, settings)]
+    mast_blobs = [blob for kind, blob in pieces if kind == "mast"]
     reach = int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)
@@ -153,7 +154,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
             on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
             # The lid lies most on the crate's core; paint clear of the core is a pennant touching the crate.
-            pennants = [fleet for n, (fleet, _) in enumerate(inside) if n not in on_core]
+            pennants = [fleet for n, (fleet, patch) in enumerate(inside) if n not in on_core
+                        and not half_of_a_band(patch, fleet, mast_blobs, paint, looks, settings)]
             masts += pennants
             if on_core:
                 lid_fleet = inside[max(on_core, key=on_core.get)][0]
