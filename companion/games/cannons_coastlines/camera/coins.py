@@ -15,19 +15,22 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
+from companion.games.cannons_coastlines.camera.coin_spacing import spacing_doubts
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 METAL = "metal"
 
 
 def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
-                 diameter_mm: float = kit.COIN_DIAMETER_MM) -> list[tuple[float, float]]:
+                 diameter_mm: float = kit.COIN_DIAMETER_MM,
+                 passed_over: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
     touch it and however its face shines, so each coin makes one sharp peak; a peak counts when
     its votes reach settings.min_votes and no stronger one lies within the kit's coin width less
-    its overlap (and settings.separation_slack_mm)."""
+    its overlap (and settings.separation_slack_mm). Peaks that look like coins but were ruled out by a coin
+    taken within settings.close_call_mm past the separation are added to `passed_over` (coin_spacing)."""
     lab = zone_lab.astype(np.float32)
     # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
     # nearly as light as the paper but far more coloured.
@@ -64,7 +67,7 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     keep = covered >= np.where(score[rows, cols] >= settings.min_votes, settings.face_covered, settings.weak_face_covered)
     rows, cols = rows[keep], cols[keep]
     order = np.argsort(-score[rows, cols], kind="stable")
-    separation = (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
+    separation = coin_separation_px(diameter_mm, settings)
     paper_level = []   # worked out for the first peak that needs it
 
     def face_is_a_coins(row: int, col: int) -> bool:
@@ -73,7 +76,18 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
         return paper_level[0] - float(np.median(face[window])) >= settings.face_below_paper
-    return strongest_apart(rows[order], cols[order], separation, face_is_a_coins)
+    centres = strongest_apart(rows[order], cols[order], separation, face_is_a_coins)
+    if passed_over is not None and centres:
+        taken = np.array(centres)
+        nearest = np.sqrt(((rows[:, None] - taken[None, :, 0]) ** 2 + (cols[:, None] - taken[None, :, 1]) ** 2).min(1))
+        close = (nearest > 0) & (nearest >= separation - settings.close_call_mm * MAT_PX_PER_MM)
+        passed_over += [(float(r), float(c)) for r, c in zip(rows[close], cols[close]) if face_is_a_coins(int(r), int(c))]
+    return centres
+
+
+def coin_separation_px(diameter_mm: float, settings: CoinSettings) -> float:
+    """How far apart (px) coins' centres are kept: a coin's width less the kit's overlap and the slack."""
+    return (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
 
 
 def strongest_apart(rows: np.ndarray, cols: np.ndarray, separation: float, is_coin) -> list[tuple[float, float]]:
@@ -104,7 +118,8 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     hulls = mat_zone_picture(hull_cover, "coins", margin)
     diameter = looks.coin_diameter_mm
     low_line = zone_box.y + zone_box.height - (diameter / 2 - settings.zone_overhang_mm)
-    centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter)
+    passed_over: list[tuple[float, float]] = []
+    centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -112,6 +127,8 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
                         and not (hulls[int(row), int(col)] and origin[1] + row / MAT_PX_PER_MM > low_line)])
     if len(centres) == 0:
         return {}, [], 1.0
+    spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),
+                             diameter, settings)
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     sample_shares = looks.coin_sample_shares
     radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM
@@ -129,7 +146,7 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     votes = np.stack([(strength * (gaps.argmin(-1) == index)).sum(1) for index in range(len(kinds))], 1)
     shares = votes / np.maximum(votes.sum(1, keepdims=True), 1e-6)
     coins: dict[str, int] = {}
-    doubts, margins = [], []
+    doubts, margins = list(spacing), []
     for share in shares:
         order = np.argsort(-share)
         kind, margin_kind = kinds[order[0]], float(share[order[0]] - share[order[1]])

@@ -22,6 +22,7 @@ from companion.games.cannons_coastlines.camera.coins import read_coins
 from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, thick_and_thin,
                                                                    unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
+from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands, half_of_a_band, join_band_parts
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
@@ -135,11 +136,13 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
             thin[blob] = 1
     joined = cv2.dilate(thin, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(settings.mast_part_gap_mm * MAT_PX_PER_MM) | 1,) * 2))
     count, labels = cv2.connectedComponents(joined)
-    pieces += [("mast", (labels == index) & (thin > 0)) for index in range(1, count)]
     hues = dict(looks.fleet_hues_deg)
     # Paint counts only on a prize (paint & mask): looked for there alone, most of the zone being paper.
-    patches = [(fleet, patch) for fleet, paint in _fleet_paint(lab, settings, hues, mask).items()
-               for patch in _paint_patches(paint & mask, settings)]
+    paint = _fleet_paint(lab, settings, hues, mask)
+    patches = [(fleet, patch) for fleet, paint_of in paint.items() for patch in _paint_patches(paint_of & mask, settings)]
+    pieces += [("mast", blob) for blob in join_band_parts([(labels == index) & (thin > 0) for index in range(1, count)],
+                                                          paint, looks, settings)]
+    mast_blobs = [blob for kind, blob in pieces if kind == "mast"]
     reach = int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)
@@ -151,7 +154,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
                               cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))) > 0
             on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
             # The lid lies most on the crate's core; paint clear of the core is a pennant touching the crate.
-            pennants = [fleet for n, (fleet, _) in enumerate(inside) if n not in on_core]
+            pennants = [fleet for n, (fleet, patch) in enumerate(inside) if n not in on_core
+                        and not half_of_a_band(patch, fleet, mast_blobs, paint, looks, settings)]
             masts += pennants
             if on_core:
                 lid_fleet = inside[max(on_core, key=on_core.get)][0]
@@ -166,7 +170,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
                 masts += [lid_fleet] * max(0, poles - len(pennants))
                 continue
         elif inside:
-            masts += masts_of_patches(inside, looks)
+            # Measured on this blob only: a patch joined over the gap to the next blob (a crate's lid
+            # beside a sail's band) would count as more paint than this mast shows.
+            masts += masts_of_patches([(fleet, patch & blob) for fleet, patch in inside], looks, settings)
             continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
@@ -184,7 +190,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
     return masts, crates, doubts, covered
 
 
-def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks) -> list[int]:
+def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings()) -> list[int]:
     """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
     paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
     patch as long as two masts' paint (sails side by side, their bands run together) is two masts."""
@@ -192,9 +198,10 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks) -> l
     masts = []
     for fleet in sorted(set(fleets)):
         count = max(1, int(round(fleets.count(fleet) / looks.patches_per_mast)))
-        if looks.mast_paint_mm > 0:
-            lengths = [patch_length_mm(patch) for owner, patch in inside if owner == fleet]
-            count = max(count, int(round(sum(lengths) / (looks.mast_paint_mm * looks.patches_per_mast))))
+        if band_mm(looks) > 0:
+            # Taught: patches reaching no further than one band together are one band cut by its pole.
+            own = [patch for owner, patch in inside if owner == fleet]
+            count = max(len(bands(own, looks, settings)), int(round(sum(map(patch_length_mm, own)) / band_mm(looks))))
         masts += [fleet] * count
     return masts
 

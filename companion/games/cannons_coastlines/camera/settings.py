@@ -140,6 +140,12 @@ class CoinSettings:
         ("brace_for_impact", 290.0), ("boarding_party", 329.0))
     ring_sample_mm: tuple[float, ...] = (8.2, 9.0, 9.8)   # across the 3 mm ring, clear of its outer rim
     unclear_margin: float = 0.1         # a coin whose ring's votes lead by less is named a doubt
+    # Close calls on the coins' spacing (coin_spacing): a peak like a coin ruled out by a coin taken this near
+    # past the separation (a coin half under another), and a coin with crowded_neighbours coins taken nearer
+    # than crowded_share of a coin's width (the gap between coins read as a coin) are doubts.
+    close_call_mm: float = 1.1
+    crowded_share: float = 0.78
+    crowded_neighbours: int = 2
 
 
 @dataclass(frozen=True)
@@ -205,6 +211,9 @@ class MatSettings:
     pole_share: float = 0.5
     pole_least_mm: float = 20.0
     near_crate_mm: float = 0.8
+    # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
+    # (mast_bands) are one band cut by its pole, one mast.
+    band_share: float = 1.3
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,42 @@
+"""When the coins found on a mat are a close call on their spacing (coins.coin_centres).
+
+Coins are kept apart by a separation a little under a coin's width (less their overlap, and slack for a
+taught width a little wide). Two coins lying closer than the renders' loose grid (a coin nudged half under
+its neighbour) put one peak inside the other's separation: it is ruled out and the coin is missed. The gap
+between four coins gathers votes from all their rims, a peak about seven tenths of a pitch from each: read
+as a coin where the separation is small. Neither is settled by the votes, so each is named as a doubt.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.settings import CoinSettings
+
+
+def spacing_doubts(taken: list[tuple[float, float]], passed_over: list[tuple[float, float]], separation_px: float,
+                   diameter_mm: float, settings: CoinSettings = CoinSettings()) -> list[str]:
+    """`taken`: the coins' centres (px); `passed_over`: peaks that look like coins (votes and face) but were
+    ruled out by a coin taken nearer than `separation_px`. Doubts: such a peak nearly far enough to count
+    (within settings.close_call_mm of the separation: a coin half under another), and a coin with two or
+    more coins taken nearer than settings.crowded_share of a coin's width (a gap between coins read as one)."""
+    doubts = []
+    centres = np.array(taken, np.float64).reshape(-1, 2)
+    if len(centres) == 0:
+        return doubts
+    least = separation_px - settings.close_call_mm * MAT_PX_PER_MM
+    for row, col in passed_over:
+        nearest = float(np.hypot(centres[:, 0] - row, centres[:, 1] - col).min())
+        if nearest >= least:
+            doubts.append(f"a coin may lie half under another ({nearest / MAT_PX_PER_MM:.1f} mm from it, "
+                          f"coins {diameter_mm:.0f} mm across)")
+            break
+    crowded = settings.crowded_share * diameter_mm * MAT_PX_PER_MM
+    for row, col in centres:
+        near = np.hypot(centres[:, 0] - row, centres[:, 1] - col)
+        if int(((near > 0) & (near < crowded)).sum()) >= settings.crowded_neighbours:
+            doubts.append(f"a coin read between {settings.crowded_neighbours} or more coins nearer than "
+                          f"{settings.crowded_share:.0%} of a coin's width (a gap between coins?)")
+            break
+    return doubts

@@ -1,0 +1,75 @@
+"""A taught mast's band of paint, cut by its pole: its parts are one mast (mats.read_fittings).
+
+A band across a sail shows as two patches where the pole crosses it, and where the pole is pale the
+sail's halves are blobs of their own, further apart than a pole's parts. Taught, a group's band is
+known long (MatLooks.mast_paint_mm, per patch, times MatLooks.patches_per_mast): one fleet's patches
+that together reach no further than a band (MatSettings.band_share of it) are one band, one mast;
+two masts side by side reach two bands and more. Untaught (no band known), nothing changes.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.settings import MatSettings
+
+
+def band_mm(looks: MatLooks) -> float:
+    """How far one taught mast's paint reaches (mm); 0 when not known."""
+    return looks.mast_paint_mm * looks.patches_per_mast
+
+
+def one_band(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> bool:
+    """Whether these patches (one fleet's) reach no further together than one taught band."""
+    reach = band_mm(looks)
+    return reach > 0 and length_mm(np.logical_or.reduce(patches)) <= settings.band_share * reach
+
+
+def bands(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> list[list[np.ndarray]]:
+    """One fleet's patches gathered into bands, longest first: each patch joins the first band it still
+    fits in with (one_band), else starts its own."""
+    gathered: list[list[np.ndarray]] = []
+    for patch in sorted(patches, key=lambda p: -int(p.sum())):
+        home = next((band for band in gathered if one_band(band + [patch], looks, settings)), None)
+        if home is None:
+            gathered.append([patch])
+        else:
+            home.append(patch)
+    return gathered
+
+
+def _shown(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> dict[int, np.ndarray]:
+    """Each fleet's paint on `blob` (bool), where it shows a pale pennant's worth (MatSettings.pale_pennant_min_mm2)."""
+    least = settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2
+    return {fleet: (paint_of > 0) & blob for fleet, paint_of in paint.items() if ((paint_of > 0) & blob).sum() >= least}
+
+
+def half_of_a_band(patch: np.ndarray, fleet: int, masts: list[np.ndarray], paint: dict[int, np.ndarray], looks: MatLooks,
+                   settings: MatSettings) -> bool:
+    """Whether a patch of `fleet`'s paint beside a crate makes one band with that fleet's paint on a mast's blob:
+    the mast's half parted by its pole, not a mast of its own."""
+    return band_mm(looks) > 0 and any(fleet in shown and one_band([patch > 0, shown[fleet]], looks, settings)
+                                      for shown in (_shown(blob, paint, settings) for blob in masts))
+
+
+def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks: MatLooks,
+                    settings: MatSettings) -> list[np.ndarray]:
+    """Mast blobs (bool masks) whose paint of one fleet (`paint`: each fleet's, 0/1) reaches no further together
+    than one band are joined into one blob: a pale pole parts a band's halves, and a half too pale for a
+    patch still shows a pale pennant's worth of paint (MatSettings.pale_pennant_min_mm2)."""
+    if band_mm(looks) <= 0 or len(masts) < 2:
+        return masts
+    shown = [_shown(blob, paint, settings) for blob in masts]
+    group = list(range(len(masts)))   # each blob's group: the first blob of it
+    for second in range(1, len(masts)):
+        for first in range(second):
+            if group[first] == first and any(
+                    fleet in shown[second] and one_band([own, shown[second][fleet]], looks, settings)
+                    for fleet, own in shown[first].items()):
+                group[second] = first
+                break
+    return [np.logical_or.reduce([masts[m] for m in range(len(masts)) if group[m] == head])
+            for head in range(len(masts)) if group[head] == head]

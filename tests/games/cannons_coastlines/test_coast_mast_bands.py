@@ -1,0 +1,60 @@
+"""A taught striped mast's band of paint, parted by a pale pole, is one mast (camera/mast_bands.py): on the
+taught tuning seeds 540-619 the halves of such bands were read as a mast each. Pieces drawn from above on a
+white mat (mm), read as the mat reader reads its fittings zone."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.mats import read_fittings
+from companion.games.cannons_coastlines.kit import pieces as kit
+
+PAPER, SAIL, RED = (235, 235, 235), (120, 125, 130), (40, 40, 200)   # BGR, as white-balanced
+RED_FLEET = 4
+# Taught: a band 28 mm long across the sail.
+STRIPED = MatLooks(mast_paint_mm=28.0, mast_mm2=600.0, crate_mm2=300.0, taught=True)
+
+
+def mat_with(*rectangles) -> np.ndarray:
+    picture = np.full((int(kit.MAT_MM[1] * MAT_PX_PER_MM), int(kit.MAT_MM[0] * MAT_PX_PER_MM), 3), PAPER, np.uint8)
+    for (x, y, w, h), colour in rectangles:
+        cv2.rectangle(picture, (int(x * MAT_PX_PER_MM), int(y * MAT_PX_PER_MM)),
+                      (int((x + w) * MAT_PX_PER_MM) - 1, int((y + h) * MAT_PX_PER_MM) - 1), colour, -1)
+    return picture
+
+
+def striped_mast_parted_by_its_pole(x: float, y: float = 30.0) -> list:
+    """A sail's halves 11 mm wide, 8 mm apart (a pale pole between them, not seen), a red band across both."""
+    return [((x, y, 11, 22), SAIL), ((x + 19, y, 11, 22), SAIL), ((x, y + 9, 11, 4), RED), ((x + 19, y + 9, 11, 4), RED)]
+
+
+def test_a_taught_band_parted_by_a_pale_pole_is_one_mast():
+    masts, crates, _, _ = read_fittings(mat_with(*striped_mast_parted_by_its_pole(100)), looks=STRIPED)
+    assert (masts, crates) == ([RED_FLEET], [])
+
+
+def test_two_taught_striped_masts_side_by_side_are_two():
+    picture = mat_with(*striped_mast_parted_by_its_pole(80), *striped_mast_parted_by_its_pole(125))
+    masts, crates, _, _ = read_fittings(picture, looks=STRIPED)
+    assert (masts, crates) == ([RED_FLEET, RED_FLEET], [])
+
+
+def test_untaught_the_halves_are_read_as_before():
+    """The kit's looks know no band: each half with its patch of paint is a mast, as before."""
+    masts, _, _, _ = read_fittings(mat_with(*striped_mast_parted_by_its_pole(100)))
+    assert masts == [RED_FLEET, RED_FLEET]
+
+
+BLUE, BLUE_FLEET = (154, 51, 25), 1
+
+
+def test_a_band_half_touching_a_crate_is_the_masts_not_a_mast_of_its_own():
+    """A sail as pale as the paper shows only its band, parted by the pole: the left half lies against a blue
+    crate (one blob with it, clear of its lid), the right half alone. With the right half it is one band."""
+    crate = ((84, 33, 16, 16), BLUE)
+    band_halves = [((100, 39, 11, 5), RED), ((119, 39, 11, 5), RED)]
+    masts, crates, _, _ = read_fittings(mat_with(crate, *band_halves), looks=STRIPED)
+    assert (masts, crates) == ([RED_FLEET], [BLUE_FLEET])
