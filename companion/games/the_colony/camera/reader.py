@@ -17,7 +17,6 @@ from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_F
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
                                                         look_at_spaces)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
-from companion.games.the_colony.camera.pile_counter import with_pile_counter
 from companion.games.the_colony.camera.pile_score import pile_scores
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 from companion.games.the_colony.camera.stream_memory import StreamMemory
@@ -146,12 +145,9 @@ class ColonyReader:
         for index, covered in enumerate(hidden):
             if covered:
                 probabilities[index] = keep * probabilities[index] + (1.0 - keep) / probabilities.shape[1]
-        # A bead piled on others hides from every feature: such a count is asked, never claimed sure; with the
-        # total, a second counter fitted on other bead looks has its say in the count (pile_counter.py).
-        piled = (pile_scores(measured.rows, settings) >= settings.pile_ask) & ~np.array(hidden, bool)
-        if eggs_on_board is not None:
-            probabilities = with_pile_counter(probabilities, measured, piled, settings)
         counts, confidence = with_total(probabilities, eggs_on_board)
+        # A bead piled on others hides from every feature: such a count is asked, never claimed sure.
+        piled = (pile_scores(measured.rows, settings) >= settings.pile_ask) & ~np.array(hidden, bool)
         readings = []
         for index, space in enumerate(self.layout.ids):
             ant, ant_confidence = _ant(measured.ants[index], settings)

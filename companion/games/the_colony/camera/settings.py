@@ -41,8 +41,7 @@ class ColonyReaderSettings:
     hidden_confidence: float = 0.2    # the most a count under a hand can claim
     pile_floor_units: float = 2.0     # a log with less dark area (in beads) holds no pile worth asking about ...
     pile_ask: float = 0.15            # ... else a pile score (pile_score.py) this high makes its count a question:
-    piled_confidence: float = 0.6     # the most such a count can claim (below `confident`); with the total its
-    pile_counter_weight: float = 0.3  # odds weigh so the pile counter's (pile_counter.py) against the counter's
+    piled_confidence: float = 0.6     # the most such a count can claim (below `confident`)
     inside_whole: float = 0.98        # a space less inside the picture than this share is hidden
     hidden_keeps_reading: float = 0.3  # a hidden space's count odds keep this share of its reading (the rest flat)
     min_markers: int = 2
