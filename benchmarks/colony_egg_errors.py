@@ -97,25 +97,36 @@ def crops(worst: list[dict], cache: Path, kind: str, reader: ColonyReader, path:
     cv2.imwrite(str(path), np.vstack([np.hstack(tiles[i:i + 4]) for i in range(0, len(tiles), 4)]))
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def tuning_arguments(description: str) -> argparse.ArgumentParser:
+    """The tuning split's arguments (never the MEASURE views) and the reading's mode."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("count", type=int)
     parser.add_argument("--kind", choices=("train", "varied"), required=True, help="never the MEASURE views")
     parser.add_argument("--skip", type=int, default=0)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
     parser.add_argument("--mode", choices=("alone", "total"), default="total")
-    parser.add_argument("--crops", type=Path, help="write the worst misses' crops to this PNG")
-    parser.add_argument("--worst", type=int, default=12)
-    args = parser.parse_args()
-    reader = ColonyReader()
-    spaces = []
+    return parser
+
+
+def tuning_readings(args, reader: ColonyReader):
+    """(seed, truth, observation) for each cached view of the split, read as `args.mode` says."""
     for seed in seeds(args.kind, args.count, args.skip):
         picture, truth_path = view_paths(args.cache, args.kind, seed)
         if not (picture.exists() and truth_path.exists()):
             continue
         truth = json.loads(truth_path.read_text())
         total = 57 - sum(truth["collected"].values()) if args.mode == "total" else None
-        observation = reader.read(cv2.imread(str(picture)), eggs_on_board=total, memory=StreamMemory())
+        yield seed, truth, reader.read(cv2.imread(str(picture)), eggs_on_board=total, memory=StreamMemory())
+
+
+def main() -> None:
+    parser = tuning_arguments(__doc__.splitlines()[0])
+    parser.add_argument("--crops", type=Path, help="write the worst misses' crops to this PNG")
+    parser.add_argument("--worst", type=int, default=12)
+    args = parser.parse_args()
+    reader = ColonyReader()
+    spaces = []
+    for seed, truth, observation in tuning_readings(args, reader):
         beads = bead_layout(args.kind, seed, reader.layout)
         for index, (space, expected) in enumerate(truth["spaces"].items()):
             if expected["hidden"] or not observation.located:

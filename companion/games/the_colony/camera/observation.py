@@ -16,10 +16,12 @@ class SpaceReading:
     ant: str | None            # "red", "black" or None
     ant_confidence: float
     hidden: bool               # a hand (or its shadow) lies over the space or its ant spot
+    question: str = ""         # why its count is asked of the players ("" when the count is claimed sure)
 
     def to_json(self) -> dict:
         return {"eggs": self.eggs, "confidence": round(self.confidence, 3), "ant": self.ant,
-                "ant_confidence": round(self.ant_confidence, 3), "hidden": self.hidden}
+                "ant_confidence": round(self.ant_confidence, 3), "hidden": self.hidden,
+                "question": self.question or None}
 
 
 @dataclass(frozen=True)

@@ -40,6 +40,8 @@ class SpaceFeatures:
 
 
 LONE_SHARE = FEATURE_NAMES.index("lone_share")   # the one column every space's look changes
+HAND_HIDES = "a hand hides it"
+PILED = "beads may lie piled there, so its count is a question"
 
 
 def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = SETTINGS,
@@ -136,15 +138,16 @@ class ColonyReader:
                                                  "are in the picture",), (), None)
         settings = self.settings
         probabilities = _count_probabilities(measured, eggs_on_board, memory, self.settings)
-        hidden = [hand > settings.hand_share or ant.hand_share > settings.hand_share or inside < 0.98
+        hidden = [hand > settings.hand_share or ant.hand_share > settings.hand_share or inside < settings.inside_whole
                   for hand, ant, inside in zip(measured.hand, measured.ants, measured.inside)]
         # A space under a hand says nothing: its count is left to the total (flat odds, a little towards its reading).
+        keep = settings.hidden_keeps_reading
         for index, covered in enumerate(hidden):
             if covered:
-                probabilities[index] = 0.3 * probabilities[index] + 0.7 / probabilities.shape[1]
+                probabilities[index] = keep * probabilities[index] + (1.0 - keep) / probabilities.shape[1]
         counts, confidence = with_total(probabilities, eggs_on_board)
         # A bead piled on others hides from every feature: such a count is asked, never claimed sure.
-        piled = pile_scores(measured.rows, settings) >= settings.pile_ask
+        piled = (pile_scores(measured.rows, settings) >= settings.pile_ask) & ~np.array(hidden, bool)
         readings = []
         for index, space in enumerate(self.layout.ids):
             ant, ant_confidence = _ant(measured.ants[index], settings)
@@ -153,10 +156,9 @@ class ColonyReader:
                 sure = min(sure, settings.piled_confidence)
             if hidden[index]:
                 sure, ant_confidence = min(sure, settings.hidden_confidence), min(ant_confidence, settings.hidden_confidence)
-            readings.append(SpaceReading(space, int(counts[index]), sure, ant, ant_confidence, hidden[index]))
-        problems = tuple(f"{r.space}: a hand hides it" for r in readings if r.hidden) + tuple(
-            f"{r.space}: beads may lie piled there, so its count is a question" for r, pile in zip(readings, piled)
-            if pile and not r.hidden)
+            question = _question(int(counts[index]), float(confidence[index]), hidden[index], piled[index], settings)
+            readings.append(SpaceReading(space, int(counts[index]), sure, ant, ant_confidence, hidden[index], question))
+        problems = tuple(f"{r.space}: {r.question}" for r in readings if r.question)
         eggs = {r.space: r.eggs for r in readings}
         ants = {r.space: r.ant for r in readings if r.ant}
         position = Position.setup(self.layout).replace(eggs=eggs, ants=ants)
@@ -197,6 +199,17 @@ def _counter_probabilities(measured: SpaceFeatures, eggs_on_board: int | None,
     memory.counted, memory.counted_rows, memory.counted_model = measured, measured.rows.copy(), model
     memory.probabilities = probabilities.copy()
     return probabilities
+
+
+def _question(eggs: int, posterior: float, hidden: bool, piled: bool, settings: ColonyReaderSettings) -> str:
+    """Why a space's count is asked of the players ("" when it is claimed sure)."""
+    if hidden:
+        return HAND_HIDES
+    if piled:
+        return f"{PILED} ({eggs} eggs, {int(posterior * 100)}% likely)"
+    if posterior < settings.confident:
+        return f"{eggs} eggs is only {int(posterior * 100)}% likely, so its count is a question"
+    return ""
 
 
 def _ant(look: AntLook, settings: ColonyReaderSettings) -> tuple[str | None, float]:

@@ -42,6 +42,8 @@ class ColonyReaderSettings:
     pile_floor_units: float = 2.0     # a log with less dark area (in beads) holds no pile worth asking about ...
     pile_ask: float = 0.15            # ... else a pile score (pile_score.py) this high makes its count a question:
     piled_confidence: float = 0.6     # the most such a count can claim (below `confident`)
+    inside_whole: float = 0.98        # a space less inside the picture than this share is hidden
+    hidden_keeps_reading: float = 0.3  # a hidden space's count odds keep this share of its reading (the rest flat)
     min_markers: int = 2
     still_step: float = 30.0          # a patch pixel changed by this much (of 255) has changed, not flickered
     still_share: float = 0.004        # fewer changed pixels than this share: a stream keeps the space's look
