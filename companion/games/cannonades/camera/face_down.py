@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import halo, refit, shadows, touching
+from companion.games.cannonades.camera import halo, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
@@ -67,11 +67,9 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
             # whole cards beside it are cards, and its whole shape stays unknown (a card may lie under the arm).
             if armless is not None:
                 blobs.extend(_cards_by_arm(contour, armless, grey, view_to_table, settings, cover))
-            # Where it may hide a card: not where it is only the arm's shadow (shadows.py).
-            shadow = None if difference is None else shadows.shadow_only(contour, difference.lab, settings)
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0,
                               f"{REACHING_IN}: a hand or an arm",
-                              sample_points(contour, view_to_table, left_out=shadow)))
+                              sample_points(contour, view_to_table)))
             continue
         if any(touches):
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0, CUT_BY_WINDOW,
@@ -254,14 +252,10 @@ def centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float]
 SAMPLE_STEP_PX = 8   # an unknown shape's pixels are sampled every this many top-view px each way
 
 
-def sample_points(contour, view_to_table: np.ndarray, step: int = SAMPLE_STEP_PX,
-                  left_out: np.ndarray | None = None) -> tuple[tuple[float, float], ...]:
-    """A shape's pixels every `step` px each way, in table mm, but those `left_out` (a mask over its bounding box)."""
+def sample_points(contour, view_to_table: np.ndarray, step: int = SAMPLE_STEP_PX) -> tuple[tuple[float, float], ...]:
     x, y, w, h = cv2.boundingRect(contour)
     inside = np.zeros((h, w), np.uint8)
     cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)
-    if left_out is not None:
-        inside[left_out] = 0
     rows, cols = np.nonzero(inside[::step, ::step])
     points = np.column_stack([cols * step + x, rows * step + y, np.ones(len(rows))]) @ view_to_table.T
     return tuple(map(tuple, points[:, :2].tolist()))   # tolist: the many points made Python floats at once

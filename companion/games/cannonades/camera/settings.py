@@ -53,11 +53,6 @@ class ReaderSettings:
     arm_low_colour_distance: float = 4.5
     arm_low_width_mm: float = 40.0
     arm_low_min_cards: float = 2.5
-    # A part of an arm's shape darker than the table, its colour within this many Lab units of the table's, too
-    # narrow for a card to lie in wholly, is only the arm's shadow: no card hides there (shadows.py). On tuning
-    # views the part of an arm's shape that left a seat with no hand over it unsure (250, 673, 838) was all but
-    # 0.00-0.04 of a card such, the hands' skin 9-24 units off the table's colour (medians).
-    shadow_chroma: float = 6.0
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.

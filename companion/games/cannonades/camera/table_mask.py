@@ -39,7 +39,6 @@ class TableDifference(NamedTuple):
     smooth: np.ndarray    # `squared` smoothed (smoothed())
     faint: float          # the faint level a card is found at (faint_level(smooth))
     faint_mask: np.ndarray   # what lies above that level, as faint_shapes() cleans it
-    lab: np.ndarray       # each pixel's Lab difference from the table's local colour (signed: a shadow is darker)
 
 
 def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDifference:
@@ -57,7 +56,7 @@ def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDiffere
     smooth = smoothed(squared, settings)
     level = faint_level(smooth, settings)
     return TableDifference(squared, cv2.Canny(grey, *settings.edge_thresholds), smooth, level,
-                           faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT)), difference)
+                           faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT)))
 
 
 def not_table(view: np.ndarray, settings: ReaderSettings,
@@ -72,8 +71,7 @@ def table_masks(view: np.ndarray, settings: ReaderSettings, difference: TableDif
     """not_table(view), and the same without the arms found (arms.py): an arm's shape is grown and takes
     in the cards it touches, where without it a card's own outline stands apart. `faces_px`: the read
     faces' outlines (view px), which the arm finder does not take for arms."""
-    difference = difference or table_difference(view, settings)
-    squared, edges, faint = difference.squared, difference.edges, difference.faint_mask
+    squared, edges, _, _, faint = difference or table_difference(view, settings)
     mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
