@@ -172,13 +172,17 @@ class ReaderSettings:
     # A cannonade in a seat with no card found under it lies on a ship (the rules): a piece of what differs
     # from the table within this many mm of its edge, touching it, outside every other card found, at least
     # this many cards' area, of which at most this share is as bright as the cannonade's paper
-    # (covered_paper_gap), is that ship's back: face down, with this confidence (under_cannonade.py).
+    # (covered_paper_gap), or of whose inside (`under_face_inset_mm` in, below) at most this share is (a classic
+    # back's light border and the cannonade's blurred rim beside it are bright: tuning views 744 and 763 showed
+    # 0.13-0.14 of the whole strip, none of its inside), is that ship's back: face down, with this confidence
+    # (under_cannonade.py).
     under_reach_mm: float = 30.0
     under_least_cards: float = 0.1
     under_back_paper_share: float = 0.05
     under_back_confidence: float = 0.7
-    # An unknown shape wholly within `under_reach_mm` of a lonely cannonade, under this many cards' area, is that
-    # ship's strip judged alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).
+    # An unknown shape wholly within `cannonade_reach_mm` of a lonely cannonade (its ship's centre lies that near: a
+    # face's strip on tuning view 799 reached 35 mm out), under this many cards' area, is that ship's strip judged
+    # alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).
     under_strip_most_cards: float = 0.4
     # Such a piece whose inside (this many mm in from its own edges, not from the cannonade's: past a back's light
     # border, 3-4 mm, and the halo round it, 3-4 more) covers at least this many cards' area, this share of it as

@@ -3,7 +3,8 @@
 touching the cannonade's edge, outside every other card found and every shape said unknown, big enough
 not to be a shadow, is that ship's last strip. Dark all through (no paper: a face is printed on paper,
 with a paper margin round its markers, and the part of a card that sticks out from under another always
-takes in its edge), it is a back: face down. As bright as the cannonade's paper well inside its own edges
+takes in its edge), or dark all through its inside (a back's light border and the cannonade's blurred rim beside
+it are bright), it is a back: face down. As bright as the cannonade's paper well inside its own edges
 (past the light border a back may have, 3-4 mm; next to the cannonade a back shows its print), it is a
 face: face up, its markers hidden. A strip big enough to be judged alone as a half-hidden card
 (said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked."""
@@ -48,11 +49,13 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
 
 def strips_of(unknown_points_mm: list[tuple[tuple[float, float], ...]], table_to_view: np.ndarray,
               cannonade_px: np.ndarray, shape: tuple[int, ...], settings: ReaderSettings) -> set[int]:
-    """The unknown shapes (indices) lying wholly beside a cannonade (within `under_reach_mm` of its outline and
-    cut margin), under `under_strip_most_cards` in area: the ship's strip, judged alone as a half-hidden card.
-    A hand reaches in from beyond the play area; a strip no bigger than this cannot hide a second ship."""
+    """The unknown shapes (indices) lying wholly beside a cannonade (within `cannonade_reach_mm` of its outline and
+    cut margin: the ship's centre lies that near the cannonade's, so its strip may stick out that far, past the
+    `under_reach_mm` its face is judged in), under `under_strip_most_cards` in area: the ship's strip, judged alone
+    as a half-hidden card. A hand reaches in from beyond the play area; a strip no bigger than this cannot hide a
+    second ship."""
     scale = settings.top_px_per_mm
-    beside = grown(shape, [cannonade_px], (settings.face_up_margin_mm + settings.under_reach_mm) * scale)
+    beside = grown(shape, [cannonade_px], (settings.face_up_margin_mm + settings.cannonade_reach_mm) * scale)
     point_cards = (SAMPLE_STEP_PX / scale) ** 2 / cards.CARD_AREA_MM2   # one sampled point's share of a card
     own = set()
     for number, points in enumerate(unknown_points_mm):
@@ -93,10 +96,13 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     border = 2 * int(round(settings.under_face_inset_mm * scale)) + 1
     # Its inside: away from its own edges (a back's border, the halo round them), yet up to the cannonade on it.
     inner = (cv2.erode((kept | (own > 0)).astype(np.uint8), np.ones((border, border), np.uint8)) > 0) & kept
-    if (float(inner.sum()) / card_px >= settings.under_face_inner_cards
-            and float(paper[inner].mean()) >= settings.under_face_paper_share):
+    if float(inner.sum()) / card_px < settings.under_face_inner_cards:
+        return None
+    inner_paper = float(paper[inner].mean())
+    if inner_paper >= settings.under_face_paper_share:
         return "up"
-    return None
+    # A back's light border and the cannonade's blurred rim beside it are bright; its inside is not.
+    return "down" if inner_paper <= settings.under_back_paper_share else None
 
 
 def _unknown_mask(points_mm: list[tuple[float, float]], table_to_view: np.ndarray,
