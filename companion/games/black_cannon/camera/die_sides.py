@@ -2,11 +2,8 @@
 between its top and the camera (their edges run along the rays from the camera's foot), so its body reaches no
 further across that line than its top does on either side, nor further away from the camera than its top's far
 edge. A cocked die's rising side shows beside its top or beyond it: its body runs on further one way across, or
-away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean,
-and one showing four to six whose grid is squashed too little to tell (a lean towards or away from the camera is
-partly undone in the view straight down): those are judged by their reach away alone, their body's sideways shift
-varying more when flat (tuning seeds 1500-1799: up to 0.37 of its width). The body is the top's colour (its hue;
-the sides are shaded lighter or darker) joined to the top's body."""
+away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean.
+The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body."""
 
 from __future__ import annotations
 
@@ -17,7 +14,6 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.die_face import BODY
-from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 
@@ -80,6 +76,4 @@ def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettin
         return False
     if pips > 1 and extent.width > settings.die_body_spreads * extent.spread:
         return False
-    if pips >= CORNERED_PIPS:
-        return extent.reach_away() > settings.cocked_reach_away_cornered
     return extent.shift_across() > settings.cocked_shift_across or extent.reach_away() > settings.cocked_reach_away

@@ -10,8 +10,8 @@ players are asked, never told a guess; so are a roll's dice whose tops read at s
 already, then it alone), a roll's dice being one pair (seen_die.py). A tilted top squashes its pips along the tilt,
 where a flat top's, seen straight down on its plane, stay round but for blur: a face whose pips, pooled, are
 squashed well beyond that is doubted too (this tells a cocked die showing one to three pips, where the grid of pip
-places cannot), and so is a face whose die's body reaches beside its top or beyond its far edge, as a flat
-die's sides never do (die_sides.py; a face of four pips or more by its reach beyond its far edge alone). Spots anywhere in the crop are taken (a die's body may match the print behind
+places cannot), and so is such a face whose die's body reaches beside its top or beyond its far edge, as a flat
+die's sides never do (die_sides.py). Spots anywhere in the crop are taken (a die's body may match the print behind
 it, leaving it out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips
 or more, a pip in each corner, already shows a cocked die by its squashed grid: its edges may stray further (a
 rounded edge catching the light) and a lower margin reads it sure. A die against a strip of misregistered print is
@@ -134,10 +134,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         doubts.append("the face is seen squashed: a cocked die?")
     if pips_squashed(grey, face, points, radii, settings):
         doubts.append("its pips are seen squashed: a cocked die?")
-    if sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings):
-        # (a face of four pips or more is judged by its body's reach beyond its far edge alone)
-        where = "beyond its top's far edge" if face.pips >= CORNERED_PIPS else "beside its top"
-        doubts.append(f"its body shows a side {where}: a cocked die?")
+    if face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings):
+        doubts.append("its body shows a side beside its top: a cocked die?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again
         confidence *= settings.doubted_keeps
         reason += f"; {doubt}"

@@ -61,9 +61,6 @@ class ReaderSettings:
     # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
     cocked_shift_across: float = 0.12    # its middle off its top's across that line (flat 0.09 and below but 2 of 117)
     cocked_reach_away: float = 0.55      # its reach away from the camera past its top's middle (flat 0.52 and below)
-    # the same reach for a face of four pips or more (seeds 1500-1799, the board refitted: flat 0.496 and below but
-    # one of 101 at 0.57; the six cocked 4-6s read sure reached 0.52-0.73)
-    cocked_reach_away_cornered: float = 0.51
     face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted

@@ -44,13 +44,3 @@ def test_a_body_run_on_into_a_surround_of_its_colour_says_nothing():
     picture[:, :50] = (40, 40, 200)
     extent = body_extent(picture, face, AWAY, SETTINGS)
     assert extent.cut_off and not sides_show_lean(extent, face.pips, SETTINGS)
-
-
-@pytest.mark.parametrize("side_band, cocked", [("towards the camera", False),   # a flat die, seen slanting
-                                               ("beside", False),    # a flat big face's body may lie off sideways
-                                               ("beyond", True)])    # leaning towards the camera
-def test_a_face_of_four_pips_or_more_is_judged_by_its_far_side_alone(side_band, cocked):
-    # Its grid of pips shows most leans; one towards or away from the camera it may not, but the far side shows.
-    picture, face = _die_top_view(side_band)
-    extent = body_extent(picture, face, AWAY, SETTINGS)
-    assert sides_show_lean(extent, 4, SETTINGS) == cocked
