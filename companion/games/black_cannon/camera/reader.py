@@ -14,7 +14,6 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.board import Board, default_board
-from companion.games.black_cannon.camera.board_refit import refit_sparse_view
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
 from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
 from companion.games.black_cannon.camera.face_model import second_opinion
@@ -66,7 +65,6 @@ def look_at_table(image: np.ndarray, board: Board, settings: ReaderSettings, mar
     view = locate_board(markers, (width, height), board.columns, board.rows)
     if view is None:
         return None
-    view = refit_sparse_view(view, image, board, markers, settings)
     ships = ships_from_tags(view, markers, image, settings)
     table = table_view(view, image, board, settings)
     found = blobs(table)

@@ -86,14 +86,6 @@ class ReaderSettings:
     tag_threshold_window_px: int = 53    # its widest local threshold window
     unread_hull_confidence: float = 0.3  # a ship known by its paint alone is asked about
     sure_corners: int = 3                # fewer corner markers seen than this: the squares are not sure
-    # ... and the board's fit is refined against its print (board_refit.py; tuning seeds 1650-1799: one or two
-    # markers left the fit 4-52 mm off at the dice, the refit 0.2-4 mm; with four markers it only drifts).
-    refit_px_per_mm: float = 1.0         # the print matched at this scale
-    refit_iterations: int = 60           # ECC's steps at most
-    refit_step_px: float = 1e-5          # it stops once a step changes the fit less than this
-    refit_smoothing_px: int = 5          # both pictures blurred over this before matching
-    refit_least_correlation: float = 0.35    # the print and photo correlate this well, or the refit is dropped
-    refit_marker_drift_px: float = 10.0  # and the markers seen lie this near where detected (kept refits 2-7: lens)
     few_corners_confidence: float = 0.4  # and each ship's reading is held to this (asked about)
     fleet_saturation: float = 0.42
     fleet_hue_tolerance_deg: float = 14.0
