@@ -52,7 +52,8 @@ def explained_by(face, other) -> bool:
 
 def pips_alike(face, points: np.ndarray, radii: np.ndarray, roundness: np.ndarray, settings: ReaderSettings) -> bool:
     """One face's pips, seen straight down on its plane, are round and of one size: a pip of a side, seen
-    squashed and smaller, is no pip of the top face."""
+    squashed and smaller, is no pip of the top face. `radii` are the spots' sizes at their own height
+    (pip_spots.half_height_radii), so a faint pip on a lit top is not taken for a small one."""
     spots = [spot for _, spot in pips_found(face, points)]
     if not spots:
         return False

@@ -36,7 +36,7 @@ from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, expl
                                                              pips_alike, pips_found, pips_squashed, sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import print_doubts
-from companion.games.black_cannon.camera.pip_spots import find_spots
+from companion.games.black_cannon.camera.pip_spots import find_spots, half_height_radii, local_contrast
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -63,6 +63,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
     faces, near_misses, rounded_tops = [], [], []
     picture = crop.astype(np.float32)
+    local = local_contrast(grey, ppm, settings)
     for lighter in (True, False):
         kind = [s for s in spots if s.lighter == lighter]
         if not kind:
@@ -70,6 +71,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         points = (np.array([s.centre for s in kind]) - low) * ppm
         radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
         roundness = np.array([s.roundness for s in kind])
+        own_radii = half_height_radii(local if lighter else -local, points, radii, settings)
         for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
             pip_radius = float(np.median(radii))
             face = read_lone(picture, middle, spread, pip_radius, settings.lone_margin_quantile) if lone else \
@@ -77,7 +79,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
                 continue
-            alike = pips_alike(face, points, radii, roundness, settings)
+            alike = pips_alike(face, points, own_radii, roundness, settings)
             if face.outline <= outline_limit(face, settings) and alike:
                 faces.append((face, points, radii))
             else:

@@ -1,5 +1,6 @@
 """Pip-like spots in a die's crop: round spots about a pip's size that stand out from their surround,
-lighter or darker, seen straight down on a plane at a die's height."""
+lighter or darker, seen straight down on a plane at a die's height, and their sizes taken at their own height
+(a faint pip is not a small one)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,27 @@ def local_contrast(grey: np.ndarray, ppm: float, settings: ReaderSettings) -> np
     """Each pixel against its surround (about half a die across): a pip stands out of it either way."""
     surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
     return grey.astype(np.float32) - cv2.blur(grey.astype(np.float32), (surround, surround))
+
+
+def half_height_radii(response: np.ndarray, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """Each spot's radius (px) taken at a share of its own peak (`response`: the local contrast, signed so the spots
+    stand up): a spot cut from the crop by one threshold comes out small where its pip stands off faintly (a lit top's
+    gold pip) and whole where it stands off well, so pips of one face differ in size by their light alone; taken at
+    their own height they differ by their shapes only. A spot lost in its surround keeps the size it was found with."""
+    h, w = response.shape
+    found = np.array(radii, np.float64)
+    for index, ((x, y), radius) in enumerate(zip(points, radii)):
+        reach = int(math.ceil(settings.pip_own_reach * radius))
+        x0, y0, x1, y1 = max(0, int(x) - reach), max(0, int(y) - reach), min(w, int(x) + reach + 1), min(h, int(y) + reach + 1)
+        window = response[y0:y1, x0:x1]
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        near = np.hypot(xs - x, ys - y) <= max(radius, 1.0)
+        if not near.any() or window[near].max() <= 0:
+            continue
+        peak = float(window[near].max())
+        mask = (window >= settings.pip_own_height * peak).astype(np.uint8)
+        _, labels = cv2.connectedComponents(mask, connectivity=8)
+        top = np.argmax(np.where(near, window, -np.inf))
+        area = int((labels == labels.flat[top]).sum())
+        found[index] = math.sqrt(area / math.pi)
+    return found

@@ -35,6 +35,10 @@ class ReaderSettings:
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
     flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)
     flat_pip_roundness: float = 0.55     # a face's pips are rounder than this seen straight down on it (moments)
+    # A pip's size for that: where its local contrast stands at this share of its own peak, within this many of its
+    # found radii (pip_spots.half_height_radii: a faint pip on a lit top is cut small by the spot finder's threshold).
+    pip_own_height: float = 0.5
+    pip_own_reach: float = 3.0
     pip_size_spread: float = 2.3         # and their radii differ by no more than this factor (blur, JPEG, light across the top)
     spot_roundness: float = 0.55         # a pip seen straight down is round; squashed spots are sides' pips
     face_margin: float = 0.2             # a face's pip places stand out by this share of the contrast at least

@@ -215,6 +215,14 @@ def _read_near(reading, die) -> SeenDie:
     return near
 
 
+def _flat_die_read(seed: int, index: int, pips: int, style: str) -> SeenDie:
+    """A tuning seed's flat die (its count and style checked against the truth), as the reader reads it."""
+    image, truth = _tuning_view(seed)
+    die = truth["dice"][index]
+    assert (die["pips"], die["readable"], die["style"]) == (pips, True, style)
+    return _read_near(read_table(image), die)
+
+
 @pytest.mark.slow
 def test_a_face_whose_edges_and_the_body_inside_them_stray_is_asked_about_with_its_count_not_lost():
     # Tuning seed 1667: a flat green-gold 3 whose top's body strays at its edges (1.09, the bar 0.35) and a little
@@ -273,10 +281,7 @@ def test_a_cocked_die_read_through_its_lit_edges_is_asked_about_and_leaves_the_f
 def test_an_ivory_five_on_the_ivory_border_is_found_by_its_pips_alone():
     # Tuning seed 1710: the die's body matches the border it lies on, so only its pips differ from the print (spots
     # the foreground's opening drops); once not found, it is read sure from the cluster of its pips.
-    image, truth = _tuning_view(1710)
-    die = truth["dice"][1]
-    assert (die["pips"], die["readable"], die["style"]) == (5, True, "ivory")
-    near = _read_near(read_table(image), die)
+    near = _flat_die_read(1710, 1, 5, "ivory")
     assert near.pips == 5 and near.confidence >= SETTINGS.confident
 
 
@@ -320,3 +325,12 @@ def test_a_lone_pip_is_judged_sure_by_most_of_its_grids_not_its_weakest(seed, le
     assert (die["pips"], die["readable"]) == (1, not lean)
     near = _read_near(read_table(image), die)
     assert near.pips == 1 and (near.confidence >= SETTINGS.confident) == sure
+
+
+@pytest.mark.slow
+def test_a_green_gold_five_whose_faint_pip_came_out_small_is_read_sure():
+    # Tuning seed 1694: a flat green-gold 5 whose top catches the light; one gold pip stands off it faintly and the
+    # spot finder's threshold cut it to 2.9 px against its neighbours' 6.9 (2.4 times, 2.3 allowed): its pips looked
+    # unlike and it was only asked about. Taken at their own height the pips are of one size and it is read sure.
+    near = _flat_die_read(1694, 0, 5, "green-gold")
+    assert near.pips == 5 and near.confidence >= SETTINGS.confident and "loosely" not in near.reason
