@@ -67,6 +67,13 @@ class ReaderSettings:
     # pattern (28 on a blurred, warm-lit face read as a back before), so the spread asks little.
     corner_contrast: float = 20.0
     corner_gap: float = 32.0
+    # A card found by its shape whose corners a neighbour in a row hides: what shows of it (its rim, the cards on
+    # it and the read faces cut out) is a face's paper and ink when its grey spans at least `paper_contrast` levels
+    # (its 5th to 95th percentile) and at least `paper_share` of it lies in the top 40% of that span. On tuning
+    # views 1000-1399 faces read as backs came to 0.72-0.80 (spans 100-160), real backs spanning 40 or more to
+    # 0.30 at most (a classic back's white border), dark backs' noise spans under 20: unknown, read again.
+    paper_contrast: float = 40.0
+    paper_share: float = 0.5
     face_down_confidence: float = 0.9
     # Touching cards (touching.py): a blob of this many cards' area is tried as whole card rectangles,
     # each standing on a straight stretch of the outline (polygon tolerance px, shortest stretch as a
