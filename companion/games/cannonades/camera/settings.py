@@ -106,6 +106,10 @@ class ReaderSettings:
     split_edge_px: int = 3                  # how far outside a rectangle its sides are checked against the edge
     split_cut_px: int = 5
     split_leftover_share: float = 0.12
+    # A shape no card rectangles explain is tried again grown by this much all round: a back's light border near
+    # the table's colour (a navy back's cream frame on beige linen or pine) is missed by the mask, and the cards
+    # it leaves, each a border short all round, hold no whole card rectangle.
+    split_border_mm: float = 3.0
     split_confidence: float = 0.8
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.

@@ -35,7 +35,23 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     found = _split(contour, settings, cover, reach_under=False)
     if found is None and cover is not None:
         found = _split(contour, settings, cover, reach_under=True)
+    if found is None and settings.split_border_mm > 0:
+        # Judged as cards apart from the faces: a strip under one, grown, is no border missed.
+        grown = _grown(contour, settings.split_border_mm * settings.top_px_per_mm)
+        found = _split(grown, settings, None, reach_under=False)
     return found
+
+
+def _grown(contour: np.ndarray, by_px: float) -> np.ndarray:
+    """The shape's outline grown by `by_px` all round (a back's light border the mask missed, put back)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = int(np.ceil(by_px)) + 2
+    shape = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(shape, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
+    size = 2 * int(round(by_px)) + 1
+    shape = cv2.dilate(shape, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    outline = max(cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    return outline + [x - pad, y - pad]
 
 
 def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None,
