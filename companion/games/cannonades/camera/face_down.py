@@ -175,7 +175,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     if again and card_sized(refitted, settings):
         return again
     if not card_sized(contour, settings):
-        parts = touching.split_blob(contour, settings, cover)
+        parts = touching.split_blob(contour, settings, cover, border_missed=True)
         if parts is None and (fitted := touching.fitted_card(contour, settings, cover)) is not None:
             parts = [fitted]
         if parts is not None:
