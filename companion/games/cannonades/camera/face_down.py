@@ -253,12 +253,19 @@ def _mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSett
     the read faces left out) is mostly a face's paper: its grey spans `paper_contrast` levels or more (paper and
     ink) and `paper_share` of it lies in the top 40% of that span. A back is its colour with a frame, a pattern or
     a border at most; a face is paper but for its markers and print. The cue holds under any light (a span)."""
-    own = np.zeros(grey.shape, np.uint8)
-    cv2.fillPoly(own, [np.int32(np.round(outline_px))], 255)
+    outline = np.int32(np.round(outline_px))
+    x, y, w, h = cv2.boundingRect(outline)   # worked on the card's box only: the view is read many times a second
+    x0, y0 = max(x - 3, 0), max(y - 3, 0)
+    x1, y1 = min(x + w + 3, grey.shape[1]), min(y + h + 3, grey.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return False
+    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(own, [outline - np.int32([x0, y0])], 255)
     own = cv2.erode(own, np.ones((5, 5), np.uint8))
     if others_px:
-        cv2.fillPoly(own, [np.int32(np.round(other)) for other in others_px], 0)
-    values = grey[(own > 0) & (cover == 0)] if cover is not None else grey[own > 0]
+        cv2.fillPoly(own, [np.int32(np.round(other)) - np.int32([x0, y0]) for other in others_px], 0)
+    shows = (own > 0) & (cover[y0:y1, x0:x1] == 0) if cover is not None else own > 0
+    values = grey[y0:y1, x0:x1][shows]
     if values.size == 0:
         return False
     darkest, brightest = np.percentile(values, (5, 95))
