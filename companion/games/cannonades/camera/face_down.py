@@ -24,6 +24,8 @@ CUT_BY_WINDOW = "a shape cut by the edge of the part of the table read"
 HIDDEN_FACE = f"{PRINTED_CORNERS} under a face-up card, as bright as a face: face up, its markers hidden"
 BESIDE_FACE = "a whole card's shape beside a face-up card, the table between them taken in, no marker"
 REFITTED = "its outline found again at its own level: a faint back's pattern had made it ragged"
+# A card found by its shape that shows a face's paper and ink (its corners hidden by its neighbours in a row): read again.
+MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and ink, not a back"
 NO_PAPER_BESIDE = "a card reaching under a face-up card's margin, no paper of that face beside it to compare with"
 
 
@@ -173,7 +175,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     if again and card_sized(refitted, settings):
         return again
     if not card_sized(contour, settings):
-        parts = touching.split_blob(contour, settings, cover)
+        parts = touching.split_blob(contour, settings, cover, border_missed=True)
         if parts is None and (fitted := touching.fitted_card(contour, settings, cover)) is not None:
             parts = [fitted]
         if parts is not None:
@@ -189,6 +191,8 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         return [Blob("unknown", centre, axis, area, 0.0, why, sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
+    if _mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover):
+        return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
     return [Blob("down", centre, axis, area, confidence, "a whole card's shape with no marker")]
@@ -196,8 +200,9 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
 
 def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.ndarray,
                 settings: ReaderSettings, cover: np.ndarray | None = None) -> list[Blob]:
-    """One card of a touching group: face down unless its corners look printed. One reaching under a
-    face-up card may be a face whose markers that card hides: face up (no name) when what shows is paper-bright."""
+    """One card of a touching group: face down unless its corners look printed or what shows of it is a face's
+    paper (its corners under its neighbours: unknown, read again). One reaching under a face-up card may be a face
+    whose markers that card hides: face up (no name) when what shows is paper-bright."""
     contour = np.float32(part.outline_px).reshape(-1, 1, 2)
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
@@ -212,6 +217,8 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
     if bright is None:
         return [Blob("unknown", centre, axis, area, 0.0, NO_PAPER_BESIDE)]
+    if _mostly_paper(grey, part.outline_px, settings, part.others_px, cover):
+        return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
 
@@ -238,6 +245,33 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     level = float(np.percentile(paper, 75)) - settings.covered_paper_gap
     under = overlap.size == 0 or float((overlap >= level).mean()) >= settings.covered_paper_share
     return under and float((visible >= level).mean()) >= settings.covered_paper_share
+
+
+def _mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings,
+                  others_px: tuple[np.ndarray, ...] = (), cover: np.ndarray | None = None) -> bool:
+    """Whether what shows of a card (inside its outline, its blurred rim, the other cards split from its shape and
+    the read faces left out) is mostly a face's paper: its grey spans `paper_contrast` levels or more (paper and
+    ink) and `paper_share` of it lies in the top 40% of that span. A back is its colour with a frame, a pattern or
+    a border at most; a face is paper but for its markers and print. The cue holds under any light (a span)."""
+    outline = np.int32(np.round(outline_px))
+    x, y, w, h = cv2.boundingRect(outline)   # worked on the card's box only: the view is read many times a second
+    x0, y0 = max(x - 3, 0), max(y - 3, 0)
+    x1, y1 = min(x + w + 3, grey.shape[1]), min(y + h + 3, grey.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return False
+    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(own, [outline - np.int32([x0, y0])], 255)
+    own = cv2.erode(own, np.ones((5, 5), np.uint8))
+    if others_px:
+        cv2.fillPoly(own, [np.int32(np.round(other)) - np.int32([x0, y0]) for other in others_px], 0)
+    shows = (own > 0) & (cover[y0:y1, x0:x1] == 0) if cover is not None else own > 0
+    values = grey[y0:y1, x0:x1][shows]
+    if values.size == 0:
+        return False
+    darkest, brightest = np.percentile(values, (5, 95))
+    if brightest - darkest < settings.paper_contrast:
+        return False
+    return float((values >= darkest + 0.6 * (brightest - darkest)).mean()) >= settings.paper_share
 
 
 def _margin_px(settings: ReaderSettings) -> int:

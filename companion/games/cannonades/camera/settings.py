@@ -67,6 +67,13 @@ class ReaderSettings:
     # pattern (28 on a blurred, warm-lit face read as a back before), so the spread asks little.
     corner_contrast: float = 20.0
     corner_gap: float = 32.0
+    # A card found by its shape whose corners a neighbour in a row hides: what shows of it (its rim, the cards on
+    # it and the read faces cut out) is a face's paper and ink when its grey spans at least `paper_contrast` levels
+    # (its 5th to 95th percentile) and at least `paper_share` of it lies in the top 40% of that span. On tuning
+    # views 1000-1399 faces read as backs came to 0.72-0.80 (spans 100-160), real backs spanning 40 or more to
+    # 0.30 at most (a classic back's white border), dark backs' noise spans under 20: unknown, read again.
+    paper_contrast: float = 40.0
+    paper_share: float = 0.5
     face_down_confidence: float = 0.9
     # Touching cards (touching.py): a blob of this many cards' area is tried as whole card rectangles,
     # each standing on a straight stretch of the outline (polygon tolerance px, shortest stretch as a
@@ -99,6 +106,10 @@ class ReaderSettings:
     split_edge_px: int = 3                  # how far outside a rectangle its sides are checked against the edge
     split_cut_px: int = 5
     split_leftover_share: float = 0.12
+    # A shape no card rectangles explain is tried again grown by this much all round: a back's light border near
+    # the table's colour (a navy back's cream frame on beige linen or pine) is missed by the mask, and the cards
+    # it leaves, each a border short all round, hold no whole card rectangle.
+    split_border_mm: float = 3.0
     split_confidence: float = 0.8
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.

@@ -24,18 +24,36 @@ class SplitCard:
     others_px: tuple[np.ndarray, ...] = ()   # the other cards split from the same shape (any may lie on it)
 
 
-def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> list[SplitCard] | None:
+def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None,
+               border_missed: bool = False) -> list[SplitCard] | None:
     """The cards a blob is made of, or None when card rectangles do not explain it. `cover`: where
     face-up cards lie (the top view's px); a card may reach under one that touches the blob, so a
     face-down ship under a cannonade is a card: a blob so covered is one card or nothing (a hand
     touching a card is never made into cards). A blob of more cards touching a face-up card that
     the rectangles inside it do not explain is tried again with every card free to reach under it, and so is a
     blob of one card's area or less that no one card can hold (longer than a card): backs overlapping in a row,
-    a cannonade laid across them."""
+    a cannonade laid across them. `border_missed`: a blob the mask found (not a faint shape) may be cards whose light
+    border it missed: tried last grown by the border (`split_border_mm`)."""
     found = _split(contour, settings, cover, reach_under=False)
     if found is None and cover is not None:
         found = _split(contour, settings, cover, reach_under=True)
+    if found is None and border_missed:
+        # Judged as cards apart from the faces: a strip under one, grown, is no border missed.
+        grown = _grown(contour, settings.split_border_mm * settings.top_px_per_mm)
+        found = _split(grown, settings, None, reach_under=False)
     return found
+
+
+def _grown(contour: np.ndarray, by_px: float) -> np.ndarray:
+    """The shape's outline grown by `by_px` all round (a back's light border the mask missed, put back)."""
+    x, y, w, h = cv2.boundingRect(contour)
+    pad = int(np.ceil(by_px)) + 2
+    shape = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
+    cv2.drawContours(shape, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
+    size = 2 * int(round(by_px)) + 1
+    shape = cv2.dilate(shape, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    outline = max(cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
+    return outline + [x - pad, y - pad]
 
 
 def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None,

@@ -16,7 +16,7 @@ from companion.games.cannonades.render.draw import render_scene
 from companion.games.cannonades.render.scene import HandReach, PlacedCard, random_scene
 from companion.render.options import RenderOptions
 
-from cannonades_views import benchmark_view
+from cannonades_views import benchmark_view, seat_as_read
 
 INDEX = {card.id: i for i, card in enumerate(default_deck().cards)}
 DECK_CARD = PlacedCard(-1, False, (377.0, 300.0), 0.0, "deck")
@@ -134,3 +134,18 @@ def test_a_dark_back_a_narrow_table_gap_from_a_face_up_ship_is_one_face_down_car
     row = [ship("S31", True, 300.0, angle), ship("S08", False, 300.0 + apart_mm, angle)]
     reading = read(row, style="ember", table="walnut")
     assert reading["seats"]["seat 1"] == {"ships_up": 1, "ships_down": 1, "unknown": 0}, reading["cards"]
+
+
+@pytest.mark.slow   # renders one table a case: about 3 s
+@pytest.mark.parametrize("seed, look, seats, why", [
+    (1141, "navy", (2, 4), "two backs end to end on pine beside S06, and two apart"),
+    (1087, "navy", (4,), "three backs overlapping in a row on beige linen above S13"),
+], ids=["navy backs on pine", "navy backs on beige linen"])
+def test_backs_touching_whose_light_border_the_table_hides_are_counted_card_by_card(seed, look, seats, why):
+    """Tuning views: a navy back's cream border is near these tables' colour, so the shape the touching backs make
+    is each card a border short all round; no whole card rectangle lay in it and the seat was left unsure. Grown by
+    the border, the shape splits into its cards."""
+    truth, cards = benchmark_view(seed, look)
+    for seat in seats:
+        got, want = seat_as_read(truth, cards, seat)
+        assert got == want, f"seat {seat}: {why}"
