@@ -170,23 +170,38 @@ def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int
     """Of the sure cells read as bare ground (board, col, row), those whose middle's chromaticity lies further than
     `most_chroma_shift` from the median of the other sure cells of that ink: on its board when it has
     `least_reference_cells` of them, else on the island."""
+    middles = {key: _middle(views[key[0]], key[1], key[2], settings.middle_share, views[key[0]].paper_relative)
+               for key in sure if views[key[0]].paper_relative is not None}
+    middles = {key: middle.reshape(-1, 3) for key, middle in middles.items() if middle.size}
     shares = {}
-    for key in sure:
-        chroma = middle_chromaticity(views[key[0]], key[1], key[2], settings)
-        if chroma is not None:
-            shares[key] = chroma
+    for size in {len(middle) for middle in middles.values()}:   # the medians of same-sized middles taken at once
+        keys = [key for key, middle in middles.items() if len(middle) == size]
+        medians = np.maximum(np.median(np.stack([middles[key] for key in keys]), axis=1).astype(np.float64), 1e-4)
+        shares.update(zip(keys, medians / medians.sum(axis=1, keepdims=True)))
+    by_token: dict[str, list] = {}
+    for key in shares:
+        by_token.setdefault(tokens[key], []).append(key)
     doubted = {}
-    for key, chroma in shares.items():
-        token = tokens[key]
-        island = [other for other in shares if other != key and tokens[other] == token]
-        board = [other for other in island if other[0] == key[0]]
-        reference = board if len(board) >= settings.least_reference_cells else island
-        if not reference:
-            continue
-        shift = float(np.abs(chroma - np.median([shares[other] for other in reference], axis=0)).sum())
-        if shift >= settings.most_chroma_shift:
-            doubted[key] = LandDoubt(ANOTHER_PAINT, shift, settings.most_chroma_shift)
+    for keys in by_token.values():
+        references = dict(zip(keys, _medians_of_the_others(np.array([shares[key] for key in keys]))))
+        for board in {key[0] for key in keys}:
+            on_board = [key for key in keys if key[0] == board]
+            if len(on_board) - 1 >= settings.least_reference_cells:
+                references.update(zip(on_board, _medians_of_the_others(np.array([shares[key] for key in on_board]))))
+        for key, reference in references.items():
+            shift = float(np.abs(shares[key] - reference).sum())
+            if shift >= settings.most_chroma_shift:
+                doubted[key] = LandDoubt(ANOTHER_PAINT, shift, settings.most_chroma_shift)
     return doubted
+
+
+def _medians_of_the_others(rows: np.ndarray) -> np.ndarray:
+    """For each row, the median of all the other rows (a lone row's is NaN, so it is compared with nothing)."""
+    count = len(rows)
+    if count < 2:
+        return np.full(rows.shape, np.nan)
+    others = np.array([[other for other in range(count) if other != index] for index in range(count)])
+    return np.median(rows[others], axis=1)
 
 
 def leaned_over(view: BoardView, col: int, row: int, pieces: set, settings: LandDoubtSettings = LandDoubtSettings()) -> bool:
