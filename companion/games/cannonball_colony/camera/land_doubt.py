@@ -167,16 +167,23 @@ def middle_chromaticity(view: BoardView, col: int, row: int, settings: LandDoubt
 
 def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int, int, int]],
                  settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
-    """Of the sure cells read as bare ground (board, col, row), those whose middle's chromaticity lies further than
-    `most_chroma_shift` from the median of the other sure cells of that ink: on its board when it has
-    `least_reference_cells` of them, else on the island."""
-    middles = {key: _middle(views[key[0]], key[1], key[2], settings.middle_share, views[key[0]].paper_relative)
-               for key in sure if views[key[0]].paper_relative is not None}
-    middles = {key: middle.reshape(-1, 3) for key, middle in middles.items() if middle.size}
+    """Of the sure cells read as bare ground (board, col, row), those whose middle's chromaticity (of its pixels named
+    that ink) lies further than `most_chroma_shift` from the median of the other sure cells of that ink: on its
+    board when it has `least_reference_cells` of them, else on the island."""
+    middles = {}
+    for key in sure:
+        view = views[key[0]]
+        if view.paper_relative is None:
+            continue
+        colours = _middle(view, key[1], key[2], settings.middle_share, view.paper_relative).reshape(-1, 3).astype(np.float64)
+        # Only the pixels named the ink: a neighbour's body leaning over the cell is not this cell's colour.
+        inked = _middle(view, key[1], key[2], settings.middle_share, view.classes).reshape(-1) == BARE_GROUND_INKS[tokens[key]]
+        if inked.any():
+            middles[key] = np.where(inked[:, None], colours, np.nan)
     shares = {}
     for size in {len(middle) for middle in middles.values()}:   # the medians of same-sized middles taken at once
         keys = [key for key, middle in middles.items() if len(middle) == size]
-        medians = np.maximum(np.median(np.stack([middles[key] for key in keys]), axis=1).astype(np.float64), 1e-4)
+        medians = np.maximum(np.nanmedian(np.stack([middles[key] for key in keys]), axis=1), 1e-4)
         shares.update(zip(keys, medians / medians.sum(axis=1, keepdims=True)))
     by_token: dict[str, list] = {}
     for key in shares:
