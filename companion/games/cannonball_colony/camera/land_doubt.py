@@ -67,10 +67,11 @@ class LandDoubtSettings:
     # The kit's sample photo tilted 45 degrees under warm light has a mountain at 0.66.
     check_shadowed_road: bool = True
     shadowed_road_green_red: tuple[float, float] = (0.72, 0.9)
-    # Chromaticity (linear red, green and blue shares, summed absolute difference) of a cell's middle against the
-    # median of the board's other sure cells of its ink, beyond which it is another paint. Tuning seeds 6000-6099
-    # (tuned families, untaught): the 11 pieces read as land or road, sure, 0.086-0.315; 54 of 8049 cells read
-    # right and sure 0.08 or more (40 of them with a piece leaning over them), 98% of them under 0.041.
+    # Chromaticity (linear red, green and blue shares, summed absolute difference) of a cell's middle's inked pixels
+    # against the median of the board's other sure cells of its ink, beyond which it is another paint. Tuning seeds
+    # 6000-6099 (tuned families, untaught; the whole middle measured): the 11 pieces read as land or road, sure,
+    # 0.086-0.315; 54 of 8049 cells read right and sure 0.08 or more (40 with a piece leaning over them), 98% under
+    # 0.041. Measuring the inked pixels only: confidently wrong 16 -> 6 of 9432, right but unsure 768 -> 781.
     check_paint: bool = True
     most_chroma_shift: float = 0.08
     least_reference_cells: int = 3     # fewer such cells on the board: the island's are the reference
