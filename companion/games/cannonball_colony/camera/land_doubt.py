@@ -23,6 +23,11 @@ of it. Two things give such a piece away, each a doubt with its reason:
   reads it so, sure. But a shadow dims the card without turning it brown: against the paper, its middle's
   green stays 0.7-0.9 of its red (the card's), where the mountain's ink shows 0.46-0.62. A cell read as
   mountain that green for its red is read as the road in shadow, and asked about.
+- another paint: a piece's body seen through the cell's middle is named the land's ink, and dark or flat
+  enough to pass the two tests above (a tall olive cylinder's shaded side on the forest's ink, a yellow disc
+  on the grass's next to a piece leaning over it). But the ink is printed alike on every cell of a board,
+  and a shadow dims it without changing its chromaticity (its red, green and blue shares): a cell whose
+  middle's shares lie far from those of the board's other cells read as that ink is another paint.
 """
 
 from __future__ import annotations
@@ -62,16 +67,25 @@ class LandDoubtSettings:
     # The kit's sample photo tilted 45 degrees under warm light has a mountain at 0.66.
     check_shadowed_road: bool = True
     shadowed_road_green_red: tuple[float, float] = (0.72, 0.9)
+    # Chromaticity (linear red, green and blue shares, summed absolute difference) of a cell's middle's inked pixels
+    # against the median of the board's other sure cells of its ink, beyond which it is another paint. Tuning seeds
+    # 6000-6099 (tuned families, untaught; the whole middle measured): the 11 pieces read as land or road, sure,
+    # 0.086-0.315; 54 of 8049 cells read right and sure 0.08 or more (40 with a piece leaning over them), 98% under
+    # 0.041. Measuring the inked pixels only: confidently wrong 16 -> 6 of 9432, right but unsure 768 -> 781.
+    check_paint: bool = True
+    most_chroma_shift: float = 0.08
+    least_reference_cells: int = 3     # fewer such cells on the board: the island's are the reference
 
 
 SHADOWED_ROAD = "the road card's hue"   # a LandDoubt's reason when the cell is the road in shadow
+ANOTHER_PAINT = "another paint"          # a LandDoubt's reason when the cell's colour is not its board's ink
 
 
 @dataclass(frozen=True)
 class LandDoubt:
     """Why a cell read as bare ground is doubted: what was measured against what it must be."""
 
-    reason: str          # "too little ink", "lit and shaded faces" or SHADOWED_ROAD (it is the road in shadow)
+    reason: str          # "too little ink", "lit and shaded faces", ANOTHER_PAINT or SHADOWED_ROAD (the road in shadow)
     measured: float
     limit: float
 
@@ -81,6 +95,9 @@ class LandDoubt:
         if self.reason == SHADOWED_ROAD:
             return (f"its middle's green is {self.measured:.2f} of its red ({self.limit:.2f} or more: the road card's hue, "
                     "not the mountain's ink): read as the road in a shadow")
+        if self.reason == ANOTHER_PAINT:
+            return (f"its middle's colour lies {self.measured:.2f} from the board's ink (over {self.limit:.2f}): "
+                    "another paint, a piece's")
         return f"its middle's lightness spreads {self.measured:.0f} L*, over {self.limit:.0f}: a standing piece's faces"
 
 
@@ -137,6 +154,64 @@ def green_over_red(view: BoardView, col: int, row: int, settings: LandDoubtSetti
     return float(green / max(red, 1e-4))
 
 
+def middle_chromaticity(view: BoardView, col: int, row: int, settings: LandDoubtSettings = LandDoubtSettings()) -> np.ndarray | None:
+    """The red, green and blue shares (summing to 1) of the median of the middle of board-local cell (col, row),
+    linear against the board's paper; None without a paper."""
+    if view.paper_relative is None:
+        return None
+    middle = _middle(view, col, row, settings.middle_share, view.paper_relative).reshape(-1, 3)
+    if not len(middle):
+        return None
+    median = np.maximum(np.median(middle, axis=0).astype(np.float64), 1e-4)
+    return median / median.sum()
+
+
+def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int, int, int]],
+                 settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
+    """Of the sure cells read as bare ground (board, col, row), those whose middle's chromaticity (of its pixels named
+    that ink) lies further than `most_chroma_shift` from the median of the other sure cells of that ink: on its
+    board when it has `least_reference_cells` of them, else on the island."""
+    middles = {}
+    for key in sure:
+        view = views[key[0]]
+        if view.paper_relative is None:
+            continue
+        colours = _middle(view, key[1], key[2], settings.middle_share, view.paper_relative).reshape(-1, 3).astype(np.float64)
+        # Only the pixels named the ink: a neighbour's body leaning over the cell is not this cell's colour.
+        inked = _middle(view, key[1], key[2], settings.middle_share, view.classes).reshape(-1) == BARE_GROUND_INKS[tokens[key]]
+        if inked.any():
+            middles[key] = np.where(inked[:, None], colours, np.nan)
+    shares = {}
+    for size in {len(middle) for middle in middles.values()}:   # the medians of same-sized middles taken at once
+        keys = [key for key, middle in middles.items() if len(middle) == size]
+        medians = np.maximum(np.nanmedian(np.stack([middles[key] for key in keys]), axis=1), 1e-4)
+        shares.update(zip(keys, medians / medians.sum(axis=1, keepdims=True)))
+    by_token: dict[str, list] = {}
+    for key in shares:
+        by_token.setdefault(tokens[key], []).append(key)
+    doubted = {}
+    for keys in by_token.values():
+        references = dict(zip(keys, _medians_of_the_others(np.array([shares[key] for key in keys]))))
+        for board in {key[0] for key in keys}:
+            on_board = [key for key in keys if key[0] == board]
+            if len(on_board) - 1 >= settings.least_reference_cells:
+                references.update(zip(on_board, _medians_of_the_others(np.array([shares[key] for key in on_board]))))
+        for key, reference in references.items():
+            shift = float(np.abs(shares[key] - reference).sum())
+            if shift >= settings.most_chroma_shift:
+                doubted[key] = LandDoubt(ANOTHER_PAINT, shift, settings.most_chroma_shift)
+    return doubted
+
+
+def _medians_of_the_others(rows: np.ndarray) -> np.ndarray:
+    """For each row, the median of all the other rows (a lone row's is NaN, so it is compared with nothing)."""
+    count = len(rows)
+    if count < 2:
+        return np.full(rows.shape, np.nan)
+    others = np.array([[other for other in range(count) if other != index] for index in range(count)])
+    return np.median(rows[others], axis=1)
+
+
 def leaned_over(view: BoardView, col: int, row: int, pieces: set, settings: LandDoubtSettings = LandDoubtSettings()) -> bool:
     """Does a piece standing on a neighbouring cell of `pieces` (board-local (col, row)) lean over board-local cell
     (col, row), seen from this board's camera?"""
@@ -173,7 +248,8 @@ def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDo
 def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: dict,
                       settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
     """Lower, in place, to `unsure_confidence` every sure cell read as bare ground that does not look like it (and
-    read a road in shadow as the road); the cells doubted, (board, col, row) -> why."""
+    read a road in shadow as the road), then every one still sure whose colour is not its board's ink; the cells
+    doubted, (board, col, row) -> why."""
     doubted = {}
     for board, view in views.items():
         pieces = {(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
@@ -190,4 +266,10 @@ def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: 
                 if doubt.reason == SHADOWED_ROAD:
                     tokens[key] = Ground.ROAD.value
                 doubted[key] = doubt
+    if settings.check_paint:
+        still_sure = [key for key, token in tokens.items() if token in BARE_GROUND_INKS and key[0] in views
+                      and probabilities.get(key, 0.0) > settings.unsure_confidence]
+        for key, doubt in paint_doubts(views, tokens, still_sure, settings).items():
+            probabilities[key] = settings.unsure_confidence
+            doubted[key] = doubt
     return doubted
