@@ -128,6 +128,9 @@ class CoinSettings:
     # A coin's face (median paper likeness) lies this far below the zone's paper (its 90th
     # percentile): on views 7000-7299 true coins lie 80 and more below, blotched paper 8-30.
     face_below_paper: float = 55.0
+    # A peak with this many full rims' votes is a coin however pale its middle (neither face test applies): blotched
+    # paper and a hull's straight edge gather no such votes. Off for the kit's coins; taught, a pale coin's (taught.py).
+    strong_rim_votes: float = float("inf")
     zone_overhang_mm: float = 4.0       # a coin lies over its zone's bottom line by this much at most, where a hull lies beyond
     separation_slack_mm: float = 1.0    # centres lie a coin's width less the kit's overlap, less this, apart
     zone_margin_mm: float = 4.0         # the zone is read this much wider, so a coin at its edge is seen whole
