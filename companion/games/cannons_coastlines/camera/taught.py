@@ -52,7 +52,7 @@ class TaughtSettings:
     paint_join_mm: float = 7.0        # wider than a pole (5 mm at most) and its blur; pennants lie 11 mm apart
     width_doubt_mm: float = 1.0       # the taught width is this far off (seeds 500-699: -1.4 to +2.2; 1.5 and 0.5 tried)
     # Taught, a coin pale in the middle counts by its rim alone where it gathers this many full rims' votes (seeds
-    # 500-699: the 2 peaks voted 1.0 or more that the face tests ruled out were coins, voted 1.8 and 2.2).
+    # 500-699: of the peaks the face tests ruled out, the coins voted 1.8 and 2.2, the rest 0.75 at most).
     strong_rim_votes: float = 1.5
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
