@@ -85,6 +85,19 @@ def test_coins_pale_in_the_middle_are_all_counted_once_taught(seed):
         mat["player"]: sum(mat["coins"].values()) for mat in truth["mats"]}
 
 
+@pytest.mark.slow   # 10 s: a table and a sheet rendered, the table read once
+def test_a_pale_mast_broken_into_specks_makes_its_mat_asked_taught():
+    # Seed 552 (benchmark view): dev's pale green mast shows only as specks too small for a prize, so it is
+    # not read; the specks' fleet colour makes the mat a doubt, not a sure 31 points for 33.
+    pieces, rendered, sheet = table_and_sheet(552, *measured_view(552))
+    truth = rendered.truth
+    seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
+    taught = TaughtCoast(teach([("sheet.jpg", sheet)], sheet_record()))
+    observation = CoastReader(taught=taught).read_frame(rendered.image, 0.0, None, seats=seats)
+    assert any(problem.startswith("dev's mat") and "specks too small for a prize" in problem
+               for problem in observation.problems)
+
+
 def test_a_silver_coin_with_a_bold_dot_is_taught_as_wide_as_the_coin():
     # Seed 664's coins: silver, each with a broad dot of its kind's colour, which steps up from the face more
     # than the rim does from the paper. Read as the dot's width (12 mm), every coin's rim read as many coins.

@@ -98,3 +98,11 @@ def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> lis
 
 def _a_poles_worth(looks: MatLooks, settings: MatSettings) -> float:
     return max(settings.pole_least_mm, settings.pole_share * looks.mast_length_mm)
+
+
+def small_coloured_specks(colour_mm2: float, settings: MatSettings) -> list[str]:
+    """Blobs too small for a prize are let go (a caption's letters close up into such blobs), but a caption is
+    not painted: specks showing a fleet's colour together are a pale mast broken up, not read."""
+    if colour_mm2 >= settings.small_colour_doubt_mm2:
+        return [f"specks too small for a prize show {colour_mm2:.0f} mm^2 of a fleet's colour"]
+    return []

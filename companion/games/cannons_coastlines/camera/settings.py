@@ -198,6 +198,9 @@ class MatSettings:
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.
     unpainted_mast_share: float = 0.5
+    # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
+    # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
+    small_colour_doubt_mm2: float = 8.0
     # The coin zone's cover (mats.coin_cover) against the coins read, each covering a coin's mm^2 (MatLooks)
     # spread by this much blur; on the taught dev seeds 500-515, mats read right lie at 1.0-1.45 of it
     # (2.1 with a single coin beside a hull's shadow), a mat read with four times its coins at 0.25.
