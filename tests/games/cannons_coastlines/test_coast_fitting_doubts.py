@@ -91,3 +91,11 @@ def test_specks_too_small_for_a_prize_are_doubted_only_when_painted(colour, doub
     masts, crates, doubts, _ = read_fittings(mat_with(*specks))
     assert (masts, crates) == ([], [])
     assert any("specks too small for a prize" in doubt for doubt in doubts) == doubted
+
+
+@pytest.mark.parametrize("height_mm, doubted", [(14, True), (22, False)])
+def test_masts_and_a_crate_read_from_a_blob_barely_crate_thick_are_doubted(height_mm, doubted):
+    """Seed 676's two striped masts side by side, sails touching, made a blob 6.9 mm thick (a crate's least is
+    6.8): read as three masts and a crate, sure. A blob as thin is asked; one clearly a crate's thickness is not."""
+    doubts = doubts_of(drawn((10, 20, 60, height_mm)), masts=2, crates=1)
+    assert any("barely as thick as a crate" in doubt for doubt in doubts) == doubted

@@ -67,6 +67,10 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
         elif m1 == m0 and c1 > c0 and masts_thick_as_crates(looks, settings):
             doubts.append(f"a blob read as {c1 - c0} crate(s), but this group's masts are as thick as a crate "
                           f"({looks.mast_half_width_mm:.1f} mm)")
+        elif m1 > m0 and c1 > c0 and shape.thickest_mm < settings.crate_min_half_width_mm + settings.near_crate_mm:
+            # Masts side by side, their sails touching, can be as thick as a crate: no lid is sure among them.
+            doubts.append(f"a blob read as {m1 - m0} mast(s) and {c1 - c0} crate(s), barely as thick as a crate "
+                          f"({shape.thickest_mm:.1f} mm)")
         elif (m1 - m0, c1 - c0) == (0, 1):
             doubts += crate_unlike(shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (1, 0):

@@ -216,7 +216,7 @@ class MatSettings:
     # right show 17 mm of thin at most, those holding a mast 29-39; masts read right are 6.6 mm thick at most.
     pole_share: float = 0.5
     pole_least_mm: float = 20.0
-    near_crate_mm: float = 0.8
+    near_crate_mm: float = 0.8          # also: a blob read as masts and crates no thicker than a crate plus this
     # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
     # (mast_bands) are one band cut by its pole, one mast.
     band_share: float = 1.3
