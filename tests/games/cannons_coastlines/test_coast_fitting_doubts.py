@@ -13,6 +13,7 @@ import pytest
 from companion.games.cannons_coastlines.camera.fitting_doubts import blob_shape, unexplained_blobs
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.mats import read_fittings
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
 ZONE_MM = (60, 120)
@@ -75,3 +76,26 @@ def test_a_crate_is_sure_only_where_the_groups_masts_are_thinner_than_crates():
     for blob in (drawn(CRATE), drawn(*BANNER_MAST)):
         doubts = doubts_of(blob, 0, 1, painted_sails)
         assert len(doubts) == 1 and "masts are as thick as a crate" in doubts[0], doubts
+
+
+GREY_CAPTION, GREEN_PAINT = (90, 90, 90), (60, 160, 40)   # BGR, as white-balanced
+
+
+@pytest.mark.parametrize("colour, doubted", [(GREEN_PAINT, True), (GREY_CAPTION, False)])
+def test_specks_too_small_for_a_prize_are_doubted_only_when_painted(colour, doubted):
+    """A pale mast can break into specks smaller than any prize (let go, like a caption's letters): three
+    4 x 4 mm specks of a fleet's green make the mat a doubt; the same specks grey, a caption's, do not."""
+    from tests.games.cannons_coastlines.test_coast_mast_bands import mat_with
+
+    specks = [((100 + 10 * n, 40, 4, 4), colour) for n in range(3)]
+    masts, crates, doubts, _ = read_fittings(mat_with(*specks))
+    assert (masts, crates) == ([], [])
+    assert any("specks too small for a prize" in doubt for doubt in doubts) == doubted
+
+
+@pytest.mark.parametrize("height_mm, doubted", [(14, True), (22, False)])
+def test_masts_and_a_crate_read_from_a_blob_barely_crate_thick_are_doubted(height_mm, doubted):
+    """Seed 676's two striped masts side by side, sails touching, made a blob 6.9 mm thick (a crate's least is
+    6.8): read as three masts and a crate, sure. A blob as thin is asked; one clearly a crate's thickness is not."""
+    doubts = doubts_of(drawn((10, 20, 60, height_mm)), masts=2, crates=1)
+    assert any("barely as thick as a crate" in doubt for doubt in doubts) == doubted

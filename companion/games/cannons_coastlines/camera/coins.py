@@ -64,7 +64,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     covered = covering[rows[:, None] + offsets[:, 0], cols[:, None] + offsets[:, 1]].mean(1)
     # A pale coin among others shows little rim against paper: fewer votes will do where its
     # whole face is covered (a gap between coins shows paper in its middle).
-    keep = covered >= np.where(score[rows, cols] >= settings.min_votes, settings.face_covered, settings.weak_face_covered)
+    least_covered = np.where(score[rows, cols] >= settings.min_votes, settings.face_covered, settings.weak_face_covered)
+    keep = (covered >= least_covered) | (score[rows, cols] >= settings.strong_rim_votes)
     rows, cols = rows[keep], cols[keep]
     order = np.argsort(-score[rows, cols], kind="stable")
     separation = coin_separation_px(diameter_mm, settings)
@@ -72,6 +73,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
 
     def face_is_a_coins(row: int, col: int) -> bool:
         # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
+        if score[row, col] >= settings.strong_rim_votes:
+            return True
         face = paper_like[max(0, row - reach):row + reach + 1, max(0, col - reach):col + reach + 1]
         window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]

@@ -67,6 +67,10 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
         elif m1 == m0 and c1 > c0 and masts_thick_as_crates(looks, settings):
             doubts.append(f"a blob read as {c1 - c0} crate(s), but this group's masts are as thick as a crate "
                           f"({looks.mast_half_width_mm:.1f} mm)")
+        elif m1 > m0 and c1 > c0 and shape.thickest_mm < settings.crate_min_half_width_mm + settings.near_crate_mm:
+            # Masts side by side, their sails touching, can be as thick as a crate: no lid is sure among them.
+            doubts.append(f"a blob read as {m1 - m0} mast(s) and {c1 - c0} crate(s), barely as thick as a crate "
+                          f"({shape.thickest_mm:.1f} mm)")
         elif (m1 - m0, c1 - c0) == (0, 1):
             doubts += crate_unlike(shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (1, 0):
@@ -98,3 +102,11 @@ def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> lis
 
 def _a_poles_worth(looks: MatLooks, settings: MatSettings) -> float:
     return max(settings.pole_least_mm, settings.pole_share * looks.mast_length_mm)
+
+
+def small_coloured_specks(colour_mm2: float, settings: MatSettings) -> list[str]:
+    """Blobs too small for a prize are let go (a caption's letters close up into such blobs), but a caption is
+    not painted: specks showing a fleet's colour together are a pale mast broken up, not read."""
+    if colour_mm2 >= settings.small_colour_doubt_mm2:
+        return [f"specks too small for a prize show {colour_mm2:.0f} mm^2 of a fleet's colour"]
+    return []

@@ -20,7 +20,7 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import read_coins
 from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, thick_and_thin,
-                                                                   unexplained_blobs)
+                                                                   small_coloured_specks, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
 from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands, half_of_a_band, join_band_parts
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
@@ -121,12 +121,15 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
     mask = prize_mask(zone, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
-    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
     pieces: list[tuple[str, np.ndarray]] = []
     thin = np.zeros_like(mask)
     covered = 0.0
+    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
+    hues = dict(looks.fleet_hues_deg)
+    small_colour_px = 0
     for index in range(1, count):
         if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2:
+            small_colour_px += fleet_of_pixels(lab[labels == index], settings, hues)[2]
             continue
         covered += stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2
         blob = labels == index
@@ -136,7 +139,6 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
             thin[blob] = 1
     joined = cv2.dilate(thin, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(settings.mast_part_gap_mm * MAT_PX_PER_MM) | 1,) * 2))
     count, labels = cv2.connectedComponents(joined)
-    hues = dict(looks.fleet_hues_deg)
     # Paint counts only on a prize (paint & mask): looked for there alone, most of the zone being paper.
     paint = _fleet_paint(lab, settings, hues, mask)
     patches = [(fleet, patch) for fleet, paint_of in paint.items() for patch in _paint_patches(paint_of & mask, settings)]
@@ -187,6 +189,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)
+    doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
     return masts, crates, doubts, covered
 
 

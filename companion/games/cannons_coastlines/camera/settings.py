@@ -128,6 +128,9 @@ class CoinSettings:
     # A coin's face (median paper likeness) lies this far below the zone's paper (its 90th
     # percentile): on views 7000-7299 true coins lie 80 and more below, blotched paper 8-30.
     face_below_paper: float = 55.0
+    # A peak with this many full rims' votes is a coin however pale its middle (neither face test applies): blotched
+    # paper and a hull's straight edge gather no such votes. Off for the kit's coins; taught, a pale coin's (taught.py).
+    strong_rim_votes: float = float("inf")
     zone_overhang_mm: float = 4.0       # a coin lies over its zone's bottom line by this much at most, where a hull lies beyond
     separation_slack_mm: float = 1.0    # centres lie a coin's width less the kit's overlap, less this, apart
     zone_margin_mm: float = 4.0         # the zone is read this much wider, so a coin at its edge is seen whole
@@ -195,6 +198,9 @@ class MatSettings:
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.
     unpainted_mast_share: float = 0.5
+    # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
+    # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
+    small_colour_doubt_mm2: float = 8.0
     # The coin zone's cover (mats.coin_cover) against the coins read, each covering a coin's mm^2 (MatLooks)
     # spread by this much blur; on the taught dev seeds 500-515, mats read right lie at 1.0-1.45 of it
     # (2.1 with a single coin beside a hull's shadow), a mat read with four times its coins at 0.25.
@@ -210,7 +216,7 @@ class MatSettings:
     # right show 17 mm of thin at most, those holding a mast 29-39; masts read right are 6.6 mm thick at most.
     pole_share: float = 0.5
     pole_least_mm: float = 20.0
-    near_crate_mm: float = 0.8
+    near_crate_mm: float = 0.8          # also: a blob read as masts and crates no thicker than a crate plus this
     # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
     # (mast_bands) are one band cut by its pole, one mast.
     band_share: float = 1.3

@@ -46,13 +46,17 @@ class TaughtSettings:
     paper_like_most: float = 208.0
     face_below_least: float = 40.0
     coin_face_gap: float = 15.0       # a coin's face lies at least this far below it (a silver face: 30-40)
-    coin_radii_mm: tuple[float, float] = (6.0, 15.0)   # a coin's rim is looked for this far from its middle
+    coin_radii_mm: tuple[float, float] = (4.0, 17.0)   # a coin's rim is looked for this far from its middle
     prize_share: float = 0.3          # of the smaller taught prize's cover: a blob this large may be a prize
     least_prize_mm2: float = 30.0     # never smaller (a caption's letters close up into blobs of 20-30)
     paint_join_mm: float = 7.0        # wider than a pole (5 mm at most) and its blur; pennants lie 11 mm apart
-    width_doubt_mm: float = 1.5       # the taught width is this far off (seeds 500-512: -1 to +2)
-    rim_step_share: float = 0.4       # of the strongest step round the middle
-    rim_outside_mm: float = 1.6       # the step lies this far outside the rim (its lean and shadow; seeds 500-512)
+    width_doubt_mm: float = 1.0       # the taught width is this far off (seeds 500-699: -1.4 to +2.2; 1.5 and 0.5 tried)
+    # Taught, a coin pale in the middle counts by its rim alone where it gathers this many full rims' votes (seeds
+    # 500-699: of the peaks the face tests ruled out, the coins voted 1.8 and 2.2, the rest 0.75 at most).
+    strong_rim_votes: float = 1.5
+    # The coin's face next to its rim is looked for this far inside where the paper comes back.
+    rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
+    rim_outside_mm: float = 0.6       # the half-way rise lies this far outside the rim (lean, shadow; seeds 500-699)
     metal_reach_deg: float = 10.0     # a kind's colour lies further than this from the coins' metal's hue
 
 
@@ -88,6 +92,7 @@ class TaughtCoast:
                            for kind, (lab, mask) in coins.items() if kind in kit_hues}
             # Two coins lie nearer than the kit's allow when the taught width is a little wide.
             self.coin_settings_changes["separation_slack_mm"] = CoinSettings().separation_slack_mm + settings.width_doubt_mm
+            self.coin_settings_changes["strong_rim_votes"] = settings.strong_rim_votes
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
@@ -96,8 +101,11 @@ class TaughtCoast:
                 # Never so near the paper that its blotches pass for coins (seed 512 of the tuning seeds).
                 self.coin_settings_changes["paper_like_min"] = min(settings.paper_like_most, max(
                     defaults.paper_like_min, settings.paper_like_level - settings.face_cover_share * gap))
-                self.coin_settings_changes["face_below_paper"] = max(settings.face_below_least, min(
-                    defaults.face_below_paper, settings.face_below_share * gap))
+            # The reader tells a coin from blotched paper by its middle alone (coins.py): a face pale in the middle,
+            # its colour in a ring, lies nearer the paper there than over the whole coin. The palest kind decides.
+            middle_gap = settings.paper_like_level - max(_middle_likeness(lab, disc) for lab, disc in coins.values())
+            self.coin_settings_changes["face_below_paper"] = max(settings.face_below_least, min(
+                CoinSettings().face_below_paper, settings.face_below_share * middle_gap))
         covered = {kind: _median_cover(learned, kind, settings, self.coin_settings(CoinSettings()))
                    for kind in ("mast", "crate", "coin")}
         per_mast, paint_mm = _mast_paint(pictures, hues, replace(MatSettings(), paint_join_mm=settings.paint_join_mm))
@@ -188,10 +196,12 @@ def _piece_of(square, settings: TaughtSettings) -> tuple[np.ndarray, np.ndarray]
 
 def _coin_disc(lab: np.ndarray, settings: TaughtSettings) -> tuple[np.ndarray, float]:
     """(mask, width mm) of the coin on its square. Its middle: the deepest point of what is less like paper
-    than the paper (a silver face, a pale chip); its rim: the radius round it where the paper likeness
-    steps up most, outwards (as the reader's coins are found by their rims)."""
+    than the paper (a silver face, a pale chip); its rim: going outwards, where the paper likeness (the median
+    round the middle) last lies half-way between the coin's face beside its rim and the paper. A coloured dot or
+    ring inside the rim steps up too, often more than the rim does, but never rises to the paper."""
     likeness = cv2.GaussianBlur(_paper_likeness(lab.reshape(-1, 3)).reshape(lab.shape[:2]), (0, 0), 1.0)
-    covered = (likeness < settings.paper_like_level - settings.coin_face_gap).astype(np.uint8)
+    paper = settings.paper_like_level
+    covered = (likeness < paper - settings.coin_face_gap).astype(np.uint8)
     covered = cv2.morphologyEx(covered, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
     if not covered.any():
         return covered > 0, kit.COIN_DIAMETER_MM
@@ -205,11 +215,26 @@ def _coin_disc(lab: np.ndarray, settings: TaughtSettings) -> tuple[np.ndarray, f
         ys = np.clip(np.round(row + radius_mm * MAT_PX_PER_MM * np.sin(angles)).astype(int), 0, lab.shape[0] - 1)
         return likeness[ys, xs]
 
-    steps = np.array([float(np.median(ring(r + 0.75) - ring(r - 0.75))) for r in radii])
-    # The outermost strong step: a coloured dot or ring inside the rim steps up too, and may step more.
-    radius = float(radii[np.nonzero(steps >= settings.rim_step_share * steps.max())[0][-1]])
+    profile = np.array([float(np.median(ring(r))) for r in radii])
+    under = np.nonzero(profile <= paper - settings.coin_face_gap)[0]
+    if len(under) == 0:
+        return covered > 0, kit.COIN_DIAMETER_MM
+    paper_back = radii[under[-1]]
+    beside = (radii >= paper_back - settings.rim_face_reach_mm[1]) & (radii <= paper_back - settings.rim_face_reach_mm[0])
+    face = float(profile[beside].min()) if beside.any() else float(profile[under[-1]])
+    radius = float(radii[np.nonzero(profile <= (face + paper) / 2)[0][-1]])
     disc = np.hypot(*np.mgrid[:lab.shape[0], :lab.shape[1]] - np.array([row, col])[:, None, None]) <= radius * MAT_PX_PER_MM
     return disc, 2 * max(radius - settings.rim_outside_mm, 1.0)
+
+
+def _middle_likeness(lab: np.ndarray, disc: np.ndarray) -> float:
+    """How like paper a taught coin's middle is: the median over CoinSettings().face_check_mm round its disc's
+    centre, as the reader checks a coin's face."""
+    if not disc.any():
+        return float(np.median(_paper_likeness(lab.reshape(-1, 3))))
+    row, col = np.argwhere(disc).mean(0)
+    near = np.hypot(*np.mgrid[:lab.shape[0], :lab.shape[1]] - np.array([row, col])[:, None, None])
+    return float(np.median(_paper_likeness(lab[near <= CoinSettings().face_check_mm * MAT_PX_PER_MM])))
 
 
 def _paper_likeness(lab: np.ndarray) -> np.ndarray:
