@@ -154,18 +154,6 @@ def green_over_red(view: BoardView, col: int, row: int, settings: LandDoubtSetti
     return float(green / max(red, 1e-4))
 
 
-def middle_chromaticity(view: BoardView, col: int, row: int, settings: LandDoubtSettings = LandDoubtSettings()) -> np.ndarray | None:
-    """The red, green and blue shares (summing to 1) of the median of the middle of board-local cell (col, row),
-    linear against the board's paper; None without a paper."""
-    if view.paper_relative is None:
-        return None
-    middle = _middle(view, col, row, settings.middle_share, view.paper_relative).reshape(-1, 3)
-    if not len(middle):
-        return None
-    median = np.maximum(np.median(middle, axis=0).astype(np.float64), 1e-4)
-    return median / median.sum()
-
-
 def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int, int, int]],
                  settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
     """Of the sure cells read as bare ground (board, col, row), those whose middle's chromaticity (of its pixels named
