@@ -172,7 +172,7 @@ def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int
     shares = {}
     for size in {len(middle) for middle in middles.values()}:   # the medians of same-sized middles taken at once
         keys = [key for key, middle in middles.items() if len(middle) == size]
-        medians = np.maximum(np.nanmedian(np.stack([middles[key] for key in keys]), axis=1), 1e-4)
+        medians = np.maximum(_inked_medians(np.stack([middles[key] for key in keys])), 1e-4)
         shares.update(zip(keys, medians / medians.sum(axis=1, keepdims=True)))
     by_token: dict[str, list] = {}
     for key in shares:
@@ -189,6 +189,16 @@ def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int
             if shift >= settings.most_chroma_shift:
                 doubted[key] = LandDoubt(ANOTHER_PAINT, shift, settings.most_chroma_shift)
     return doubted
+
+
+def _inked_medians(stack: np.ndarray) -> np.ndarray:
+    """np.nanmedian over axis 1 of (cells, pixels, 3), at a sort's cost: NaNs sort last, so each cell's median lies
+    at the middle of its own count of values."""
+    ordered = np.sort(stack, axis=1)
+    counts = np.sum(~np.isnan(stack[:, :, 0]), axis=1)
+    cells = np.arange(len(stack))
+    low, high = ordered[cells, (counts - 1) // 2], ordered[cells, counts // 2]
+    return (low + high) / 2
 
 
 def _medians_of_the_others(rows: np.ndarray) -> np.ndarray:
