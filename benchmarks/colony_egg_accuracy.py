@@ -4,8 +4,9 @@
 Per view the reader runs twice: alone (as `companion read`), and with the rules' total (57 less the
 eggs collected, as live play knows it). Measured over the spaces no hand hides (truth: hand share over
 3%): egg count exact per space, whole positions exact (every open space's count and ant right), ants
-(place and colour), the count confusion (true count by row, read count by column); and how many hidden
-spaces the reader flagged as hidden.
+(place and colour), the count confusion (true count by row, read count by column); how many hidden
+spaces the reader flagged as hidden, and how many it did not flag but read sure with a wrong count (a sure
+count under a real hand is as wrong as any other).
 
     .venv/bin/python benchmarks/colony_views.py measure 520      # render the views once (cached)
     .venv/bin/python benchmarks/colony_egg_accuracy.py 520
@@ -39,7 +40,7 @@ MAX_COUNT = 12
 class Tally:
     def __init__(self):
         self.spaces = self.exact = self.views = self.whole = self.ant_spaces = self.ants_right = 0
-        self.hidden = self.hidden_flagged = self.unsure = self.sure_wrong = 0
+        self.hidden = self.hidden_flagged = self.hidden_sure_wrong = self.unsure = self.sure_wrong = 0
         self.confusion = np.zeros((MAX_COUNT + 1, MAX_COUNT + 1), int)
 
     def add(self, truth: dict, observation, confident: float) -> None:
@@ -50,6 +51,8 @@ class Tally:
             if expected["hidden"]:
                 self.hidden += 1
                 self.hidden_flagged += bool(reading and reading.hidden)
+                self.hidden_sure_wrong += bool(reading and not reading.hidden and reading.confidence >= confident
+                                               and reading.eggs != expected["eggs"])
                 continue
             self.spaces += 1
             self.ant_spaces += 1
@@ -70,7 +73,8 @@ class Tally:
         share = lambda a, b: f"{a / b:.4f} ({a}/{b})" if b else "-"   # noqa: E731
         return (f"| {name} | {self.views} | {share(self.exact, self.spaces)} | {share(self.whole, self.views)} | "
                 f"{share(self.ants_right, self.ant_spaces)} | {share(self.hidden_flagged, self.hidden)} | "
-                f"{share(self.unsure, self.spaces)} | {share(self.sure_wrong, self.spaces - self.unsure)} |")
+                f"{share(self.unsure, self.spaces)} | {share(self.sure_wrong, self.spaces - self.unsure)} | "
+                f"{share(self.hidden_sure_wrong, self.hidden)} |")
 
 
 def confusion_text(matrix: np.ndarray) -> str:
@@ -110,8 +114,9 @@ def main() -> None:
             observation = reader.read(image, eggs_on_board=on_board if mode == "total" else None, memory=memory)
             tallies[mode, group].add(truth, observation, confident)
     print("| reading | views | egg count exact per open space | whole positions exact | ants (place and colour) "
-          "| hidden spaces flagged | open spaces flagged unsure | sure counts that are wrong |")
-    print("|---|---|---|---|---|---|---|---|")
+          "| hidden spaces flagged | open spaces flagged unsure | sure counts that are wrong "
+          "| hidden spaces unflagged, read sure and wrong |")
+    print("|---|---|---|---|---|---|---|---|---|")
     for (mode, group), tally in tallies.items():
         print(tally.row(f"{mode}, {group}"))
     for mode in modes:
