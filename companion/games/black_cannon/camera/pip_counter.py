@@ -57,13 +57,13 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     high = np.maximum(raised.max(axis=0), np.float64(corners).max(axis=0)) + CROP_MARGIN_MM
     crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
     grey = cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY)
-    spots = [s for s in find_spots(crop, grey, ppm, low, settings) if s.roundness > settings.spot_roundness]
+    local = local_contrast(grey, ppm, settings)
+    spots = [s for s in find_spots(crop, grey, ppm, low, settings, local) if s.roundness > settings.spot_roundness]
     centre = tuple(map(float, blob.centre_mm))
     if not spots:
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
     faces, near_misses, rounded_tops = [], [], []
     picture = crop.astype(np.float32)
-    local = local_contrast(grey, ppm, settings)
     for lighter in (True, False):
         kind = [s for s in spots if s.lighter == lighter]
         if not kind:

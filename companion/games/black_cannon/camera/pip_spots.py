@@ -21,9 +21,11 @@ class Spot:
     lighter: bool           # lighter than its surround (white pips on a dark die), or darker
 
 
-def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings) -> list[Spot]:
-    """Round spots about a pip's size, for any die's size, standing out from their surround, either way."""
-    local = local_contrast(grey, ppm, settings)
+def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings: ReaderSettings,
+               local: np.ndarray | None = None) -> list[Spot]:
+    """Round spots about a pip's size, for any die's size, standing out from their surround, either way.
+    `local`: the grey's local_contrast, when the caller has it already."""
+    local = local_contrast(grey, ppm, settings) if local is None else local
     spots = []
     # The blob's area says little of the die's size (a body like the print behind it is partly missed).
     smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)

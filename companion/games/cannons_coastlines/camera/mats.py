@@ -126,10 +126,12 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
     covered = 0.0
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
     hues = dict(looks.fleet_hues_deg)
-    small_colour_px = 0
+    too_small = stats[:, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2
+    too_small[0] = False   # the paper about the blobs
+    # Their coloured pixels counted together (the count is each pixel's own test).
+    small_colour_px = fleet_of_pixels(lab[too_small[labels]], settings, hues)[2]
     for index in range(1, count):
-        if stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2:
-            small_colour_px += fleet_of_pixels(lab[labels == index], settings, hues)[2]
+        if too_small[index]:
             continue
         covered += stats[index, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2
         blob = labels == index
