@@ -77,4 +77,11 @@ class TaughtSettings:
     # 863 -> 891; on the kit's own renders (read_accuracy seeds 1000-1019) right but unsure 59 -> 87 of 2232.
     kit_sure_margin: float = 0.3
     kit_sure_overlap: float = 0.8
+    # Untaught, an island of at least this many pieces of which the kit's check confirms (leaves sure) fewer than this
+    # share is played with a group's own pieces: none of them is sure (a group's blockade or cannon the size of the kit's
+    # fort fits its solid closely by chance). Tuning seeds 6000-6099 (tuned families, untaught): the islands with such a
+    # piece confirm 0.13-0.14 of their pieces, every group island 0.25 or less; the kit's own renders (read_accuracy seeds
+    # 1000-1019) 0.25 and more where any is confirmed. Confidently wrong 6 -> 1 of 9432, right but unsure 781 -> 794.
+    kit_least_island_pieces: int = 4
+    kit_least_confirmed_share: float = 0.2
     unsure_confidence: float = 0.5       # otherwise a piece's reading is no surer than this: the players are asked
