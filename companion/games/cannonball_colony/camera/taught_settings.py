@@ -70,6 +70,12 @@ class TaughtSettings:
     # 17 -> 12 of 9432, right but unsure 969 -> 1083 (87 of them on 6098 and 6007, whose paint the forest's ink is named).
     doubt_standing_land: bool = True
     standing_column_share: float = 0.3
+    # Of those, a cell whose middle is not the land's ink either (under this share of it named, or its inked pixels'
+    # chromaticity this far from the board's other cells of that ink: camera/land_doubt.py) is the piece the looks see,
+    # unsure.
+    read_standing_land: bool = True
+    standing_least_ink: float = 0.3
+    standing_paint_shift: float = 0.12
     # Untaught, the kit's own solids: a group's pieces of about their size fit them about as well, so only a
     # piece that fits its kind's kit solid closely, and far better than the kit's other kinds, keeps the network's
     # confidence. Margin 0.1 -> 0.3 on tuning seeds 6000-6099 (tuned families, untaught): cells confidently
