@@ -32,7 +32,7 @@ of it. Two things give such a piece away, each a doubt with its reason:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -189,6 +189,22 @@ def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int
             if shift >= settings.most_chroma_shift:
                 doubted[key] = LandDoubt(ANOTHER_PAINT, shift, settings.most_chroma_shift)
     return doubted
+
+
+def unlike_its_ink(views: dict[int, BoardView], tokens: dict, land: list[tuple[int, int, int]],
+                   cells: list[tuple[int, int, int]], least_ink_share: float, least_shift: float,
+                   settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], str]:
+    """Of `cells` read as bare land, those whose middle is not that land's ink, -> why in words: under
+    `least_ink_share` of it named the ink, or its inked pixels' chromaticity `least_shift` or more from the median of
+    the other cells of `land` read as that ink (paint_doubts)."""
+    unlike = {}
+    for key in cells:
+        share = land_ink_share(views[key[0]], key[1], key[2], tokens[key], settings)
+        if share < least_ink_share:
+            unlike[key] = str(LandDoubt("too little ink", share, least_ink_share))
+    shifted = paint_doubts(views, tokens, land, replace(settings, most_chroma_shift=least_shift))
+    unlike.update((key, str(shifted[key])) for key in cells if key in shifted and key not in unlike)
+    return unlike
 
 
 def _inked_medians(stack: np.ndarray) -> np.ndarray:

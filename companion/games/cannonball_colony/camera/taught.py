@@ -30,7 +30,7 @@ from calibration.pieces import EMPTY_LABEL, PieceLooks
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.kind_choice import choose_kind
 from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
-from companion.games.cannonball_colony.camera.land_doubt import land_ink_share
+from companion.games.cannonball_colony.camera.land_doubt import land_ink_share, unlike_its_ink
 from companion.games.cannonball_colony.camera.look_judge import PLAYER_INDEX, ROAD, LookJudge, named, on_road
 from companion.games.cannonball_colony.camera.piece_fit import piece_windows, window_fits
 from companion.games.cannonball_colony.camera.taught_settings import TaughtSettings
@@ -196,7 +196,10 @@ class TaughtPieces:
         if s.find_missed:
             self._find_missed(image, view, board, tokens, probabilities)
         if s.doubt_standing_land:
-            reasons.update(self._doubt_standing_land(view, board, tokens, probabilities))
+            standing, seen = self._doubt_standing_land(view, board, tokens, probabilities)
+            reasons.update(standing)
+            if s.read_standing_land:
+                self._read_standing_land(image, view, board, tokens, probabilities, seen, reasons)
         pieces = [cell for cell in cells if len(tokens[(board, *cell)]) == 2]
         grounds = {(col, row): tokens[(board, col, row)] for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)}
         fitted = self.fits_and_shading(image, view, [tokens[(board, *cell)] for cell in pieces], pieces, by_kind=True,
@@ -244,24 +247,49 @@ class TaughtPieces:
                 tokens[(board, *cell)] = choose_kind(fits, token[0], s.kinds).kind + token[1]
                 probabilities[(board, *cell)] = min(s.unsure_confidence, probabilities[(board, *cell)])
 
-    def _doubt_standing_land(self, view: BoardView, board: int, tokens: dict, probabilities: dict) -> dict:
+    def _doubt_standing_land(self, view: BoardView, board: int, tokens: dict, probabilities: dict) -> tuple[dict, dict]:
         """Cells read as bare land, sure, where the taught looks see a piece: its base shows a country's paint (its
         lookalike inks counted) and the column above it that paint, pieces in front set aside. The network or the
-        looks are wrong, and the picture does not say which: unsure, and why."""
+        looks are wrong, and the picture does not say which: unsure, and why. (The cells doubted -> why, and -> the
+        piece the looks see.)"""
         s = self.settings
         every = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)]
         land = [cell for cell in every if tokens[(board, *cell)] in LAND and probabilities[(board, *cell)] > s.unsure_confidence]
         if not land:
-            return {}
+            return {}, {}
         cells = land + [cell for cell in every if len(tokens[(board, *cell)]) == 2]
-        reasons = {}
+        reasons, seen = {}, {}
         for cell, judged in zip(cells, self.judge.judge(view, cells)):
             if cell in land and len(judged.token) == 2 and judged.column >= s.standing_column_share:
                 key = (board, *cell)
                 probabilities[key] = min(probabilities[key], s.unsure_confidence)
                 reasons[key] = (f"the network saw {GROUND_WORDS[tokens[key]]}, the taught looks {named(judged.token)} "
                                 f"(its paint on {judged.column:.2f} of the points above the cell)")
-        return reasons
+                seen[key] = judged.token
+        return reasons, seen
+
+    def _read_standing_land(self, image, view: BoardView, board: int, tokens: dict, probabilities: dict, seen: dict,
+                            reasons: dict) -> None:
+        """Of the cells read as land where the taught looks see a piece standing (`seen`: key -> that piece), those
+        whose middle is not the land's ink either (too little of it named, or its colour another paint's,
+        camera/land_doubt.py): that piece on its road tile, its kind as the taught solids choose it, and not sure."""
+        s = self.settings
+        every = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)]
+        land = [(board, *cell) for cell in every if tokens[(board, *cell)] in LAND]
+        unlike = unlike_its_ink({board: view}, tokens, land, list(seen), s.standing_least_ink, s.standing_paint_shift)
+        found = [key for key in seen if key in unlike]
+        if not found:
+            return
+        grounds = {cell: tokens[(board, *cell)] for cell in every}
+        grounds.update((key[1:], ROAD) for key in found)   # a piece stands on a road tile
+        standing = [cell for cell in every if len(grounds[cell]) == 2] + [key[1:] for key in found]
+        fitted = self.fits(image, view, [seen[key] for key in found], [key[1:] for key in found], standing,
+                           by_kind=True, grounds=grounds)
+        for key, fits in zip(found, fitted):
+            kind = choose_kind(fits, seen[key][0], s.kinds).kind if fits else seen[key][0]
+            tokens[key] = kind + seen[key][1]
+            probabilities[key] = min(probabilities[key], s.unsure_confidence)
+            reasons[key] = f"{reasons[key]}; {unlike[key]}: read as that piece"
 
     def fits(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
              others: list[tuple[int, int]] = (), by_kind: bool = False, grounds: dict | None = None) -> list[dict[str, float]]:

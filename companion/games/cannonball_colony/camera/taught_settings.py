@@ -70,6 +70,12 @@ class TaughtSettings:
     # 17 -> 12 of 9432, right but unsure 969 -> 1083 (87 of them on 6098 and 6007, whose paint the forest's ink is named).
     doubt_standing_land: bool = True
     standing_column_share: float = 0.3
+    # Of those, a cell whose middle is not the land's ink either (under this share of it named, or its inked pixels'
+    # chromaticity this far from the board's other cells of that ink: camera/land_doubt.py) is the piece the looks see,
+    # unsure.
+    read_standing_land: bool = True
+    standing_least_ink: float = 0.3
+    standing_paint_shift: float = 0.12
     # Untaught, the kit's own solids: a group's pieces of about their size fit them about as well, so only a
     # piece that fits its kind's kit solid closely, and far better than the kit's other kinds, keeps the network's
     # confidence. Margin 0.1 -> 0.3 on tuning seeds 6000-6099 (tuned families, untaught): cells confidently
@@ -77,4 +83,11 @@ class TaughtSettings:
     # 863 -> 891; on the kit's own renders (read_accuracy seeds 1000-1019) right but unsure 59 -> 87 of 2232.
     kit_sure_margin: float = 0.3
     kit_sure_overlap: float = 0.8
+    # Untaught, an island of at least this many pieces of which the kit's check confirms (leaves sure) fewer than this
+    # share is played with a group's own pieces: none of them is sure (a group's blockade or cannon the size of the kit's
+    # fort fits its solid closely by chance). Tuning seeds 6000-6099 (tuned families, untaught): the islands with such a
+    # piece confirm 0.13-0.14 of their pieces, every group island 0.25 or less; the kit's own renders (read_accuracy seeds
+    # 1000-1019) 0.25 and more where any is confirmed. Confidently wrong 6 -> 1 of 9432, right but unsure 781 -> 794.
+    kit_least_island_pieces: int = 4
+    kit_least_confirmed_share: float = 0.2
     unsure_confidence: float = 0.5       # otherwise a piece's reading is no surer than this: the players are asked

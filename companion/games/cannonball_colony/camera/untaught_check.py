@@ -68,7 +68,23 @@ class KitPieces:
             for cell in set(doubtful) & set(sure):
                 probabilities[(board, *cell)] = min(probabilities[(board, *cell)], cap)
                 reasons[(board, *cell)] = doubtful[cell]
+        reasons.update(self._doubt_foreign_set(views, tokens, probabilities))
         return reasons
+
+    def _doubt_foreign_set(self, views: dict[int, BoardView], tokens: dict, probabilities: dict) -> dict:
+        """Where few of the island's pieces are the kit's (its looks and solids confirm few of them), the group plays
+        with its own: a piece that happens to fit a kit solid closely is no surer than the rest, and is asked about."""
+        settings = self.pieces.settings
+        cap = settings.doubt_confidence
+        pieces = [key for key, token in tokens.items() if key[0] in views and len(token) == 2]
+        sure = [key for key in pieces if probabilities[key] > cap]
+        if len(pieces) < settings.kit_least_island_pieces or len(sure) >= settings.kit_least_confirmed_share * len(pieces):
+            return {}
+        reason = (f"the kit's looks and solids confirm only {len(sure)} of the island's {len(pieces)} pieces: "
+                  "the group's own pieces, whose kinds the kit cannot tell (teach them)")
+        for key in sure:
+            probabilities[key] = min(probabilities[key], cap)
+        return dict.fromkeys(sure, reason)
 
 
 def kit_pieces() -> KitPieces | None:

@@ -1,6 +1,6 @@
 """Taught, where the picture cannot tell, the reader says so rather than guess with confidence: a yellow piece
 whose paint the grass's ink names, read as grass by the network, is asked about when the taught looks see a
-piece standing there."""
+piece standing there, and read as that piece (unsure) when its middle is not the grass's print either."""
 
 from __future__ import annotations
 
@@ -34,8 +34,14 @@ def test_a_yellow_wedge_the_network_read_as_grass_is_asked_about(tmp_path):
     unchecked = IslandReader(ReaderSettings(land=LandDoubtSettings(check_paint=False)), taught=taught).read_stages(image, 0.0)
     assert unchecked.tokens[cell] == "g" and unchecked.probabilities[cell] >= CONFIDENT   # sure, and wrong
 
-    taught.settings = replace(taught.settings, doubt_standing_land=True)
+    taught.settings = replace(taught.settings, doubt_standing_land=True, read_standing_land=False)
     reading = IslandReader(taught=taught).read_stages(image, 0.0)
     assert reading.tokens[cell] == "g" and reading.probabilities[cell] < CONFIDENT
     assert str(reading.doubts[cell]).startswith("the network saw grass, the taught looks a ")
     assert "of spain (its paint on " in str(reading.doubts[cell])
+
+    # Its middle's colour is not the grass's print either (0.21 from the board's other grass cells): the piece, unsure.
+    taught.settings = replace(taught.settings, read_standing_land=True)
+    reading = IslandReader(taught=taught).read_stages(image, 0.0)
+    assert reading.tokens[cell] == "Fs" and reading.probabilities[cell] < CONFIDENT
+    assert "from the board's ink" in str(reading.doubts[cell]) and str(reading.doubts[cell]).endswith("read as that piece")
