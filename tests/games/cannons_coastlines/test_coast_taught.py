@@ -98,6 +98,23 @@ def test_a_pale_mast_broken_into_specks_makes_its_mat_asked_taught():
                for problem in observation.problems)
 
 
+
+@pytest.mark.slow   # 10 s: a table and a sheet rendered, the table read once
+def test_masts_whose_band_blurred_to_little_colour_keep_their_points_taught():
+    # Seed 580 (benchmark view): dev's three teal-banded masts lie on a far mat; two showed no fleet colour (chroma
+    # 15 at most) and were dropped as from an unknown fleet, 12 points for 18. Voted again among the fleets a
+    # prize may come from (camera/prize_fleets.py) they score, and the mat is still asked about.
+    pieces, rendered, sheet = table_and_sheet(580, *measured_view(580))
+    truth = rendered.truth
+    seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
+    taught = TaughtCoast(teach([("sheet.jpg", sheet)], sheet_record()))
+    observation = CoastReader(taught=taught).read_frame(rendered.image, 0.0, None, seats=seats)
+    values = value_table(load_rulebook())
+    dev = next(mat for mat in truth["mats"] if mat["player"] == "dev")
+    want = points(Holdings(sum(dev["coins"].values()), dict(Counter(map(tuple, dev["prizes"])))), values).total
+    assert points_by_player(observation, values)["dev"] == want
+    assert any(problem.startswith("dev's mat") and "by its faint colour" in problem for problem in observation.problems)
+
 def test_a_silver_coin_with_a_bold_dot_is_taught_as_wide_as_the_coin():
     # Seed 664's coins: silver, each with a broad dot of its kind's colour, which steps up from the face more
     # than the rim does from the paper. Read as the dot's width (12 mm), every coin's rim read as many coins.

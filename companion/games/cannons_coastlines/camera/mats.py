@@ -22,6 +22,7 @@ from companion.games.cannons_coastlines.camera.coins import read_coins
 from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, thick_and_thin,
                                                                    small_coloured_specks, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
+from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
 from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands, half_of_a_band, join_band_parts
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
@@ -107,8 +108,8 @@ def _paint_patches(paint: np.ndarray, settings: MatSettings) -> list[np.ndarray]
     return [labels == index for index in range(1, count) if areas[index] >= settings.pennant_min_mm2 * MAT_PX_PER_MM ** 2]
 
 
-def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
-                  looks: MatLooks = KIT_LOOKS) -> tuple[list[int], list[int], list[str], float]:
+def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), looks: MatLooks = KIT_LOOKS,
+                  fleets: set[int] | None = None) -> tuple[list[int], list[int], list[str], float]:
     """(fleet of each lying mast, fleet of each crate, doubts, mm^2 not paper) in the fittings zone. Every blob
     that is not paper belongs to a prize. A crate is thick (14 mm square, and standing 11 mm
     tall it leans in the view only to grow longer); a lying mast is thin (a 4 mm pole, the
@@ -116,7 +117,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
     blobs within a few mm of each other are one mast. Masts side by side touch by their sails,
     and a pennant can touch a crate, so a blob holds as many masts as it shows pennants
     (patches of one fleet's paint) apart from a crate's lid; a thin blob whose pennant is too
-    pale for a patch is still one mast when its coloured pixels show a pennant's worth."""
+    pale for a patch is still one mast when its coloured pixels show a pennant's worth. With `fleets` (those a
+    prize on this mat may come from), a prize read as another fleet's is voted again (prize_fleets)."""
     zone = mat_zone_picture(balanced, "fittings")
     mask = prize_mask(zone, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
@@ -191,6 +193,12 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(),
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)
+    # Each prize's blob: a blob's prizes are those read after the blob before it.
+    firsts = [(m, c) for _, m, c in counted] + [(len(masts), len(crates))]
+    for at, (kind, read) in enumerate((("mast", masts), ("crate", crates))):
+        where = [blob for (_, blob), first, after in zip(pieces, firsts, firsts[1:]) for _ in range(first[at], after[at])]
+        read[:], named = allowed_prize_fleets(read, where, lab, fleets, hues, kind, settings)
+        doubts += named
     doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
     return masts, crates, doubts, covered
 
@@ -276,15 +284,16 @@ def hull_fleet_by_colour(hulls_lab: np.ndarray, blob: np.ndarray, settings: MatS
 
 def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace, tags_on_mat: list[int],
              flattener: MatFlattener | None = None, settings: MatSettings = MatSettings(),
-             coin_settings: CoinSettings = CoinSettings(), looks: MatLooks = KIT_LOOKS) -> MatReading:
+             coin_settings: CoinSettings = CoinSettings(), looks: MatLooks = KIT_LOOKS,
+             fleets: set[int] | None = None) -> MatReading:
     """Player's mat at `place`; `tags_on_mat` the fleets of the ship tags seen on its hulls zone; `looks`
-    the group's pieces as taught, or the kit's."""
+    the group's pieces as taught, or the kit's; `fleets` those its prize fittings may come from (None: any)."""
     flattener = flattener or MatFlattener(MAT_PX_PER_MM)
     balanced = white_balanced(flattener.flatten(image, frame, place), settings)
     solid = _solid(balanced, settings)
     hull_cover = _hull_cover(solid, settings)
     coins, doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks)
-    masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks)
+    masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks, fleets)
     doubts += fitting_doubts
     fleets = list(tags_on_mat)
     untagged = hull_blobs(solid, settings)[len(fleets):]

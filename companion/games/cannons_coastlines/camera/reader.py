@@ -212,9 +212,11 @@ class CoastReader:
                 problems.append(f"{seat.player}'s mat: its marker could not be placed on the table")
                 continue
             tags = mat_tags.get(fleet, [])
+            # A prize is taken from another fleet at the table: never the mat's own.
+            prize_fleets = set(range(1, len(seat_list) + 1)) - {fleet}
             seen = reading.piece(f"mat {fleet}", quad_key(place.pose) + bytes(tags),
                                  lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, self._flattener(fleet),
-                                                             *self._mat_looks()),
+                                                             *self._mat_looks(), fleets=prize_fleets),
                                  lambda _: _mat_box(frame, place, settings.mats.piece_on_mat_mm))
             mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present)
             mats[seat.player] = mat

@@ -169,6 +169,9 @@ class MatSettings:
     pennant_min_mm2: float = 35.0
     paint_hue_reach_deg: float = 30.0
     paint_min_chroma: float = 10.0      # dark blue and green paint blur to little chroma
+    # A prize read as a fleet it cannot come from, or of no fleet (prize_fleets), is voted again from its pixels
+    # this coloured: on far mats (tuning seeds 500-699) dark blue bands show chroma 9-15, the white-balanced paper 2-4.
+    faint_paint_min_chroma: float = 6.0
     yellow_paint_min_chroma: float = 28.0   # yellow shares its hue with a sail's cream and with wood ...
     yellow_paint_min_lightness: int = 170   # ... but is far stronger and nearly as light as the paper
     red_paint_min_chroma: float = 20.0  # a crate's shaded wooden side turns red-brown

@@ -1,0 +1,59 @@
+"""A prize's fleet among those the rules allow on its mat (camera/prize_fleets.py): on the taught tuning seeds
+500-699, masts whose dark blue or teal band blurred to little chroma were read as no fleet, or a cream sail
+voted them a fleet not at the table, and their points were lost. Pieces drawn from above on a white mat (mm),
+read as the mat reader reads its fittings zone."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, MatLooks
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.mats import read_fittings
+from companion.games.cannons_coastlines.camera.prize_fleets import faint_fleet
+from companion.games.cannons_coastlines.kit import pieces as kit
+
+PAPER, SAIL, FAINT_BLUE = (235, 235, 235), (120, 125, 130), (125, 110, 104)   # BGR, as white-balanced
+BLUE_FLEET, YELLOW_FLEET = 1, 2
+TAUGHT = MatLooks(mast_mm2=400.0, crate_mm2=300.0, taught=True)
+
+
+def mat_with(*rectangles) -> np.ndarray:
+    picture = np.full((int(kit.MAT_MM[1] * MAT_PX_PER_MM), int(kit.MAT_MM[0] * MAT_PX_PER_MM), 3), PAPER, np.uint8)
+    for (x, y, w, h), colour in rectangles:
+        cv2.rectangle(picture, (int(x * MAT_PX_PER_MM), int(y * MAT_PX_PER_MM)),
+                      (int((x + w) * MAT_PX_PER_MM) - 1, int((y + h) * MAT_PX_PER_MM) - 1), colour, -1)
+    return picture
+
+
+def faint_banded_mast(x: float, y: float = 30.0) -> list:
+    """A grey sail 11 x 30 mm (as thin as a mast) with a band of dark, faint blue across it (chroma 9: under what
+    the reader takes for paint, 10, or for a fleet's colour, 16)."""
+    return [((x, y, 11, 30), SAIL), ((x, y + 12, 11, 6), FAINT_BLUE)]
+
+
+def test_a_faint_band_is_no_fleets_colour_when_any_fleet_may_be_read():
+    masts, _, doubts, _ = read_fittings(mat_with(*faint_banded_mast(100)), looks=TAUGHT)
+    assert masts == [0]
+    assert any("fleet colour was not seen" in doubt for doubt in doubts)
+
+
+def test_a_faint_band_names_its_fleet_among_those_allowed_and_stays_a_doubt():
+    masts, _, doubts, _ = read_fittings(mat_with(*faint_banded_mast(100)), looks=TAUGHT, fleets={1, 3, 4})
+    assert masts == [BLUE_FLEET]
+    assert any("taken as fleet 1 by its faint colour" in doubt for doubt in doubts)
+
+
+def test_a_prize_of_a_fleet_not_allowed_with_no_other_colour_stays_unknown():
+    """The mat's own fleet's paint (blue here): no allowed fleet's hue is near it, so no fleet is guessed."""
+    masts, _, doubts, _ = read_fittings(mat_with(*faint_banded_mast(100)), looks=TAUGHT, fleets={2, 3, 4})
+    assert masts == [0]
+    assert any("read as no fleet's colour" in doubt for doubt in doubts)
+
+
+def test_a_cream_sail_votes_for_no_fleet_far_from_its_hue():
+    hues = dict(FLEET_HUES_DEG)
+    cream = np.array([[235, 122, 160]] * 200, np.uint8)    # Lab: light, a yellowish hue (chroma 33)
+    assert faint_fleet(cream, {BLUE_FLEET, 3, 4}, hues) == 0
+    assert faint_fleet(cream, {YELLOW_FLEET}, hues) == YELLOW_FLEET
