@@ -51,10 +51,16 @@ def hull_paint(table: TableView, blob: Blob, settings: ReaderSettings) -> HullPa
     inside = table.mask[box] > 0
     hsv = cv2.cvtColor(table.picture[box], cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
     hue, sat, val = hsv[:, :, 0] * (360 / 256), hsv[:, :, 1] / 255, hsv[:, :, 2] / 255
-    painted = inside & (sat >= settings.fleet_saturation) & (val >= 0.12) & ~chest_mask(table.picture[box])
+    # The paint's hue as printed: a warm lamp turns a green hull yellow and a blue one grey (tuning seeds: four
+    # knocked-over hulls under it showed 0-25 mm2 of their paint). The card and ink are judged as seen.
+    printed = table.picture[box] if table.gain is None else \
+        np.clip(table.picture[box] / np.maximum(table.gain[box], 1e-3), 0, 255).astype(np.uint8)
+    paint_hsv = cv2.cvtColor(printed, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
+    paint_hue, paint_sat = paint_hsv[:, :, 0] * (360 / 256), paint_hsv[:, :, 1] / 255
+    painted = inside & (paint_sat >= settings.fleet_saturation) & (val >= 0.12) & ~chest_mask(table.picture[box])
     fleets = {}
     for fleet, fleet_hue in FLEET_HUES.items():
-        near = np.abs((hue - fleet_hue + 180) % 360 - 180) <= settings.fleet_hue_tolerance_deg
+        near = np.abs((paint_hue - fleet_hue + 180) % 360 - 180) <= settings.fleet_hue_tolerance_deg
         fleets[fleet] = float(np.count_nonzero(painted & near)) / ppm ** 2
     ink = inside & (sat <= settings.ink_saturation) & (val <= settings.ink_brightness)
     card = (inside & (sat <= settings.card_saturation) & (val >= settings.card_brightness)).astype(np.uint8)
