@@ -111,6 +111,7 @@ class ReaderSettings:
     sure_corners: int = 3                # fewer corner markers seen than this: the squares are not sure
     few_corners_confidence: float = 0.4  # and each ship's reading is held to this (asked about)
     fleet_saturation: float = 0.42
+    paint_brightness: float = 0.12       # a fleet's paint is this bright at least (darker is shadow or ink)
     fleet_hue_tolerance_deg: float = 14.0
     chest_area_mm2: tuple[float, float] = (14.0, 110.0)
 

@@ -57,7 +57,7 @@ def hull_paint(table: TableView, blob: Blob, settings: ReaderSettings) -> HullPa
         np.clip(table.picture[box] / np.maximum(table.gain[box], 1e-3), 0, 255).astype(np.uint8)
     paint_hsv = cv2.cvtColor(printed, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
     paint_hue, paint_sat = paint_hsv[:, :, 0] * (360 / 256), paint_hsv[:, :, 1] / 255
-    painted = inside & (paint_sat >= settings.fleet_saturation) & (val >= 0.12) & ~chest_mask(table.picture[box])
+    painted = inside & (paint_sat >= settings.fleet_saturation) & (val >= settings.paint_brightness) & ~chest_mask(table.picture[box])
     fleets = {}
     for fleet, fleet_hue in FLEET_HUES.items():
         near = np.abs((paint_hue - fleet_hue + 180) % 360 - 180) <= settings.fleet_hue_tolerance_deg

@@ -114,7 +114,7 @@ def lies_on_its_side(view: BoardView, image: np.ndarray, corners_px, fleet: str,
     hue = hsv[:, :, 0] * (360 / 256)
     fleet_hue = float(cv2.cvtColor(np.uint8([[kit.FLEET_RGB[fleet][::-1]]]), cv2.COLOR_BGR2HSV_FULL)[0, 0, 0]) * 360 / 256
     painted = ((np.abs((hue - fleet_hue + 180) % 360 - 180) <= settings.fleet_hue_tolerance_deg)
-               & (hsv[:, :, 1] >= settings.fleet_saturation * 255) & (hsv[:, :, 2] >= 0.12 * 255))
+               & (hsv[:, :, 1] >= settings.fleet_saturation * 255) & (hsv[:, :, 2] >= settings.paint_brightness * 255))
     only_standing, only_lying = masks[0] & ~masks[1], masks[1] & ~masks[0]
     least = settings.tag_pose_least_px
     if only_standing.sum() < least or only_lying.sum() < least:
