@@ -39,6 +39,8 @@ class TableView:
     px_per_mm: float
     tinted: np.ndarray | None = None   # uint8: 255 where the hue differs from any the print shows nearby (dice only)
     speckles: np.ndarray | None = None   # uint8: 255 where the colour differs in spots the opening drops (pips)
+    gain: np.ndarray | None = None     # float32 per colour: the light's gain over the print (the picture over it: the
+                                       # colours as printed, for the hulls' paint under a warm or a cold lamp)
 
     def to_mm(self, points_px) -> np.ndarray:
         return np.asarray(points_px, np.float64) / self.px_per_mm + np.array(self.origin_mm)
@@ -86,7 +88,7 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, opening)
     return TableView(picture, opened, origin, ppm, cv2.morphologyEx(tinted, cv2.MORPH_OPEN, opening),
-                     cv2.subtract(mask, opened))
+                     cv2.subtract(mask, opened), gain)
 
 
 def _hue_difference(picture: np.ndarray, lit: np.ndarray, kernel: np.ndarray) -> np.ndarray:

@@ -22,8 +22,8 @@ from companion.games.black_cannon.camera.hidden_dice import hidden_dice
 from companion.games.black_cannon.camera.pip_counter import read_die
 from companion.games.black_cannon.camera.seen_die import SeenDie, doubt_unlike_pair
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
-from companion.games.black_cannon.camera.ship_search import unread_ships
-from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_colour, near_a_ship, ships_from_tags
+from companion.games.black_cannon.camera.ship_search import clear_of_ships, unread_ships
+from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_token, near_a_ship, ships_from_tags
 from companion.vision.markers import detect_markers
 
 DICE = 2
@@ -69,8 +69,7 @@ def look_at_table(image: np.ndarray, board: Board, settings: ReaderSettings, mar
     table = table_view(view, image, board, settings)
     found = blobs(table)
     loose = [blob for blob in found if not near_a_ship(blob.centre_mm, ships, settings)]
-    chest_tokens = [blob for blob in loose if is_chest_colour(blob.colour)
-                    and settings.chest_area_mm2[0] <= blob.area_mm2 <= settings.chest_area_mm2[1]]
+    chest_tokens = [blob for blob in loose if is_chest_token(blob, settings)]
     chest_ids = {id(blob) for blob in chest_tokens}
     candidates = die_candidates([blob for blob in loose if id(blob) not in chest_ids], settings)
     # A die against a strip of misregistered print or a shadow is part of a blob far bigger than a die.
@@ -97,8 +96,14 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
             for blob in look.candidates]
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
-    ships += unread_ships(view, image, table, [b for b in loose if id(b) not in chest_ids and id(b) not in dice_ids],
-                          ships, settings)
+    dice_seen = [die.centre_mm for blob, die in read if id(blob) in dice_ids]
+    # A hull is looked for in the blobs of colour or of hue (a green hull over the print's black lines passes the
+    # colour test only at its edges; tuning seeds) away from the stands read, the chests and the dice read
+    # (a die's side or shadow is a blob of its own: a blue die's beside it was once taken for the blue hull).
+    cleared = clear_of_ships(view, table, ships, settings)
+    hulls = [blob for blob in blobs(cleared) if not is_chest_token(blob, settings)
+             and all(math.dist(blob.centre_mm, seen) >= settings.hull_clear_of_die_mm for seen in dice_seen)]
+    ships += unread_ships(view, image, cleared, hulls, ships, settings)
     dice = _one_each(sorted((die for blob, die in read if die.pips is not None and not
                              (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
                             key=lambda die: die.confidence, reverse=True), settings)[:DICE]

@@ -16,7 +16,15 @@ class ReaderSettings:
     misregistration_mm: float = 2.5     # how far the print may lie off its homography place (lens distortion)
     foreground_open_mm: float = 4.0      # opening that drops misregistered print lines
     flat_tag_side_tolerance: float = 0.22   # a deck tag whose sides stray more than this is not lying flat
+    # Whether a tag's stand stands or lies (tag_pose.py): where the stand it would sit on standing and the one it would
+    # belong to lying differ, the share painted in its fleet's colour (tuning seeds 1800-1999: 0.00-0.02 where the
+    # stand is not, 0.09-0.91 where it is, a blue hull in shade 0.06), over at least this many pixels each.
+    tag_pose_painted: float = 0.25       # a lying stand's hull is seen this painted at least, where the standing one is bare
+    tag_pose_bare: float = 0.05          # bare: this share painted at most (a standing stand's: more, the lying one's bare)
+    tag_pose_least_px: int = 40
+    untold_tag_confidence: float = 0.3   # a tag whose paint and outline disagree or tell nothing is asked about
     ship_clear_mm: float = 24.0          # foreground this near a standing stand belongs to it
+    ship_footprint_mm: float = 19.0      # a stand read covers this round its middle (half its diagonal 17.8), up to its top
     die_size_mm: tuple[float, float] = (12.0, 24.0)
     die_blob_span_mm: float = 64.0       # a die, its sides and shadow span no more than this
     die_pieces_gap_mm: float = 4.0      # foreground pieces this near each other are taken as one die's
@@ -75,6 +83,7 @@ class ReaderSettings:
     agreeing_counter_least: float = 0.9  # the pip counter's confidence (its margin over its sure margin)
     agreeing_face_least: float = 0.85    # the face reader's probability of the same count
     doubted_keeps: float = 0.5           # a doubt (a die cocked?) keeps this share of a die's confidence: below `confident`
+    hull_clear_of_die_mm: float = 20.0   # a blob whose middle lies this near a die read is the die's (its side, its shadow)
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull
     ink_saturation: float = 0.45         # a tag's black ink: this grey at most (a shadow on paint keeps its hue)
     ink_brightness: float = 0.3          # and this dark at most
@@ -82,9 +91,19 @@ class ReaderSettings:
     card_brightness: float = 0.55        # and this bright at least
     ink_card_reach_mm: float = 1.25      # ink this near card white is a tag's (a marker cell is 2.8 mm)
     tag_ink_mm2: float = 30.0            # this much ink on a hull with no tag read: it stands, its tag on top
+    # and its card and ink as square as a flat card's (narrowest over longest; tuning seeds 1800-1999, tags unread:
+    # knocked-over stands' cards on their sides 0.22-0.51, standing ones' 0.67-0.90)
+    tag_on_top_squareness: float = 0.6
     tag_ink_by_card_mm2: float = 2.0     # of it this much beside card white (seeds 1000-1299: a lying hull's shadow is dark too)
     tag_search_mm: float = 70.0          # a second look for a tag: this square round the hull, straight down
     tag_search_px_per_mm: tuple[float, ...] = (4.0, 6.0)   # at each deck's height, magnified this much
+    # A tag ArUco finds the outline of but cannot decode (blurred_tags.py): its outline this size against the
+    # marker's (blur eats its border: 0.93 on tuning seeds), its cells' middles this far apart in grey at least,
+    # the bright and the dark cells this share of that apart, and no other code within this many bits.
+    blurred_tag_outline: tuple[float, float] = (0.8, 1.1)
+    blurred_tag_contrast: float = 40.0
+    blurred_tag_gap: float = 0.25
+    blurred_tag_rival_bits: int = 2
     tag_cell_px: int = 8                 # the second look samples each tag cell this finely
     tag_cell_margin: float = 0.25        # and reads it from its middle, this share of each side left out
     tag_threshold_window_px: int = 53    # its widest local threshold window
@@ -92,6 +111,7 @@ class ReaderSettings:
     sure_corners: int = 3                # fewer corner markers seen than this: the squares are not sure
     few_corners_confidence: float = 0.4  # and each ship's reading is held to this (asked about)
     fleet_saturation: float = 0.42
+    paint_brightness: float = 0.12       # a fleet's paint is this bright at least (darker is shadow or ink)
     fleet_hue_tolerance_deg: float = 14.0
     chest_area_mm2: tuple[float, float] = (14.0, 110.0)
 

@@ -13,6 +13,7 @@ import numpy as np
 from companion.games.black_cannon.board import square_name
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.settings import ReaderSettings
+from companion.games.black_cannon.camera.tag_pose import lies_on_its_side, upright_stray
 from companion.games.black_cannon.kit import pieces as kit
 from companion.vision.markers import DetectedMarker
 
@@ -46,7 +47,14 @@ def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.nd
         corners = view.to_board(marker.corners, height)
         sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
         stray = float(np.abs(sides / kit.TAG_MARKER_MM - 1).max())
-        if stray <= settings.flat_tag_side_tolerance:
+        # Seen from 45 degrees up, a flat tag and one standing on its side make the same outline: when the outline
+        # fits both (or neither), the paint round it tells, and when that cannot either, the players are asked.
+        upright = upright_stray(view, marker.corners)
+        flat_fits, upright_fits = stray <= settings.flat_tag_side_tolerance, upright <= settings.flat_tag_side_tolerance
+        on_side = None if flat_fits != upright_fits else lies_on_its_side(view, image, marker.corners, fleet, kind, settings)
+        flat = flat_fits if on_side is None else not on_side
+        told = 1.0 if flat_fits != upright_fits or (on_side is not None and flat_fits) else settings.untold_tag_confidence
+        if flat:
             centre_tag = corners.mean(axis=0)
             bow = (corners[0] + corners[1]) / 2 - (corners[3] + corners[2]) / 2
             bow /= max(np.linalg.norm(bow), 1e-9)
@@ -54,12 +62,12 @@ def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.nd
             ledge = centre + bow * kit.CHEST_LEDGE_AT_MM
             carrying = kind != "raft" and _chest_at(view, image, ledge, height)
             ships.append(SeenShip(fleet, kind, on_square(view, centre), tuple(map(float, centre)), False, carrying,
-                                  1.0 - stray, "deck tag"))
+                                  min(1.0 - min(stray, 1.0), told), "deck tag"))
         else:
             # Standing on its edge: the card's middle is about half a beam up.
             centre = view.to_board([np.mean(marker.corners, axis=0)], kit.STAND_MM[0] / 2)[0]
             ships.append(SeenShip(fleet, kind, on_square(view, centre), tuple(map(float, centre)), True, None,
-                                  min(1.0, stray), "tag on its side"))
+                                  told * (1.0 - min(upright, 1.0)), "tag on its side"))
     return ships
 
 
@@ -82,6 +90,11 @@ def _hue_sat(bgr) -> tuple[float, float, float]:
 def is_chest_colour(bgr) -> bool:
     hue, sat, val = _hue_sat(bgr)
     return 15 <= hue <= 42 and sat >= 0.45 and val <= 0.75
+
+
+def is_chest_token(blob, settings: ReaderSettings) -> bool:
+    """A blob of the chests' brown, of one to a few tokens' size."""
+    return is_chest_colour(blob.colour) and settings.chest_area_mm2[0] <= blob.area_mm2 <= settings.chest_area_mm2[1]
 
 
 def chest_mask(bgr_image: np.ndarray) -> np.ndarray:

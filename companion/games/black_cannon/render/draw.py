@@ -161,8 +161,12 @@ def die_solid(die: DiePose) -> Solid:
 def _draw_solid(canvas: Canvas, scene: BlackCannonScene, solid: Solid) -> None:
     lamp = towards_lamp(scene.light, solid.body.centre[None, :])[0]
     canvas.draw_mesh(solid.body, lamp)
-    for _, pixels, bgr, shading in canvas.visible_faces(solid.overlays, lamp):
-        canvas.fill_polygon(pixels, bgr, (*shading[:3], 255))
+    # Overlays are decals lying on the body's faces, drawn in their own order: sorted by distance as faces are,
+    # a knocked-over stand's tag card (its middle nearer the camera than its far cells) was drawn over the
+    # tag's own black cells, so a tag on its side showed only its nearer half.
+    for face in solid.overlays:
+        for _, pixels, bgr, shading in canvas.visible_faces((face,), lamp):
+            canvas.fill_polygon(pixels, bgr, (*shading[:3], 255))
 
 
 def _paste_tag(canvas: Canvas, tag) -> None:

@@ -11,6 +11,9 @@ import math
 import random
 from dataclasses import dataclass, replace
 
+import cv2
+import numpy as np
+
 from companion.games.black_cannon.board import Board, default_board, square_name
 from companion.games.black_cannon.kit import pieces as kit
 from companion.games.black_cannon.position import KINDS, Position, Ship
@@ -104,7 +107,7 @@ def compose_scene(position: Position, seed: int, options: RenderOptions = Render
     geometry = kit.BoardGeometry(position.board.columns, position.board.rows)
     width, height = geometry.size_mm
     half = (width / 2, height / 2)
-    ships = []
+    ships, middles = [], []
     for fleet in sorted(position.ships, key=kit.FLEET_ORDER.index):
         ship = position.ships[fleet]
         column, row = position.board.xy(ship.square)
@@ -114,6 +117,8 @@ def compose_scene(position: Position, seed: int, options: RenderOptions = Render
         centre = (x - half[0] + rng.uniform(-jitter, jitter), y - half[1] + rng.uniform(-jitter, jitter))
         heading = rng.choice(range(0, 360, 45)) + rng.uniform(-12, 12)
         ships.append(ShipPose(fleet, ship.kind, ship.square, centre, heading, fleet in position.carrying, knocked))
+        middles.append((x - half[0], y - half[1]))
+    ships = _set_apart(ships, middles)
     chests = []
     for square, count in sorted(position.chests.items()):
         column, row = position.board.xy(square)
@@ -134,6 +139,41 @@ def compose_scene(position: Position, seed: int, options: RenderOptions = Render
     if options.hand:
         scene = replace(scene, hand=_choose_hand(scene, rng))
     return scene
+
+
+def _footprint(centre, heading_deg: float) -> np.ndarray:
+    """A stand's outline on the table (its bow's point left out: a rectangle of its length and beam)."""
+    length, beam = kit.STAND_MM[1], kit.STAND_MM[0]
+    a = math.radians(heading_deg)
+    turn = np.array([[math.cos(a), -math.sin(a)], [math.sin(a), math.cos(a)]])
+    corners = np.array([(-length / 2, -beam / 2), (length / 2, -beam / 2), (length / 2, beam / 2), (-length / 2, beam / 2)])
+    return (corners @ turn.T + np.asarray(centre)).astype(np.float32)
+
+
+def _overlap_mm2(one: ShipPose, other: ShipPose) -> float:
+    if math.dist(one.centre_mm, other.centre_mm) >= kit.STAND_MM[1] + kit.STAND_MM[0]:
+        return 0.0
+    return float(cv2.intersectConvexConvex(_footprint(one.centre_mm, one.heading_deg),
+                                           _footprint(other.centre_mm, other.heading_deg))[0])
+
+
+def _set_apart(ships: list[ShipPose], middles: list[tuple[float, float]]) -> list[ShipPose]:
+    """A stand turned across its square reaches into the squares round it, and two stands on neighbouring squares
+    could pass through each other (earlier renders drew that). Two such stands are each set straight on their
+    square's middle, along the square's side nearest their heading: a stand so set lies within its square. No new
+    random draw: the rest of the scene stays as the seed drew it."""
+    ships = list(ships)
+    moved = True
+    while moved:
+        moved = False
+        for i, j in ((i, j) for i in range(len(ships)) for j in range(i + 1, len(ships))):
+            if _overlap_mm2(ships[i], ships[j]) > 0.0:
+                for k in (i, j):
+                    straight = replace(ships[k], centre_mm=middles[k],
+                                       heading_deg=round(ships[k].heading_deg / 90.0) * 90.0)
+                    moved = moved or straight != ships[k]
+                    ships[k] = straight
+    return ships
 
 
 def _throw_dice(rng, style: DieStyle, half, ships, chests) -> tuple[DiePose, ...]:
