@@ -68,7 +68,7 @@ def window_fits(windows: list[PieceWindow], solids: list[dict[str, Solid]], view
         shown = seen.window.shown()
         fits = {}
         for kind, solid in tried.items():
-            value, place = best_overlap(solid, seen.centre, view.camera, seen.window, settings.solids)
+            value, place = best_overlap(solid, seen.centre, view.camera, seen.window, settings.solids, whole_pixels=True)
             contrast = None if seen.lightness is None else face_contrast(seen.lightness, shown, solid, place, view.camera,
                                                                           seen.window, settings.faces)
             fits[kind] = (value, contrast)
