@@ -5,7 +5,8 @@ import numpy as np
 import pytest
 
 from companion.vision.plane_camera import camera_from_plane
-from companion.vision.piece_solids import Solid, SolidSettings, Window, best_overlap, drawn, fit_solid, silhouette, window_points
+from companion.vision.piece_solids import (Solid, SolidSettings, Window, best_overlap, drawn, fit_solid, overlap, silhouette,
+                                          window_points)
 
 SIZE = (1280, 720)
 
@@ -61,3 +62,22 @@ def test_a_solid_in_a_file_is_checked():
         Solid.from_json({"shape": "star", "width_mm": 12, "height_mm": 30})
     with pytest.raises(ValueError, match="needs shape, width_mm and height_mm"):
         Solid.from_json({"shape": "round"})
+
+
+def test_whole_pixel_overlap_counts_what_the_float_sums_round():
+    """A window whose pixels are each shown or not and counted or not (the reader's) gives the same overlap counted in
+    whole drawing levels as summed in float32, to float32's rounding; a soft window is summed as before."""
+    camera = plane_camera(30.0)
+    centre = np.array([10.0, 130.0])
+    shown = seen(Solid("square", 14.0, 18.0), centre, camera)
+    shares = (shown.shares > 0.5).astype(np.float32)
+    known = np.ones_like(shares)
+    known[:, : shares.shape[1] // 3] = 0                     # a piece in front hides a third of the window
+    whole = Window(shown.origin_mm, shown.mm_per_px, shares, known)
+    assert whole.whole is not None and shown.whole is None    # the drawn silhouette's edge is soft
+    for trial in (Solid("square", 14.0, 18.0), Solid("round", 10.0, 4.0), Solid("round", 22.0, 30.0, 0.3)):
+        for place in (centre, centre + [1.0, -1.0]):
+            exact = overlap(trial, place, camera, whole, whole_pixels=True)
+            assert exact == pytest.approx(overlap(trial, place, camera, whole), abs=1e-6)
+            assert overlap(trial, place, camera, shown, whole_pixels=True) == overlap(trial, place, camera, shown)
+    assert overlap(Solid("square", 14.0, 18.0), centre, camera, whole, whole_pixels=True) > 0.9

@@ -68,7 +68,7 @@ def window_fits(windows: list[PieceWindow], solids: list[dict[str, Solid]], view
         shown = seen.window.shown()
         fits = {}
         for kind, solid in tried.items():
-            value, place = best_overlap(solid, seen.centre, view.camera, seen.window, settings.solids)
+            value, place = best_overlap(solid, seen.centre, view.camera, seen.window, settings.solids, whole_pixels=True)
             contrast = None if seen.lightness is None else face_contrast(seen.lightness, shown, solid, place, view.camera,
                                                                           seen.window, settings.faces)
             fits[kind] = (value, contrast)
@@ -109,10 +109,12 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         xi = np.clip(np.rint(at_view[..., 0]).astype(int), 0, width - 1)
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         colours = linear_at(image, pixels)
-        white = SRGB_TO_LINEAR[view.image[yi, xi]] / np.maximum(view.paper_relative[yi, xi], 1e-4)   # at the window only
+        at = yi * width + xi   # the view's pixels taken by their flat index: the same values, faster than [yi, xi]
+        white = (SRGB_TO_LINEAR[view.image.reshape(-1, 3).take(at, axis=0)]
+                 / np.maximum(view.paper_relative.reshape(-1, 3).take(at, axis=0), 1e-4))   # at the window only
         balanced = colours / np.maximum(white, 1e-3)
         classes = table.classify(balanced.astype(np.float32))
-        shares = np.isin(classes, owner)
+        shares = _among(classes, owner)
         if prints is not None:
             shares = _with_print(shares, classes, not_print(balanced, grid_at(view, points), prints, settings.prints)[0])
         shares = shares.astype(np.float32)
@@ -129,5 +131,12 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
 def _with_print(paint: np.ndarray, classes: np.ndarray, differs: np.ndarray) -> np.ndarray:
     """(h, w) bool: the owner's own paint (`paint`: its class, or the inks that count as it), and what `differs` from
     the print where no other country's paint shows; an ink that counts as the paint only where it is not the print."""
-    player = np.isin(classes, PLAYER_INDEX)
+    player = _among(classes, PLAYER_INDEX)
     return (paint & player) | (differs & ~(player & ~paint))
+
+
+def _among(classes: np.ndarray, chosen) -> np.ndarray:
+    """np.isin(classes, chosen) for class indices (uint8), by a lookup table: the same, without its sorting."""
+    table = np.zeros(256, bool)
+    table[np.asarray(chosen, np.intp)] = True
+    return table[classes]

@@ -105,34 +105,36 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     on_frame = _both((cells >= -1) & (cells <= ISLAND_CELLS)) & ~inside
     # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
     table = prints.table() if isinstance(prints, Prints) else _PrintTable(prints)
-    own, own_known = table.chroma(cells, total, floor)
+    places = table.places(cells)
+    own, own_known = table.chroma(cells, total, floor, places)
     known = (own_known & inside) | on_frame
-    neutral = np.full(own.shape, 1 / 3)
-    own[~inside] = neutral[~inside]
+    own[~inside] = 1 / 3
     gap = _length(chroma - own)
     within = grid - cells
     letter = _both(within < settings.letter_box) | ~inside
-    own_or_line = _segment_gap(chroma, own, neutral)
-    gap = np.where(letter, own_or_line, gap)
-    # The pixels near each of the four edges, and the step to the cell beyond it, all worked out at once (each pixel's
-    # values are its own: the same to the bit as side by side; a corner pixel takes the least of its two sides).
+    # The gap to the segment from the print to the line's grey, worked out only where it is asked for: in the letter's
+    # corner and off the grid, and near the edges below (each pixel's value is its own, the same to the bit).
     near_sides = [np.flatnonzero(((within[..., axis] < settings.line_band) if side < 0
                                   else (within[..., axis] > 1 - settings.line_band)) & inside)
                   for axis in (0, 1) for side in (-1, 1)]
     near = np.concatenate(near_sides)
+    asked = np.flatnonzero(letter.reshape(-1))
+    flat_gap = gap.reshape(-1)
+    flat_gap[asked] = _segment_gap(chroma.reshape(-1, 3)[asked], own.reshape(-1, 3)[asked], 1 / 3)
+    # The pixels near each of the four edges, and the step to the cell beyond it, all worked out at once (each pixel's
+    # values are its own: the same to the bit as side by side; a corner pixel takes the least of its two sides).
     if len(near):
         steps = np.repeat(np.array([[-1, 0], [1, 0], [0, -1], [0, 1]]), [len(n) for n in near_sides], axis=0)
         flat_chroma, flat_own = chroma.reshape(-1, 3)[near], own.reshape(-1, 3)[near]
         other, other_known = table.chroma(cells.reshape(-1, 2)[near] + steps, total.reshape(-1)[near], floor)
         other = np.where(other_known[..., None], other, 1 / 3)   # beyond the grid: the frame's paper
-        mixed = np.minimum.reduce([own_or_line.reshape(-1)[near], _segment_gap(flat_chroma, other, 1 / 3),
+        mixed = np.minimum.reduce([_segment_gap(flat_chroma, flat_own, 1 / 3), _segment_gap(flat_chroma, other, 1 / 3),
                                    _segment_gap(flat_chroma, flat_own, other)])
-        flat_gap = gap.reshape(-1)
         start = 0
         for side in near_sides:
             flat_gap[side] = np.minimum(flat_gap[side], mixed[start:start + len(side)])
             start += len(side)
-    expected_total = np.where(inside & own_known, table.total(cells), np.inf)
+    expected_total = np.where(inside & own_known, table.total(cells, places), np.inf)
     lighter = np.log(np.maximum(total, 1e-3) / np.where(np.isfinite(expected_total), expected_total, PAPER_TOTAL))
     # The light in a shadow is the room's, not the lamp's: its hue drifts from the print the darker it is.
     least = settings.chroma_least + settings.shadow_chroma * np.clip(-lighter, 0.0, 1.0)
@@ -159,22 +161,24 @@ class _PrintTable:
             self.totals[row + 1, col + 1] = total
             self.known[row + 1, col + 1] = True
 
-    def _at(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """(rows, columns) into the arrays, and which cells lie on them."""
+    def places(self, cells: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(each cell's row in the flat arrays, which cells lie on them): worked out once for every lookup."""
         on = _both((cells >= -1) & (cells <= ISLAND_CELLS))
         index = np.minimum(np.maximum(cells + 1, 0), ISLAND_CELLS + 1)   # np.clip's, without its overhead
-        return index[..., 1], index[..., 0], on
+        return index[..., 1] * (ISLAND_CELLS + 2) + index[..., 0], on
 
-    def chroma(self, cells: np.ndarray, totals: np.ndarray, floor: float) -> tuple[np.ndarray, np.ndarray]:
+    def chroma(self, cells: np.ndarray, totals: np.ndarray, floor: float,
+               places: tuple[np.ndarray, np.ndarray] | None = None) -> tuple[np.ndarray, np.ndarray]:
         """(the chromaticity of each cell's print, scaled to the pixel's light `totals` before the dark `floor` is
         added, which prints are known)."""
-        rows, cols, on = self._at(cells)
+        flat, on = self.places(cells) if places is None else places
         light = totals[..., None]
-        return (self.shares[rows, cols] * light + floor) / (light + 3 * floor), self.known[rows, cols] & on
+        shares = self.shares.reshape(-1, 3).take(flat, axis=0)
+        return (shares * light + floor) / (light + 3 * floor), self.known.reshape(-1).take(flat) & on
 
-    def total(self, cells: np.ndarray) -> np.ndarray:
-        rows, cols, _ = self._at(cells)
-        return self.totals[rows, cols]
+    def total(self, cells: np.ndarray, places: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+        flat, _ = self.places(cells) if places is None else places
+        return self.totals.reshape(-1).take(flat)
 
 
 def _segment_gap(points: np.ndarray, start, end) -> np.ndarray:

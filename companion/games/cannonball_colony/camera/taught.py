@@ -297,17 +297,19 @@ class TaughtPieces:
         photos taught; `by_kind`: each kind's one solid over all countries); an empty dict where its country has
         no solids. `others`: cells where other pieces stand; `grounds`: every cell's token, where the inks a paint's
         shaded faces are named lie printed."""
-        return [fits for fits, _, _ in self.fits_and_shading(image, view, read, cells, others, by_kind, grounds)]
+        return [fits for fits, _, _ in self.fits_and_shading(image, view, read, cells, others, by_kind, grounds,
+                                                             shaded=False)]
 
     def fits_and_shading(self, image, view: BoardView, read: list[str], cells: list[tuple[int, int]],
                          others: list[tuple[int, int]] = (), by_kind: bool = False,
-                         grounds: dict | None = None, by_print: bool = False
+                         grounds: dict | None = None, by_print: bool = False, shaded: bool = True
                          ) -> list[tuple[dict[str, float], dict[str, float | None], dict[str, float | None]]]:
         """fits()'s, each with kind -> how far the piece's shading is from that kind's nearest taught one
         (companion.vision.piece_shading; an empty dict when the piece's silhouette has none to compare), and kind ->
         how far its top face's contrast with its sides, where that kind's solid puts them, is from the kind's taught
         ones (companion.vision.piece_faces; None where either has none). `by_print`: what is not the board's print, as
-        `grounds` give it, counts in the silhouettes too (camera/piece_fit.py, for choosing kinds)."""
+        `grounds` give it, counts in the silhouettes too (camera/piece_fit.py, for choosing kinds). Not `shaded`: the
+        fits alone, the shading and faces not worked out (their dicts empty)."""
         owners = [CLASS_INDEX[COUNTRY_BY_INITIAL[token[1]].value] for token in read]
         unseen = [()] * len(cells)
         if by_kind and self.settings.fit_lookalikes and grounds:
@@ -328,7 +330,7 @@ class TaughtPieces:
             if tuple(chosen) not in windows:
                 windows[tuple(chosen)] = piece_windows(image, view, [cells[i] for i in chosen], [owners[i] for i in chosen],
                                                        self.table, self.settings.fit, others, [unseen[i] for i in chosen],
-                                                       shaded=by_kind and bool(self.shadings),
+                                                       shaded=shaded and by_kind and bool(self.shadings),
                                                        grounds=grounds if by_print else None)
             fits = window_fits(windows[tuple(chosen)], [sets[i][number] for i in chosen], view, self.settings.fit)
             for i, fit, seen in zip(chosen, fits, windows[tuple(chosen)]):
@@ -336,7 +338,7 @@ class TaughtPieces:
                     results[i][kind] = max(results[i].get(kind, 0.0), value)
                 if seen.shading is not None and self.shadings:
                     gaps[i] = {kind: shading_gap(seen.shading, self.shadings.get(kind, [])) for kind in fit}
-                if by_kind and self.face_contrasts:
+                if shaded and by_kind and self.face_contrasts:
                     face_gaps[i] = {kind: contrast_gap(contrast, self.face_contrasts.get(kind, []))
                                     for kind, (_, contrast) in fit.items()}
         return list(zip(results, gaps, face_gaps))
