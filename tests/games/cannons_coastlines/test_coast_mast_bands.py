@@ -4,26 +4,14 @@ white mat (mm), read as the mat reader reads its fittings zone."""
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
-
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.mats import read_fittings
-from companion.games.cannons_coastlines.kit import pieces as kit
+from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
 
-PAPER, SAIL, RED = (235, 235, 235), (120, 125, 130), (40, 40, 200)   # BGR, as white-balanced
+RED = (40, 40, 200)   # BGR, as white-balanced
 RED_FLEET = 4
 # Taught: a band 28 mm long across the sail.
 STRIPED = MatLooks(mast_paint_mm=28.0, mast_mm2=600.0, crate_mm2=300.0, taught=True)
-
-
-def mat_with(*rectangles) -> np.ndarray:
-    picture = np.full((int(kit.MAT_MM[1] * MAT_PX_PER_MM), int(kit.MAT_MM[0] * MAT_PX_PER_MM), 3), PAPER, np.uint8)
-    for (x, y, w, h), colour in rectangles:
-        cv2.rectangle(picture, (int(x * MAT_PX_PER_MM), int(y * MAT_PX_PER_MM)),
-                      (int((x + w) * MAT_PX_PER_MM) - 1, int((y + h) * MAT_PX_PER_MM) - 1), colour, -1)
-    return picture
 
 
 def striped_mast_parted_by_its_pole(x: float, y: float = 30.0) -> list:

@@ -5,26 +5,16 @@ read as the mat reader reads its fittings zone."""
 
 from __future__ import annotations
 
-import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, MatLooks
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.mats import read_fittings
 from companion.games.cannons_coastlines.camera.prize_fleets import faint_fleet
-from companion.games.cannons_coastlines.kit import pieces as kit
+from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
 
-PAPER, SAIL, FAINT_BLUE = (235, 235, 235), (120, 125, 130), (125, 110, 104)   # BGR, as white-balanced
+FAINT_BLUE = (125, 110, 104)   # BGR, as white-balanced
 BLUE_FLEET, YELLOW_FLEET = 1, 2
 TAUGHT = MatLooks(mast_mm2=400.0, crate_mm2=300.0, taught=True)
-
-
-def mat_with(*rectangles) -> np.ndarray:
-    picture = np.full((int(kit.MAT_MM[1] * MAT_PX_PER_MM), int(kit.MAT_MM[0] * MAT_PX_PER_MM), 3), PAPER, np.uint8)
-    for (x, y, w, h), colour in rectangles:
-        cv2.rectangle(picture, (int(x * MAT_PX_PER_MM), int(y * MAT_PX_PER_MM)),
-                      (int((x + w) * MAT_PX_PER_MM) - 1, int((y + h) * MAT_PX_PER_MM) - 1), colour, -1)
-    return picture
 
 
 def faint_banded_mast(x: float, y: float = 30.0) -> list:

@@ -68,6 +68,15 @@ def test_taught_from_one_sheet_photo_the_mats_score_as_laid(tmp_path):
     assert points_by_player(observation, values) == want
 
 
+def read_taught_view(seed: int):
+    """A benchmark view's table read taught from its own sheet photo: (its pieces, the render, the observation)."""
+    pieces, rendered, sheet = table_and_sheet(seed, *measured_view(seed))
+    truth = rendered.truth
+    seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
+    taught = TaughtCoast(teach([("sheet.jpg", sheet)], sheet_record()))
+    return pieces, rendered, CoastReader(taught=taught).read_frame(rendered.image, 0.0, None, seats=seats)
+
+
 @pytest.mark.slow   # 10 s each: a table and a sheet rendered, the table read once
 @pytest.mark.parametrize("seed", [
     586,   # pale coins with a coloured ring: taught, a middle as pale as the taught coins' (4 of cleo's 14 were missed)
@@ -75,12 +84,9 @@ def test_taught_from_one_sheet_photo_the_mats_score_as_laid(tmp_path):
 ])
 def test_coins_pale_in_the_middle_are_all_counted_once_taught(seed):
     # Benchmark views: the reader tells a coin from blotched paper by its middle.
-    pieces, rendered, sheet = table_and_sheet(seed, *measured_view(seed))
+    pieces, rendered, observation = read_taught_view(seed)
     assert pieces.coin.family == "ringed"
     truth = rendered.truth
-    seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
-    taught = TaughtCoast(teach([("sheet.jpg", sheet)], sheet_record()))
-    observation = CoastReader(taught=taught).read_frame(rendered.image, 0.0, None, seats=seats)
     assert {mat["player"]: observation.table.mat(mat["player"]).coin_count for mat in truth["mats"]} == {
         mat["player"]: sum(mat["coins"].values()) for mat in truth["mats"]}
 
@@ -89,14 +95,9 @@ def test_coins_pale_in_the_middle_are_all_counted_once_taught(seed):
 def test_a_pale_mast_broken_into_specks_makes_its_mat_asked_taught():
     # Seed 552 (benchmark view): dev's pale green mast shows only as specks too small for a prize, so it is
     # not read; the specks' fleet colour makes the mat a doubt, not a sure 31 points for 33.
-    pieces, rendered, sheet = table_and_sheet(552, *measured_view(552))
-    truth = rendered.truth
-    seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
-    taught = TaughtCoast(teach([("sheet.jpg", sheet)], sheet_record()))
-    observation = CoastReader(taught=taught).read_frame(rendered.image, 0.0, None, seats=seats)
+    _, rendered, observation = read_taught_view(552)
     assert any(problem.startswith("dev's mat") and "specks too small for a prize" in problem
                for problem in observation.problems)
-
 
 
 @pytest.mark.slow   # 10 s: a table and a sheet rendered, the table read once
@@ -104,16 +105,14 @@ def test_masts_whose_band_blurred_to_little_colour_keep_their_points_taught():
     # Seed 580 (benchmark view): dev's three teal-banded masts lie on a far mat; two showed no fleet colour (chroma
     # 15 at most) and were dropped as from an unknown fleet, 12 points for 18. Voted again among the fleets a
     # prize may come from (camera/prize_fleets.py) they score, and the mat is still asked about.
-    pieces, rendered, sheet = table_and_sheet(580, *measured_view(580))
+    _, rendered, observation = read_taught_view(580)
     truth = rendered.truth
-    seats = [Seat(player, truth["table"]["factions"][player]) for player in truth["table"]["players"]]
-    taught = TaughtCoast(teach([("sheet.jpg", sheet)], sheet_record()))
-    observation = CoastReader(taught=taught).read_frame(rendered.image, 0.0, None, seats=seats)
     values = value_table(load_rulebook())
     dev = next(mat for mat in truth["mats"] if mat["player"] == "dev")
     want = points(Holdings(sum(dev["coins"].values()), dict(Counter(map(tuple, dev["prizes"])))), values).total
     assert points_by_player(observation, values)["dev"] == want
     assert any(problem.startswith("dev's mat") and "by its faint colour" in problem for problem in observation.problems)
+
 
 def test_a_silver_coin_with_a_bold_dot_is_taught_as_wide_as_the_coin():
     # Seed 664's coins: silver, each with a broad dot of its kind's colour, which steps up from the face more
