@@ -48,6 +48,7 @@ class VenueListener:
             client.tls_set()
         client.reconnect_delay_set(settings.reconnect_min, settings.reconnect_max)
         client.on_connect, client.on_disconnect, client.on_message = self._connected, self._disconnected, self._message
+        client.on_subscribe = self._subscribed
         self.client = client
 
     def start(self) -> "VenueListener":
@@ -71,14 +72,24 @@ class VenueListener:
             self.state, self.problem = "refused", f"the broker refused the venue: {reason_code}"
             log.error("venue %s: %s", self.address.venue, self.problem)
             client.disconnect()
+            self.answered.set()
+        else:
+            # "connected" waits for the broker's SUBACK: until then a table's message would not reach the venue.
+            self.state, self.problem = "subscribing", ""
+            client.subscribe(f"{self.address.venue}/tables/+/+", qos=1)
+
+    def _subscribed(self, client, userdata, mid, reason_code_list, properties) -> None:
+        refused = [code for code in reason_code_list if code.is_failure]
+        if refused:
+            self.state, self.problem = "refused", f"the broker refused the venue's subscription: {refused[0]}"
+            log.error("venue %s: %s", self.address.venue, self.problem)
         else:
             self.state, self.problem = "connected", ""
-            client.subscribe(f"{self.address.venue}/tables/+/+", qos=1)
             log.info("venue %s: subscribed at %s", self.address.venue, self.address.text)
         self.answered.set()
 
     def _disconnected(self, client, userdata, flags, reason_code, properties) -> None:
-        if self.state == "connected":
+        if self.state in ("connected", "subscribing"):
             self.state, self.problem = "connecting", f"lost the broker ({reason_code}); reconnecting"
             log.warning("venue %s: %s", self.address.venue, self.problem)
 
