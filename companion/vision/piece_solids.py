@@ -161,9 +161,14 @@ def window_points(centre_mm, camera: PlaneCamera, settings: SolidSettings = Soli
 
 def drawn(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
     """(h, w) float32 1 inside the polygon, anti-aliased a little at its edge."""
+    return _drawn_levels(polygon_mm, window).astype(np.float32) / 255.0
+
+
+def _drawn_levels(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
+    """(h, w) uint8: the polygon drawn 255 inside, anti-aliased at a quarter pixel's precision."""
     canvas = np.zeros(window.shares.shape, np.uint8)
     cv2.fillConvexPoly(canvas, np.round(window.to_px(polygon_mm) * 4).astype(np.int32), 255, cv2.LINE_AA, 2)
-    return canvas.astype(np.float32) / 255.0
+    return canvas
 
 
 def overlap(solid: Solid, centre_mm, camera: PlaneCamera, window: Window, whole_pixels: bool = False) -> float:
@@ -173,9 +178,7 @@ def overlap(solid: Solid, centre_mm, camera: PlaneCamera, window: Window, whole_
     parts = window.whole if whole_pixels else None
     if parts is not None:
         shown, shown_count, counted, counted_count = parts
-        canvas = np.zeros(window.shares.shape, np.uint8)
-        cv2.fillConvexPoly(canvas, np.round(window.to_px(silhouette(solid, centre_mm, camera)) * 4).astype(np.int32), 255,
-                           cv2.LINE_AA, 2)
+        canvas = _drawn_levels(silhouette(solid, centre_mm, camera), window)
         # The drawing's levels summed where the window shows the piece and where it counts (whole numbers, exact).
         both = round(cv2.mean(canvas, shown)[0] * shown_count) if shown_count else 0
         drawn_counted = round(cv2.sumElems(canvas)[0] if counted is None else cv2.mean(canvas, counted)[0] * counted_count)

@@ -17,7 +17,8 @@ from companion.games.black_cannon.camera.blurred_tags import read_blurred_tag
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.foreground import Blob, TableView
 from companion.games.black_cannon.camera.settings import ReaderSettings
-from companion.games.black_cannon.camera.ships import FLEET_HUES, SeenShip, chest_mask, on_square, ships_from_tags
+from companion.games.black_cannon.camera.ships import (FLEET_HUES, SeenShip, chest_mask, near_a_ship, on_square,
+                                                      ships_from_tags)
 from companion.games.black_cannon.kit import pieces as kit
 from companion.vision.markers import DEFAULT_DICTIONARY, DetectedMarker, get_dictionary
 
@@ -190,7 +191,7 @@ def unread_ships(view: BoardView, image: np.ndarray, table: TableView, hulls: li
         fleet = paint.fleet(settings)
         if fleet in known or (fleet is None and len(known) == len(kit.FLEET_ORDER)):
             continue
-        if any(np.hypot(*(np.array(ship.centre_mm) - blob.centre_mm)) < settings.ship_clear_mm for ship in found):
+        if near_a_ship(blob.centre_mm, found, settings):
             continue
         # Seen straight down a standing stand shows little paint round its tag: the tag's ink is worth a look too.
         tagged = [ship for ship in ships_from_tags(view, tags_near(view, image, blob.centre_mm, settings), image, settings)
@@ -203,7 +204,7 @@ def unread_ships(view: BoardView, image: np.ndarray, table: TableView, hulls: li
         fleet = paint.fleet(settings)
         if fleet is None or fleet in known:
             continue
-        if any(np.hypot(*(np.array(ship.centre_mm) - blob.centre_mm)) < settings.ship_clear_mm for ship in found):
+        if near_a_ship(blob.centre_mm, found, settings):
             continue
         centre = (float(blob.centre_mm[0]), float(blob.centre_mm[1]))
         standing = paint.tag_on_top(settings)

@@ -13,7 +13,7 @@ import numpy as np
 from companion.games.black_cannon.board import square_name
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.settings import ReaderSettings
-from companion.games.black_cannon.camera.tag_pose import lies_on_its_side, upright_stray
+from companion.games.black_cannon.camera.tag_pose import lies_on_its_side, side_stray, upright_stray
 from companion.games.black_cannon.kit import pieces as kit
 from companion.vision.markers import DetectedMarker
 
@@ -45,13 +45,13 @@ def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.nd
         fleet, kind = tag
         height = kit.HULL_HEIGHT_MM[kind]
         corners = view.to_board(marker.corners, height)
-        sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
-        stray = float(np.abs(sides / kit.TAG_MARKER_MM - 1).max())
+        stray = side_stray(corners)
         # Seen from 45 degrees up, a flat tag and one standing on its side make the same outline: when the outline
         # fits both (or neither), the paint round it tells, and when that cannot either, the players are asked.
         upright = upright_stray(view, marker.corners)
         flat_fits, upright_fits = stray <= settings.flat_tag_side_tolerance, upright <= settings.flat_tag_side_tolerance
-        on_side = None if flat_fits != upright_fits else lies_on_its_side(view, image, marker.corners, fleet, kind, settings)
+        on_side = (None if flat_fits != upright_fits
+                   else lies_on_its_side(view, image, marker.corners, FLEET_HUES[fleet], kind, settings))
         flat = flat_fits if on_side is None else not on_side
         told = 1.0 if flat_fits != upright_fits or (on_side is not None and flat_fits) else settings.untold_tag_confidence
         if flat:

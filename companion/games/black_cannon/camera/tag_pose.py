@@ -17,14 +17,10 @@ from companion.games.black_cannon.kit import pieces as kit
 TURNS = 36     # the upright plane's headings tried, over half a turn
 
 
-def _stray(points_mm: np.ndarray) -> float:
+def side_stray(points_mm: np.ndarray) -> float:
+    """How far an outline's sides (mm, on the plane it is mapped onto) stray from the marker's side, at most."""
     sides = np.linalg.norm(np.roll(points_mm, -1, axis=0) - points_mm, axis=1)
     return float(np.abs(sides / kit.TAG_MARKER_MM - 1).max())
-
-
-def flat_stray(view: BoardView, corners_px, height_mm: float) -> float:
-    """How far the outline's sides, mapped onto the plane `height_mm` up, stray from the marker's side."""
-    return _stray(view.to_board(corners_px, height_mm))
 
 
 def _upright_fit(view: BoardView, corners: np.ndarray):
@@ -42,7 +38,7 @@ def _upright_fit(view: BoardView, corners: np.ndarray):
         if abs(np.linalg.det(to_image)) < 1e-9:
             continue
         plane = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(to_image)).reshape(-1, 2)
-        stray = _stray(plane)
+        stray = side_stray(plane)
         if stray < best[0]:
             best = (stray, plane, middle, along)
     return best
@@ -91,9 +87,10 @@ def lying_box(view: BoardView, corners_px, kind: str) -> np.ndarray | None:
                            for z in (0.0, kit.STAND_MM[0])])
 
 
-def lies_on_its_side(view: BoardView, image: np.ndarray, corners_px, fleet: str, kind: str, settings) -> bool | None:
+def lies_on_its_side(view: BoardView, image: np.ndarray, corners_px, fleet_hue: float, kind: str,
+                     settings) -> bool | None:
     """Whether the tag's stand lies on its side (True), stands (False), or cannot be told (None): where the two
-    stands it could belong to differ, which one the picture shows painted in the fleet's colour."""
+    stands it could belong to differ, which one the picture shows painted in the fleet's colour (`fleet_hue`, deg)."""
     standing, lying = standing_box(view, corners_px, kind), lying_box(view, corners_px, kind)
     if lying is None:
         return None
@@ -112,7 +109,6 @@ def lies_on_its_side(view: BoardView, image: np.ndarray, corners_px, fleet: str,
         masks.append(mask.astype(bool))
     hsv = cv2.cvtColor(window, cv2.COLOR_BGR2HSV_FULL).astype(np.float32)
     hue = hsv[:, :, 0] * (360 / 256)
-    fleet_hue = float(cv2.cvtColor(np.uint8([[kit.FLEET_RGB[fleet][::-1]]]), cv2.COLOR_BGR2HSV_FULL)[0, 0, 0]) * 360 / 256
     painted = ((np.abs((hue - fleet_hue + 180) % 360 - 180) <= settings.fleet_hue_tolerance_deg)
                & (hsv[:, :, 1] >= settings.fleet_saturation * 255) & (hsv[:, :, 2] >= settings.paint_brightness * 255))
     only_standing, only_lying = masks[0] & ~masks[1], masks[1] & ~masks[0]
