@@ -1,4 +1,4 @@
-"""Black Cannon dice on tuning views (seeds below 2000 only): every flat die not read right, listed with the
+"""Black Cannon dice on tuning views (seeds below 2200 only): every flat die not read right, listed with the
 reader's reason and cropped from the photo, to group the causes; and the counts to tune by.
 
     nice -n 10 python benchmarks/black_cannon_dice_misses.py --first-seed 1650 --views 150 --crops /tmp/misses
@@ -23,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-TUNING_SEEDS_BELOW = 2000
+TUNING_SEEDS_BELOW = 2200
 MATCH_MM = 22.0
 CROP_PX = 45
 

@@ -71,9 +71,15 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
 
 def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
     """Whether the body round a top reaches out as a cocked die's does. A body cut off by the crop, or wider than
-    a die's body can be (its colour run on into the surround), says nothing; a lone pip's spread is only a guess."""
+    a die's body can be (its colour run on into the surround), says nothing; a lone pip's spread is only a guess,
+    so its body is measured in mm against a die's own span."""
     if extent is None or extent.cut_off:
         return False
     if pips > 1 and extent.width > settings.die_body_spreads * extent.spread:
+        return False
+    # A lone pip gives no spread to size the body by: a body narrower than a die's top or wider than one can span
+    # (the colour barely found, or run on into the print round it) says nothing either.
+    low, high = settings.lone_body_mm
+    if pips == 1 and not low <= extent.width / settings.dice_px_per_mm <= high:
         return False
     return extent.shift_across() > settings.cocked_shift_across or extent.reach_away() > settings.cocked_reach_away

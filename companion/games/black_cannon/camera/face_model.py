@@ -22,12 +22,11 @@ import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.foreground import Blob
-from companion.games.black_cannon.camera.seen_die import SeenDie
+from companion.games.black_cannon.camera.seen_die import NOT_A_FACE, SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.vision.boosted_trees import BoostedTrees, load_trees
 
 MODEL_FILE = Path(__file__).with_name("die_faces.npz")
-NOT_A_FACE = 0            # the trees' class for a cocked die, a hidden one, or no die at all
 READING_INPUTS = ("pip_count", "pip_confidence", "pip_side_mm", "blob_area_mm2", "body_grey", "contrast", "light_pips")
 
 
@@ -88,9 +87,14 @@ def face_probabilities(trees: BoostedTrees, rows: np.ndarray) -> np.ndarray:
 def combine(die: SeenDie, probabilities: np.ndarray, settings: ReaderSettings) -> SeenDie:
     """The pip counter's reading with the trees' beside it: sure when both agree, or when one is sure and the
     other has no reading, or when both are nearly sure of the same count and the pip counter has no doubt; a
-    disagreement is asked about."""
+    disagreement is asked about. The die keeps what the face reader said (`learned`, `learned_sure`): a roll's pair
+    is judged by it too (seen_die.doubt_unlike_pair)."""
     learned = int(np.argmax(probabilities))
     sure = float(probabilities[learned])
+    return replace(_combined(die, learned, sure, settings), learned=learned, learned_sure=round(sure, 3))
+
+
+def _combined(die: SeenDie, learned: int, sure: float, settings: ReaderSettings) -> SeenDie:
     told = f"the face reader says {_said(learned)} ({sure:.2f})"
     if sure < settings.confident:
         if die.pips == learned and not die.doubted and die.confidence >= settings.agreeing_counter_least \

@@ -73,9 +73,17 @@ class ReaderSettings:
     # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
     cocked_shift_across: float = 0.12    # its middle off its top's across that line (flat 0.09 and below but 2 of 117)
     cocked_reach_away: float = 0.55      # its reach away from the camera past its top's middle (flat 0.52 and below)
+    # A lone pip's body (no pip spread to size it by) says so only when it spans this across, in mm: a die's top,
+    # 16-21 mm, turned up to 45 degrees (tuning seeds 2000-2149: flat 1s 19-27 mm, the cocked dice it doubted 22-29;
+    # a flat ivory 1 whose colour ran on into the tan squares 41, a red 1 whose body was barely found 7).
+    lone_body_mm: tuple[float, float] = (12.0, 34.0)
     face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
+    # ... both, unless of two read sure the face reader sees no flat face on one and is this sure by itself of the
+    # other's count, the pip counter undoubted (that one keeps its reading). Tuning seeds 2000-2149, a die forced to
+    # lean: flat dice so kept 0.973-0.991, a cocked 2 beside another cocked die 0.96 (kept at 0.95, read sure).
+    pair_kept_face_least: float = 0.97
     confident: float = 0.95              # below this a die is asked about: a wrong roll costs more than a question
     # Both readers nearly sure of one count, the pip counter undoubted, make it sure (face_model.combine). Tuning
     # seeds 1500-1799: flat green-gold and red tops read 0.90-0.93 / 0.87-0.95; the closest cocked dice so read

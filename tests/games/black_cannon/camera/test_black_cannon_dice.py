@@ -72,6 +72,23 @@ def test_an_odd_size_is_laid_on_the_die_asked_about_already_and_the_other_keeps_
     assert kept == flat
 
 
+@pytest.mark.parametrize("learned, kept", [((0, 5), True),      # no flat face seen on the small one, the other's 5 sure
+                                           ((0, 0), False),     # no flat face seen on either
+                                           ((2, 5), False),     # the face reader agrees with both
+                                           ((0, 3), False)])    # nor with the other's count
+def test_an_odd_size_between_two_sure_dice_is_laid_on_the_one_the_face_reader_sees_no_face_on(learned, kept):
+    # Tuning seed 2059: a cocked red 3 whose tilted top read as a 2, sure by the pip counter alone, 14 mm, the face
+    # reader seeing no flat face on it, beside a flat 5 read 20 mm by both readers (the face reader at 0.99).
+    small = replace(_die(2, 14.0), learned=learned[0], learned_sure=0.7)
+    big = replace(_die(5, 20.0), learned=learned[1], learned_sure=0.99)
+    odd, other = doubt_unlike_pair([small, big], SETTINGS)
+    assert odd.confidence < SETTINGS.confident and "14 and 20 mm" in odd.reason
+    assert (other == big) == kept
+    assert kept or other.confidence < SETTINGS.confident
+    barely = replace(big, learned_sure=SETTINGS.pair_kept_face_least - 0.01)   # sure, but not beyond the pair's doubt
+    assert doubt_unlike_pair([small, barely], SETTINGS)[1].confidence < SETTINGS.confident
+
+
 def test_an_odd_size_between_two_dice_both_asked_about_doubts_both():
     dice = [_die(2, 14.0, confidence=0.5), _die(6, 20.0, confidence=0.9)]
     assert all(after.confidence < before.confidence for before, after in zip(dice, doubt_unlike_pair(dice, SETTINGS)))
@@ -334,3 +351,28 @@ def test_a_green_gold_five_whose_faint_pip_came_out_small_is_read_sure():
     # unlike and it was only asked about. Taken at their own height the pips are of one size and it is read sure.
     near = _flat_die_read(1694, 0, 5, "green-gold")
     assert near.pips == 5 and near.confidence >= SETTINGS.confident and "loosely" not in near.reason
+
+
+@pytest.mark.slow
+def test_a_flat_one_whose_body_runs_on_into_the_print_is_read_sure():
+    # Tuning seed 2131: a flat ivory 1 on the tan squares; its colour runs on into them, a body 41 mm across and off
+    # its pip one way, once taken for a side beside its top (a cocked die?). A lone pip's body must span a die's.
+    image, truth = _tuning_view(2131)
+    reading = read_table(image)
+    assert all(die["readable"] for die in truth["dice"])
+    assert sorted(reading.dice_values() or ()) == sorted(die["pips"] for die in truth["dice"]) == [1, 5]
+
+
+@pytest.mark.slow
+def test_a_flat_die_both_readers_are_sure_of_keeps_its_reading_beside_a_cocked_one_read_small():
+    # Tuning seed 2059: a cocked red 3 whose tilted top read as a 2 (14 mm), sure by the pip counter alone, the face
+    # reader seeing no flat face on it, beside a flat 5 (20 mm) both readers are sure of: the odd size is the cocked
+    # die's alone; once both were asked about.
+    image, truth = _tuning_view(2059)
+    cocked, flat = truth["dice"]
+    assert (cocked["readable"], flat["readable"], flat["pips"]) == (False, True, 5)
+    reading = read_table(image)
+    assert _read_near(reading, cocked).confidence < SETTINGS.confident
+    near = _read_near(reading, flat)
+    assert near.pips == 5 and near.confidence >= SETTINGS.confident
+    assert reading.dice_values() is None

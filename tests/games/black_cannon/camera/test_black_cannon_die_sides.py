@@ -44,3 +44,19 @@ def test_a_body_run_on_into_a_surround_of_its_colour_says_nothing():
     picture[:, :50] = (40, 40, 200)
     extent = body_extent(picture, face, AWAY, SETTINGS)
     assert extent.cut_off and not sides_show_lean(extent, face.pips, SETTINGS)
+
+
+def _lone_pip_body(width_mm: float):
+    """A lone pip's body, as wide as `width_mm` across the camera's line, off the top's middle one way."""
+    from companion.games.black_cannon.camera.die_sides import BodyExtent
+
+    width = width_mm * SETTINGS.dice_px_per_mm
+    return BodyExtent((-0.7 * width, 0.3 * width), 0.3 * width, False, 10.0)
+
+
+@pytest.mark.parametrize("width_mm, cocked", [(24.0, True),    # a die's span, shifted across: its side shows
+                                              (41.0, False),   # the colour run on into the print round it
+                                              (7.0, False)])   # the body barely found
+def test_a_lone_pips_body_tells_a_lean_only_when_it_spans_a_die(width_mm, cocked):
+    # Tuning seeds 2131 (a flat ivory 1 on tan squares, its body 41 mm wide) and 2118 (a flat red 1, 7 mm).
+    assert sides_show_lean(_lone_pip_body(width_mm), 1, SETTINGS) == cocked

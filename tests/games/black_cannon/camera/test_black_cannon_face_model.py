@@ -44,7 +44,8 @@ def test_the_two_readers_combined(counter, trees, expected):
     die = SeenDie(pips, confidence, (100.0, 100.0), "the pip counter's words", 17.0, doubted)
     read = combine(die, _learned(*trees), SETTINGS)
     assert (read.pips, read.confidence >= SETTINGS.confident) == expected
-    assert "face reader" in read.reason or read is die
+    assert "face reader" in read.reason or replace(read, learned=None, learned_sure=0.0) == die
+    assert (read.learned, read.learned_sure) == (trees[0], round(trees[1], 3))   # kept for the pair's judging
 
 
 def _render(seed: int, ups: tuple[int, int], lean_deg: float = 0.0):
