@@ -182,7 +182,7 @@ class MatSettings:
     pole_clear_mm: float = 10.0         # a crate's top is 14 mm across: it holds a disc this wide, a pole does not
     lid_reach_mm: float = 6.0           # a crate's lid lies within this of the crate's thick core
     # Crates side by side join into one blob, each keeping its thick core: a core as large as this share of the
-    # blob's largest is a crate (seeds 500-699: touching crates' cores 99-218 mm^2, within 0.45-1 of each other).
+    # blob's largest is a crate (seeds 500-699: touching crates' cores 99-218 mm^2, within 0.7-1 of each other).
     crate_core_share: float = 0.4
     crate_core_least_mm2: float = 40.0  # a small crate's core may be specks of 1-8 mm^2: no crate of their own
     mast_part_gap_mm: float = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
