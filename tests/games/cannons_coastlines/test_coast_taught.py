@@ -142,3 +142,15 @@ def test_pieces_taught_for_another_game_are_refused(tmp_path):
     with pytest.raises(CalibrationFileError, match="cannonball-colony"):
         load_taught(path)
     assert set(FAMILIES) == set(TUNED)
+
+
+@pytest.mark.slow   # 10 s: a table and a sheet rendered, the table read once
+def test_a_whole_mast_lying_against_a_crate_is_read_with_it_taught():
+    # Seed 568 (benchmark view): ben's mast, its pale sail across the pole, lies against a crate of its own fleet,
+    # their paint one patch; read as one crate the mast's 3 points were lost (camera/crate_blobs.py).
+    _, rendered, observation = read_taught_view(568)
+    truth = rendered.truth
+    values = value_table(load_rulebook())
+    ben = next(mat for mat in truth["mats"] if mat["player"] == "ben")
+    want = points(Holdings(sum(ben["coins"].values()), dict(Counter(map(tuple, ben["prizes"])))), values).total
+    assert points_by_player(observation, values)["ben"] == want

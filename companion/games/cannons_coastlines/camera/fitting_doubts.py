@@ -100,6 +100,24 @@ def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> lis
     return []
 
 
+def small_crate(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> bool:
+    """Taught: a blob too thin for a crate's core yet nearly as thick as one, showing no pole (mast_unlike), shorter
+    than settings.small_crate_share of a taught mast and covering nearer (by ratio) a taught crate's mm^2 than a
+    mast's is a small crate (a group's 11 mm crates), not a mast."""
+    if not looks.taught or shape.length_mm >= settings.small_crate_share * looks.mast_length_mm \
+            or min(shape.area_mm2, looks.mast_mm2, looks.crate_mm2) <= 0:
+        return False
+    nearer_a_crate = abs(np.log(shape.area_mm2 / looks.crate_mm2)) < abs(np.log(shape.area_mm2 / looks.mast_mm2))
+    return nearer_a_crate and bool(mast_unlike(shape, looks, settings))
+
+
+def whole_mast_beside(area_mm2: float, length_mm: float, looks: MatLooks, settings: MatSettings) -> bool:
+    """Taught: a part of a crate's blob clear of the crate is a whole lying mast (its sail across the pole makes it
+    too wide for a bare pole) when it is a pole's worth long and covers settings.whole_mast_share of a taught mast."""
+    return (looks.taught and looks.mast_mm2 > 0 and length_mm >= _a_poles_worth(looks, settings)
+            and area_mm2 >= settings.whole_mast_share * looks.mast_mm2)
+
+
 def _a_poles_worth(looks: MatLooks, settings: MatSettings) -> float:
     return max(settings.pole_least_mm, settings.pole_share * looks.mast_length_mm)
 

@@ -181,6 +181,10 @@ class MatSettings:
     crate_min_thick_mm2: float = 240.0  # thick part of a blob with a pole: a broad pennant 216-223 mm^2, a crate 225 and up (views 7000-7449)
     pole_clear_mm: float = 10.0         # a crate's top is 14 mm across: it holds a disc this wide, a pole does not
     lid_reach_mm: float = 6.0           # a crate's lid lies within this of the crate's thick core
+    # Crates side by side join into one blob, each keeping its thick core: a core as large as this share of the
+    # blob's largest is a crate (seeds 500-699: touching crates' cores 99-218 mm^2, within 0.7-1 of each other).
+    crate_core_share: float = 0.4
+    crate_core_least_mm2: float = 40.0  # a small crate's core may be specks of 1-8 mm^2: no crate of their own
     mast_part_gap_mm: float = 6.0       # pole and pennant of one mast lie closer; two masts lie 11 mm apart or more
     pale_pennant_min_mm2: float = 12.0  # of coloured pixels: a mast whose pennant is too pale for a patch of paint
     # Wood (crate sides and rim, mast poles) is an orange-yellow of middling lightness; a yellow
@@ -220,6 +224,13 @@ class MatSettings:
     pole_share: float = 0.5
     pole_least_mm: float = 20.0
     near_crate_mm: float = 0.8          # also: a blob read as masts and crates no thicker than a crate plus this
+    # Taught: a part of a crate's blob clear of the crate, a pole's worth long (above) and covering this share of a
+    # taught mast, is a whole mast lying against the crate (seeds 500-699: such parts cover 0.9-1.25 of one).
+    whole_mast_share: float = 0.6
+    # Taught: a blob nearly as thick as a crate (near_crate_mm) with no pole, shorter than this share of a taught
+    # mast and covering nearer a crate's mm^2 than a mast's, is a small crate (seeds 500-699: such crates 0.46-0.64
+    # of a taught mast long; masts read right 0.95 and up, but one mast's band alone 0.55, covering a mast's mm^2).
+    small_crate_share: float = 0.75
     # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
     # (mast_bands) are one band cut by its pole, one mast.
     band_share: float = 1.3

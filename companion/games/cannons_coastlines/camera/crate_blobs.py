@@ -1,0 +1,107 @@
+"""What a blob of a mat's fittings zone read as crates holds (mats.read_fittings): its crates, by their lids,
+and the masts lying against them.
+
+A crate is thick: its blob holds a core where a disc of MatSettings.crate_min_half_width_mm fits, which a lying
+mast's never does. Crates set side by side touch and join into one blob, but each keeps its own core (their
+edges between are thinner): each core as large as settings.crate_core_share of the largest (and not a speck) is a
+crate, its lid the patch of paint lying most on it. Paint clear of the cores is a pennant touching the crate. A mast lying
+against a crate shows clear of the crate's thick part (fitting_doubts.thick_and_thin): its bare pole long and
+thin, or, taught, its whole look (a pole with its sail across it, too wide for a bare pole) a taught mast's worth.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.fitting_doubts import thick_and_thin, whole_mast_beside
+from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.settings import MatSettings
+
+# A blob's pixels (bool mask) -> (fleet or 0, share of the votes that agree, coloured pixels seen): mats.fleet_of_pixels.
+FleetOf = Callable[[np.ndarray], tuple[int, float, int]]
+
+
+def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[int, np.ndarray]], fleet_of: FleetOf,
+                    half_of_a_band: Callable[[np.ndarray, int], bool], looks: MatLooks = KIT_LOOKS,
+                    settings: MatSettings = MatSettings()) -> tuple[list[int], list[int] | None, list[str]]:
+    """(masts, crates, doubts) of a blob thick enough for a crate; `inside` the patches of paint (fleet, mask) lying
+    mostly in it, `depth_mm` the prize mask's distance to paper, `half_of_a_band(patch, fleet)` whether a patch is
+    half of a mast's band read elsewhere. Crates is None when no paint lies on a core (no lid seen: the blob's
+    colours are voted over as a whole)."""
+    reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1,) * 2)
+    core = cv2.dilate((blob & (depth_mm >= settings.crate_min_half_width_mm)).astype(np.uint8), reach) > 0
+    on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
+    # The lid lies most on the crate's core; paint clear of the core is a pennant touching the crate.
+    pennants = [fleet for n, (fleet, patch) in enumerate(inside) if n not in on_core and not half_of_a_band(patch, fleet)]
+    masts, doubts = list(pennants), []
+    if not on_core:
+        return masts, None, doubts
+    lid_fleet = inside[max(on_core, key=on_core.get)][0]
+    poles, thick_mm2, whole = poles_beside(blob, settings, looks)
+    if poles and thick_mm2 < settings.crate_min_thick_mm2:
+        # A pole with a broad pennant at its end: a mast, the pennant no lid.
+        return masts + [lid_fleet], [], doubts
+    crates = [_lid(own, inside, lid_fleet) for own in crate_cores(blob, depth_mm, settings, reach)] or [lid_fleet]
+    if len(crates) > 1:
+        # Still asked: a blob that large may also hide a mast read elsewhere (seed 634 cleo's pennant beside it).
+        doubts.append(f"a blob read as {len(crates)} crates side by side, by their thick cores")
+    # A mast lying against the crate, its pennant blurred into the lid: its pole still shows, long and thin, clear
+    # of the crate.
+    masts += [lid_fleet] * max(0, poles - len(pennants))
+    # Taught, a whole mast (pole and sail) lying against it, its paint joined to the lid: its own paint names its
+    # fleet, the lid's when none shows (a doubt); one a pennant counted above touches is that one.
+    for part in whole:
+        near = cv2.dilate(part.astype(np.uint8), reach) > 0
+        if any((patch & near).any() for n, (_, patch) in enumerate(inside) if n not in on_core):
+            continue
+        fleet, agreement, seen = fleet_of(part)
+        if seen < settings.prize_min_coloured_px:
+            fleet = lid_fleet
+            doubts.append("a mast lying against a crate whose fleet colour was not seen (read as the crate's)")
+        elif agreement < settings.unclear_colour_agreement:
+            doubts.append(f"a mast lying against a crate whose fleet colour is unclear (read as fleet {fleet})")
+        masts.append(fleet)
+    return masts, crates, doubts
+
+
+def crate_cores(blob: np.ndarray, depth_mm: np.ndarray, settings: MatSettings, reach: np.ndarray) -> list[np.ndarray]:
+    """Each crate's core in the blob (grown by `reach`, where its lid lies): the parts a crate-wide disc fits in,
+    as large as settings.crate_core_share of the largest and settings.crate_core_least_mm2 (none: the blob is one
+    crate, its core a speck where a small crate barely holds the disc)."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats((blob & (depth_mm >= settings.crate_min_half_width_mm)).astype(np.uint8))
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    if len(areas) == 0:
+        return []
+    least = max(settings.crate_core_share * areas.max(), settings.crate_core_least_mm2 * MAT_PX_PER_MM ** 2)
+    return [cv2.dilate((labels == index).astype(np.uint8), reach) > 0 for index in range(1, count) if areas[index - 1] >= least]
+
+
+def _lid(core: np.ndarray, inside: list[tuple[int, np.ndarray]], lid_fleet: int) -> int:
+    """The fleet of the patch lying most on a crate's core; `lid_fleet` (the blob's lid) when none does."""
+    on = [int((patch & core).sum()) for _, patch in inside]
+    return inside[int(np.argmax(on))][0] if max(on, default=0) > 0 else lid_fleet
+
+
+def poles_beside(blob: np.ndarray, settings: MatSettings, looks: MatLooks = KIT_LOOKS) -> tuple[int, float, list[np.ndarray]]:
+    """How many lying masts' poles stand out of a crate's blob: parts long and thin once the crate (what a disc of
+    settings.pole_clear_mm fits in) is taken away; and that thick part's mm^2. Taught, also the parts that look like
+    a whole lying mast (fitting_doubts.whole_mast_beside), each as a mask."""
+    thick, rest = thick_and_thin(blob, settings)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8))
+    poles, whole = 0, []
+    for index in range(1, count):
+        if stats[index, cv2.CC_STAT_AREA] < settings.pole_min_length_mm * MAT_PX_PER_MM * 2:
+            continue
+        # A bar's length and width from its spread along and across.
+        part = labels == index
+        spread = np.linalg.eigvalsh(np.cov(np.argwhere(part).T.astype(np.float64)))
+        width, length = np.sqrt(12.0 * np.maximum(spread, 0.0)) / MAT_PX_PER_MM
+        if length >= settings.pole_min_length_mm and width <= settings.pole_max_width_mm:
+            poles += 1
+        elif whole_mast_beside(float(stats[index, cv2.CC_STAT_AREA]) / MAT_PX_PER_MM ** 2, float(length), looks, settings):
+            whole.append(part)
+    return poles, float(thick.sum()) / MAT_PX_PER_MM ** 2, whole

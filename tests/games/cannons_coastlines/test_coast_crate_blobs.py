@@ -1,0 +1,65 @@
+"""What a blob read as crates holds (camera/crate_blobs.py), and a small crate too thin for a crate's core
+(fitting_doubts.small_crate): pieces drawn from above on a white mat (mm), read as the mat reader reads its
+fittings zone. The causes were measured on benchmarks/coast_taught_accuracy.py's tuning seeds 500-699."""
+
+from __future__ import annotations
+
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mats import read_fittings
+from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
+
+BLUE, BLUE_FLEET = (154, 51, 25), 1   # BGR, as white-balanced
+RED, RED_FLEET = (40, 40, 200), 4
+POLE = (40, 50, 60)
+# A group's pieces as taught: masts 40 mm long with a sail across the pole, 11 mm crates.
+TAUGHT = MatLooks(mast_mm2=250.0, crate_mm2=180.0, mast_length_mm=40.0, mast_half_width_mm=3.0, taught=True)
+
+
+def test_crates_side_by_side_in_one_blob_are_a_crate_each():
+    """Two crates touching corner to corner join into one blob but keep a thick core each (seed 671 dev: a green
+    and a blue crate read as one)."""
+    # A crate's blob on the mat is about 24 mm across (its lean and blur): its core where a crate-wide disc fits.
+    picture = mat_with(((80, 25, 24, 24), BLUE), ((104, 37, 24, 24), RED))
+    for looks in (MatLooks(), TAUGHT):
+        masts, crates, doubts, _ = read_fittings(picture, looks=looks)
+        assert (masts, sorted(crates)) == ([], [BLUE_FLEET, RED_FLEET])
+        assert any("2 crates side by side" in doubt for doubt in doubts), doubts
+
+
+def test_one_crate_is_one_crate():
+    masts, crates, doubts, _ = read_fittings(mat_with(((90, 30, 16, 16), RED)), looks=TAUGHT)
+    assert (masts, crates, doubts) == ([], [RED_FLEET], [])
+
+
+def whole_mast_against_a_crate() -> list:
+    """A blue crate, and against its side a mast lying across the view: a pole 40 mm long with a pale sail across it
+    (too wide together for a bare pole) and a band of the crate's own fleet's paint along the sail, which joins the
+    lid's patch of paint (as on seeds 521, 533, 568 and 643)."""
+    return [((90, 30, 16, 16), BLUE), ((114, 22, 3, 40), POLE), ((106, 33, 22, 9), SAIL), ((106, 36, 22, 3), BLUE),
+            ((114, 22, 3, 40), POLE)]
+
+
+def test_taught_a_whole_mast_lying_against_a_crate_is_read_with_it():
+    """The mast's pole and sail, clear of the crate, cover a taught mast's worth; read as a crate alone the mast's
+    points were lost."""
+    masts, crates, _, _ = read_fittings(mat_with(*whole_mast_against_a_crate()), looks=TAUGHT)
+    assert (masts, crates) == ([BLUE_FLEET], [BLUE_FLEET])
+
+
+def test_untaught_the_crate_beside_a_mast_is_read_as_before():
+    """The kit's masts are bare poles with a pennant: a wide part beside a crate is no mast of theirs."""
+    masts, crates, _, _ = read_fittings(mat_with(*whole_mast_against_a_crate()))
+    assert (masts, crates) == ([], [BLUE_FLEET])
+
+
+def test_taught_a_small_crate_too_thin_for_a_crates_core_is_a_crate_and_asked():
+    """Seeds 534, 554, 578, 606: a group's 11 mm crate shows 6.5-6.8 mm half-width on the mat, under a crate's core;
+    it is far shorter than the group's masts and covers about a crate: a crate, still named as a doubt."""
+    masts, crates, doubts, _ = read_fittings(mat_with(((90, 30, 13, 13), RED)), looks=TAUGHT)
+    assert (masts, crates) == ([], [RED_FLEET])
+    assert any("read as a crate" in doubt for doubt in doubts), doubts
+
+
+def test_untaught_the_small_blob_stays_a_doubted_mast():
+    masts, crates, doubts, _ = read_fittings(mat_with(((90, 30, 13, 13), RED)))
+    assert crates == [] and doubts
