@@ -105,12 +105,8 @@ def test_masts_whose_band_blurred_to_little_colour_keep_their_points_taught():
     # Seed 580 (benchmark view): dev's three teal-banded masts lie on a far mat; two showed no fleet colour (chroma
     # 15 at most) and were dropped as from an unknown fleet, 12 points for 18. Voted again among the fleets a
     # prize may come from (camera/prize_fleets.py) they score, and the mat is still asked about.
-    _, rendered, observation = read_taught_view(580)
-    truth = rendered.truth
-    values = value_table(load_rulebook())
-    dev = next(mat for mat in truth["mats"] if mat["player"] == "dev")
-    want = points(Holdings(sum(dev["coins"].values()), dict(Counter(map(tuple, dev["prizes"])))), values).total
-    assert points_by_player(observation, values)["dev"] == want
+    observation, read, true = read_and_true_points(580, "dev")
+    assert read == true
     assert any(problem.startswith("dev's mat") and "by its faint colour" in problem for problem in observation.problems)
 
 
@@ -148,9 +144,14 @@ def test_pieces_taught_for_another_game_are_refused(tmp_path):
 def test_a_whole_mast_lying_against_a_crate_is_read_with_it_taught():
     # Seed 568 (benchmark view): ben's mast, its pale sail across the pole, lies against a crate of its own fleet,
     # their paint one patch; read as one crate the mast's 3 points were lost (camera/crate_blobs.py).
-    _, rendered, observation = read_taught_view(568)
-    truth = rendered.truth
+    _, read, true = read_and_true_points(568, "ben")
+    assert read == true
+
+
+def read_and_true_points(seed, player):
+    """A benchmark view read taught: the observation, and the player's points as read and as laid."""
+    _, rendered, observation = read_taught_view(seed)
     values = value_table(load_rulebook())
-    ben = next(mat for mat in truth["mats"] if mat["player"] == "ben")
-    want = points(Holdings(sum(ben["coins"].values()), dict(Counter(map(tuple, ben["prizes"])))), values).total
-    assert points_by_player(observation, values)["ben"] == want
+    mat = next(mat for mat in rendered.truth["mats"] if mat["player"] == player)
+    true = points(Holdings(sum(mat["coins"].values()), dict(Counter(map(tuple, mat["prizes"])))), values).total
+    return observation, points_by_player(observation, values)[player], true
