@@ -234,6 +234,11 @@ class MatSettings:
     # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
     # (mast_bands) are one band cut by its pole, one mast.
     band_share: float = 1.3
+    # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
+    # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
+    # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
+    # read right 30.3 mm apart.
+    band_halves_apart_mm: float = 27.0
 
 
 @dataclass(frozen=True)
