@@ -186,7 +186,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         if seen < settings.prize_min_coloured_px:
             fleet = 0
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
-        elif agreement < settings.unclear_colour_agreement:
+        elif agreement < (settings.pale_mast_agreement if kind == "mast" else settings.unclear_colour_agreement):
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)

@@ -207,6 +207,10 @@ class MatSettings:
     prize_min_coloured_px: int = 4
     hull_min_coloured_px: int = 10
     unclear_colour_agreement: float = 0.6
+    # A mast showing no patch of paint (a pale pennant) is voted by its blob's few coloured pixels, a light pole's
+    # shades among them: its votes must agree this much, or it is named a doubt. Tuning seeds 500-699 taught: a
+    # merchants' pennant read as privateers at 0.67 (653 anna, sure); masts read right and sure agree 0.83 and more.
+    pale_mast_agreement: float = 0.8
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.
     unpainted_mast_share: float = 0.5
