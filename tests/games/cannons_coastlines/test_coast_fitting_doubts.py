@@ -86,7 +86,6 @@ GREY_CAPTION, GREEN_PAINT = (90, 90, 90), (60, 160, 40)   # BGR, as white-balanc
 def test_specks_too_small_for_a_prize_are_doubted_only_when_painted(colour, doubted):
     """A pale mast can break into specks smaller than any prize (let go, like a caption's letters): three
     4 x 4 mm specks of a fleet's green make the mat a doubt; the same specks grey, a caption's, do not."""
-
     specks = [((100 + 10 * n, 40, 4, 4), colour) for n in range(3)]
     masts, crates, doubts, _ = read_fittings(mat_with(*specks))
     assert (masts, crates) == ([], [])
