@@ -60,3 +60,15 @@ def test_coins_on_their_loose_grid_nudged_together_raise_no_doubt():
     nudged = grid(KIT_MM + 1.8)
     nudged[1] = (nudged[1][0], nudged[1][1] - 2.8 * MAT_PX_PER_MM)   # two neighbours overlapping by 1 mm
     assert spacing_doubts(nudged, [], coins.coin_separation_px(KIT_MM, CoinSettings()), KIT_MM) == []
+
+
+def test_untaught_a_coin_ruled_out_where_a_smaller_coin_could_lie_is_asked_about():
+    """Untaught the coins' width is the kit's guess; a coin like peak ruled out 16.5 mm from a coin taken (a
+    smaller set's coins overlapping) is asked about; at 13 mm (one coin's own rim) it is not."""
+    separation = coins.coin_separation_px(KIT_MM, CoinSettings())
+    taken, passed_at = [(100.0, 100.0)], [(100.0, 100.0 + 16.5 * MAT_PX_PER_MM)]
+    assert spacing_doubts(taken, passed_at, separation, KIT_MM) == []   # taught: the width is known
+    doubts = spacing_doubts(taken, passed_at, separation, KIT_MM, CoinSettings(), CoinSettings().untaught_least_apart_mm)
+    assert len(doubts) == 1 and "16.5 mm from it" in doubts[0], doubts
+    nearer = [(100.0, 100.0 + 13.0 * MAT_PX_PER_MM)]
+    assert spacing_doubts(taken, nearer, separation, KIT_MM, CoinSettings(), CoinSettings().untaught_least_apart_mm) == []

@@ -30,10 +30,28 @@ def test_two_taught_striped_masts_side_by_side_are_two():
     assert (masts, crates) == ([RED_FLEET, RED_FLEET], [])
 
 
-def test_untaught_the_halves_are_read_as_before():
-    """The kit's looks know no band: each half with its patch of paint is a mast, as before."""
+def test_untaught_the_halves_are_read_as_before_but_asked_about():
+    """The kit's looks know no band: each half with its patch of paint is a mast, as before, but two patches of
+    one fleet this close together may be one band: the players are asked (untaught tuning seeds 500-699: 13 of
+    the 19 players read wrong and sure)."""
     masts, _, _, _ = read_fittings(mat_with(*striped_mast_parted_by_its_pole(100)))
     assert masts == [RED_FLEET, RED_FLEET]
+    # A pale sail, its pole seen: the band's halves lie on one blob, 16 mm apart.
+    pole_across_a_band = [((111, 20, 5, 44), SAIL), ((100, 38, 11, 5), RED), ((116, 38, 11, 5), RED)]
+    masts, _, doubts, _ = read_fittings(mat_with(*pole_across_a_band))
+    assert masts == [RED_FLEET, RED_FLEET]
+    assert any("cut by its pole" in doubt for doubt in doubts), doubts
+    masts, _, doubts, _ = read_fittings(mat_with(*pole_across_a_band), looks=STRIPED)
+    assert (masts, [d for d in doubts if "cut by its pole" in d]) == ([RED_FLEET], [])   # taught: the band is known
+
+
+def test_untaught_pennants_of_one_fleet_far_apart_on_one_blob_are_not_asked_about():
+    """Two kit-like masts lying head to tail, touching: a pennant at each one's far end, 60 mm apart."""
+    pole = ((60, 40, 90, 4), SAIL)
+    pennants = [((60, 34, 10, 6), RED), ((140, 34, 10, 6), RED)]
+    masts, _, doubts, _ = read_fittings(mat_with(pole, *pennants))
+    assert masts == [RED_FLEET, RED_FLEET]
+    assert not any("cut by its pole" in doubt for doubt in doubts), doubts
 
 
 BLUE, BLUE_FLEET = (154, 51, 25), 1

@@ -5,6 +5,8 @@ taught width a little wide). Two coins lying closer than the renders' loose grid
 its neighbour) put one peak inside the other's separation: it is ruled out and the coin is missed. The gap
 between four coins gathers votes from all their rims, a peak about seven tenths of a pitch from each: read
 as a coin where the separation is small. Neither is settled by the votes, so each is named as a doubt.
+Untaught, the separation is the kit's coin's: a peak like a coin ruled out nearer than a smaller set's coins
+may lie (CoinSettings.untaught_least_apart_mm and more away) is a doubt as well.
 """
 
 from __future__ import annotations
@@ -16,16 +18,20 @@ from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 
 def spacing_doubts(taken: list[tuple[float, float]], passed_over: list[tuple[float, float]], separation_px: float,
-                   diameter_mm: float, settings: CoinSettings = CoinSettings()) -> list[str]:
+                   diameter_mm: float, settings: CoinSettings = CoinSettings(),
+                   least_apart_mm: float | None = None) -> list[str]:
     """`taken`: the coins' centres (px); `passed_over`: peaks that look like coins (votes and face) but were
     ruled out by a coin taken nearer than `separation_px`. Doubts: such a peak nearly far enough to count
-    (within settings.close_call_mm of the separation: a coin half under another), and a coin with two or
+    (within settings.close_call_mm of the separation: a coin half under another; or `least_apart_mm` or more from
+    every coin, when given: the coins' width not known, a smaller coin beside another), and a coin with two or
     more coins taken nearer than settings.crowded_share of a coin's width (a gap between coins read as one)."""
     doubts = []
     centres = np.array(taken, np.float64).reshape(-1, 2)
     if len(centres) == 0:
         return doubts
     least = separation_px - settings.close_call_mm * MAT_PX_PER_MM
+    if least_apart_mm is not None:
+        least = min(least, least_apart_mm * MAT_PX_PER_MM)
     for row, col in passed_over:
         nearest = float(np.hypot(centres[:, 0] - row, centres[:, 1] - col).min())
         if nearest >= least:

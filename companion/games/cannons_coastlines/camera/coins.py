@@ -23,14 +23,16 @@ METAL = "metal"
 
 def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
                  diameter_mm: float = kit.COIN_DIAMETER_MM,
-                 passed_over: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
+                 passed_over: list[tuple[float, float]] | None = None,
+                 passed_from_mm: float | None = None) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
     touch it and however its face shines, so each coin makes one sharp peak; a peak counts when
     its votes reach settings.min_votes and no stronger one lies within the kit's coin width less
     its overlap (and settings.separation_slack_mm). Peaks that look like coins but were ruled out by a coin
-    taken within settings.close_call_mm past the separation are added to `passed_over` (coin_spacing)."""
+    taken within settings.close_call_mm past the separation (or `passed_from_mm` or more away, when given: the
+    coins' width not known) are added to `passed_over` (coin_spacing)."""
     lab = zone_lab.astype(np.float32)
     # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
     # nearly as light as the paper but far more coloured.
@@ -83,7 +85,10 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     if passed_over is not None and centres:
         taken = np.array(centres)
         nearest = np.sqrt(((rows[:, None] - taken[None, :, 0]) ** 2 + (cols[:, None] - taken[None, :, 1]) ** 2).min(1))
-        close = (nearest > 0) & (nearest >= separation - settings.close_call_mm * MAT_PX_PER_MM)
+        least = separation - settings.close_call_mm * MAT_PX_PER_MM
+        if passed_from_mm is not None:
+            least = min(least, passed_from_mm * MAT_PX_PER_MM)
+        close = (nearest > 0) & (nearest >= least)
         passed_over += [(float(r), float(c)) for r, c in zip(rows[close], cols[close]) if face_is_a_coins(int(r), int(c))]
     return centres
 
@@ -122,7 +127,9 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     diameter = looks.coin_diameter_mm
     low_line = zone_box.y + zone_box.height - (diameter / 2 - settings.zone_overhang_mm)
     passed_over: list[tuple[float, float]] = []
-    centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over)
+    # Untaught, the coins' width is the kit's guess: a smaller set's coins lie nearer each other (coin_spacing).
+    passed_from = None if looks.taught else settings.untaught_least_apart_mm
+    centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over, passed_from)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -131,7 +138,7 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     if len(centres) == 0:
         return {}, [], 1.0
     spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),
-                             diameter, settings)
+                             diameter, settings, passed_from)
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     sample_shares = looks.coin_sample_shares
     radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM

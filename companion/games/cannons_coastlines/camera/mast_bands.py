@@ -4,7 +4,8 @@ A band across a sail shows as two patches where the pole crosses it, and where t
 sail's halves are blobs of their own, further apart than a pole's parts. Taught, a group's band is
 known long (MatLooks.mast_paint_mm, per patch, times MatLooks.patches_per_mast): one fleet's patches
 that together reach no further than a band (MatSettings.band_share of it) are one band, one mast;
-two masts side by side reach two bands and more. Untaught (no band known), nothing changes.
+two masts side by side reach two bands and more. Untaught (no band known), the patches are counted as
+they are, but two of one fleet close together are named a doubt (cut_band_doubts): a band and its pole.
 """
 
 from __future__ import annotations
@@ -73,3 +74,22 @@ def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks
                 break
     return [np.logical_or.reduce([masts[m] for m in range(len(masts)) if group[m] == head])
             for head in range(len(masts)) if group[head] == head]
+
+
+def cut_band_doubts(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Untaught, a blob's patches of paint (`inside`: fleet, bool mask on the blob) are one mast each; two of one
+    fleet whose middles lie nearer than MatSettings.band_halves_apart_mm may be one band across a sail, its halves
+    parted by the pole, and are named a doubt. Taught, the band is known (join_band_parts, bands): no doubt."""
+    if band_mm(looks) > 0:
+        return []
+    middles: dict[int, list[np.ndarray]] = {}
+    for fleet, patch in inside:
+        if patch.any():
+            middles.setdefault(fleet, []).append(np.argwhere(patch).mean(axis=0) / MAT_PX_PER_MM)
+    doubts = []
+    for fleet, points in sorted(middles.items()):
+        nearest = min((float(np.linalg.norm(a - b)) for i, a in enumerate(points) for b in points[i + 1:]), default=None)
+        if nearest is not None and nearest < settings.band_halves_apart_mm:
+            doubts.append(f"two patches of fleet {fleet}'s paint {nearest:.0f} mm apart on one blob, read as two masts: "
+                          "or one mast's band cut by its pole")
+    return doubts

@@ -24,7 +24,8 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape
                                                                    small_crate, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
-from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands, half_of_a_band, join_band_parts
+from companion.games.cannons_coastlines.camera.mast_bands import (band_mm, bands, cut_band_doubts, half_of_a_band,
+                                                                 join_band_parts)
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
@@ -172,7 +173,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         elif inside:
             # Measured on this blob only: a patch joined over the gap to the next blob (a crate's lid
             # beside a sail's band) would count as more paint than this mast shows.
-            masts += masts_of_patches([(fleet, patch & blob) for fleet, patch in inside], looks, settings)
+            on_blob = [(fleet, patch & blob) for fleet, patch in inside]
+            masts += masts_of_patches(on_blob, looks, settings)
+            doubts += cut_band_doubts(on_blob, looks, settings)
             continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
@@ -183,7 +186,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         if seen < settings.prize_min_coloured_px:
             fleet = 0
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
-        elif agreement < settings.unclear_colour_agreement:
+        elif agreement < (settings.pale_mast_agreement if kind == "mast" else settings.unclear_colour_agreement):
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)

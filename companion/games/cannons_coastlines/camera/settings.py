@@ -149,6 +149,11 @@ class CoinSettings:
     close_call_mm: float = 1.1
     crowded_share: float = 0.78
     crowded_neighbours: int = 2
+    # Untaught, the coins' width is not known: a group's coins may be far smaller than the kit's (18 mm, centres 15 mm
+    # apart when they overlap), and a peak like a coin ruled out this far or more from every coin taken is named a
+    # doubt too. Tuning seeds 500-699 untaught: 2 of the 6 mats whose coins were miscounted and sure show such a peak
+    # (16.2, 16.5 mm), none read right and sure (15.6 mm the nearest).
+    untaught_least_apart_mm: float = 16.0
 
 
 @dataclass(frozen=True)
@@ -202,6 +207,10 @@ class MatSettings:
     prize_min_coloured_px: int = 4
     hull_min_coloured_px: int = 10
     unclear_colour_agreement: float = 0.6
+    # A mast showing no patch of paint (a pale pennant) is voted by its blob's few coloured pixels, a light pole's
+    # shades among them: its votes must agree this much, or it is named a doubt. Tuning seeds 500-699 taught: a
+    # merchants' pennant read as privateers at 0.67 (653 anna, sure); masts read right and sure agree 0.83 and more.
+    pale_mast_agreement: float = 0.8
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.
     unpainted_mast_share: float = 0.5
@@ -234,6 +243,11 @@ class MatSettings:
     # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
     # (mast_bands) are one band cut by its pole, one mast.
     band_share: float = 1.3
+    # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
+    # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
+    # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
+    # read right 30.3 mm apart.
+    band_halves_apart_mm: float = 27.0
 
 
 @dataclass(frozen=True)
