@@ -42,7 +42,7 @@ def served_page(browser, services, data, path: str, viewport=LANDSCAPE, closing=
     afterwards the page, the server and then `closing` (the rig's board) are closed."""
     from companion.dashboard import create_app
 
-    from .conftest import RunningServer
+    from .running_server import RunningServer
 
     app = create_app({"DATA": data, "HEARTBEAT": 0.5}, services=services)
     try:

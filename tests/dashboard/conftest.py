@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,8 @@ from companion.dashboard.video import FrameHub
 from companion.dashboard.web import Services
 from companion.session import EventLog, Session
 from companion.games.cannonball_colony.record import RECORD
+
+from .running_server import RunningServer  # noqa: F401  (the tests import it from here)
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
@@ -58,35 +59,6 @@ class Tablet:
 @pytest.fixture
 def tablet(client):
     return Tablet(client)
-
-
-class RunningServer:
-    """waitress on a free port in a thread; on exit the streams end first, then the server."""
-
-    def __init__(self, app, host="127.0.0.1"):
-        self.app = app
-        import waitress.server
-
-        self.server = waitress.server.create_server(app, host=host, port=0, threads=24, channel_timeout=30)
-        self.url = f"http://127.0.0.1:{self.server.effective_port}"
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        self.app.extensions["companion"].broadcaster.close()
-        self.server.task_dispatcher.shutdown(timeout=2)
-        # Closed from inside the server's own loop: a socket closed from this thread while the
-        # loop sits in select() made it raise EBADF in its thread.
-        from waitress import wasyncore
-
-        try:
-            self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
-        except OSError:   # EBADF: the loop had already closed its map, the trigger with it; nothing is left open
-            pass
-        self.thread.join(timeout=5)
 
 
 @pytest.fixture

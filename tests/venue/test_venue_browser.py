@@ -4,7 +4,6 @@ going offline, and the results CSV link. Screenshots land in tests/artifacts/ven
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
@@ -12,33 +11,14 @@ import pytest
 from companion.venue.web import create_venue_app
 
 from dashboard.chromium import LANDSCAPE, browser, needs_chromium, shot  # noqa: F401  (browser: a fixture)
+from dashboard.running_server import RunningServer
 from .tables import open_session, playthrough_commands, publisher, taken_seqs, venue, wait_until
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "artifacts"
 
 
-class VenueServer:
-    """The venue app under waitress on a free port; its page streams end before the server."""
-
-    def __init__(self, app):
-        import waitress.server
-
-        self.app = app
-        self.server = waitress.server.create_server(app, host="127.0.0.1", port=0, threads=8, channel_timeout=30)
-        self.url = f"http://127.0.0.1:{self.server.effective_port}"
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self):
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc):
-        from waitress import wasyncore
-
-        self.app.extensions["venue_stream"].close()
-        self.server.task_dispatcher.shutdown(timeout=2)
-        self.server.trigger.pull_trigger(lambda: wasyncore.close_all(self.server._map))
-        self.thread.join(timeout=5)
+def _end_venue_stream(app) -> None:
+    app.extensions["venue_stream"].close()
 
 
 @needs_chromium
@@ -56,7 +36,7 @@ def test_the_venue_page_shows_every_table_live_and_clicks_through_to_a_mirror(br
         tables["alpha"][0].act(command)
     for command in commands[:12]:
         tables["beta"][0].act(command)
-    with VenueServer(create_venue_app(board, listener.describe)) as server:
+    with RunningServer(create_venue_app(board, listener.describe), threads=8, end_streams=_end_venue_stream) as server:
         page = browser.new_page(viewport=LANDSCAPE)
         page.goto(server.url + "/")
         page.wait_for_selector("#conn.live")
