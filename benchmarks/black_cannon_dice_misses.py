@@ -22,9 +22,9 @@ from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import black_cannon_accuracy as bench  # noqa: E402
 
-TUNING_SEEDS_BELOW = 2200
-MATCH_MM = 22.0
 CROP_PX = 45
 
 
@@ -35,14 +35,13 @@ def one_view(job: tuple[int, bool, Path | None]) -> list[dict]:
     cv2.setNumThreads(1)
     from companion.games.black_cannon.camera.reader import read_table
     from companion.games.black_cannon.camera.settings import SETTINGS
-    from companion.games.black_cannon.render import RenderOptions, compose_scene, random_position
+    from companion.games.black_cannon.render import compose_scene, random_position
     from companion.games.black_cannon.render.draw import render_frame
     from companion.games.black_cannon.render.truth import scene_truth
 
     seed, lean, crops = job
-    rng = random.Random(f"accuracy view {seed}")     # as benchmarks/black_cannon_accuracy.py renders it
-    options = RenderOptions(hand=rng.random() < 0.2, jpeg_quality=rng.randint(70, 95))
-    scene = compose_scene(random_position(seed), seed, options, seed % 4 == 0, None)
+    options, held_out = bench.view_recipe(seed)
+    scene = compose_scene(random_position(seed), seed, options, held_out, None)
     if scene.dice[0].style.name == "black-jumbo":
         return []
     if lean:
@@ -55,7 +54,7 @@ def one_view(job: tuple[int, bool, Path | None]) -> list[dict]:
     reading = read_table(image)
     found = []
     for index, die in enumerate(truth["dice"]):
-        near = [d for d in reading.dice if math.dist(d.centre_mm, die["centre_mm"]) < MATCH_MM]
+        near = [d for d in reading.dice if math.dist(d.centre_mm, die["centre_mm"]) < bench.MATCH_MM]
         read = near[0] if near else None
         shown = "-" if read is None else ("?" if read.pips is None or read.confidence < SETTINGS.confident
                                           else str(read.pips))
@@ -68,7 +67,7 @@ def one_view(job: tuple[int, bool, Path | None]) -> list[dict]:
             cv2.imwrite(str(crops / name), cv2.resize(crop, None, fx=5, fy=5, interpolation=cv2.INTER_CUBIC))
     # A die read sure where no die lies (a printed mark read as a face) is a wrong roll too.
     for read in reading.dice:
-        if read.confidence >= SETTINGS.confident and all(math.dist(read.centre_mm, die["centre_mm"]) >= MATCH_MM
+        if read.confidence >= SETTINGS.confident and all(math.dist(read.centre_mm, die["centre_mm"]) >= bench.MATCH_MM
                                                          for die in truth["dice"]):
             found.append({"seed": seed, "phantom": True, "pips": read.pips, "reason": read.reason})
     return found
@@ -82,8 +81,7 @@ def main(argv=None) -> int:
     parser.add_argument("--lean", action="store_true", help="force the first die of each view to lean")
     parser.add_argument("--crops", type=Path, help="write each flat die missed, cropped and magnified, here")
     args = parser.parse_args(argv)
-    if args.first_seed + args.views > TUNING_SEEDS_BELOW:
-        parser.error(f"tune on seeds below {TUNING_SEEDS_BELOW} only: the accuracy benchmark reports the rest")
+    bench.tuning_seeds_only(parser, args.first_seed, args.views)
     if args.crops:
         args.crops.mkdir(parents=True, exist_ok=True)
     jobs = [(seed, args.lean, args.crops) for seed in range(args.first_seed, args.first_seed + args.views)]

@@ -1,4 +1,4 @@
-"""Black Cannon ships on tuning views (seeds below 2000 only): every ship not read right, listed with what
+"""Black Cannon ships on tuning views (seeds below 2200 only): every ship not read right, listed with what
 the reader saw and cropped from the photo, to group the causes; and the ship figures to tune by.
 
     nice -n 10 python benchmarks/black_cannon_ship_misses.py --first-seed 1800 --views 200 --jobs 1 --crops /tmp/ships
@@ -14,13 +14,13 @@ from __future__ import annotations
 import argparse
 import math
 import multiprocessing
-import random
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import black_cannon_accuracy as bench  # noqa: E402
 
-TUNING_SEEDS_BELOW = 2000
 CROP_PX = 40
 
 
@@ -31,12 +31,11 @@ def one_view(job: tuple[int, Path | None]) -> list[dict]:
     cv2.setNumThreads(1)
     from companion.games.black_cannon.camera.reader import read_table
     from companion.games.black_cannon.camera.stills import STILL_SETTINGS
-    from companion.games.black_cannon.render import RenderOptions, random_position, render_position
+    from companion.games.black_cannon.render import random_position, render_position
 
     seed, crops = job
-    rng = random.Random(f"accuracy view {seed}")     # as benchmarks/black_cannon_accuracy.py renders it
-    options = RenderOptions(hand=rng.random() < 0.2, jpeg_quality=rng.randint(70, 95))
-    rendered = render_position(random_position(seed), seed, options, held_out=(seed % 4 == 0))
+    options, held_out = bench.view_recipe(seed)
+    rendered = render_position(random_position(seed), seed, options, held_out=held_out)
     image = cv2.imdecode(np.frombuffer(rendered.jpeg, np.uint8), cv2.IMREAD_COLOR)
     reading = read_table(image)
     found = []
@@ -83,8 +82,7 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--crops", type=Path, help="write each ship missed, cropped and magnified, here")
     args = parser.parse_args(argv)
-    if args.first_seed + args.views > TUNING_SEEDS_BELOW:
-        parser.error(f"tune on seeds below {TUNING_SEEDS_BELOW} only: the accuracy benchmark reports the rest")
+    bench.tuning_seeds_only(parser, args.first_seed, args.views)
     if args.crops:
         args.crops.mkdir(parents=True, exist_ok=True)
     jobs = [(seed, args.crops) for seed in range(args.first_seed, args.first_seed + args.views)]
