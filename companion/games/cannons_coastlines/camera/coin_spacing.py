@@ -31,12 +31,12 @@ def gaps_between(taken: list[tuple[float, float]], diameter_mm: float, settings:
     paper's likeness) under settings.gap_middle_below_paper. Such a peak is the gap between those coins."""
     centres = np.array(taken, np.float64).reshape(-1, 2)
     reach = settings.gap_reach_share * diameter_mm * MAT_PX_PER_MM
+    apart = np.hypot(centres[:, None, 0] - centres[None, :, 0], centres[:, None, 1] - centres[None, :, 1])
+    near = (apart > 0) & (apart < reach)
     gaps = []
-    for index, (row, col) in enumerate(centres):
-        near = np.hypot(centres[:, 0] - row, centres[:, 1] - col)
-        around = centres[(near > 0) & (near < reach)]
-        if len(around) < settings.gap_neighbours:
-            continue
+    for index in np.nonzero(near.sum(1) >= settings.gap_neighbours)[0].tolist():
+        row, col = centres[index]
+        around = centres[near[index]]
         turns = np.sort(np.arctan2(around[:, 0] - row, around[:, 1] - col))
         if (np.degrees(np.diff(np.r_[turns, turns[0] + 2 * np.pi]).max()) <= settings.gap_open_most_deg
                 and middle_below_paper(row, col) < settings.gap_middle_below_paper):

@@ -82,11 +82,11 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
         return paper_level[0] - float(np.median(face[window])) >= settings.face_below_paper
-    inner = settings.gap_middle_mm * MAT_PX_PER_MM
-    around_middle = np.argwhere(np.hypot(*np.mgrid[-int(inner):int(inner) + 1, -int(inner):int(inner) + 1]) <= inner) - int(inner)
 
     def middle_below_paper(row: float, col: float) -> float:
-        at = around_middle + (int(row), int(col))
+        inner = settings.gap_middle_mm * MAT_PX_PER_MM
+        at = np.argwhere(np.hypot(*np.mgrid[-int(inner):int(inner) + 1, -int(inner):int(inner) + 1]) <= inner) - int(inner)
+        at = at + (int(row), int(col))
         at = at[(at[:, 0] >= 0) & (at[:, 0] < paper_like.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < paper_like.shape[1])]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
         return paper_level[0] - float(np.median(paper_like[at[:, 0], at[:, 1]]))
