@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.games.cannons_coastlines.camera import coins
-from companion.games.cannons_coastlines.camera.coin_spacing import spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, spacing_doubts
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
@@ -72,3 +72,37 @@ def test_untaught_a_coin_ruled_out_where_a_smaller_coin_could_lie_is_asked_about
     assert len(doubts) == 1 and "16.5 mm from it" in doubts[0], doubts
     nearer = [(100.0, 100.0 + 13.0 * MAT_PX_PER_MM)]
     assert spacing_doubts(taken, nearer, separation, KIT_MM, CoinSettings(), CoinSettings().untaught_least_apart_mm) == []
+
+
+TAUGHT_GAPS = CoinSettings(gap_reach_share=0.9)
+PAPER_IN_ITS_MIDDLE, A_COINS_FACE = (lambda row, col: 20.0), (lambda row, col: 120.0)
+
+
+def test_a_peak_among_four_coins_showing_the_paper_is_the_gap_between_them_taught():
+    """Coins pale in the middle vote for the gap between them (tuning seed 525 ben: two gaps read as coins)."""
+    pitch = KIT_MM + 1.8
+    gap = (pitch / 2 * MAT_PX_PER_MM, pitch / 2 * MAT_PX_PER_MM)
+    assert gaps_between(grid(pitch) + [gap], KIT_MM, TAUGHT_GAPS, PAPER_IN_ITS_MIDDLE) == [6]
+    # Untaught the coins' width is a guess (a smaller set's coins lie nearer): no gap is ruled out.
+    assert gaps_between(grid(pitch) + [gap], KIT_MM, CoinSettings(), PAPER_IN_ITS_MIDDLE) == []
+
+
+def test_a_peak_where_three_coins_leave_a_fourth_spot_empty_is_a_gap_too():
+    pitch = KIT_MM + 1.8
+    three = [(0.0, 0.0), (0.0, pitch * MAT_PX_PER_MM), (pitch * MAT_PX_PER_MM, 0.0)]
+    nudged_gap = ((pitch / 2 + 0.5) * MAT_PX_PER_MM, (pitch / 2 + 0.5) * MAT_PX_PER_MM)   # a little past their line
+    assert gaps_between(three + [nudged_gap], KIT_MM, TAUGHT_GAPS, PAPER_IN_ITS_MIDDLE) == [3]
+
+
+def test_a_coin_overlapped_on_three_sides_or_with_coins_on_one_side_is_no_gap():
+    """A coin whose neighbours overlap it by the most the kit allows on three sides shows its face, not the
+    paper, in its middle; three coins on one side of a peak do not surround it, however near."""
+    pitch = KIT_MM + 1.8
+    overlapped = KIT_MM - coins.kit.COIN_MAX_OVERLAP_MM
+    middle = (pitch * MAT_PX_PER_MM, pitch * MAT_PX_PER_MM)
+    around = [(middle[0] + dr * overlapped * MAT_PX_PER_MM, middle[1] + dc * overlapped * MAT_PX_PER_MM)
+              for dr, dc in ((0, 1), (0, -1), (1, 0))]
+    assert gaps_between([middle] + around, KIT_MM, TAUGHT_GAPS, A_COINS_FACE) == []
+    one_side = [(middle[0] + overlapped * MAT_PX_PER_MM * np.sin(turn), middle[1] + overlapped * MAT_PX_PER_MM * np.cos(turn))
+                for turn in np.radians([-60, 0, 60])]   # as far apart as they are from it: two thirds of a turn open
+    assert gaps_between([middle] + one_side, KIT_MM, TAUGHT_GAPS, PAPER_IN_ITS_MIDDLE) == []

@@ -92,6 +92,17 @@ def test_coins_pale_in_the_middle_are_all_counted_once_taught(seed):
 
 
 @pytest.mark.slow   # 10 s: a table and a sheet rendered, the table read once
+def test_the_gaps_between_coins_pale_in_the_middle_are_not_read_as_coins_taught():
+    # Seed 525 (benchmark view): ben's 25 ringed coins, pale in the middle, lie close on their grid; their rings'
+    # inner edges voted for two gaps between them, read as coins (27 for 25). Among the coins round them, they
+    # are gaps (coin_spacing.gaps_between).
+    pieces, rendered, observation = read_taught_view(525)
+    assert pieces.coin.family == "ringed"
+    ben = next(mat for mat in rendered.truth["mats"] if mat["player"] == "ben")
+    assert observation.table.mat("ben").coin_count == sum(ben["coins"].values()) == 25
+
+
+@pytest.mark.slow   # 10 s: a table and a sheet rendered, the table read once
 def test_a_pale_mast_broken_into_specks_makes_its_mat_asked_taught():
     # Seed 552 (benchmark view): dev's pale green mast shows only as specks too small for a prize, so it is
     # not read; the specks' fleet colour makes the mat a doubt, not a sure 31 points for 33.

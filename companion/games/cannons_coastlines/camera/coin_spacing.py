@@ -7,6 +7,11 @@ between four coins gathers votes from all their rims, a peak about seven tenths 
 as a coin where the separation is small. Neither is settled by the votes, so each is named as a doubt.
 Untaught, the separation is the kit's coin's: a peak like a coin ruled out nearer than a smaller set's coins
 may lie (CoinSettings.untaught_least_apart_mm and more away) is a doubt as well.
+
+A coin pale in its middle has a dark ring inside its rim, and that ring's inner edge votes for a spot one coin
+radius outside it: the gap between three or four such coins gathers their votes, its paper passes for a pale
+middle and its surround for a face. No coin lies inside three others nearer than a coin's width, so such a
+peak with the paper showing in its middle is the gap between them (gaps_between).
 """
 
 from __future__ import annotations
@@ -15,6 +20,28 @@ import numpy as np
 
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
+
+
+def gaps_between(taken: list[tuple[float, float]], diameter_mm: float, settings: CoinSettings = CoinSettings(),
+                 middle_below_paper=lambda row, col: 0.0) -> list[int]:
+    """Indexes of the coins in `taken` (centres, px) that lie among settings.gap_neighbours or more other coins taken
+    nearer than settings.gap_reach_share of a coin's width, surrounding it (no side of it open by more than
+    settings.gap_open_most_deg: three coins round a missing fourth leave their gap on the line between two of them,
+    half a turn open), and show the paper in their middle: `middle_below_paper(row, col)` (how far below the
+    paper's likeness) under settings.gap_middle_below_paper. Such a peak is the gap between those coins."""
+    centres = np.array(taken, np.float64).reshape(-1, 2)
+    reach = settings.gap_reach_share * diameter_mm * MAT_PX_PER_MM
+    apart = np.hypot(centres[:, None, 0] - centres[None, :, 0], centres[:, None, 1] - centres[None, :, 1])
+    near = (apart > 0) & (apart < reach)
+    gaps = []
+    for index in np.nonzero(near.sum(1) >= settings.gap_neighbours)[0].tolist():
+        row, col = centres[index]
+        around = centres[near[index]]
+        turns = np.sort(np.arctan2(around[:, 0] - row, around[:, 1] - col))
+        if (np.degrees(np.diff(np.r_[turns, turns[0] + 2 * np.pi]).max()) <= settings.gap_open_most_deg
+                and middle_below_paper(row, col) < settings.gap_middle_below_paper):
+            gaps.append(index)
+    return gaps
 
 
 def spacing_doubts(taken: list[tuple[float, float]], passed_over: list[tuple[float, float]], separation_px: float,

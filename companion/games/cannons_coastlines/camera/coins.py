@@ -15,7 +15,7 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.coin_spacing import spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, spacing_doubts
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 METAL = "metal"
@@ -32,7 +32,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     its votes reach settings.min_votes and no stronger one lies within the kit's coin width less
     its overlap (and settings.separation_slack_mm). Peaks that look like coins but were ruled out by a coin
     taken within settings.close_call_mm past the separation (or `passed_from_mm` or more away, when given: the
-    coins' width not known) are added to `passed_over` (coin_spacing)."""
+    coins' width not known) are added to `passed_over` (coin_spacing). A peak taken among coins surrounding it is
+    the gap between them (coin_spacing.gaps_between): the coins are taken again without it."""
     lab = zone_lab.astype(np.float32)
     # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
     # nearly as light as the paper but far more coloured.
@@ -81,7 +82,23 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
         return paper_level[0] - float(np.median(face[window])) >= settings.face_below_paper
-    centres = strongest_apart(rows[order], cols[order], separation, face_is_a_coins)
+
+    def middle_below_paper(row: float, col: float) -> float:
+        inner = settings.gap_middle_mm * MAT_PX_PER_MM
+        at = np.argwhere(np.hypot(*np.mgrid[-int(inner):int(inner) + 1, -int(inner):int(inner) + 1]) <= inner) - int(inner)
+        at = at + (int(row), int(col))
+        at = at[(at[:, 0] >= 0) & (at[:, 0] < paper_like.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < paper_like.shape[1])]
+        paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
+        return paper_level[0] - float(np.median(paper_like[at[:, 0], at[:, 1]]))
+    # Taken again without a gap, so that a coin it ruled out may count.
+    gaps: set[tuple[float, float]] = set()
+    while True:
+        centres = strongest_apart(rows[order], cols[order], separation,
+                                  lambda row, col: (float(row), float(col)) not in gaps and face_is_a_coins(row, col))
+        found = gaps_between(centres, diameter_mm, settings, middle_below_paper)
+        if not found:
+            break
+        gaps.update(centres[index] for index in found)
     if passed_over is not None and centres:
         taken = np.array(centres)
         nearest = np.sqrt(((rows[:, None] - taken[None, :, 0]) ** 2 + (cols[:, None] - taken[None, :, 1]) ** 2).min(1))
@@ -89,7 +106,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         if passed_from_mm is not None:
             least = min(least, passed_from_mm * MAT_PX_PER_MM)
         close = (nearest > 0) & (nearest >= least)
-        passed_over += [(float(r), float(c)) for r, c in zip(rows[close], cols[close]) if face_is_a_coins(int(r), int(c))]
+        passed_over += [(float(r), float(c)) for r, c in zip(rows[close], cols[close])
+                        if (float(r), float(c)) not in gaps and face_is_a_coins(int(r), int(c))]
     return centres
 
 

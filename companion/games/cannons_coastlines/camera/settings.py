@@ -154,6 +154,16 @@ class CoinSettings:
     # doubt too. Tuning seeds 500-699 untaught: 2 of the 6 mats whose coins were miscounted and sure show such a peak
     # (16.2, 16.5 mm), none read right and sure (15.6 mm the nearest).
     untaught_least_apart_mm: float = 16.0
+    # A peak with gap_neighbours or more coins taken round it, nearer than gap_reach_share of a coin's width, is the gap
+    # between them, not a coin (coin_spacing.gaps_between). Off (0) where the coins' width is the kit's guess: a smaller
+    # set's coins lie nearer than that; taught, TaughtSettings.gap_reach_share.
+    gap_reach_share: float = 0.0
+    gap_neighbours: int = 3
+    gap_open_most_deg: float = 210.0    # surrounding it: no side open more than this (three round a missing fourth: 180, nudged)
+    # ... and showing the paper in its middle: within gap_middle_mm, less than this below the zone's paper likeness
+    # (seeds 500-699 taught: the gaps 14-53; coins read right 29 and up, 1 in 100 under 41; the one among three, 252).
+    gap_middle_below_paper: float = 60.0
+    gap_middle_mm: float = 3.0
 
 
 @dataclass(frozen=True)

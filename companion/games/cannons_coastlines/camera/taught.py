@@ -54,6 +54,10 @@ class TaughtSettings:
     # Taught, a coin pale in the middle counts by its rim alone where it gathers this many full rims' votes (seeds
     # 500-699: of the peaks the face tests ruled out, the coins voted 1.8 and 2.2, the rest 0.75 at most).
     strong_rim_votes: float = 1.5
+    # Taught, a peak among three coins or more nearer than this share of a coin's width, the paper in its middle, is
+    # the gap between them (CoinSettings.gap_reach_share; seeds 500-699: 10 gaps read as coins, their third nearest
+    # coin 0.80-0.92 of a width away; of the 6942 coins read right one lies so, its face 252 below the paper).
+    gap_reach_share: float = 0.95
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
     rim_outside_mm: float = 0.6       # the half-way rise lies this far outside the rim (lean, shadow; seeds 500-699)
@@ -93,6 +97,7 @@ class TaughtCoast:
             # Two coins lie nearer than the kit's allow when the taught width is a little wide.
             self.coin_settings_changes["separation_slack_mm"] = CoinSettings().separation_slack_mm + settings.width_doubt_mm
             self.coin_settings_changes["strong_rim_votes"] = settings.strong_rim_votes
+            self.coin_settings_changes["gap_reach_share"] = settings.gap_reach_share
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
