@@ -14,6 +14,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.board import Board, default_board
+from companion.games.black_cannon.camera.board_refit import refit_sparse_view
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
 from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
 from companion.games.black_cannon.camera.face_model import second_opinion
@@ -65,6 +66,7 @@ def look_at_table(image: np.ndarray, board: Board, settings: ReaderSettings, mar
     view = locate_board(markers, (width, height), board.columns, board.rows)
     if view is None:
         return None
+    view = refit_sparse_view(view, image, board, markers, settings)
     ships = ships_from_tags(view, markers, image, settings)
     table = table_view(view, image, board, settings)
     found = blobs(table)
@@ -113,8 +115,9 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
             questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")
     if len(dice) < DICE:
         questions.append(f"{DICE - len(dice)} die not seen (hidden or off the table): what does it show?")
-    if len(view.corners_seen) < settings.sure_corners:
-        # Two markers on one side tilt the whole board's fit: a ship's square may be off by one (tuning seeds).
+    if len(view.corners_seen) < settings.sure_corners and not view.print_match:
+        # Two markers on one side tilt the whole board's fit: a ship's square may be off by one (tuning seeds); a fit
+        # matched to the board's print holds (board_refit.py).
         ships = [replace(ship, confidence=min(ship.confidence, settings.few_corners_confidence)) for ship in ships]
         if ships:
             questions.append(f"only {len(view.corners_seen)} of the board's corner markers are seen: "
