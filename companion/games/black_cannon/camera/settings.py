@@ -16,6 +16,9 @@ class ReaderSettings:
     misregistration_mm: float = 2.5     # how far the print may lie off its homography place (lens distortion)
     foreground_open_mm: float = 4.0      # opening that drops misregistered print lines
     flat_tag_side_tolerance: float = 0.22   # a deck tag whose sides stray more than this is not lying flat
+    # ... but one straying less than this more is told by the paint round it too (tuning seeds 2200-2399: standing
+    # galleons at the board's edge seen 40-48 degrees off straight down stray 0.221 and 0.225, read lying and sure)
+    flat_tag_narrow_miss: float = 0.05
     # Whether a tag's stand stands or lies (tag_pose.py): where the stand it would sit on standing and the one it would
     # belong to lying differ, the share painted in its fleet's colour (tuning seeds 1800-1999: 0.00-0.02 where the
     # stand is not, 0.09-0.91 where it is, a blue hull in shade 0.06), over at least this many pixels each.
