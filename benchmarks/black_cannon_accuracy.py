@@ -1,4 +1,4 @@
-"""Black Cannon reader accuracy on rendered views with seeds never tuned on (tuning used seeds below 2200).
+"""Black Cannon reader accuracy on rendered views with seeds never tuned on (tuning used seeds below 2600).
 
     nice -n 10 python benchmarks/black_cannon_accuracy.py --views 500 --first-seed 20000 --jobs 2
 
