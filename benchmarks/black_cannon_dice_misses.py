@@ -1,4 +1,4 @@
-"""Black Cannon dice on tuning views (seeds below 2200 only): every flat die not read right, listed with the
+"""Black Cannon dice on tuning views (seeds below the accuracy benchmark's line only): every flat die not read right, listed with the
 reader's reason and cropped from the photo, to group the causes; and the counts to tune by.
 
     nice -n 10 python benchmarks/black_cannon_dice_misses.py --first-seed 1650 --views 150 --crops /tmp/misses

@@ -21,6 +21,7 @@ class BoardView:
     to_image: np.ndarray        # board mm (z = 0) -> picture px
     camera: PlaneCamera
     corners_seen: tuple[int, ...]
+    print_match: float = 0.0    # fitted again against the board's print (board_refit.py): their correlation
 
     def raised(self, height_mm: float) -> np.ndarray:
         """Board mm on the plane `height_mm` above the board -> picture px."""
@@ -46,17 +47,21 @@ class BoardView:
 def locate_board(markers: list[DetectedMarker], image_size: tuple[int, int], columns: int, rows: int) -> BoardView | None:
     """The board's view from the corner markers seen, None when none is."""
     geometry = kit.BoardGeometry(columns, rows)
-    board_points, image_points, seen = [], [], []
-    for marker in markers:
-        corner = marker.id - ids.TABLE_CORNER_MARKERS.first
-        if marker.id not in ids.TABLE_CORNER_MARKERS.ids:
-            continue
-        board_points += geometry.corner_marker_corners(corner)
-        image_points += marker.corners
-        seen.append(corner)
+    board_points, image_points = board_marker_points(geometry, markers)
+    seen = [marker.id - ids.TABLE_CORNER_MARKERS.first for marker in markers if marker.id in ids.TABLE_CORNER_MARKERS.ids]
     if not seen:
         return None
     homography, _ = cv2.findHomography(np.float64(board_points), np.float64(image_points))
     if homography is None:
         return None
     return BoardView(geometry, homography, camera_from_plane(homography, image_size), tuple(sorted(seen)))
+
+
+def board_marker_points(geometry: kit.BoardGeometry, markers: list[DetectedMarker]) -> tuple[list, list]:
+    """Every corner of every table-corner marker seen: its place on the board (mm) and in the picture (px)."""
+    board_points, image_points = [], []
+    for marker in markers:
+        if marker.id in ids.TABLE_CORNER_MARKERS.ids:
+            board_points += geometry.corner_marker_corners(marker.id - ids.TABLE_CORNER_MARKERS.first)
+            image_points += marker.corners
+    return board_points, image_points

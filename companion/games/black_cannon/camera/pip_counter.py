@@ -136,7 +136,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         doubts.append("the face is seen squashed: a cocked die?")
     if pips_squashed(grey, face, points, radii, settings):
         doubts.append("its pips are seen squashed: a cocked die?")
-    if face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings):
+    side_seen = face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
+    if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again
         confidence *= settings.doubted_keeps
@@ -148,7 +149,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         # (tuning seeds with a die forced to lean), would only doubt the other, flat die too (doubt_unlike_pair).
         side = None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
-                   bool(doubts))
+                   bool(doubts), side_seen=side_seen)
 
 
 def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:

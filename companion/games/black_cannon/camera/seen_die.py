@@ -19,6 +19,7 @@ class SeenDie:
     doubted: bool = False            # a doubt was raised on it beyond its margin (a cocked die?, another count)
     learned: int | None = None       # the learned face reader's likeliest class (NOT_A_FACE: no flat face); None unread
     learned_sure: float = 0.0        # and its probability
+    side_seen: bool = False          # its body showed a side beside its top (die_sides.py): a cocked die?
 
 
 NOT_A_FACE = 0            # the learned face reader's class for a cocked die, a hidden one, or no die at all

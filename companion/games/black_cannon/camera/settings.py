@@ -16,6 +16,9 @@ class ReaderSettings:
     misregistration_mm: float = 2.5     # how far the print may lie off its homography place (lens distortion)
     foreground_open_mm: float = 4.0      # opening that drops misregistered print lines
     flat_tag_side_tolerance: float = 0.22   # a deck tag whose sides stray more than this is not lying flat
+    # ... but one straying less than this more is told by the paint round it too (tuning seeds 2200-2399: standing
+    # galleons at the board's edge seen 40-48 degrees off straight down stray 0.221 and 0.225, read lying and sure)
+    flat_tag_narrow_miss: float = 0.05
     # Whether a tag's stand stands or lies (tag_pose.py): where the stand it would sit on standing and the one it would
     # belong to lying differ, the share painted in its fleet's colour (tuning seeds 1800-1999: 0.00-0.02 where the
     # stand is not, 0.09-0.91 where it is, a blue hull in shade 0.06), over at least this many pixels each.
@@ -117,6 +120,17 @@ class ReaderSettings:
     tag_threshold_window_px: int = 53    # its widest local threshold window
     unread_hull_confidence: float = 0.3  # a ship known by its paint alone is asked about
     sure_corners: int = 3                # fewer corner markers seen than this: the squares are not sure
+    # ... and the board's fit is refined against its print (board_refit.py; tuning seeds 2200-2399: two markers left
+    # the fit 5-50 mm off, one 35-160 mm; the refits kept 1-4 mm).
+    refit_px_per_mm: float = 0.5         # the print matched at this scale
+    refit_photo_over_print: float = 1.5  # the photo shrunk to about this many of its pixels a print pixel
+    refit_iterations: int = 40           # ECC's steps at most
+    refit_step_px: float = 1e-5          # it stops once a step changes the fit less than this
+    refit_smoothing_px: int = 5          # both pictures blurred over this before matching
+    refit_least_correlation: float = 0.4     # the print and photo correlate this well, or the refit is dropped (and
+    # the squares are sure again: tuning seeds 1800-2399, refits kept 0.46-0.70)
+    refit_camera_mm: float = 4.0         # a camera makes the refit: its squares lie this near a camera's view
+    refit_marker_drift_px: float = 10.0  # and the markers seen lie this near where detected
     few_corners_confidence: float = 0.4  # and each ship's reading is held to this (asked about)
     fleet_saturation: float = 0.42
     paint_brightness: float = 0.12       # a fleet's paint is this bright at least (darker is shadow or ink)

@@ -50,10 +50,15 @@ def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.nd
         # fits both (or neither), the paint round it tells, and when that cannot either, the players are asked.
         upright = upright_stray(view, marker.corners)
         flat_fits, upright_fits = stray <= settings.flat_tag_side_tolerance, upright <= settings.flat_tag_side_tolerance
-        on_side = (None if flat_fits != upright_fits
+        # A flat tag whose outline strays just past the tolerance (a galleon's at the board's edge, seen steeply) is
+        # told by the paint too, and read standing only as a question.
+        narrowly = upright_fits and stray <= settings.flat_tag_side_tolerance + settings.flat_tag_narrow_miss
+        outline_tells = flat_fits != upright_fits and not narrowly
+        on_side = (None if outline_tells
                    else lies_on_its_side(view, image, marker.corners, FLEET_HUES[fleet], kind, settings))
         flat = flat_fits if on_side is None else not on_side
-        told = 1.0 if flat_fits != upright_fits or (on_side is not None and flat_fits) else settings.untold_tag_confidence
+        told = (1.0 if outline_tells or (on_side is not None and flat_fits) or (narrowly and on_side)
+                else settings.untold_tag_confidence)
         if flat:
             centre_tag = corners.mean(axis=0)
             bow = (corners[0] + corners[1]) / 2 - (corners[3] + corners[2]) / 2
