@@ -166,3 +166,14 @@ def read_and_true_points(seed, player):
     mat = next(mat for mat in rendered.truth["mats"] if mat["player"] == player)
     true = points(Holdings(sum(mat["coins"].values()), dict(Counter(map(tuple, mat["prizes"])))), values).total
     return observation, points_by_player(observation, values)[player], true
+
+
+@pytest.mark.parametrize("seed", [
+    644,   # silver, a broad dot: a pale face beside the rim put the half-way rise in the shadow's tail (1.6 mm wide)
+    559,   # gold, a dark ring at the rim: the half-way rise lay inside the coin's edge (1.3 mm narrow)
+])
+def test_the_coins_taught_width_is_the_coins_width_pale_face_or_dark(seed):
+    pieces = choose_piece_set(seed, TUNED)
+    sheet = render_teaching(compose_teaching(pieces, seed, RenderOptions(jpeg_quality=90))).image
+    taught = TaughtCoast(teach([("sheet.jpg", sheet)], sheet_record()))
+    assert abs(taught.looks.coin_diameter_mm - pieces.coin.diameter_mm) < 0.6

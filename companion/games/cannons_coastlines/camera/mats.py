@@ -71,6 +71,15 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
+def _strong_chroma(lab_pixels: np.ndarray, settings: MatSettings) -> float:
+    """How coloured the strongly coloured of the pixels are (Lab a*b*: MatSettings.pale_mast_chroma_share of those
+    over fleet_min_chroma lie below it); 0 when none is coloured."""
+    ab = lab_pixels[:, 1:].astype(np.float32) - 128
+    chroma = np.hypot(ab[:, 0], ab[:, 1])
+    chroma = chroma[chroma > settings.fleet_min_chroma]
+    return float(np.quantile(chroma, settings.pale_mast_chroma_share)) if len(chroma) else 0.0
+
+
 def _fleet_paint(lab: np.ndarray, settings: MatSettings, hues: dict[int, float],
                  within: np.ndarray | None = None) -> dict[int, np.ndarray]:
     """Each fleet's paint in the picture: pixels of its hue, coloured enough and not wood; with `within` (a 0/1
@@ -188,6 +197,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
         elif agreement < (settings.pale_mast_agreement if kind == "mast" else settings.unclear_colour_agreement):
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
+        elif kind == "mast" and looks.taught and _strong_chroma(lab[blob], settings) < settings.pale_mast_chroma:
+            doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)
     # Each prize's blob: a blob's prizes are those read after the blob before it.

@@ -221,6 +221,12 @@ class MatSettings:
     # shades among them: its votes must agree this much, or it is named a doubt. Tuning seeds 500-699 taught: a
     # merchants' pennant read as privateers at 0.67 (653 anna, sure); masts read right and sure agree 0.83 and more.
     pale_mast_agreement: float = 0.8
+    # Taught: a mast showing no patch of paint, read from faint pixels whose strongest (this share of them lie below)
+    # are no more coloured than a cream sail, is a doubt however well they agree (tuning seeds 500-699: a striped
+    # mast's dark navy band unseen, its cream sail voted merchants', 675 cleo at 21; of the 71 such masts, the seven
+    # read wrong showed 16-29, five under 23; those read right 18-21.4 five times, 24-70 the rest).
+    pale_mast_chroma: float = 23.0
+    pale_mast_chroma_share: float = 0.9
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.
     unpainted_mast_share: float = 0.5

@@ -60,7 +60,12 @@ class TaughtSettings:
     gap_reach_share: float = 0.95
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
-    rim_outside_mm: float = 0.6       # the half-way rise lies this far outside the rim (lean, shadow; seeds 500-699)
+    # The half-way rise lies outside the rim (lean, side, shadow): the paler the face beside the rim, the nearer the
+    # paper the half-way level and the further out in the shadow's tail (seeds 500-699, the width's error against the
+    # render's per taught coin: -0.0124 mm a level of the face's gap below the paper, 2.0 mm at none).
+    rim_outside_mm: float = 0.65      # ... this far outside where the face lies rim_outside_gap below the paper,
+    rim_outside_gap: float = 150.0
+    rim_outside_per_gap: float = 0.0062   # ... and this much less (mm) for each level further below
     metal_reach_deg: float = 10.0     # a kind's colour lies further than this from the coins' metal's hue
 
 
@@ -229,7 +234,8 @@ def _coin_disc(lab: np.ndarray, settings: TaughtSettings) -> tuple[np.ndarray, f
     face = float(profile[beside].min()) if beside.any() else float(profile[under[-1]])
     radius = float(radii[np.nonzero(profile <= (face + paper) / 2)[0][-1]])
     disc = np.hypot(*np.mgrid[:lab.shape[0], :lab.shape[1]] - np.array([row, col])[:, None, None]) <= radius * MAT_PX_PER_MM
-    return disc, 2 * max(radius - settings.rim_outside_mm, 1.0)
+    outside = settings.rim_outside_mm + settings.rim_outside_per_gap * (settings.rim_outside_gap - (paper - face))
+    return disc, 2 * max(radius - outside, 1.0)
 
 
 def _middle_likeness(lab: np.ndarray, disc: np.ndarray) -> float:
