@@ -75,17 +75,15 @@ def best_print_match(view: BoardView, image: np.ndarray, board: Board, markers: 
 def _off_any_camera_mm(homography: np.ndarray, geometry, size: tuple[int, int]) -> float:
     """How far (mm, the farthest of the squares' middles in the picture) the homography's board lies from the view
     of the camera recovered from it (plane_camera.py): a homography no pinhole camera makes lies far."""
-    cam = camera_from_plane(homography, size)
-    k = np.array([[cam.focal, 0, cam.centre[0]], [0, cam.focal, cam.centre[1]], [0, 0, 1.0]])
-    camera_view = k @ np.column_stack([cam.rotation[:, 0], cam.rotation[:, 1], cam.translation])
     middles = np.float64([geometry.square_centre(column, row) for column in range(geometry.columns)
-                          for row in range(geometry.rows)]).reshape(-1, 1, 2)
-    seen = cv2.perspectiveTransform(middles, homography).reshape(-1, 2)
+                          for row in range(geometry.rows)])
+    seen = cv2.perspectiveTransform(middles.reshape(-1, 1, 2), homography).reshape(-1, 2)
     in_picture = (seen >= 0).all(axis=1) & (seen[:, 0] < size[0]) & (seen[:, 1] < size[1])
     if not in_picture.any():
         return float("inf")
-    back = cv2.perspectiveTransform(cv2.perspectiveTransform(middles, camera_view), np.linalg.inv(homography))
-    return float(np.linalg.norm((back - middles).reshape(-1, 2), axis=1)[in_picture].max())
+    camera_seen = camera_from_plane(homography, size).project_raised(middles, 0.0)
+    back = cv2.perspectiveTransform(camera_seen.reshape(-1, 1, 2), np.linalg.inv(homography)).reshape(-1, 2)
+    return float(np.linalg.norm(back - middles, axis=1)[in_picture].max())
 
 
 def _camera_starts(board_points, image_points, picture_shape) -> list[np.ndarray]:

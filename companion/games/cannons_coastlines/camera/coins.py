@@ -60,11 +60,10 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     # next zone, or a caption, gathers votes too, but with paper on one side. Beyond the
     # zone's picture counts as paper: a coin lies in its zone, not past it.
     reach = int(settings.face_check_mm * MAT_PX_PER_MM)
-    disc = np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= reach
+    face_offsets = _disc_offsets(reach)
     covering = np.pad(paper_like < settings.paper_like_min, reach)
     rows, cols = np.nonzero(peaks)
-    offsets = np.argwhere(disc)
-    covered = covering[rows[:, None] + offsets[:, 0], cols[:, None] + offsets[:, 1]].mean(1)
+    covered = covering[rows[:, None] + reach + face_offsets[:, 0], cols[:, None] + reach + face_offsets[:, 1]].mean(1)
     # A pale coin among others shows little rim against paper: fewer votes will do where its
     # whole face is covered (a gap between coins shows paper in its middle).
     least_covered = np.where(score[rows, cols] >= settings.min_votes, settings.face_covered, settings.weak_face_covered)
@@ -73,23 +72,22 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     order = np.argsort(-score[rows, cols], kind="stable")
     separation = coin_separation_px(diameter_mm, settings)
     paper_level = []   # worked out for the first peak that needs it
+    middle_offsets = _disc_offsets(settings.gap_middle_mm * MAT_PX_PER_MM)
 
-    def face_is_a_coins(row: int, col: int) -> bool:
-        # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
-        if score[row, col] >= settings.strong_rim_votes:
-            return True
-        face = paper_like[max(0, row - reach):row + reach + 1, max(0, col - reach):col + reach + 1]
-        window = disc[max(0, reach - row):, max(0, reach - col):][:face.shape[0], :face.shape[1]]
-        paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
-        return paper_level[0] - float(np.median(face[window])) >= settings.face_below_paper
-
-    def middle_below_paper(row: float, col: float) -> float:
-        inner = settings.gap_middle_mm * MAT_PX_PER_MM
-        at = np.argwhere(np.hypot(*np.mgrid[-int(inner):int(inner) + 1, -int(inner):int(inner) + 1]) <= inner) - int(inner)
-        at = at + (int(row), int(col))
+    def below_paper(row: float, col: float, disc_offsets: np.ndarray) -> float:
+        """How far below the paper's likeness the median of the disc round (row, col) lies."""
+        at = disc_offsets + (int(row), int(col))
         at = at[(at[:, 0] >= 0) & (at[:, 0] < paper_like.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < paper_like.shape[1])]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
         return paper_level[0] - float(np.median(paper_like[at[:, 0], at[:, 1]]))
+
+    def face_is_a_coins(row: int, col: int) -> bool:
+        # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
+        return (score[row, col] >= settings.strong_rim_votes
+                or below_paper(row, col, face_offsets) >= settings.face_below_paper)
+
+    def middle_below_paper(row: float, col: float) -> float:
+        return below_paper(row, col, middle_offsets)
     # Taken again without a gap, so that a coin it ruled out may count.
     gaps: set[tuple[float, float]] = set()
     while True:
@@ -115,6 +113,11 @@ def coin_separation_px(diameter_mm: float, settings: CoinSettings) -> float:
     """How far apart (px) coins' centres are kept: a coin's width less the kit's overlap and the slack."""
     return (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
 
+
+def _disc_offsets(radius_px: float) -> np.ndarray:
+    """The (row, col) offsets of the pixels within `radius_px` of a pixel."""
+    reach = int(radius_px)
+    return np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius_px) - reach
 
 def strongest_apart(rows: np.ndarray, cols: np.ndarray, separation: float, is_coin) -> list[tuple[float, float]]:
     """Of the peaks at (rows, cols) (whole px, strongest first), those `is_coin(row, col)` says are coins and
