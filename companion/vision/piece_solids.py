@@ -161,10 +161,10 @@ def window_points(centre_mm, camera: PlaneCamera, settings: SolidSettings = Soli
 
 def drawn(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
     """(h, w) float32 1 inside the polygon, anti-aliased a little at its edge."""
-    return _drawn_levels(polygon_mm, window).astype(np.float32) / 255.0
+    return drawn_levels(polygon_mm, window).astype(np.float32) / 255.0
 
 
-def _drawn_levels(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
+def drawn_levels(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
     """(h, w) uint8: the polygon drawn 255 inside, anti-aliased at a quarter pixel's precision."""
     canvas = np.zeros(window.shares.shape, np.uint8)
     cv2.fillConvexPoly(canvas, np.round(window.to_px(polygon_mm) * 4).astype(np.int32), 255, cv2.LINE_AA, 2)
@@ -175,16 +175,21 @@ def overlap(solid: Solid, centre_mm, camera: PlaneCamera, window: Window, whole_
     """Soft intersection over union of the solid's silhouette and what the window showed, over known pixels.
     `whole_pixels`, where every pixel of the window is shown or not and counts or not (Window.whole): the same sums
     counted exactly in the drawing's levels (0-255), several times faster than in float32 (which rounds them)."""
+    return _covered(silhouette(solid, centre_mm, camera), window, whole_pixels)
+
+
+def _covered(polygon_mm: np.ndarray, window: Window, whole_pixels: bool = False) -> float:
+    """overlap's value for the silhouette `polygon_mm`."""
     parts = window.whole if whole_pixels else None
     if parts is not None:
         shown, shown_count, counted, counted_count = parts
-        canvas = _drawn_levels(silhouette(solid, centre_mm, camera), window)
+        canvas = drawn_levels(polygon_mm, window)
         # The drawing's levels summed where the window shows the piece and where it counts (whole numbers, exact).
         both = round(cv2.mean(canvas, shown)[0] * shown_count) if shown_count else 0
         drawn_counted = round(cv2.sumElems(canvas)[0] if counted is None else cv2.mean(canvas, counted)[0] * counted_count)
         either = 255 * shown_count + drawn_counted - both
         return both / either if either > 0 else 0.0
-    predicted = drawn(silhouette(solid, centre_mm, camera), window)
+    predicted = drawn(polygon_mm, window)
     both = (np.minimum(predicted, window.shares) * window.known).sum()
     either = (np.maximum(predicted, window.shares) * window.known).sum()
     return float(both / either) if either > 0 else 0.0
@@ -194,12 +199,22 @@ def best_overlap(solid: Solid, centre_mm, camera: PlaneCamera, window: Window,
                  settings: SolidSettings = SolidSettings(), whole_pixels: bool = False) -> tuple[float, np.ndarray]:
     """(the best overlap over places round `centre_mm`, that place)."""
     best = (-1.0, np.asarray(centre_mm, np.float64))
-    for offset in _offsets(settings):
-        centre = np.asarray(centre_mm, np.float64) + offset
-        score = overlap(solid, centre, camera, window, whole_pixels)
+    centres = np.asarray(centre_mm, np.float64) + np.array(_offsets(settings))
+    for centre, polygon in zip(centres, _silhouettes(solid, centres, camera)):
+        score = _covered(polygon, window, whole_pixels)
         if score > best[0]:
             best = (score, centre)
     return best
+
+
+def _silhouettes(solid: Solid, centres_mm: np.ndarray, camera: PlaneCamera) -> list[np.ndarray]:
+    """silhouette() of the solid standing at each of `centres_mm` (n, 2): the corners of all worked out at once (each
+    value its own, the same to the bit as one by one), each outline's hull alone."""
+    centres = centres_mm[:, None, :]
+    base = centres + solid.footprint()
+    top = cast(centres + solid.footprint(solid.top), solid.height_mm, camera)
+    corners = np.concatenate([base, top], axis=1).astype(np.float32)
+    return [cv2.convexHull(points).reshape(-1, 2) for points in corners]
 
 
 def fit_solid(centre_mm, camera: PlaneCamera, window: Window,

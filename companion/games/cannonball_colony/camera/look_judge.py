@@ -115,6 +115,8 @@ class LookJudge:
         def hide_all(piece):
             """What one piece's outline hides of every cell's points, all cells at once."""
             fresh = [index for index, cell in enumerate(cells) if (cell, piece) not in hiding]
+            if not fresh:
+                return
             for index, hidden in zip(fresh, _hidden_each([pixels[i] for i in fresh], lows[fresh], highs[fresh],
                                                          outlined[piece])):
                 hiding[cells[index], piece] = hidden
@@ -132,11 +134,19 @@ class LookJudge:
         order = np.argsort(np.linalg.norm(centres - eye, axis=1))
         judged: dict[int, Judged] = {}
         outlines: dict[int, tuple] = {}          # a piece found: (its cell, its kind)
+        # Each cell's points hidden by the pieces found so far, grown as each is found (the same union as taken over
+        # them cell by cell, without asking every cell about every piece).
+        behind = [np.zeros(len(points), bool) for points in pixels]
         for index in order:                      # nearest first: what stands in front is known
-            judged[index] = one(index, unhidden(index, outlines.values()))
+            judged[index] = one(index, (~behind[index]).astype(np.float32))
             token = judged[index][0]
             if token != ROAD:
-                outlines[index] = outline(index, token[0])
+                outlines[index] = piece = outline(index, token[0])
+                hide_all(piece)
+                for other, cell in enumerate(cells):
+                    hidden = hiding[cell, piece]
+                    if hidden is not None:
+                        behind[other] |= hidden
         for index in outlines:   # a piece's column again, without the pieces behind it
             others = [o for i, o in outlines.items() if i != index]
             judged[index] = one(index, unhidden(index, others))
