@@ -19,7 +19,7 @@ import numpy as np
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.print_difference import PrintSettings, grid_at, not_print, print_colours
 from companion.vision.colour_classes import CLASS_INDEX, PLAYER_CLASSES, ColourTable
-from companion.vision.paper_white import SRGB_TO_LINEAR
+from companion.vision.paper_white import to_linear
 from companion.vision.piece_faces import FaceSettings, face_contrast, log_lightness
 from companion.vision.piece_looks import linear_at
 from companion.vision.piece_shading import ShadingSettings, shading
@@ -110,7 +110,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         colours = linear_at(image, pixels)
         at = yi * width + xi   # the view's pixels taken by their flat index: the same values, faster than [yi, xi]
-        white = (SRGB_TO_LINEAR[view.image.reshape(-1, 3).take(at, axis=0)]
+        white = (to_linear(view.image.reshape(-1, 3).take(at, axis=0))
                  / np.maximum(view.paper_relative.reshape(-1, 3).take(at, axis=0), 1e-4))   # at the window only
         balanced = colours / np.maximum(white, 1e-3)
         classes = table.classify(balanced.astype(np.float32))
