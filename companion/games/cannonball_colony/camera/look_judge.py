@@ -40,7 +40,7 @@ class _BoardMemo:
     """What one board view's judging keeps across its passes, each part depending on one cell alone."""
     view: BoardView
     picture: np.ndarray
-    looked: dict = field(default_factory=dict)       # cell -> (its look points, their classes)
+    looked: dict = field(default_factory=dict)       # cell -> (its look points, their classes, their box's corners)
     outlined: dict = field(default_factory=dict)     # (cell, kind) -> the outline a piece of that kind shows
     judgements: dict = field(default_factory=dict)   # (cell, points hidden, flags) -> Judged
     hiding: dict = field(default_factory=dict)       # (cell, (piece's cell, kind)) -> which points it hides, or None
@@ -95,7 +95,9 @@ class LookJudge:
         if new:   # each cell's points are read from its own middle alone
             pixels, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres[new],
                                             ISLAND_CELL_MM, s.looks)
-            looked.update((cells[index], (pixels[i], classes[i])) for i, index in enumerate(new))
+            # With each cell's points, their box's corners (kept: a cell's hidden points are asked about in every pass).
+            looked.update((cells[index], (pixels[i], classes[i], pixels[i].min(axis=0), pixels[i].max(axis=0)))
+                          for i, index in enumerate(new))
         pixels = [looked[cell][0] for cell in cells]
 
         def one(index, known):
@@ -109,8 +111,8 @@ class LookJudge:
                 outlined[cells[index], kind] = self._outline(view, centres[index], kind)
             return cells[index], kind
 
-        lows = np.array([points.min(axis=0) for points in pixels]).reshape(-1, 2)
-        highs = np.array([points.max(axis=0) for points in pixels]).reshape(-1, 2)
+        lows = np.array([looked[cell][2] for cell in cells]).reshape(-1, 2)
+        highs = np.array([looked[cell][3] for cell in cells]).reshape(-1, 2)
 
         def hide_all(piece):
             """What one piece's outline hides of every cell's points, all cells at once."""

@@ -101,6 +101,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     prints = (print_colours(view, grounds, table, settings.prints)
               if grounds and settings.from_print else None)
     results = []
+    pieces = set(others) | set(cells)
     unseen = list(unseen) or [()] * len(cells)
     for cell, centre, owner, hidden in zip(cells, centres, owners, unseen):
         origin, points = window_points(centre, view.camera, settings.solids)
@@ -120,7 +121,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         shares = shares.astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell
-                                     and (other in others or other in cells or other in hidden)])
+                                     and (other in pieces or other in hidden)])
         window = window.own_piece(centre, settings.own_patch_mm)
         shown = window.shown()
         results.append(PieceWindow(centre, window, shading(colours, shown, settings.shading), log_lightness(colours))

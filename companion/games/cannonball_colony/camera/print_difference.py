@@ -111,7 +111,8 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     own_known = table.known.reshape(-1).take(flat)
     total = seen[..., 0] + seen[..., 1] + seen[..., 2]   # summed as sum(axis=-1) does, without its slow short axis
     floor = settings.dark_floor
-    chroma = (seen + floor) / (total + 3 * floor)[..., None]
+    chroma = seen + floor
+    chroma /= (total + 3 * floor)[..., None]
     # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
     own, _ = table.chroma(cells, total, floor, (flat, inside))
     own[~inside] = 1 / 3
@@ -179,8 +180,11 @@ class _PrintTable:
         added, which prints are known)."""
         flat, on = self.places(cells) if places is None else places
         light = totals[..., None]
-        shares = self.shares.reshape(-1, 3).take(flat, axis=0)
-        return (shares * light + floor) / (light + 3 * floor), self.known.reshape(-1).take(flat) & on
+        scaled = self.shares.reshape(-1, 3).take(flat, axis=0)
+        scaled *= light   # (share * light + floor) / (light + 3 floor), step by step in place: the same to the bit
+        scaled += floor
+        scaled /= light + 3 * floor
+        return scaled, self.known.reshape(-1).take(flat) & on
 
     def total(self, cells: np.ndarray, places: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         flat, _ = self.places(cells) if places is None else places
