@@ -128,12 +128,13 @@ class Window:
             return self
         near = np.zeros(self.shares.shape, np.uint8)
         cv2.circle(near, tuple(int(v) for v in np.round(self.to_px(centre_mm))), int(round(radius_mm / self.mm_per_px)), 1, -1)
-        touching = np.unique(labels[(near > 0) & (labels > 0)])
-        if len(touching) == 0:
+        # The patches touching the circle (not the background): np.isin(labels, touching) by a lookup table, the same
+        # without sorting.
+        kept = np.bincount(labels[near > 0], minlength=count) > 0
+        kept[0] = False
+        if not kept.any():
             return self
-        kept = np.zeros(count, bool)   # np.isin(labels, touching) by a lookup table: the same, without its sorting
-        kept[touching] = True
-        keep = kept[labels]
+        keep = kept.take(labels)
         return Window(self.origin_mm, self.mm_per_px, self.shares * keep, self.known)
 
     def with_hidden(self, polygons) -> "Window":

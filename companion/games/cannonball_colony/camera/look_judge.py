@@ -160,10 +160,11 @@ class LookJudge:
         a cell the network read as bare ground holds a piece only where its base shows paint widely."""
         s = self.settings
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
-        if base_known.mean() < s.min_known_base:
+        seen = base_known.sum()
+        if seen.dtype.type(seen / np.intp(base_known.size)) < s.min_known_base:   # base_known.mean(), as numpy takes it
             return Judged(ROAD, s.hidden_confidence, 0.0, hidden=True)
-        painted = self._paint_lookup[strict][:, base]   # (players, base points): each player's paint at each
-        counts = (painted * base_known).sum(axis=1) / base_known.sum()
+        painted = self._paint_lookup[strict].take(base, axis=1)   # (players, base points): each player's paint at each
+        counts = (painted * base_known).sum(axis=1) / seen
         owner = int(counts.argmax())
         if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
             return Judged(ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence, 0.0)
