@@ -20,9 +20,9 @@ from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.print_difference import PrintSettings, grid_at, not_print, print_colours
 from companion.vision.colour_classes import CLASS_INDEX, PLAYER_CLASSES, ColourTable
 from companion.vision.paper_white import to_linear
-from companion.vision.piece_faces import FaceSettings, face_contrast, log_lightness
+from companion.vision.piece_faces import FaceSettings, face_contrast
 from companion.vision.piece_looks import linear_at
-from companion.vision.piece_shading import ShadingSettings, shading
+from companion.vision.piece_shading import LUMA_BGR, ShadingSettings, shading_of
 from companion.vision.piece_solids import Solid, SolidSettings, Window, best_overlap, window_points
 
 
@@ -50,7 +50,8 @@ PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
 @dataclass(frozen=True)
 class PieceWindow:
     """piece_windows' view of one cell: its middle (sheet mm), the window of the owner's paint round it, and with
-    the shading asked for, that paint's shading (companion.vision.piece_shading) and every pixel's log lightness."""
+    the shading asked for, that paint's shading (companion.vision.piece_shading) and its pixels' log lightness (nought
+    elsewhere: nothing else asks)."""
 
     centre: np.ndarray
     window: Window
@@ -123,9 +124,14 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         window = window.with_hidden([base for other, base in bases.items() if other != cell
                                      and (other in pieces or other in hidden)])
         window = window.own_piece(centre, settings.own_patch_mm)
+        if not shaded:
+            results.append(PieceWindow(centre, window))
+            continue
+        # The log lightness of the paint's pixels only: its shading's, and all the top face's and sides' contrast asks.
         shown = window.shown()
-        results.append(PieceWindow(centre, window, shading(colours, shown, settings.shading), log_lightness(colours))
-                       if shaded else PieceWindow(centre, window))
+        lightness = np.zeros(shown.shape)
+        lightness[shown] = lit = np.log(np.maximum(colours[shown] @ LUMA_BGR, 1e-4))
+        results.append(PieceWindow(centre, window, shading_of(lit, settings.shading), lightness))
     return results
 
 
