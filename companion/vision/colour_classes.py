@@ -127,7 +127,7 @@ class ColourTable:
         """Class index per pixel of white-balanced linear BGR (float32, ..., 3)."""
         index = quantise(balanced_bgr)
         flat = (index[..., 2] * LUT_LEVELS + index[..., 1]) * LUT_LEVELS + index[..., 0]
-        return self.flat[flat]
+        return self.flat.take(flat)   # the same as self.flat[flat], faster
 
     @property
     def flat(self) -> np.ndarray:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 LUMA = np.array([0.0722, 0.7152, 0.2126], np.float32)   # B, G, R weights (Rec. 709)
@@ -81,7 +82,11 @@ class FrameBlocks:
 
 
 def to_linear(image_bgr: np.ndarray) -> np.ndarray:
-    """uint8 sRGB -> float32 linear light, by table."""
+    """uint8 sRGB -> float32 linear light, by table (cv2.LUT where it takes the shape: the same values, several times
+    faster than indexing the table)."""
+    image_bgr = np.asarray(image_bgr)
+    if image_bgr.dtype == np.uint8 and image_bgr.size and (image_bgr.ndim == 2 or (image_bgr.ndim == 3 and image_bgr.shape[2] <= 4)):
+        return cv2.LUT(image_bgr, SRGB_TO_LINEAR).reshape(image_bgr.shape)
     return SRGB_TO_LINEAR[image_bgr]
 
 

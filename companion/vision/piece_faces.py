@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from companion.vision.piece_shading import LUMA_BGR
-from companion.vision.piece_solids import Solid, Window, cast, drawn, silhouette
+from companion.vision.piece_solids import Solid, Window, cast, drawn_levels, silhouette
 from companion.vision.plane_camera import PlaneCamera
 
 
@@ -35,8 +35,9 @@ def face_contrast(lightness: np.ndarray, shown: np.ndarray, solid: Solid, centre
     """The median log lightness of the `shown` pixels (the piece's paint) on `solid`'s top face, standing at
     `centre_mm`, less that on its sides; None when either shows too few of them."""
     centre = np.asarray(centre_mm, np.float64)
-    top = drawn(cast(centre + solid.footprint(solid.top), solid.height_mm, camera), window) > 0.5
-    whole = drawn(silhouette(solid, centre, camera), window) > 0.5
+    # More than half covered: a drawn level over 127 of 255 (drawn()'s share over 0.5, without the float copy).
+    top = drawn_levels(cast(centre + solid.footprint(solid.top), solid.height_mm, camera), window) > 127
+    whole = drawn_levels(silhouette(solid, centre, camera), window) > 127
     on_top, on_sides = shown & top, shown & whole & ~top
     if on_top.sum() < settings.least_pixels or on_sides.sum() < settings.least_pixels:
         return None

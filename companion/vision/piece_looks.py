@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.vision.paper_white import SRGB_TO_LINEAR
+from companion.vision.paper_white import to_linear
 from companion.vision.plane_camera import PlaneCamera
 
 
@@ -112,7 +112,7 @@ def linear_at(image_bgr: np.ndarray, pixels: np.ndarray) -> np.ndarray:
         x1, y1 = int(max(min(high[0] + 3, width), x0 + 1)), int(max(min(high[1] + 3, height), y0 + 1))
         grid[:count] -= np.array([x0, y0], np.float32)
     grid = grid.reshape(rows, columns, 2)
-    linear = SRGB_TO_LINEAR[image_bgr[y0:y1, x0:x1]]
+    linear = to_linear(image_bgr[y0:y1, x0:x1])
     values = cv2.remap(linear, grid[..., 0], grid[..., 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     return values.reshape(-1, 3)[:count].reshape(*np.shape(pixels)[:-1], 3)
 

@@ -30,7 +30,13 @@ def shading(linear: np.ndarray, silhouette: np.ndarray, settings: ShadingSetting
     ((h, w) bool) holds, or None for too few of them."""
     if int(silhouette.sum()) < settings.least_pixels:
         return None
-    lightness = np.log(np.maximum(np.asarray(linear)[silhouette] @ LUMA_BGR, 1e-4))
+    return shading_of(np.log(np.maximum(np.asarray(linear)[silhouette] @ LUMA_BGR, 1e-4)), settings)
+
+
+def shading_of(lightness: np.ndarray, settings: ShadingSettings = ShadingSettings()) -> np.ndarray | None:
+    """shading() from the silhouette's pixels' natural log lightness (of their linear BGR's luma, at least 1e-4)."""
+    if len(lightness) < settings.least_pixels:
+        return None
     step = (settings.highest - settings.lowest) / settings.bins
     bins = np.floor((lightness - np.median(lightness) - settings.lowest) / step).astype(np.int64)
     counts = np.bincount(np.clip(bins, 0, settings.bins - 1), minlength=settings.bins)

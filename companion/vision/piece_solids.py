@@ -128,12 +128,13 @@ class Window:
             return self
         near = np.zeros(self.shares.shape, np.uint8)
         cv2.circle(near, tuple(int(v) for v in np.round(self.to_px(centre_mm))), int(round(radius_mm / self.mm_per_px)), 1, -1)
-        touching = np.unique(labels[(near > 0) & (labels > 0)])
-        if len(touching) == 0:
+        # The patches touching the circle (not the background): np.isin(labels, touching) by a lookup table, the same
+        # without sorting.
+        kept = np.bincount(labels[near > 0], minlength=count) > 0
+        kept[0] = False
+        if not kept.any():
             return self
-        kept = np.zeros(count, bool)   # np.isin(labels, touching) by a lookup table: the same, without its sorting
-        kept[touching] = True
-        keep = kept[labels]
+        keep = kept.take(labels)
         return Window(self.origin_mm, self.mm_per_px, self.shares * keep, self.known)
 
     def with_hidden(self, polygons) -> "Window":
@@ -161,13 +162,18 @@ def window_points(centre_mm, camera: PlaneCamera, settings: SolidSettings = Soli
 
 def drawn(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
     """(h, w) float32 1 inside the polygon, anti-aliased a little at its edge."""
-    return _drawn_levels(polygon_mm, window).astype(np.float32) / 255.0
+    return drawn_levels(polygon_mm, window).astype(np.float32) / 255.0
 
 
-def _drawn_levels(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
+def drawn_levels(polygon_mm: np.ndarray, window: Window) -> np.ndarray:
     """(h, w) uint8: the polygon drawn 255 inside, anti-aliased at a quarter pixel's precision."""
+    return _levels(np.round(window.to_px(polygon_mm) * 4).astype(np.int32), window)
+
+
+def _levels(corners: np.ndarray, window: Window) -> np.ndarray:
+    """drawn_levels of a polygon whose corners are given in quarter pixels of the window."""
     canvas = np.zeros(window.shares.shape, np.uint8)
-    cv2.fillConvexPoly(canvas, np.round(window.to_px(polygon_mm) * 4).astype(np.int32), 255, cv2.LINE_AA, 2)
+    cv2.fillConvexPoly(canvas, corners, 255, cv2.LINE_AA, 2)
     return canvas
 
 
@@ -175,16 +181,20 @@ def overlap(solid: Solid, centre_mm, camera: PlaneCamera, window: Window, whole_
     """Soft intersection over union of the solid's silhouette and what the window showed, over known pixels.
     `whole_pixels`, where every pixel of the window is shown or not and counts or not (Window.whole): the same sums
     counted exactly in the drawing's levels (0-255), several times faster than in float32 (which rounds them)."""
+    return _covered(drawn_levels(silhouette(solid, centre_mm, camera), window), window, whole_pixels)
+
+
+def _covered(canvas: np.ndarray, window: Window, whole_pixels: bool = False) -> float:
+    """overlap's value for the silhouette drawn as `canvas` (drawn_levels)."""
     parts = window.whole if whole_pixels else None
     if parts is not None:
         shown, shown_count, counted, counted_count = parts
-        canvas = _drawn_levels(silhouette(solid, centre_mm, camera), window)
         # The drawing's levels summed where the window shows the piece and where it counts (whole numbers, exact).
         both = round(cv2.mean(canvas, shown)[0] * shown_count) if shown_count else 0
         drawn_counted = round(cv2.sumElems(canvas)[0] if counted is None else cv2.mean(canvas, counted)[0] * counted_count)
         either = 255 * shown_count + drawn_counted - both
         return both / either if either > 0 else 0.0
-    predicted = drawn(silhouette(solid, centre_mm, camera), window)
+    predicted = canvas.astype(np.float32) / 255.0
     both = (np.minimum(predicted, window.shares) * window.known).sum()
     either = (np.maximum(predicted, window.shares) * window.known).sum()
     return float(both / either) if either > 0 else 0.0
@@ -192,14 +202,28 @@ def overlap(solid: Solid, centre_mm, camera: PlaneCamera, window: Window, whole_
 
 def best_overlap(solid: Solid, centre_mm, camera: PlaneCamera, window: Window,
                  settings: SolidSettings = SolidSettings(), whole_pixels: bool = False) -> tuple[float, np.ndarray]:
-    """(the best overlap over places round `centre_mm`, that place)."""
+    """(the best overlap over places round `centre_mm`, that place). Every place's silhouette is worked out, and put in
+    the window's quarter pixels, at once (each value its own: the same to the bit as one by one)."""
     best = (-1.0, np.asarray(centre_mm, np.float64))
-    for offset in _offsets(settings):
-        centre = np.asarray(centre_mm, np.float64) + offset
-        score = overlap(solid, centre, camera, window, whole_pixels)
+    centres = np.asarray(centre_mm, np.float64) + np.array(_offsets(settings))
+    outlines = _silhouettes(solid, centres, camera)
+    corners = np.round(window.to_px(np.concatenate(outlines)) * 4).astype(np.int32)
+    ends = np.cumsum([len(outline) for outline in outlines]).tolist()
+    for centre, start, end in zip(centres, [0] + ends[:-1], ends):
+        score = _covered(_levels(corners[start:end], window), window, whole_pixels)
         if score > best[0]:
             best = (score, centre)
     return best
+
+
+def _silhouettes(solid: Solid, centres_mm: np.ndarray, camera: PlaneCamera) -> list[np.ndarray]:
+    """silhouette() of the solid standing at each of `centres_mm` (n, 2): the corners of all worked out at once (each
+    value its own, the same to the bit as one by one), each outline's hull alone."""
+    centres = centres_mm[:, None, :]
+    base = centres + solid.footprint()
+    top = cast(centres + solid.footprint(solid.top), solid.height_mm, camera)
+    corners = np.concatenate([base, top], axis=1).astype(np.float32)
+    return [cv2.convexHull(points).reshape(-1, 2) for points in corners]
 
 
 def fit_solid(centre_mm, camera: PlaneCamera, window: Window,

@@ -40,7 +40,7 @@ class _BoardMemo:
     """What one board view's judging keeps across its passes, each part depending on one cell alone."""
     view: BoardView
     picture: np.ndarray
-    looked: dict = field(default_factory=dict)       # cell -> (its look points, their classes)
+    looked: dict = field(default_factory=dict)       # cell -> (its look points, their classes, their box's corners)
     outlined: dict = field(default_factory=dict)     # (cell, kind) -> the outline a piece of that kind shows
     judgements: dict = field(default_factory=dict)   # (cell, points hidden, flags) -> Judged
     hiding: dict = field(default_factory=dict)       # (cell, (piece's cell, kind)) -> which points it hides, or None
@@ -95,7 +95,9 @@ class LookJudge:
         if new:   # each cell's points are read from its own middle alone
             pixels, classes, _ = read_looks(classes_at, any_paint, sheet_to_image, view.camera, centres[new],
                                             ISLAND_CELL_MM, s.looks)
-            looked.update((cells[index], (pixels[i], classes[i])) for i, index in enumerate(new))
+            # With each cell's points, their box's corners (kept: a cell's hidden points are asked about in every pass).
+            looked.update((cells[index], (pixels[i], classes[i], pixels[i].min(axis=0), pixels[i].max(axis=0)))
+                          for i, index in enumerate(new))
         pixels = [looked[cell][0] for cell in cells]
 
         def one(index, known):
@@ -109,12 +111,14 @@ class LookJudge:
                 outlined[cells[index], kind] = self._outline(view, centres[index], kind)
             return cells[index], kind
 
-        lows = np.array([points.min(axis=0) for points in pixels]).reshape(-1, 2)
-        highs = np.array([points.max(axis=0) for points in pixels]).reshape(-1, 2)
+        lows = np.array([looked[cell][2] for cell in cells]).reshape(-1, 2)
+        highs = np.array([looked[cell][3] for cell in cells]).reshape(-1, 2)
 
         def hide_all(piece):
             """What one piece's outline hides of every cell's points, all cells at once."""
             fresh = [index for index, cell in enumerate(cells) if (cell, piece) not in hiding]
+            if not fresh:
+                return
             for index, hidden in zip(fresh, _hidden_each([pixels[i] for i in fresh], lows[fresh], highs[fresh],
                                                          outlined[piece])):
                 hiding[cells[index], piece] = hidden
@@ -132,11 +136,19 @@ class LookJudge:
         order = np.argsort(np.linalg.norm(centres - eye, axis=1))
         judged: dict[int, Judged] = {}
         outlines: dict[int, tuple] = {}          # a piece found: (its cell, its kind)
+        # Each cell's points hidden by the pieces found so far, grown as each is found (the same union as taken over
+        # them cell by cell, without asking every cell about every piece).
+        behind = [np.zeros(len(points), bool) for points in pixels]
         for index in order:                      # nearest first: what stands in front is known
-            judged[index] = one(index, unhidden(index, outlines.values()))
+            judged[index] = one(index, (~behind[index]).astype(np.float32))
             token = judged[index][0]
             if token != ROAD:
-                outlines[index] = outline(index, token[0])
+                outlines[index] = piece = outline(index, token[0])
+                hide_all(piece)
+                for other, cell in enumerate(cells):
+                    hidden = hiding[cell, piece]
+                    if hidden is not None:
+                        behind[other] |= hidden
         for index in outlines:   # a piece's column again, without the pieces behind it
             others = [o for i, o in outlines.items() if i != index]
             judged[index] = one(index, unhidden(index, others))
@@ -148,10 +160,11 @@ class LookJudge:
         a cell the network read as bare ground holds a piece only where its base shows paint widely."""
         s = self.settings
         base, base_known = point_classes[:s.looks.base_count], known[:s.looks.base_count]
-        if base_known.mean() < s.min_known_base:
+        seen = base_known.sum()
+        if seen.dtype.type(seen / np.intp(base_known.size)) < s.min_known_base:   # base_known.mean(), as numpy takes it
             return Judged(ROAD, s.hidden_confidence, 0.0, hidden=True)
-        painted = self._paint_lookup[strict][:, base]   # (players, base points): each player's paint at each
-        counts = (painted * base_known).sum(axis=1) / base_known.sum()
+        painted = self._paint_lookup[strict].take(base, axis=1)   # (players, base points): each player's paint at each
+        counts = (painted * base_known).sum(axis=1) / seen
         owner = int(counts.argmax())
         if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
             return Judged(ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence, 0.0)

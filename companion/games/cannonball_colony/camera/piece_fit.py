@@ -19,10 +19,10 @@ import numpy as np
 from companion.games.cannonball_colony.camera.board_view import BoardView
 from companion.games.cannonball_colony.camera.print_difference import PrintSettings, grid_at, not_print, print_colours
 from companion.vision.colour_classes import CLASS_INDEX, PLAYER_CLASSES, ColourTable
-from companion.vision.paper_white import SRGB_TO_LINEAR
-from companion.vision.piece_faces import FaceSettings, face_contrast, log_lightness
+from companion.vision.paper_white import to_linear
+from companion.vision.piece_faces import FaceSettings, face_contrast
 from companion.vision.piece_looks import linear_at
-from companion.vision.piece_shading import ShadingSettings, shading
+from companion.vision.piece_shading import LUMA_BGR, ShadingSettings, shading_of
 from companion.vision.piece_solids import Solid, SolidSettings, Window, best_overlap, window_points
 
 
@@ -50,7 +50,8 @@ PLAYER_INDEX = np.array([CLASS_INDEX[name] for name in PLAYER_CLASSES])
 @dataclass(frozen=True)
 class PieceWindow:
     """piece_windows' view of one cell: its middle (sheet mm), the window of the owner's paint round it, and with
-    the shading asked for, that paint's shading (companion.vision.piece_shading) and every pixel's log lightness."""
+    the shading asked for, that paint's shading (companion.vision.piece_shading) and its pixels' log lightness (nought
+    elsewhere: nothing else asks)."""
 
     centre: np.ndarray
     window: Window
@@ -101,6 +102,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
     prints = (print_colours(view, grounds, table, settings.prints)
               if grounds and settings.from_print else None)
     results = []
+    pieces = set(others) | set(cells)
     unseen = list(unseen) or [()] * len(cells)
     for cell, centre, owner, hidden in zip(cells, centres, owners, unseen):
         origin, points = window_points(centre, view.camera, settings.solids)
@@ -110,7 +112,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         yi = np.clip(np.rint(at_view[..., 1]).astype(int), 0, height - 1)
         colours = linear_at(image, pixels)
         at = yi * width + xi   # the view's pixels taken by their flat index: the same values, faster than [yi, xi]
-        white = (SRGB_TO_LINEAR[view.image.reshape(-1, 3).take(at, axis=0)]
+        white = (to_linear(view.image.reshape(-1, 3).take(at, axis=0))
                  / np.maximum(view.paper_relative.reshape(-1, 3).take(at, axis=0), 1e-4))   # at the window only
         balanced = colours / np.maximum(white, 1e-3)
         classes = table.classify(balanced.astype(np.float32))
@@ -120,11 +122,16 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         shares = shares.astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell
-                                     and (other in others or other in cells or other in hidden)])
+                                     and (other in pieces or other in hidden)])
         window = window.own_piece(centre, settings.own_patch_mm)
+        if not shaded:
+            results.append(PieceWindow(centre, window))
+            continue
+        # The log lightness of the paint's pixels only: its shading's, and all the top face's and sides' contrast asks.
         shown = window.shown()
-        results.append(PieceWindow(centre, window, shading(colours, shown, settings.shading), log_lightness(colours))
-                       if shaded else PieceWindow(centre, window))
+        lightness = np.zeros(shown.shape)
+        lightness[shown] = lit = np.log(np.maximum(colours[shown] @ LUMA_BGR, 1e-4))
+        results.append(PieceWindow(centre, window, shading_of(lit, settings.shading), lightness))
     return results
 
 

@@ -97,50 +97,57 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     seen = np.maximum(balanced, 0).astype(np.float32)
     if settings.blur_px > 0:
         seen = cv2.GaussianBlur(seen, (0, 0), settings.blur_px)
-    total = seen[..., 0] + seen[..., 1] + seen[..., 2]   # summed as sum(axis=-1) does, without its slow short axis
-    floor = settings.dark_floor
-    chroma = (seen + floor) / (total + 3 * floor)[..., None]
     cells = np.floor(grid).astype(int)
     inside = _both((cells >= 0) & (cells < ISLAND_CELLS))
     on_frame = _both((cells >= -1) & (cells <= ISLAND_CELLS)) & ~inside
-    # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
     table = prints.table() if isinstance(prints, Prints) else _PrintTable(prints)
-    places = table.places(cells)
-    own, own_known = table.chroma(cells, total, floor, places)
-    known = (own_known & inside) | on_frame
+    flat, on = table.places(cells)
+    known = (table.known.reshape(-1).take(flat) & on & inside) | on_frame
+    # Only the pixels whose print is known can differ from it: each is worked out alone, the same to the bit as over
+    # the whole window (a pixel's values are its own), the rest left not differing.
+    at = np.flatnonzero(known)
+    seen, cells, grid = seen.reshape(-1, 3).take(at, axis=0), cells.reshape(-1, 2).take(at, axis=0), grid.reshape(-1, 2).take(at, axis=0)
+    flat, inside = flat.reshape(-1).take(at), inside.reshape(-1).take(at)
+    own_known = table.known.reshape(-1).take(flat)
+    total = seen[..., 0] + seen[..., 1] + seen[..., 2]   # summed as sum(axis=-1) does, without its slow short axis
+    floor = settings.dark_floor
+    chroma = seen + floor
+    chroma /= (total + 3 * floor)[..., None]
+    # Each print is compared as lit as the pixel is (a shadow's dark ink, its noise floor and all).
+    own, _ = table.chroma(cells, total, floor, (flat, inside))
     own[~inside] = 1 / 3
     gap = _length(chroma - own)
     within = grid - cells
-    letter = _both(within < settings.letter_box) | ~inside
     # The gap to the segment from the print to the line's grey, worked out only where it is asked for: in the letter's
-    # corner and off the grid, and near the edges below (each pixel's value is its own, the same to the bit).
+    # corner and near the edges below (each pixel's value is its own, the same to the bit). Off the grid the print is
+    # that grey, the segment a point, and the gap the one above.
+    letter = np.flatnonzero(_both(within < settings.letter_box) & inside)
     near_sides = [np.flatnonzero(((within[..., axis] < settings.line_band) if side < 0
                                   else (within[..., axis] > 1 - settings.line_band)) & inside)
                   for axis in (0, 1) for side in (-1, 1)]
     near = np.concatenate(near_sides)
-    asked = np.flatnonzero(letter.reshape(-1))
-    flat_gap = gap.reshape(-1)
-    flat_gap[asked] = _segment_gap(chroma.reshape(-1, 3)[asked], own.reshape(-1, 3)[asked], 1 / 3)
+    gap[letter] = _segment_gap(chroma.take(letter, axis=0), own.take(letter, axis=0), 1 / 3)
     # The pixels near each of the four edges, and the step to the cell beyond it, all worked out at once (each pixel's
     # values are its own: the same to the bit as side by side; a corner pixel takes the least of its two sides).
     if len(near):
         steps = np.repeat(np.array([[-1, 0], [1, 0], [0, -1], [0, 1]]), [len(n) for n in near_sides], axis=0)
-        flat_chroma, flat_own = chroma.reshape(-1, 3)[near], own.reshape(-1, 3)[near]
-        other, other_known = table.chroma(cells.reshape(-1, 2)[near] + steps, total.reshape(-1)[near], floor)
+        flat_chroma, flat_own = chroma.take(near, axis=0), own.take(near, axis=0)
+        other, other_known = table.chroma(cells.take(near, axis=0) + steps, total.take(near), floor)
         other = np.where(other_known[..., None], other, 1 / 3)   # beyond the grid: the frame's paper
         mixed = np.minimum.reduce([_segment_gap(flat_chroma, flat_own, 1 / 3), _segment_gap(flat_chroma, other, 1 / 3),
                                    _segment_gap(flat_chroma, flat_own, other)])
         start = 0
         for side in near_sides:
-            flat_gap[side] = np.minimum(flat_gap[side], mixed[start:start + len(side)])
+            gap[side] = np.minimum(gap[side], mixed[start:start + len(side)])
             start += len(side)
-    expected_total = np.where(inside & own_known, table.total(cells, places), np.inf)
+    expected_total = np.where(inside & own_known, table.totals.reshape(-1).take(flat), np.inf)
     lighter = np.log(np.maximum(total, 1e-3) / np.where(np.isfinite(expected_total), expected_total, PAPER_TOTAL))
     # The light in a shadow is the room's, not the lamp's: its hue drifts from the print the darker it is.
     least = settings.chroma_least + settings.shadow_chroma * np.clip(-lighter, 0.0, 1.0)
-    differs = (gap > least) | ((lighter > settings.lighter_least) & inside & np.isfinite(expected_total))
-    differs |= (lighter < -settings.darker_least) & inside & np.isfinite(expected_total)
-    differs &= known
+    measured = (gap > least) | ((lighter > settings.lighter_least) & inside & np.isfinite(expected_total))
+    measured |= (lighter < -settings.darker_least) & inside & np.isfinite(expected_total)
+    differs = np.zeros(known.shape, bool)
+    differs.reshape(-1)[at] = measured
     if settings.opening_px > 1:
         kernel = np.ones((settings.opening_px, settings.opening_px), np.uint8)
         differs = cv2.morphologyEx(differs.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
@@ -173,8 +180,11 @@ class _PrintTable:
         added, which prints are known)."""
         flat, on = self.places(cells) if places is None else places
         light = totals[..., None]
-        shares = self.shares.reshape(-1, 3).take(flat, axis=0)
-        return (shares * light + floor) / (light + 3 * floor), self.known.reshape(-1).take(flat) & on
+        scaled = self.shares.reshape(-1, 3).take(flat, axis=0)
+        scaled *= light   # (share * light + floor) / (light + 3 floor), step by step in place: the same to the bit
+        scaled += floor
+        scaled /= light + 3 * floor
+        return scaled, self.known.reshape(-1).take(flat) & on
 
     def total(self, cells: np.ndarray, places: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         flat, _ = self.places(cells) if places is None else places
