@@ -106,10 +106,12 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
     # as well as the best, the largest is the die's whole top.
     # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
+    # One read far worse (a flat 1's pip paired with a side's pip, its grid over the top's edge) is not.
     several = [item for item in top if item[0].pips > 1]
     if several:
         top = several + [item for item in top if item[0].pips == 1 and all(
-            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px for other in several)]
+            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px
+            or not _rivals_lone(other[0], item[0], settings) for other in several)]
     best = max(item[0].margin for item in top)
     near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
     face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
@@ -123,12 +125,13 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         reason += f", {face.inside_outline:.2f} just inside them: a rounded edge catching the light"
     # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
     # side's spots, or a side's pips beside the top's).
-    counts |= {item[0].pips for item in tops if not explained_by(face, item)}
+    counts |= {item[0].pips for item in tops if not explained_by(face, item) and _rivals_lone(item[0], face, settings)}
     # And a face of more pips that holds this one's, read as well but for its edges or its pips' looks.
     counts |= {item[0].pips for item in near_misses if item[0].pips > face.pips and item[0].margin >= best - \
                settings.face_rival_margin and explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
-        counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])}
+        counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])
+                   and _rivals_lone(item[0], face, settings)}
     doubts = print_doubts(crop, face, settings)   # a lone pip must lie on a die's top, not on the board's print
     if len(counts) > 1:
         doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
@@ -165,6 +168,14 @@ def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:
               f"edges {face.outline:.2f}): its edges stray or its pips look unlike")
     return SeenDie(face.pips, settings.loose_face_confidence, (float(middle[0]), float(middle[1])), reason,
                    doubted=True)
+
+
+def _rivals_lone(other, face, settings: ReaderSettings) -> bool:
+    """Whether the face `other` of several pips stands against `face` when that is a lone pip's: only when read
+    about as well as it. A flat 1's pip and a pip of the side beside it (seen from low down) pair into a 2 whose grid
+    runs over the top's edge and onto the side, read far worse than the lone pip (tuning seeds 2400-2549: margins
+    0.22-0.52 against 0.64-0.83); a 2 of which one pip was read as a lone 1 reads as well as that pip does."""
+    return face.pips != 1 or other.pips == 1 or other.margin >= face.margin - settings.lone_rival_margin
 
 
 def _away_from_camera(view: BoardView, blob: Blob) -> np.ndarray:

@@ -70,6 +70,9 @@ class ReaderSettings:
     lone_top_mm: tuple[float, float] = (10.0, 30.0)   # (forced lean: two cocked dice read as 1s, 2 and 7 mm)
     loose_face_confidence: float = 0.3   # a face whose edges strayed or pips looked unlike: placed, never sure (asked)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
+    # ... and a face of several pips stands against a lone pip's (holding it, or beside it on the top) only when read
+    # within this of the lone pip's margin: a flat 1's pip paired with its side's reads far worse (pip_counter).
+    lone_rival_margin: float = 0.15
     die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)
     die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
     die_body_spreads: float = 7.0        # a die's body is no wider than this many pip spreads (1.9 tops; tuning: flat 4-5)
