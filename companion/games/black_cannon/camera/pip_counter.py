@@ -29,6 +29,7 @@ import math
 import cv2
 import numpy as np
 
+from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_grid, read_lone, stray_spots
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
@@ -36,6 +37,7 @@ from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, expl
                                                              pips_alike, pips_found, pips_squashed, sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import print_doubts
+from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import find_spots, half_height_radii, local_contrast
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
@@ -43,7 +45,8 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 CROP_MARGIN_MM = 6.0
 
 
-def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings) -> SeenDie:
+def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings,
+             board: Board | None = None) -> SeenDie:
     ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
     # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
     # a blob may be only part of its die (a body that matches the print behind it).
@@ -132,7 +135,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])
                    and _rivals_lone(item[0], face, settings)}
-    doubts = print_doubts(crop, face, settings)   # a lone pip must lie on a die's top, not on the board's print
+    # A lone pip must lie on a die's top, not on the board's print (`board`: where the print is known blank, it is not).
+    doubts = print_doubts(crop, face, settings, board is not None and face.pips == 1 and print_blank_under(
+        view, board, np.asarray(low) + face.centre / ppm, height, settings))
     if len(counts) > 1:
         doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
     if leans(face, points, radii, settings):
