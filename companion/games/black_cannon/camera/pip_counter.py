@@ -178,8 +178,8 @@ def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:
 def _rivals_lone(other, face, settings: ReaderSettings) -> bool:
     """Whether the face `other` of several pips stands against `face` when that is a lone pip's: only when read
     about as well as it. A flat 1's pip and a pip of the side beside it (seen from low down) pair into a 2 whose grid
-    runs over the top's edge and onto the side, read far worse than the lone pip (tuning seeds 2400-2549: margins
-    0.22-0.52 against 0.64-0.83); a 2 of which one pip was read as a lone 1 reads as well as that pip does."""
+    runs over the top's edge and onto the side, read far worse than the lone pip (tuning seeds 2200-2549: margins
+    0.22-0.49 against 0.64-0.87); a 2 of which one pip was read as a lone 1 reads about as well as that pip does."""
     return face.pips != 1 or other.pips == 1 or other.margin >= face.margin - settings.lone_rival_margin
 
 
