@@ -70,9 +70,14 @@ def lone_top(crop: np.ndarray, face, settings: ReaderSettings) -> LoneTop:
     return LoneTop(float(max(w, h)) / ppm, cut_off, True)
 
 
-def print_doubts(crop: np.ndarray, face, settings: ReaderSettings) -> list[str]:
-    """A face of one pip that seems to lie on the board's print: that doubt, in a list; none for other faces."""
+def print_doubts(crop: np.ndarray, face, settings: ReaderSettings, print_blank: bool = False) -> list[str]:
+    """A face of one pip that seems to lie on the board's print: that doubt, in a list; none for other faces.
+    `print_blank`: the print under the pip, as the camera sees it, is blank (print_under.py): no printed mark is
+    there, so a surround that runs on as paper does is no doubt (a top too small for a die still is)."""
     if face.pips != 1:
         return []
-    doubt = lone_top(crop, face, settings).doubt(settings)
+    top = lone_top(crop, face, settings)
+    doubt = top.doubt(settings)
+    if doubt and print_blank and top.found and top.span_mm >= settings.lone_top_mm[0]:
+        return []
     return [doubt] if doubt else []

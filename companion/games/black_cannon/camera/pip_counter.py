@@ -29,6 +29,7 @@ import math
 import cv2
 import numpy as np
 
+from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_grid, read_lone, stray_spots
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
@@ -36,6 +37,7 @@ from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, expl
                                                              pips_alike, pips_found, pips_squashed, sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import print_doubts
+from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import find_spots, half_height_radii, local_contrast
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
@@ -43,7 +45,8 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 CROP_MARGIN_MM = 6.0
 
 
-def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings) -> SeenDie:
+def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings,
+             board: Board | None = None) -> SeenDie:
     ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
     # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
     # a blob may be only part of its die (a body that matches the print behind it).
@@ -106,10 +109,12 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # Two pips of a face also read as a smaller face of two (or three) between them: of the faces read about
     # as well as the best, the largest is the die's whole top.
     # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
+    # One read far worse (a flat 1's pip paired with a side's pip, its grid over the top's edge) is not.
     several = [item for item in top if item[0].pips > 1]
     if several:
         top = several + [item for item in top if item[0].pips == 1 and all(
-            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px for other in several)]
+            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px
+            or not _rivals_lone(other[0], item[0], settings) for other in several)]
     best = max(item[0].margin for item in top)
     near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
     face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
@@ -123,13 +128,16 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         reason += f", {face.inside_outline:.2f} just inside them: a rounded edge catching the light"
     # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
     # side's spots, or a side's pips beside the top's).
-    counts |= {item[0].pips for item in tops if not explained_by(face, item)}
+    counts |= {item[0].pips for item in tops if not explained_by(face, item) and _rivals_lone(item[0], face, settings)}
     # And a face of more pips that holds this one's, read as well but for its edges or its pips' looks.
     counts |= {item[0].pips for item in near_misses if item[0].pips > face.pips and item[0].margin >= best - \
                settings.face_rival_margin and explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
-        counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])}
-    doubts = print_doubts(crop, face, settings)   # a lone pip must lie on a die's top, not on the board's print
+        counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])
+                   and _rivals_lone(item[0], face, settings)}
+    # A lone pip must lie on a die's top, not on the board's print (`board`: where the print is known blank, it is not).
+    doubts = print_doubts(crop, face, settings, board is not None and face.pips == 1 and print_blank_under(
+        view, board, np.asarray(low) + face.centre / ppm, height, settings))
     if len(counts) > 1:
         doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
     if leans(face, points, radii, settings):
@@ -165,6 +173,14 @@ def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:
               f"edges {face.outline:.2f}): its edges stray or its pips look unlike")
     return SeenDie(face.pips, settings.loose_face_confidence, (float(middle[0]), float(middle[1])), reason,
                    doubted=True)
+
+
+def _rivals_lone(other, face, settings: ReaderSettings) -> bool:
+    """Whether the face `other` of several pips stands against `face` when that is a lone pip's: only when read
+    about as well as it. A flat 1's pip and a pip of the side beside it (seen from low down) pair into a 2 whose grid
+    runs over the top's edge and onto the side, read far worse than the lone pip (tuning seeds 2200-2549: margins
+    0.22-0.49 against 0.64-0.87); a 2 of which one pip was read as a lone 1 reads about as well as that pip does."""
+    return face.pips != 1 or other.pips == 1 or other.margin >= face.margin - settings.lone_rival_margin
 
 
 def _away_from_camera(view: BoardView, blob: Blob) -> np.ndarray:

@@ -96,7 +96,7 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     view, ships, table, loose, chest_ids = look.view, look.ships, look.table, look.loose, look.chest_ids
     questions = []
     # Each candidate's top read by the pip counter, then looked at by the learned face reader.
-    read = _read_dice(look, image, settings)
+    read = _read_dice(look, image, board, settings)
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
     dice_seen = [die.centre_mm for blob, die in read if id(blob) in dice_ids]
@@ -136,10 +136,12 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     return Reading(True, tuple(ships), look.chests, tuple(dice), tuple(questions), view.corners_seen)
 
 
-def _read_dice(look: TableLook, image: np.ndarray, settings: ReaderSettings) -> list[tuple[Blob, SeenDie]]:
-    """Each candidate's top read by the pip counter, then looked at by the learned face reader."""
-    return [(blob, second_opinion(look.view, image, blob, read_die(look.view, image, blob, settings), settings))
-            for blob in look.candidates]
+def _read_dice(look: TableLook, image: np.ndarray, board: Board,
+               settings: ReaderSettings) -> list[tuple[Blob, SeenDie]]:
+    """Each candidate's top read by the pip counter (the board's print known to it), then looked at by the learned
+    face reader."""
+    return [(blob, second_opinion(look.view, image, blob, read_die(look.view, image, blob, settings, board),
+                                  settings)) for blob in look.candidates]
 
 
 def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board, settings: ReaderSettings, markers,
@@ -152,7 +154,7 @@ def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board
     flat dice so doubted)."""
     look = look_at_table(image, board, settings, markers, refit=False)
     doubted = [cv2.perspectiveTransform(np.float64([[die.centre_mm]]), look.view.to_image).reshape(1, 2)
-               for _, die in _read_dice(look, image, settings) if die.pips is not None and die.side_seen]
+               for _, die in _read_dice(look, image, board, settings) if die.pips is not None and die.side_seen]
     if not doubted:
         return dice
     places = view.to_board(np.vstack(doubted))

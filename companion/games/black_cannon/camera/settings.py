@@ -68,8 +68,16 @@ class ReaderSettings:
     # edge; at 10-12 two ivory 1s' tops run on into the ground (41-49 mm).
     lone_top_colour: float = 8.0
     lone_top_mm: tuple[float, float] = (10.0, 30.0)   # (forced lean: two cocked dice read as 1s, 2 and 7 mm)
+    # ... unless the board's print is blank round where the camera's line of sight through the pip meets it: no
+    # printed mark lies there to be seen (print_under.py; on a sure fit: three markers or more, or refitted).
+    print_blank_mm: float = 6.0          # the print one even colour this far round that place
+    print_even_colour: float = 20.0      # within this Lab distance (8-bit) of its median
+    print_check_px_per_mm: float = 1.0
     loose_face_confidence: float = 0.3   # a face whose edges strayed or pips looked unlike: placed, never sure (asked)
     face_rival_margin: float = 0.15      # another count read nearly as well makes the reading doubtful
+    # ... and a face of several pips stands against a lone pip's (holding it, or beside it on the top) only when read
+    # within this of the lone pip's margin: a flat 1's pip paired with its side's reads far worse (pip_counter).
+    lone_rival_margin: float = 0.15
     die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)
     die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
     die_body_spreads: float = 7.0        # a die's body is no wider than this many pip spreads (1.9 tops; tuning: flat 4-5)

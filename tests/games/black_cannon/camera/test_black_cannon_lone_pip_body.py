@@ -51,11 +51,15 @@ def _blob_at(x: float, y: float) -> Blob:
 
 @pytest.mark.parametrize("blur_px", (1.0, 1.5))
 @pytest.mark.parametrize("side", ("left", "right"))
-def test_the_borders_row_number_four_blurred_to_a_spot_is_asked_about_as_print_not_read_as_a_one(blur_px, side):
+@pytest.mark.parametrize("print_known", (False, True))
+def test_the_borders_row_number_four_blurred_to_a_spot_is_asked_about_as_print_not_read_as_a_one(blur_px, side,
+                                                                                                  print_known):
+    # With the board's print known to the reader (print_under.py), the print under the spot is the number itself.
     photo, view = _bare_board_photo(blur_px)
     width, _ = view.geometry.size_mm
     x = kit.BORDER_MM / 2 if side == "left" else width - kit.BORDER_MM / 2
-    seen = read_die(view, photo, _blob_at(x, view.geometry.square_centre(0, 3)[1]), SETTINGS)
+    seen = read_die(view, photo, _blob_at(x, view.geometry.square_centre(0, 3)[1]), SETTINGS,
+                    default_board() if print_known else None)
     # The trap is real: the spot reads as one pip, with a margin a die's 1 is read sure by...
     margin = float(re.search(r"margin (\d\.\d+)", seen.reason).group(1))
     assert seen.pips == 1 and margin / SETTINGS.face_sure_margin >= SETTINGS.confident
@@ -116,3 +120,19 @@ def test_a_spot_whose_even_surround_is_far_smaller_than_any_dies_top_is_doubted(
     picture = _drawn((150, 190, 170), top=(40, 40, 200), top_px=32)
     found = lone_top(picture, _lone_face(picture, top_px=32), SETTINGS)
     assert found.span_mm < SETTINGS.lone_top_mm[0] and "less than a die's top" in found.doubt(SETTINGS)
+
+
+def test_the_print_is_blank_only_away_from_its_marks_and_only_on_a_sure_fit():
+    from dataclasses import replace
+
+    from companion.games.black_cannon.camera.print_under import print_blank_under
+
+    _, view = _bare_board_photo(1.0)
+    board = default_board()
+    number_four = (kit.BORDER_MM / 2, view.geometry.square_centre(0, 3)[1])
+    between_rows_eight_and_nine = (kit.BORDER_MM / 2, kit.BORDER_MM + 8 * kit.SQUARE_MM)  # rows 8, 9 apart
+    assert not print_blank_under(view, board, number_four, 0.0, SETTINGS)
+    assert print_blank_under(view, board, between_rows_eight_and_nine, 0.0, SETTINGS)
+    # Two corner markers and no refit: the fit may be millimetres off, so no spot is cleared by the print.
+    assert not print_blank_under(replace(view, corners_seen=(0, 1)), board, between_rows_eight_and_nine, 0.0, SETTINGS)
+    assert not print_blank_under(view, board, (-20.0, -20.0), 0.0, SETTINGS)      # off the print: the table
