@@ -119,6 +119,21 @@ def _paint_patches(paint: np.ndarray, settings: MatSettings) -> list[np.ndarray]
     return [labels == index for index in range(1, count) if areas[index] >= settings.pennant_min_mm2 * MAT_PX_PER_MM ** 2]
 
 
+def _blob_patches(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> list[tuple[int, np.ndarray]]:
+    """A mast blob's patches of paint (fleet, bool mask over the zone), found on the blob alone: a band's patch joined
+    over the gap to the next blob (a crate's lid of the same paint beside it) would lie mostly off this blob and
+    leave its band uncounted, or count as more paint than this mast shows."""
+    ys, xs = np.nonzero(blob)
+    box = np.s_[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    found = []
+    for fleet, paint_of in paint.items():
+        for patch in _paint_patches(paint_of[box] & blob[box].astype(np.uint8), settings):
+            whole = np.zeros(blob.shape, bool)
+            whole[box] = patch
+            found.append((fleet, whole))
+    return found
+
+
 def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), looks: MatLooks = KIT_LOOKS,
                   fleets: set[int] | None = None) -> tuple[list[int], list[int], list[str], float]:
     """(fleet of each lying mast, fleet of each crate, doubts, mm^2 not paper) in the fittings zone. Every blob
@@ -179,10 +194,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             if crates_held is not None:
                 crates += crates_held
                 continue
-        elif inside:
-            # Measured on this blob only: a patch joined over the gap to the next blob (a crate's lid
-            # beside a sail's band) would count as more paint than this mast shows.
-            on_blob = [(fleet, patch & blob) for fleet, patch in inside]
+        elif on_blob := _blob_patches(blob, paint, settings):
             masts += masts_of_patches(on_blob, looks, settings)
             doubts += cut_band_doubts(on_blob, looks, settings)
             continue
