@@ -64,3 +64,28 @@ def test_a_band_half_touching_a_crate_is_the_masts_not_a_mast_of_its_own():
     band_halves = [((100, 39, 11, 5), RED), ((119, 39, 11, 5), RED)]
     masts, crates, _, _ = read_fittings(mat_with(crate, *band_halves), looks=STRIPED)
     assert (masts, crates) == ([RED_FLEET], [BLUE_FLEET])
+
+
+def two_striped_masts_beside_a_crate_of_their_paint() -> list:
+    """A red crate, 3 mm of paper, then two pale sails side by side, their red bands run together (56 mm)."""
+    crate = ((90, 30, 16, 16), RED)
+    sails = [((109, 33, 28, 10), SAIL), ((137, 33, 28, 10), SAIL)]
+    return [crate, *sails, ((109, 36.5, 56, 3), RED)]
+
+
+def test_a_band_joined_over_a_gap_to_a_crate_lid_is_still_counted_on_its_mast():
+    """Tuning seeds 700-899 (819 ben, 773 ben, sure and wrong): the bands' patch of paint, joined over the gap to
+    a crate lid of the same fleet, lay mostly on the crate, and the masts' blob was read as one mast by its colour."""
+    masts, crates, _, _ = read_fittings(mat_with(*two_striped_masts_beside_a_crate_of_their_paint()), looks=STRIPED)
+    assert (masts, crates) == ([RED_FLEET, RED_FLEET], [RED_FLEET])
+
+
+def test_a_short_pennant_counted_twice_by_its_blurred_length_is_asked_about():
+    """A group's pennants 10 mm long: one blurred to 16 mm reaches 1.6 of it, two masts by its length (seeds
+    700-899: 844 ben, 856 ben, sure and wrong). Near a half band the count is a doubt; one band's length is none."""
+    pennants = MatLooks(mast_paint_mm=10.0, mast_mm2=300.0, crate_mm2=300.0, taught=True)
+    pole = ((60, 40, 45, 4), SAIL)
+    _, _, doubts, _ = read_fittings(mat_with(pole, ((60, 34, 16, 6), RED)), looks=pennants)
+    assert any("of its band" in doubt for doubt in doubts), doubts
+    masts, _, doubts, _ = read_fittings(mat_with(pole, ((60, 34, 10, 6), RED)), looks=pennants)
+    assert masts == [RED_FLEET] and not any("of its band" in doubt for doubt in doubts), doubts

@@ -76,6 +76,30 @@ def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks
             for head in range(len(masts)) if group[head] == head]
 
 
+def bands_reached(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLooks, settings: MatSettings) -> dict[int, float]:
+    """Taught: how many bands each fleet's paint on a mast blob (a pale pennant's worth, _shown) reaches along its
+    spread, where it is dense enough for a band (MatSettings.band_paint_least_mm of it per mm reached: a few stray
+    pixels of a fleet's hue spread along a sail reach far but thin)."""
+    if band_mm(looks) <= 0:
+        return {}
+    reached = {}
+    for fleet, shown in _shown(blob, paint, settings).items():
+        reach = length_mm(shown)
+        if reach > 0 and shown.sum() / MAT_PX_PER_MM ** 2 >= settings.band_paint_least_mm * reach:
+            reached[fleet] = reach / band_mm(looks)
+    return reached
+
+
+def band_count_doubts(fleet: int, by_length: float, apart: int, settings: MatSettings) -> list[str]:
+    """A fleet's masts counted from how many bands its paint reaches (`by_length`), more than its separate bands
+    (`apart`), are a doubt when that reach lies past a half band by less than MatSettings.band_count_doubt: rounded
+    up to one more mast, it may be a short pennant's patch blurred long."""
+    line = float(np.floor(by_length)) + 0.5   # the half band it was rounded at
+    if line < max(apart, 1) or not 0.0 <= by_length - line < settings.band_count_doubt:
+        return []
+    return [f"fleet {fleet}'s paint reaches {by_length:.2f} of its band: {int(round(by_length))} mast(s) by its length"]
+
+
 def cut_band_doubts(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings) -> list[str]:
     """Untaught, a blob's patches of paint (`inside`: fleet, bool mask on the blob) are one mast each; two of one
     fleet whose middles lie nearer than MatSettings.band_halves_apart_mm may be one band across a sail, its halves

@@ -24,8 +24,8 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape
                                                                    small_crate, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
-from companion.games.cannons_coastlines.camera.mast_bands import (band_mm, bands, cut_band_doubts, half_of_a_band,
-                                                                 join_band_parts)
+from companion.games.cannons_coastlines.camera.mast_bands import (band_count_doubts, band_mm, bands, bands_reached,
+                                                                 cut_band_doubts, half_of_a_band, join_band_parts)
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
@@ -119,6 +119,21 @@ def _paint_patches(paint: np.ndarray, settings: MatSettings) -> list[np.ndarray]
     return [labels == index for index in range(1, count) if areas[index] >= settings.pennant_min_mm2 * MAT_PX_PER_MM ** 2]
 
 
+def _blob_patches(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> list[tuple[int, np.ndarray]]:
+    """A mast blob's patches of paint (fleet, bool mask over the zone), found on the blob alone: a band's patch joined
+    over the gap to the next blob (a crate's lid of the same paint beside it) would lie mostly off this blob and
+    leave its band uncounted, or count as more paint than this mast shows."""
+    ys, xs = np.nonzero(blob)
+    box = np.s_[ys.min():ys.max() + 1, xs.min():xs.max() + 1]
+    found = []
+    for fleet, paint_of in paint.items():
+        for patch in _paint_patches(paint_of[box] & blob[box].astype(np.uint8), settings):
+            whole = np.zeros(blob.shape, bool)
+            whole[box] = patch
+            found.append((fleet, whole))
+    return found
+
+
 def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), looks: MatLooks = KIT_LOOKS,
                   fleets: set[int] | None = None) -> tuple[list[int], list[int], list[str], float]:
     """(fleet of each lying mast, fleet of each crate, doubts, mm^2 not paper) in the fittings zone. Every blob
@@ -179,11 +194,10 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             if crates_held is not None:
                 crates += crates_held
                 continue
-        elif inside:
-            # Measured on this blob only: a patch joined over the gap to the next blob (a crate's lid
-            # beside a sail's band) would count as more paint than this mast shows.
-            on_blob = [(fleet, patch & blob) for fleet, patch in inside]
-            masts += masts_of_patches(on_blob, looks, settings)
+        elif on_blob := _blob_patches(blob, paint, settings):
+            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings))
+            masts += counted_masts
+            doubts += named
             doubts += cut_band_doubts(on_blob, looks, settings)
             continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
@@ -199,6 +213,11 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         elif kind == "mast" and looks.taught and _strong_chroma(lab[blob], settings) < settings.pale_mast_chroma:
             doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
+        if kind == "mast" and fleet:
+            # Taught: its paint, too pale for a patch, may still reach two bands (sails side by side).
+            reach = bands_reached(blob, paint, looks, settings).get(fleet, 0.0)
+            masts += [fleet] * (max(1, int(round(reach))) - 1)
+            doubts += band_count_doubts(fleet, reach, 1, settings)
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)
     # Each prize's blob: a blob's prizes are those read after the blob before it.
@@ -211,20 +230,26 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     return masts, crates, doubts, covered
 
 
-def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings()) -> list[int]:
+def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings(),
+                     reached: dict[int, float] | None = None) -> tuple[list[int], list[str]]:
     """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
     paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
-    patch as long as two masts' paint (sails side by side, their bands run together) is two masts."""
+    patch as long as two masts' paint (sails side by side, their bands run together) is two masts, and so is a
+    fleet's paint on the blob reaching two bands (`reached`: mast_bands.bands_reached) where its patches are
+    shorter (a band's paint too pale in places for a patch). A count by length near a half band is a doubt."""
     fleets = [fleet for fleet, _ in inside]
-    masts = []
+    masts, doubts = [], []
     for fleet in sorted(set(fleets)):
         count = max(1, int(round(fleets.count(fleet) / looks.patches_per_mast)))
         if band_mm(looks) > 0:
             # Taught: patches reaching no further than one band together are one band cut by its pole.
             own = [patch for owner, patch in inside if owner == fleet]
-            count = max(len(bands(own, looks, settings)), int(round(sum(map(patch_length_mm, own)) / band_mm(looks))))
+            apart = len(bands(own, looks, settings))
+            by_length = max(sum(map(patch_length_mm, own)) / band_mm(looks), (reached or {}).get(fleet, 0.0))
+            count = max(apart, int(round(by_length)))
+            doubts += band_count_doubts(fleet, by_length, apart, settings)
         masts += [fleet] * count
-    return masts
+    return masts, doubts
 
 
 def prize_mask(picture: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:

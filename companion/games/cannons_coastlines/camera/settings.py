@@ -259,6 +259,14 @@ class MatSettings:
     # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
     # (mast_bands) are one band cut by its pole, one mast.
     band_share: float = 1.3
+    # Taught: a fleet's paint on a mast blob reaching two bands is two masts (sails side by side) where it holds this
+    # many mm^2 per mm it reaches (mast_bands.bands_reached). Tuning seeds 500-899, single mast blobs: two masts'
+    # bands 1.05-7.5 mm^2 a mm, reaching 1.64-2.29 bands; stray pixels of a fleet not there 0.15-0.83, reaching up to 3.1.
+    band_paint_least_mm: float = 1.0
+    # Taught: masts counted by how many bands their paint reaches are a doubt when it passed a half band by less than
+    # this (seeds 500-899: one pennant's blurred patch read as two at 1.55-1.66 bands, sure; one mast's band reaches
+    # 1.13 at most on a blob of its own, two masts' 1.64 and more; four masts read as five at 3.58).
+    band_count_doubt: float = 0.2
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
     # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
