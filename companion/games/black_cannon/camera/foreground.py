@@ -100,12 +100,14 @@ def _hue_difference(picture: np.ndarray, lit: np.ndarray, kernel: np.ndarray) ->
     """How far each pixel's hue (Lab a, b) lies outside every hue the print shows within the kernel: a die of a
     mid-tone colour over a black print line lies between the line's and the square's colours in every BGR channel,
     yet the line and the square are both greyish where the die is not."""
-    # a and b alone: the lightness is never looked at (erosion and dilation work channel by channel)
-    seen = np.ascontiguousarray(cv2.cvtColor(picture, cv2.COLOR_BGR2Lab)[:, :, 1:])
-    expected = np.ascontiguousarray(cv2.cvtColor(lit, cv2.COLOR_BGR2Lab)[:, :, 1:])
-    darkest, lightest = cv2.erode(expected, kernel), cv2.dilate(expected, kernel)
-    outside = np.maximum(cv2.subtract(seen, lightest), cv2.subtract(darkest, seen))
-    return np.maximum(outside[:, :, 0], outside[:, :, 1])
+    # a and b alone, plane by plane: the lightness is never looked at (erosion and dilation work channel by channel)
+    seen, expected = cv2.cvtColor(picture, cv2.COLOR_BGR2Lab), cv2.cvtColor(lit, cv2.COLOR_BGR2Lab)
+    outside = []
+    for channel in (1, 2):
+        seen_hue, expected_hue = cv2.extractChannel(seen, channel), cv2.extractChannel(expected, channel)
+        darkest, lightest = cv2.erode(expected_hue, kernel), cv2.dilate(expected_hue, kernel)
+        outside.append(cv2.max(cv2.subtract(seen_hue, lightest), cv2.subtract(darkest, seen_hue)))
+    return cv2.max(*outside)
 
 
 def _channel_max(image: np.ndarray) -> np.ndarray:

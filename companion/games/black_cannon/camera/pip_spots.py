@@ -46,12 +46,12 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
                 continue
             (_, _), (a, b), _ = cv2.minAreaRect(points)
             fill = area / max(a * b, 1.0)
+            if fill < 0.45:
+                continue
             # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
             moments = np.cov(points.T) + np.eye(2) / 12.0
             spread = np.linalg.eigvalsh(moments)
             roundness = math.sqrt(spread[0] / max(spread[1], 1e-9))
-            if fill < 0.45:
-                continue
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0))
     return spots
