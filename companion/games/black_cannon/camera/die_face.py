@@ -93,20 +93,19 @@ def read_grids(picture: np.ndarray, grids, pip_radius: float) -> list[FaceRead |
     """read_grid of each (middle, turn, spread) in `grids`, all sampled from the picture at once and weighed
     together (the same figures as one by one, in far less time); None where a grid reaches off the picture."""
     h, w = picture.shape[:2]
-    kept, places = [], []
-    for index, (centre, angle, spread) in enumerate(grids):
-        cos, sin = math.cos(angle), math.sin(angle)
-        axes = np.array([[cos, sin], [-sin, cos]]) * spread
-        centre = np.asarray(centre, np.float64)
-        corners = centre + _CORNERS @ axes
-        if corners.min() < 0 or corners[:, 0].max() >= w or corners[:, 1].max() >= h:
-            continue
-        kept.append((index, centre, angle, spread))
-        places.append(centre + _SAMPLED @ axes)
     found: list[FaceRead | None] = [None] * len(grids)
+    if not grids:
+        return found
+    turns = [(math.cos(angle), math.sin(angle), spread) for _, angle, spread in grids]
+    axes = np.array([[[cos, sin], [-sin, cos]] for cos, sin, _ in turns]) * np.array([s for *_, s in turns])[:, None, None]
+    centres = np.array([np.asarray(centre, np.float64) for centre, _, _ in grids])
+    corners = centres[:, None, :] + np.matmul(_CORNERS[None], axes)
+    inside = (corners.min(axis=(1, 2)) >= 0) & (corners[:, :, 0].max(axis=1) < w) & (corners[:, :, 1].max(axis=1) < h)
+    kept = [(index, centres[index], grids[index][1], grids[index][2]) for index in np.flatnonzero(inside)]
     if not kept:
         return found
-    sampled = _disc_means(picture, np.concatenate(places), max(1.0, pip_radius * 0.5)).reshape(len(kept), len(_SAMPLED), -1)
+    places = centres[inside][:, None, :] + np.matmul(_SAMPLED[None], axes[inside])
+    sampled = _disc_means(picture, places.reshape(-1, 2), max(1.0, pip_radius * 0.5)).reshape(len(kept), len(_SAMPLED), -1)
     slots, body = sampled[:, :9], sampled[:, 9:9 + len(BODY)]
     edges, inside = sampled[:, 9 + len(BODY):9 + len(BODY) + len(OUTLINE)], sampled[:, 9 + len(BODY) + len(OUTLINE):]
     body_colour = np.median(body, axis=1)[:, None, :]

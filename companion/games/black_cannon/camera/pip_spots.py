@@ -49,12 +49,22 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
             if fill < 0.45:
                 continue
             # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
-            moments = np.cov(points.T) + np.eye(2) / 12.0
+            moments = _covariance(points) + np.eye(2) / 12.0
             spread = np.linalg.eigvalsh(moments)
             roundness = math.sqrt(spread[0] / max(spread[1], 1e-9))
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0))
     return spots
+
+
+def _covariance(points: np.ndarray) -> np.ndarray:
+    """np.cov(points.T), worked the same way (the same figures to the bit) without its checks, which cost more
+    than the sum itself on a pip's few dozen pixels."""
+    centred = points.T.astype(np.float64)
+    centred = centred - centred.mean(axis=1)[:, None]
+    moments = np.dot(centred, centred.T.conj())
+    moments *= np.true_divide(1, points.shape[0] - 1)
+    return moments
 
 
 def local_contrast(grey: np.ndarray, ppm: float, settings: ReaderSettings) -> np.ndarray:
