@@ -73,6 +73,8 @@ _REMAP_ROWS = 30000        # cv2.remap takes maps under 32767 rows
 _CORNERS = np.array([(-1.9, -1.9), (1.9, -1.9), (1.9, 1.9), (-1.9, 1.9)])
 _LAYOUT_COUNTS = np.array([count for count, _ in LAYOUT_SETS])
 _LAYOUT_CHOSEN = np.array([[k in places for k in range(9)] for _, places in LAYOUT_SETS])
+_LAYOUT_PIPS = [int(count) for count in _LAYOUT_COUNTS]
+_LAYOUT_PLACES_READ = [tuple(int(k) for k in np.flatnonzero(chosen)) for chosen in _LAYOUT_CHOSEN]
 
 
 def _disc_means(picture: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
@@ -123,12 +125,13 @@ def read_grids(picture: np.ndarray, grids, pip_radius: float) -> list[FaceRead |
     spreads = np.linalg.norm(slots[:, None, :, :] - pip_means[:, :, None, :], axis=3)
     uneven = np.where(chosen & (counts[:, :, None] > 1), spreads, 0.0).max(axis=2)
     margins = (weakest - strongest - 0.5 * uneven) / contrast
+    best = margins.argmax(axis=1)
+    rows = np.arange(len(kept))
+    grounds, best_margins = contrast[rows, best], margins[rows, best].tolist()
     for row, (index, centre, angle, spread) in enumerate(kept):
-        best = int(np.argmax(margins[row]))
-        ground = contrast[row, best]
-        found[index] = FaceRead(int(_LAYOUT_COUNTS[best]), float(margins[row, best]), float(body_away[row]) / ground,
-                                float(edge_away[row]) / ground, centre, angle, spread,
-                                tuple(int(k) for k in np.flatnonzero(_LAYOUT_CHOSEN[best])),
+        layout, ground = int(best[row]), grounds[row]
+        found[index] = FaceRead(_LAYOUT_PIPS[layout], best_margins[row], float(body_away[row]) / ground,
+                                float(edge_away[row]) / ground, centre, angle, spread, _LAYOUT_PLACES_READ[layout],
                                 float(inside_away[row]) / ground)
     return found
 

@@ -13,6 +13,9 @@ import numpy as np
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 
+_PIXEL_SPREAD = np.eye(2) / 12.0      # a pixel's own second moments, each way
+
+
 @dataclass(frozen=True)
 class Spot:
     centre: np.ndarray      # mm, in the crop's board frame
@@ -36,6 +39,7 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
         threshold = max(settings.pip_min_contrast, settings.pip_contrast * extreme)
         mask = (response > threshold).astype(np.uint8)
         count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        kept = []
         for label in range(1, count):
             x, y, w, h, area = stats[label]
             if not low <= area <= high:
@@ -49,8 +53,10 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
             if fill < 0.45:
                 continue
             # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
-            moments = _covariance(points) + np.eye(2) / 12.0
-            spread = np.linalg.eigvalsh(moments)
+            kept.append((label, area, _covariance(points) + _PIXEL_SPREAD))
+        if not kept:
+            continue
+        for (label, area, _), spread in zip(kept, np.linalg.eigvalsh(np.array([moments for *_, moments in kept]))):
             roundness = math.sqrt(spread[0] / max(spread[1], 1e-9))
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0))
