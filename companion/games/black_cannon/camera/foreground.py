@@ -60,12 +60,16 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     width, height = view.geometry.size_mm
     origin = (-margin, -margin)
     picture = view.warp(image, ppm, origin, (width + 2 * margin, height + 2 * margin))
-    expected, on_board = _expected(board, ppm, int(round(margin * ppm)))
+    margin_px = int(round(margin * ppm))
+    expected, on_board = _expected(board, ppm, margin_px)
     seen = picture.astype(np.float32)
     # The light over the board: the photo's local mean over the print's, per colour (a blurred photo keeps its
     # means), taken small so a piece hardly moves it, and the median of neighbours to drop the pieces.
     small = (seen.shape[1] // GAIN_SHRINK, seen.shape[0] // GAIN_SHRINK)
-    seen_mean = cv2.resize(seen * on_board[:, :, None], small, interpolation=cv2.INTER_AREA)
+    inner = _inner(expected, margin_px)
+    on_print = np.zeros_like(seen)       # the photo on the board alone (the same as seen * on_board, in slices)
+    on_print[inner] = seen[inner]
+    seen_mean = cv2.resize(on_print, small, interpolation=cv2.INTER_AREA)
     print_mean = cv2.resize(expected, small, interpolation=cv2.INTER_AREA)
     gain = np.clip((seen_mean + 4.0) / (print_mean + 4.0), 0, 4).astype(np.float32)
     gain = np.dstack([cv2.medianBlur(np.ascontiguousarray(gain[:, :, c]), 5) for c in range(3)])
@@ -74,14 +78,15 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     # Off the board: the table's own look, a median over a window far wider than a die, so a die does not
     # make its own background (a plain blur of 20 mm let an 18 mm die hide in it).
     table = _table_look(seen, on_board, ppm)
-    lit[on_board == 0] = table[on_board == 0]
+    for strip in _border(expected, margin_px):      # off the board: four strips round the print
+        lit[strip] = table[strip]
     # The print may lie a little off where the homography puts it (lens distortion): a colour counts as
     # foreground only when it lies outside what the print shows anywhere within `misregistration_mm`.
     reach = max(3, int(round(settings.misregistration_mm * ppm)) * 2 + 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
     lit = np.clip(lit, 0, 255).astype(np.uint8)        # 8-bit: erosion and dilation run far faster on it
     darkest, lightest = cv2.erode(lit, kernel), cv2.dilate(lit, kernel)
-    difference = np.maximum(cv2.subtract(picture, lightest), cv2.subtract(darkest, picture)).max(axis=2)
+    difference = _channel_max(np.maximum(cv2.subtract(picture, lightest), cv2.subtract(darkest, picture)))
     mask = (difference > settings.foreground_colour).astype(np.uint8) * 255
     tinted = mask | (_hue_difference(picture, lit, kernel) > settings.foreground_hue).astype(np.uint8) * 255
     side = max(3, int(round(settings.foreground_open_mm * ppm)) | 1)
@@ -95,10 +100,33 @@ def _hue_difference(picture: np.ndarray, lit: np.ndarray, kernel: np.ndarray) ->
     """How far each pixel's hue (Lab a, b) lies outside every hue the print shows within the kernel: a die of a
     mid-tone colour over a black print line lies between the line's and the square's colours in every BGR channel,
     yet the line and the square are both greyish where the die is not."""
+    # a and b alone, plane by plane: the lightness is never looked at (erosion and dilation work channel by channel)
     seen, expected = cv2.cvtColor(picture, cv2.COLOR_BGR2Lab), cv2.cvtColor(lit, cv2.COLOR_BGR2Lab)
-    darkest, lightest = cv2.erode(expected, kernel), cv2.dilate(expected, kernel)
-    outside = np.maximum(cv2.subtract(seen, lightest), cv2.subtract(darkest, seen))
-    return outside[:, :, 1:].max(axis=2)
+    outside = []
+    for channel in (1, 2):
+        seen_hue, expected_hue = cv2.extractChannel(seen, channel), cv2.extractChannel(expected, channel)
+        darkest, lightest = cv2.erode(expected_hue, kernel), cv2.dilate(expected_hue, kernel)
+        outside.append(cv2.max(cv2.subtract(seen_hue, lightest), cv2.subtract(darkest, seen_hue)))
+    return cv2.max(*outside)
+
+
+def _channel_max(image: np.ndarray) -> np.ndarray:
+    """The largest of each pixel's three channels (as image.max(axis=2), which runs far slower on uint8)."""
+    return np.maximum(np.maximum(image[:, :, 0], image[:, :, 1]), image[:, :, 2])
+
+
+def _inner(expected: np.ndarray, margin_px: int) -> tuple[slice, slice]:
+    """Where the board's print lies in the table view (what _expected's on_board marks 1)."""
+    height, width = expected.shape[:2]
+    return slice(margin_px, height - margin_px), slice(margin_px, width - margin_px)
+
+
+def _border(expected: np.ndarray, margin_px: int) -> list[tuple[slice, slice]]:
+    """The table view off the board's print (what _expected's on_board marks 0), as four strips."""
+    height, width = expected.shape[:2]
+    rows = slice(margin_px, height - margin_px)
+    return [(slice(0, margin_px), slice(None)), (slice(height - margin_px, None), slice(None)),
+            (rows, slice(0, margin_px)), (rows, slice(width - margin_px, None))]
 
 
 def _table_look(seen: np.ndarray, on_board: np.ndarray, ppm: float) -> np.ndarray:

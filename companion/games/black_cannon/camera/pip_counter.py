@@ -31,7 +31,7 @@ import numpy as np
 
 from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.board_view import BoardView
-from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_grid, read_lone, stray_spots
+from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals, stray_spots
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
 from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
                                                              pips_alike, pips_found, pips_squashed, sure_margin)
@@ -75,10 +75,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
         roundness = np.array([s.roundness for s in kind])
         own_radii = half_height_radii(local if lighter else -local, points, radii, settings)
-        for middle, angle, spread, lone in proposals(points, radii, ppm, settings):
-            pip_radius = float(np.median(radii))
-            face = read_lone(picture, middle, spread, pip_radius, settings.lone_margin_quantile) if lone else \
-                read_grid(picture, middle, angle, spread, pip_radius)
+        pip_radius = float(np.median(radii))
+        for face in read_proposals(picture, proposals(points, radii, ppm, settings), pip_radius,
+                                   settings.lone_margin_quantile):
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
                 continue

@@ -153,8 +153,10 @@ def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board
     read loosely) say more of a wrong fit than of the die, and are not carried over (tuning seeds 2200-2349: three
     flat dice so doubted)."""
     look = look_at_table(image, board, settings, markers, refit=False)
+    # The pip counter alone: the learned face reader's word moves no die's place, count or side seen.
+    dice_there = [read_die(look.view, image, blob, settings, board) for blob in look.candidates]
     doubted = [cv2.perspectiveTransform(np.float64([[die.centre_mm]]), look.view.to_image).reshape(1, 2)
-               for _, die in _read_dice(look, image, board, settings) if die.pips is not None and die.side_seen]
+               for die in dice_there if die.pips is not None and die.side_seen]
     if not doubted:
         return dice
     places = view.to_board(np.vstack(doubted))
