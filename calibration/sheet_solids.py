@@ -12,9 +12,9 @@ import cv2
 import numpy as np
 
 from companion.vision.colour_classes import lab_of_linear
-from companion.vision.piece_faces import face_contrast, log_lightness
+from companion.vision.piece_faces import face_contrast
 from companion.vision.piece_looks import linear_at
-from companion.vision.piece_shading import shading
+from companion.vision.piece_shading import log_lightness, shading
 from companion.vision.piece_solids import Solid, Window, best_overlap, fit_solid, silhouette, window_points
 from companion.vision.plane_camera import PlaneCamera
 

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.vision.piece_shading import LUMA_BGR
 from companion.vision.piece_solids import Solid, Window, cast, drawn_levels, silhouette
 from companion.vision.plane_camera import PlaneCamera
 
@@ -23,11 +22,6 @@ from companion.vision.plane_camera import PlaneCamera
 @dataclass(frozen=True)
 class FaceSettings:
     least_pixels: int = 8    # of the piece's paint on the top face and on the sides, or no contrast worth comparing
-
-
-def log_lightness(linear: np.ndarray) -> np.ndarray:
-    """(h, w) natural log of each pixel's lightness, from (h, w, 3) linear BGR."""
-    return np.log(np.maximum(np.asarray(linear) @ LUMA_BGR, 1e-4))
 
 
 def face_contrast(lightness: np.ndarray, shown: np.ndarray, solid: Solid, centre_mm, camera: PlaneCamera,

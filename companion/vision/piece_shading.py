@@ -30,7 +30,12 @@ def shading(linear: np.ndarray, silhouette: np.ndarray, settings: ShadingSetting
     ((h, w) bool) holds, or None for too few of them."""
     if int(silhouette.sum()) < settings.least_pixels:
         return None
-    return shading_of(np.log(np.maximum(np.asarray(linear)[silhouette] @ LUMA_BGR, 1e-4)), settings)
+    return shading_of(log_lightness(np.asarray(linear)[silhouette]), settings)
+
+
+def log_lightness(linear: np.ndarray) -> np.ndarray:
+    """Natural log of each pixel's lightness (its luma, at least 1e-4), from (..., 3) linear BGR."""
+    return np.log(np.maximum(np.asarray(linear) @ LUMA_BGR, 1e-4))
 
 
 def shading_of(lightness: np.ndarray, settings: ShadingSettings = ShadingSettings()) -> np.ndarray | None:

@@ -102,11 +102,11 @@ def read_grids(picture: np.ndarray, grids, pip_radius: float) -> list[FaceRead |
     axes = np.array([[[cos, sin], [-sin, cos]] for cos, sin, _ in turns]) * np.array([s for *_, s in turns])[:, None, None]
     centres = np.array([np.asarray(centre, np.float64) for centre, _, _ in grids])
     corners = centres[:, None, :] + np.matmul(_CORNERS[None], axes)
-    inside = (corners.min(axis=(1, 2)) >= 0) & (corners[:, :, 0].max(axis=1) < w) & (corners[:, :, 1].max(axis=1) < h)
-    kept = [(index, centres[index], grids[index][1], grids[index][2]) for index in np.flatnonzero(inside)]
+    on_picture = (corners.min(axis=(1, 2)) >= 0) & (corners[:, :, 0].max(axis=1) < w) & (corners[:, :, 1].max(axis=1) < h)
+    kept = [(index, centres[index], grids[index][1], grids[index][2]) for index in np.flatnonzero(on_picture)]
     if not kept:
         return found
-    places = centres[inside][:, None, :] + np.matmul(_SAMPLED[None], axes[inside])
+    places = centres[on_picture][:, None, :] + np.matmul(_SAMPLED[None], axes[on_picture])
     sampled = _disc_means(picture, places.reshape(-1, 2), max(1.0, pip_radius * 0.5)).reshape(len(kept), len(_SAMPLED), -1)
     slots, body = sampled[:, :9], sampled[:, 9:9 + len(BODY)]
     edges, inside = sampled[:, 9 + len(BODY):9 + len(BODY) + len(OUTLINE)], sampled[:, 9 + len(BODY) + len(OUTLINE):]

@@ -124,7 +124,7 @@ def _inner(expected: np.ndarray, margin_px: int) -> tuple[slice, slice]:
 def _border(expected: np.ndarray, margin_px: int) -> list[tuple[slice, slice]]:
     """The table view off the board's print (what _expected's on_board marks 0), as four strips."""
     height, width = expected.shape[:2]
-    rows = slice(margin_px, height - margin_px)
+    rows, _ = _inner(expected, margin_px)
     return [(slice(0, margin_px), slice(None)), (slice(height - margin_px, None), slice(None)),
             (rows, slice(0, margin_px)), (rows, slice(width - margin_px, None))]
 

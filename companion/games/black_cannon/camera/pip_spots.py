@@ -68,7 +68,7 @@ def _covariance(points: np.ndarray) -> np.ndarray:
     than the sum itself on a pip's few dozen pixels."""
     centred = points.T.astype(np.float64)
     centred = centred - centred.mean(axis=1)[:, None]
-    moments = np.dot(centred, centred.T.conj())
+    moments = np.dot(centred, centred.T)
     moments *= np.true_divide(1, points.shape[0] - 1)
     return moments
 

@@ -22,7 +22,7 @@ from companion.vision.colour_classes import CLASS_INDEX, PLAYER_CLASSES, ColourT
 from companion.vision.paper_white import to_linear
 from companion.vision.piece_faces import FaceSettings, face_contrast
 from companion.vision.piece_looks import linear_at
-from companion.vision.piece_shading import LUMA_BGR, ShadingSettings, shading_of
+from companion.vision.piece_shading import ShadingSettings, log_lightness, shading_of
 from companion.vision.piece_solids import Solid, SolidSettings, Window, best_overlap, window_points
 
 
@@ -130,7 +130,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
         # The log lightness of the paint's pixels only: its shading's, and all the top face's and sides' contrast asks.
         shown = window.shown()
         lightness = np.zeros(shown.shape)
-        lightness[shown] = lit = np.log(np.maximum(colours[shown] @ LUMA_BGR, 1e-4))
+        lightness[shown] = lit = log_lightness(colours[shown])
         results.append(PieceWindow(centre, window, shading_of(lit, settings.shading), lightness))
     return results
 

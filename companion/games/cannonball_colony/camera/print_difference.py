@@ -186,10 +186,6 @@ class _PrintTable:
         scaled /= light + 3 * floor
         return scaled, self.known.reshape(-1).take(flat) & on
 
-    def total(self, cells: np.ndarray, places: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
-        flat, _ = self.places(cells) if places is None else places
-        return self.totals.reshape(-1).take(flat)
-
 
 def _segment_gap(points: np.ndarray, start, end) -> np.ndarray:
     """Each point's distance from the segment start-end (chromaticities; a mix of two inks lies on it)."""
