@@ -346,31 +346,49 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
     contours, _ = cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best: SplitCard | None = None
     best_score = 0.0
-    canvas = np.zeros_like(remaining)
-    ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
+    rest = cv2.countNonZero(remaining)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
         polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
         for outline in _rectangles_on(polygon, settings):
-            inside = _inside_share(canvas, blob, outline)
+            card, in_blob, claimed_px, edge, edge_taken = rectangle_counts(blob, remaining, outline, settings.split_edge_px)
+            inside = in_blob / card if card else 0.0
             if inside < (least_inside or settings.split_inside):
                 continue
-            claimed = _inside_share(canvas, remaining, outline)
-            if claimed < least_claim and not (claimed >= settings.split_last_claim and
-                                              _explains_the_rest(canvas, remaining, settings)):
+            claimed = claimed_px / card
+            # The last card of an overlapping row shows only a strip between the cards found on it (found whole,
+            # they cover it): it takes nearly all that remains of the blob.
+            explains_the_rest = rest > 0 and claimed_px >= settings.split_rest_share * rest
+            if claimed < least_claim and not (claimed >= settings.split_last_claim and explains_the_rest):
                 continue
-            around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
-            support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
+            support = 1 - edge_taken / max(edge, 1)   # how free of the blob the band just outside the rectangle is
             score = support + claimed
             if (best is None or score > best_score) and (accept is None or accept(outline)):
                 best, best_score = SplitCard(outline, inside), score
     return best
 
 
-def _explains_the_rest(card: np.ndarray, remaining: np.ndarray, settings: ReaderSettings) -> bool:
-    """Whether the rectangle drawn in `card` takes nearly all that remains of the blob: the last card of an
-    overlapping row shows only a strip between the cards found on it (found whole, they cover it)."""
-    rest = cv2.countNonZero(remaining)
-    return rest > 0 and cv2.countNonZero(cv2.bitwise_and(card, remaining)) >= settings.split_rest_share * rest
+def rectangle_counts(blob: np.ndarray, remaining: np.ndarray, outline: np.ndarray,
+                     edge_px: int) -> tuple[int, int, int, int, int]:
+    """A card rectangle's px (its corners rounded, filled), how many of them `blob` and `remaining` cover, the px of
+    the band `edge_px` wide just outside it and how many of those `remaining` covers. Worked on the rectangle's box
+    grown by the band only: the same counts as drawing it on the whole window (the rectangle tried many times)."""
+    corners = np.int32(np.round(outline))
+    x0, y0, x1, y1 = box_around(corners, edge_px + 1, blob.shape)
+    if x1 <= x0 or y1 <= y0:
+        return 0, 0, 0, 0, 0
+    card = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(card, [corners - [x0, y0]], 255)
+    left = remaining[y0:y1, x0:x1]
+    around = cv2.dilate(card, np.ones((2 * edge_px + 1,) * 2, np.uint8)) - card
+    return (cv2.countNonZero(card), cv2.countNonZero(cv2.bitwise_and(card, blob[y0:y1, x0:x1])),
+            cv2.countNonZero(cv2.bitwise_and(card, left)), cv2.countNonZero(around),
+            cv2.countNonZero(cv2.bitwise_and(around, left)))
+
+
+def box_around(points: np.ndarray, pad: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The px box (left, top, right, bottom: exclusive) of points grown by `pad`, within a picture of `shape`."""
+    (x0, y0), (x1, y1) = points.reshape(-1, 2).min(axis=0) - pad, points.reshape(-1, 2).max(axis=0) + pad + 1
+    return max(int(x0), 0), max(int(y0), 0), max(min(int(x1), shape[1]), 0), max(min(int(y1), shape[0]), 0)
 
 
 def _inside_share(canvas: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> float:
