@@ -347,42 +347,40 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
     best: SplitCard | None = None
     best_score = 0.0
     rest = cv2.countNonZero(remaining)
+    ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
         polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
         for outline in _rectangles_on(polygon, settings):
-            card, in_blob, claimed_px, edge, edge_taken = rectangle_counts(blob, remaining, outline, settings.split_edge_px)
-            inside = in_blob / card if card else 0.0
+            card, box = card_on_box(outline, settings.split_edge_px + 1, blob.shape)
+            size = cv2.countNonZero(card)
+            inside = cv2.countNonZero(cv2.bitwise_and(card, blob[box])) / size if size else 0.0
             if inside < (least_inside or settings.split_inside):
                 continue
-            claimed = claimed_px / card
+            left = remaining[box]
+            claimed_px = cv2.countNonZero(cv2.bitwise_and(card, left))
+            claimed = claimed_px / size
             # The last card of an overlapping row shows only a strip between the cards found on it (found whole,
             # they cover it): it takes nearly all that remains of the blob.
             explains_the_rest = rest > 0 and claimed_px >= settings.split_rest_share * rest
             if claimed < least_claim and not (claimed >= settings.split_last_claim and explains_the_rest):
                 continue
-            support = 1 - edge_taken / max(edge, 1)   # how free of the blob the band just outside the rectangle is
+            around = cv2.dilate(card, ring) - card   # just outside the rectangle
+            support = 1 - cv2.countNonZero(cv2.bitwise_and(around, left)) / max(cv2.countNonZero(around), 1)
             score = support + claimed
             if (best is None or score > best_score) and (accept is None or accept(outline)):
                 best, best_score = SplitCard(outline, inside), score
     return best
 
 
-def rectangle_counts(blob: np.ndarray, remaining: np.ndarray, outline: np.ndarray,
-                     edge_px: int) -> tuple[int, int, int, int, int]:
-    """A card rectangle's px (its corners rounded, filled), how many of them `blob` and `remaining` cover, the px of
-    the band `edge_px` wide just outside it and how many of those `remaining` covers. Worked on the rectangle's box
-    grown by the band only: the same counts as drawing it on the whole window (the rectangle tried many times)."""
+def card_on_box(outline: np.ndarray, pad: int, shape: tuple[int, ...]) -> tuple[np.ndarray, tuple[slice, slice]]:
+    """A card rectangle (its corners rounded) filled on its own box grown by `pad` within a window of `shape`, and
+    that box's slices: the same px as filling it on the whole window (tried many times, it is drawn small)."""
     corners = np.int32(np.round(outline))
-    x0, y0, x1, y1 = box_around(corners, edge_px + 1, blob.shape)
-    if x1 <= x0 or y1 <= y0:
-        return 0, 0, 0, 0, 0
-    card = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillPoly(card, [corners - [x0, y0]], 255)
-    left = remaining[y0:y1, x0:x1]
-    around = cv2.dilate(card, np.ones((2 * edge_px + 1,) * 2, np.uint8)) - card
-    return (cv2.countNonZero(card), cv2.countNonZero(cv2.bitwise_and(card, blob[y0:y1, x0:x1])),
-            cv2.countNonZero(cv2.bitwise_and(card, left)), cv2.countNonZero(around),
-            cv2.countNonZero(cv2.bitwise_and(around, left)))
+    x0, y0, x1, y1 = box_around(corners, pad, shape)
+    card = np.zeros((max(y1 - y0, 0), max(x1 - x0, 0)), np.uint8)
+    if card.size:
+        cv2.fillPoly(card, [corners - [x0, y0]], 255)
+    return card, np.s_[y0:max(y1, y0), x0:max(x1, x0)]
 
 
 def box_around(points: np.ndarray, pad: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
