@@ -23,11 +23,9 @@ TUNING_SEEDS_BELOW = 1000
 
 
 def _seeds(words: list[str]) -> list[int]:
-    seeds = []
-    for word in words:
-        first, _, last = word.partition("-")
-        seeds += list(range(int(first), int(last or first) + 1))
-    return seeds
+    """Seeds and ranges ("0-59 77") as a list."""
+    ends = [[int(end) for end in word.split("-")] for word in words]
+    return [seed for first, *last in ends for seed in range(first, (last or [first])[0] + 1)]
 
 
 def _angle(value) -> str:

@@ -251,8 +251,12 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     own = inside.copy()
     if others_px:
         cv2.fillPoly(own, [np.int32(np.round(other)) - [x0, y0] for other in others_px], 0)
-    visible = grey_box[(own > 0) & (cover_box == 0)]
-    overlap = grey_box[(inside > 0) & face]
+    return paper_verdict(paper, grey_box[(own > 0) & (cover_box == 0)], grey_box[(inside > 0) & face], settings)
+
+
+def paper_verdict(paper: np.ndarray, visible: np.ndarray, overlap: np.ndarray, settings: ReaderSettings) -> bool | None:
+    """_paper_bright's answer from the grey of the face's paper beside the card, of what shows of the card, and of
+    where the two overlap."""
     if visible.size == 0 or paper.size == 0:
         return None
     level = float(np.percentile(paper, 75)) - settings.covered_paper_gap

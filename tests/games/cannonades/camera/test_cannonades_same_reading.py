@@ -67,13 +67,7 @@ def _paper_bright_on_the_whole_view(grey, outline_px, cover, settings, others_px
     own = inside.copy()
     if others_px:
         cv2.fillPoly(own, [np.int32(np.round(other)) for other in others_px], 0)
-    visible = grey[(own > 0) & (cover == 0)]
-    overlap = grey[(inside > 0) & face]
-    if visible.size == 0 or paper.size == 0:
-        return None
-    level = float(np.percentile(paper, 75)) - settings.covered_paper_gap
-    under = overlap.size == 0 or float((overlap >= level).mean()) >= settings.covered_paper_share
-    return under and float((visible >= level).mean()) >= settings.covered_paper_share
+    return face_down.paper_verdict(paper, grey[(own > 0) & (cover == 0)], grey[(inside > 0) & face], settings)
 
 
 def test_the_paper_bright_test_on_the_card_s_box_is_the_test_on_the_whole_view():
