@@ -16,7 +16,6 @@ from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
 
-PAPER_BESIDE_PX = 15   # a card's paper-bright test takes the face's paper this far (the square's side) round the card
 PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a face with unread markers is unknown
 REACHING_IN = "a shape reaching in from beyond the play area"   # the start of an arm's (and what it touches) reason
 NOT_ONE_CARD = "a card-like shape"   # the start of the reason a shape of touching or overlapping cards is unknown
@@ -235,7 +234,7 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     lie, which may be another's paper. None when it cannot tell: no face's paper beside the card (it reaches only
     into the cut margin round a face: a dark back was called bright so), or nothing of the card shows."""
     # Worked on the card's box grown by the reach of the paper beside it (the same pixels as on the whole view).
-    beside, margin = PAPER_BESIDE_PX // 2, _margin_px(settings)
+    beside, margin = settings.paper_beside_px // 2, _margin_px(settings)
     outline = np.int32(np.round(outline_px))
     x0, y0, x1, y1 = touching.box_around(outline, beside, cover.shape)
     if x1 <= x0 or y1 <= y0:
@@ -247,7 +246,8 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     faces = cv2.erode(cover[wy0:wy1, wx0:wx1], np.ones((2 * margin + 1,) * 2, np.uint8))   # the faces, no margin
     face = faces[y0 - wy0:y1 - wy0, x0 - wx0:x1 - wx0] > 0
     grey_box = grey[y0:y1, x0:x1]
-    paper = grey_box[face & (cv2.dilate(inside, np.ones((PAPER_BESIDE_PX,) * 2, np.uint8)) > 0) & (inside == 0)]
+    near = cv2.dilate(inside, np.ones((settings.paper_beside_px,) * 2, np.uint8)) > 0
+    paper = grey_box[face & near & (inside == 0)]
     own = inside.copy()
     if others_px:
         cv2.fillPoly(own, [np.int32(np.round(other)) - [x0, y0] for other in others_px], 0)

@@ -63,7 +63,7 @@ def _paper_bright_on_the_whole_view(grey, outline_px, cover, settings, others_px
     cv2.fillPoly(inside, [np.int32(np.round(outline_px))], 255)
     margin = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
     face = cv2.erode(cover, np.ones((2 * margin + 1,) * 2, np.uint8)) > 0
-    paper = grey[face & (cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0) & (inside == 0)]
+    paper = grey[face & (cv2.dilate(inside, np.ones((settings.paper_beside_px,) * 2, np.uint8)) > 0) & (inside == 0)]
     own = inside.copy()
     if others_px:
         cv2.fillPoly(own, [np.int32(np.round(other)) for other in others_px], 0)
