@@ -109,3 +109,12 @@ def test_a_rendered_view_s_blobs_and_unexplained_pieces_are_the_same_with_the_ma
     assert len(with_explained) == len(without)
     assert all(np.array_equal(a, b) for a, b in zip(with_explained, without))
     assert np.array_equal(difference.grey, cv2.cvtColor(top, cv2.COLOR_BGR2GRAY))
+
+
+def test_the_squared_colour_distance_made_a_band_of_rows_at_a_time_is_the_whole_picture_s():
+    rng = np.random.default_rng(3)
+    for height in (1, 31, 32, 33, 97, 620):
+        lab, background = (rng.integers(0, 256, (height, 211, 3), dtype=np.uint8) for _ in range(2))
+        difference = cv2.subtract(lab, background, dtype=cv2.CV_32F)
+        whole = cv2.transform(cv2.multiply(difference, difference), np.array([[0.25, 1.0, 1.0]], np.float32))
+        assert np.array_equal(table_mask.squared_distance(lab, background), whole.reshape(height, 211))
