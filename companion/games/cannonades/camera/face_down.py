@@ -42,17 +42,19 @@ class Blob:
 
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
                settings: ReaderSettings, table_mask: np.ndarray | None = None,
-               armless_mask: np.ndarray | None = None, difference: TableDifference | None = None) -> list[Blob]:
+               armless_mask: np.ndarray | None = None, difference: TableDifference | None = None,
+               masks: tuple[np.ndarray, np.ndarray] | None = None) -> list[Blob]:
     """`table_mask`: not_table(view) when already made (the reader cuts faces out of it more than once);
     `armless_mask`: the same without the arms (table_masks'): whole cards beside an arm are looked for in it;
     `difference`: table_mask.table_difference(view), when given a shape reaching in that is only the read
-    faces' halo (halo.py) is table."""
-    mask, cover = blob_mask(table_mask if table_mask is not None else not_table(view, settings),
-                            view_to_table, read_outlines_mm, settings)
-    armless = None if armless_mask is None else blob_mask(armless_mask, view_to_table, read_outlines_mm, settings)[0]
+    faces' halo (halo.py) is table; `masks`: blob_mask(table_mask, ...) for these faces, when already made."""
+    mask, cover = masks or blob_mask(table_mask if table_mask is not None else not_table(view, settings),
+                                     view_to_table, read_outlines_mm, settings)
+    armless = (None if armless_mask is None else mask if armless_mask is table_mask   # no arm: the same mask
+               else blob_mask(armless_mask, view_to_table, read_outlines_mm, settings)[0])
     px_area = settings.top_px_per_mm ** 2
     card_area = cards.CARD_AREA_MM2
-    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY) if difference is None else difference.grey
     blobs = []
     play_edges = _play_edges(view_to_table, mask.shape)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -231,15 +233,30 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     What shows is the card's alone: not where `others_px` (cards split from its shape, overlapping it in a row)
     lie, which may be another's paper. None when it cannot tell: no face's paper beside the card (it reaches only
     into the cut margin round a face: a dark back was called bright so), or nothing of the card shows."""
-    inside = np.zeros_like(cover)
-    cv2.fillPoly(inside, [np.int32(np.round(outline_px))], 255)
-    face = cv2.erode(cover, np.ones((2 * _margin_px(settings) + 1,) * 2, np.uint8)) > 0   # the faces, no margin
-    paper = grey[face & (cv2.dilate(inside, np.ones((15, 15), np.uint8)) > 0) & (inside == 0)]
+    # Worked on the card's box grown by the reach of the paper beside it (the same pixels as on the whole view).
+    beside, margin = settings.paper_beside_px // 2, _margin_px(settings)
+    outline = np.int32(np.round(outline_px))
+    x0, y0, x1, y1 = touching.box_around(outline, beside, cover.shape)
+    if x1 <= x0 or y1 <= y0:
+        return None   # the card lies wholly off the view: nothing of it shows
+    wx0, wy0, wx1, wy1 = touching.box_around(np.int32([[x0, y0], [x1 - 1, y1 - 1]]), margin, cover.shape)
+    cover_box = cover[y0:y1, x0:x1]
+    inside = np.zeros_like(cover_box)
+    cv2.fillPoly(inside, [outline - [x0, y0]], 255)
+    faces = cv2.erode(cover[wy0:wy1, wx0:wx1], np.ones((2 * margin + 1,) * 2, np.uint8))   # the faces, no margin
+    face = faces[y0 - wy0:y1 - wy0, x0 - wx0:x1 - wx0] > 0
+    grey_box = grey[y0:y1, x0:x1]
+    near = cv2.dilate(inside, np.ones((settings.paper_beside_px,) * 2, np.uint8)) > 0
+    paper = grey_box[face & near & (inside == 0)]
     own = inside.copy()
     if others_px:
-        cv2.fillPoly(own, [np.int32(np.round(other)) for other in others_px], 0)
-    visible = grey[(own > 0) & (cover == 0)]
-    overlap = grey[(inside > 0) & face]
+        cv2.fillPoly(own, [np.int32(np.round(other)) - [x0, y0] for other in others_px], 0)
+    return paper_verdict(paper, grey_box[(own > 0) & (cover_box == 0)], grey_box[(inside > 0) & face], settings)
+
+
+def paper_verdict(paper: np.ndarray, visible: np.ndarray, overlap: np.ndarray, settings: ReaderSettings) -> bool | None:
+    """_paper_bright's answer from the grey of the face's paper beside the card, of what shows of the card, and of
+    where the two overlap."""
     if visible.size == 0 or paper.size == 0:
         return None
     level = float(np.percentile(paper, 75)) - settings.covered_paper_gap

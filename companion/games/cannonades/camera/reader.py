@@ -117,16 +117,18 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     read_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), np.linalg.inv(view_to_table))[0]
                for face in faces]   # a face over the play area's edge is no arm
     not_table, armless = table_mask.table_masks(view, settings, difference, read_px)
+    judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless,
-                                 difference)
+                                 difference, (judged, covered))
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
         faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
                                          settings.reread_shapes, reread_mm)
         if not faces_again:
             break
         faces += faces_again
+        judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
         blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
-                                     armless, difference)
+                                     armless, difference, (judged, covered))
     seen_cards = [_face_card(face, deck, players) for face in faces]
     shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
     for blob in blobs:
@@ -141,13 +143,12 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             seen_cards.extend(mine)
             if blob.face == "unknown":
                 shape_cards.append(mine)
-    judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
     table_to_view = np.linalg.inv(view_to_table)
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
     missed, backs = [], []
     explained = unexplained.explained_mask(judged, covered, settings)
-    for piece in unexplained.unexplained_pieces(difference, judged, covered, settings):
+    for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained):
         row = unexplained.backs_in(piece, difference, explained, covered, settings)
         (backs if row else missed).extend(row or [piece])
     for back in backs:   # one card's size and shape, no marker: a back the mask missed

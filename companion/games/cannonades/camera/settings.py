@@ -96,6 +96,7 @@ class ReaderSettings:
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.42       # grey of the covering face's paper (on tuning views a back's
                                             # share came to 0.33 at most, a face's 0.52 at least: midway)
+    paper_beside_px: int = 15               # the face's paper is taken within a square this wide round the card
     split_max_cards: float = 4.6
     split_outline_px: float = 3.0
     split_min_edge_share: float = 0.45

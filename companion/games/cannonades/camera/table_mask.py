@@ -39,6 +39,7 @@ class TableDifference(NamedTuple):
     smooth: np.ndarray    # `squared` smoothed (smoothed())
     faint: float          # the faint level a card is found at (faint_level(smooth))
     faint_mask: np.ndarray   # what lies above that level, as faint_shapes() cleans it
+    grey: np.ndarray         # the view in grey (the blobs are judged on it)
 
 
 def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDifference:
@@ -50,13 +51,27 @@ def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDiffere
     small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     window = int(settings.background_window_mm * settings.background_px_per_mm) | 1
     background = cv2.resize(cv2.medianBlur(small, window), (view.shape[1], view.shape[0]), interpolation=cv2.INTER_LINEAR)
-    difference = cv2.subtract(lab, background, dtype=cv2.CV_32F)
-    squared = cv2.transform(cv2.multiply(difference, difference), np.array([[0.25, 1.0, 1.0]], np.float32))
-    grey = cv2.GaussianBlur(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), (0, 0), 1.2)
+    squared = squared_distance(lab, background)
+    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
     smooth = smoothed(squared, settings)
     level = faint_level(smooth, settings)
-    return TableDifference(squared, cv2.Canny(grey, *settings.edge_thresholds), smooth, level,
-                           faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT)))
+    return TableDifference(squared, cv2.Canny(cv2.GaussianBlur(grey, (0, 0), 1.2), *settings.edge_thresholds), smooth,
+                           level, faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT)), grey)
+
+
+SQUARED_ROWS = 32   # the squared distance is worked this many rows at a time: its float steps stay in the cache
+LAB_WEIGHTS = np.array([[0.25, 1.0, 1.0]], np.float32)   # lightness halved (its square a quarter): a shadow is not a card
+
+
+def squared_distance(lab: np.ndarray, background: np.ndarray) -> np.ndarray:
+    """Each pixel's squared colour distance between two Lab pictures, lightness's weighed a quarter; made a band of
+    rows at a time (each pixel alone: the same figures as the whole picture at once, about three times faster)."""
+    squared = np.empty(lab.shape[:2], np.float32)
+    for top in range(0, lab.shape[0], SQUARED_ROWS):
+        rows = slice(top, top + SQUARED_ROWS)
+        difference = cv2.subtract(lab[rows], background[rows], dtype=cv2.CV_32F)
+        squared[rows] = cv2.transform(cv2.multiply(difference, difference), LAB_WEIGHTS)
+    return squared
 
 
 def not_table(view: np.ndarray, settings: ReaderSettings,
@@ -71,7 +86,7 @@ def table_masks(view: np.ndarray, settings: ReaderSettings, difference: TableDif
     """not_table(view), and the same without the arms found (arms.py): an arm's shape is grown and takes
     in the cards it touches, where without it a card's own outline stands apart. `faces_px`: the read
     faces' outlines (view px), which the arm finder does not take for arms."""
-    squared, edges, _, _, faint = difference or table_difference(view, settings)
+    squared, edges, _, _, faint, _ = difference or table_difference(view, settings)
     mask = cv2.compare(squared, settings.colour_distance ** 2, cv2.CMP_GT)
     # A card's straight edge (its border, its shadow) even where its back is the table's colour.
     mask |= cv2.morphologyEx(edges, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))

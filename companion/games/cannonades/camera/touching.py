@@ -346,31 +346,47 @@ def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings
     contours, _ = cv2.findContours(remaining, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     best: SplitCard | None = None
     best_score = 0.0
-    canvas = np.zeros_like(remaining)
+    rest = cv2.countNonZero(remaining)
     ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
         polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
         for outline in _rectangles_on(polygon, settings):
-            inside = _inside_share(canvas, blob, outline)
+            card, box = card_on_box(outline, settings.split_edge_px + 1, blob.shape)
+            size = cv2.countNonZero(card)
+            inside = cv2.countNonZero(cv2.bitwise_and(card, blob[box])) / size if size else 0.0
             if inside < (least_inside or settings.split_inside):
                 continue
-            claimed = _inside_share(canvas, remaining, outline)
-            if claimed < least_claim and not (claimed >= settings.split_last_claim and
-                                              _explains_the_rest(canvas, remaining, settings)):
+            left = remaining[box]
+            claimed_px = cv2.countNonZero(cv2.bitwise_and(card, left))
+            claimed = claimed_px / size
+            # The last card of an overlapping row shows only a strip between the cards found on it (found whole,
+            # they cover it): it takes nearly all that remains of the blob.
+            explains_the_rest = rest > 0 and claimed_px >= settings.split_rest_share * rest
+            if claimed < least_claim and not (claimed >= settings.split_last_claim and explains_the_rest):
                 continue
-            around = cv2.dilate(canvas, ring) - canvas   # just outside the rectangle
-            support = 1 - cv2.countNonZero(cv2.bitwise_and(around, remaining)) / max(cv2.countNonZero(around), 1)
+            around = cv2.dilate(card, ring) - card   # just outside the rectangle
+            support = 1 - cv2.countNonZero(cv2.bitwise_and(around, left)) / max(cv2.countNonZero(around), 1)
             score = support + claimed
             if (best is None or score > best_score) and (accept is None or accept(outline)):
                 best, best_score = SplitCard(outline, inside), score
     return best
 
 
-def _explains_the_rest(card: np.ndarray, remaining: np.ndarray, settings: ReaderSettings) -> bool:
-    """Whether the rectangle drawn in `card` takes nearly all that remains of the blob: the last card of an
-    overlapping row shows only a strip between the cards found on it (found whole, they cover it)."""
-    rest = cv2.countNonZero(remaining)
-    return rest > 0 and cv2.countNonZero(cv2.bitwise_and(card, remaining)) >= settings.split_rest_share * rest
+def card_on_box(outline: np.ndarray, pad: int, shape: tuple[int, ...]) -> tuple[np.ndarray, tuple[slice, slice]]:
+    """A card rectangle (its corners rounded) filled on its own box grown by `pad` within a window of `shape`, and
+    that box's slices: the same px as filling it on the whole window (tried many times, it is drawn small)."""
+    corners = np.int32(np.round(outline))
+    x0, y0, x1, y1 = box_around(corners, pad, shape)
+    card = np.zeros((max(y1 - y0, 0), max(x1 - x0, 0)), np.uint8)
+    if card.size:
+        cv2.fillPoly(card, [corners - [x0, y0]], 255)
+    return card, np.s_[y0:max(y1, y0), x0:max(x1, x0)]
+
+
+def box_around(points: np.ndarray, pad: int, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The px box (left, top, right, bottom: exclusive) of points grown by `pad`, within a picture of `shape`."""
+    (x0, y0), (x1, y1) = points.reshape(-1, 2).min(axis=0) - pad, points.reshape(-1, 2).max(axis=0) + pad + 1
+    return max(int(x0), 0), max(int(y0), 0), max(min(int(x1), shape[1]), 0), max(min(int(y1), shape[0]), 0)
 
 
 def _inside_share(canvas: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> float:

@@ -33,7 +33,7 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
         return {}, set()
     shown = judged | difference.faint_mask
     table_to_view = np.linalg.inv(view_to_table)
-    grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
+    grey = difference.grey
     faces, strips = {}, set()
     for number in lonely:
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)

@@ -22,13 +22,14 @@ from companion.games.cannonades.kit import cards
 
 
 def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarray, covered: np.ndarray,
-                       settings: ReaderSettings) -> list[np.ndarray]:
+                       settings: ReaderSettings, explained: np.ndarray | None = None) -> list[np.ndarray]:
     """Card-sized pieces (contours in the top view's px) of foreground no card found explains.
     `difference`: how the view differs from the table (table_mask.table_difference);
-    `judged`: the mask the blobs were made from; `covered`: where the read faces lie."""
+    `judged`: the mask the blobs were made from; `covered`: where the read faces lie;
+    `explained`: explained_mask(judged, covered), when already made."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_AREA_MM2 * scale ** 2
-    explained = explained_mask(judged, covered, settings)
+    explained = explained_mask(judged, covered, settings) if explained is None else explained
     foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
     pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
     near_level = settings.unexplained_faint_share * difference.faint
@@ -75,13 +76,12 @@ def _filled(foreground: np.ndarray, explained: np.ndarray, open_mm: float, setti
     """A back's frame and pattern are thin lines: joined, their outline is the card's; filled, then
     opened, thin joined lines of grain or noise go and a card's shape stays. Nothing near a card found."""
     scale = settings.top_px_per_mm
-    foreground = foreground.copy()
-    foreground[explained > 0] = 0
-    joined = cv2.morphologyEx(foreground, cv2.MORPH_CLOSE,
+    free = cv2.compare(explained, 0, cv2.CMP_EQ)   # 255 where nothing explains the view, 0 elsewhere
+    joined = cv2.morphologyEx(cv2.bitwise_and(foreground, free), cv2.MORPH_CLOSE,
                               np.ones((_odd(settings.unexplained_join_mm * scale),) * 2, np.uint8))
     filled = np.zeros_like(joined)
     cv2.drawContours(filled, cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 255, cv2.FILLED)
-    filled[explained > 0] = 0   # a faint halo around a card found, filled, is that card again
+    filled = cv2.bitwise_and(filled, free)   # a faint halo around a card found, filled, is that card again
     return cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((_odd(open_mm * scale),) * 2, np.uint8))
 
 
