@@ -17,6 +17,7 @@ from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.kit.sheets import board_picture
+from companion.vision.components import parts_with_stats
 
 GAIN_SHRINK = 24      # the light's gain field is measured this many times smaller: it changes slowly
 TABLE_MEDIAN_MM = 60.0     # wide enough that a die (at most 24 mm) is the minority in it
@@ -163,7 +164,7 @@ def solid_parts(table: TableView, blob: Blob, thickness_mm: float) -> list[Blob]
 
 def _parts(table: TableView, mask: np.ndarray, offset_px: tuple[int, int]) -> list[Blob]:
     """Each connected part of `mask` (a window of the table view at `offset_px`) as a blob in board mm."""
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, centres = parts_with_stats(mask)
     found = []
     ppm = table.px_per_mm
     ox, oy = offset_px

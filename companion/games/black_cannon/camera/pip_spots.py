@@ -11,6 +11,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.settings import ReaderSettings
+from companion.vision.components import parts_with_stats
 
 
 _PIXEL_SPREAD = np.eye(2) / 12.0      # a pixel's own second moments, each way
@@ -38,7 +39,7 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
         extreme = float(np.percentile(response, 99.5))
         threshold = max(settings.pip_min_contrast, settings.pip_contrast * extreme)
         mask = (response > threshold).astype(np.uint8)
-        count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        count, labels, stats, centres = parts_with_stats(mask)
         kept = []
         for label in range(1, count):
             x, y, w, h, area = stats[label]
