@@ -15,6 +15,8 @@ from companion.vision.components import parts_with_stats
 
 
 _PIXEL_SPREAD = np.eye(2) / 12.0      # a pixel's own second moments, each way
+PEAK_PERCENTILE = 99.5                # a crop's strongest contrast, either way, is taken at this percentile of it
+MIN_SPOT_PX = 5                       # fewer pixels say nothing of a spot's shape
 
 
 @dataclass(frozen=True)
@@ -34,21 +36,18 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
     # The blob's area says little of the die's size (a body like the print behind it is partly missed).
     smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
     low, high = settings.pip_area_share[0] * smallest, settings.pip_area_share[1] * largest
-    for sign in (1.0, -1.0):
-        response = sign * local
-        extreme = float(np.percentile(response, 99.5))
+    for sign, extreme in zip((1.0, -1.0), _peaks(local)):
         threshold = max(settings.pip_min_contrast, settings.pip_contrast * extreme)
-        mask = (response > threshold).astype(np.uint8)
+        mask = ((local > threshold) if sign > 0 else (local < -threshold)).astype(np.uint8)
         count, labels, stats, centres = parts_with_stats(mask)
+        sized = [label for label in range(1, count) if low <= stats[label, cv2.CC_STAT_AREA] <= high
+                 and stats[label, cv2.CC_STAT_AREA] >= MIN_SPOT_PX]
+        if not sized:
+            continue
         kept = []
-        for label in range(1, count):
+        for label, (xs, ys) in zip(sized, _pixels_of(labels, stats, sized)):
             x, y, w, h, area = stats[label]
-            if not low <= area <= high:
-                continue
-            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
-            points = np.column_stack([xs, ys]).astype(np.float32)
-            if len(points) < 5:
-                continue
+            points = np.column_stack([xs - x, ys - y]).astype(np.float32)
             (_, _), (a, b), _ = cv2.minAreaRect(points)
             fill = area / max(a * b, 1.0)
             if fill < 0.45:
@@ -62,6 +61,42 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0))
     return spots
+
+
+def _peaks(local: np.ndarray) -> tuple[float, float]:
+    """float(np.percentile(local, PEAK_PERCENTILE)) and the same of -local, to the bit, from one partition of the
+    crop (np.percentile partitions a copy for each): numpy's linear method, its virtual index and its float32
+    interpolation, on the order statistics each needs (those of -local are local's from the other end, negated)."""
+    flat = local.ravel()
+    count = flat.size
+    index = (count - 1) * np.true_divide(PEAK_PERCENTILE, 100)
+    below = int(np.floor(index))
+    if index >= count - 1:
+        below = count - 1
+    above = min(below + 1, count - 1)
+    ordered = np.partition(flat, sorted({below, above, count - 1 - below, count - 1 - above}))
+    gamma = float(index - np.floor(index)) if index < count - 1 else 0.0
+    return (float(_lerp(ordered[below], ordered[above], gamma)),
+            float(_lerp(-ordered[count - 1 - below], -ordered[count - 1 - above], gamma)))
+
+
+def _lerp(a, b, gamma: float):
+    """numpy's quantile interpolation (numpy.lib._function_base_impl._lerp) in the values' own type."""
+    step = b - a
+    return b - step * (1 - gamma) if gamma >= 0.5 else a + step * gamma
+
+
+def _pixels_of(labels: np.ndarray, stats: np.ndarray, wanted: list[int]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each wanted label's pixels (x and y in the crop) in raster order, as np.nonzero gives them in its box: the
+    labelled pixels gathered once and grouped by label (a stable sort keeps their raster order)."""
+    ys, xs = np.nonzero(labels)
+    order = np.argsort(labels[ys, xs], kind="stable")
+    ends = np.cumsum(stats[:, cv2.CC_STAT_AREA]) - stats[0, cv2.CC_STAT_AREA]
+    found = []
+    for label in wanted:
+        chosen = order[ends[label - 1]:ends[label]]
+        found.append((xs[chosen], ys[chosen]))
+    return found
 
 
 def _covariance(points: np.ndarray) -> np.ndarray:

@@ -1,6 +1,8 @@
 """The speed cuts of issue 17 give the same figures as the one-at-a-time work they replace: grids read together as
 one by one (nothing of one grid leaks into another's), a die's proposals read together as read_lone and read_grid
-give them, a spot's moments as np.cov's, and the table view's channel and hue maxima as the plain formulas."""
+give them, a spot's moments as np.cov's, the table view's channel and hue maxima as the plain formulas, and a crop's
+spots, their pixels gathered once and its two peaks from one partition, as each spot's own pixels and
+np.percentile gave them."""
 
 import math
 
@@ -10,7 +12,8 @@ import numpy as np
 from companion.games.black_cannon.camera.die_face import (SPREAD_SHARE, read_grid, read_grids, read_lone,
                                                           read_proposals)
 from companion.games.black_cannon.camera.foreground import _channel_max, _hue_difference
-from companion.games.black_cannon.camera.pip_spots import _covariance
+from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, PEAK_PERCENTILE, _covariance, _peaks,
+                                                           find_spots, local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 PIP_RADIUS_PX = 6.0
@@ -74,3 +77,69 @@ def test_the_table_views_channel_and_hue_maxima_are_the_plain_formulas():
     darkest, lightest = cv2.erode(expected, kernel), cv2.dilate(expected, kernel)
     plain = np.maximum(cv2.subtract(seen, lightest), cv2.subtract(darkest, seen))[:, :, 1:].max(axis=2)
     assert np.array_equal(_hue_difference(picture, lit, kernel), plain)
+
+
+def spots_one_label_at_a_time(grey, ppm, origin, settings):
+    """find_spots as first written: np.percentile of each sign's contrast, each spot's pixels from its own box."""
+    local = local_contrast(grey, ppm, settings)
+    spots = []
+    smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
+    low, high = settings.pip_area_share[0] * smallest, settings.pip_area_share[1] * largest
+    for sign in (1.0, -1.0):
+        response = sign * local
+        threshold = max(settings.pip_min_contrast, settings.pip_contrast * float(np.percentile(response, 99.5)))
+        count, labels, stats, centres = cv2.connectedComponentsWithStats((response > threshold).astype(np.uint8),
+                                                                         connectivity=8)
+        kept = []
+        for label in range(1, count):
+            x, y, w, h, area = stats[label]
+            if not low <= area <= high:
+                continue
+            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+            points = np.column_stack([xs, ys]).astype(np.float32)
+            if len(points) < 5:
+                continue
+            (_, _), (a, b), _ = cv2.minAreaRect(points)
+            if area / max(a * b, 1.0) < 0.45:
+                continue
+            kept.append((label, area, np.cov(points.T) + _PIXEL_SPREAD))
+        for (label, area, _), spread in zip(kept, np.linalg.eigvalsh(np.array([m for *_, m in kept])) if kept else ()):
+            spots.append((centres[label] / ppm + np.array(origin), float(area) / ppm ** 2,
+                          float(math.sqrt(spread[0] / max(spread[1], 1e-9))), sign > 0))
+    return spots
+
+
+def _pips_crop(seed: int) -> np.ndarray:
+    """A noisy grey crop of blurred spots of every size and squash, lighter and darker than their surround."""
+    rng = np.random.default_rng(seed)
+    grey = np.full((int(rng.integers(200, 300)), int(rng.integers(200, 300))), rng.uniform(60, 190), np.float32)
+    for _ in range(40):
+        centre = (int(rng.integers(0, grey.shape[1])), int(rng.integers(0, grey.shape[0])))
+        axes = (int(rng.integers(1, 14)), int(rng.integers(1, 14)))
+        cv2.ellipse(grey, centre, axes, float(rng.uniform(0, 180)), 0, 360, float(rng.uniform(0, 255)), -1)
+    grey = cv2.GaussianBlur(grey, (0, 0), float(rng.uniform(0.5, 2.5))) + rng.normal(0, 8, grey.shape)
+    return grey.clip(0, 255).astype(np.uint8)
+
+
+def test_a_crops_spots_are_those_found_one_label_at_a_time():
+    ppm, origin = SETTINGS.dice_px_per_mm, (12.5, -40.25)
+    found = 0
+    for seed in range(12):
+        grey = _pips_crop(seed)
+        fast = find_spots(cv2.cvtColor(grey, cv2.COLOR_GRAY2BGR), grey, ppm, origin, SETTINGS)
+        slow = spots_one_label_at_a_time(grey, ppm, origin, SETTINGS)
+        found += len(fast)
+        assert [(tuple(s.centre), s.area_mm2, s.roundness, s.lighter) for s in fast] == \
+            [(tuple(centre), area, roundness, lighter) for centre, area, roundness, lighter in slow]
+    assert found > 100
+
+
+def test_a_crops_two_peaks_are_np_percentile_to_the_bit():
+    rng = np.random.default_rng(8)
+    crops = [rng.normal(0, 30, (h, w)).astype(np.float32) for h, w in ((1, 1), (1, 2), (3, 5), (17, 29), (250, 271))]
+    crops += [local_contrast(_pips_crop(seed), SETTINGS.dice_px_per_mm, SETTINGS) for seed in range(6)]
+    crops += [np.round(crop) for crop in crops]       # ties
+    for crop in crops:
+        mine = _peaks(crop)
+        assert mine == (float(np.percentile(crop, PEAK_PERCENTILE)), float(np.percentile(-crop, PEAK_PERCENTILE)))
+        assert all(type(peak) is float for peak in mine)
