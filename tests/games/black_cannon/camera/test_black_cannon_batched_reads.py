@@ -11,7 +11,7 @@ import numpy as np
 
 from companion.games.black_cannon.camera.die_face import (SPREAD_SHARE, read_grid, read_grids, read_lone,
                                                           read_proposals)
-from companion.games.black_cannon.camera.foreground import _channel_max, _hue_difference
+from companion.games.black_cannon.camera.foreground import _above, _border, _channel_max, _hue_difference, _inner
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, PEAK_PERCENTILE, _covariance, _peaks,
                                                            find_spots, local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
@@ -143,3 +143,17 @@ def test_a_crops_two_peaks_are_np_percentile_to_the_bit():
         mine = _peaks(crop)
         assert mine == (float(np.percentile(crop, PEAK_PERCENTILE)), float(np.percentile(-crop, PEAK_PERCENTILE)))
         assert all(type(peak) is float for peak in mine)
+
+
+def test_the_table_views_thresholds_and_its_photo_on_the_print_are_the_plain_formulas():
+    rng = np.random.default_rng(9)
+    image = rng.integers(0, 256, (70, 90), dtype=np.uint8)
+    for level in (0.0, 13.5, 14.0, 37.99, 38.0, 254.5, 255.0):
+        assert np.array_equal(_above(image, level), (image > level).astype(np.uint8) * 255)
+    seen, margin = rng.uniform(0, 255, (70, 90, 3)).astype(np.float32), 11
+    zeroed = np.zeros_like(seen)
+    zeroed[_inner(seen, margin)] = seen[_inner(seen, margin)]
+    bordered = cv2.copyMakeBorder(seen[_inner(seen, margin)], margin, margin, margin, margin, cv2.BORDER_CONSTANT,
+                                  value=0)
+    assert np.array_equal(bordered, zeroed)
+    assert all(not bordered[strip].any() for strip in _border(seen, margin))
