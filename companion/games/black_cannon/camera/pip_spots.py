@@ -126,14 +126,15 @@ def half_height_radii(response: np.ndarray, points: np.ndarray, radii: np.ndarra
         reach = int(math.ceil(settings.pip_own_reach * radius))
         x0, y0, x1, y1 = max(0, int(x) - reach), max(0, int(y) - reach), min(w, int(x) + reach + 1), min(h, int(y) + reach + 1)
         window = response[y0:y1, x0:x1]
-        ys, xs = np.mgrid[y0:y1, x0:x1]
-        near = np.hypot(xs - x, ys - y) <= max(radius, 1.0)
-        if not near.any() or window[near].max() <= 0:
+        near = np.hypot(np.arange(x0, x1)[None, :] - x, np.arange(y0, y1)[:, None] - y) <= max(radius, 1.0)
+        if not near.any():
             continue
         peak = float(window[near].max())
+        if peak <= 0:
+            continue
         mask = (window >= settings.pip_own_height * peak).astype(np.uint8)
         _, labels = cv2.connectedComponents(mask, connectivity=8)
         top = np.argmax(np.where(near, window, -np.inf))
-        area = int((labels == labels.flat[top]).sum())
+        area = np.count_nonzero(labels == labels.flat[top])
         found[index] = math.sqrt(area / math.pi)
     return found

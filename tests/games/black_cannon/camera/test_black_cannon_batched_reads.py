@@ -5,15 +5,17 @@ spots, their pixels gathered once and its two peaks from one partition, as each 
 np.percentile gave them."""
 
 import math
+from dataclasses import replace
 
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import (SPREAD_SHARE, read_grid, read_grids, read_lone,
-                                                          read_proposals)
+from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, read_grid, read_grids,
+                                                          read_lone, read_proposals)
+from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import _above, _border, _channel_max, _hue_difference, _inner
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, PEAK_PERCENTILE, _covariance, _peaks,
-                                                           find_spots, local_contrast)
+                                                           find_spots, half_height_radii, local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 PIP_RADIUS_PX = 6.0
@@ -157,3 +159,62 @@ def test_the_table_views_thresholds_and_its_photo_on_the_print_are_the_plain_for
                                   value=0)
     assert np.array_equal(bordered, zeroed)
     assert all(not bordered[strip].any() for strip in _border(seen, margin))
+
+
+def radii_with_full_grids(response, points, radii, settings):
+    """half_height_radii as first written: each window's pixel places by np.mgrid."""
+    h, w = response.shape
+    found = np.array(radii, np.float64)
+    for index, ((x, y), radius) in enumerate(zip(points, radii)):
+        reach = int(math.ceil(settings.pip_own_reach * radius))
+        x0, y0, x1, y1 = max(0, int(x) - reach), max(0, int(y) - reach), min(w, int(x) + reach + 1), min(h, int(y) + reach + 1)
+        window = response[y0:y1, x0:x1]
+        ys, xs = np.mgrid[y0:y1, x0:x1]
+        near = np.hypot(xs - x, ys - y) <= max(radius, 1.0)
+        if not near.any() or window[near].max() <= 0:
+            continue
+        mask = (window >= settings.pip_own_height * float(window[near].max())).astype(np.uint8)
+        _, labels = cv2.connectedComponents(mask, connectivity=8)
+        top = np.argmax(np.where(near, window, -np.inf))
+        found[index] = math.sqrt(int((labels == labels.flat[top]).sum()) / math.pi)
+    return found
+
+
+def test_spots_sizes_at_their_own_height_are_those_of_full_grids():
+    rng = np.random.default_rng(10)
+    for seed in range(6):
+        local = local_contrast(_pips_crop(seed), SETTINGS.dice_px_per_mm, SETTINGS)
+        points = np.vstack([rng.uniform(-3, np.array(local.shape[::-1]) + 3, (40, 2)), [[0.0, 0.0], [4.5, 1.2]]])
+        radii = rng.uniform(0.3, 9.0, len(points))
+        for response in (local, -local):
+            fast = half_height_radii(response, points, radii, SETTINGS)
+            assert np.array_equal(fast, radii_with_full_grids(response, points, radii, SETTINGS))
+            assert (fast != radii).sum() > 20
+
+
+def pips_found_place_by_place(face, points):
+    """pips_found as first written: each pip place worked out and matched to the spots alone."""
+    axes = np.array([[math.cos(face.angle), math.sin(face.angle)], [-math.sin(face.angle), math.cos(face.angle)]])
+    found = []
+    for index in face.pip_places:
+        distance = np.hypot(*(points - (face.centre + np.asarray(GRID[index], np.float64) @ (axes * face.spread_px))).T)
+        nearest = int(np.argmin(distance))
+        if distance[nearest] < 0.5 * face.spread_px:
+            found.append((index, nearest))
+    return found
+
+
+def test_a_faces_pips_found_all_places_at_once_are_those_found_place_by_place():
+    picture = _picture(11)
+    rng = np.random.default_rng(12)
+    faces = [face for face in read_grids(picture, [(rng.uniform(30, 130, 2), rng.uniform(0, math.pi),
+                                                    rng.uniform(4, 9)) for _ in range(80)], PIP_RADIUS_PX) if face]
+    layouts = [tuple(sorted(places)) for _, places in LAYOUT_SETS]
+    faces += [replace(face, pip_places=layout) for face, layout in zip(faces, layouts * 20)]
+    hits = 0
+    for face in faces:
+        near = face.centre + rng.normal(0, face.spread_px, (int(rng.integers(1, 12)), 2))
+        for points in (near, rng.uniform(20, 140, (int(rng.integers(1, 15)), 2)), face.centre[None, :]):
+            assert pips_found(face, points) == pips_found_place_by_place(face, points)
+            hits += len(pips_found(face, points))
+    assert hits > 150
