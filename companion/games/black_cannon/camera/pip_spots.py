@@ -15,8 +15,9 @@ from companion.vision.components import parts_with_stats
 
 
 _PIXEL_SPREAD = np.eye(2) / 12.0      # a pixel's own second moments, each way
-PEAK_PERCENTILE = 99.5                # a crop's strongest contrast, either way, is taken at this percentile of it
-MIN_SPOT_PX = 5                       # fewer pixels say nothing of a spot's shape
+# minAreaRect's area (float32 sides) may exceed the true least area by rounding: its bound by the box is kept this
+# far off before it stands for it
+_RECT_ROUNDING = 1e-3
 
 
 @dataclass(frozen=True)
@@ -36,22 +37,22 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
     # The blob's area says little of the die's size (a body like the print behind it is partly missed).
     smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
     low, high = settings.pip_area_share[0] * smallest, settings.pip_area_share[1] * largest
-    for sign, extreme in zip((1.0, -1.0), _peaks(local)):
+    for sign, extreme in zip((1.0, -1.0), _peaks(local, settings.pip_peak_percentile)):
         threshold = max(settings.pip_min_contrast, settings.pip_contrast * extreme)
         mask = ((local > threshold) if sign > 0 else (local < -threshold)).astype(np.uint8)
         count, labels, stats, centres = parts_with_stats(mask)
         sized = [label for label in range(1, count) if low <= stats[label, cv2.CC_STAT_AREA] <= high
-                 and stats[label, cv2.CC_STAT_AREA] >= MIN_SPOT_PX]
+                 and stats[label, cv2.CC_STAT_AREA] >= settings.spot_least_px]
         if not sized:
             continue
         kept = []
         for label, (xs, ys) in zip(sized, _pixels_of(labels, stats, sized)):
             x, y, w, h, area = stats[label]
             points = np.column_stack([xs - x, ys - y]).astype(np.float32)
-            (_, _), (a, b), _ = cv2.minAreaRect(points)
-            fill = area / max(a * b, 1.0)
-            if fill < 0.45:
-                continue
+            if not _fills_its_box(area, w, h, settings.spot_fill_least):
+                (_, _), (a, b), _ = cv2.minAreaRect(points)
+                if area / max(a * b, 1.0) < settings.spot_fill_least:
+                    continue
             # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
             kept.append((label, area, _covariance(points) + _PIXEL_SPREAD))
         if not kept:
@@ -63,13 +64,21 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
     return spots
 
 
-def _peaks(local: np.ndarray) -> tuple[float, float]:
-    """float(np.percentile(local, PEAK_PERCENTILE)) and the same of -local, to the bit, from one partition of the
+def _fills_its_box(area: int, width: int, height: int, least: float) -> bool:
+    """Whether a spot of `area` pixels in a box of width x height surely fills `least` of its least-area rectangle
+    (the area over cv2.minAreaRect's, at least 1, of its pixels' centres): that rectangle is no larger than the
+    centres' own box, (width - 1) x (height - 1). A round pip's spot fills its box well over the least share; those
+    this does not tell are measured."""
+    return area >= least * max((width - 1) * (height - 1) * (1 + _RECT_ROUNDING), 1.0)
+
+
+def _peaks(local: np.ndarray, percentile: float) -> tuple[float, float]:
+    """float(np.percentile(local, percentile)) and the same of -local, to the bit, from one partition of the
     crop (np.percentile partitions a copy for each): numpy's linear method, its virtual index and its float32
     interpolation, on the order statistics each needs (those of -local are local's from the other end, negated)."""
     flat = local.ravel()
     count = flat.size
-    index = (count - 1) * np.true_divide(PEAK_PERCENTILE, 100)
+    index = (count - 1) * np.true_divide(percentile, 100)
     below = int(np.floor(index))
     if index >= count - 1:
         below = count - 1

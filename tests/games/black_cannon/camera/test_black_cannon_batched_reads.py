@@ -14,7 +14,7 @@ from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPR
                                                           read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import _above, _border, _channel_max, _hue_difference, _inner
-from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, PEAK_PERCENTILE, _covariance, _peaks,
+from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
                                                            find_spots, half_height_radii, local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
 
@@ -142,9 +142,10 @@ def test_a_crops_two_peaks_are_np_percentile_to_the_bit():
     crops += [local_contrast(_pips_crop(seed), SETTINGS.dice_px_per_mm, SETTINGS) for seed in range(6)]
     crops += [np.round(crop) for crop in crops]       # ties
     for crop in crops:
-        mine = _peaks(crop)
-        assert mine == (float(np.percentile(crop, PEAK_PERCENTILE)), float(np.percentile(-crop, PEAK_PERCENTILE)))
-        assert all(type(peak) is float for peak in mine)
+        for percentile in (SETTINGS.pip_peak_percentile, 50.0, 99.9, 100.0, 0.0):
+            mine = _peaks(crop, percentile)
+            assert mine == (float(np.percentile(crop, percentile)), float(np.percentile(-crop, percentile)))
+            assert all(type(peak) is float for peak in mine)
 
 
 def test_the_table_views_thresholds_and_its_photo_on_the_print_are_the_plain_formulas():
@@ -218,3 +219,23 @@ def test_a_faces_pips_found_all_places_at_once_are_those_found_place_by_place():
             assert pips_found(face, points) == pips_found_place_by_place(face, points)
             hits += len(pips_found(face, points))
     assert hits > 150
+
+
+def test_a_spot_said_to_fill_its_box_fills_its_least_area_rectangle():
+    rng = np.random.default_rng(13)
+    told = 0
+    for _ in range(3000):
+        mask = np.zeros((30, 30), np.uint8)
+        size = (int(rng.integers(0, 9)), int(rng.integers(0, 9)))
+        cv2.ellipse(mask, (15, 15), size, float(rng.uniform(0, 180)), 0, 360, 1, -1)
+        mask[rng.random(mask.shape) < rng.uniform(0, 0.3)] = 0
+        ys, xs = np.nonzero(mask)
+        if len(xs) < 2:
+            continue
+        width, height = int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
+        (_, _), (a, b), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+        for least in (SETTINGS.spot_fill_least, 0.7):
+            if _fills_its_box(len(xs), width, height, least):
+                told += 1
+                assert len(xs) / max(a * b, 1.0) >= least
+    assert told > 1000
