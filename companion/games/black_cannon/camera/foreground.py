@@ -83,7 +83,7 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     lit = np.multiply(expected, gain, out=on_print)      # on_print is done with: its memory is reused
     # Off the board: the table's own look, a median over a window far wider than a die, so a die does not
     # make its own background (a plain blur of 20 mm let an 18 mm die hide in it).
-    table = _table_look(seen, ppm)
+    table = _table_look(seen, ppm, margin_px)
     for strip in _border(expected, margin_px):      # off the board: four strips round the print
         lit[strip] = table[strip]
     # The print may lie a little off where the homography puts it (lens distortion): a colour counts as
@@ -141,14 +141,34 @@ def _border(expected: np.ndarray, margin_px: int) -> list[tuple[slice, slice]]:
             (rows, slice(0, margin_px)), (rows, slice(width - margin_px, None))]
 
 
-def _table_look(seen: np.ndarray, ppm: float) -> np.ndarray:
-    """The table round the board, smooth: each colour's median over TABLE_MEDIAN_MM, taken small (8-bit)."""
+def _table_look(seen: np.ndarray, ppm: float, margin_px: int) -> np.ndarray:
+    """The table round the board, smooth: each colour's median over TABLE_MEDIAN_MM, taken small (8-bit); right in
+    the `margin_px` round the edges alone, the only part read (off the board's print)."""
     shrink = max(1, int(round(ppm * TABLE_SAMPLE_MM)))
     small = cv2.resize(seen, (seen.shape[1] // shrink, seen.shape[0] // shrink), interpolation=cv2.INTER_AREA)
     small = np.clip(small, 0, 255).astype(np.uint8)
     side = max(3, int(round(TABLE_MEDIAN_MM / TABLE_SAMPLE_MM)) | 1)
-    smooth = cv2.medianBlur(small, side)
+    # A pixel of the strips, enlarged back, is drawn from the small pixels within its place over the scale plus one.
+    reach = int(np.ceil(margin_px * small.shape[1] / seen.shape[1])) + 2, \
+        int(np.ceil(margin_px * small.shape[0] / seen.shape[0])) + 2
+    smooth = _median_near_edges(small, side, reach)
     return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _median_near_edges(image: np.ndarray, side: int, reach: tuple[int, int]) -> np.ndarray:
+    """cv2.medianBlur(image, side) within `reach` (columns, rows) of the image's edges, `image` itself inside them:
+    the median of a band as deep as the reach and half the window more is the whole image's median in the reach
+    (the window meets the band's inner side no nearer; its outer sides are the image's own edges)."""
+    height, width = image.shape[:2]
+    deep_x, deep_y = reach[0] + side // 2, reach[1] + side // 2
+    if 2 * deep_x >= width or 2 * deep_y >= height:
+        return cv2.medianBlur(image, side)
+    smooth = image.copy()
+    smooth[:reach[1]] = cv2.medianBlur(np.ascontiguousarray(image[:deep_y]), side)[:reach[1]]
+    smooth[height - reach[1]:] = cv2.medianBlur(np.ascontiguousarray(image[height - deep_y:]), side)[deep_y - reach[1]:]
+    smooth[:, :reach[0]] = cv2.medianBlur(np.ascontiguousarray(image[:, :deep_x]), side)[:, :reach[0]]
+    smooth[:, width - reach[0]:] = cv2.medianBlur(np.ascontiguousarray(image[:, width - deep_x:]), side)[:, deep_x - reach[0]:]
+    return smooth
 
 
 def blobs(table: TableView, join_mm: float = 3.0, tinted: bool = False) -> list[Blob]:

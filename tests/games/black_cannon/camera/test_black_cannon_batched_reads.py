@@ -13,7 +13,8 @@ import numpy as np
 from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, read_grid, read_grids,
                                                           read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
-from companion.games.black_cannon.camera.foreground import _above, _border, _channel_max, _hue_difference, _inner
+from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
+                                                            _median_near_edges, _table_look)
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
                                                            find_spots, half_height_radii, local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
@@ -239,3 +240,19 @@ def test_a_spot_said_to_fill_its_box_fills_its_least_area_rectangle():
                 told += 1
                 assert len(xs) / max(a * b, 1.0) >= least
     assert told > 1000
+
+
+def test_the_tables_look_off_the_print_is_the_whole_median_enlarged():
+    rng = np.random.default_rng(15)
+    for height, width, margin in ((888, 888, 60), (700, 900, 61), (400, 433, 37), (90, 90, 30)):
+        seen = cv2.GaussianBlur(rng.uniform(0, 255, (height, width, 3)).astype(np.float32), (0, 0), 3)
+        small = np.clip(cv2.resize(seen, (width // 4, height // 4), interpolation=cv2.INTER_AREA), 0, 255).astype(np.uint8)
+        whole = cv2.resize(cv2.medianBlur(small, 31), (width, height), interpolation=cv2.INTER_LINEAR)
+        look = _table_look(seen, 2.0, margin)
+        for strip in _border(seen, margin):
+            assert np.array_equal(look[strip], whole[strip])
+        for reach in ((3, 5), (17, 17)):
+            near = _median_near_edges(small, 31, reach)
+            edges = np.ones(small.shape[:2], bool)
+            edges[reach[1]:small.shape[0] - reach[1], reach[0]:small.shape[1] - reach[0]] = False
+            assert np.array_equal(near[edges], cv2.medianBlur(small, 31)[edges])
