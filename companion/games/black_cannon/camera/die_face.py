@@ -88,10 +88,19 @@ _LAYOUT_PLACES_READ = [tuple(int(k) for k in np.flatnonzero(chosen)) for chosen 
 def _disc_means(picture: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
     """The mean colour of a small disc round each point (bilinear samples on a ring and the middle)."""
     maps = (points[:, None, :] + _RING[None, :, :] * radius).astype(np.float32)    # a row of samples a point
-    sampled = np.concatenate([cv2.remap(picture, rows[:, :, 0], rows[:, :, 1], cv2.INTER_LINEAR,
-                                        borderMode=cv2.BORDER_REPLICATE)
-                              for rows in np.array_split(maps, -(-len(points) // _REMAP_ROWS))])
-    return sampled.reshape(len(points), len(_RING), -1).astype(np.float32).mean(axis=1)
+    sampled = [cv2.remap(picture, rows[:, :, 0], rows[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+               for rows in np.array_split(maps, -(-len(points) // _REMAP_ROWS))]
+    sampled = sampled[0] if len(sampled) == 1 else np.concatenate(sampled)
+    return _ring_means(sampled.reshape(len(points), len(_RING), -1).astype(np.float32, copy=False))
+
+
+def _ring_means(samples: np.ndarray) -> np.ndarray:
+    """samples.mean(axis=1) of float32 (points, ring, colours), summed ring sample by ring sample as numpy sums along
+    that axis (the same figures to the bit), without its strided reduction."""
+    total = samples[:, 0] + samples[:, 1]
+    for ring in range(2, samples.shape[1]):
+        total += samples[:, ring]
+    return np.true_divide(total, samples.shape[1], out=total, casting="unsafe")
 
 
 def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radius: float) -> FaceRead | None:

@@ -10,8 +10,8 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, read_grid, read_grids,
-                                                          read_lone, read_proposals)
+from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, _ring_means, read_grid,
+                                                          read_grids, read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
                                                             _median_near_edges, _table_look)
@@ -256,3 +256,11 @@ def test_the_tables_look_off_the_print_is_the_whole_median_enlarged():
             edges = np.ones(small.shape[:2], bool)
             edges[reach[1]:small.shape[0] - reach[1], reach[0]:small.shape[1] - reach[0]] = False
             assert np.array_equal(near[edges], cv2.medianBlur(small, 31)[edges])
+
+
+def test_ring_means_are_numpys_mean_to_the_bit():
+    rng = np.random.default_rng(16)
+    for size in (1, 7, 2000, 30000):
+        samples = (rng.uniform(0, 255, (size, 9, 3)) * rng.uniform(0.3, 3)).astype(np.float32)
+        assert np.array_equal(_ring_means(samples), samples.mean(axis=1))
+        assert _ring_means(samples).dtype == np.float32
