@@ -165,13 +165,14 @@ def test_the_table_views_thresholds_and_its_photo_on_the_print_are_the_plain_for
 
 def radii_with_full_grids(response, points, radii, settings):
     """half_height_radii as first written: each window's pixel places by np.mgrid."""
-    h, w = response.shape
     found = np.array(radii, np.float64)
-    for index, ((x, y), radius) in enumerate(zip(points, radii)):
-        reach = int(math.ceil(settings.pip_own_reach * radius))
-        x0, y0, x1, y1 = max(0, int(x) - reach), max(0, int(y) - reach), min(w, int(x) + reach + 1), min(h, int(y) + reach + 1)
-        window = response[y0:y1, x0:x1]
+    for index, (point, radius) in enumerate(zip(points, radii)):
+        x, y = point
+        span = int(math.ceil(settings.pip_own_reach * radius))
+        (x0, y0), (x1, y1) = np.maximum(point.astype(np.int64) - span, 0), \
+            np.minimum(point.astype(np.int64) + span + 1, response.shape[::-1])
         ys, xs = np.mgrid[y0:y1, x0:x1]
+        window = response[ys[:, 0:1], xs[0:1, :]]
         near = np.hypot(xs - x, ys - y) <= max(radius, 1.0)
         if not near.any() or window[near].max() <= 0:
             continue
