@@ -27,8 +27,18 @@ class BoostedTrees:
         self.temperature = float(arrays["temperature"])
         self.inputs = tuple(str(name) for name in arrays["inputs"])
         self.depth = int(arrays["depth"])
-        self._feature, self._threshold = self.feature.ravel(), self.threshold.ravel()
-        self._left, self._right, self._value = self.left.ravel(), self.right.ravel(), self.value.ravel()
+        self._value = self.value.ravel()
+        # The walk's flat arrays: each node's feature and threshold (a leaf reads feature 0 and goes left whatever it
+        # reads, as a NaN goes right: both ways lead back to the leaf), and its two children, right then left, as
+        # flat node indices.
+        trees, width = self.feature.shape
+        leaf = self.feature == LEAF
+        here = np.arange(trees * width, dtype=np.int64).reshape(trees, width)
+        first = (np.arange(trees, dtype=np.int64) * width)[:, None]
+        self._split_feature = np.where(leaf, 0, self.feature).ravel().astype(np.int64)
+        self._split_threshold = np.where(leaf, np.inf, self.threshold).ravel()
+        self._children = np.stack([np.where(leaf, here, first + self.right),
+                                   np.where(leaf, here, first + self.left)], axis=2).ravel()
         # (classes, trees): each tree adds its leaf to its own class's score
         self._to_counts = (self.count[None, :] == np.arange(len(self.baseline))[:, None]).astype(np.float64)
 
@@ -38,16 +48,11 @@ class BoostedTrees:
         # Every (tree, row) pair walks down at once, on flat arrays (one take per step, not 2-D indexing).
         start = np.repeat(np.arange(trees, dtype=np.int64) * width, len(rows))
         row_start = np.tile(np.arange(len(rows), dtype=np.int64) * rows.shape[1], trees)
-        at = start.copy()
+        at = start
         values = rows.ravel()
-        for _ in range(self.depth):
-            feature = self._feature.take(at)
-            inner = feature != LEAF
-            if not inner.any():
-                break
-            goes_left = values.take(row_start + np.maximum(feature, 0)) <= self._threshold.take(at)
-            step = np.where(goes_left, self._left.take(at), self._right.take(at))
-            at = np.where(inner, start + step, at)
+        for _ in range(self.depth):     # a walker at its leaf stays there
+            goes_left = values.take(row_start + self._split_feature.take(at)) <= self._split_threshold.take(at)
+            at = self._children.take(2 * at + goes_left)
         leaves = self._value.take(at).reshape(trees, len(rows))
         return self.baseline + (self._to_counts @ leaves).T
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -65,6 +66,13 @@ class FaceRead:
         """The margin the face is judged sure by."""
         return self.margin if self.typical_margin is None else self.typical_margin
 
+    @cached_property
+    def pip_places_px(self) -> np.ndarray:
+        """Where each of `pip_places` lies in the crop (px), one row a place, worked out once a face."""
+        cos, sin = math.cos(self.angle), math.sin(self.angle)
+        axes = np.array([[cos, sin], [-sin, cos]]) * self.spread_px
+        return np.array([self.centre + np.asarray(GRID[index], np.float64) @ axes for index in self.pip_places])
+
 
 _RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])
 # Every place sampled, in spreads: the nine pip places, the body between them, the body near the edges.
@@ -80,10 +88,19 @@ _LAYOUT_PLACES_READ = [tuple(int(k) for k in np.flatnonzero(chosen)) for chosen 
 def _disc_means(picture: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
     """The mean colour of a small disc round each point (bilinear samples on a ring and the middle)."""
     maps = (points[:, None, :] + _RING[None, :, :] * radius).astype(np.float32)    # a row of samples a point
-    sampled = np.concatenate([cv2.remap(picture, rows[:, :, 0], rows[:, :, 1], cv2.INTER_LINEAR,
-                                        borderMode=cv2.BORDER_REPLICATE)
-                              for rows in np.array_split(maps, -(-len(points) // _REMAP_ROWS))])
-    return sampled.reshape(len(points), len(_RING), -1).astype(np.float32).mean(axis=1)
+    sampled = [cv2.remap(picture, rows[:, :, 0], rows[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+               for rows in np.array_split(maps, -(-len(points) // _REMAP_ROWS))]
+    sampled = sampled[0] if len(sampled) == 1 else np.concatenate(sampled)
+    return _ring_means(sampled.reshape(len(points), len(_RING), -1).astype(np.float32, copy=False))
+
+
+def _ring_means(samples: np.ndarray) -> np.ndarray:
+    """samples.mean(axis=1) of float32 (points, ring, colours), summed ring sample by ring sample as numpy sums along
+    that axis (the same figures to the bit), without its strided reduction."""
+    total = samples[:, 0] + samples[:, 1]
+    for ring in range(2, samples.shape[1]):
+        total += samples[:, ring]
+    return np.true_divide(total, samples.shape[1], out=total, casting="unsafe")
 
 
 def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radius: float) -> FaceRead | None:

@@ -30,14 +30,11 @@ def sure_margin(face, settings: ReaderSettings) -> float:
 
 def pips_found(face, points: np.ndarray) -> list[tuple[int, int]]:
     """(pip place, spot) for each of the face's pip places with a spot found on it."""
-    axes = _face_axes(face)
-    found = []
-    for index in face.pip_places:
-        distance = np.hypot(*(points - (face.centre + np.asarray(GRID[index], np.float64) @ axes)).T)
-        nearest = int(np.argmin(distance))
-        if distance[nearest] < 0.5 * face.spread_px:
-            found.append((index, nearest))
-    return found
+    distance = np.hypot(*(points[None, :, :] - face.pip_places_px[:, None, :]).transpose(2, 0, 1))
+    nearest = distance.argmin(axis=1)
+    reach = 0.5 * face.spread_px
+    return [(index, int(spot)) for index, spot, gap in
+            zip(face.pip_places, nearest, distance[np.arange(len(nearest)), nearest]) if gap < reach]
 
 
 def explained_by(face, other) -> bool:
@@ -72,15 +69,18 @@ def leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings)
     return False
 
 
-def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> bool:
+def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings,
+                  local: np.ndarray | None = None) -> bool:
     """Whether the face's pips, pooled, are squashed beyond what blur does to a flat top's round pips (a tilted
-    top, or a side's pips read as a face): this works for faces of one to three pips, where the grid cannot."""
+    top, or a side's pips read as a face): this works for faces of one to three pips, where the grid cannot.
+    `local`: the grey's local_contrast, when the caller has it already."""
     found = [spot for _, spot in pips_found(face, points)]
     if not found:
         return False
     body = np.median([_grey_at(grey, face.centre + np.asarray(place) @ _face_axes(face)) for place in BODY])
     pips = np.median([_grey_at(grey, points[spot]) for spot in found])
-    contrast = local_contrast(grey, settings.dice_px_per_mm, settings) * (1.0 if pips > body else -1.0)
+    local = local_contrast(grey, settings.dice_px_per_mm, settings) if local is None else local
+    contrast = local * (1.0 if pips > body else -1.0)
     roundness = pips_roundness(contrast, face, points[found], float(np.median(radii[found])))
     return roundness < settings.flat_pips_roundness
 

@@ -17,6 +17,7 @@ from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.kit.sheets import board_picture
+from companion.vision.components import parts_with_stats
 
 GAIN_SHRINK = 24      # the light's gain field is measured this many times smaller: it changes slowly
 TABLE_MEDIAN_MM = 60.0     # wide enough that a die (at most 24 mm) is the minority in it
@@ -48,11 +49,18 @@ class TableView:
 
 @lru_cache(maxsize=4)
 def _expected(board: Board, px_per_mm: float, margin_px: int) -> tuple[np.ndarray, np.ndarray]:
+    """The print as the table view sees it (zero round it) and its means over the gain's cells; shared by every
+    view, so never written to."""
     picture = board_picture(board, px_per_mm).astype(np.float32)
     expected = cv2.copyMakeBorder(picture, margin_px, margin_px, margin_px, margin_px, cv2.BORDER_CONSTANT, value=0)
-    on_board = np.zeros(expected.shape[:2], np.uint8)
-    on_board[margin_px:margin_px + picture.shape[0], margin_px:margin_px + picture.shape[1]] = 1
-    return expected, on_board
+    print_mean = cv2.resize(expected, _gain_cells(expected), interpolation=cv2.INTER_AREA)
+    for array in (expected, print_mean):
+        array.flags.writeable = False
+    return expected, print_mean
+
+
+def _gain_cells(picture: np.ndarray) -> tuple[int, int]:
+    return picture.shape[1] // GAIN_SHRINK, picture.shape[0] // GAIN_SHRINK
 
 
 def table_view(view: BoardView, image: np.ndarray, board: Board, settings: ReaderSettings) -> TableView:
@@ -61,39 +69,43 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     origin = (-margin, -margin)
     picture = view.warp(image, ppm, origin, (width + 2 * margin, height + 2 * margin))
     margin_px = int(round(margin * ppm))
-    expected, on_board = _expected(board, ppm, margin_px)
+    expected, print_mean = _expected(board, ppm, margin_px)
     seen = picture.astype(np.float32)
     # The light over the board: the photo's local mean over the print's, per colour (a blurred photo keeps its
     # means), taken small so a piece hardly moves it, and the median of neighbours to drop the pieces.
-    small = (seen.shape[1] // GAIN_SHRINK, seen.shape[0] // GAIN_SHRINK)
     inner = _inner(expected, margin_px)
-    on_print = np.zeros_like(seen)       # the photo on the board alone (the same as seen * on_board, in slices)
-    on_print[inner] = seen[inner]
-    seen_mean = cv2.resize(on_print, small, interpolation=cv2.INTER_AREA)
-    print_mean = cv2.resize(expected, small, interpolation=cv2.INTER_AREA)
+    # The photo on the board's print alone, zero round it.
+    on_print = cv2.copyMakeBorder(seen[inner], margin_px, margin_px, margin_px, margin_px, cv2.BORDER_CONSTANT, value=0)
+    seen_mean = cv2.resize(on_print, _gain_cells(seen), interpolation=cv2.INTER_AREA)
     gain = np.clip((seen_mean + 4.0) / (print_mean + 4.0), 0, 4).astype(np.float32)
     gain = np.dstack([cv2.medianBlur(np.ascontiguousarray(gain[:, :, c]), 5) for c in range(3)])
     gain = cv2.resize(gain, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
-    lit = expected * gain
+    lit = np.multiply(expected, gain, out=on_print)      # on_print is done with: its memory is reused
     # Off the board: the table's own look, a median over a window far wider than a die, so a die does not
     # make its own background (a plain blur of 20 mm let an 18 mm die hide in it).
-    table = _table_look(seen, on_board, ppm)
+    table = _table_look(seen, ppm, margin_px)
     for strip in _border(expected, margin_px):      # off the board: four strips round the print
         lit[strip] = table[strip]
     # The print may lie a little off where the homography puts it (lens distortion): a colour counts as
     # foreground only when it lies outside what the print shows anywhere within `misregistration_mm`.
     reach = max(3, int(round(settings.misregistration_mm * ppm)) * 2 + 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
-    lit = np.clip(lit, 0, 255).astype(np.uint8)        # 8-bit: erosion and dilation run far faster on it
+    lit = np.clip(lit, 0, 255, out=lit).astype(np.uint8)        # 8-bit: erosion and dilation run far faster on it
     darkest, lightest = cv2.erode(lit, kernel), cv2.dilate(lit, kernel)
-    difference = _channel_max(np.maximum(cv2.subtract(picture, lightest), cv2.subtract(darkest, picture)))
-    mask = (difference > settings.foreground_colour).astype(np.uint8) * 255
-    tinted = mask | (_hue_difference(picture, lit, kernel) > settings.foreground_hue).astype(np.uint8) * 255
+    difference = _channel_max(cv2.max(cv2.subtract(picture, lightest), cv2.subtract(darkest, picture)))
+    mask = _above(difference, settings.foreground_colour)
+    tinted = mask | _above(_hue_difference(picture, lit, kernel), settings.foreground_hue)
     side = max(3, int(round(settings.foreground_open_mm * ppm)) | 1)
     opening = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, opening)
     return TableView(picture, opened, origin, ppm, cv2.morphologyEx(tinted, cv2.MORPH_OPEN, opening),
                      cv2.subtract(mask, opened), gain)
+
+
+def _above(image: np.ndarray, level: float) -> np.ndarray:
+    """uint8: 255 where the 8-bit `image` lies above `level`, else 0 ((image > level) * 255; cv2.threshold compares
+    8-bit pixels with the level's floor, the same for whole numbers)."""
+    return cv2.threshold(image, level, 255, cv2.THRESH_BINARY)[1]
 
 
 def _hue_difference(picture: np.ndarray, lit: np.ndarray, kernel: np.ndarray) -> np.ndarray:
@@ -116,27 +128,47 @@ def _channel_max(image: np.ndarray) -> np.ndarray:
 
 
 def _inner(expected: np.ndarray, margin_px: int) -> tuple[slice, slice]:
-    """Where the board's print lies in the table view (what _expected's on_board marks 1)."""
+    """Where the board's print lies in the table view."""
     height, width = expected.shape[:2]
     return slice(margin_px, height - margin_px), slice(margin_px, width - margin_px)
 
 
 def _border(expected: np.ndarray, margin_px: int) -> list[tuple[slice, slice]]:
-    """The table view off the board's print (what _expected's on_board marks 0), as four strips."""
+    """The table view off the board's print, as four strips."""
     height, width = expected.shape[:2]
     rows, _ = _inner(expected, margin_px)
     return [(slice(0, margin_px), slice(None)), (slice(height - margin_px, None), slice(None)),
             (rows, slice(0, margin_px)), (rows, slice(width - margin_px, None))]
 
 
-def _table_look(seen: np.ndarray, on_board: np.ndarray, ppm: float) -> np.ndarray:
-    """The table round the board, smooth: each colour's median over TABLE_MEDIAN_MM, taken small."""
+def _table_look(seen: np.ndarray, ppm: float, margin_px: int) -> np.ndarray:
+    """The table round the board, smooth: each colour's median over TABLE_MEDIAN_MM, taken small (8-bit); right in
+    the `margin_px` round the edges alone, the only part read (off the board's print)."""
     shrink = max(1, int(round(ppm * TABLE_SAMPLE_MM)))
     small = cv2.resize(seen, (seen.shape[1] // shrink, seen.shape[0] // shrink), interpolation=cv2.INTER_AREA)
     small = np.clip(small, 0, 255).astype(np.uint8)
     side = max(3, int(round(TABLE_MEDIAN_MM / TABLE_SAMPLE_MM)) | 1)
-    smooth = cv2.medianBlur(small, side)
-    return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR).astype(np.float32)
+    # A pixel of the strips, enlarged back, is drawn from the small pixels within its place over the scale plus one.
+    reach = int(np.ceil(margin_px * small.shape[1] / seen.shape[1])) + 2, \
+        int(np.ceil(margin_px * small.shape[0] / seen.shape[0])) + 2
+    smooth = _median_near_edges(small, side, reach)
+    return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+
+
+def _median_near_edges(image: np.ndarray, side: int, reach: tuple[int, int]) -> np.ndarray:
+    """cv2.medianBlur(image, side) within `reach` (columns, rows) of the image's edges, `image` itself inside them:
+    the median of a band as deep as the reach and half the window more is the whole image's median in the reach
+    (the window meets the band's inner side no nearer; its outer sides are the image's own edges)."""
+    height, width = image.shape[:2]
+    deep_x, deep_y = reach[0] + side // 2, reach[1] + side // 2
+    if 2 * deep_x >= width or 2 * deep_y >= height:
+        return cv2.medianBlur(image, side)
+    smooth = image.copy()
+    smooth[:reach[1]] = cv2.medianBlur(np.ascontiguousarray(image[:deep_y]), side)[:reach[1]]
+    smooth[height - reach[1]:] = cv2.medianBlur(np.ascontiguousarray(image[height - deep_y:]), side)[deep_y - reach[1]:]
+    smooth[:, :reach[0]] = cv2.medianBlur(np.ascontiguousarray(image[:, :deep_x]), side)[:, :reach[0]]
+    smooth[:, width - reach[0]:] = cv2.medianBlur(np.ascontiguousarray(image[:, width - deep_x:]), side)[:, deep_x - reach[0]:]
+    return smooth
 
 
 def blobs(table: TableView, join_mm: float = 3.0, tinted: bool = False) -> list[Blob]:
@@ -163,7 +195,7 @@ def solid_parts(table: TableView, blob: Blob, thickness_mm: float) -> list[Blob]
 
 def _parts(table: TableView, mask: np.ndarray, offset_px: tuple[int, int]) -> list[Blob]:
     """Each connected part of `mask` (a window of the table view at `offset_px`) as a blob in board mm."""
-    count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    count, labels, stats, centres = parts_with_stats(mask)
     found = []
     ppm = table.px_per_mm
     ox, oy = offset_px

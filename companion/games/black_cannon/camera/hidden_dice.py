@@ -14,6 +14,7 @@ from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die
 from companion.games.black_cannon.camera.foreground import Blob, TableView, blobs
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.camera.ships import near_a_ship
+from companion.vision.components import parts_with_stats
 
 
 def hidden_dice(table: TableView, found: list[Blob], candidates: list[Blob], ships,
@@ -43,7 +44,7 @@ def pip_clusters(table: TableView, settings: ReaderSettings) -> list[Blob]:
     """Groups of pip-sized round speckles, each within `pip_cluster_link_mm` of another of its group, of
     `pip_cluster_least` speckles or more: the pips of a die whose body matches the ground."""
     ppm = table.px_per_mm
-    count, _, stats, centres = cv2.connectedComponentsWithStats(table.speckles, connectivity=8)
+    count, _, stats, centres = parts_with_stats(table.speckles)
     low, high = (area * ppm ** 2 for area in settings.speckle_pip_mm2)
     pips = []
     for label in range(1, count):

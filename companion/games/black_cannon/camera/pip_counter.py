@@ -141,7 +141,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         doubts.append(f"it could also be {' or '.join(str(c) for c in sorted(counts - {face.pips}))}")
     if leans(face, points, radii, settings):
         doubts.append("the face is seen squashed: a cocked die?")
-    if pips_squashed(grey, face, points, radii, settings):
+    if pips_squashed(grey, face, points, radii, settings, local):
         doubts.append("its pips are seen squashed: a cocked die?")
     side_seen = face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
     if side_seen:

@@ -11,9 +11,13 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.settings import ReaderSettings
+from companion.vision.components import parts_with_stats
 
 
 _PIXEL_SPREAD = np.eye(2) / 12.0      # a pixel's own second moments, each way
+# minAreaRect's area (float32 sides) may exceed the true least area by rounding: its bound by the box is kept this
+# far off before it stands for it
+_RECT_ROUNDING = 1e-3
 
 
 @dataclass(frozen=True)
@@ -33,25 +37,22 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
     # The blob's area says little of the die's size (a body like the print behind it is partly missed).
     smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
     low, high = settings.pip_area_share[0] * smallest, settings.pip_area_share[1] * largest
-    for sign in (1.0, -1.0):
-        response = sign * local
-        extreme = float(np.percentile(response, 99.5))
+    for sign, extreme in zip((1.0, -1.0), _peaks(local, settings.pip_peak_percentile)):
         threshold = max(settings.pip_min_contrast, settings.pip_contrast * extreme)
-        mask = (response > threshold).astype(np.uint8)
-        count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+        mask = ((local > threshold) if sign > 0 else (local < -threshold)).astype(np.uint8)
+        count, labels, stats, centres = parts_with_stats(mask)
+        sized = [label for label in range(1, count) if low <= stats[label, cv2.CC_STAT_AREA] <= high
+                 and stats[label, cv2.CC_STAT_AREA] >= settings.spot_least_px]
+        if not sized:
+            continue
         kept = []
-        for label in range(1, count):
+        for label, (xs, ys) in zip(sized, _pixels_of(labels, stats, sized)):
             x, y, w, h, area = stats[label]
-            if not low <= area <= high:
-                continue
-            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
-            points = np.column_stack([xs, ys]).astype(np.float32)
-            if len(points) < 5:
-                continue
-            (_, _), (a, b), _ = cv2.minAreaRect(points)
-            fill = area / max(a * b, 1.0)
-            if fill < 0.45:
-                continue
+            points = np.column_stack([xs - x, ys - y]).astype(np.float32)
+            if not _fills_its_box(area, w, h, settings.spot_fill_least):
+                (_, _), (a, b), _ = cv2.minAreaRect(points)
+                if area / max(a * b, 1.0) < settings.spot_fill_least:
+                    continue
             # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
             kept.append((label, area, _covariance(points) + _PIXEL_SPREAD))
         if not kept:
@@ -61,6 +62,50 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0))
     return spots
+
+
+def _fills_its_box(area: int, width: int, height: int, least: float) -> bool:
+    """Whether a spot of `area` pixels in a box of width x height surely fills `least` of its least-area rectangle
+    (the area over cv2.minAreaRect's, at least 1, of its pixels' centres): that rectangle is no larger than the
+    centres' own box, (width - 1) x (height - 1). A round pip's spot fills its box well over the least share; those
+    this does not tell are measured."""
+    return area >= least * max((width - 1) * (height - 1) * (1 + _RECT_ROUNDING), 1.0)
+
+
+def _peaks(local: np.ndarray, percentile: float) -> tuple[float, float]:
+    """float(np.percentile(local, percentile)) and the same of -local, to the bit, from one partition of the
+    crop (np.percentile partitions a copy for each): numpy's linear method, its virtual index and its float32
+    interpolation, on the order statistics each needs (those of -local are local's from the other end, negated)."""
+    flat = local.ravel()
+    count = flat.size
+    index = (count - 1) * np.true_divide(percentile, 100)
+    below = int(np.floor(index))
+    if index >= count - 1:
+        below = count - 1
+    above = min(below + 1, count - 1)
+    ordered = np.partition(flat, sorted({below, above, count - 1 - below, count - 1 - above}))
+    gamma = float(index - np.floor(index)) if index < count - 1 else 0.0
+    return (float(_lerp(ordered[below], ordered[above], gamma)),
+            float(_lerp(-ordered[count - 1 - below], -ordered[count - 1 - above], gamma)))
+
+
+def _lerp(a, b, gamma: float):
+    """numpy's quantile interpolation (numpy.lib._function_base_impl._lerp) in the values' own type."""
+    step = b - a
+    return b - step * (1 - gamma) if gamma >= 0.5 else a + step * gamma
+
+
+def _pixels_of(labels: np.ndarray, stats: np.ndarray, wanted: list[int]) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each wanted label's pixels (x and y in the crop) in raster order, as np.nonzero gives them in its box: the
+    labelled pixels gathered once and grouped by label (a stable sort keeps their raster order)."""
+    ys, xs = np.nonzero(labels)
+    order = np.argsort(labels[ys, xs], kind="stable")
+    ends = np.cumsum(stats[:, cv2.CC_STAT_AREA]) - stats[0, cv2.CC_STAT_AREA]
+    found = []
+    for label in wanted:
+        chosen = order[ends[label - 1]:ends[label]]
+        found.append((xs[chosen], ys[chosen]))
+    return found
 
 
 def _covariance(points: np.ndarray) -> np.ndarray:
@@ -90,14 +135,15 @@ def half_height_radii(response: np.ndarray, points: np.ndarray, radii: np.ndarra
         reach = int(math.ceil(settings.pip_own_reach * radius))
         x0, y0, x1, y1 = max(0, int(x) - reach), max(0, int(y) - reach), min(w, int(x) + reach + 1), min(h, int(y) + reach + 1)
         window = response[y0:y1, x0:x1]
-        ys, xs = np.mgrid[y0:y1, x0:x1]
-        near = np.hypot(xs - x, ys - y) <= max(radius, 1.0)
-        if not near.any() or window[near].max() <= 0:
+        near = np.hypot(np.arange(x0, x1)[None, :] - x, np.arange(y0, y1)[:, None] - y) <= max(radius, 1.0)
+        if not near.any():
             continue
         peak = float(window[near].max())
+        if peak <= 0:
+            continue
         mask = (window >= settings.pip_own_height * peak).astype(np.uint8)
         _, labels = cv2.connectedComponents(mask, connectivity=8)
         top = np.argmax(np.where(near, window, -np.inf))
-        area = int((labels == labels.flat[top]).sum())
+        area = np.count_nonzero(labels == labels.flat[top])
         found[index] = math.sqrt(area / math.pi)
     return found

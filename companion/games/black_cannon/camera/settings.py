@@ -42,6 +42,9 @@ class ReaderSettings:
     pip_contrast: float = 0.45           # pip pixels: this share of the way from body to the extreme
     pip_min_contrast: float = 22.0       # grey levels: no pip is fainter than this
     pip_area_share: tuple[float, float] = (0.004, 0.05)   # a pip's area as a share of the die's top
+    pip_peak_percentile: float = 99.5    # a crop's strongest contrast, either way, is taken at this percentile of it
+    spot_least_px: int = 5               # a spot of fewer pixels says nothing of its shape
+    spot_fill_least: float = 0.45        # a pip's spot fills at least this share of its least-area rectangle
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
     flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)

@@ -21,6 +21,7 @@ from companion.games.black_cannon.camera.ships import (FLEET_HUES, SeenShip, che
                                                       ships_from_tags)
 from companion.games.black_cannon.kit import pieces as kit
 from companion.vision.markers import DEFAULT_DICTIONARY, DetectedMarker, get_dictionary
+from companion.vision.components import parts_with_stats
 
 
 @dataclass(frozen=True)
@@ -74,7 +75,7 @@ def hull_paint(table: TableView, blob: Blob, settings: ReaderSettings) -> HullPa
 def _squareness(tag: np.ndarray) -> float:
     """The largest part of a mask (gaps of a pixel closed): its least-area rectangle's short side over its long."""
     closed = cv2.morphologyEx(tag.astype(np.uint8), cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(closed, connectivity=8)
+    count, labels, stats, _ = parts_with_stats(closed)
     if count < 2:
         return 0.0
     largest = 1 + int(np.argmax(stats[1:, cv2.CC_STAT_AREA]))

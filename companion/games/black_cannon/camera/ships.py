@@ -13,7 +13,7 @@ import numpy as np
 from companion.games.black_cannon.board import square_name
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.settings import ReaderSettings
-from companion.games.black_cannon.camera.tag_pose import lies_on_its_side, side_stray, upright_stray
+from companion.games.black_cannon.camera.tag_pose import lies_on_its_side, side_stray, upright_fit
 from companion.games.black_cannon.kit import pieces as kit
 from companion.vision.markers import DetectedMarker
 
@@ -48,14 +48,15 @@ def ships_from_tags(view: BoardView, markers: list[DetectedMarker], image: np.nd
         stray = side_stray(corners)
         # Seen from 45 degrees up, a flat tag and one standing on its side make the same outline: when the outline
         # fits both (or neither), the paint round it tells, and when that cannot either, the players are asked.
-        upright = upright_stray(view, marker.corners)
+        fit = upright_fit(view, marker.corners)
+        upright = float(fit[0])
         flat_fits, upright_fits = stray <= settings.flat_tag_side_tolerance, upright <= settings.flat_tag_side_tolerance
         # A flat tag whose outline strays just past the tolerance (a galleon's at the board's edge, seen steeply) is
         # told by the paint too, and read standing only as a question.
         narrowly = upright_fits and stray <= settings.flat_tag_side_tolerance + settings.flat_tag_narrow_miss
         outline_tells = flat_fits != upright_fits and not narrowly
         on_side = (None if outline_tells
-                   else lies_on_its_side(view, image, marker.corners, FLEET_HUES[fleet], kind, settings))
+                   else lies_on_its_side(view, image, marker.corners, FLEET_HUES[fleet], kind, settings, fit))
         flat = flat_fits if on_side is None else not on_side
         told = (1.0 if outline_tells or (on_side is not None and flat_fits) or (narrowly and on_side)
                 else settings.untold_tag_confidence)

@@ -44,9 +44,10 @@ def _upright_fit(view: BoardView, corners: np.ndarray):
     return best
 
 
-def upright_stray(view: BoardView, corners_px) -> float:
-    """The least stray of the outline mapped onto an upright plane through its middle half a beam up."""
-    return float(_upright_fit(view, np.float64(corners_px).reshape(-1, 2))[0])
+def upright_fit(view: BoardView, corners_px):
+    """_upright_fit of a marker's corners (its stray first: the least stray of the outline mapped onto an upright
+    plane through its middle half a beam up), worked out once a tag, for that stray and the lying stand's box."""
+    return _upright_fit(view, np.float64(corners_px).reshape(-1, 2))
 
 
 def _project(view: BoardView, points) -> np.ndarray:
@@ -67,11 +68,11 @@ def standing_box(view: BoardView, corners_px, kind: str) -> np.ndarray:
     return _project(view, [(*p, z) for p in foot for z in (0.0, height)])
 
 
-def lying_box(view: BoardView, corners_px, kind: str) -> np.ndarray | None:
+def lying_box(view: BoardView, corners_px, kind: str, fit=None) -> np.ndarray | None:
     """The picture outline of the stand a tag on its side would belong to: the stand lying with its deck, the tag's
-    face, upright and turned to the camera, its hull reaching back from it by the kind's height."""
-    corners = np.float64(corners_px).reshape(-1, 2)
-    stray, plane, middle, along = _upright_fit(view, corners)
+    face, upright and turned to the camera, its hull reaching back from it by the kind's height. `fit`: the
+    corners' upright_fit, when the caller has it already."""
+    stray, plane, middle, along = upright_fit(view, corners_px) if fit is None else fit
     if plane is None:
         return None
     bow_along = float(((plane[0] + plane[1]) / 2 - (plane[3] + plane[2]) / 2)[0])
@@ -88,10 +89,11 @@ def lying_box(view: BoardView, corners_px, kind: str) -> np.ndarray | None:
 
 
 def lies_on_its_side(view: BoardView, image: np.ndarray, corners_px, fleet_hue: float, kind: str,
-                     settings) -> bool | None:
+                     settings, fit=None) -> bool | None:
     """Whether the tag's stand lies on its side (True), stands (False), or cannot be told (None): where the two
-    stands it could belong to differ, which one the picture shows painted in the fleet's colour (`fleet_hue`, deg)."""
-    standing, lying = standing_box(view, corners_px, kind), lying_box(view, corners_px, kind)
+    stands it could belong to differ, which one the picture shows painted in the fleet's colour (`fleet_hue`, deg).
+    `fit`: the corners' upright_fit, when the caller has it already."""
+    standing, lying = standing_box(view, corners_px, kind), lying_box(view, corners_px, kind, fit)
     if lying is None:
         return None
     points = np.vstack([standing, lying])
