@@ -272,6 +272,10 @@ class MatSettings:
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
     # read right 30.3 mm apart.
     band_halves_apart_mm: float = 27.0
+    # Taught: a stretch of pole let go (unpainted_mast_share) with this many mm^2 of one fleet's paint within
+    # pole_paint_reach_mm of it, off every other prize's blob, is a pale mast of that fleet, asked (pole_paint).
+    pole_paint_least_mm2: float = 15.0
+    pole_paint_reach_mm: float = 10.0
 
 
 @dataclass(frozen=True)
