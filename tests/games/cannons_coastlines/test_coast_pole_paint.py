@@ -30,3 +30,22 @@ def test_untaught_a_stretch_of_pole_is_let_go_whatever_lies_beside_it():
     band = [((89, 25, 11, 4), PALE_BLUE), ((104, 25, 11, 4), PALE_BLUE)]
     masts, _, _, _ = read_fittings(mat_with(POLE, *band))
     assert masts == []
+
+
+BLUE = (154, 51, 25)   # BGR as white-balanced: a fleet's paint the prize mask holds
+PENNANTS = MatLooks(mast_paint_mm=8.0, mast_mm2=60.0, crate_mm2=250.0, mast_length_mm=10.0, taught=True)
+
+
+def test_pennants_left_alone_as_specks_are_masts_asked_about():
+    """Seeds 919 anna, 958 ben: cream sails and pale poles not in the mask, each pennant a blob too small for a prize."""
+    specks = [((60, 30, 7, 4), BLUE), ((110, 30, 7, 4), BLUE)]
+    masts, _, doubts, _ = read_fittings(mat_with(*specks), looks=PENNANTS)
+    assert masts == [BLUE_FLEET, BLUE_FLEET]
+    assert any("from specks" in doubt for doubt in doubts), doubts
+
+
+def test_a_speck_of_paint_beside_a_mast_read_is_not_a_mast_of_its_own():
+    """A pennant's broken-off part lies within a band of the mast it belongs to."""
+    mast = [((60, 20, 4, 40), SAIL), ((64, 20, 8, 6), BLUE)]
+    masts, _, _, _ = read_fittings(mat_with(*mast, ((66, 30, 6, 4), BLUE)), looks=PENNANTS)
+    assert masts == [BLUE_FLEET]

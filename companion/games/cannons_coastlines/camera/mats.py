@@ -11,6 +11,7 @@ light's colour cancels out:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import cv2
@@ -57,11 +58,7 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     """The fleet whose colour the coloured, not wooden pixels show, by hue (a camera and the
     light wash colours out, but keep their hue): (fleet or 0, share of the votes that agree,
     how many coloured pixels there were)."""
-    lightness = lab_pixels[:, 0].astype(np.float32)
-    ab = lab_pixels[:, 1:].astype(np.float32) - 128
-    hue = _hue_deg(ab)
-    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
-    coloured = (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & ~wood
+    ab, hue, coloured = _coloured(lab_pixels, settings)
     if not coloured.any():
         return 0, 0.0, 0
     fleets = list(hues)
@@ -70,6 +67,15 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     strength = (ab[coloured] ** 2).sum(1)
     votes = np.bincount(np.argmin(gaps, axis=1), weights=strength, minlength=len(fleets))
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
+
+
+def _coloured(lab_pixels: np.ndarray, settings: MatSettings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(a*b*, hue, which are coloured and not wood) of Lab pixels, as fleet_of_pixels counts them."""
+    lightness = lab_pixels[:, 0].astype(np.float32)
+    ab = lab_pixels[:, 1:].astype(np.float32) - 128
+    hue = _hue_deg(ab)
+    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
+    return ab, hue, (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & ~wood
 
 
 def _strong_chroma(lab_pixels: np.ndarray, settings: MatSettings) -> float:
@@ -89,12 +95,9 @@ def _faint_bands(lab: np.ndarray, blob: np.ndarray, fleet: int, hues: dict[int, 
     0 where that paint holds less than MatSettings.band_paint_least_mm mm^2 per mm it reaches."""
     if band_mm(looks) <= 0 or looks.mast_length_mm <= 0:
         return 0.0
-    ab = lab[blob][:, 1:].astype(np.float32) - 128
-    hue = _hue_deg(ab)
-    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lab[blob][:, 0] < settings.wood_max_lightness)
-    near = np.abs((hue - hues[fleet] + 180) % 360 - 180) < settings.paint_hue_reach_deg
+    _, hue, coloured = _coloured(lab[blob], settings)
     mine = np.zeros(blob.shape, bool)
-    mine[blob] = (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & near & ~wood
+    mine[blob] = coloured & (np.abs((hue - hues[fleet] + 180) % 360 - 180) < settings.paint_hue_reach_deg)
     reach = patch_length_mm(mine)
     if reach <= 0 or mine.sum() / MAT_PX_PER_MM ** 2 < settings.band_paint_least_mm * reach:
         return 0.0
@@ -169,6 +172,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     zone = mat_zone_picture(balanced, "fittings")
     mask = prize_mask(zone, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    labels_all = labels
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
     pieces: list[tuple[str, np.ndarray]] = []
     thin = np.zeros_like(mask)
@@ -180,7 +184,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     # Their coloured pixels counted together (the count is each pixel's own test).
     small_colour_px = fleet_of_pixels(lab[too_small[labels]], settings, hues)[2]
     # Paint beside a stretch of pole, off the prizes' blobs (specks too small for a prize may be a pale mast's).
-    pole_paint = PolePaint((mask > 0) & ~too_small[labels], lambda within: _fleet_paint(lab, settings, hues, within), settings)
+    pole_paint = PolePaint((mask > 0) & ~too_small[labels], lambda within: _fleet_paint(lab, settings, hues, within),
+                           settings)
     for index in range(1, count):
         if too_small[index]:
             continue
@@ -245,7 +250,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
         if kind == "mast" and fleet:
             # Taught: its paint, too pale for a patch, may still reach two bands (sails side by side).
-            reach = max(bands_reached(blob, paint, looks, settings).get(fleet, 0.0), _faint_bands(lab, blob, fleet, hues, looks, settings))
+            reach = max(bands_reached(blob, paint, looks, settings).get(fleet, 0.0),
+                        _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += [fleet] * (max(1, int(round(reach))) - 1)
             doubts += band_count_doubts(fleet, reach, 1, settings)
         (masts if kind == "mast" else crates).append(fleet)
@@ -257,6 +263,13 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         read[:], named = allowed_prize_fleets(read, where, lab, fleets, hues, kind, settings)
         doubts += named
     doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
+    # Taught, a pale mast's pennant or band left alone as specks (pole_paint), patches of paint smaller than a pennant's.
+    speck_settings = dataclasses.replace(settings, pennant_min_mm2=settings.speck_paint_least_mm2)
+    from_specks = pole_paint.masts_in_specks(too_small[labels_all] & (labels_all > 0),
+                                             lambda paint_of: _paint_patches(paint_of, speck_settings), looks, fleets)
+    if from_specks:
+        masts += from_specks
+        doubts.append(f"{len(from_specks)} mast(s) read from specks of paint too small for a prize")
     return masts, crates, doubts, covered
 
 

@@ -1,4 +1,4 @@
-"""A stretch of pole with a fleet's paint beside it, off the prizes: a pale mast (mats.read_fittings).
+"""A fleet's paint lying off the prizes, beside a stretch of pole or on specks: a pale mast (mats.read_fittings).
 
 Taught, a thin blob showing no paint and covering less than a taught mast is let go as a stretch of pole (a
 pennant's part seen as its own blob). But a pale striped or pennant mast with a pale pole leaves only its
@@ -8,6 +8,8 @@ and up). That paint lies beside the pole, off every prize's blob. A stretch of p
 MatSettings.pole_paint_reach_mm of it, a MatSettings.pole_paint_least_mm2 worth of one fleet's, is read as a mast
 of that fleet, always asked about (the players confirm it). Paint near another prize's blob is that prize's
 (a pennant's or a lid's blur), and paint taken by one stretch is not taken again by the next (a pole's two parts).
+Where not even the pole is left, only specks too small for a prize, a band's worth of paint on them, a band's length
+from every prize, is a mast of its own (masts_in_specks), asked as well.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
+from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
@@ -25,7 +29,8 @@ PaintWithin = Callable[[np.ndarray], dict[int, np.ndarray]]
 
 
 class PolePaint:
-    """The paint lying off the prizes of one fittings zone, handed out to the stretches of pole beside it."""
+    """The paint lying off the prizes of one fittings zone (`mask`: the prizes' blobs, specks left out), handed out
+    to the stretches of pole beside it and to the specks."""
 
     def __init__(self, mask: np.ndarray, paint_within: PaintWithin, settings: MatSettings = MatSettings()):
         self.settings = settings
@@ -35,12 +40,11 @@ class PolePaint:
 
     def mast_beside(self, blob: np.ndarray) -> tuple[int, float]:
         """(fleet, mm^2) of the most of one fleet's paint lying within reach of `blob`, off it (its own pixels were
-        judged by its colours: a pole's shade) and near no other prize's blob, when that is MatSettings.pole_paint_least_mm2 or more (its pixels are then taken); else (0, mm^2)."""
+        judged by its colours: a pole's shade) and near no other prize's blob, when that is
+        MatSettings.pole_paint_least_mm2 or more (its pixels are then taken); else (0, mm^2)."""
         settings = self.settings
-        reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * settings.pole_paint_reach_mm * MAT_PX_PER_MM) | 1,) * 2)
-        near = cv2.dilate(blob.astype(np.uint8), reach) > 0
-        clear = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * settings.paint_join_mm * MAT_PX_PER_MM) | 1,) * 2)
-        others = cv2.dilate((self._mask & ~blob).astype(np.uint8), clear) > 0
+        near = cv2.dilate(blob.astype(np.uint8), _disc(settings.pole_paint_reach_mm)) > 0
+        others = cv2.dilate((self._mask & ~blob).astype(np.uint8), _disc(settings.paint_join_mm)) > 0
         where = near & ~others & ~self._mask & ~self._taken
         if not where.any():
             return 0, 0.0
@@ -51,3 +55,28 @@ class PolePaint:
             return 0, mm2
         self._taken |= shown[fleet]
         return fleet, mm2
+
+    def masts_in_specks(self, specks: np.ndarray, patches_of: Callable[[np.ndarray], list[np.ndarray]],
+                        looks: MatLooks, fleets: set[int] | None) -> list[int]:
+        """Taught, a mast of each band of paint on blobs too small for a prize (`specks`, bool) and near no prize's
+        blob: a pale mast whose sail and pole the prize mask does not hold leaves its pennant or band alone.
+        `patches_of(paint)` gives a 0/1 paint map's patches (mats._paint_patches); patches of
+        MatSettings.speck_paint_least_mm2 or more of one fleet it may come from (`fleets`, None: any) reaching no
+        further than a taught band together are one mast (mast_bands.bands: a band cut by its pole)."""
+        if not looks.taught or not specks.any():
+            return []
+        apart = _disc(max(self.settings.paint_join_mm, band_mm(looks)))
+        where = specks & ~(cv2.dilate(self._mask.astype(np.uint8), apart) > 0) & ~self._taken
+        masts = []
+        for fleet, paint in self._paint_within(where.astype(np.uint8)).items():
+            if fleets is not None and fleet not in fleets:
+                continue
+            big = [patch for patch in patches_of(paint & where.astype(np.uint8))
+                   if patch.sum() / MAT_PX_PER_MM ** 2 >= self.settings.speck_paint_least_mm2]
+            count = len(bands(big, looks, self.settings)) if band_mm(looks) > 0 else len(big)
+            masts += [fleet] * count
+        return masts
+
+
+def _disc(radius_mm: float) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * radius_mm * MAT_PX_PER_MM) | 1,) * 2)
