@@ -63,10 +63,19 @@ class PolePaint:
         `patches_of(paint)` gives a 0/1 paint map's patches (mats._paint_patches); patches of
         MatSettings.speck_paint_least_mm2 or more of one fleet it may come from (`fleets`, None: any) reaching no
         further than a taught band together are one mast (mast_bands.bands: a band cut by its pole)."""
-        if not looks.taught or not specks.any():
+        if not looks.taught:
             return []
-        apart = _disc(max(self.settings.paint_join_mm, band_mm(looks)))
-        where = specks & ~(cv2.dilate(self._mask.astype(np.uint8), apart) > 0) & ~self._taken
+        # Only the specks' patches that large with no prize cleared away can be that large once it is: most mats'
+        # specks are a caption's letters, and the clearing is a wide dilation, done about those patches alone.
+        candidates = self._large_patches(specks & ~self._taken, patches_of, fleets)
+        if not candidates.any():
+            return []
+        ys, xs = np.nonzero(candidates)
+        grow = int(max(self.settings.paint_join_mm, band_mm(looks)) * MAT_PX_PER_MM) + 1
+        box = np.s_[max(0, ys.min() - grow):ys.max() + grow + 1, max(0, xs.min() - grow):xs.max() + grow + 1]
+        where = np.zeros(specks.shape, bool)
+        near = cv2.dilate(self._mask[box].astype(np.uint8), _disc(max(self.settings.paint_join_mm, band_mm(looks)))) > 0
+        where[box] = candidates[box] & ~near
         masts = []
         for fleet, paint in self._paint_within(where.astype(np.uint8)).items():
             if fleets is not None and fleet not in fleets:
@@ -77,6 +86,20 @@ class PolePaint:
             masts += [fleet] * count
         return masts
 
+    def _large_patches(self, within: np.ndarray, patches_of: Callable[[np.ndarray], list[np.ndarray]],
+                       fleets: set[int] | None) -> np.ndarray:
+        """The patches of paint `within` (bool) of a fleet in `fleets` (None: any) as large as
+        MatSettings.speck_paint_least_mm2, together (bool)."""
+        found = np.zeros(within.shape, bool)
+        if not within.any():
+            return found
+        least = self.settings.speck_paint_least_mm2 * MAT_PX_PER_MM ** 2
+        for fleet, paint in self._paint_within(within.astype(np.uint8)).items():
+            if paint.sum() >= least and (fleets is None or fleet in fleets):
+                for patch in patches_of(paint & within.astype(np.uint8)):
+                    if patch.sum() >= least:
+                        found |= patch
+        return found
 
 def _disc(radius_mm: float) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * radius_mm * MAT_PX_PER_MM) | 1,) * 2)
