@@ -11,6 +11,7 @@ light's colour cancels out:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 import cv2
@@ -28,6 +29,7 @@ from companion.games.cannons_coastlines.camera.mast_bands import (band_count_dou
                                                                  cut_band_doubts, half_of_a_band, join_band_parts)
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
+from companion.games.cannons_coastlines.camera.pole_paint import PolePaint
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
 
@@ -56,11 +58,7 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     """The fleet whose colour the coloured, not wooden pixels show, by hue (a camera and the
     light wash colours out, but keep their hue): (fleet or 0, share of the votes that agree,
     how many coloured pixels there were)."""
-    lightness = lab_pixels[:, 0].astype(np.float32)
-    ab = lab_pixels[:, 1:].astype(np.float32) - 128
-    hue = _hue_deg(ab)
-    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
-    coloured = (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & ~wood
+    ab, hue, coloured = _coloured(lab_pixels, settings)
     if not coloured.any():
         return 0, 0.0, 0
     fleets = list(hues)
@@ -71,6 +69,15 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
+def _coloured(lab_pixels: np.ndarray, settings: MatSettings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(a*b*, hue, which are coloured and not wood) of Lab pixels, as fleet_of_pixels counts them."""
+    lightness = lab_pixels[:, 0].astype(np.float32)
+    ab = lab_pixels[:, 1:].astype(np.float32) - 128
+    hue = _hue_deg(ab)
+    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
+    return ab, hue, (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & ~wood
+
+
 def _strong_chroma(lab_pixels: np.ndarray, settings: MatSettings) -> float:
     """How coloured the strongly coloured of the pixels are (Lab a*b*: MatSettings.pale_mast_chroma_share of those
     over fleet_min_chroma lie below it); 0 when none is coloured."""
@@ -78,6 +85,23 @@ def _strong_chroma(lab_pixels: np.ndarray, settings: MatSettings) -> float:
     chroma = np.hypot(ab[:, 0], ab[:, 1])
     chroma = chroma[chroma > settings.fleet_min_chroma]
     return float(np.quantile(chroma, settings.pale_mast_chroma_share)) if len(chroma) else 0.0
+
+
+def _faint_bands(lab: np.ndarray, blob: np.ndarray, fleet: int, hues: dict[int, float], looks: MatLooks,
+                 settings: MatSettings) -> float:
+    """Taught: how many bands a mast blob read by its faint colours shows of `fleet`, by its pixels coloured as
+    fleet_of_pixels counts them (a pale band, too pale for a paint patch, still outvotes the sail) and no more than
+    the blob is long in taught masts: sails side by side run their pale bands together, the blob as long as both.
+    0 where that paint holds less than MatSettings.band_paint_least_mm mm^2 per mm it reaches."""
+    if band_mm(looks) <= 0 or looks.mast_length_mm <= 0:
+        return 0.0
+    _, hue, coloured = _coloured(lab[blob], settings)
+    mine = np.zeros(blob.shape, bool)
+    mine[blob] = coloured & (np.abs((hue - hues[fleet] + 180) % 360 - 180) < settings.paint_hue_reach_deg)
+    reach = patch_length_mm(mine)
+    if reach <= 0 or mine.sum() / MAT_PX_PER_MM ** 2 < settings.band_paint_least_mm * reach:
+        return 0.0
+    return min(reach / band_mm(looks), patch_length_mm(blob) / looks.mast_length_mm)
 
 
 def _fleet_paint(lab: np.ndarray, settings: MatSettings, hues: dict[int, float],
@@ -148,6 +172,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     zone = mat_zone_picture(balanced, "fittings")
     mask = prize_mask(zone, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    labels_all = labels
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
     pieces: list[tuple[str, np.ndarray]] = []
     thin = np.zeros_like(mask)
@@ -158,6 +183,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     too_small[0] = False   # the paper about the blobs
     # Their coloured pixels counted together (the count is each pixel's own test).
     small_colour_px = fleet_of_pixels(lab[too_small[labels]], settings, hues)[2]
+    # Paint beside a stretch of pole, off the prizes' blobs (specks too small for a prize may be a pale mast's).
+    pole_paint = PolePaint((mask > 0) & ~too_small[labels], lambda within: _fleet_paint(lab, settings, hues, within),
+                           settings)
     for index in range(1, count):
         if too_small[index]:
             continue
@@ -204,7 +232,14 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
             # A stretch of pole, its pennant's part seen as its own blob; unless it covers as much as a
             # taught mast does: then a mast whose paint is not seen.
-            if not looks.taught or blob.sum() < settings.unpainted_mast_share * looks.mast_mm2 * MAT_PX_PER_MM ** 2:
+            if not looks.taught:
+                continue
+            if blob.sum() < settings.unpainted_mast_share * looks.mast_mm2 * MAT_PX_PER_MM ** 2:
+                # Unless a fleet's paint lies beside it, off the prizes (a pale mast's band or pennant): pole_paint.
+                fleet, mm2 = pole_paint.mast_beside(blob)
+                if fleet:
+                    masts.append(fleet)
+                    doubts.append(f"a stretch of pole with {mm2:.0f} mm^2 of fleet {fleet}'s paint beside it: read as a mast")
                 continue
         if seen < settings.prize_min_coloured_px:
             fleet = 0
@@ -215,7 +250,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
         if kind == "mast" and fleet:
             # Taught: its paint, too pale for a patch, may still reach two bands (sails side by side).
-            reach = bands_reached(blob, paint, looks, settings).get(fleet, 0.0)
+            reach = max(bands_reached(blob, paint, looks, settings).get(fleet, 0.0),
+                        _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += [fleet] * (max(1, int(round(reach))) - 1)
             doubts += band_count_doubts(fleet, reach, 1, settings)
         (masts if kind == "mast" else crates).append(fleet)
@@ -227,6 +263,13 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         read[:], named = allowed_prize_fleets(read, where, lab, fleets, hues, kind, settings)
         doubts += named
     doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
+    # Taught, a pale mast's pennant or band left alone as specks (pole_paint), patches of paint smaller than a pennant's.
+    speck_settings = dataclasses.replace(settings, pennant_min_mm2=settings.speck_paint_least_mm2)
+    from_specks = pole_paint.masts_in_specks(too_small[labels_all] & (labels_all > 0),
+                                             lambda paint_of: _paint_patches(paint_of, speck_settings), looks, fleets)
+    if from_specks:
+        masts += from_specks
+        doubts.append(f"{len(from_specks)} mast(s) read from specks of paint too small for a prize")
     return masts, crates, doubts, covered
 
 

@@ -272,6 +272,14 @@ class MatSettings:
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
     # read right 30.3 mm apart.
     band_halves_apart_mm: float = 27.0
+    # Taught: a stretch of pole let go (unpainted_mast_share) with this many mm^2 of one fleet's paint within
+    # pole_paint_reach_mm of it, off every prize's blob, is a pale mast of that fleet, asked (pole_paint). Tuning seeds
+    # 500-999: such masts showed 21-57 mm^2; beside stretches of masts read already 17 mm^2 at most (mostly under 9).
+    pole_paint_least_mm2: float = 19.0
+    pole_paint_reach_mm: float = 10.0
+    # Taught: a patch of one fleet's paint this large on blobs too small for a prize, a band's length from every
+    # prize's blob, is (with its band's other parts) a pale mast whose pennant or band alone was seen (pole_paint).
+    speck_paint_least_mm2: float = 15.0
 
 
 @dataclass(frozen=True)

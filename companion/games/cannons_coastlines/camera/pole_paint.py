@@ -1,0 +1,105 @@
+"""A fleet's paint lying off the prizes, beside a stretch of pole or on specks: a pale mast (mats.read_fittings).
+
+Taught, a thin blob showing no paint and covering less than a taught mast is let go as a stretch of pole (a
+pennant's part seen as its own blob). But a pale striped or pennant mast with a pale pole leaves only its
+pole in the prize mask: its sail is as pale as the paper, and its band or pennant, painted pale or blurred on a
+far mat, is too little saturated for the mask while still showing its fleet's hue (MatSettings.paint_min_chroma
+and up). That paint lies beside the pole, off every prize's blob. A stretch of pole with such paint within
+MatSettings.pole_paint_reach_mm of it, a MatSettings.pole_paint_least_mm2 worth of one fleet's, is read as a mast
+of that fleet, always asked about (the players confirm it). Paint near another prize's blob is that prize's
+(a pennant's or a lid's blur), and paint taken by one stretch is not taken again by the next (a pole's two parts).
+Where not even the pole is left, only specks too small for a prize, a band's worth of paint on them, a band's length
+from every prize, is a mast of its own (masts_in_specks), asked as well.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+import cv2
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.settings import MatSettings
+
+# A 0/1 mask of the zone -> each fleet's paint found within it (0/1 each): mats._fleet_paint over the whole zone.
+PaintWithin = Callable[[np.ndarray], dict[int, np.ndarray]]
+
+
+class PolePaint:
+    """The paint lying off the prizes of one fittings zone (`mask`: the prizes' blobs, specks left out), handed out
+    to the stretches of pole beside it and to the specks."""
+
+    def __init__(self, mask: np.ndarray, paint_within: PaintWithin, settings: MatSettings = MatSettings()):
+        self.settings = settings
+        self._mask = mask > 0
+        self._paint_within = paint_within
+        self._taken = np.zeros(mask.shape, bool)
+
+    def mast_beside(self, blob: np.ndarray) -> tuple[int, float]:
+        """(fleet, mm^2) of the most of one fleet's paint lying within reach of `blob`, off it (its own pixels were
+        judged by its colours: a pole's shade) and near no other prize's blob, when that is
+        MatSettings.pole_paint_least_mm2 or more (its pixels are then taken); else (0, mm^2)."""
+        settings = self.settings
+        near = cv2.dilate(blob.astype(np.uint8), _disc(settings.pole_paint_reach_mm)) > 0
+        others = cv2.dilate((self._mask & ~blob).astype(np.uint8), _disc(settings.paint_join_mm)) > 0
+        where = near & ~others & ~self._mask & ~self._taken
+        if not where.any():
+            return 0, 0.0
+        shown = {fleet: (paint > 0) & where for fleet, paint in self._paint_within(where.astype(np.uint8)).items()}
+        fleet = max(shown, key=lambda f: int(shown[f].sum()), default=0)
+        mm2 = float(shown[fleet].sum()) / MAT_PX_PER_MM ** 2 if fleet else 0.0
+        if mm2 < settings.pole_paint_least_mm2:
+            return 0, mm2
+        self._taken |= shown[fleet]
+        return fleet, mm2
+
+    def masts_in_specks(self, specks: np.ndarray, patches_of: Callable[[np.ndarray], list[np.ndarray]],
+                        looks: MatLooks, fleets: set[int] | None) -> list[int]:
+        """Taught, a mast of each band of paint on blobs too small for a prize (`specks`, bool) and near no prize's
+        blob: a pale mast whose sail and pole the prize mask does not hold leaves its pennant or band alone.
+        `patches_of(paint)` gives a 0/1 paint map's patches (mats._paint_patches); patches of
+        MatSettings.speck_paint_least_mm2 or more of one fleet it may come from (`fleets`, None: any) reaching no
+        further than a taught band together are one mast (mast_bands.bands: a band cut by its pole)."""
+        if not looks.taught:
+            return []
+        # Only the specks' patches that large with no prize cleared away can be that large once it is: most mats'
+        # specks are a caption's letters, and the clearing is a wide dilation, done about those patches alone.
+        candidates = self._large_patches(specks & ~self._taken, patches_of, fleets)
+        if not candidates.any():
+            return []
+        ys, xs = np.nonzero(candidates)
+        grow = int(max(self.settings.paint_join_mm, band_mm(looks)) * MAT_PX_PER_MM) + 1
+        box = np.s_[max(0, ys.min() - grow):ys.max() + grow + 1, max(0, xs.min() - grow):xs.max() + grow + 1]
+        where = np.zeros(specks.shape, bool)
+        near = cv2.dilate(self._mask[box].astype(np.uint8), _disc(max(self.settings.paint_join_mm, band_mm(looks)))) > 0
+        where[box] = candidates[box] & ~near
+        masts = []
+        for fleet, paint in self._paint_within(where.astype(np.uint8)).items():
+            if fleets is not None and fleet not in fleets:
+                continue
+            big = [patch for patch in patches_of(paint & where.astype(np.uint8))
+                   if patch.sum() / MAT_PX_PER_MM ** 2 >= self.settings.speck_paint_least_mm2]
+            count = len(bands(big, looks, self.settings)) if band_mm(looks) > 0 else len(big)
+            masts += [fleet] * count
+        return masts
+
+    def _large_patches(self, within: np.ndarray, patches_of: Callable[[np.ndarray], list[np.ndarray]],
+                       fleets: set[int] | None) -> np.ndarray:
+        """The patches of paint `within` (bool) of a fleet in `fleets` (None: any) as large as
+        MatSettings.speck_paint_least_mm2, together (bool)."""
+        found = np.zeros(within.shape, bool)
+        if not within.any():
+            return found
+        least = self.settings.speck_paint_least_mm2 * MAT_PX_PER_MM ** 2
+        for fleet, paint in self._paint_within(within.astype(np.uint8)).items():
+            if paint.sum() >= least and (fleets is None or fleet in fleets):
+                for patch in patches_of(paint & within.astype(np.uint8)):
+                    if patch.sum() >= least:
+                        found |= patch
+        return found
+
+def _disc(radius_mm: float) -> np.ndarray:
+    return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * radius_mm * MAT_PX_PER_MM) | 1,) * 2)

@@ -1,0 +1,51 @@
+"""Taught, a stretch of pole with a fleet's pale paint beside it, off the prizes, is a pale mast, asked about
+(camera/pole_paint.py): on the tuning seeds 700-999 pale striped and pennant masts whose sail and band are too pale
+for the prize mask left only their pole, let go as a stretch of pole (834 ben, 873 ben, 916 ben: read wrong and
+sure). Pieces drawn from above on a white mat (mm), read as the mat reader reads its fittings zone."""
+
+from __future__ import annotations
+
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mats import read_fittings
+from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
+
+PALE_BLUE, BLUE_FLEET = (245, 210, 205), 1   # BGR as white-balanced: paper to the prize mask, blue to the paint
+STRIPED = MatLooks(mast_paint_mm=26.0, mast_mm2=300.0, crate_mm2=250.0, mast_length_mm=32.0, taught=True)
+POLE = ((100, 10, 4, 34), SAIL)   # a pale pole 34 mm long: 136 mm^2, under half a taught mast
+
+
+def test_a_stretch_of_pole_with_a_pale_band_across_it_is_a_mast_asked_about():
+    band = [((89, 25, 11, 4), PALE_BLUE), ((104, 25, 11, 4), PALE_BLUE)]
+    masts, crates, doubts, _ = read_fittings(mat_with(POLE, *band), looks=STRIPED)
+    assert (masts, crates) == ([BLUE_FLEET], [])
+    assert any("stretch of pole" in doubt for doubt in doubts), doubts
+
+
+def test_a_bare_stretch_of_pole_is_still_let_go():
+    masts, crates, doubts, _ = read_fittings(mat_with(POLE), looks=STRIPED)
+    assert (masts, crates, doubts) == ([], [], [])
+
+
+def test_untaught_a_stretch_of_pole_is_let_go_whatever_lies_beside_it():
+    band = [((89, 25, 11, 4), PALE_BLUE), ((104, 25, 11, 4), PALE_BLUE)]
+    masts, _, _, _ = read_fittings(mat_with(POLE, *band))
+    assert masts == []
+
+
+BLUE = (154, 51, 25)   # BGR as white-balanced: a fleet's paint the prize mask holds
+PENNANTS = MatLooks(mast_paint_mm=8.0, mast_mm2=60.0, crate_mm2=250.0, mast_length_mm=10.0, taught=True)
+
+
+def test_pennants_left_alone_as_specks_are_masts_asked_about():
+    """Seeds 919 anna, 958 ben: cream sails and pale poles not in the mask, each pennant a blob too small for a prize."""
+    specks = [((60, 30, 7, 4), BLUE), ((110, 30, 7, 4), BLUE)]
+    masts, _, doubts, _ = read_fittings(mat_with(*specks), looks=PENNANTS)
+    assert masts == [BLUE_FLEET, BLUE_FLEET]
+    assert any("from specks" in doubt for doubt in doubts), doubts
+
+
+def test_a_speck_of_paint_beside_a_mast_read_is_not_a_mast_of_its_own():
+    """A pennant's broken-off part lies within a band of the mast it belongs to."""
+    mast = [((60, 20, 4, 40), SAIL), ((64, 20, 8, 6), BLUE)]
+    masts, _, _, _ = read_fittings(mat_with(*mast, ((66, 30, 6, 4), BLUE)), looks=PENNANTS)
+    assert masts == [BLUE_FLEET]
