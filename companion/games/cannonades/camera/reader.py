@@ -186,9 +186,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
 
 def markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[float, float, float, float],
                       settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
-    """The card markers in the part of the picture that shows the window (the whole picture for the play area)."""
-    if window_mm == table_mask.PLAY_VIEW_MM:
-        return face_up.find_card_markers(grey, settings)
+    """The card markers in the part of the picture that shows the window (the play area's too: a card beyond it is
+    not read, and the detector's passes over the enlarged picture cost in proportion to what they cover)."""
     x0, y0, x1, y1 = window_in_picture(to_image, window_mm)
     patch = grey[y0:y1, x0:x1]
     if patch.size == 0:
