@@ -101,5 +101,6 @@ class PolePaint:
                         found |= patch
         return found
 
+
 def _disc(radius_mm: float) -> np.ndarray:
     return cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(2 * radius_mm * MAT_PX_PER_MM) | 1,) * 2)
