@@ -248,10 +248,11 @@ class IslandReader:
                 ground[cell] = Ground(token)
             confidence[cell] = probabilities[(board, col, row)]
         landing = {}
+        crowded = {ship[0] for ship in ships.values() if len(_ships_on(ships, ship[0])) > 1}   # said in _players
         for country, (board, col, row, _p) in ships.items():
             if country in players:
                 landing[country] = Cell(views[board].origin[0] + col, views[board].origin[1] + row)
-            else:
+            elif board not in crowded:
                 problems.append(f"a {country} ship on board {board}, but {country} is not playing")
         roads = sum(1 for g in ground.values() if g is Ground.ROAD)
         supply = SUPPLY_BY_PLAYER_COUNT.get(len(players))
@@ -265,7 +266,14 @@ class IslandReader:
             if len(self.players) != len(boards):
                 problems.append(f"{len(self.players)} players given but {len(boards)} boards seen")
             return self.players
-        on_board = {ship[0]: country for country, ship in ships.items()}
+        on_board = {}
+        for board in sorted({ship[0] for ship in ships.values()}):
+            # A hand or a piece beside the landing may pass for another country's ship: the surest one seats the board.
+            seen = sorted(_ships_on(ships, board), key=lambda country: -ships[country][3])
+            on_board[board] = seen[0]
+            if len(seen) > 1:
+                problems.append(f"ships of {' and '.join(map(str, seen))} both seen on board {board}: "
+                                f"{seen[0]}'s, the surest, taken")
         remembered = previous.position.players if previous is not None and previous.position is not None else ()
         seats = []
         for index, board in enumerate(boards):
@@ -281,6 +289,11 @@ class IslandReader:
         if len(set(seats)) != len(seats):
             problems.append("two boards show ships of one country")
         return tuple(seats)
+
+
+def _ships_on(ships: dict, board: int) -> list[Country]:
+    """The countries whose ship was read on `board` (ships: country -> (board, col, row, probability))."""
+    return [country for country, ship in ships.items() if ship[0] == board]
 
 
 def _outlines(views: dict[int, BoardView]) -> dict[Cell, tuple]:
