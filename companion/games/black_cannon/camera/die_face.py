@@ -67,11 +67,16 @@ class FaceRead:
         return self.margin if self.typical_margin is None else self.typical_margin
 
     @cached_property
+    def axes(self) -> np.ndarray:
+        """The face's two grid axes in the crop (px a spread, rows: along and across its turn): a place on the grid,
+        in spreads, lies at centre + place @ axes."""
+        cos, sin = math.cos(self.angle), math.sin(self.angle)
+        return np.array([[cos, sin], [-sin, cos]]) * self.spread_px
+
+    @cached_property
     def pip_places_px(self) -> np.ndarray:
         """Where each of `pip_places` lies in the crop (px), one row a place, worked out once a face."""
-        cos, sin = math.cos(self.angle), math.sin(self.angle)
-        axes = np.array([[cos, sin], [-sin, cos]]) * self.spread_px
-        return np.array([self.centre + np.asarray(GRID[index], np.float64) @ axes for index in self.pip_places])
+        return np.array([self.centre + np.asarray(GRID[index], np.float64) @ self.axes for index in self.pip_places])
 
 
 _RING = np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in np.linspace(0, 2 * math.pi, 8, endpoint=False)])
@@ -250,9 +255,7 @@ def stray_spots(face: FaceRead, points: np.ndarray, picture: np.ndarray | None =
     one (two corners of a 4 or a 6 seen as the two of a smaller 2) has them. Given the `picture`, a spot counts
     only when it stands off the body at least `likeness` as far as the face's pips do: a patch of the body set
     off by the shadow beside it is a spot of the pips' kind too, but of the body's colour."""
-    cos, sin = math.cos(face.angle), math.sin(face.angle)
-    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
-    local = (points - face.centre) @ np.linalg.inv(axes)
+    local = (points - face.centre) @ np.linalg.inv(face.axes)
     # Only the face's own top counts: a side's pips lie beyond its edge, and a lone pip that is a corner of a
     # bigger face is told by the face's edges (FaceRead.outline), where its neighbours' face runs on.
     inside = np.abs(local).max(axis=1) <= STRAY_REACH
@@ -262,7 +265,7 @@ def stray_spots(face: FaceRead, points: np.ndarray, picture: np.ndarray | None =
     if picture is None or not stray.any():
         return int(stray.sum())
     radius = max(1.0, pip_radius * 0.5)
-    body = np.median(_disc_means(picture, face.centre + np.array(BODY) @ axes, radius), axis=0)
-    pips = _disc_means(picture, face.centre + places @ axes, radius).mean(axis=0)
+    body = np.median(_disc_means(picture, face.centre + np.array(BODY) @ face.axes, radius), axis=0)
+    pips = _disc_means(picture, face.centre + places @ face.axes, radius).mean(axis=0)
     standing = np.linalg.norm(_disc_means(picture, points[stray], radius) - body, axis=1)
     return int((standing >= likeness * max(float(np.linalg.norm(pips - body)), 1e-6)).sum())

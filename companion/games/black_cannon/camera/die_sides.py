@@ -7,7 +7,6 @@ The body is the top's colour (its hue; the sides are shaded lighter or darker) j
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -42,10 +41,8 @@ class BodyExtent:
 def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettings) -> BodyExtent | None:
     """The extent of the body joined to the face's body samples, or None when those show no one colour."""
     lab = cv2.cvtColor(crop, cv2.COLOR_BGR2LAB).astype(np.float32)
-    cos, sin = math.cos(face.angle), math.sin(face.angle)
-    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
     height, width = crop.shape[:2]
-    places = [np.round(face.centre + np.asarray(place) @ axes).astype(int) for place in BODY]
+    places = [np.round(face.centre + np.asarray(place) @ face.axes).astype(int) for place in BODY]
     places = [(x, y) for x, y in places if 0 <= x < width and 0 <= y < height]
     if not places:
         return None

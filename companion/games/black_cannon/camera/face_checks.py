@@ -4,7 +4,6 @@ another face's pips all lie on its places, and how far its edges may stray and h
 
 from __future__ import annotations
 
-import math
 
 import numpy as np
 
@@ -77,7 +76,7 @@ def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray,
     found = [spot for _, spot in pips_found(face, points)]
     if not found:
         return False
-    body = np.median([_grey_at(grey, face.centre + np.asarray(place) @ _face_axes(face)) for place in BODY])
+    body = np.median([_grey_at(grey, face.centre + np.asarray(place) @ face.axes) for place in BODY])
     pips = np.median([_grey_at(grey, points[spot]) for spot in found])
     local = local_contrast(grey, settings.dice_px_per_mm, settings) if local is None else local
     contrast = local * (1.0 if pips > body else -1.0)
@@ -85,9 +84,6 @@ def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray,
     return roundness < settings.flat_pips_roundness
 
 
-def _face_axes(face) -> np.ndarray:
-    cos, sin = math.cos(face.angle), math.sin(face.angle)
-    return np.array([[cos, sin], [-sin, cos]]) * face.spread_px
 
 
 def _grey_at(grey: np.ndarray, point) -> float:

@@ -9,7 +9,6 @@ smaller than the smallest die's top: a cocked die's shaded or squashed face)."""
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import cv2
@@ -50,11 +49,9 @@ def lone_top(crop: np.ndarray, face, settings: ReaderSettings) -> LoneTop:
     ppm = settings.dice_px_per_mm
     # A little smoothing first: the JPEG's grain would break a flat top into specks.
     lab = cv2.cvtColor(cv2.medianBlur(crop, 3), cv2.COLOR_BGR2LAB).astype(np.float32)
-    cos, sin = math.cos(face.angle), math.sin(face.angle)
-    axes = np.array([[cos, sin], [-sin, cos]]) * face.spread_px
     height, width = crop.shape[:2]
     # The body between the pips and near the top's edges: a blurred mark's halo reaches the first, not the second.
-    places = [tuple(np.round(face.centre + np.asarray(place) @ axes).astype(int)) for place in BODY + OUTLINE]
+    places = [tuple(np.round(face.centre + np.asarray(place) @ face.axes).astype(int)) for place in BODY + OUTLINE]
     places = [(x, y) for x, y in places if 0 <= x < width and 0 <= y < height]
     if not places:
         return LoneTop(0.0, False, False)

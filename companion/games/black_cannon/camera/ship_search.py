@@ -20,8 +20,8 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.camera.ships import (FLEET_HUES, SeenShip, chest_mask, near_a_ship, on_square,
                                                       ships_from_tags)
 from companion.games.black_cannon.kit import pieces as kit
-from companion.vision.markers import DEFAULT_DICTIONARY, DetectedMarker, get_dictionary
 from companion.vision.components import parts_with_stats
+from companion.vision.markers import DEFAULT_DICTIONARY, DetectedMarker, get_dictionary
 
 
 @dataclass(frozen=True)
