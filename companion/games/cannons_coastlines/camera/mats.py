@@ -172,7 +172,6 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     zone = mat_zone_picture(balanced, "fittings")
     mask = prize_mask(zone, settings)
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    labels_all = labels
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
     pieces: list[tuple[str, np.ndarray]] = []
     thin = np.zeros_like(mask)
@@ -181,10 +180,11 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     hues = dict(looks.fleet_hues_deg)
     too_small = stats[:, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2
     too_small[0] = False   # the paper about the blobs
+    specks = too_small[labels]
     # Their coloured pixels counted together (the count is each pixel's own test).
-    small_colour_px = fleet_of_pixels(lab[too_small[labels]], settings, hues)[2]
+    small_colour_px = fleet_of_pixels(lab[specks], settings, hues)[2]
     # Paint beside a stretch of pole, off the prizes' blobs (specks too small for a prize may be a pale mast's).
-    pole_paint = PolePaint((mask > 0) & ~too_small[labels], lambda within: _fleet_paint(lab, settings, hues, within),
+    pole_paint = PolePaint((mask > 0) & ~specks, lambda within: _fleet_paint(lab, settings, hues, within),
                            settings)
     for index in range(1, count):
         if too_small[index]:
@@ -265,7 +265,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
     # Taught, a pale mast's pennant or band left alone as specks (pole_paint), patches of paint smaller than a pennant's.
     speck_settings = dataclasses.replace(settings, pennant_min_mm2=settings.speck_paint_least_mm2)
-    from_specks = pole_paint.masts_in_specks(too_small[labels_all] & (labels_all > 0),
+    from_specks = pole_paint.masts_in_specks(specks,
                                              lambda paint_of: _paint_patches(paint_of, speck_settings), looks, fleets)
     if from_specks:
         masts += from_specks
