@@ -20,6 +20,7 @@ holds no state.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
@@ -248,7 +249,9 @@ class IslandReader:
                 ground[cell] = Ground(token)
             confidence[cell] = probabilities[(board, col, row)]
         landing = {}
-        crowded = {ship[0] for ship in ships.values() if len(_ships_on(ships, ship[0])) > 1}   # said in _players
+        # Boards where _players named two countries' ships (it seats boards by their ships when no players are given).
+        crowded = set() if self.players is not None else {
+            board for board, count in Counter(ship[0] for ship in ships.values()).items() if count > 1}
         for country, (board, col, row, _p) in ships.items():
             if country in players:
                 landing[country] = Cell(views[board].origin[0] + col, views[board].origin[1] + row)
