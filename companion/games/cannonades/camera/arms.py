@@ -77,3 +77,28 @@ def _edge_pieces(mask: np.ndarray, least_px: float) -> np.ndarray:
             out[labels == label] = 255
     return out
 
+
+
+def hiding_places(contour: np.ndarray, shown: np.ndarray, open_sides: tuple[bool, bool, bool, bool],
+                  settings: ReaderSettings) -> np.ndarray:
+    """Where, inside an arm's shape (`contour`, top view px), the centre of a card wholly hidden may lie: a card is
+    hidden only where what is not table (`shown`: the arm, the cards, the faint shapes and the read faces) holds it
+    all, and a card holds a disc of half its short side round its centre; so its centre lies at least `arm_hides_mm`
+    (that half-width, less a rim the mask may miss) inside `shown`. A shape's edge (a shadow cast beside the arm, the
+    arm's grown rim) hides no card. `open_sides` (left, top, right, bottom): the view's edges inside the play area (a
+    window's), beyond which `shown` may go on. A mask of the view's shape."""
+    reach = int(np.ceil(settings.arm_hides_mm * settings.top_px_per_mm)) + 1
+    x, y, w, h = cv2.boundingRect(contour)
+    x0, y0 = max(x - reach, 0), max(y - reach, 0)
+    x1, y1 = min(x + w + reach, shown.shape[1]), min(y + h + reach, shown.shape[0])
+    near = (shown[y0:y1, x0:x1] > 0).astype(np.uint8)
+    edges = (x0 == 0, y0 == 0, x1 == shown.shape[1], y1 == shown.shape[0])
+    left, top, right, bottom = (reach if edge and side else 0 for edge, side in zip(edges, open_sides))
+    near = cv2.copyMakeBorder(near, top, bottom, left, right, cv2.BORDER_REPLICATE)   # it goes on past a window's edge
+    near = np.pad(near, 1)   # elsewhere nothing shown lies past the box or the play area's edge
+    inside = cv2.distanceTransform(near, cv2.DIST_L2, 5)[1 + top:-1 - bottom or None, 1 + left:-1 - right or None]
+    out = np.zeros(shown.shape[:2], np.uint8)
+    shape = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.drawContours(shape, [contour - [x0, y0]], -1, 255, cv2.FILLED)
+    out[y0:y1, x0:x1] = np.where((shape > 0) & (inside >= settings.arm_hides_mm * settings.top_px_per_mm), 255, 0)
+    return out

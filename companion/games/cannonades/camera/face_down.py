@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import halo, refit, touching
+from companion.games.cannonades.camera import arms, halo, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
@@ -38,6 +38,7 @@ class Blob:
     confidence: float
     why: str
     points_mm: tuple[tuple[float, float], ...] = ()   # an unknown blob's pixels (a sample): the areas it covers
+    hides_mm: tuple[tuple[float, float], ...] | None = None   # an arm's: where a card wholly under it may lie (a sample)
 
 
 def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: list[np.ndarray],
@@ -71,9 +72,11 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
             # whole cards beside it are cards, and its whole shape stays unknown (a card may lie under the arm).
             if armless is not None:
                 blobs.extend(_cards_by_arm(contour, armless, grey, view_to_table, settings, cover))
+            shown = mask | cover if difference is None else mask | cover | difference.faint_mask
+            hides = arms.hiding_places(contour, shown, tuple(not edge for edge in play_edges), settings)
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0,
-                              f"{REACHING_IN}: a hand or an arm",
-                              sample_points(contour, view_to_table)))
+                              f"{REACHING_IN}: a hand or an arm", sample_points(contour, view_to_table),
+                              sample_points(hides, view_to_table, mask=True)))
             continue
         if any(touches):
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0, CUT_BY_WINDOW,
@@ -303,10 +306,15 @@ def centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float]
 SAMPLE_STEP_PX = 8   # an unknown shape's pixels are sampled every this many top-view px each way
 
 
-def sample_points(contour, view_to_table: np.ndarray, step: int = SAMPLE_STEP_PX) -> tuple[tuple[float, float], ...]:
-    x, y, w, h = cv2.boundingRect(contour)
-    inside = np.zeros((h, w), np.uint8)
-    cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)
+def sample_points(contour, view_to_table: np.ndarray, step: int = SAMPLE_STEP_PX,
+                  mask: bool = False) -> tuple[tuple[float, float], ...]:
+    """A shape's pixels every `step` px each way, in table mm; the shape a contour or (`mask`) a mask of the view."""
+    if mask:
+        x, y, inside = 0, 0, contour
+    else:
+        x, y, w, h = cv2.boundingRect(contour)
+        inside = np.zeros((h, w), np.uint8)
+        cv2.drawContours(inside, [contour - [x, y]], -1, 1, cv2.FILLED)
     rows, cols = np.nonzero(inside[::step, ::step])
     points = np.column_stack([cols * step + x, rows * step + y, np.ones(len(rows))]) @ view_to_table.T
     return tuple(map(tuple, points[:, :2].tolist()))   # tolist: the many points made Python floats at once

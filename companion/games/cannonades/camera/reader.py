@@ -279,6 +279,10 @@ def _unknowns(blob: face_down.Blob, players: int, settings: ReaderSettings, leas
     point_mm2 = (face_down.SAMPLE_STEP_PX / settings.top_px_per_mm) ** 2   # the area one sampled point stands for
     least = least_cards * cards.CARD_MM[0] * cards.CARD_MM[1] / point_mm2
     kept = [label for label, count in zip(found, counts) if count >= least or count == counts.max()]
+    if blob.hides_mm is not None:   # an arm: the areas a card wholly under it may lie in (and the one it covers most)
+        hides = np.array(blob.hides_mm or (blob.centre_mm,), np.float64)
+        cells = np.clip(np.round(hides / AREA_GRID_MM).astype(int), 0, np.array(grid.shape[::-1]) - 1)
+        kept = sorted(set(grid[cells[:, 1], cells[:, 0]].tolist()) | {found[counts.argmax()]})
     return [SeenCard("unknown", tuple(float(v) for v in points[labels == label].mean(axis=0)), names[label], 0.0,
                      why=blob.why) for label in kept]
 

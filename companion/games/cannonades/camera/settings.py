@@ -48,6 +48,11 @@ class ReaderSettings:
     halo_reach_mm: float = 25.0
     halo_clear_mm: float = 3.0
     halo_substance_cards: float = 0.03
+    # A card wholly hidden under an arm lies where what is not table (the arm, cards, faint shapes, read faces) holds
+    # it all: its centre at least this deep inside (half a card's short side, 31.5 mm, less a rim the mask may miss).
+    # An arm's shape leaves unsure the areas such a centre may lie in (and the one it covers most): not those its cast
+    # shadow or grown rim only reaches into (arms.hiding_places).
+    arm_hides_mm: float = 25.0
     # An arm nearly the wood's colour (a tanned arm over teak): above this level and below `colour_distance`,
     # opened by this width (an arm is wider; grain and a card's blurred rim are not), at least this many cards.
     arm_low_colour_distance: float = 4.5

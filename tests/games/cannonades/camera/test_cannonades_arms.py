@@ -1,6 +1,8 @@
 """The arm finder (arms.py) looks for a shape reaching in from beyond the play area. Face-up cards lying over
 the play area's top edge reach in too: told where the read faces lie, it leaves them alone (their seat
 stays countable), yet still finds a sleeve that reaches in beside them and goes on far past them.
+A card can hide under an arm only where what is not table holds all of it (arms.hiding_places): a shadow or
+rim along the arm's edge hides none, so the seat it reaches into stays countable.
 Top views at 1 px/mm of a plain cloth."""
 
 from __future__ import annotations
@@ -8,9 +10,13 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
+import pytest
+
 from companion.games.cannonades.camera import arms, table_mask
 from companion.games.cannonades.camera.settings import SETTINGS
 from companion.games.cannonades.kit import cards
+
+from cannonades_views import benchmark_view, seat_as_read
 
 WIDTH, HEIGHT = (int(mm) for mm in cards.CARD_MM)
 CLOTH = (150, 170, 190)        # BGR: a beige linen
@@ -48,3 +54,33 @@ def test_a_sleeve_reaching_in_beside_read_faces_is_still_an_arm():
     arm = _arm(view, faces)
     assert arm[400, 470] and arm[5, 470]   # from the edge to far past the faces
     assert arm[30, 320]                    # the faces it touches stay in its shape (a card may lie under the hand)
+
+
+def test_a_card_hides_only_deep_inside_what_is_not_table_never_in_an_arm_s_shadow():
+    """An arm 90 mm wide from the left edge with a 20 mm shadow band under it, and a card lying half under the arm's
+    end: the arm's middle and the card's centre may hide a card; the shadow band, the arm's edge and the card's far
+    end may not; past a window's edge inside the play area (open) what is shown may go on."""
+    shown = np.zeros((620, 860), np.uint8)
+    shown[200:290, 0:400] = 255                        # the arm
+    shown[290:310, 0:400] = 255                        # its shadow, taken into its shape
+    shown[250:250 + HEIGHT, 380:380 + WIDTH] = 255    # a card half under the arm's end
+    contour = max(cv2.findContours(shown, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], key=cv2.contourArea)
+    hides = arms.hiding_places(contour, shown, (False,) * 4, SETTINGS) > 0
+    assert hides[245, 200] and hides[250 + HEIGHT // 2, 380 + WIDTH // 2]
+    assert not hides[300, 200].any() and not hides[205, 200] and not hides[250 + HEIGHT - 10, 380 + WIDTH // 2]
+    assert not hides[245, 10]                          # the view's edge beyond the play area: no card lies past it
+    assert arms.hiding_places(contour, shown, (True, False, False, False), SETTINGS)[245, 10]   # a window's edge
+
+
+@pytest.mark.slow   # renders two tables: about 5 s
+@pytest.mark.parametrize("seed, look, seat, under_hand", [(250, "slate", 1, (2, 4)), (838, "slate", 1, (2,))])
+def test_a_seat_an_arm_s_shadow_only_reaches_into_is_counted_and_the_seats_under_the_hand_stay_unsure(
+        seed, look, seat, under_hand):
+    """Tuning seeds 250 (an arm over the deck, seats 2 and 4 on oak) and 838 (over seat 2 on green felt): the arm's
+    shape, grown and with its shadow, reaches 20-40 mm into seat 1, where two backs lie clear of it (unsure before).
+    No card can lie hidden there: seat 1 is counted; the seats under the hand stay unsure."""
+    truth, cards = benchmark_view(seed, look)
+    got, want = seat_as_read(truth, cards, seat)
+    assert f"seat {seat}" not in truth["hand_over"] and got == want == ([], 2)
+    for other in under_hand:
+        assert f"seat {other}" in truth["hand_over"] and seat_as_read(truth, cards, other)[0] == "unsure"
