@@ -63,3 +63,21 @@ def test_taught_a_small_crate_too_thin_for_a_crates_core_is_a_crate_and_asked():
 def test_untaught_the_small_blob_stays_a_doubted_mast():
     masts, crates, doubts, _ = read_fittings(mat_with(((90, 30, 13, 13), RED)))
     assert crates == [] and doubts
+
+
+def test_a_leaning_crates_lid_off_its_core_is_its_lid_not_a_pennant_and_asked():
+    """Seed 999 ben: a crate leaning far shows its dark side and shadow as the blob's thick core, its painted lid
+    beside it, clear of the core; read as a pennant, it made a mast the mat does not hold (sure and wrong)."""
+    side, lid = ((80, 25, 20, 20), POLE), ((100, 29, 12, 12), BLUE)
+    for looks in (MatLooks(), TAUGHT):
+        masts, crates, doubts, _ = read_fittings(mat_with(side, lid), looks=looks)
+        assert (masts, crates) == ([], [BLUE_FLEET])
+        assert any("lies off its thick core" in doubt for doubt in doubts), doubts
+
+
+def test_paint_beside_a_crate_with_a_pole_stays_a_pennant():
+    """A pennant mast lying against a crate whose lid is not seen: its pole shows, so its paint is a pennant."""
+    pole, pennant = ((100, 33, 44, 4), POLE), ((136, 26, 8, 7), BLUE)
+    masts, _, doubts, _ = read_fittings(mat_with(((80, 25, 20, 20), POLE), pole, pennant), looks=TAUGHT)
+    assert masts == [BLUE_FLEET]
+    assert not any("lies off its thick core" in doubt for doubt in doubts), doubts

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from companion.games.cannons_coastlines.camera.fitting_doubts import blob_shape, unexplained_blobs
-from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS
+from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.mats import read_fittings
 from companion.games.cannons_coastlines.camera.settings import MatSettings
@@ -110,3 +110,22 @@ def test_a_mast_voted_by_faint_colours_that_barely_agree_is_asked_about():
     assert masts == [4] and any("fleet colour is unclear" in doubt for doubt in doubts), doubts
     masts, _, doubts, _ = read_fittings(picture, replace(MatSettings(), pale_mast_agreement=0.6))
     assert (masts, doubts) == ([4], [])
+
+
+def test_a_blob_read_as_one_crate_far_longer_than_a_crate_is_doubted():
+    """Seed 1079 anna: two pale striped masts side by side, their sails touching, thick as a crate and read as one
+    (sure and wrong): 4 crates long. A crate leaning far (LEANING_CRATE, under 2 long) is not doubted."""
+    side = float(np.sqrt(KIT_LOOKS.crate_mm2))
+    sails = drawn((10, 20, 46, 14))
+    assert "times as long as a crate" in doubts_of(sails, 0, 1)[0]
+    assert 46 > MatSettings().crate_length_most * side > 30
+
+
+def test_taught_a_short_blob_read_as_one_mast_covering_a_crate_is_doubted():
+    """Seed 1063 ben: a crate whose thick core did not show, read as a mast of a group whose taught mast is its
+    pennant and pole alone (93 mm^2), sure and wrong: no longer than a mast, it covers a crate's 200 mm^2."""
+    blob = drawn((30, 20, 20, 10))
+    small_masts = MatLooks(mast_mm2=70.0, crate_mm2=200.0, mast_length_mm=22.0, taught=True)
+    assert any("about a crate's" in doubt for doubt in doubts_of(blob, 1, 0, small_masts))
+    for looks in (replace(small_masts, mast_mm2=120.0), replace(small_masts, mast_length_mm=18.0), KIT_LOOKS):
+        assert doubts_of(blob, 1, 0, looks) == [], looks

@@ -4,8 +4,10 @@ white mat (mm), read as the mat reader reads its fittings zone."""
 
 from __future__ import annotations
 
+from companion.games.cannons_coastlines.camera.mast_bands import band_count_doubts
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
 from companion.games.cannons_coastlines.camera.mats import read_fittings
+from companion.games.cannons_coastlines.camera.settings import MatSettings
 from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
 
 RED = (40, 40, 200)   # BGR, as white-balanced
@@ -89,3 +91,14 @@ def test_a_short_pennant_counted_twice_by_its_blurred_length_is_asked_about():
     assert any("of its band" in doubt for doubt in doubts), doubts
     masts, _, doubts, _ = read_fittings(mat_with(pole, ((60, 34, 10, 6), RED)), looks=pennants)
     assert masts == [RED_FLEET] and not any("of its band" in doubt for doubt in doubts), doubts
+
+
+def test_masts_counted_by_faint_paint_just_short_of_a_half_band_are_asked_about():
+    """Seed 913 cleo: two pale striped masts side by side, their faint bands reaching 1.48 bands, read as one mast
+    and sure. Counted by faint colours (MatSettings.faint_band_doubt_below) a count just short of a half band is a
+    doubt too; a patch's count is asked about only past the half, and neither far from it."""
+    below = MatSettings().faint_band_doubt_below
+    assert band_count_doubts(2, 1.48, 1, MatSettings(), below)
+    assert not band_count_doubts(2, 1.48, 1, MatSettings())
+    assert not band_count_doubts(2, 1.5 - below - 0.05, 1, MatSettings(), below)
+    assert band_count_doubts(2, 1.55, 1, MatSettings(), below) and band_count_doubts(2, 1.55, 1, MatSettings())

@@ -4,7 +4,8 @@ and the masts lying against them.
 A crate is thick: its blob holds a core where a disc of MatSettings.crate_min_half_width_mm fits, which a lying
 mast's never does. Crates set side by side touch and join into one blob, but each keeps its own core (their
 edges between are thinner): each core as large as settings.crate_core_share of the largest (and not a speck) is a
-crate, its lid the patch of paint lying most on it. Paint clear of the cores is a pennant touching the crate. A mast lying
+crate, its lid the patch of paint lying most on it. Paint clear of the cores is a pennant touching the crate, but where
+no paint lies on a core and no pole shows, a lone patch is the lid of a crate leaning far (asked). A mast lying
 against a crate shows clear of the crate's thick part (fitting_doubts.thick_and_thin): its bare pole long and
 thin, or, taught, its whole look (a pole with its sail across it, too wide for a bare pole) a taught mast's worth.
 """
@@ -39,6 +40,10 @@ def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[i
     pennants = [fleet for n, (fleet, patch) in enumerate(inside) if n not in on_core and not half_of_a_band(patch, fleet)]
     masts, doubts = list(pennants), []
     if not on_core:
+        if len(inside) == 1 and pennants and not any(poles_beside(blob, settings, looks)[::2]):
+            # No lid on the core, one patch of paint and no pole beside it: a leaning crate, its lid lying off the
+            # thick core (the crate's side and shadow), not a pennant. Still asked.
+            return [], pennants, ["a crate whose paint lies off its thick core: read as its lid (the crate leaning)"]
         return masts, None, doubts
     lid_fleet = inside[max(on_core, key=on_core.get)][0]
     poles, thick_mm2, whole = poles_beside(blob, settings, looks)

@@ -74,7 +74,7 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
         elif (m1 - m0, c1 - c0) == (0, 1):
             doubts += crate_unlike(shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (1, 0):
-            doubts += mast_unlike(shape, looks, settings)
+            doubts += mast_unlike(shape, looks, settings) or crate_sized_mast(shape, looks, settings)
     return doubts
 
 
@@ -86,9 +86,13 @@ def masts_thick_as_crates(looks: MatLooks, settings: MatSettings) -> bool:
 
 def crate_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
     """A crate's blob is thick all along: a long thin stretch beside it is a mast's pole, lying against it
-    or its own (a mast whose sail is as thick as a crate)."""
+    or its own (a mast whose sail is as thick as a crate). Nor is it far longer than a crate (its top and the side
+    it leans to): masts side by side whose sails touch, thick as a crate, are."""
     if shape.thin_mm >= _a_poles_worth(looks, settings):
         return [f"a blob read as a crate, {shape.thin_mm:.0f} mm of it thin as a mast's pole"]
+    side = float(np.sqrt(looks.crate_mm2))
+    if side > 0 and shape.length_mm > settings.crate_length_most * side:
+        return [f"a blob read as a crate, {shape.length_mm / side:.1f} times as long as a crate"]
     return []
 
 
@@ -97,6 +101,17 @@ def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> lis
     if (shape.thickest_mm >= settings.crate_min_half_width_mm - settings.near_crate_mm
             and shape.thin_mm < _a_poles_worth(looks, settings)):
         return [f"a blob read as a mast, nearly as thick as a crate ({shape.thickest_mm:.1f} mm) and showing no pole"]
+    return []
+
+
+def crate_sized_mast(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as one mast, no longer than a taught mast yet covering settings.mast_cover_most times its
+    mm^2 and nearer (by ratio) a taught crate's, is as likely a crate whose thick core did not show."""
+    if not looks.taught or min(looks.mast_mm2, looks.crate_mm2) <= 0 or shape.length_mm > looks.mast_length_mm:
+        return []
+    to_mast, to_crate = np.log(shape.area_mm2 / looks.mast_mm2), abs(np.log(shape.area_mm2 / looks.crate_mm2))
+    if to_mast >= np.log(settings.mast_cover_most) and to_crate < to_mast:
+        return [f"a blob read as a mast, no longer than one but covering {shape.area_mm2:.0f} mm^2, about a crate's"]
     return []
 
 

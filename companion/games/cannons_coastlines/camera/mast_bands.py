@@ -90,12 +90,13 @@ def bands_reached(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLook
     return reached
 
 
-def band_count_doubts(fleet: int, by_length: float, apart: int, settings: MatSettings) -> list[str]:
+def band_count_doubts(fleet: int, by_length: float, apart: int, settings: MatSettings, below: float = 0.0) -> list[str]:
     """A fleet's masts counted from how many bands its paint reaches (`by_length`), more than its separate bands
     (`apart`), are a doubt when that reach lies past a half band by less than MatSettings.band_count_doubt: rounded
-    up to one more mast, it may be a short pennant's patch blurred long."""
+    up to one more mast, it may be a short pennant's patch blurred long. With `below`, also when it lies short of a
+    half band by less than that (rounded down, one mast fewer: faint paint, paler at its ends, may reach short)."""
     line = float(np.floor(by_length)) + 0.5   # the half band it was rounded at
-    if line < max(apart, 1) or not 0.0 <= by_length - line < settings.band_count_doubt:
+    if line < max(apart, 1) or not -below <= by_length - line < settings.band_count_doubt:
         return []
     return [f"fleet {fleet}'s paint reaches {by_length:.2f} of its band: {int(round(by_length))} mast(s) by its length"]
 

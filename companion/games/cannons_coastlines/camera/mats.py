@@ -253,7 +253,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             reach = max(bands_reached(blob, paint, looks, settings).get(fleet, 0.0),
                         _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += [fleet] * (max(1, int(round(reach))) - 1)
-            doubts += band_count_doubts(fleet, reach, 1, settings)
+            doubts += band_count_doubts(fleet, reach, 1, settings, settings.faint_band_doubt_below)
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)
     # Each prize's blob: a blob's prizes are those read after the blob before it.

@@ -248,6 +248,14 @@ class MatSettings:
     # right show 17 mm of thin at most, those holding a mast 29-39; masts read right are 6.6 mm thick at most.
     pole_share: float = 0.5
     pole_least_mm: float = 20.0
+    # A blob read as one crate longer than this many sides of a crate (the square root of MatLooks.crate_mm2) is doubted:
+    # a crate leaning shows its top and one side. Tuning seeds 700-1099 taught: such blobs read right 2.25 at most;
+    # two pale striped masts side by side, read as a crate, 4.0 (1079 anna, sure).
+    crate_length_most: float = 2.5
+    # Taught: a blob read as one mast, no longer than a taught mast, covering this many taught masts' mm^2 and nearer
+    # a taught crate's is doubted (fitting_doubts.crate_sized_mast). Tuning seeds 500-1099: a crate read as a mast at
+    # 2.2 (1063 ben, sure); masts read right and sure that short 1.9 at most (501 cleo), but one at 3.1 (501 dev, asked).
+    mast_cover_most: float = 2.0
     near_crate_mm: float = 0.8          # also: a blob read as masts and crates no thicker than a crate plus this
     # Taught: a part of a crate's blob clear of the crate, a pole's worth long (above) and covering this share of a
     # taught mast, is a whole mast lying against the crate (seeds 500-699: such parts cover 0.9-1.25 of one).
@@ -267,6 +275,10 @@ class MatSettings:
     # this (seeds 500-899: one pennant's blurred patch read as two at 1.55-1.66 bands, sure; one mast's band reaches
     # 1.13 at most on a blob of its own, two masts' 1.64 and more; four masts read as five at 3.58).
     band_count_doubt: float = 0.2
+    # ... and a mast blob read by its faint colours (mats._faint_bands) also when they reach short of a half band by
+    # less than this (tuning seeds 500-1099: two pale striped masts side by side reaching 1.48 bands, read as one,
+    # sure, 913 cleo; the nearest such count read right lay 0.21 under a half band, 966 anna at 2.29).
+    faint_band_doubt_below: float = 0.1
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
     # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
