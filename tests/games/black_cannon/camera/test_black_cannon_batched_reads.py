@@ -16,7 +16,8 @@ from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
                                                             _median_near_edges, _table_look)
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
-                                                           find_spots, half_height_radii, local_contrast)
+                                                           _spot_points, find_spots, half_height_radii, local_contrast)
+from companion.vision.components import parts_with_stats
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 PIP_RADIUS_PX = 6.0
@@ -265,3 +266,20 @@ def test_ring_means_are_numpys_mean_to_the_bit():
         samples = (rng.uniform(0, 255, (size, 9, 3)) * rng.uniform(0.3, 3)).astype(np.float32)
         assert np.array_equal(_ring_means(samples), samples.mean(axis=1))
         assert _ring_means(samples).dtype == np.float32
+
+
+def test_spots_points_gathered_at_once_are_each_boxs_own_in_raster_order():
+    rng = np.random.default_rng(17)
+    masks = [(rng.random((int(rng.integers(1, 90)), int(rng.integers(1, 90)))) < rng.uniform(0.05, 0.6)).astype(np.uint8)
+             for _ in range(40)]
+    lone_pixels = np.zeros((600, 600), np.uint8)
+    lone_pixels[::2, ::2] = 1              # 90000 parts: past what 16 bits can label
+    for mask in masks + [lone_pixels]:
+        count, labels, stats, _ = parts_with_stats(mask)
+        wanted = list(range(1, count, 3))
+        for label, points in zip(wanted, _spot_points(labels, stats, wanted, mask)):
+            x, y, w, h, _ = stats[label]
+            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+            expected = np.column_stack([xs, ys]).astype(np.float32)
+            assert points.dtype == np.float32 and np.array_equal(points, expected)
+    assert count > 1 << 16
