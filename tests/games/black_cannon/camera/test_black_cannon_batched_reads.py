@@ -10,15 +10,15 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, _ring_means, read_grid,
-                                                          read_grids, read_lone, read_proposals)
+from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, _disc_means, _ring_means,
+                                                          read_grid, read_grids, read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
                                                             _median_near_edges, _table_look)
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
                                                            _spot_points, find_spots, half_height_radii, local_contrast)
-from companion.vision.components import parts_with_stats
 from companion.games.black_cannon.camera.settings import SETTINGS
+from companion.vision.components import parts_with_stats
 
 PIP_RADIUS_PX = 6.0
 
@@ -283,3 +283,15 @@ def test_spots_points_gathered_at_once_are_each_boxs_own_in_raster_order():
             expected = np.column_stack([xs, ys]).astype(np.float32)
             assert points.dtype == np.float32 and np.array_equal(points, expected)
     assert count > 1 << 16
+
+
+def test_disc_means_sampled_by_one_two_channel_map_are_those_of_an_x_and_a_y_map():
+    rng = np.random.default_rng(18)
+    for _ in range(12):
+        picture = _picture(int(rng.integers(0, 1000)))
+        points = rng.uniform(-8, 168, (int(rng.integers(1, 400)), 2))      # some off the picture
+        radius = float(rng.uniform(0.5, 4.0))
+        maps = (points[:, None, :] + np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in
+                                              np.linspace(0, 2 * math.pi, 8, endpoint=False)]) * radius).astype(np.float32)
+        plain = cv2.remap(picture, maps[:, :, 0], maps[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        assert np.array_equal(_disc_means(picture, points, radius), plain.mean(axis=1))
