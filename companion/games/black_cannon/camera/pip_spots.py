@@ -19,6 +19,11 @@ _PIXEL_SPREAD = np.eye(2) / 12.0      # a pixel's own second moments, each way
 # far off before it stands for it
 _RECT_ROUNDING = 1e-3
 _SIXTEEN_BITS = 1 << 16     # labels that many or fewer sort as 16-bit integers
+# A crop's peaks (order statistics near its ends) are bracketed on a sample of every this many values, when the crop
+# has at least _END_SAMPLE_LEAST of them, for the ranks within _END_SHARE_MOST of an end (_order_statistics)
+_END_SAMPLE_STEP = 16
+_END_SAMPLE_LEAST = 4096
+_END_SHARE_MOST = 0.125
 
 
 @dataclass(frozen=True)
@@ -83,10 +88,42 @@ def _peaks(local: np.ndarray, percentile: float) -> tuple[float, float]:
     if index >= count - 1:
         below = count - 1
     above = min(below + 1, count - 1)
-    ordered = np.partition(flat, sorted({below, above, count - 1 - below, count - 1 - above}))
+    ordered = _order_statistics(flat, {below, above, count - 1 - below, count - 1 - above})
     gamma = float(index - np.floor(index)) if index < count - 1 else 0.0
     return (float(_lerp(ordered[below], ordered[above], gamma)),
             float(_lerp(-ordered[count - 1 - below], -ordered[count - 1 - above], gamma)))
+
+
+def _order_statistics(flat: np.ndarray, ranks: set[int]) -> dict[int, np.generic]:
+    """np.partition(flat, sorted(ranks))[rank] of each rank, to the bit, for finite values. The ranks near either end
+    (a crop's peaks) are taken from the values at or past a bracket: a value of a sample of every
+    _END_SAMPLE_STEP-th with twice as many of the sample beyond it as the ranks need, so that the values past it,
+    checked to be enough, hold those ranks (the values left out all lie on the other side of every value kept);
+    the other ranks, or where a bracket leaves too few, from the whole."""
+    count = flat.size
+    found: dict[int, np.generic] = {}
+    if count >= _END_SAMPLE_LEAST:
+        sample = flat[::_END_SAMPLE_STEP]
+        for top in (True, False):
+            near = [rank for rank in ranks if (count - 1 - rank if top else rank) < count * _END_SHARE_MOST
+                    and rank not in found]
+            if not near:
+                continue
+            needed = count - min(near) if top else max(near) + 1
+            spare = min(sample.size - 1, 2 * -(-needed // _END_SAMPLE_STEP))
+            place = sample.size - 1 - spare if top else spare
+            bracket = np.partition(sample, place)[place]
+            kept = flat[flat >= bracket] if top else flat[flat <= bracket]
+            if kept.size < needed:
+                continue
+            left_out = count - kept.size if top else 0
+            ordered = np.partition(kept, [rank - left_out for rank in near])
+            found.update((rank, ordered[rank - left_out]) for rank in near)
+    rest = sorted(ranks - set(found))
+    if rest:
+        ordered = np.partition(flat, rest)
+        found.update((rank, ordered[rank]) for rank in rest)
+    return found
 
 
 def _lerp(a, b, gamma: float):

@@ -16,7 +16,8 @@ from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
                                                             _median_near_edges, _table_look)
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
-                                                           _spot_points, find_spots, half_height_radii, local_contrast)
+                                                           _order_statistics, _spot_points, find_spots, half_height_radii,
+                                                           local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
 from companion.vision.components import parts_with_stats
 
@@ -295,3 +296,25 @@ def test_disc_means_sampled_by_one_two_channel_map_are_those_of_an_x_and_a_y_map
                                               np.linspace(0, 2 * math.pi, 8, endpoint=False)]) * radius).astype(np.float32)
         plain = cv2.remap(picture, maps[:, :, 0], maps[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
         assert np.array_equal(_disc_means(picture, points, radius), plain.mean(axis=1))
+
+
+def test_order_statistics_near_the_ends_are_np_partitions_to_the_bit():
+    rng = np.random.default_rng(19)
+    arrays = [rng.normal(0, 30, size).astype(np.float32) for size in (1, 5, 4095, 4096, 70001)]
+    arrays += [np.round(rng.normal(0, 3, 50000)).astype(np.float32), np.zeros(9000, np.float32),
+               np.sort(rng.uniform(-9, 9, 20000)).astype(np.float32), -np.sort(rng.uniform(-9, 9, 20000)),
+               rng.uniform(-9, 9, 64000)]
+    for first in (0, 1):               # the sample of every 16th value sees only the extremes, or never
+        peaks = rng.normal(0, 30, 64000).astype(np.float32)
+        peaks[first::16] += 500
+        arrays.append(peaks)
+    for flat in arrays:
+        count = flat.size
+        for ranks in ({0}, {count - 1}, {0, 1, count - 2, count - 1}, set(rng.integers(0, count, 4).tolist()),
+                      {int(0.995 * (count - 1)), min(int(0.995 * (count - 1)) + 1, count - 1),
+                       count - 1 - int(0.995 * (count - 1)), max(count - 2 - int(0.995 * (count - 1)), 0)}):
+            ranks = {rank for rank in ranks if 0 <= rank < count}
+            whole = np.partition(flat, sorted(ranks))
+            found = _order_statistics(flat, ranks)
+            assert sorted(found) == sorted(ranks)
+            assert all(found[rank] == whole[rank] and type(found[rank]) is type(whole[rank]) for rank in ranks)
