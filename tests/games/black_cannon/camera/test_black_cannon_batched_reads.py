@@ -318,3 +318,27 @@ def test_order_statistics_near_the_ends_are_np_partitions_to_the_bit():
             found = _order_statistics(flat, ranks)
             assert sorted(found) == sorted(ranks)
             assert all(found[rank] == whole[rank] and type(found[rank]) is type(whole[rank]) for rank in ranks)
+
+
+def test_a_table_view_made_in_kept_work_memory_is_the_same_after_another_photo_and_shares_none_of_it():
+    from dataclasses import fields
+
+    from companion.games.black_cannon.board import default_board
+    from companion.games.black_cannon.camera.board_view import locate_board
+    from companion.games.black_cannon.camera.foreground import table_view
+    from companion.games.black_cannon.render import RenderOptions, random_position, render_position
+    from companion.vision.markers import detect_markers
+
+    looks = []
+    for seed in (5, 6, 5):
+        rendered = render_position(random_position(seed), seed, RenderOptions(jpeg_quality=90))
+        image = cv2.imdecode(np.frombuffer(rendered.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        view = locate_board(detect_markers(image), (image.shape[1], image.shape[0]), 12, 12)
+        looks.append(table_view(view, image, default_board(), SETTINGS))
+    first, other, again = looks
+    arrays = [field.name for field in fields(first) if isinstance(getattr(first, field.name), np.ndarray)]
+    assert {"picture", "mask", "tinted", "speckles", "gain"} <= set(arrays)
+    for name in arrays:
+        assert np.array_equal(getattr(first, name), getattr(again, name))
+        assert not np.shares_memory(getattr(first, name), getattr(other, name))
+    assert not np.array_equal(first.mask, other.mask)
