@@ -93,7 +93,9 @@ _LAYOUT_PLACES_READ = [tuple(int(k) for k in np.flatnonzero(chosen)) for chosen 
 def _disc_means(picture: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
     """The mean colour of a small disc round each point (bilinear samples on a ring and the middle)."""
     maps = (points[:, None, :] + _RING[None, :, :] * radius).astype(np.float32)    # a row of samples a point
-    sampled = [cv2.remap(picture, rows[:, :, 0], rows[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+    # One two-channel map (x, y) a sample: the same fixed-point places as an x map and a y map, without copying
+    # each out of the pairs.
+    sampled = [cv2.remap(picture, rows, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
                for rows in np.array_split(maps, -(-len(points) // _REMAP_ROWS))]
     sampled = sampled[0] if len(sampled) == 1 else np.concatenate(sampled)
     return _ring_means(sampled.reshape(len(points), len(_RING), -1).astype(np.float32, copy=False))

@@ -18,6 +18,7 @@ from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.kit.sheets import board_picture
 from companion.vision.components import parts_with_stats
+from companion.vision.scratch import scratch
 
 GAIN_SHRINK = 24      # the light's gain field is measured this many times smaller: it changes slowly
 TABLE_MEDIAN_MM = 60.0     # wide enough that a die (at most 24 mm) is the minority in it
@@ -70,12 +71,15 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     picture = view.warp(image, ppm, origin, (width + 2 * margin, height + 2 * margin))
     margin_px = int(round(margin * ppm))
     expected, print_mean = _expected(board, ppm, margin_px)
-    seen = picture.astype(np.float32)
+    # The work arrays of a few MB each are kept from photo to photo (vision/scratch.py); what is returned is fresh.
+    seen = scratch("table seen", picture.shape, np.float32)
+    np.copyto(seen, picture)                            # picture.astype(np.float32)
     # The light over the board: the photo's local mean over the print's, per colour (a blurred photo keeps its
     # means), taken small so a piece hardly moves it, and the median of neighbours to drop the pieces.
     inner = _inner(expected, margin_px)
     # The photo on the board's print alone, zero round it.
-    on_print = cv2.copyMakeBorder(seen[inner], margin_px, margin_px, margin_px, margin_px, cv2.BORDER_CONSTANT, value=0)
+    on_print = cv2.copyMakeBorder(seen[inner], margin_px, margin_px, margin_px, margin_px, cv2.BORDER_CONSTANT,
+                                  dst=scratch("table lit", seen.shape, np.float32), value=0)
     seen_mean = cv2.resize(on_print, _gain_cells(seen), interpolation=cv2.INTER_AREA)
     gain = np.clip((seen_mean + 4.0) / (print_mean + 4.0), 0, 4).astype(np.float32)
     gain = np.dstack([cv2.medianBlur(np.ascontiguousarray(gain[:, :, c]), 5) for c in range(3)])
@@ -83,16 +87,19 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     lit = np.multiply(expected, gain, out=on_print)      # on_print is done with: its memory is reused
     # Off the board: the table's own look, a median over a window far wider than a die, so a die does not
     # make its own background (a plain blur of 20 mm let an 18 mm die hide in it).
-    table = _table_look(seen, ppm, margin_px)
+    table = _table_look(seen, ppm, margin_px, scratch("table look", picture.shape, np.uint8))
     for strip in _border(expected, margin_px):      # off the board: four strips round the print
         lit[strip] = table[strip]
     # The print may lie a little off where the homography puts it (lens distortion): a colour counts as
     # foreground only when it lies outside what the print shows anywhere within `misregistration_mm`.
     reach = max(3, int(round(settings.misregistration_mm * ppm)) * 2 + 1)
     kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach))
-    lit = np.clip(lit, 0, 255, out=lit).astype(np.uint8)        # 8-bit: erosion and dilation run far faster on it
-    darkest, lightest = cv2.erode(lit, kernel), cv2.dilate(lit, kernel)
-    difference = _channel_max(cv2.max(cv2.subtract(picture, lightest), cv2.subtract(darkest, picture)))
+    # 8-bit: erosion and dilation run far faster on it
+    lit = _to_uint8(np.clip(lit, 0, 255, out=lit), scratch("table lit 8-bit", picture.shape, np.uint8))
+    darkest = cv2.erode(lit, kernel, dst=scratch("table darkest", picture.shape, np.uint8))
+    lightest = cv2.dilate(lit, kernel, dst=scratch("table lightest", picture.shape, np.uint8))
+    difference = _channel_max(cv2.max(cv2.subtract(picture, lightest, dst=lightest),
+                                      cv2.subtract(darkest, picture, dst=darkest), dst=darkest))
     mask = _above(difference, settings.foreground_colour)
     tinted = mask | _above(_hue_difference(picture, lit, kernel), settings.foreground_hue)
     side = max(3, int(round(settings.foreground_open_mm * ppm)) | 1)
@@ -100,6 +107,12 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, opening)
     return TableView(picture, opened, origin, ppm, cv2.morphologyEx(tinted, cv2.MORPH_OPEN, opening),
                      cv2.subtract(mask, opened), gain)
+
+
+def _to_uint8(values: np.ndarray, out: np.ndarray) -> np.ndarray:
+    """values.astype(np.uint8) written into `out`."""
+    np.copyto(out, values, casting="unsafe")
+    return out
 
 
 def _above(image: np.ndarray, level: float) -> np.ndarray:
@@ -113,13 +126,18 @@ def _hue_difference(picture: np.ndarray, lit: np.ndarray, kernel: np.ndarray) ->
     mid-tone colour over a black print line lies between the line's and the square's colours in every BGR channel,
     yet the line and the square are both greyish where the die is not."""
     # a and b alone, plane by plane: the lightness is never looked at (erosion and dilation work channel by channel)
-    seen, expected = cv2.cvtColor(picture, cv2.COLOR_BGR2Lab), cv2.cvtColor(lit, cv2.COLOR_BGR2Lab)
+    # Its work arrays are this thread's (vision/scratch.py), the result among them: it is read before the next call.
+    seen = cv2.cvtColor(picture, cv2.COLOR_BGR2Lab, dst=scratch("hue seen", picture.shape, np.uint8))
+    expected = cv2.cvtColor(lit, cv2.COLOR_BGR2Lab, dst=scratch("hue expected", lit.shape, np.uint8))
     outside = []
     for channel in (1, 2):
-        seen_hue, expected_hue = cv2.extractChannel(seen, channel), cv2.extractChannel(expected, channel)
-        darkest, lightest = cv2.erode(expected_hue, kernel), cv2.dilate(expected_hue, kernel)
-        outside.append(cv2.max(cv2.subtract(seen_hue, lightest), cv2.subtract(darkest, seen_hue)))
-    return cv2.max(*outside)
+        plane = [scratch(f"hue {channel} {k}", picture.shape[:2], np.uint8) for k in range(4)]
+        seen_hue = cv2.extractChannel(seen, channel, dst=plane[0])
+        expected_hue = cv2.extractChannel(expected, channel, dst=plane[1])
+        darkest, lightest = cv2.erode(expected_hue, kernel, dst=plane[2]), cv2.dilate(expected_hue, kernel, dst=plane[3])
+        outside.append(cv2.max(cv2.subtract(seen_hue, lightest, dst=lightest), cv2.subtract(darkest, seen_hue, dst=darkest),
+                               dst=darkest))
+    return cv2.max(*outside, dst=outside[0])
 
 
 def _channel_max(image: np.ndarray) -> np.ndarray:
@@ -141,9 +159,10 @@ def _border(expected: np.ndarray, margin_px: int) -> list[tuple[slice, slice]]:
             (rows, slice(0, margin_px)), (rows, slice(width - margin_px, None))]
 
 
-def _table_look(seen: np.ndarray, ppm: float, margin_px: int) -> np.ndarray:
+def _table_look(seen: np.ndarray, ppm: float, margin_px: int, out: np.ndarray | None = None) -> np.ndarray:
     """The table round the board, smooth: each colour's median over TABLE_MEDIAN_MM, taken small (8-bit); right in
-    the `margin_px` round the edges alone, the only part read (off the board's print)."""
+    the `margin_px` round the edges alone, the only part read (off the board's print). `out`: 8-bit memory of the
+    seen's shape to write it in."""
     shrink = max(1, int(round(ppm * TABLE_SAMPLE_MM)))
     small = cv2.resize(seen, (seen.shape[1] // shrink, seen.shape[0] // shrink), interpolation=cv2.INTER_AREA)
     small = np.clip(small, 0, 255).astype(np.uint8)
@@ -152,7 +171,7 @@ def _table_look(seen: np.ndarray, ppm: float, margin_px: int) -> np.ndarray:
     reach = int(np.ceil(margin_px * small.shape[1] / seen.shape[1])) + 2, \
         int(np.ceil(margin_px * small.shape[0] / seen.shape[0])) + 2
     smooth = _median_near_edges(small, side, reach)
-    return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
+    return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), dst=out, interpolation=cv2.INTER_LINEAR)
 
 
 def _median_near_edges(image: np.ndarray, side: int, reach: tuple[int, int]) -> np.ndarray:

@@ -8,7 +8,8 @@ tag faces sideways: a hull on its side shows its painted side and, at most, shad
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import lru_cache
+from functools import lru_cache, partial
+from typing import Callable
 
 import cv2
 import numpy as np
@@ -111,9 +112,12 @@ def _tags_in(patch: np.ndarray, px_per_mm: float, settings: ReaderSettings,
     return found
 
 
-def tags_near(view: BoardView, image: np.ndarray, centre_mm, settings: ReaderSettings) -> list[DetectedMarker]:
+def tags_near(view: BoardView, image: np.ndarray, centre_mm, settings: ReaderSettings,
+              enough: Callable[[list[int]], bool] | None = None) -> list[DetectedMarker]:
     """Deck tags round a board point, found in magnified straight-down views of each deck's plane;
-    their corners mapped back into the photo, so they are read as if the first search had found them."""
+    their corners mapped back into the photo, so they are read as if the first search had found them.
+    `enough`: whether the tags found so far (their ids, in the order found) settle what the caller takes from
+    them; the search then stops (a later view only adds tags after them, and the first such view's tags end it)."""
     half = settings.tag_search_mm / 2
     origin = (centre_mm[0] - half, centre_mm[1] - half)
     found: dict[int, DetectedMarker] = {}
@@ -127,6 +131,8 @@ def tags_near(view: BoardView, image: np.ndarray, centre_mm, settings: ReaderSet
                     continue
                 corners = cv2.perspectiveTransform(np.float64(quad).reshape(-1, 1, 2), to_photo).reshape(-1, 2)
                 found[marker_id] = DetectedMarker(marker_id, tuple((float(x), float(y)) for x, y in corners))
+            if enough is not None and enough(list(found)):
+                return list(found.values())
         if found:
             return list(found.values())
     return tags_in_photo(view, image, centre_mm, settings)
@@ -157,6 +163,14 @@ def tags_in_photo(view: BoardView, image: np.ndarray, centre_mm, settings: Reade
         if found:
             return found
     return []
+
+
+def _ours_found(ids: list[int], fleet: str | None, known: set[str]) -> bool:
+    """Whether tags found in this order settle the ship unread_ships takes from them: the first tag of the blob's
+    fleet, or, for a blob of ink alone, the first tag of any fleet not read yet (ships_from_tags makes one ship a
+    deck tag, of its id's fleet, in order)."""
+    fleets = [kit.deck_tag_of(marker_id)[0] for marker_id in ids]
+    return fleet in fleets if fleet is not None else any(found not in known for found in fleets)
 
 
 def clear_of_ships(view: BoardView, table: TableView, ships: list[SeenShip], settings: ReaderSettings) -> TableView:
@@ -195,8 +209,8 @@ def unread_ships(view: BoardView, image: np.ndarray, table: TableView, hulls: li
         if near_a_ship(blob.centre_mm, found, settings):
             continue
         # Seen straight down a standing stand shows little paint round its tag: the tag's ink is worth a look too.
-        tagged = [ship for ship in ships_from_tags(view, tags_near(view, image, blob.centre_mm, settings), image, settings)
-                  if ship.fleet not in known]
+        tags = tags_near(view, image, blob.centre_mm, settings, partial(_ours_found, fleet=fleet, known=known))
+        tagged = [ship for ship in ships_from_tags(view, tags, image, settings) if ship.fleet not in known]
         ours = [ship for ship in tagged if ship.fleet == fleet] or tagged[:1]
         if ours:
             found.append(ours[0])

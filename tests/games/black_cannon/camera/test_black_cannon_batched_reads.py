@@ -10,14 +10,16 @@ from dataclasses import replace
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, _ring_means, read_grid,
-                                                          read_grids, read_lone, read_proposals)
+from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPREAD_SHARE, _disc_means, _ring_means,
+                                                          read_grid, read_grids, read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
                                                             _median_near_edges, _table_look)
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
-                                                           find_spots, half_height_radii, local_contrast)
+                                                           _order_statistics, _spot_points, find_spots, half_height_radii,
+                                                           local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
+from companion.vision.components import parts_with_stats
 
 PIP_RADIUS_PX = 6.0
 
@@ -265,3 +267,78 @@ def test_ring_means_are_numpys_mean_to_the_bit():
         samples = (rng.uniform(0, 255, (size, 9, 3)) * rng.uniform(0.3, 3)).astype(np.float32)
         assert np.array_equal(_ring_means(samples), samples.mean(axis=1))
         assert _ring_means(samples).dtype == np.float32
+
+
+def test_spots_points_gathered_at_once_are_each_boxs_own_in_raster_order():
+    rng = np.random.default_rng(17)
+    masks = [(rng.random((int(rng.integers(1, 90)), int(rng.integers(1, 90)))) < rng.uniform(0.05, 0.6)).astype(np.uint8)
+             for _ in range(40)]
+    lone_pixels = np.zeros((600, 600), np.uint8)
+    lone_pixels[::2, ::2] = 1              # 90000 parts: past what 16 bits can label
+    for mask in masks + [lone_pixels]:
+        count, labels, stats, _ = parts_with_stats(mask)
+        wanted = list(range(1, count, 3))
+        for label, points in zip(wanted, _spot_points(labels, stats, wanted, mask)):
+            x, y, w, h, _ = stats[label]
+            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+            expected = np.column_stack([xs, ys]).astype(np.float32)
+            assert points.dtype == np.float32 and np.array_equal(points, expected)
+    assert count > 1 << 16
+
+
+def test_disc_means_sampled_by_one_two_channel_map_are_those_of_an_x_and_a_y_map():
+    rng = np.random.default_rng(18)
+    for _ in range(12):
+        picture = _picture(int(rng.integers(0, 1000)))
+        points = rng.uniform(-8, 168, (int(rng.integers(1, 400)), 2))      # some off the picture
+        radius = float(rng.uniform(0.5, 4.0))
+        maps = (points[:, None, :] + np.array([(0.0, 0.0)] + [(math.cos(t), math.sin(t)) for t in
+                                              np.linspace(0, 2 * math.pi, 8, endpoint=False)]) * radius).astype(np.float32)
+        plain = cv2.remap(picture, maps[:, :, 0], maps[:, :, 1], cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
+        assert np.array_equal(_disc_means(picture, points, radius), plain.mean(axis=1))
+
+
+def test_order_statistics_near_the_ends_are_np_partitions_to_the_bit():
+    rng = np.random.default_rng(19)
+    arrays = [rng.normal(0, 30, size).astype(np.float32) for size in (1, 5, 4095, 4096, 70001)]
+    arrays += [np.round(rng.normal(0, 3, 50000)).astype(np.float32), np.zeros(9000, np.float32),
+               np.sort(rng.uniform(-9, 9, 20000)).astype(np.float32), -np.sort(rng.uniform(-9, 9, 20000)),
+               rng.uniform(-9, 9, 64000)]
+    for first in (0, 1):               # the sample of every 16th value sees only the extremes, or never
+        peaks = rng.normal(0, 30, 64000).astype(np.float32)
+        peaks[first::16] += 500
+        arrays.append(peaks)
+    for flat in arrays:
+        count = flat.size
+        for ranks in ({0}, {count - 1}, {0, 1, count - 2, count - 1}, set(rng.integers(0, count, 4).tolist()),
+                      {int(0.995 * (count - 1)), min(int(0.995 * (count - 1)) + 1, count - 1),
+                       count - 1 - int(0.995 * (count - 1)), max(count - 2 - int(0.995 * (count - 1)), 0)}):
+            ranks = {rank for rank in ranks if 0 <= rank < count}
+            whole = np.partition(flat, sorted(ranks))
+            found = _order_statistics(flat, ranks)
+            assert sorted(found) == sorted(ranks)
+            assert all(found[rank] == whole[rank] and type(found[rank]) is type(whole[rank]) for rank in ranks)
+
+
+def test_a_table_view_made_in_kept_work_memory_is_the_same_after_another_photo_and_shares_none_of_it():
+    from dataclasses import fields
+
+    from companion.games.black_cannon.board import default_board
+    from companion.games.black_cannon.camera.board_view import locate_board
+    from companion.games.black_cannon.camera.foreground import table_view
+    from companion.games.black_cannon.render import RenderOptions, random_position, render_position
+    from companion.vision.markers import detect_markers
+
+    looks = []
+    for seed in (5, 6, 5):
+        rendered = render_position(random_position(seed), seed, RenderOptions(jpeg_quality=90))
+        image = cv2.imdecode(np.frombuffer(rendered.jpeg, np.uint8), cv2.IMREAD_COLOR)
+        view = locate_board(detect_markers(image), (image.shape[1], image.shape[0]), 12, 12)
+        looks.append(table_view(view, image, default_board(), SETTINGS))
+    first, other, again = looks
+    arrays = [field.name for field in fields(first) if isinstance(getattr(first, field.name), np.ndarray)]
+    assert {"picture", "mask", "tinted", "speckles", "gain"} <= set(arrays)
+    for name in arrays:
+        assert np.array_equal(getattr(first, name), getattr(again, name))
+        assert not np.shares_memory(getattr(first, name), getattr(other, name))
+    assert not np.array_equal(first.mask, other.mask)

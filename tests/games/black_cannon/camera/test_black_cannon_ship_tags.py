@@ -13,6 +13,7 @@ from companion.games.black_cannon.camera.blurred_tags import CELLS, _codes, read
 from companion.games.black_cannon.camera.board_view import locate_board
 from companion.games.black_cannon.camera.reader import read_table
 from companion.games.black_cannon.camera.settings import SETTINGS
+from companion.games.black_cannon.camera import ship_search
 from companion.games.black_cannon.camera.ship_search import _blurred_tag_detector, tags_near
 from companion.games.black_cannon.camera.stills import STILL_SETTINGS
 from companion.games.black_cannon.kit import pieces as kit
@@ -117,3 +118,29 @@ def test_stands_on_neighbouring_squares_never_pass_through_each_other(seed):
             area, _ = cv2.intersectConvexConvex(_footprint(one.centre_mm, one.heading_deg),
                                                 _footprint(other.centre_mm, other.heading_deg))
             assert area <= 0.0, (one, other)
+
+
+@pytest.mark.parametrize("seed", [2, 15, 30])
+def test_a_tag_search_stopped_once_its_ship_is_settled_reads_as_the_whole_search(seed, monkeypatch):
+    """unread_ships stops a blob's second look once the tags found settle the ship it takes (ship_search._ours_found):
+    the same reading as the look run to its end, in fewer ArUco passes (tuning seeds 15 and 30 find tags there; on 2 only the last views find one)."""
+    image, _ = _view(seed)
+    passes = []
+    looks_in = ship_search._tags_in
+    monkeypatch.setattr(ship_search, "_tags_in", lambda *args, **kw: passes.append(1) or looks_in(*args, **kw))
+    stopped, stopped_passes = read_table(image), len(passes)
+    whole_search = ship_search.tags_near
+    monkeypatch.setattr(ship_search, "tags_near", lambda view, image, centre, settings, enough=None:
+                        whole_search(view, image, centre, settings))
+    passes.clear()
+    assert read_table(image) == stopped
+    assert stopped_passes <= len(passes) and (seed == 2 or stopped_passes < len(passes))
+
+
+def test_a_blobs_ship_is_settled_by_the_first_tag_of_its_fleet_or_for_ink_alone_of_any_fleet_unread():
+    blue, green, red = (kit.deck_tag(fleet, "raft") for fleet in ("blue", "green", "red"))
+    assert not ship_search._ours_found([], "green", set())
+    assert not ship_search._ours_found([blue], "green", set())       # a green tag found later would be taken
+    assert ship_search._ours_found([blue, green], "green", set())
+    assert not ship_search._ours_found([blue], None, {"blue"})
+    assert ship_search._ours_found([blue, red], None, {"blue"})
