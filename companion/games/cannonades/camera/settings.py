@@ -25,6 +25,10 @@ class ReaderSettings:
     background_px_per_mm: float = 0.25
     background_window_mm: float = 244.0
     colour_distance: float = 26.0           # Lab units from the table's local colour: not table
+    # The cloth's own colour leaves out what lies this far off the local median (table_mask.table_colour), grown
+    # by this many mm (a card's blurred rim): cards and arms do not lift it beside them (unexplained.py's faint test).
+    background_out_distance: float = 26.0
+    background_out_grow_mm: float = 4.0
     faint_colour_distance: float = 12.0     # not table either, where it is card-like (table_mask._faint_cards):
     faint_spread_factor: float = 2.0        # or this many times the table's own spread (table_mask.faint_level),
     faint_least: float = 4.0                # yet never below this; the distance averaged over this many mm:

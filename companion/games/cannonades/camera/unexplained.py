@@ -5,7 +5,9 @@ yet lies outside every card found and every shape judged, is gathered (edges are
 shows them everywhere); a card-sized
 piece of it says a card may lie there, so the seat is unsure rather than counted. A back whose colour,
 smoothed, lies just under the faint level a card is found at (table_mask.faint_level) counts so too: on
-a noisy view the level follows the sensor's noise up to the back's own contrast. So does a strip too
+a noisy view the level follows the sensor's noise up to the back's own contrast; that distance is taken from
+the cloth's own colour, the cards left out (table_mask.table_colour: a pile of paper lifts the local median beside
+it, and a faint mottle of the cloth there was found as a back). So does a strip too
 small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides
 (unless it is the rim of a card found there). A piece with one card's size and shape, solid, is a card
 the mask missed (a card's size is known; a face shows bright paper and markers, a faint piece is a back):
@@ -33,7 +35,7 @@ def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarra
     foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
     pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
     near_level = settings.unexplained_faint_share * difference.faint
-    near = _filled(table_mask.faint_shapes(cv2.compare(difference.smooth, near_level ** 2, cv2.CMP_GT)), explained,
+    near = _filled(table_mask.faint_shapes(cv2.compare(difference.smooth_cloth, near_level ** 2, cv2.CMP_GT)), explained,
                    settings.unexplained_faint_open_mm, settings)
     # Smoothing spread each piece by half its window: shrunk back, it reaches no farther than the card would.
     near = cv2.erode(near, np.ones((_odd(settings.faint_smooth_mm * settings.top_px_per_mm),) * 2, np.uint8))
