@@ -78,7 +78,6 @@ def _edge_pieces(mask: np.ndarray, least_px: float) -> np.ndarray:
     return out
 
 
-
 def hiding_places(contour: np.ndarray, shown: np.ndarray, open_sides: tuple[bool, bool, bool, bool],
                   settings: ReaderSettings) -> np.ndarray:
     """Where, inside an arm's shape (`contour`, top view px), the centre of a card wholly hidden may lie: a card is

@@ -52,14 +52,15 @@ def table_difference(view: np.ndarray, settings: ReaderSettings) -> TableDiffere
     shrink = settings.background_px_per_mm / settings.top_px_per_mm
     small = cv2.resize(lab, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA)
     size = (view.shape[1], view.shape[0])
-    local, cloth = (cv2.resize(colour, size, interpolation=cv2.INTER_LINEAR) for colour in table_colour(small, settings))
-    squared = squared_distance(lab, local)
+    local, cloth = table_colour(small, settings)
+    squared = squared_distance(lab, cv2.resize(local, size, interpolation=cv2.INTER_LINEAR))
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY)
     smooth = smoothed(squared, settings)
     level = faint_level(smooth, settings)
+    smooth_cloth = smooth if cloth is local else smoothed(
+        squared_distance(lab, cv2.resize(cloth, size, interpolation=cv2.INTER_LINEAR)), settings)
     return TableDifference(squared, cv2.Canny(cv2.GaussianBlur(grey, (0, 0), 1.2), *settings.edge_thresholds), smooth,
-                           level, faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT)), grey,
-                           smoothed(squared_distance(lab, cloth), settings))
+                           level, faint_shapes(cv2.compare(smooth, level ** 2, cv2.CMP_GT)), grey, smooth_cloth)
 
 
 def table_colour(small: np.ndarray, settings: ReaderSettings) -> tuple[np.ndarray, np.ndarray]:

@@ -71,10 +71,11 @@ class PolePaint:
         if not candidates.any():
             return []
         ys, xs = np.nonzero(candidates)
-        grow = int(max(self.settings.paint_join_mm, band_mm(looks)) * MAT_PX_PER_MM) + 1
+        clear_mm = max(self.settings.paint_join_mm, band_mm(looks))   # how far from every prize's blob
+        grow = int(clear_mm * MAT_PX_PER_MM) + 1
         box = np.s_[max(0, ys.min() - grow):ys.max() + grow + 1, max(0, xs.min() - grow):xs.max() + grow + 1]
         where = np.zeros(specks.shape, bool)
-        near = cv2.dilate(self._mask[box].astype(np.uint8), _disc(max(self.settings.paint_join_mm, band_mm(looks)))) > 0
+        near = cv2.dilate(self._mask[box].astype(np.uint8), _disc(clear_mm)) > 0
         where[box] = candidates[box] & ~near
         masts = []
         for fleet, paint in self._paint_within(where.astype(np.uint8)).items():
