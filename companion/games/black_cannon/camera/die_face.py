@@ -266,8 +266,11 @@ def stray_spots(face: FaceRead, points: np.ndarray, picture: np.ndarray | None =
     stray = inside & ~near_a_pip
     if picture is None or not stray.any():
         return int(stray.sum())
-    radius = max(1.0, pip_radius * 0.5)
-    body = np.median(_disc_means(picture, face.centre + np.array(BODY) @ face.axes, radius), axis=0)
-    pips = _disc_means(picture, face.centre + places @ face.axes, radius).mean(axis=0)
-    standing = np.linalg.norm(_disc_means(picture, points[stray], radius) - body, axis=1)
+    # The body's, the pips' and the stray spots' discs sampled in one remap (each disc's samples are its own).
+    body_places = face.centre + np.array(BODY) @ face.axes
+    means = _disc_means(picture, np.vstack([body_places, face.centre + places @ face.axes, points[stray]]),
+                        max(1.0, pip_radius * 0.5))
+    body = np.median(means[:len(BODY)], axis=0)
+    pips = means[len(BODY):len(BODY) + len(places)].mean(axis=0)
+    standing = np.linalg.norm(means[len(BODY) + len(places):] - body, axis=1)
     return int((standing >= likeness * max(float(np.linalg.norm(pips - body)), 1e-6)).sum())

@@ -180,12 +180,20 @@ def half_height_radii(response: np.ndarray, points: np.ndarray, radii: np.ndarra
         near = np.hypot(np.arange(x0, x1)[None, :] - x, np.arange(y0, y1)[:, None] - y) <= max(radius, 1.0)
         if not near.any():
             continue
-        peak = float(window[near].max())
+        nearby = np.where(near, window, -np.inf)
+        top = int(nearby.argmax())
+        peak = float(nearby.flat[top])
         if peak <= 0:
             continue
         mask = (window >= settings.pip_own_height * peak).astype(np.uint8)
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        top = np.argmax(np.where(near, window, -np.inf))
-        area = np.count_nonzero(labels == labels.flat[top])
-        found[index] = math.sqrt(area / math.pi)
+        found[index] = math.sqrt(_part_area(mask, top) / math.pi)
     return found
+
+
+def _part_area(mask: np.ndarray, at: int) -> int:
+    """How many pixels the 8-connected part of the 0/1 `mask` holding the flat index `at` has (all the 0 pixels when it
+    is one: connectedComponents' background label), as labelling the whole mask counts them."""
+    if not mask.flat[at]:
+        return int(mask.size - np.count_nonzero(mask))
+    row, column = divmod(at, mask.shape[1])
+    return int(cv2.floodFill(mask, None, (column, row), 2, flags=8)[0])

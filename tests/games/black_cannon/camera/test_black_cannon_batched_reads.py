@@ -15,9 +15,9 @@ from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPR
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
                                                             _median_near_edges, _table_look)
-from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
-                                                           _order_statistics, _spot_points, find_spots, half_height_radii,
-                                                           local_contrast)
+from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _part_area,
+                                                           _peaks, _order_statistics, _spot_points, find_spots,
+                                                           half_height_radii, local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
 from companion.vision.components import parts_with_stats
 
@@ -342,3 +342,24 @@ def test_a_table_view_made_in_kept_work_memory_is_the_same_after_another_photo_a
         assert np.array_equal(getattr(first, name), getattr(again, name))
         assert not np.shares_memory(getattr(first, name), getattr(other, name))
     assert not np.array_equal(first.mask, other.mask)
+
+
+def test_a_parts_area_by_flood_fill_is_its_label_count():
+    rng = np.random.default_rng(12)
+    for _ in range(200):
+        mask = (rng.random(tuple(rng.integers(1, 25, 2))) < rng.uniform(0.2, 0.8)).astype(np.uint8)
+        _, labels = cv2.connectedComponents(mask, connectivity=8)
+        at = int(rng.integers(mask.size))
+        assert _part_area(mask.copy(), at) == np.count_nonzero(labels == labels.flat[at])
+
+
+def test_discs_sampled_together_are_each_sampled_alone():
+    """stray_spots samples the body's, the pips' and the stray spots' discs in one call: each disc as on its own."""
+    picture = _picture(8)
+    rng = np.random.default_rng(13)
+    for _ in range(50):
+        groups = [rng.uniform(-5, 165, (int(rng.integers(1, 9)), 2)) for _ in range(3)]
+        radius = float(rng.uniform(0.5, 5.0))
+        together = _disc_means(picture, np.vstack(groups), radius)
+        alone = np.vstack([_disc_means(picture, group, radius) for group in groups])
+        assert together.dtype == alone.dtype and together.tobytes() == alone.tobytes()
