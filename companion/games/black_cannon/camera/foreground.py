@@ -220,9 +220,17 @@ def _parts(table: TableView, mask: np.ndarray, offset_px: tuple[int, int]) -> li
     ox, oy = offset_px
     for label in range(1, count):
         x, y, w, h, area = stats[label]
-        pixels = labels[y:y + h, x:x + w] == label
-        colour = table.picture[oy + y:oy + y + h, ox + x:ox + x + w][pixels].mean(axis=0)
+        colour = _mean_colour(table.picture[oy + y:oy + y + h, ox + x:ox + x + w], labels[y:y + h, x:x + w] == label,
+                              int(area))
         x0, y0 = table.to_mm([(ox + x, oy + y)])[0]
         found.append(Blob(table.to_mm([centres[label] + (ox, oy)])[0], float(area) / ppm ** 2, colour,
                           (float(x0), float(y0), float(x0 + w / ppm), float(y0 + h / ppm))))
     return found
+
+
+def _mean_colour(picture: np.ndarray, pixels: np.ndarray, count: int) -> np.ndarray:
+    """picture[pixels].mean(axis=0) of an 8-bit colour picture (float64), `count` the pixels set, without gathering
+    them: cv2.mean's sums are whole numbers and come back as sum times 1 / count, near enough to give each sum back
+    exactly, which divided by the count is numpy's mean to the bit (it sums the whole numbers exactly too)."""
+    means = np.array(cv2.mean(picture, mask=pixels.view(np.uint8))[:picture.shape[2]])
+    return np.round(means * count) / count

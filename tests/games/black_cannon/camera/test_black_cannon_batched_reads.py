@@ -14,7 +14,7 @@ from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPR
                                                           read_grid, read_grids, read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
-                                                            _median_near_edges, _table_look)
+                                                            _mean_colour, _median_near_edges, _table_look)
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _part_area,
                                                            _peaks, _order_statistics, _spot_points, find_spots,
                                                            half_height_radii, local_contrast)
@@ -363,3 +363,15 @@ def test_discs_sampled_together_are_each_sampled_alone():
         together = _disc_means(picture, np.vstack(groups), radius)
         alone = np.vstack([_disc_means(picture, group, radius) for group in groups])
         assert together.dtype == alone.dtype and together.tobytes() == alone.tobytes()
+
+
+def test_a_blobs_mean_colour_from_cv2_mean_is_numpys_mean_to_the_bit():
+    rng = np.random.default_rng(14)
+    for _ in range(300):
+        height, width = (int(side) for side in rng.integers(1, 120, 2))
+        picture = rng.integers(0, 256, (height + 4, width + 4, 3), dtype=np.uint8)[2:-2, 2:-2]    # a view, as a blob's box
+        pixels = rng.random((height, width)) < rng.uniform(0.05, 1.0)
+        if not pixels.any():
+            continue
+        fast, plain = _mean_colour(picture, pixels, int(pixels.sum())), picture[pixels].mean(axis=0)
+        assert fast.dtype == plain.dtype and fast.shape == plain.shape and fast.tobytes() == plain.tobytes()
