@@ -14,7 +14,7 @@ from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPR
                                                           read_grid, read_grids, read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
-                                                            _mean_colour, _median_near_edges, _table_look)
+                                                            _mean_colour, _median_near_edges, _table_look, area_means)
 from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _part_area,
                                                            _peaks, _order_statistics, _spot_points, find_spots,
                                                            half_height_radii, local_contrast)
@@ -374,4 +374,21 @@ def test_a_blobs_mean_colour_from_cv2_mean_is_numpys_mean_to_the_bit():
         if not pixels.any():
             continue
         fast, plain = _mean_colour(picture, pixels, int(pixels.sum())), picture[pixels].mean(axis=0)
+        assert fast.dtype == plain.dtype and fast.shape == plain.shape and fast.tobytes() == plain.tobytes()
+
+
+def test_area_means_from_the_integral_are_cv2s_inter_area_to_the_bit():
+    """table_view's light and the table's look shrink the 8-bit photo by whole blocks from its integral image: the same
+    figures as cv2.resize (INTER_AREA) of the photo as float32, zero outside the print where asked."""
+    rng = np.random.default_rng(18)
+    for height, width, shrink, margin in ((888, 888, 24, 60), (888, 888, 4, None), (96, 120, 24, 25), (90, 90, 4, 7),
+                                          (100, 130, 24, 11), (433, 400, 4, None)):
+        picture = cv2.GaussianBlur(rng.integers(0, 256, (height, width, 3), dtype=np.uint8), (0, 0), 2)
+        inner = None if margin is None else _inner(picture, margin)
+        seen = picture.astype(np.float32)
+        if inner is not None:
+            seen = np.zeros_like(seen)
+            seen[inner] = picture[inner]
+        plain = cv2.resize(seen, (width // shrink, height // shrink), interpolation=cv2.INTER_AREA)
+        fast = area_means(picture, shrink, cv2.integral(picture), inner)
         assert fast.dtype == plain.dtype and fast.shape == plain.shape and fast.tobytes() == plain.tobytes()
