@@ -14,10 +14,10 @@ from companion.games.black_cannon.camera.die_face import (GRID, LAYOUT_SETS, SPR
                                                           read_grid, read_grids, read_lone, read_proposals)
 from companion.games.black_cannon.camera.face_checks import pips_found
 from companion.games.black_cannon.camera.foreground import (_above, _border, _channel_max, _hue_difference, _inner,
-                                                            _mean_colour, _median_near_edges, _table_look, area_means)
-from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _part_area,
-                                                           _peaks, _order_statistics, _spot_points, find_spots,
-                                                           half_height_radii, local_contrast)
+                                                            _median_near_edges, _table_look)
+from companion.games.black_cannon.camera.pip_spots import (_PIXEL_SPREAD, _covariance, _fills_its_box, _peaks,
+                                                           _order_statistics, _spot_points, find_spots, half_height_radii,
+                                                           local_contrast)
 from companion.games.black_cannon.camera.settings import SETTINGS
 from companion.vision.components import parts_with_stats
 
@@ -342,53 +342,3 @@ def test_a_table_view_made_in_kept_work_memory_is_the_same_after_another_photo_a
         assert np.array_equal(getattr(first, name), getattr(again, name))
         assert not np.shares_memory(getattr(first, name), getattr(other, name))
     assert not np.array_equal(first.mask, other.mask)
-
-
-def test_a_parts_area_by_flood_fill_is_its_label_count():
-    rng = np.random.default_rng(12)
-    for _ in range(200):
-        mask = (rng.random(tuple(rng.integers(1, 25, 2))) < rng.uniform(0.2, 0.8)).astype(np.uint8)
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        at = int(rng.integers(mask.size))
-        assert _part_area(mask.copy(), at) == np.count_nonzero(labels == labels.flat[at])
-
-
-def test_discs_sampled_together_are_each_sampled_alone():
-    """stray_spots samples the body's, the pips' and the stray spots' discs in one call: each disc as on its own."""
-    picture = _picture(8)
-    rng = np.random.default_rng(13)
-    for _ in range(50):
-        groups = [rng.uniform(-5, 165, (int(rng.integers(1, 9)), 2)) for _ in range(3)]
-        radius = float(rng.uniform(0.5, 5.0))
-        together = _disc_means(picture, np.vstack(groups), radius)
-        alone = np.vstack([_disc_means(picture, group, radius) for group in groups])
-        assert together.dtype == alone.dtype and together.tobytes() == alone.tobytes()
-
-
-def test_a_blobs_mean_colour_from_cv2_mean_is_numpys_mean_to_the_bit():
-    rng = np.random.default_rng(14)
-    for _ in range(300):
-        height, width = (int(side) for side in rng.integers(1, 120, 2))
-        picture = rng.integers(0, 256, (height + 4, width + 4, 3), dtype=np.uint8)[2:-2, 2:-2]    # a view, as a blob's box
-        pixels = rng.random((height, width)) < rng.uniform(0.05, 1.0)
-        if not pixels.any():
-            continue
-        fast, plain = _mean_colour(picture, pixels, int(pixels.sum())), picture[pixels].mean(axis=0)
-        assert fast.dtype == plain.dtype and fast.shape == plain.shape and fast.tobytes() == plain.tobytes()
-
-
-def test_area_means_from_the_integral_are_cv2s_inter_area_to_the_bit():
-    """table_view's light and the table's look shrink the 8-bit photo by whole blocks from its integral image: the same
-    figures as cv2.resize (INTER_AREA) of the photo as float32, zero outside the print where asked."""
-    rng = np.random.default_rng(18)
-    for height, width, shrink, margin in ((888, 888, 24, 60), (888, 888, 4, None), (96, 120, 24, 25), (90, 90, 4, 7),
-                                          (100, 130, 24, 11), (433, 400, 4, None)):
-        picture = cv2.GaussianBlur(rng.integers(0, 256, (height, width, 3), dtype=np.uint8), (0, 0), 2)
-        inner = None if margin is None else _inner(picture, margin)
-        seen = picture.astype(np.float32)
-        if inner is not None:
-            seen = np.zeros_like(seen)
-            seen[inner] = picture[inner]
-        plain = cv2.resize(seen, (width // shrink, height // shrink), interpolation=cv2.INTER_AREA)
-        fast = area_means(picture, shrink, cv2.integral(picture), inner)
-        assert fast.dtype == plain.dtype and fast.shape == plain.shape and fast.tobytes() == plain.tobytes()
