@@ -122,8 +122,10 @@ def read_grids(picture: np.ndarray, grids, pip_radius: float) -> list[FaceRead |
     found: list[FaceRead | None] = [None] * len(grids)
     if not grids:
         return found
-    turns = [(math.cos(angle), math.sin(angle), spread) for _, angle, spread in grids]
-    axes = np.array([[[cos, sin], [-sin, cos]] for cos, sin, _ in turns]) * np.array([s for *_, s in turns])[:, None, None]
+    cos, sin = np.array([math.cos(angle) for _, angle, _ in grids]), np.array([math.sin(angle) for _, angle, _ in grids])
+    turns = np.empty((len(grids), 2, 2))
+    turns[:, 0, 0], turns[:, 0, 1], turns[:, 1, 0], turns[:, 1, 1] = cos, sin, -sin, cos
+    axes = turns * np.array([spread for *_, spread in grids])[:, None, None]
     centres = np.array([np.asarray(centre, np.float64) for centre, _, _ in grids])
     corners = centres[:, None, :] + np.matmul(_CORNERS[None], axes)
     on_picture = (corners.min(axis=(1, 2)) >= 0) & (corners[:, :, 0].max(axis=1) < w) & (corners[:, :, 1].max(axis=1) < h)
