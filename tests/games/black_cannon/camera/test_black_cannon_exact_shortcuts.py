@@ -6,7 +6,7 @@ colour from cv2.mean's sums as numpy's mean, the table view's block means from i
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import _disc_means
+from companion.games.black_cannon.camera.die_face import _disc_means, read_proposals, read_proposals_together
 from companion.games.black_cannon.camera.foreground import _inner, _mean_colour, area_means
 from companion.games.black_cannon.camera.pip_spots import _covariance, _covariances, _part_area
 
@@ -79,3 +79,23 @@ def test_spots_moments_worked_together_are_each_spots_own_to_the_bit():
         for together, alone in zip(_covariances(sets), [_covariance(points) for points in sets]):
             assert together.dtype == alone.dtype and together.shape == alone.shape
             assert together.tobytes() == alone.tobytes()
+
+
+def test_two_kinds_proposals_read_together_are_each_kinds_read_alone():
+    """read_die reads its light pips' and its dark pips' proposals in one call, each kind with its own pip radius."""
+    picture = _picture(9)
+    rng = np.random.default_rng(20)
+    for _ in range(20):
+        kinds = []
+        for radius in rng.uniform(1.0, 8.0, int(rng.integers(1, 3))):
+            offered = [(rng.uniform(10, 150, 2), float(rng.uniform(0, np.pi)), float(rng.uniform(3, 10)),
+                        bool(rng.random() < 0.3)) for _ in range(int(rng.integers(0, 25)))]
+            kinds.append((offered, float(radius)))
+        together = read_proposals_together(picture, kinds, 0.25)
+        alone = [read_proposals(picture, offered, radius, 0.25) for offered, radius in kinds]
+        assert [len(faces) for faces in together] == [len(faces) for faces in alone]
+        for faces, others in zip(together, alone):
+            for face, other in zip(faces, others):
+                assert (face is None) == (other is None)
+                if face is not None:
+                    assert repr(face) == repr(other) and face.centre.tobytes() == other.centre.tobytes()
