@@ -90,9 +90,11 @@ _LAYOUT_PIPS = [int(count) for count in _LAYOUT_COUNTS]
 _LAYOUT_PLACES_READ = [tuple(int(k) for k in np.flatnonzero(chosen)) for chosen in _LAYOUT_CHOSEN]
 
 
-def _disc_means(picture: np.ndarray, points: np.ndarray, radius: float) -> np.ndarray:
-    """The mean colour of a small disc round each point (bilinear samples on a ring and the middle)."""
-    maps = (points[:, None, :] + _RING[None, :, :] * radius).astype(np.float32)    # a row of samples a point
+def _disc_means(picture: np.ndarray, points: np.ndarray, radius) -> np.ndarray:
+    """The mean colour of a small disc round each point (bilinear samples on a ring and the middle); `radius`: one
+    for all, or each point's own (the same figures for a point as with its radius alone)."""
+    ring = _RING[None, :, :] * (radius if np.ndim(radius) == 0 else np.asarray(radius, np.float64)[:, None, None])
+    maps = (points[:, None, :] + ring).astype(np.float32)    # a row of samples a point
     # One two-channel map (x, y) a sample: the same fixed-point places as an x map and a y map, without copying
     # each out of the pairs.
     sampled = [cv2.remap(picture, rows, None, cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
@@ -115,15 +117,18 @@ def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radi
     return read_grids(picture, [(centre, angle, spread)], pip_radius)[0]
 
 
-def read_grids(picture: np.ndarray, grids, pip_radius: float) -> list[FaceRead | None]:
+def read_grids(picture: np.ndarray, grids, pip_radius) -> list[FaceRead | None]:
     """read_grid of each (middle, turn, spread) in `grids`, all sampled from the picture at once and weighed
-    together (the same figures as one by one, in far less time); None where a grid reaches off the picture."""
+    together (the same figures as one by one, in far less time); None where a grid reaches off the picture.
+    `pip_radius`: one for all the grids, or each grid's own."""
     h, w = picture.shape[:2]
     found: list[FaceRead | None] = [None] * len(grids)
     if not grids:
         return found
-    turns = [(math.cos(angle), math.sin(angle), spread) for _, angle, spread in grids]
-    axes = np.array([[[cos, sin], [-sin, cos]] for cos, sin, _ in turns]) * np.array([s for *_, s in turns])[:, None, None]
+    cos, sin = np.array([math.cos(angle) for _, angle, _ in grids]), np.array([math.sin(angle) for _, angle, _ in grids])
+    turns = np.empty((len(grids), 2, 2))
+    turns[:, 0, 0], turns[:, 0, 1], turns[:, 1, 0], turns[:, 1, 1] = cos, sin, -sin, cos
+    axes = turns * np.array([spread for *_, spread in grids])[:, None, None]
     centres = np.array([np.asarray(centre, np.float64) for centre, _, _ in grids])
     corners = centres[:, None, :] + np.matmul(_CORNERS[None], axes)
     on_picture = (corners.min(axis=(1, 2)) >= 0) & (corners[:, :, 0].max(axis=1) < w) & (corners[:, :, 1].max(axis=1) < h)
@@ -131,7 +136,11 @@ def read_grids(picture: np.ndarray, grids, pip_radius: float) -> list[FaceRead |
     if not kept:
         return found
     places = centres[on_picture][:, None, :] + np.matmul(_SAMPLED[None], axes[on_picture])
-    sampled = _disc_means(picture, places.reshape(-1, 2), max(1.0, pip_radius * 0.5)).reshape(len(kept), len(_SAMPLED), -1)
+    if np.ndim(pip_radius) == 0:
+        radius = max(1.0, pip_radius * 0.5)
+    else:
+        radius = np.repeat(np.maximum(1.0, np.asarray(pip_radius, np.float64)[on_picture] * 0.5), len(_SAMPLED))
+    sampled = _disc_means(picture, places.reshape(-1, 2), radius).reshape(len(kept), len(_SAMPLED), -1)
     slots, body = sampled[:, :9], sampled[:, 9:9 + len(BODY)]
     edges, inside = sampled[:, 9 + len(BODY):9 + len(BODY) + len(OUTLINE)], sampled[:, 9 + len(BODY) + len(OUTLINE):]
     body_colour = np.median(body, axis=1)[:, None, :]
@@ -203,12 +212,21 @@ def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float,
 def read_proposals(picture: np.ndarray, offered, pip_radius: float, margin_quantile: float = 0.0) -> list:
     """The face of each proposal (middle, turn, spread, lone) as proposals() gives them: read_lone of a lone pip's,
     read_grid of the others', every grid sampled and weighed at once."""
-    grids = []
-    for middle, angle, spread, lone in offered:
-        grids += _lone_grids(middle, spread) if lone else [(middle, angle, spread)]
-    faces = iter(read_grids(picture, grids, pip_radius))
-    return [_lone_face([next(faces) for _ in range(len(LONE_TURNS_DEG) * len(LONE_SCALES))], margin_quantile)
-            if lone else next(faces) for _, _, _, lone in offered]
+    return read_proposals_together(picture, [(offered, pip_radius)], margin_quantile)[0]
+
+
+def read_proposals_together(picture: np.ndarray, kinds, margin_quantile: float = 0.0) -> list[list]:
+    """read_proposals of each (proposals, pip radius) in `kinds` (a crop's light pips' and dark pips'), every grid
+    of them all sampled and weighed at once, each with its own kind's pip radius."""
+    grids, radii = [], []
+    for offered, pip_radius in kinds:
+        for middle, angle, spread, lone in offered:
+            made = _lone_grids(middle, spread) if lone else [(middle, angle, spread)]
+            grids += made
+            radii += [pip_radius] * len(made)
+    faces = iter(read_grids(picture, grids, kinds[0][1] if len(kinds) == 1 else np.array(radii, np.float64)))
+    return [[_lone_face([next(faces) for _ in range(len(LONE_TURNS_DEG) * len(LONE_SCALES))], margin_quantile)
+             if lone else next(faces) for _, _, _, lone in offered] for offered, _ in kinds]
 
 
 def _lone_grids(centre, spread: float) -> list:
@@ -266,8 +284,11 @@ def stray_spots(face: FaceRead, points: np.ndarray, picture: np.ndarray | None =
     stray = inside & ~near_a_pip
     if picture is None or not stray.any():
         return int(stray.sum())
-    radius = max(1.0, pip_radius * 0.5)
-    body = np.median(_disc_means(picture, face.centre + np.array(BODY) @ face.axes, radius), axis=0)
-    pips = _disc_means(picture, face.centre + places @ face.axes, radius).mean(axis=0)
-    standing = np.linalg.norm(_disc_means(picture, points[stray], radius) - body, axis=1)
+    # The body's, the pips' and the stray spots' discs sampled in one remap (each disc's samples are its own).
+    body_places = face.centre + np.array(BODY) @ face.axes
+    means = _disc_means(picture, np.vstack([body_places, face.centre + places @ face.axes, points[stray]]),
+                        max(1.0, pip_radius * 0.5))
+    body = np.median(means[:len(BODY)], axis=0)
+    pips = means[len(BODY):len(BODY) + len(places)].mean(axis=0)
+    standing = np.linalg.norm(means[len(BODY) + len(places):] - body, axis=1)
     return int((standing >= likeness * max(float(np.linalg.norm(pips - body)), 1e-6)).sum())

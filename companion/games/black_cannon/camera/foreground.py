@@ -23,6 +23,8 @@ from companion.vision.scratch import scratch
 GAIN_SHRINK = 24      # the light's gain field is measured this many times smaller: it changes slowly
 TABLE_MEDIAN_MM = 60.0     # wide enough that a die (at most 24 mm) is the minority in it
 TABLE_SAMPLE_MM = 2.0
+_FLOAT32_WHOLE = 1 << 24   # whole numbers below this are exact in float32
+_INT32_SAFE = 1 << 30      # sums below this, and sums and differences of two of them, fit 32-bit integers
 
 
 @dataclass(frozen=True)
@@ -72,22 +74,19 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     margin_px = int(round(margin * ppm))
     expected, print_mean = _expected(board, ppm, margin_px)
     # The work arrays of a few MB each are kept from photo to photo (vision/scratch.py); what is returned is fresh.
-    seen = scratch("table seen", picture.shape, np.float32)
-    np.copyto(seen, picture)                            # picture.astype(np.float32)
+    # The photo's sums over every rectangle from its top-left corner: its means over blocks from them (area_means).
+    sums = cv2.integral(picture, sum=scratch("table sums", (picture.shape[0] + 1, picture.shape[1] + 1, 3), np.int32))
     # The light over the board: the photo's local mean over the print's, per colour (a blurred photo keeps its
-    # means), taken small so a piece hardly moves it, and the median of neighbours to drop the pieces.
-    inner = _inner(expected, margin_px)
-    # The photo on the board's print alone, zero round it.
-    on_print = cv2.copyMakeBorder(seen[inner], margin_px, margin_px, margin_px, margin_px, cv2.BORDER_CONSTANT,
-                                  dst=scratch("table lit", seen.shape, np.float32), value=0)
-    seen_mean = cv2.resize(on_print, _gain_cells(seen), interpolation=cv2.INTER_AREA)
+    # means), taken small so a piece hardly moves it, and the median of neighbours to drop the pieces. The photo
+    # is taken on the board's print alone, zero round it.
+    seen_mean = area_means(picture, GAIN_SHRINK, sums, _inner(expected, margin_px))
     gain = np.clip((seen_mean + 4.0) / (print_mean + 4.0), 0, 4).astype(np.float32)
     gain = np.dstack([cv2.medianBlur(np.ascontiguousarray(gain[:, :, c]), 5) for c in range(3)])
-    gain = cv2.resize(gain, (seen.shape[1], seen.shape[0]), interpolation=cv2.INTER_LINEAR)
-    lit = np.multiply(expected, gain, out=on_print)      # on_print is done with: its memory is reused
+    gain = cv2.resize(gain, (picture.shape[1], picture.shape[0]), interpolation=cv2.INTER_LINEAR)
+    lit = np.multiply(expected, gain, out=scratch("table lit", picture.shape, np.float32))
     # Off the board: the table's own look, a median over a window far wider than a die, so a die does not
     # make its own background (a plain blur of 20 mm let an 18 mm die hide in it).
-    table = _table_look(seen, ppm, margin_px, scratch("table look", picture.shape, np.uint8))
+    table = _table_look(picture, ppm, margin_px, scratch("table look", picture.shape, np.uint8), sums)
     for strip in _border(expected, margin_px):      # off the board: four strips round the print
         lit[strip] = table[strip]
     # The print may lie a little off where the homography puts it (lens distortion): a colour counts as
@@ -159,19 +158,44 @@ def _border(expected: np.ndarray, margin_px: int) -> list[tuple[slice, slice]]:
             (rows, slice(0, margin_px)), (rows, slice(width - margin_px, None))]
 
 
-def _table_look(seen: np.ndarray, ppm: float, margin_px: int, out: np.ndarray | None = None) -> np.ndarray:
+def _table_look(seen: np.ndarray, ppm: float, margin_px: int, out: np.ndarray | None = None,
+                sums: np.ndarray | None = None) -> np.ndarray:
     """The table round the board, smooth: each colour's median over TABLE_MEDIAN_MM, taken small (8-bit); right in
     the `margin_px` round the edges alone, the only part read (off the board's print). `out`: 8-bit memory of the
-    seen's shape to write it in."""
+    seen's shape to write it in; `sums`: the seen's integral image, when the caller has it (area_means)."""
     shrink = max(1, int(round(ppm * TABLE_SAMPLE_MM)))
-    small = cv2.resize(seen, (seen.shape[1] // shrink, seen.shape[0] // shrink), interpolation=cv2.INTER_AREA)
-    small = np.clip(small, 0, 255).astype(np.uint8)
+    small = np.clip(area_means(seen, shrink, sums), 0, 255).astype(np.uint8)
     side = max(3, int(round(TABLE_MEDIAN_MM / TABLE_SAMPLE_MM)) | 1)
     # A pixel of the strips, enlarged back, is drawn from the small pixels within its place over the scale plus one.
     reach = int(np.ceil(margin_px * small.shape[1] / seen.shape[1])) + 2, \
         int(np.ceil(margin_px * small.shape[0] / seen.shape[0])) + 2
     smooth = _median_near_edges(small, side, reach)
     return cv2.resize(smooth, (seen.shape[1], seen.shape[0]), dst=out, interpolation=cv2.INTER_LINEAR)
+
+
+def area_means(picture: np.ndarray, shrink: int, sums: np.ndarray | None = None,
+               inner: tuple[slice, slice] | None = None) -> np.ndarray:
+    """cv2.resize(picture as float32, its size // shrink, INTER_AREA), the picture taken as zero outside `inner`
+    (where given). From `sums`, the 8-bit picture's cv2.integral (32-bit), when the shrink is whole both ways:
+    OpenCV then sums each block in float32 and multiplies the sum by float32(1 / shrink**2); an 8-bit block's sum
+    is a whole number under 2**24, exact in any order, and is the integral's four corners (the same figures to the
+    bit; the picture's whole sum kept under 2**30 so that no sum or difference of two overflows)."""
+    height, width = picture.shape[:2]
+    cells = (width // shrink, height // shrink)
+    if (sums is None or height % shrink or width % shrink or shrink * shrink * 255 >= _FLOAT32_WHOLE
+            or height * width * 255 >= _INT32_SAFE):
+        seen = picture.astype(np.float32)
+        if inner is not None:
+            seen = cv2.copyMakeBorder(seen[inner], inner[0].start, height - inner[0].stop, inner[1].start,
+                                      width - inner[1].stop, cv2.BORDER_CONSTANT, value=0)
+        return cv2.resize(seen, cells, interpolation=cv2.INTER_AREA)
+    if inner is None:
+        corners = np.ascontiguousarray(sums[::shrink, ::shrink])    # gathered once: four strided reads cost more
+    else:
+        rows = np.clip(np.arange(0, height + 1, shrink), inner[0].start, inner[0].stop)
+        corners = sums[rows][:, np.clip(np.arange(0, width + 1, shrink), inner[1].start, inner[1].stop)]
+    blocks = corners[1:, 1:] - corners[:-1, 1:] - corners[1:, :-1] + corners[:-1, :-1]
+    return blocks.astype(np.float32) * np.float32(1.0 / (shrink * shrink))
 
 
 def _median_near_edges(image: np.ndarray, side: int, reach: tuple[int, int]) -> np.ndarray:
@@ -220,9 +244,17 @@ def _parts(table: TableView, mask: np.ndarray, offset_px: tuple[int, int]) -> li
     ox, oy = offset_px
     for label in range(1, count):
         x, y, w, h, area = stats[label]
-        pixels = labels[y:y + h, x:x + w] == label
-        colour = table.picture[oy + y:oy + y + h, ox + x:ox + x + w][pixels].mean(axis=0)
+        colour = _mean_colour(table.picture[oy + y:oy + y + h, ox + x:ox + x + w], labels[y:y + h, x:x + w] == label,
+                              int(area))
         x0, y0 = table.to_mm([(ox + x, oy + y)])[0]
         found.append(Blob(table.to_mm([centres[label] + (ox, oy)])[0], float(area) / ppm ** 2, colour,
                           (float(x0), float(y0), float(x0 + w / ppm), float(y0 + h / ppm))))
     return found
+
+
+def _mean_colour(picture: np.ndarray, pixels: np.ndarray, count: int) -> np.ndarray:
+    """picture[pixels].mean(axis=0) of an 8-bit colour picture (float64), `count` the pixels set, without gathering
+    them: cv2.mean's sums are whole numbers and come back as sum times 1 / count, near enough to give each sum back
+    exactly, which divided by the count is numpy's mean to the bit (it sums the whole numbers exactly too)."""
+    means = np.array(cv2.mean(picture, mask=pixels.view(np.uint8))[:picture.shape[2]])
+    return np.round(means * count) / count

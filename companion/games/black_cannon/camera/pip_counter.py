@@ -31,7 +31,7 @@ import numpy as np
 
 from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.board_view import BoardView
-from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals, stray_spots
+from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals_together, stray_spots
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
 from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
                                                              pips_alike, pips_found, pips_squashed, sure_margin)
@@ -67,6 +67,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         return SeenDie(None, 0.0, centre, "no pips found on it: a die upside down, cocked or hidden?")
     faces, near_misses, rounded_tops = [], [], []
     picture = crop.astype(np.float32)
+    kinds = []
     for lighter in (True, False):
         kind = [s for s in spots if s.lighter == lighter]
         if not kind:
@@ -75,9 +76,13 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
         roundness = np.array([s.roundness for s in kind])
         own_radii = half_height_radii(local if lighter else -local, points, radii, settings)
-        pip_radius = float(np.median(radii))
-        for face in read_proposals(picture, proposals(points, radii, ppm, settings), pip_radius,
-                                   settings.lone_margin_quantile):
+        kinds.append((points, radii, roundness, own_radii, float(np.median(radii)),
+                      proposals(points, radii, ppm, settings)))
+    # The light pips' faces and the dark pips' read together (each with its own pips' radius), then judged kind by kind.
+    read = read_proposals_together(picture, [(offered, pip_radius) for *_, pip_radius, offered in kinds],
+                                   settings.lone_margin_quantile) if kinds else []
+    for (points, radii, roundness, own_radii, pip_radius, _), kind_faces in zip(kinds, read):
+        for face in kind_faces:
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
                     or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
                 continue

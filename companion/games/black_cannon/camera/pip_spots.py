@@ -24,6 +24,7 @@ _SIXTEEN_BITS = 1 << 16     # labels that many or fewer sort as 16-bit integers
 _END_SAMPLE_STEP = 16
 _END_SAMPLE_LEAST = 4096
 _END_SHARE_MOST = 0.125
+_FLOAT64_WHOLE = 1 << 53      # whole numbers below this sum exactly in float64, in any order
 
 
 @dataclass(frozen=True)
@@ -59,10 +60,11 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
                 if area / max(a * b, 1.0) < settings.spot_fill_least:
                     continue
             # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
-            kept.append((label, area, _covariance(points) + _PIXEL_SPREAD))
+            kept.append((label, area, points))
         if not kept:
             continue
-        for (label, area, _), spread in zip(kept, np.linalg.eigvalsh(np.array([moments for *_, moments in kept]))):
+        moments = [spread + _PIXEL_SPREAD for spread in _covariances([points for *_, points in kept])]
+        for (label, area, _), spread in zip(kept, np.linalg.eigvalsh(np.array(moments))):
             roundness = math.sqrt(spread[0] / max(spread[1], 1e-9))
             spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
                               sign > 0))
@@ -160,6 +162,26 @@ def _covariance(points: np.ndarray) -> np.ndarray:
     return moments
 
 
+def _covariances(point_sets: list[np.ndarray]) -> list[np.ndarray]:
+    """_covariance of each set of points, the same figures to the bit: the points are whole pixel offsets, so their
+    sums, taken for all sets at once, are exact in any order, and so are their means; each set's centred points stay
+    a (points, 2) block whose transpose is multiplied by it in its own np.dot, as _covariance multiplies them."""
+    sizes = np.array([len(points) for points in point_sets])
+    flat = np.concatenate(point_sets).astype(np.float64)
+    if not np.array_equal(flat, np.round(flat)) or np.abs(flat).sum() >= _FLOAT64_WHOLE:
+        return [_covariance(points) for points in point_sets]
+    ends = np.cumsum(sizes)
+    means = np.add.reduceat(flat, ends - sizes, axis=0) / sizes[:, None]
+    centred = flat - np.repeat(means, sizes, axis=0)
+    found = []
+    for start, end in zip((ends - sizes).tolist(), ends.tolist()):
+        block = centred[start:end]
+        moments = np.dot(block.T, block)
+        moments *= np.true_divide(1, end - start - 1)
+        found.append(moments)
+    return found
+
+
 def local_contrast(grey: np.ndarray, ppm: float, settings: ReaderSettings) -> np.ndarray:
     """Each pixel against its surround (about half a die across): a pip stands out of it either way."""
     surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
@@ -180,12 +202,20 @@ def half_height_radii(response: np.ndarray, points: np.ndarray, radii: np.ndarra
         near = np.hypot(np.arange(x0, x1)[None, :] - x, np.arange(y0, y1)[:, None] - y) <= max(radius, 1.0)
         if not near.any():
             continue
-        peak = float(window[near].max())
+        nearby = np.where(near, window, -np.inf)
+        top = int(nearby.argmax())
+        peak = float(nearby.flat[top])
         if peak <= 0:
             continue
         mask = (window >= settings.pip_own_height * peak).astype(np.uint8)
-        _, labels = cv2.connectedComponents(mask, connectivity=8)
-        top = np.argmax(np.where(near, window, -np.inf))
-        area = np.count_nonzero(labels == labels.flat[top])
-        found[index] = math.sqrt(area / math.pi)
+        found[index] = math.sqrt(_part_area(mask, top) / math.pi)
     return found
+
+
+def _part_area(mask: np.ndarray, at: int) -> int:
+    """How many pixels the 8-connected part of the 0/1 `mask` holding the flat index `at` has (all the 0 pixels when it
+    is one: connectedComponents' background label), as labelling the whole mask counts them."""
+    if not mask.flat[at]:
+        return int(mask.size - np.count_nonzero(mask))
+    row, column = divmod(at, mask.shape[1])
+    return int(cv2.floodFill(mask, None, (column, row), 2, flags=8)[0])

@@ -19,28 +19,47 @@ TURNS = 36     # the upright plane's headings tried, over half a turn
 
 def side_stray(points_mm: np.ndarray) -> float:
     """How far an outline's sides (mm, on the plane it is mapped onto) stray from the marker's side, at most."""
-    sides = np.linalg.norm(np.roll(points_mm, -1, axis=0) - points_mm, axis=1)
-    return float(np.abs(sides / kit.TAG_MARKER_MM - 1).max())
+    return float(_side_strays(points_mm[None])[0])
+
+
+def _side_strays(outlines_mm: np.ndarray) -> np.ndarray:
+    """side_stray of each outline in a stack (outlines, corners, 2), worked element by element as it is one by one."""
+    sides = np.linalg.norm(np.roll(outlines_mm, -1, axis=1) - outlines_mm, axis=2)
+    return np.abs(sides / kit.TAG_MARKER_MM - 1).max(axis=1)
+
+
+# The upright plane's headings: each one's direction along the board, and as a 3-vector, worked out once.
+_HEADINGS = np.linspace(0.0, np.pi, TURNS, endpoint=False)
+_ALONG = [np.array([np.cos(angle), np.sin(angle)]) for angle in _HEADINGS]
+_ALONG_3D = np.array([[*along, 0.0] for along in _ALONG])
+for _shared in (*_ALONG, _ALONG_3D):
+    _shared.flags.writeable = False
 
 
 def _upright_fit(view: BoardView, corners: np.ndarray):
     """The upright plane through the outline's middle, half a beam up, turned to fit it best: (its stray, the
-    outline in the plane's (along, up) mm, the plane's point at the board under the middle, its along direction)."""
+    outline in the plane's (along, up) mm, the plane's point at the board under the middle, its along direction).
+    Every heading's plane is made and measured at once (the same figures as heading by heading: the stacked
+    products and determinants are worked matrix by matrix; each plane's inverse and mapping stay its own call)."""
     middle = view.to_board([corners.mean(axis=0)], kit.STAND_MM[0] / 2)[0]
     cam = view.camera
     k = np.array([[cam.focal, 0, cam.centre[0]], [0, cam.focal, cam.centre[1]], [0, 0, 1.0]])
     origin = cam.rotation @ np.array([middle[0], middle[1], 0.0]) + cam.translation
     upward = cam.rotation @ np.array([0.0, 0.0, cam.up])
+    columns = np.empty((TURNS, 3, 3))
+    columns[:, :, 0] = np.matmul(cam.rotation, _ALONG_3D[:, :, None])[:, :, 0]
+    columns[:, :, 1] = upward
+    columns[:, :, 2] = origin
+    to_image = np.matmul(k, columns)
+    usable = np.flatnonzero(np.abs(np.linalg.det(to_image)) >= 1e-9)
+    planes = np.full((TURNS, len(corners), 2), np.nan)
+    for turn in usable:
+        planes[turn] = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(to_image[turn])).reshape(-1, 2)
+    strays = _side_strays(planes).tolist()
     best = (np.inf, None, middle, None)
-    for angle in np.linspace(0.0, np.pi, TURNS, endpoint=False):
-        along = np.array([np.cos(angle), np.sin(angle)])
-        to_image = k @ np.column_stack([cam.rotation @ np.array([*along, 0.0]), upward, origin])
-        if abs(np.linalg.det(to_image)) < 1e-9:
-            continue
-        plane = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(to_image)).reshape(-1, 2)
-        stray = side_stray(plane)
-        if stray < best[0]:
-            best = (stray, plane, middle, along)
+    for turn in usable:
+        if strays[turn] < best[0]:
+            best = (strays[turn], planes[turn], middle, _ALONG[turn])
     return best
 
 

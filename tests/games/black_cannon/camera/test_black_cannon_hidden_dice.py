@@ -5,7 +5,7 @@ a row of them longer than a die is not."""
 import numpy as np
 
 from companion.games.black_cannon.camera.foreground import TableView
-from companion.games.black_cannon.camera.hidden_dice import hidden_dice, pip_clusters
+from companion.games.black_cannon.camera.hidden_dice import _pip_sized, hidden_dice, pip_clusters
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 PPM = SETTINGS.view_px_per_mm
@@ -39,3 +39,17 @@ def test_a_pip_cluster_beside_a_candidate_already_taken_is_not_taken_again():
     table = _table([(100, 100), (109, 100)])
     (first,) = hidden_dice(table, [], [], [], SETTINGS)
     assert not hidden_dice(table, [], [first], [], SETTINGS)
+
+
+def test_pip_sized_speckles_tested_at_once_are_those_tested_one_by_one():
+    rng = np.random.default_rng(3)
+    for _ in range(100):
+        count = int(rng.integers(1, 300))
+        stats = np.column_stack([rng.integers(0, 800, (count, 2)), rng.integers(1, 12, (count, 2)),
+                                 rng.integers(1, 120, count)]).astype(np.int32)
+        low, high = sorted(rng.uniform(1, 100, 2))
+        one_by_one = [label for label in range(1, count)
+                      if low <= stats[label][4] <= high
+                      and max(stats[label][2], stats[label][3]) <= SETTINGS.speckle_elongation * min(stats[label][2], stats[label][3])
+                      and stats[label][4] >= SETTINGS.speckle_fill_least * stats[label][2] * stats[label][3]]
+        assert _pip_sized(stats, low, high, SETTINGS) == one_by_one

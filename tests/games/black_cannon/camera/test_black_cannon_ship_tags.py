@@ -13,7 +13,7 @@ from companion.games.black_cannon.camera.blurred_tags import CELLS, _codes, read
 from companion.games.black_cannon.camera.board_view import locate_board
 from companion.games.black_cannon.camera.reader import read_table
 from companion.games.black_cannon.camera.settings import SETTINGS
-from companion.games.black_cannon.camera import ship_search
+from companion.games.black_cannon.camera import ship_search, tag_pose
 from companion.games.black_cannon.camera.ship_search import _blurred_tag_detector, tags_near
 from companion.games.black_cannon.camera.stills import STILL_SETTINGS
 from companion.games.black_cannon.kit import pieces as kit
@@ -144,3 +144,42 @@ def test_a_blobs_ship_is_settled_by_the_first_tag_of_its_fleet_or_for_ink_alone_
     assert ship_search._ours_found([blue, green], "green", set())
     assert not ship_search._ours_found([blue], None, {"blue"})
     assert ship_search._ours_found([blue, red], None, {"blue"})
+
+
+def _upright_fit_heading_by_heading(view, corners):
+    """tag_pose._upright_fit as it was worked before the speed cut: each heading's plane made, inverted and measured
+    on its own."""
+    middle = view.to_board([corners.mean(axis=0)], kit.STAND_MM[0] / 2)[0]
+    cam = view.camera
+    k = np.array([[cam.focal, 0, cam.centre[0]], [0, cam.focal, cam.centre[1]], [0, 0, 1.0]])
+    origin = cam.rotation @ np.array([middle[0], middle[1], 0.0]) + cam.translation
+    upward = cam.rotation @ np.array([0.0, 0.0, cam.up])
+    best = (np.inf, None, middle, None)
+    for angle in np.linspace(0.0, np.pi, tag_pose.TURNS, endpoint=False):
+        along = np.array([np.cos(angle), np.sin(angle)])
+        to_image = k @ np.column_stack([cam.rotation @ np.array([*along, 0.0]), upward, origin])
+        if abs(np.linalg.det(to_image)) < 1e-9:
+            continue
+        plane = cv2.perspectiveTransform(corners.reshape(-1, 1, 2), np.linalg.inv(to_image)).reshape(-1, 2)
+        sides = np.linalg.norm(np.roll(plane, -1, axis=0) - plane, axis=1)
+        stray = float(np.abs(sides / kit.TAG_MARKER_MM - 1).max())
+        if stray < best[0]:
+            best = (stray, plane, middle, along)
+    return best
+
+
+def test_a_tags_upright_fit_over_every_heading_at_once_is_the_heading_by_heading_fit_to_the_bit():
+    image, _ = _view(5)
+    markers = detect_markers(image)
+    view = locate_board(markers, (image.shape[1], image.shape[0]), 12, 12)
+    tags = [np.float64(marker.corners) for marker in markers if kit.deck_tag_of(marker.id) is not None]
+    rng = np.random.default_rng(17)
+    outlines = tags + [tag + rng.normal(0, rng.uniform(0.2, 15), tag.shape) for tag in tags for _ in range(40)]
+    assert len(tags) >= 2
+    for corners in outlines:
+        fit, one_by_one = tag_pose._upright_fit(view, corners), _upright_fit_heading_by_heading(view, corners)
+        assert type(fit[0]) is type(one_by_one[0]) and fit[0] == one_by_one[0]
+        for part, same in zip(fit[1:], one_by_one[1:]):
+            assert part.dtype == same.dtype and part.shape == same.shape and part.tobytes() == same.tobytes()
+        sides = np.linalg.norm(np.roll(corners, -1, axis=0) - corners, axis=1)
+        assert tag_pose.side_stray(corners) == float(np.abs(sides / kit.TAG_MARKER_MM - 1).max())
