@@ -2,7 +2,8 @@
 straight down on a plane at a die's height, where a flat die's top face is a true square and its pips true circles;
 pips are small spots set off from their surround, lighter or darker (pip_spots.py); pairs of them propose faces,
 read as a grid of pip places (die_face.py), and the farthest face from the camera (the top; the sides lie towards
-it) is the die's reading, of the faces within a die's reach of the blob (the crop may catch a die lying beside it). A face's pips are round and of one size and its body runs on evenly to near its edges: a
+it) is the die's reading, of the faces within a die's reach of the blob (the crop may catch a die lying beside
+it). A face's pips are round and of one size and its body runs on evenly to near its edges: a
 grid that pairs a top's pip with a side's squashed one, or runs over an edge, is no face (face_checks.py). A die
 whose face reads no layout clearly, leans (its grid of pips squashed), shows no pips, or shows two faces of
 different counts that neither explains (a lone pip beside a side's spots) is reported with a low confidence, and the
