@@ -5,7 +5,8 @@ patch of one colour no bigger than a die, ending at its edges (its sides, its sh
 the paper round a printed mark runs on, along the border or over its square, to the edge of the die's crop. The
 top is found as the pixels of the face's body colour joined to its body samples (die_face.BODY and OUTLINE), seen straight
 down on the die-top plane; a top that runs on to the crop's edge or is wider than a die is no die's (nor is one far
-smaller than the smallest die's top: a cocked die's shaded or squashed face)."""
+smaller than the smallest die's top: a cocked die's shaded or squashed face). The same top tells which face a flat 1's
+pip belongs to: a die's 1 is its top's middle, where a face of several pips holding or beside it is not."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ class LoneTop:
     span_mm: float        # its longest side (the smallest box round it, turned as it lies)
     cut_off: bool         # it runs on to the crop's edge
     found: bool           # False: the face's body samples showed no one colour
+    middle_px: tuple[float, float] | None = None   # the middle of that box, in the crop
 
     def on_a_die(self, settings: ReaderSettings) -> bool:
         least, most = settings.lone_top_mm
@@ -63,8 +65,22 @@ def lone_top(crop: np.ndarray, face, settings: ReaderSettings) -> LoneTop:
         return LoneTop(0.0, False, False)
     ys, xs = np.nonzero(labels == max(set(joined), key=joined.count))
     cut_off = bool(xs.min() == 0 or ys.min() == 0 or xs.max() == width - 1 or ys.max() == height - 1)
-    (_, _), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
-    return LoneTop(float(max(w, h)) / ppm, cut_off, True)
+    (x, y), (w, h), _ = cv2.minAreaRect(np.column_stack([xs, ys]).astype(np.float32))
+    return LoneTop(float(max(w, h)) / ppm, cut_off, True, (float(x), float(y)))
+
+
+def off_its_top(crop: np.ndarray, lone, other, settings: ReaderSettings) -> bool:
+    """Whether `other`, a face of several pips holding or beside the lone pip `lone`, lies off the top that pip lies
+    on: the lone pip's top is a die's (lone_top) and the other face's middle lies farther from that top's middle than
+    the pip does, by more than `lone_top_middle_mm`. A flat 1's pip paired with a pip of the side beside it reads as a
+    2 whose middle lies towards the camera, off the top, while the pip is the top's middle; a 2 of which one pip was
+    read alone, or a 3 or 5 round its middle pip, lies on the top, its pip off the middle."""
+    top = lone_top(crop, lone, settings)
+    if not top.on_a_die(settings):
+        return False
+    middle = np.asarray(top.middle_px)
+    gap = float(np.linalg.norm(other.centre - middle) - np.linalg.norm(lone.centre - middle))
+    return gap / settings.dice_px_per_mm > settings.lone_top_middle_mm
 
 
 def print_doubts(crop: np.ndarray, face, settings: ReaderSettings, print_blank: bool = False) -> list[str]:

@@ -2,7 +2,8 @@
 straight down on a plane at a die's height, where a flat die's top face is a true square and its pips true circles;
 pips are small spots set off from their surround, lighter or darker (pip_spots.py); pairs of them propose faces,
 read as a grid of pip places (die_face.py), and the farthest face from the camera (the top; the sides lie towards
-it) is the die's reading. A face's pips are round and of one size and its body runs on evenly to near its edges: a
+it) is the die's reading, of the faces within a die's reach of the blob (the crop may catch a die lying beside
+it). A face's pips are round and of one size and its body runs on evenly to near its edges: a
 grid that pairs a top's pip with a side's squashed one, or runs over an edge, is no face (face_checks.py). A die
 whose face reads no layout clearly, leans (its grid of pips squashed), shows no pips, or shows two faces of
 different counts that neither explains (a lone pip beside a side's spots) is reported with a low confidence, and the
@@ -36,7 +37,7 @@ from companion.games.black_cannon.camera.die_sides import body_extent, sides_sho
 from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
                                                              pips_alike, pips_found, pips_squashed, sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
-from companion.games.black_cannon.camera.lone_pip_body import print_doubts
+from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts
 from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import find_spots, half_height_radii, local_contrast
 from companion.games.black_cannon.camera.seen_die import SeenDie
@@ -55,7 +56,12 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     cx, cy = blob.centre_mm
     x0, y0, x1, y1 = min(x0, cx - reach), min(y0, cy - reach), max(x1, cx + reach), max(y1, cy + reach)
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    raised = view.to_board(cv2.perspectiveTransform(np.float64([corners]), view.to_image).reshape(-1, 2), height)
+    # (and the blob's middle: seen at a die's height it lies towards the camera, where the die's top lies when the
+    # blob is that top's own colour seen on the table)
+    raised = view.to_board(cv2.perspectiveTransform(np.float64([corners + [(cx, cy)]]), view.to_image).reshape(-1, 2),
+                           height)
+    seen_from = (np.float64([cx, cy]), raised[4])
+    raised = raised[:4]
     low = np.minimum(raised.min(axis=0), np.float64(corners).min(axis=0)) - CROP_MARGIN_MM
     high = np.maximum(raised.max(axis=0), np.float64(corners).max(axis=0)) + CROP_MARGIN_MM
     crop = view.warp(image, ppm, tuple(low), tuple(high - low), height)
@@ -84,6 +90,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     for (points, radii, roundness, own_radii, pip_radius, _), kind_faces in zip(kinds, read):
         for face in kind_faces:
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \
+                    or _beyond(low + face.centre / ppm, seen_from, reach) \
                     or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
                 continue
             alike = pips_alike(face, points, own_radii, roundness, settings)
@@ -118,7 +125,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     if several:
         top = several + [item for item in top if item[0].pips == 1 and all(
             np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px
-            or not _rivals_lone(other[0], item[0], settings) for other in several)]
+            or not _rivals_lone(other[0], item[0], settings, crop) for other in several)]
     best = max(item[0].margin for item in top)
     near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
     face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
@@ -132,13 +139,13 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         reason += f", {face.inside_outline:.2f} just inside them: a rounded edge catching the light"
     # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a
     # side's spots, or a side's pips beside the top's).
-    counts |= {item[0].pips for item in tops if not explained_by(face, item) and _rivals_lone(item[0], face, settings)}
+    counts |= {item[0].pips for item in tops if not explained_by(face, item) and _rivals_lone(item[0], face, settings, crop)}
     # And a face of more pips that holds this one's, read as well but for its edges or its pips' looks.
     counts |= {item[0].pips for item in near_misses if item[0].pips > face.pips and item[0].margin >= best - \
                settings.face_rival_margin and explained_by(item[0], (face, points, radii))}
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])
-                   and _rivals_lone(item[0], face, settings)}
+                   and _rivals_lone(item[0], face, settings, crop)}
     # A lone pip must lie on a die's top, not on the board's print (`board`: where the print is known blank, it is not).
     doubts = print_doubts(crop, face, settings, board is not None and face.pips == 1 and print_blank_under(
         view, board, np.asarray(low) + face.centre / ppm, height, settings))
@@ -179,12 +186,25 @@ def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:
                    doubted=True)
 
 
-def _rivals_lone(other, face, settings: ReaderSettings) -> bool:
+def _rivals_lone(other, face, settings: ReaderSettings, crop: np.ndarray) -> bool:
     """Whether the face `other` of several pips stands against `face` when that is a lone pip's: only when read
     about as well as it. A flat 1's pip and a pip of the side beside it (seen from low down) pair into a 2 whose grid
     runs over the top's edge and onto the side, read far worse than the lone pip (tuning seeds 2200-2549: margins
-    0.22-0.49 against 0.64-0.87); a 2 of which one pip was read as a lone 1 reads about as well as that pip does."""
-    return face.pips != 1 or other.pips == 1 or other.margin >= face.margin - settings.lone_rival_margin
+    0.22-0.49 against 0.64-0.87); a 2 of which one pip was read as a lone 1 reads about as well as that pip does.
+    Read nearly as well, it still does not stand when it lies off the top the lone pip is the middle of (off_its_top)."""
+    return face.pips != 1 or other.pips == 1 or (other.margin >= face.margin - settings.lone_rival_margin
+                                                 and not off_its_top(crop, face, other, settings))
+
+
+def _beyond(point, ends: tuple[np.ndarray, np.ndarray], reach: float) -> bool:
+    """Whether `point` (board mm) lies farther than `reach` from the line between `ends`: the blob's middle on the table
+    and where it is seen at a die's height. The crop holds a whole die round the blob; a face beyond that reach is
+    another die's that the crop caught (tuning seeds 2559 and 2615: a die's blob read its neighbour's farther top)."""
+    (x0, y0), (x1, y1) = (map(float, end) for end in ends)
+    ax, ay = x1 - x0, y1 - y0
+    px, py = float(point[0]) - x0, float(point[1]) - y0
+    share = min(1.0, max(0.0, (px * ax + py * ay) / max(ax * ax + ay * ay, 1e-9)))
+    return math.hypot(px - share * ax, py - share * ay) > reach
 
 
 def _away_from_camera(view: BoardView, blob: Blob) -> np.ndarray:

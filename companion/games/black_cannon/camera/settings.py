@@ -81,6 +81,9 @@ class ReaderSettings:
     # ... and a face of several pips stands against a lone pip's (holding it, or beside it on the top) only when read
     # within this of the lone pip's margin: a flat 1's pip paired with its side's reads far worse (pip_counter).
     lone_rival_margin: float = 0.15
+    # ... nor when its middle lies farther than this from the middle of the lone pip's top (lone_pip_body.off_its_top)
+    # than the pip does (tuning seeds 2400-2749: flat 1s' pips 0.1-2.0 mm from it, their side-paired 2s 4.9-7.3).
+    lone_top_middle_mm: float = 2.5
     die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)
     die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
     die_body_spreads: float = 7.0        # a die's body is no wider than this many pip spreads (1.9 tops; tuning: flat 4-5)
