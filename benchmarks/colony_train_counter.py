@@ -41,7 +41,7 @@ import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
 from colony_counter_rows import MODES, training_rows  # noqa: E402
-from colony_views import DEFAULT_CACHE, seeds, view_look, view_options, view_paths  # noqa: E402
+from colony_views import DEFAULT_CACHE, FIRST_SEED, seeds, view_look, view_options, view_paths  # noqa: E402
 from companion.games.the_colony.camera.bead_centres import (DENSITY_FILE, INPUT_NAMES, bead_grid,  # noqa: E402
                                                             bead_inputs, patch_to_grid)
 from companion.games.the_colony.camera.board_frame import locate_board, patch_grid, sample_patches  # noqa: E402
@@ -141,6 +141,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, help="write the fitted files into this folder (default: the reader's own)")
     parser.add_argument("--sure-wrong-share", type=float, default=SURE_WRONG_SHARE,
                         help="the most of the held-back sure counts that may be wrong (chooses the temperature)")
+    parser.add_argument("--varied-weight", type=float, default=1.0,
+                        help="each VARIED view's space weighs this against a TRAIN view's in growing the trees")
     args = parser.parse_args()
     if args.only == "density":
         fit_density(args.count, args.cache, args.varied, args.out / DENSITY_FILE.name if args.out else DENSITY_FILE)
@@ -148,29 +150,38 @@ def main() -> None:
     for mode, path in zip(MODES, (MODEL_FILE, TOTAL_MODEL_FILE)):
         if args.only in (None, mode):
             fit(*training_rows(args.count, args.cache, mode, args.smaller, args.varied),
-                args.out / path.name if args.out else path, args.sure_wrong_share)
+                args.out / path.name if args.out else path, args.sure_wrong_share, args.varied_weight)
 
 
-def fit(rows, labels, groups, path: Path, sure_wrong_share: float = SURE_WRONG_SHARE) -> None:
+def fit(rows, labels, groups, path: Path, sure_wrong_share: float = SURE_WRONG_SHARE,
+        varied_weight: float = 1.0) -> None:
     """Boosted trees: first on four fifths of the training views, the fifth held back choosing the
-    temperature, then on every training view."""
+    temperature, then on every training view (a VARIED view's spaces weighing `varied_weight` each)."""
     check = groups % 5 == 0
-    trees = _grow(rows[~check], labels[~check])
+    weights = view_weights(groups, varied_weight)
+    trees = _grow(rows[~check], labels[~check], weights[~check])
     held_back = CountTrees(trees_arrays(trees, FEATURE_NAMES, 1.0))
     temperature = choose_temperature(held_back.logits(rows[check]), labels[check], sure_wrong_share)
     print(f"{len(rows)} spaces from {len(set(groups))} views; check share exact "
           f"{(trees.predict(rows[check]) == labels[check]).mean():.4f}; temperature {temperature}")
-    trees = _grow(rows, labels)
+    trees = _grow(rows, labels, weights)
     if list(trees.classes_) != list(range(MAX_COUNT + 1)):
         raise SystemExit(f"the training views lack some counts: {list(trees.classes_)}")
     np.savez_compressed(path, **trees_arrays(trees, FEATURE_NAMES, temperature))
     print(f"wrote {path} ({path.stat().st_size // 1024} kB)")
 
 
-def _grow(rows, labels):
+def view_weights(groups: np.ndarray, varied_weight: float) -> np.ndarray:
+    """Each row's weight from its view's seed: `varied_weight` for a VARIED view, 1 for a TRAIN view."""
+    return np.where(np.asarray(groups) >= FIRST_SEED["varied"], varied_weight, 1.0)
+
+
+def _grow(rows, labels, weights=None):
     from sklearn.ensemble import HistGradientBoostingClassifier
 
-    return HistGradientBoostingClassifier(**TREES, random_state=0).fit(rows, labels)
+    even = weights is None or bool(np.all(weights == 1.0))     # as before the weights: no sample_weight at all
+    trees = HistGradientBoostingClassifier(**TREES, random_state=0)
+    return trees.fit(rows, labels, sample_weight=None if even else weights)
 
 
 def _model(network, mean, scale, temperature: float, names) -> EggModel:
