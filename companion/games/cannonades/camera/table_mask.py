@@ -171,9 +171,13 @@ def _faint_cards(faint: np.ndarray, mask: np.ndarray, settings: ReaderSettings) 
     found, cards touching that card rectangles explain, or a card's worth of it beside a card found
     (a dark back touching a bright one; the blob they make is then split or said unknown, never
     dropped). A shadow along a card's edge is far narrower than a card's worth, the lamp's pool wider
-    than a row of cards. `faint`: faint_shapes'."""
-    near_found = cv2.dilate(mask, np.ones((5, 5), np.uint8))
+    than a row of cards. `faint`: faint_shapes'. Specks of the mask (under `partial_card_share` of a card: a faint
+    back's own pattern crossing the fixed level here and there) are no card found beside it."""
     card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
+    specks = np.flatnonzero(stats[1:count, cv2.CC_STAT_AREA] < settings.partial_card_share * card_px) + 1
+    found = np.where(np.isin(labels, specks), 0, mask).astype(np.uint8) if specks.size else mask
+    near_found = cv2.dilate(found, np.ones((5, 5), np.uint8))
     out = np.zeros_like(mask)
     for contour in cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
         x, y, w, h = cv2.boundingRect(contour)
