@@ -19,7 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cannonades_read_accuracy as bench  # noqa: E402
 
-TUNING_SEEDS_BELOW = 1000
+TUNING_SEEDS_BELOW = 1600
 
 
 def _seeds(words: list[str]) -> list[int]:

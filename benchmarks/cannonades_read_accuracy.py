@@ -1,6 +1,6 @@
 """Cannonades card reader accuracy and speed on rendered tables with exact truth (issue 18).
 
-Views are rendered from seeds never tuned on (tuning used seeds below 1000 and only the tuning
+Views are rendered from seeds never tuned on (tuning used seeds below 1600 and only the tuning
 styles); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
 others cycle through the tuning styles (classic, navy, ember, slate; each also reported alone). Each view is read as one photo with the truth's number of seats.
 Measured, per style group:
@@ -92,8 +92,12 @@ def nearest(cards: list[dict], centre, limit=MATCH_MM):
     return best
 
 
-def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
+def score_view(truth: dict, reading: dict, tally: Counter, listing: list[str] | None = None) -> list[str]:
+    """Scores one view into the tally; returns its errors (a wrong name, a confidently wrong seat, a whole ship
+    unseen or read the wrong face). `listing` gets each seat with no hand over it not read exact (wrong or unsure)
+    and each whole face-down ship not read face down, with what the reader said of it (its cause, to look at)."""
     misses = []
+    listing = [] if listing is None else listing
     read = reading["cards"]
     truth_up = {c["card"]: c for c in truth["cards"] if c["face"] == "up"}
     for card in truth_up.values():
@@ -127,6 +131,10 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
         if case != UNDER_HAND:
             tally["seats no hand over"] += 1
             tally["seats no hand over exact"] += exact
+            if not exact:
+                listing.append(f"no-hand {area} {'unsure' if said_unknown else 'WRONG'} ({case}): read {fleet(mine)}, "
+                               f"truth {fleet(ships)}" + "".join(f"; unknown at {r['centre_mm']}: {r.get('why', '')}"
+                                                                  for r in mine if r["face"] == "unknown"))
         if whole:
             tally["seats whole"] += 1
             tally["seats whole exact"] += exact
@@ -143,6 +151,9 @@ def score_view(truth: dict, reading: dict, tally: Counter) -> list[str]:
                 continue
             tally["ships whole"] += 1
             found = nearest(read, ship["centre_mm"], 25.0)
+            if ship["face"] == "down" and (found is None or found["face"] != "down"):
+                said = "not seen" if found is None else f"read {found['face']} ({found.get('why', '')})"
+                listing.append(f"back {area}{' (hand over)' if case == UNDER_HAND else ''} at {ship['centre_mm']}: {said}")
             if found is None:
                 tally["ships missed"] += 1
                 misses.append(f"{area}: a {ship['face']} ship at {ship['centre_mm']} not seen")
@@ -238,7 +249,7 @@ def main() -> int:
     cv2.setNumThreads(1)
     args.out.mkdir(parents=True, exist_ok=True)
     tallies: dict[str, Counter] = defaultdict(Counter)
-    frames, errors = [], []
+    frames, errors, listing = [], [], []
     started = time.perf_counter()
     for seed in range(args.first, args.first + (SPEED_FRAMES if args.speed_only else args.views)):
         style = style_of(seed)
@@ -255,16 +266,19 @@ def main() -> int:
         group = "held-out style (harbour)" if style == HELD_OUT_STYLE else TUNED
         for key in (group, "all", f"style {style}"):
             tallies[key]["views"] += 1
-        misses = score_view(rendered.truth, reading, tallies[group])
+        listed: list[str] = []
+        misses = score_view(rendered.truth, reading, tallies[group], listed)
         for key in ("all", f"style {style}") if group == TUNED else ("all",):
             score_view(rendered.truth, reading, tallies[key])
         errors += [f"seed {seed} ({style}): {miss}" for miss in misses]
+        listing += [f"seed {seed} ({style}, {rendered.truth['table']}): {line}" for line in listed]
         if tallies["all"]["views"] % 25 == 0:   # a long run can be looked at before it ends
             partial = [f"# so far: seeds {args.first}-{seed}"]
             for name in GROUPS:
                 partial += report(name, tallies[name])
             (args.out / "partial.md").write_text("\n".join(partial) + "\n")
     (args.out / "errors.txt").write_text("\n".join(errors) + "\n")
+    (args.out / "missed.txt").write_text("\n".join(listing) + "\n")   # the no-hand seats and backs not read, to look at
     detector = cv2.aruco.ArucoDetector(cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50), cv2.aruco.DetectorParameters())
     full, floor, stream, changed, changed_cpu, same, same_moved = [], [], [], [], [], 0, 0
     rng = np.random.default_rng(args.first)

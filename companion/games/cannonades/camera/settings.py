@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-"classic" and "navy" card styles and seeds below 1000 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 1600 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -120,6 +120,9 @@ class ReaderSettings:
     # the table's colour (a navy back's cream frame on beige linen or pine) is missed by the mask, and the cards
     # it leaves, each a border short all round, hold no whole card rectangle.
     split_border_mm: float = 3.0
+    # And shrunk by this much: a faint shape's outline lies past its cards (the distance smoothed over
+    # `faint_smooth_mm` and closed), and two backs 10-15 mm apart come out one shape with a bridge between them.
+    split_halo_mm: float = 3.5
     split_confidence: float = 0.8
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
@@ -175,6 +178,10 @@ class ReaderSettings:
     unexplained_faint_open_mm: float = 9.0
     unexplained_faint_solidity: float = 0.8
     unexplained_faint_sides: tuple[float, float] = (0.7, 1.35)
+    # Or a row of such backs overlapping (a column of slate backs on the navy cloth in a dim light): a card wide (those
+    # shares of its short side), at most this many cards long, this solid (the row's ends stagger).
+    unexplained_faint_row_cards: float = 2.2
+    unexplained_faint_row_solidity: float = 0.7
     # Such a piece one card's size and shape (unexplained.whole_back: sides within `card_side_tolerance` of a
     # card's, at least this many cards' area, this solid) is a back the mask missed: face down, with this
     # confidence (on tuning views whole slate backs on the navy cloth came out 59-72 x 78-92 mm, 0.76-0.94 of
@@ -201,6 +208,10 @@ class ReaderSettings:
     under_least_cards: float = 0.1
     under_back_paper_share: float = 0.05
     under_back_confidence: float = 0.7
+    # A dark piece is a back only as far as an opening this wide leaves `under_least_cards` of it: on a plain cloth the
+    # faint mask's ring round a white cannonade (its blurred rim, 2-3 mm past the cut margin) came to 0.16 of a card
+    # (tuning view 1201: a ship counted twice); a face's paper may show thinner (tuning view 28: 4-5 mm strips).
+    under_rim_mm: float = 3.0
     # An unknown shape wholly within `cannonade_reach_mm` of a lonely cannonade (its ship's centre lies that near: a
     # face's strip on tuning view 799 reached 35 mm out), under this many cards' area, is that ship's strip judged
     # alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).

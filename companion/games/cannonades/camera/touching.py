@@ -41,19 +41,26 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
         # Judged as cards apart from the faces: a strip under one, grown, is no border missed.
         grown = _grown(contour, settings.split_border_mm * settings.top_px_per_mm)
         found = _split(grown, settings, None, reach_under=False)
+    if found is None and border_missed:
+        # Or cards a faint shape took in with its halo (the distance's smoothing and closing reach past a card, and
+        # join two cards a little apart): tried shrunk by that halo.
+        shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
+        found = None if shrunk is None else _split(shrunk, settings, None, reach_under=False)
     return found
 
 
-def _grown(contour: np.ndarray, by_px: float) -> np.ndarray:
-    """The shape's outline grown by `by_px` all round (a back's light border the mask missed, put back)."""
+def _grown(contour: np.ndarray, by_px: float) -> np.ndarray | None:
+    """The shape's outline grown by `by_px` all round (a back's light border the mask missed, put back), or shrunk
+    when `by_px` is negative (its largest piece then; None when nothing is left)."""
     x, y, w, h = cv2.boundingRect(contour)
-    pad = int(np.ceil(by_px)) + 2
+    pad = int(np.ceil(abs(by_px))) + 2
     shape = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     cv2.drawContours(shape, [contour - [x - pad, y - pad]], -1, 255, cv2.FILLED)
-    size = 2 * int(round(by_px)) + 1
-    shape = cv2.dilate(shape, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    outline = max(cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0], key=cv2.contourArea)
-    return outline + [x - pad, y - pad]
+    size = 2 * int(round(abs(by_px))) + 1
+    element = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size))
+    shape = cv2.dilate(shape, element) if by_px >= 0 else cv2.erode(shape, element)
+    outlines = cv2.findContours(shape, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]
+    return max(outlines, key=cv2.contourArea) + [x - pad, y - pad] if outlines else None
 
 
 def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None,

@@ -72,7 +72,8 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
                 unsure: np.ndarray, settings: ReaderSettings) -> str | None:
     """The face of the ship showing beside a cannonade: "down" when what shows is dark all through, "up" when
     it is as bright as the cannonade's paper well inside its outline, or None when too little shows, it is
-    neither, or it touches a shape said unknown (an arm: a hand is neither). `shown`: what differs from the
+    neither (a dark piece counts only as far as it is wider than `under_rim_mm`: a thin ring round the cannonade is
+    its blurred rim), or it touches a shape said unknown (an arm: a hand is neither). `shown`: what differs from the
     table (the blob mask or the faint one), `cannonade_px` its outline and `others_px` every other card's
     found (top view px), `unsure` where unknown shapes lie."""
     scale = settings.top_px_per_mm
@@ -89,10 +90,15 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     near_unknown = unsure[cv2.dilate(kept.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0].any()
     if float(kept.sum()) / card_px < settings.under_least_cards or near_unknown:
         return None
+    # A back's strip is wider than the cannonade's blurred rim (a dark ring round it on a plain cloth); a face's paper
+    # may show in thinner strips, and a ring is no paper.
+    rim = 2 * int(round(settings.under_rim_mm * scale)) + 1
+    substance = cv2.morphologyEx(kept.astype(np.uint8), cv2.MORPH_OPEN, np.ones((rim, rim), np.uint8))
+    dark = "down" if float(substance.sum()) / card_px >= settings.under_least_cards else None
     face = cv2.erode(own, np.ones((2 * int(round(margin)) + 1,) * 2, np.uint8)) > 0   # the cannonade, no margin
     paper = grey >= float(np.percentile(grey[face], 75)) - settings.covered_paper_gap
     if float(paper[kept].mean()) <= settings.under_back_paper_share:
-        return "down"
+        return dark
     border = 2 * int(round(settings.under_face_inset_mm * scale)) + 1
     # Its inside: away from its own edges (a back's border, the halo round them), yet up to the cannonade on it.
     inner = (cv2.erode((kept | (own > 0)).astype(np.uint8), np.ones((border, border), np.uint8)) > 0) & kept
@@ -102,7 +108,7 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     if inner_paper >= settings.under_face_paper_share:
         return "up"
     # A back's light border and the cannonade's blurred rim beside it are bright; its inside is not.
-    return "down" if inner_paper <= settings.under_back_paper_share else None
+    return dark if inner_paper <= settings.under_back_paper_share else None
 
 
 def _unknown_mask(points_mm: list[tuple[float, float]], table_to_view: np.ndarray,

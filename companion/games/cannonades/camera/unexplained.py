@@ -89,11 +89,15 @@ def _filled(foreground: np.ndarray, explained: np.ndarray, open_mm: float, setti
 
 def _card_like(contour, settings: ReaderSettings) -> bool:
     """Whether a piece found just under the faint level is shaped like a card (solid, its fitted rectangle's
-    sides near a card's): a cloth's mottling and the lamp's pool are ragged, a plank's seam is a line."""
+    sides near a card's), or like a row of cards overlapping (a card wide, up to `unexplained_faint_row_cards` long):
+    a cloth's mottling and the lamp's pool are ragged, a plank's seam is a line."""
     _, sides, _ = cv2.minAreaRect(contour)
     short, long = sorted(side / settings.top_px_per_mm for side in sides)
     least, most = settings.unexplained_faint_sides
     solidity = cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
+    if long > most * cards.CARD_MM[1]:   # a row of faint backs overlapping: a card wide, a few long, less solid
+        return (solidity >= settings.unexplained_faint_row_solidity and least * cards.CARD_MM[0] <= short
+                <= most * cards.CARD_MM[0] and long <= settings.unexplained_faint_row_cards * cards.CARD_MM[1])
     return (solidity >= settings.unexplained_faint_solidity and short >= least * cards.CARD_MM[0]
             and long <= most * cards.CARD_MM[1])
 
