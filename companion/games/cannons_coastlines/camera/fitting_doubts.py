@@ -106,14 +106,11 @@ def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> lis
 
 def crate_sized_mast(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
     """Taught: a blob read as one mast, no longer than a taught mast yet covering settings.mast_cover_most times its
-    mm^2, or more than its mm^2 while settings.mast_width_most times as wide on average (mm^2 a mm of its length), and
-    nearer (by ratio) a taught crate's mm^2, is as likely a crate whose thick core did not show (a pale lid)."""
-    if not looks.taught or min(looks.mast_mm2, looks.crate_mm2, looks.mast_length_mm, shape.length_mm) <= 0 \
-            or shape.length_mm > looks.mast_length_mm:
+    mm^2 and nearer (by ratio) a taught crate's, is as likely a crate whose thick core did not show."""
+    if not looks.taught or min(looks.mast_mm2, looks.crate_mm2) <= 0 or shape.length_mm > looks.mast_length_mm:
         return []
     to_mast, to_crate = np.log(shape.area_mm2 / looks.mast_mm2), abs(np.log(shape.area_mm2 / looks.crate_mm2))
-    wide = (shape.area_mm2 / shape.length_mm) / (looks.mast_mm2 / looks.mast_length_mm)
-    if to_crate < to_mast and (to_mast >= np.log(settings.mast_cover_most) or wide >= settings.mast_width_most):
+    if to_mast >= np.log(settings.mast_cover_most) and to_crate < to_mast:
         return [f"a blob read as a mast, no longer than one but covering {shape.area_mm2:.0f} mm^2, about a crate's"]
     return []
 

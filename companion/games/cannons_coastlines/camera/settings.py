@@ -256,10 +256,6 @@ class MatSettings:
     # a taught crate's is doubted (fitting_doubts.crate_sized_mast). Tuning seeds 500-1099: a crate read as a mast at
     # 2.2 (1063 ben, sure); masts read right and sure that short 1.9 at most (501 cleo), but one at 3.1 (501 dev, asked).
     mast_cover_most: float = 2.0
-    # ... or covering more than a taught mast and this many times as wide on average (mm^2 a mm of its length): tuning
-    # seeds 500-1199, crates read as masts 3.3-4.8 (1140 ben sure: its pale lid not in the prize mask, its dark sides
-    # 0.4 of a mast long); masts read right and sure covering more than a mast and nearer a crate 2.6 at most.
-    mast_width_most: float = 3.0
     near_crate_mm: float = 0.8          # also: a blob read as masts and crates no thicker than a crate plus this
     # Taught: a part of a crate's blob clear of the crate, a pole's worth long (above) and covering this share of a
     # taught mast, is a whole mast lying against the crate (seeds 500-699: such parts cover 0.9-1.25 of one).
