@@ -164,6 +164,11 @@ class CoinSettings:
     # (seeds 500-699 taught: the gaps 14-53; coins read right 29 and up, 1 in 100 under 41; the one among three, 252).
     gap_middle_below_paper: float = 60.0
     gap_middle_mm: float = 3.0
+    # A close call on the spacing whose disc shows this share of it covered outside every coin taken (half_under_clear_mm
+    # round each) is a coin half under another, taken and asked about (coin_spacing.half_under_shown). Off (over 1)
+    # where the coins' width is the kit's guess; taught, TaughtSettings.half_under_shown.
+    half_under_shown: float = 2.0
+    half_under_clear_mm: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,10 @@ class TaughtSettings:
     # the gap between them (CoinSettings.gap_reach_share; seeds 500-699: 10 gaps read as coins, their third nearest
     # coin 0.80-0.92 of a width away; of the 6942 coins read right one lies so, its face 252 below the paper).
     gap_reach_share: float = 0.95
+    # Taught, a close call on the coins' spacing whose disc shows this share of it covered where no coin taken lies is
+    # a coin half under another (CoinSettings.half_under_shown; seeds 500-1299: missed coins' peaks up to 0.85, peaks
+    # on mats whose coins were read right 0.71 at most).
+    half_under_shown: float = 0.75
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
     # The half-way rise lies outside the rim (lean, side, shadow): the paler the face beside the rim, the nearer the
@@ -105,6 +109,7 @@ class TaughtCoast:
             self.coin_settings_changes["separation_slack_mm"] = CoinSettings().separation_slack_mm + settings.width_doubt_mm
             self.coin_settings_changes["strong_rim_votes"] = settings.strong_rim_votes
             self.coin_settings_changes["gap_reach_share"] = settings.gap_reach_share
+            self.coin_settings_changes["half_under_shown"] = settings.half_under_shown
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
