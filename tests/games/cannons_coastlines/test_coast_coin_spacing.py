@@ -106,3 +106,20 @@ def test_a_coin_overlapped_on_three_sides_or_with_coins_on_one_side_is_no_gap():
     one_side = [(middle[0] + overlapped * MAT_PX_PER_MM * np.sin(turn), middle[1] + overlapped * MAT_PX_PER_MM * np.cos(turn))
                 for turn in np.radians([-60, 0, 60])]   # as far apart as they are from it: two thirds of a turn open
     assert gaps_between([middle] + one_side, KIT_MM, TAUGHT_GAPS, PAPER_IN_ITS_MIDDLE) == []
+
+
+@pytest.mark.parametrize("apart_mm", [17.0, 17.5])
+def test_taught_a_coin_half_under_another_showing_its_face_is_counted_and_asked_about(apart_mm):
+    """Taught tuning seeds 1100-1199 (1100 dev, 1156 ben): a coin half under another, its peak ruled out 0.73-0.78 of
+    a coin's width from it, shows most of its face where no coin taken lies (TaughtSettings.half_under_shown)."""
+    from dataclasses import replace
+
+    from companion.games.cannons_coastlines.camera.taught import TaughtSettings
+    settings = replace(CoinSettings(), half_under_shown=TaughtSettings().half_under_shown)
+    lab = zone_with_coins((100, 100), (100, 100 + apart_mm * MAT_PX_PER_MM), (100, 240))
+    half_under: list[tuple[float, float]] = []
+    assert len(coins.coin_centres(lab, settings, KIT_MM, [], None, half_under)) == 3 and len(half_under) == 1
+    assert len(coins.coin_centres(lab, CoinSettings(), KIT_MM, [], None, [])) == 2   # untaught: off
+    # A coin clearly on another (its peak further in than a close call) is not looked at.
+    lab = zone_with_coins((100, 100), (100, 100 + 15.0 * MAT_PX_PER_MM), (100, 240))
+    assert len(coins.coin_centres(lab, settings, KIT_MM, [], None, [])) == 2

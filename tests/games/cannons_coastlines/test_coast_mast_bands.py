@@ -12,8 +12,8 @@ from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
 
 RED = (40, 40, 200)   # BGR, as white-balanced
 RED_FLEET = 4
-# Taught: a band 28 mm long across the sail.
-STRIPED = MatLooks(mast_paint_mm=28.0, mast_mm2=600.0, crate_mm2=300.0, taught=True)
+# Taught: a band 28 mm long across the sail, a mast as long as its sail drawn here (its pale pole not seen).
+STRIPED = MatLooks(mast_paint_mm=28.0, mast_mm2=600.0, crate_mm2=300.0, mast_length_mm=30.0, taught=True)
 
 
 def striped_mast_parted_by_its_pole(x: float, y: float = 30.0) -> list:
@@ -84,13 +84,24 @@ def test_a_band_joined_over_a_gap_to_a_crate_lid_is_still_counted_on_its_mast():
 
 def test_a_short_pennant_counted_twice_by_its_blurred_length_is_asked_about():
     """A group's pennants 10 mm long: one blurred to 16 mm reaches 1.6 of it, two masts by its length (seeds
-    700-899: 844 ben, 856 ben, sure and wrong). Near a half band the count is a doubt; one band's length is none."""
-    pennants = MatLooks(mast_paint_mm=10.0, mast_mm2=300.0, crate_mm2=300.0, taught=True)
-    pole = ((60, 40, 45, 4), SAIL)
+    700-899: 844 ben, 856 ben, sure and wrong). On a blob long enough for two masts, near a half band the count is
+    a doubt; one band's length is none."""
+    pennants = MatLooks(mast_paint_mm=10.0, mast_mm2=300.0, crate_mm2=300.0, mast_length_mm=47.0, taught=True)
+    pole = ((60, 40, 80, 4), SAIL)
     _, _, doubts, _ = read_fittings(mat_with(pole, ((60, 34, 16, 6), RED)), looks=pennants)
     assert any("of its band" in doubt for doubt in doubts), doubts
     masts, _, doubts, _ = read_fittings(mat_with(pole, ((60, 34, 10, 6), RED)), looks=pennants)
     assert masts == [RED_FLEET] and not any("of its band" in doubt for doubt in doubts), doubts
+
+
+def test_paint_reaches_no_more_masts_than_its_blob_is_long():
+    """Seeds 500-1199 taught (844 ben, 856 ben, 1126 ben): a pennant blurred long, or taught short, reaching 1.5-1.9
+    bands on a blob one mast long is one mast (MatSettings.band_room_cover: no room for two across each other)."""
+    pennants = MatLooks(mast_paint_mm=10.0, mast_mm2=300.0, crate_mm2=300.0, mast_length_mm=47.0, taught=True)
+    for pennant_mm in (16, 19):
+        masts, _, doubts, _ = read_fittings(mat_with(((60, 40, 45, 4), SAIL), ((60, 34, pennant_mm, 6), RED)),
+                                            looks=pennants)
+        assert masts == [RED_FLEET] and not any("of its band" in doubt for doubt in doubts), (pennant_mm, doubts)
 
 
 def test_masts_counted_by_faint_paint_just_short_of_a_half_band_are_asked_about():

@@ -12,6 +12,9 @@ A coin pale in its middle has a dark ring inside its rim, and that ring's inner 
 radius outside it: the gap between three or four such coins gathers their votes, its paper passes for a pale
 middle and its surround for a face. No coin lies inside three others nearer than a coin's width, so such a
 peak with the paper showing in its middle is the gap between them (gaps_between).
+
+Taught, the coins' width is known: a close call whose disc shows a coin's face (what covers the paper) mostly where no
+coin taken lies is a coin half under another, not a peak of the coins round it (half_under_shown).
 """
 
 from __future__ import annotations
@@ -73,3 +76,35 @@ def spacing_doubts(taken: list[tuple[float, float]], passed_over: list[tuple[flo
                           f"{settings.crowded_share:.0%} of a coin's width (a gap between coins?)")
             break
     return doubts
+
+
+def half_under_shown(taken: list[tuple[float, float]], passed_over: list[tuple[float, float]], covered: np.ndarray,
+                     diameter_mm: float, least_px: float, settings: CoinSettings = CoinSettings()) -> list[tuple[float, float]]:
+    """Of the peaks `passed_over` (ruled out by a coin taken, px) lying `least_px` or more from every coin, those whose
+    disc a coin wide is covered (`covered`: bool, not paper) over settings.half_under_shown of it outside every coin
+    taken (a coin's width and settings.half_under_clear_mm round each): a coin half under another shows the rest of
+    its face. Taken one at a time, the most shown first, each then counting as taken."""
+    radius = diameter_mm / 2 * MAT_PX_PER_MM
+    reach = int(radius) + 1
+    offsets = np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius) - reach
+    clear = (radius + settings.half_under_clear_mm * MAT_PX_PER_MM) ** 2
+    coins = [tuple(c) for c in taken]
+    found: list[tuple[float, float]] = []
+
+    def shown(peak: tuple[float, float]) -> float:
+        at = offsets + (int(peak[0]), int(peak[1]))
+        at = at[(at[:, 0] >= 0) & (at[:, 0] < covered.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < covered.shape[1])]
+        centres = np.array(coins + found, np.float64)
+        outside = ((at[:, None, 0] - centres[None, :, 0]) ** 2 + (at[:, None, 1] - centres[None, :, 1]) ** 2 > clear).all(1)
+        return float((covered[at[:, 0], at[:, 1]] & outside).sum()) / len(offsets)
+
+    def apart(peak: tuple[float, float]) -> bool:
+        centres = np.array(coins + found, np.float64)
+        return bool(np.hypot(centres[:, 0] - peak[0], centres[:, 1] - peak[1]).min() >= least_px)
+
+    while coins:
+        best = max((peak for peak in passed_over if apart(peak)), key=shown, default=None)
+        if best is None or shown(best) < settings.half_under_shown:
+            break
+        found.append(best)
+    return found

@@ -15,7 +15,7 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, half_under_shown, spacing_doubts
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 METAL = "metal"
@@ -24,7 +24,8 @@ METAL = "metal"
 def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
                  diameter_mm: float = kit.COIN_DIAMETER_MM,
                  passed_over: list[tuple[float, float]] | None = None,
-                 passed_from_mm: float | None = None) -> list[tuple[float, float]]:
+                 passed_from_mm: float | None = None,
+                 half_under: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
@@ -33,7 +34,9 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     its overlap (and settings.separation_slack_mm). Peaks that look like coins but were ruled out by a coin
     taken within settings.close_call_mm past the separation (or `passed_from_mm` or more away, when given: the
     coins' width not known) are added to `passed_over` (coin_spacing). A peak taken among coins surrounding it is
-    the gap between them (coin_spacing.gaps_between): the coins are taken again without it."""
+    the gap between them (coin_spacing.gaps_between): the coins are taken again without it. Taught, a close call
+    showing a coin's face where no coin taken lies is a coin half under another (coin_spacing.half_under_shown): it
+    is taken, and added to `half_under` too."""
     lab = zone_lab.astype(np.float32)
     # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
     # nearly as light as the paper but far more coloured.
@@ -106,6 +109,10 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         close = (nearest > 0) & (nearest >= least)
         passed_over += [(float(r), float(c)) for r, c in zip(rows[close], cols[close])
                         if (float(r), float(c)) not in gaps and face_is_a_coins(int(r), int(c))]
+        if half_under is not None and passed_over and settings.half_under_shown <= 1.0:
+            half_under += half_under_shown(centres, passed_over, paper_like < settings.paper_like_min, diameter_mm,
+                                           separation - settings.close_call_mm * MAT_PX_PER_MM, settings)
+            centres = centres + half_under
     return centres
 
 
@@ -148,9 +155,11 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     diameter = looks.coin_diameter_mm
     low_line = zone_box.y + zone_box.height - (diameter / 2 - settings.zone_overhang_mm)
     passed_over: list[tuple[float, float]] = []
+    half_under: list[tuple[float, float]] = []
     # Untaught, the coins' width is the kit's guess: a smaller set's coins lie nearer each other (coin_spacing).
     passed_from = None if looks.taught else settings.untaught_least_apart_mm
-    centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over, passed_from)
+    centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over, passed_from,
+                                                                half_under)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -160,6 +169,7 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
         return {}, [], 1.0
     spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),
                              diameter, settings, passed_from)
+    spacing += [f"{len(half_under)} coin(s) half under another, counted by the face they show"] if half_under else []
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     sample_shares = looks.coin_sample_shares
     radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM

@@ -10,6 +10,8 @@ they are, but two of one fleet close together are named a doubt (cut_band_doubts
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm
@@ -99,6 +101,39 @@ def band_count_doubts(fleet: int, by_length: float, apart: int, settings: MatSet
     if line < max(apart, 1) or not -below <= by_length - line < settings.band_count_doubt:
         return []
     return [f"fleet {fleet}'s paint reaches {by_length:.2f} of its band: {int(round(by_length))} mast(s) by its length"]
+
+
+@dataclass(frozen=True)
+class BlobRoom:
+    """How many taught masts long a mast blob is, and how many taught masts' mm^2 it covers."""
+    long: float
+    cover: float
+
+    @staticmethod
+    def of(blob: np.ndarray, looks: MatLooks) -> "BlobRoom | None":
+        """Taught only (None when a taught mast's length or cover is not known)."""
+        if not looks.taught or min(looks.mast_length_mm, looks.mast_mm2) <= 0:
+            return None
+        return BlobRoom(length_mm(blob) / looks.mast_length_mm, float(blob.sum()) / MAT_PX_PER_MM ** 2 / looks.mast_mm2)
+
+
+def counted_by_length(fleet: int, by_length: float, apart: int, room: BlobRoom | None,
+                      settings: MatSettings) -> tuple[int, list[str]]:
+    """(masts, doubts) of a fleet's paint on one blob reaching `by_length` bands, `apart` bands lying apart. Its paint
+    reaches no more bands than the blob is long in taught masts (`room`): a pennant blurred long, or taught short,
+    on a blob one mast long is one mast (masts side by side along their length make a blob as long as both). Where
+    that lowers the count, a blob covering MatSettings.band_room_cover taught masts for each mast read has room for
+    more lying across each other, and is a doubt. A count near a half band is a doubt (band_count_doubts)."""
+    count = max(apart, int(round(by_length)))
+    capped = min(by_length, room.long) if room is not None else by_length
+    if max(apart, int(round(capped))) >= count:
+        return count, band_count_doubts(fleet, by_length, apart, settings)
+    count = max(apart, int(round(capped)))
+    doubts = band_count_doubts(fleet, capped, apart, settings)
+    if room.cover >= settings.band_room_cover * max(count, 1):
+        doubts.append(f"fleet {fleet}'s paint reaches {by_length:.2f} of its band on a blob {room.long:.2f} masts long, "
+                      f"but covering {room.cover:.1f} masts: {count} mast(s) by its length")
+    return count, doubts
 
 
 def cut_band_doubts(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings) -> list[str]:

@@ -25,8 +25,9 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape
                                                                    small_crate, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
-from companion.games.cannons_coastlines.camera.mast_bands import (band_count_doubts, band_mm, bands, bands_reached,
-                                                                 cut_band_doubts, half_of_a_band, join_band_parts)
+from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, band_mm, bands, bands_reached,
+                                                                 counted_by_length, cut_band_doubts, half_of_a_band,
+                                                                 join_band_parts)
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint
@@ -223,7 +224,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                 crates += crates_held
                 continue
         elif on_blob := _blob_patches(blob, paint, settings):
-            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings))
+            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings),
+                                                    BlobRoom.of(blob, looks))
             masts += counted_masts
             doubts += named
             doubts += cut_band_doubts(on_blob, looks, settings)
@@ -274,12 +276,13 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
 
 
 def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings(),
-                     reached: dict[int, float] | None = None) -> tuple[list[int], list[str]]:
+                     reached: dict[int, float] | None = None, room: BlobRoom | None = None) -> tuple[list[int], list[str]]:
     """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
     paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
     patch as long as two masts' paint (sails side by side, their bands run together) is two masts, and so is a
     fleet's paint on the blob reaching two bands (`reached`: mast_bands.bands_reached) where its patches are
-    shorter (a band's paint too pale in places for a patch). A count by length near a half band is a doubt."""
+    shorter (a band's paint too pale in places for a patch), no more than the blob has `room` for
+    (mast_bands.counted_by_length). A count by length near a half band is a doubt."""
     fleets = [fleet for fleet, _ in inside]
     masts, doubts = [], []
     for fleet in sorted(set(fleets)):
@@ -289,8 +292,8 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, sett
             own = [patch for owner, patch in inside if owner == fleet]
             apart = len(bands(own, looks, settings))
             by_length = max(sum(map(patch_length_mm, own)) / band_mm(looks), (reached or {}).get(fleet, 0.0))
-            count = max(apart, int(round(by_length)))
-            doubts += band_count_doubts(fleet, by_length, apart, settings)
+            count, named = counted_by_length(fleet, by_length, apart, room, settings)
+            doubts += named
         masts += [fleet] * count
     return masts, doubts
 

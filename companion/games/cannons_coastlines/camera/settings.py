@@ -164,6 +164,11 @@ class CoinSettings:
     # (seeds 500-699 taught: the gaps 14-53; coins read right 29 and up, 1 in 100 under 41; the one among three, 252).
     gap_middle_below_paper: float = 60.0
     gap_middle_mm: float = 3.0
+    # A close call on the spacing whose disc shows this share of it covered outside every coin taken (half_under_clear_mm
+    # round each) is a coin half under another, taken and asked about (coin_spacing.half_under_shown). Off (over 1)
+    # where the coins' width is the kit's guess; taught, TaughtSettings.half_under_shown.
+    half_under_shown: float = 2.0
+    half_under_clear_mm: float = 1.0
 
 
 @dataclass(frozen=True)
@@ -279,6 +284,12 @@ class MatSettings:
     # less than this (tuning seeds 500-1099: two pale striped masts side by side reaching 1.48 bands, read as one,
     # sure, 913 cleo; the nearest such count read right lay 0.21 under a half band, 966 anna at 2.29).
     faint_band_doubt_below: float = 0.1
+    # Taught: masts counted by how many bands their paint reaches are no more than the blob is long in taught masts
+    # (mast_bands.counted_by_length). Tuning seeds 500-1199, single blobs so counted over their separate bands: one
+    # mast 1.03-1.25 masts long (a pennant's patch 1.54-1.92 bands: blurred long, or taught short), two 1.50 and longer.
+    # Where that lowers the count, a blob covering this many taught masts for each mast read has room for masts lying
+    # side by side across each other and is a doubt (those seeds: 1.14-1.57; masts side by side there lie end to end).
+    band_room_cover: float = 1.8
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
     # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts

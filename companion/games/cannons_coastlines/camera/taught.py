@@ -52,12 +52,18 @@ class TaughtSettings:
     paint_join_mm: float = 7.0        # wider than a pole (5 mm at most) and its blur; pennants lie 11 mm apart
     width_doubt_mm: float = 1.0       # the taught width is this far off (seeds 500-699: -1.4 to +2.2; 1.5 and 0.5 tried)
     # Taught, a coin pale in the middle counts by its rim alone where it gathers this many full rims' votes (seeds
-    # 500-699: of the peaks the face tests ruled out, the coins voted 1.8 and 2.2, the rest 0.75 at most).
-    strong_rim_votes: float = 1.5
+    # 500-699: of the peaks the face tests ruled out, the coins voted 1.8 and 2.2, the rest 0.75 at most; seeds
+    # 1200-1299: white- and pale-faced coins 1.01-1.32, 1220 ben sure and wrong. Every tuning mat 500-1299 reads the
+    # same at 0.85 as at 1.0; at 0.7 peaks of no coin become close calls on two mats read right and sure).
+    strong_rim_votes: float = 1.0
     # Taught, a peak among three coins or more nearer than this share of a coin's width, the paper in its middle, is
     # the gap between them (CoinSettings.gap_reach_share; seeds 500-699: 10 gaps read as coins, their third nearest
     # coin 0.80-0.92 of a width away; of the 6942 coins read right one lies so, its face 252 below the paper).
     gap_reach_share: float = 0.95
+    # Taught, a close call on the coins' spacing whose disc shows this share of it covered where no coin taken lies is
+    # a coin half under another (CoinSettings.half_under_shown; seeds 500-1299: missed coins' peaks up to 0.85, peaks
+    # on mats whose coins were read right 0.71 at most).
+    half_under_shown: float = 0.75
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
     # The half-way rise lies outside the rim (lean, side, shadow): the paler the face beside the rim, the nearer the
@@ -103,6 +109,7 @@ class TaughtCoast:
             self.coin_settings_changes["separation_slack_mm"] = CoinSettings().separation_slack_mm + settings.width_doubt_mm
             self.coin_settings_changes["strong_rim_votes"] = settings.strong_rim_votes
             self.coin_settings_changes["gap_reach_share"] = settings.gap_reach_share
+            self.coin_settings_changes["half_under_shown"] = settings.half_under_shown
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
