@@ -169,9 +169,15 @@ def read_grids(picture: np.ndarray, grids, pip_radius) -> list[FaceRead | None]:
     return found
 
 
-def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: ReaderSettings):
-    """(middle, turn, spread) of every face that two of the spots (or one, for a lone pip) could belong to."""
+def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: ReaderSettings,
+              own_radii_px: np.ndarray | None = None):
+    """(middle, turn, spread) of every face that two of the spots (or one, for a lone pip) could belong to.
+    `own_radii_px`: the spots' radii at their own half height (pip_spots.half_height_radii). A pair's spread is
+    weighed against the larger of the two sizes: a crop holding the board's paper edge or a marker sets the spot
+    threshold high, and a faint pair of pips comes out too small for the spread between them."""
     low, high = settings.die_size_mm[0] * SPREAD_SHARE * ppm, settings.die_size_mm[1] * SPREAD_SHARE * ppm
+    fewest, most = settings.pair_spread_pips
+    sized = radii_px if own_radii_px is None else np.maximum(radii_px, own_radii_px)
     found = []
     for a in range(len(spots_px)):
         for b in range(a + 1, len(spots_px)):
@@ -185,7 +191,7 @@ def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: 
             midpoint = (spots_px[a] + spots_px[b]) / 2
             for apart, turn, (shift_along, shift_across) in PAIR_RELATIONS:
                 spread = distance / apart
-                if not low <= spread <= high or not 1.2 <= spread / ((radii_px[a] + radii_px[b]) / 2) <= 4.2:
+                if not low <= spread <= high or not fewest <= spread / ((sized[a] + sized[b]) / 2) <= most:
                     continue
                 centre = midpoint + (shift_along * along + shift_across * across) * spread
                 found.append((centre, bearing - math.radians(turn), spread, False))

@@ -83,7 +83,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         roundness = np.array([s.roundness for s in kind])
         own_radii = half_height_radii(local if lighter else -local, points, radii, settings)
         kinds.append((points, radii, roundness, own_radii, float(np.median(radii)),
-                      proposals(points, radii, ppm, settings)))
+                      proposals(points, radii, ppm, settings, own_radii)))
     # The light pips' faces and the dark pips' read together (each with its own pips' radius), then judged kind by kind.
     read = read_proposals_together(picture, [(offered, pip_radius) for *_, pip_radius, offered in kinds],
                                    settings.lone_margin_quantile) if kinds else []

@@ -55,6 +55,9 @@ class ReaderSettings:
     pip_own_reach: float = 3.0
     pip_size_spread: float = 2.3         # and their radii differ by no more than this factor (blur, JPEG, light across the top)
     spot_roundness: float = 0.55         # a pip seen straight down is round; squashed spots are sides' pips
+    # A pair of spots proposes a face whose spread (a corner pip's offset) is this many of their radii (the larger of
+    # the found and the half-height radius: die_face.proposals).
+    pair_spread_pips: tuple[float, float] = (1.2, 4.2)
     face_margin: float = 0.2             # a face's pip places stand out by this share of the contrast at least
     face_evenness: float = 0.6           # the body between the pips varies by no more than this share of it
     stray_pip_likeness: float = 0.5      # a spot inside a face standing off its body less than this share of its pips is body
