@@ -125,11 +125,10 @@ def counted_by_length(fleet: int, by_length: float, apart: int, room: BlobRoom |
     that lowers the count, a blob covering MatSettings.band_room_cover taught masts for each mast read has room for
     more lying across each other, and is a doubt. A count near a half band is a doubt (band_count_doubts)."""
     count = max(apart, int(round(by_length)))
-    capped = min(by_length, room.long) if room is not None else by_length
-    if max(apart, int(round(capped))) >= count:
+    if room is None or max(apart, int(round(min(by_length, room.long)))) >= count:
         return count, band_count_doubts(fleet, by_length, apart, settings)
-    count = max(apart, int(round(capped)))
-    doubts = band_count_doubts(fleet, capped, apart, settings)
+    count = max(apart, int(round(room.long)))   # room.long < by_length here: the count it lowers to
+    doubts = band_count_doubts(fleet, room.long, apart, settings)
     if room.cover >= settings.band_room_cover * max(count, 1):
         doubts.append(f"fleet {fleet}'s paint reaches {by_length:.2f} of its band on a blob {room.long:.2f} masts long, "
                       f"but covering {room.cover:.1f} masts: {count} mast(s) by its length")
