@@ -35,6 +35,7 @@ class BoostedTrees:
         leaf = self.feature == LEAF
         here = np.arange(trees * width, dtype=np.int64).reshape(trees, width)
         first = (np.arange(trees, dtype=np.int64) * width)[:, None]
+        self._leaf = leaf.ravel()
         self._split_feature = np.where(leaf, 0, self.feature).ravel().astype(np.int64)
         self._split_threshold = np.where(leaf, np.inf, self.threshold).ravel()
         self._children = np.stack([np.where(leaf, here, first + self.right),
@@ -50,10 +51,21 @@ class BoostedTrees:
         row_start = np.tile(np.arange(len(rows), dtype=np.int64) * rows.shape[1], trees)
         at = start
         values = rows.ravel()
-        for _ in range(self.depth):     # a walker at its leaf stays there
+        ends, walking = at, None
+        for step in range(self.depth):     # a walker at its leaf stays there
             goes_left = values.take(row_start + self._split_feature.take(at)) <= self._split_threshold.take(at)
             at = self._children.take(2 * at + goes_left)
-        leaves = self._value.take(at).reshape(trees, len(rows))
+            if step + 1 == self.depth // 2:
+                # Halfway down the deepest tree most walkers are at their leaves (most trees are far shallower):
+                # those are put down where they stand, and only the others walk on.
+                ends = at.copy()
+                walking = np.flatnonzero(~self._leaf.take(at))
+                at, row_start = at[walking], row_start[walking]
+        if walking is None:
+            ends = at
+        else:
+            ends[walking] = at
+        leaves = self._value.take(ends).reshape(trees, len(rows))
         return self.baseline + (self._to_counts @ leaves).T
 
     def probabilities(self, rows) -> np.ndarray:

@@ -4,7 +4,7 @@ from it, and views of the board plane (or a plane above it) as straight-down pic
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -22,18 +22,33 @@ class BoardView:
     camera: PlaneCamera
     corners_seen: tuple[int, ...]
     print_match: float = 0.0    # fitted again against the board's print (board_refit.py): their correlation
+    # Each plane's matrices once worked out, by (which, height): a read asks for the same few planes hundreds of
+    # times (the dice's, the decks'). Never written to once made; not part of the view's value.
+    _planes: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def raised(self, height_mm: float) -> np.ndarray:
         """Board mm on the plane `height_mm` above the board -> picture px."""
-        cam = self.camera
-        k = np.array([[cam.focal, 0, cam.centre[0]], [0, cam.focal, cam.centre[1]], [0, 0, 1.0]])
-        r = cam.rotation
-        return k @ np.column_stack([r[:, 0], r[:, 1], r[:, 2] * cam.up * height_mm + cam.translation])
+        return self._plane("raised", height_mm)
 
     def to_board(self, pixels, height_mm: float = 0.0) -> np.ndarray:
         """Picture px -> board mm on the plane `height_mm` above the board."""
-        matrix = np.linalg.inv(self.raised(height_mm) if height_mm else self.to_image)
-        return cv2.perspectiveTransform(np.float64(pixels).reshape(-1, 1, 2), matrix).reshape(-1, 2)
+        return cv2.perspectiveTransform(np.float64(pixels).reshape(-1, 1, 2),
+                                        self._plane("to board", height_mm)).reshape(-1, 2)
+
+    def _plane(self, which: str, height_mm: float) -> np.ndarray:
+        key = (which, float(height_mm))
+        found = self._planes.get(key)
+        if found is None:
+            if which == "raised":
+                cam = self.camera
+                k = np.array([[cam.focal, 0, cam.centre[0]], [0, cam.focal, cam.centre[1]], [0, 0, 1.0]])
+                r = cam.rotation
+                found = k @ np.column_stack([r[:, 0], r[:, 1], r[:, 2] * cam.up * height_mm + cam.translation])
+            else:
+                found = np.linalg.inv(self.raised(height_mm) if height_mm else self.to_image)
+            found.flags.writeable = False
+            self._planes[key] = found
+        return found
 
     def warp(self, image: np.ndarray, px_per_mm: float, origin_mm, size_mm, height_mm: float = 0.0) -> np.ndarray:
         """A straight-down picture of the plane `height_mm` up, `px_per_mm`, its top-left at `origin_mm`."""

@@ -44,6 +44,8 @@ PAIR_RELATIONS = ((2.0, 0.0, (0.0, 1.0)), (2.0, 0.0, (0.0, -1.0)), (2.0, 0.0, (0
                   (math.sqrt(2), 45.0, (-math.sqrt(2) / 2, 0.0)),
                   (1.0, 0.0, (0.5, 1.0)), (1.0, 0.0, (0.5, -1.0)),           # a corner and an edge's middle (6)
                   (1.0, 0.0, (-0.5, 1.0)), (1.0, 0.0, (-0.5, -1.0)))
+PAIR_APART = tuple(apart for apart, _, _ in PAIR_RELATIONS)
+_PAIR_SLACK = 1e-6          # a pair's distance, squared and summed apart from np.hypot, is off it by far less
 
 
 @dataclass(frozen=True)
@@ -117,10 +119,13 @@ def read_grid(picture: np.ndarray, centre, angle: float, spread: float, pip_radi
     return read_grids(picture, [(centre, angle, spread)], pip_radius)[0]
 
 
-def read_grids(picture: np.ndarray, grids, pip_radius) -> list[FaceRead | None]:
+def read_grids(picture: np.ndarray, grids, pip_radius, least_margin: float | None = None) -> list[FaceRead | None]:
     """read_grid of each (middle, turn, spread) in `grids`, all sampled from the picture at once and weighed
     together (the same figures as one by one, in far less time); None where a grid reaches off the picture.
-    `pip_radius`: one for all the grids, or each grid's own."""
+    `pip_radius`: one for all the grids, or each grid's own. `least_margin`: None too where a grid's margin falls
+    below it (the pip places and the body between them, sampled first, give the margin; the samples near the edges,
+    two thirds of them, are taken only for the grids left: each sample is its own, so those grids' figures are
+    the same)."""
     h, w = picture.shape[:2]
     found: list[FaceRead | None] = [None] * len(grids)
     if not grids:
@@ -137,17 +142,15 @@ def read_grids(picture: np.ndarray, grids, pip_radius) -> list[FaceRead | None]:
         return found
     places = centres[on_picture][:, None, :] + np.matmul(_SAMPLED[None], axes[on_picture])
     if np.ndim(pip_radius) == 0:
-        radius = max(1.0, pip_radius * 0.5)
+        radius = np.full(len(kept), max(1.0, pip_radius * 0.5))
     else:
-        radius = np.repeat(np.maximum(1.0, np.asarray(pip_radius, np.float64)[on_picture] * 0.5), len(_SAMPLED))
-    sampled = _disc_means(picture, places.reshape(-1, 2), radius).reshape(len(kept), len(_SAMPLED), -1)
-    slots, body = sampled[:, :9], sampled[:, 9:9 + len(BODY)]
-    edges, inside = sampled[:, 9 + len(BODY):9 + len(BODY) + len(OUTLINE)], sampled[:, 9 + len(BODY) + len(OUTLINE):]
+        radius = np.maximum(1.0, np.asarray(pip_radius, np.float64)[on_picture] * 0.5)
+    inner = 9 + len(BODY)      # the pip places and the body: all the margin is weighed from
+    sampled = _sampled(picture, places[:, :inner], radius)
+    slots, body = sampled[:, :9], sampled[:, 9:]
     body_colour = np.median(body, axis=1)[:, None, :]
     away = np.linalg.norm(slots - body_colour, axis=2)
     body_away = np.linalg.norm(body - body_colour, axis=2).max(axis=1)
-    edge_away = np.linalg.norm(edges - body_colour, axis=2).max(axis=1)
-    inside_away = np.linalg.norm(inside - body_colour, axis=2).max(axis=1)
     # Every layout at once: its weakest pip place against the strongest other place or body sample.
     chosen, counts = _LAYOUT_CHOSEN[None, :, :], _LAYOUT_COUNTS[None, :]
     weakest = np.where(chosen, away[:, None, :], np.inf).min(axis=2)
@@ -160,41 +163,63 @@ def read_grids(picture: np.ndarray, grids, pip_radius) -> list[FaceRead | None]:
     margins = (weakest - strongest - 0.5 * uneven) / contrast
     best = margins.argmax(axis=1)
     rows = np.arange(len(kept))
-    grounds, best_margins = contrast[rows, best], margins[rows, best].tolist()
-    for row, (index, centre, angle, spread) in enumerate(kept):
+    grounds, best_margins = contrast[rows, best], margins[rows, best]
+    if least_margin is not None:
+        rows = rows[best_margins >= least_margin]
+    if not len(rows):
+        return found
+    near_edges = _sampled(picture, places[rows, inner:], radius[rows]) - body_colour[rows]
+    edge_away = np.linalg.norm(near_edges[:, :len(OUTLINE)], axis=2).max(axis=1).tolist()
+    inside_away = np.linalg.norm(near_edges[:, len(OUTLINE):], axis=2).max(axis=1).tolist()
+    for at, row in enumerate(rows.tolist()):
+        index, centre, angle, spread = kept[row]
         layout, ground = int(best[row]), grounds[row]
-        found[index] = FaceRead(_LAYOUT_PIPS[layout], best_margins[row], float(body_away[row]) / ground,
-                                float(edge_away[row]) / ground, centre, angle, spread, _LAYOUT_PLACES_READ[layout],
-                                float(inside_away[row]) / ground)
+        found[index] = FaceRead(_LAYOUT_PIPS[layout], float(best_margins[row]), float(body_away[row]) / ground,
+                                float(edge_away[at]) / ground, centre, angle, spread, _LAYOUT_PLACES_READ[layout],
+                                float(inside_away[at]) / ground)
     return found
+
+
+def _sampled(picture: np.ndarray, places: np.ndarray, radius: np.ndarray) -> np.ndarray:
+    """_disc_means of (grids, places, 2) points, each grid's discs of its own radius: (grids, places, colours)."""
+    count = places.shape[1]
+    return _disc_means(picture, places.reshape(-1, 2), np.repeat(radius, count)).reshape(len(places), count, -1)
 
 
 def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: ReaderSettings,
               own_radii_px: np.ndarray | None = None):
     """(middle, turn, spread) of every face that two of the spots (or one, for a lone pip) could belong to.
-    `own_radii_px`: the spots' radii at their own half height (pip_spots.half_height_radii). A pair's spread is
+    `own_radii_px`: the spots' radii at their own half height (pip_spots.half_height_radii, or pip_spots.OwnRadii,
+    asked only for the spots of a pair whose spread a die's size allows). A pair's spread is
     weighed against the larger of the two sizes: a crop holding the board's paper edge or a marker sets the spot
     threshold high, and a faint pair of pips comes out too small for the spread between them."""
     low, high = settings.die_size_mm[0] * SPREAD_SHARE * ppm, settings.die_size_mm[1] * SPREAD_SHARE * ppm
     fewest, most = settings.pair_spread_pips
-    sized = radii_px if own_radii_px is None else np.maximum(radii_px, own_radii_px)
+
+    def sized(spot: int):
+        return radii_px[spot] if own_radii_px is None else np.maximum(radii_px[spot], own_radii_px[spot])
+
     found = []
-    for a in range(len(spots_px)):
-        for b in range(a + 1, len(spots_px)):
-            if not 0.6 <= radii_px[a] / max(radii_px[b], 1e-6) <= 1.65:
+    for a, b in _pairs_within(spots_px, low * min(PAIR_APART), high * max(PAIR_APART)):
+        if not 0.6 <= radii_px[a] / max(radii_px[b], 1e-6) <= 1.65:
+            continue
+        delta = spots_px[b] - spots_px[a]
+        distance = float(np.hypot(*delta))
+        bearing = math.atan2(delta[1], delta[0])
+        along = delta / max(distance, 1e-9)
+        across = np.array([-along[1], along[0]])
+        midpoint = (spots_px[a] + spots_px[b]) / 2
+        pair_size = None      # the pair's mean size, worked out once a relation's spread is within a die's
+        for apart, turn, (shift_along, shift_across) in PAIR_RELATIONS:
+            spread = distance / apart
+            if not low <= spread <= high:
                 continue
-            delta = spots_px[b] - spots_px[a]
-            distance = float(np.hypot(*delta))
-            bearing = math.atan2(delta[1], delta[0])
-            along = delta / max(distance, 1e-9)
-            across = np.array([-along[1], along[0]])
-            midpoint = (spots_px[a] + spots_px[b]) / 2
-            for apart, turn, (shift_along, shift_across) in PAIR_RELATIONS:
-                spread = distance / apart
-                if not low <= spread <= high or not fewest <= spread / ((sized[a] + sized[b]) / 2) <= most:
-                    continue
-                centre = midpoint + (shift_along * along + shift_across * across) * spread
-                found.append((centre, bearing - math.radians(turn), spread, False))
+            if pair_size is None:
+                pair_size = (sized(a) + sized(b)) / 2
+            if not fewest <= spread / pair_size <= most:
+                continue
+            centre = midpoint + (shift_along * along + shift_across * across) * spread
+            found.append((centre, bearing - math.radians(turn), spread, False))
     for spot, radius in zip(spots_px, radii_px):
         # A lone pip: its face's side from the pip's size (a pip is about a sixth of the side). The grids are read
         # smaller (LONE_SCALES): the largest of them must fit the largest die, not the spot's size itself (a 1's
@@ -203,6 +228,18 @@ def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: 
         if low <= spread and spread * max(LONE_SCALES) <= high:
             found.append((spot, 0.0, spread, True))
     return found
+
+
+def _pairs_within(points: np.ndarray, nearest: float, farthest: float) -> list[tuple[int, int]]:
+    """The pairs (a, b), a < b, in the order of a loop over a then b, of the points whose distance may lie within
+    [nearest, farthest]: a pair surely outside it (beyond a slack for rounding, _PAIR_SLACK) proposes no face, and
+    most pairs of a crop's spots lie farther apart than a die's two opposite corner pips."""
+    if len(points) < 2:
+        return []
+    first, second = np.triu_indices(len(points), 1)
+    apart = ((points[second] - points[first]) ** 2).sum(axis=1)
+    near = (apart >= (nearest * (1 - _PAIR_SLACK)) ** 2) & (apart <= (farthest * (1 + _PAIR_SLACK)) ** 2)
+    return list(zip(first[near].tolist(), second[near].tolist()))
 
 
 def read_lone(picture: np.ndarray, centre, spread: float, pip_radius: float,
@@ -221,16 +258,19 @@ def read_proposals(picture: np.ndarray, offered, pip_radius: float, margin_quant
     return read_proposals_together(picture, [(offered, pip_radius)], margin_quantile)[0]
 
 
-def read_proposals_together(picture: np.ndarray, kinds, margin_quantile: float = 0.0) -> list[list]:
+def read_proposals_together(picture: np.ndarray, kinds, margin_quantile: float = 0.0,
+                            least_margin: float | None = None) -> list[list]:
     """read_proposals of each (proposals, pip radius) in `kinds` (a crop's light pips' and dark pips'), every grid
-    of them all sampled and weighed at once, each with its own kind's pip radius."""
+    of them all sampled and weighed at once, each with its own kind's pip radius. `least_margin`: a face read under
+    it is None (read_grids; a lone pip's face is its weakest grid's, so a grid under it leaves that face None too)."""
     grids, radii = [], []
     for offered, pip_radius in kinds:
         for middle, angle, spread, lone in offered:
             made = _lone_grids(middle, spread) if lone else [(middle, angle, spread)]
             grids += made
             radii += [pip_radius] * len(made)
-    faces = iter(read_grids(picture, grids, kinds[0][1] if len(kinds) == 1 else np.array(radii, np.float64)))
+    faces = iter(read_grids(picture, grids, kinds[0][1] if len(kinds) == 1 else np.array(radii, np.float64),
+                            least_margin))
     return [[_lone_face([next(faces) for _ in range(len(LONE_TURNS_DEG) * len(LONE_SCALES))], margin_quantile)
              if lone else next(faces) for _, _, _, lone in offered] for offered, _ in kinds]
 

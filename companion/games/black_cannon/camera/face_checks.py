@@ -9,6 +9,7 @@ import numpy as np
 
 from companion.games.black_cannon.camera.die_face import BODY, GRID, pips_roundness
 from companion.games.black_cannon.camera.pip_spots import local_contrast
+from companion.games.black_cannon.camera.quick_stats import median
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CORNERED_PIPS = 4          # a face of this many pips or more has a pip in each of its corners
@@ -76,11 +77,11 @@ def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray,
     found = [spot for _, spot in pips_found(face, points)]
     if not found:
         return False
-    body = np.median([_grey_at(grey, face.centre + np.asarray(place) @ face.axes) for place in BODY])
-    pips = np.median([_grey_at(grey, points[spot]) for spot in found])
+    body = median([_grey_at(grey, face.centre + np.asarray(place) @ face.axes) for place in BODY])
+    pips = median([_grey_at(grey, points[spot]) for spot in found])
     local = local_contrast(grey, settings.dice_px_per_mm, settings) if local is None else local
     contrast = local * (1.0 if pips > body else -1.0)
-    roundness = pips_roundness(contrast, face, points[found], float(np.median(radii[found])))
+    roundness = pips_roundness(contrast, face, points[found], float(median(radii[found])))
     return roundness < settings.flat_pips_roundness
 
 

@@ -22,11 +22,13 @@ import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.foreground import Blob
+from companion.games.black_cannon.camera.quick_stats import median_and_percentiles
 from companion.games.black_cannon.camera.seen_die import NOT_A_FACE, SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.vision.boosted_trees import BoostedTrees, load_trees
 
 MODEL_FILE = Path(__file__).with_name("die_faces.npz")
+_ENDS_PERCENT = (1, 99)      # the patch's darkest and lightest, as percentiles of its middle (patch_inputs)
 READING_INPUTS = ("pip_count", "pip_confidence", "pip_side_mm", "blob_area_mm2", "body_grey", "contrast", "light_pips")
 
 
@@ -58,8 +60,7 @@ def patch_inputs(patch: np.ndarray) -> tuple[np.ndarray, tuple[float, float, flo
     grey = cv2.cvtColor(patch, cv2.COLOR_BGR2GRAY).astype(np.float32)
     side = grey.shape[0]
     middle = grey[side // 4:side - side // 4, side // 4:side - side // 4]
-    body = float(np.median(middle))
-    low, high = np.percentile(middle, (1, 99))
+    body, (low, high) = median_and_percentiles(middle, _ENDS_PERCENT)
     lighter = (high - body) > (body - low)      # pips lighter than the body: a dark die
     contrast = max(float(high - body if lighter else body - low), 8.0)
     normal = (body - grey if lighter else grey - body) / contrast

@@ -83,7 +83,9 @@ def table_view(view: BoardView, image: np.ndarray, board: Board, settings: Reade
     gain = np.clip((seen_mean + 4.0) / (print_mean + 4.0), 0, 4).astype(np.float32)
     gain = np.dstack([cv2.medianBlur(np.ascontiguousarray(gain[:, :, c]), 5) for c in range(3)])
     gain = cv2.resize(gain, (picture.shape[1], picture.shape[0]), interpolation=cv2.INTER_LINEAR)
-    lit = np.multiply(expected, gain, out=scratch("table lit", picture.shape, np.float32))
+    # The print as lit, on the print alone: the strips round it are the table's own look (below).
+    lit, inner = scratch("table lit", picture.shape, np.float32), _inner(expected, margin_px)
+    np.multiply(expected[inner], gain[inner], out=lit[inner])
     # Off the board: the table's own look, a median over a window far wider than a die, so a die does not
     # make its own background (a plain blur of 20 mm let an 18 mm die hide in it).
     table = _table_look(picture, ppm, margin_px, scratch("table look", picture.shape, np.uint8), sums)

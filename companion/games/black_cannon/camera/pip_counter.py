@@ -39,7 +39,8 @@ from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, expl
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts
 from companion.games.black_cannon.camera.print_under import print_blank_under
-from companion.games.black_cannon.camera.pip_spots import find_spots, half_height_radii, local_contrast
+from companion.games.black_cannon.camera.quick_stats import median
+from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -81,12 +82,13 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         points = (np.array([s.centre for s in kind]) - low) * ppm
         radii = np.sqrt(np.array([s.area_mm2 for s in kind]) / math.pi) * ppm
         roundness = np.array([s.roundness for s in kind])
-        own_radii = half_height_radii(local if lighter else -local, points, radii, settings)
-        kinds.append((points, radii, roundness, own_radii, float(np.median(radii)),
+        own_radii = OwnRadii(local, points, radii, settings, negated=not lighter)
+        kinds.append((points, radii, roundness, own_radii, float(median(radii)),
                       proposals(points, radii, ppm, settings, own_radii)))
     # The light pips' faces and the dark pips' read together (each with its own pips' radius), then judged kind by kind.
+    # A face read under the face margin is dropped below whatever it reads: it is not read further (None).
     read = read_proposals_together(picture, [(offered, pip_radius) for *_, pip_radius, offered in kinds],
-                                   settings.lone_margin_quantile) if kinds else []
+                                   settings.lone_margin_quantile, settings.face_margin) if kinds else []
     for (points, radii, roundness, own_radii, pip_radius, _), kind_faces in zip(kinds, read):
         for face in kind_faces:
             if face is None or face.margin < settings.face_margin or face.evenness > settings.face_evenness \

@@ -53,22 +53,33 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
         if not sized:
             continue
         kept = []
-        for label, points in zip(sized, _spot_points(labels, stats, sized, mask)):
-            _, _, w, h, area = stats[label]
-            if not _fills_its_box(area, w, h, settings.spot_fill_least):
+        boxed = _fill_their_boxes(stats[sized], settings.spot_fill_least)
+        for label, points, fills in zip(sized, _spot_points(labels, stats, sized, mask), boxed):
+            if not fills:
+                area = stats[label, cv2.CC_STAT_AREA]
                 (_, _), (a, b), _ = cv2.minAreaRect(points)
                 if area / max(a * b, 1.0) < settings.spot_fill_least:
                     continue
             # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
-            kept.append((label, area, points))
+            kept.append((label, points))
         if not kept:
             continue
-        moments = [spread + _PIXEL_SPREAD for spread in _covariances([points for *_, points in kept])]
-        for (label, area, _), spread in zip(kept, np.linalg.eigvalsh(np.array(moments))):
-            roundness = math.sqrt(spread[0] / max(spread[1], 1e-9))
-            spots.append(Spot(centres[label] / ppm + np.array(origin), float(area) / ppm ** 2, float(roundness),
-                              sign > 0))
+        moments = [spread + _PIXEL_SPREAD for spread in _covariances([points for _, points in kept])]
+        labels_kept = [label for label, _ in kept]
+        # Every kept spot's middle, area and roundness at once: each figure is its own spot's, worked as one by one.
+        middles = centres[labels_kept] / ppm + np.array(origin)
+        areas_mm2 = (stats[labels_kept, cv2.CC_STAT_AREA].astype(np.float64) / ppm ** 2).tolist()
+        spread = np.linalg.eigvalsh(np.array(moments))
+        roundness = np.sqrt(spread[:, 0] / np.maximum(spread[:, 1], 1e-9)).tolist()
+        spots += [Spot(middle, area, round_, sign > 0) for middle, area, round_ in zip(middles, areas_mm2, roundness)]
     return spots
+
+
+def _fill_their_boxes(stats: np.ndarray, least: float) -> list[bool]:
+    """_fills_its_box of each spot's (left, top, width, height, area) row of `stats`, all at once (the same
+    figures: whole-number sides, and the same float products in the same order)."""
+    width, height, area = stats[:, cv2.CC_STAT_WIDTH], stats[:, cv2.CC_STAT_HEIGHT], stats[:, cv2.CC_STAT_AREA]
+    return (area >= least * np.maximum((width - 1) * (height - 1) * (1 + _RECT_ROUNDING), 1.0)).tolist()
 
 
 def _fills_its_box(area: int, width: int, height: int, least: float) -> bool:
@@ -185,7 +196,8 @@ def _covariances(point_sets: list[np.ndarray]) -> list[np.ndarray]:
 def local_contrast(grey: np.ndarray, ppm: float, settings: ReaderSettings) -> np.ndarray:
     """Each pixel against its surround (about half a die across): a pip stands out of it either way."""
     surround = int(round(settings.die_top_guess_mm * 0.45 * ppm)) | 1
-    return grey.astype(np.float32) - cv2.blur(grey.astype(np.float32), (surround, surround))
+    grey = grey.astype(np.float32)
+    return grey - cv2.blur(grey, (surround, surround))
 
 
 def half_height_radii(response: np.ndarray, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings) -> np.ndarray:
@@ -193,23 +205,52 @@ def half_height_radii(response: np.ndarray, points: np.ndarray, radii: np.ndarra
     stand up): a spot cut from the crop by one threshold comes out small where its pip stands off faintly (a lit top's
     gold pip) and whole where it stands off well, so pips of one face differ in size by their light alone; taken at
     their own height they differ by their shapes only. A spot lost in its surround keeps the size it was found with."""
-    h, w = response.shape
-    found = np.array(radii, np.float64)
-    for index, ((x, y), radius) in enumerate(zip(points, radii)):
-        reach = int(math.ceil(settings.pip_own_reach * radius))
+    return OwnRadii(response, points, radii, settings)[range(len(points))]
+
+
+class OwnRadii:
+    """half_height_radii of a crop's spots, each worked out when it is first asked for (`own[i]`, or `own[indices]`
+    for an array) and kept: a reader asks only for the spots that pair into a face's spread or lie on a face's pip
+    places (most of a crop's spots are specks of the print that pair with none), and each spot's own radius is
+    measured on its own window, so the figures are those of half_height_radii to the bit. `negated`: the response
+    is the negated `response` (the dark spots'), negated window by window."""
+
+    def __init__(self, response: np.ndarray, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings,
+                 negated: bool = False):
+        self._response, self._points, self._negated = response, points, negated
+        self._radii = np.array(radii, np.float64)
+        self._reach, self._height = settings.pip_own_reach, settings.pip_own_height
+        self._known: dict[int, np.float64] = {}
+
+    def __getitem__(self, index):
+        if np.ndim(index) == 0:
+            return self._one(int(index))
+        return np.array([self._one(int(i)) for i in index], np.float64)
+
+    def _one(self, index: int) -> np.float64:
+        found = self._known.get(index)
+        if found is None:
+            found = self._known[index] = self._measured(index)
+        return found
+
+    def _measured(self, index: int) -> np.float64:
+        (x, y), radius = self._points[index], self._radii[index]
+        h, w = self._response.shape
+        reach = int(math.ceil(self._reach * radius))
         x0, y0, x1, y1 = max(0, int(x) - reach), max(0, int(y) - reach), min(w, int(x) + reach + 1), min(h, int(y) + reach + 1)
-        window = response[y0:y1, x0:x1]
+        window = self._response[y0:y1, x0:x1]
+        if self._negated:
+            window = -window
         near = np.hypot(np.arange(x0, x1)[None, :] - x, np.arange(y0, y1)[:, None] - y) <= max(radius, 1.0)
         if not near.any():
-            continue
+            return radius
         nearby = np.where(near, window, -np.inf)
         top = int(nearby.argmax())
         peak = float(nearby.flat[top])
         if peak <= 0:
-            continue
-        mask = (window >= settings.pip_own_height * peak).astype(np.uint8)
-        found[index] = math.sqrt(_part_area(mask, top) / math.pi)
-    return found
+            return radius
+        mask = (window >= self._height * peak).astype(np.uint8)
+        return np.float64(math.sqrt(_part_area(mask, top) / math.pi))
 
 
 def _part_area(mask: np.ndarray, at: int) -> int:
