@@ -11,7 +11,13 @@ Two modes, both reading everything each frame:
   kinds are reported apart, and together.
 The first frame of each stream is read as a single photo and not counted in the streaming time.
 
+The floor: the markers' bare detection (vision.table_frame.find_markers, both ArUco passes) on the same frames,
+timed in the same run; the single photo's median over the floor's says how the read compares on a busy machine.
+With --thread-cpu N each frame is read alone N more times and the least thread CPU time (time.thread_time) of
+those reads is summed over the frames: what other programs on the machine change least.
+
     .venv/bin/python benchmarks/coast_speed.py            # seeds 7000-7007 at both sizes
+    .venv/bin/python benchmarks/coast_speed.py --thread-cpu 5
 """
 
 from __future__ import annotations
@@ -39,6 +45,7 @@ from coast_views import DEFAULT_CACHE, MEASURE_FIRST  # noqa: E402
 
 from companion.games.cannons_coastlines.camera.reader import Seat, make_reader  # noqa: E402
 from companion.games.cannons_coastlines.render.samples import measured_view  # noqa: E402
+from companion.vision.table_frame import find_markers  # noqa: E402
 
 READER = make_reader()
 FRAMES = 6
@@ -80,8 +87,25 @@ def timed_read(image, timestamp, previous, seats):
     return observation, time.perf_counter() - started, dict(READER.stage_seconds)
 
 
-def measure(seeds, size, cache: Path) -> dict:
-    single, streaming, still, changed = [], [], [], []
+def timed_floor(image) -> float:
+    """Seconds of the markers' bare detection in `image` (grey first, as the reader does)."""
+    started = time.perf_counter()
+    find_markers(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), [])
+    return time.perf_counter() - started
+
+
+def least_thread_cpu(image, seats, repeats: int) -> float:
+    """The least thread CPU seconds of `repeats` single-photo reads of `image`."""
+    least = float("inf")
+    for _ in range(repeats):
+        started = time.thread_time()
+        READER.read_frame(image, 0.0, None, seats=seats)
+        least = min(least, time.thread_time() - started)
+    return least
+
+
+def measure(seeds, size, cache: Path, thread_cpu: int = 0) -> dict:
+    single, streaming, still, changed, floor, cpu = [], [], [], [], [], []
     for seed in seeds:
         *frames, truth_path = render_stream(seed, size, cache)
         truth = json.loads(truth_path.read_text(encoding="utf-8"))
@@ -90,13 +114,16 @@ def measure(seeds, size, cache: Path) -> dict:
         READER.read_frame(images[0], -1.0, None, seats=seats)   # warm: imports, caches of constants
         for index, image in enumerate(images):
             single.append(timed_read(image, float(index), None, seats)[1:])
+            floor.append(timed_floor(image))
+            if thread_cpu:
+                cpu.append(least_thread_cpu(image, seats, thread_cpu))
         previous = None
         for index, image in enumerate(images):
             previous, seconds, stages = timed_read(image, 100.0 + index, previous, seats)
             if index > 0:
                 streaming.append((seconds, stages))
                 (changed if index in (HAND_FRAME, HAND_FRAME + 1) else still).append((seconds, stages))
-    return {"single": single, "streaming": streaming, "still": still, "changed": changed}
+    return {"single": single, "streaming": streaming, "still": still, "changed": changed, "floor": floor, "cpu": cpu}
 
 
 def summary(samples) -> str:
@@ -111,15 +138,22 @@ def main(argv=None) -> int:
     parser.add_argument("--first", type=int, default=MEASURE_FIRST)
     parser.add_argument("--count", type=int, default=8)
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE)
+    parser.add_argument("--thread-cpu", type=int, default=0, metavar="N",
+                        help="also read each frame alone N times: the least thread CPU time, summed over the frames")
     args = parser.parse_args(argv)
     cv2.setNumThreads(1)
     seeds = range(args.first, args.first + args.count)
     print(f"Cannons & Coastlines reader speed, one core, seeds {seeds.start}-{seeds.stop - 1}, "
           f"{FRAMES} frames each (hand in frame {HAND_FRAME})")
     for size in SIZES:
-        results = measure(seeds, size, args.cache)
+        results = measure(seeds, size, args.cache, args.thread_cpu)
+        single, floor = np.median([seconds for seconds, _ in results["single"]]), np.median(results["floor"])
         print(f"{size[0]}x{size[1]}")
         print(f"  single photo  {summary(results['single'])}")
+        print(f"  floor (the markers' bare detection) median {1000 * floor:.1f} ms: single photo / floor {single / floor:.2f}")
+        if results["cpu"]:
+            print(f"  single photo thread CPU, least of {args.thread_cpu} a frame: {1000 * sum(results['cpu']):.0f} ms summed "
+                  f"over {len(results['cpu'])} frames, median {1000 * np.median(results['cpu']):.1f} ms")
         print(f"  streaming     {summary(results['streaming'])}")
         print(f"    still frames          {summary(results['still'])}")
         print(f"    hand came or went     {summary(results['changed'])}")

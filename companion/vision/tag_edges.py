@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 
 import cv2
 import numpy as np
@@ -50,29 +51,18 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
     """(centre mm, angle rad, edge points used) of the tag square whose marker's top edge
     points along `angle`; the input pose comes back unchanged when too few edges were found."""
     height_mm = tag.height_mm
-    offsets = np.arange(-settings.profile_reach_mm, settings.profile_reach_mm + 1e-9, settings.profile_step_mm)
-    along = np.linspace(-0.7, 0.7, settings.points_per_edge)
-    # In the tag's frame: outward normals of its four sides, and a unit along each side.
-    normals = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
-    samples, meta = [], []
-    for half, brighter_inside in tag.edges:
-        for normal in normals:
-            tangent = np.array([-normal[1], normal[0]])
-            for t in along:
-                base = normal * half + tangent * half * t
-                samples.append(base[None, :] + offsets[:, None] * normal)
-                meta.append((normal, base, half, brighter_inside))
-    local = np.array(samples)                                   # (profiles, offsets, 2) in tag mm
+    profiles = _tag_profiles(tag, settings)
+    offsets = profiles.offsets
     rotation = _rotation(angle)
-    on_table = local.reshape(-1, 2) @ rotation.T + centre_mm
-    pixels = frame.to_image(on_table, height_mm).reshape(len(samples), len(offsets), 2).astype(np.float32)
+    on_table = profiles.samples @ rotation.T + centre_mm
+    pixels = frame.to_image(on_table, height_mm).reshape(len(profiles.signs), len(offsets), 2).astype(np.float32)
     profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
                         borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
-    signs = np.array([brighter for *_, brighter in meta])[:, None]
-    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * signs, offsets, settings.profile_step_mm, settings.min_step)
-    point_normals = np.array([normal for normal, *_ in meta])[good]
-    points = np.array([base for _, base, *_ in meta])[good] + point_normals * offset[good, None]
-    halves = np.array([half for _, _, half, _ in meta])[good]
+    good, offset = strongest_steps((profile[:, :-2] - profile[:, 2:]) * profiles.signs, offsets, settings.profile_step_mm,
+                                   settings.min_step)
+    point_normals = profiles.normals[good]
+    points = profiles.bases[good] + point_normals * offset[good, None]
+    halves = profiles.halves[good]
     if len(points) < 10:
         return centre_mm, angle, 0
     # Fit a small shift (dx, dy) and turn (da) in the tag's frame: normal . (R(da) p + d) = half.
@@ -90,6 +80,41 @@ def refine_tag_pose(grey: np.ndarray, frame: TableFrame, centre_mm: np.ndarray, 
     # The measured square sits at -shift, turned by -turn, in the old tag frame.
     new_centre = centre_mm - rotation @ shift
     return new_centre, angle - turn, int(keep.sum())
+
+
+@dataclass(frozen=True)
+class _TagProfiles:
+    """The short profiles across a tag's eight edges, in the tag's frame (mm): the same for every tag of one kind,
+    so made once (not to be written to)."""
+
+    offsets: np.ndarray     # along each profile, across its edge
+    samples: np.ndarray     # (profiles x offsets, 2): every sample point
+    signs: np.ndarray       # (profiles, 1): +1 where the square is brighter inside than outside
+    normals: np.ndarray     # (profiles, 2): each profile's edge's outward normal
+    bases: np.ndarray       # (profiles, 2): where each profile crosses its edge
+    halves: np.ndarray      # (profiles,): half its square's side
+
+
+@lru_cache(maxsize=8)
+def _tag_profiles(tag: TagSquares, settings: TagEdgeSettings) -> _TagProfiles:
+    offsets = np.arange(-settings.profile_reach_mm, settings.profile_reach_mm + 1e-9, settings.profile_step_mm)
+    along = np.linspace(-0.7, 0.7, settings.points_per_edge)
+    # In the tag's frame: outward normals of its four sides, and a unit along each side.
+    normals = np.array([(0.0, -1.0), (1.0, 0.0), (0.0, 1.0), (-1.0, 0.0)])
+    samples, meta = [], []
+    for half, brighter_inside in tag.edges:
+        for normal in normals:
+            tangent = np.array([-normal[1], normal[0]])
+            for t in along:
+                base = normal * half + tangent * half * t
+                samples.append(base[None, :] + offsets[:, None] * normal)
+                meta.append((normal, base, half, brighter_inside))
+    profiles = _TagProfiles(offsets, np.array(samples).reshape(-1, 2), np.array([brighter for *_, brighter in meta])[:, None],
+                            np.array([normal for normal, *_ in meta]), np.array([base for _, base, *_ in meta]),
+                            np.array([half for _, _, half, _ in meta]))
+    for array in (profiles.offsets, profiles.samples, profiles.signs, profiles.normals, profiles.bases, profiles.halves):
+        array.flags.writeable = False
+    return profiles
 
 
 def strongest_steps(steps: np.ndarray, offsets: np.ndarray, step_mm: float, min_step: float) -> tuple[np.ndarray, np.ndarray]:

@@ -9,11 +9,14 @@ or more. Every coin scores 1 point whatever its kind (CS-4); the kind names it f
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, mat_zone_slices
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, half_under_shown, spacing_doubts
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
@@ -25,7 +28,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
                  diameter_mm: float = kit.COIN_DIAMETER_MM,
                  passed_over: list[tuple[float, float]] | None = None,
                  passed_from_mm: float | None = None,
-                 half_under: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
+                 half_under: list[tuple[float, float]] | None = None,
+                 paper_like: np.ndarray | None = None) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
@@ -36,21 +40,20 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     coins' width not known) are added to `passed_over` (coin_spacing). A peak taken among coins surrounding it is
     the gap between them (coin_spacing.gaps_between): the coins are taken again without it. Taught, a close call
     showing a coin's face where no coin taken lies is a coin half under another (coin_spacing.half_under_shown): it
-    is taken, and added to `half_under` too."""
-    lab = zone_lab.astype(np.float32)
-    # How much like white paper each pixel is: light and grey. A pale coin (cyan, orange) is
-    # nearly as light as the paper but far more coloured.
-    paper_like = lab[..., 0] - settings.chroma_weight * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+    is taken, and added to `half_under` too. `paper_like`: the zone's paper_likeness when already worked out."""
+    if paper_like is None:
+        paper_like = paper_likeness(zone_lab, settings)
     lightness = cv2.GaussianBlur(paper_like, (0, 0), 1.0)
     gx = cv2.Sobel(lightness, cv2.CV_32F, 1, 0, ksize=3) / 8
     gy = cv2.Sobel(lightness, cv2.CV_32F, 0, 1, ksize=3) / 8
     strength = np.hypot(gx, gy)
-    ys, xs = np.nonzero(strength > settings.edge_min)
-    edge = strength[ys, xs]
+    edges = strength > settings.edge_min
+    ys, xs = np.nonzero(edges)
+    edge = strength[edges]   # the edges' values in the order np.nonzero gives them (row by row)
     radius = diameter_mm / 2 * MAT_PX_PER_MM
     # Lightness rises from the coin out to the paper: the centre lies against the gradient.
-    cx = np.round(xs - radius * gx[ys, xs] / edge).astype(int)
-    cy = np.round(ys - radius * gy[ys, xs] / edge).astype(int)
+    cx = np.round(xs - radius * gx[edges] / edge).astype(int)
+    cy = np.round(ys - radius * gy[edges] / edge).astype(int)
     height, width = lightness.shape
     inside = (cx >= 0) & (cx < width) & (cy >= 0) & (cy < height)
     votes = np.bincount(cy[inside] * width + cx[inside], weights=np.minimum(edge[inside], settings.edge_cap),
@@ -64,9 +67,10 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     # zone's picture counts as paper: a coin lies in its zone, not past it.
     reach = int(settings.face_check_mm * MAT_PX_PER_MM)
     face_offsets = _disc_offsets(reach)
-    covering = np.pad(paper_like < settings.paper_like_min, reach)
+    covering = np.zeros((paper_like.shape[0] + 2 * reach, paper_like.shape[1] + 2 * reach), bool)
+    covering[reach:reach + paper_like.shape[0], reach:reach + paper_like.shape[1]] = paper_like < settings.paper_like_min
     rows, cols = np.nonzero(peaks)
-    covered = covering[rows[:, None] + reach + face_offsets[:, 0], cols[:, None] + reach + face_offsets[:, 1]].mean(1)
+    covered = _disc_shares(covering, rows + reach, cols + reach, reach)
     # A pale coin among others shows little rim against paper: fewer votes will do where its
     # whole face is covered (a gap between coins shows paper in its middle).
     least_covered = np.where(score[rows, cols] >= settings.min_votes, settings.face_covered, settings.weak_face_covered)
@@ -79,10 +83,16 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
 
     def below_paper(row: float, col: float, disc_offsets: np.ndarray) -> float:
         """How far below the paper's likeness the median of the disc round (row, col) lies."""
-        at = disc_offsets + (int(row), int(col))
-        at = at[(at[:, 0] >= 0) & (at[:, 0] < paper_like.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < paper_like.shape[1])]
+        row, col = int(row), int(col)
+        at = disc_offsets + (row, col)
+        reach_px = disc_offsets[-1, 0]    # the disc's last row lies this far down (its first as far up, across too)
+        if not (reach_px <= row < paper_like.shape[0] - reach_px and reach_px <= col < paper_like.shape[1] - reach_px):
+            at = at[(at[:, 0] >= 0) & (at[:, 0] < paper_like.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < paper_like.shape[1])]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]
-        return paper_level[0] - float(np.median(paper_like[at[:, 0], at[:, 1]]))
+        values = paper_like[at[:, 0], at[:, 1]]
+        # An odd count's median is its middle value (np.median's, without its overhead).
+        middle = np.partition(values, len(values) // 2)[len(values) // 2] if len(values) % 2 else np.median(values)
+        return paper_level[0] - float(middle)
 
     def face_is_a_coins(row: int, col: int) -> bool:
         # Blotched paper (JPEG colour noise on a far mat) passes the covering test; no coin is that pale.
@@ -121,10 +131,52 @@ def coin_separation_px(diameter_mm: float, settings: CoinSettings) -> float:
     return (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
 
 
+@lru_cache(maxsize=8)
 def _disc_offsets(radius_px: float) -> np.ndarray:
-    """The (row, col) offsets of the pixels within `radius_px` of a pixel."""
+    """The (row, col) offsets of the pixels within `radius_px` of a pixel (made once a radius: not to be written to)."""
     reach = int(radius_px)
-    return np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius_px) - reach
+    offsets = np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius_px) - reach
+    offsets.flags.writeable = False
+    return offsets
+
+
+def _disc_shares(mask: np.ndarray, rows: np.ndarray, cols: np.ndarray, radius_px: float) -> np.ndarray:
+    """The share of each disc of `radius_px` (_disc_offsets) round (rows, cols) that `mask` (bool) covers, as the
+    mean of the disc's pixels gives it (the count over the disc's size), counted along each of the disc's rows from
+    the mask's running sums across: the discs lie within the mask."""
+    reach, half_widths = int(radius_px), _disc_half_widths(radius_px)
+    if len(rows) == 0:
+        return np.zeros(0)
+    running = np.zeros((mask.shape[0], mask.shape[1] + 1), np.int32)
+    np.cumsum(mask, axis=1, dtype=np.int32, out=running[:, 1:])
+    at = rows[:, None] + np.arange(-reach, reach + 1)[None]
+    counts = (running[at, cols[:, None] + half_widths + 1] - running[at, cols[:, None] - half_widths]).sum(1)
+    return counts.astype(np.float64) / len(_disc_offsets(radius_px))
+
+
+@lru_cache(maxsize=8)
+def _disc_half_widths(radius_px: float) -> np.ndarray:
+    """How far each row of the disc of _disc_offsets(radius_px) reaches either side of its middle, top row first
+    (a disc's rows are unbroken; made once a radius: not to be written to)."""
+    offsets = _disc_offsets(radius_px)
+    reach = int(radius_px)
+    half_widths = np.array([offsets[offsets[:, 0] == dy, 1].max() for dy in range(-reach, reach + 1)])
+    half_widths.flags.writeable = False
+    return half_widths
+
+
+def paper_likeness(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings()) -> np.ndarray:
+    """How much like white paper each pixel of a Lab picture is (float32): light and grey. A pale coin (cyan,
+    orange) is nearly as light as the paper but far more coloured."""
+    lab = zone_lab.astype(np.float32)
+    return lab[..., 0] - settings.chroma_weight * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
+
+
+def paper_covered(paper_like: np.ndarray, settings: CoinSettings = CoinSettings()) -> np.ndarray:
+    """Where a picture is less like paper than a coin's face is (bool), specks opened away."""
+    covered = (paper_like < settings.paper_like_min).astype(np.uint8)
+    return cv2.morphologyEx(covered, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+
 
 def strongest_apart(rows: np.ndarray, cols: np.ndarray, separation: float, is_coin) -> list[tuple[float, float]]:
     """Of the peaks at (rows, cols) (whole px, strongest first), those `is_coin(row, col)` says are coins and
@@ -139,18 +191,41 @@ def strongest_apart(rows: np.ndarray, cols: np.ndarray, separation: float, is_co
     return centres
 
 
+@dataclass(frozen=True)
+class CoinZone:
+    """A white-balanced mat's coin zone as the coins are read from it (settings.zone_margin_mm wider): its Lab
+    picture and paper likeness, worked out once a mat for the coins and for what of the zone they cover."""
+
+    lab: np.ndarray
+    paper_like: np.ndarray
+    inner: tuple[slice, slice]      # the zone itself (mat_zone_picture with no margin) within the wider picture
+
+    @classmethod
+    def of(cls, balanced: np.ndarray, settings: CoinSettings = CoinSettings()) -> "CoinZone":
+        rows, cols = mat_zone_slices("coins", settings.zone_margin_mm, balanced.shape)
+        inner_rows, inner_cols = mat_zone_slices("coins", 0.0, balanced.shape)
+        lab = cv2.cvtColor(balanced[rows, cols], cv2.COLOR_BGR2Lab)
+        return cls(lab, paper_likeness(lab, settings), (slice(inner_rows.start - rows.start, inner_rows.stop - rows.start),
+                                                        slice(inner_cols.start - cols.start, inner_cols.stop - cols.start)))
+
+    def covered(self, settings: CoinSettings = CoinSettings()) -> np.ndarray:
+        """Where the zone itself is less like paper than a coin's face is (paper_covered)."""
+        return paper_covered(self.paper_like[self.inner], settings)
+
+
 def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSettings = CoinSettings(),
-               looks: MatLooks = KIT_LOOKS) -> tuple[dict[str, int], list[str], float]:
+               looks: MatLooks = KIT_LOOKS, coin_zone: CoinZone | None = None) -> tuple[dict[str, int], list[str], float]:
     """Coins by kind on the mat: each coin's kind is the ring hue most of its ring votes for
     (weighted by chroma squared, so the ring's paint outvotes brass and paper the ring
     samples touch when the centre is a little off). `hull_cover` marks the prize hulls over the
     whole mat, with what of them leans out of their zone. Taught `looks` give the coins' size, where
-    their colour lies and the metal's hue, which names no kind."""
+    their colour lies and the metal's hue, which names no kind. `coin_zone`: CoinZone.of(balanced) when made already."""
     margin = settings.zone_margin_mm
     zone_box = kit.mat_zone("coins")
-    zone = mat_zone_picture(balanced, "coins", margin)
+    if coin_zone is None:
+        coin_zone = CoinZone.of(balanced, settings)
     origin = (max(0.0, zone_box.x - margin), max(0.0, zone_box.y - margin))
-    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
+    lab = coin_zone.lab
     hulls = mat_zone_picture(hull_cover, "coins", margin)
     diameter = looks.coin_diameter_mm
     low_line = zone_box.y + zone_box.height - (diameter / 2 - settings.zone_overhang_mm)
@@ -159,7 +234,7 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     # Untaught, the coins' width is the kit's guess: a smaller set's coins lie nearer each other (coin_spacing).
     passed_from = None if looks.taught else settings.untaught_least_apart_mm
     centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over, passed_from,
-                                                                half_under)
+                                                                half_under, coin_zone.paper_like)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -174,8 +249,8 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     sample_shares = looks.coin_sample_shares
     radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM
     ring = np.stack(np.meshgrid(radii, angles), -1).reshape(-1, 2)
-    ys = np.clip(np.round(centres[:, :1] + ring[:, 0] * np.sin(ring[:, 1])).astype(int), 0, zone.shape[0] - 1)
-    xs = np.clip(np.round(centres[:, 1:] + ring[:, 0] * np.cos(ring[:, 1])).astype(int), 0, zone.shape[1] - 1)
+    ys = np.clip(np.round(centres[:, :1] + ring[:, 0] * np.sin(ring[:, 1])).astype(int), 0, lab.shape[0] - 1)
+    xs = np.clip(np.round(centres[:, 1:] + ring[:, 0] * np.cos(ring[:, 1])).astype(int), 0, lab.shape[1] - 1)
     ab = lab[ys, xs, 1:].astype(np.float32) - 128                       # (coins, samples, 2)
     hue = np.degrees(np.arctan2(ab[..., 1], ab[..., 0])) % 360.0
     hues = dict(settings.hues_deg)

@@ -17,9 +17,9 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.fitting_doubts import thick_and_thin, whole_mast_beside
+from companion.games.cannons_coastlines.camera.fitting_doubts import thick_and_thin_near, whole_mast_beside
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, box_round, within
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
 # A blob's pixels (bool mask) -> (fleet or 0, share of the votes that agree, coloured pixels seen): mats.fleet_of_pixels.
@@ -77,12 +77,16 @@ def crate_cores(blob: np.ndarray, depth_mm: np.ndarray, settings: MatSettings, r
     """Each crate's core in the blob (grown by `reach`, where its lid lies): the parts a crate-wide disc fits in,
     as large as settings.crate_core_share of the largest and settings.crate_core_least_mm2 (none: the blob is one
     crate, its core a speck where a small crate barely holds the disc)."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats((blob & (depth_mm >= settings.crate_min_half_width_mm)).astype(np.uint8))
-    areas = stats[1:, cv2.CC_STAT_AREA]
-    if len(areas) == 0:
+    thick = blob & (depth_mm >= settings.crate_min_half_width_mm)
+    # Worked out on the box round the thick parts alone, the dilation reaching no further (mat_picture.box_round).
+    box = box_round(thick, reach.shape[0] // 2 + 1)
+    if box is None:
         return []
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(thick[box].astype(np.uint8))
+    areas = stats[1:, cv2.CC_STAT_AREA]
     least = max(settings.crate_core_share * areas.max(), settings.crate_core_least_mm2 * MAT_PX_PER_MM ** 2)
-    return [cv2.dilate((labels == index).astype(np.uint8), reach) > 0 for index in range(1, count) if areas[index - 1] >= least]
+    return [within(blob.shape, box, cv2.dilate((labels == index).astype(np.uint8), reach) > 0) for index in range(1, count)
+            if areas[index - 1] >= least]
 
 
 def _lid(core: np.ndarray, inside: list[tuple[int, np.ndarray]], lid_fleet: int) -> int:
@@ -95,18 +99,21 @@ def poles_beside(blob: np.ndarray, settings: MatSettings, looks: MatLooks = KIT_
     """How many lying masts' poles stand out of a crate's blob: parts long and thin once the crate (what a disc of
     settings.pole_clear_mm fits in) is taken away; and that thick part's mm^2. Taught, also the parts that look like
     a whole lying mast (fitting_doubts.whole_mast_beside), each as a mask."""
-    thick, rest = thick_and_thin(blob, settings)
+    box, thick, rest = thick_and_thin_near(blob, settings)   # on the box round the blob alone (the same parts)
+    if rest.size == 0:
+        return 0, 0.0, []
     count, labels, stats, _ = cv2.connectedComponentsWithStats(rest.astype(np.uint8))
+    origin = (box[0].start, box[1].start)
     poles, whole = 0, []
     for index in range(1, count):
         if stats[index, cv2.CC_STAT_AREA] < settings.pole_min_length_mm * MAT_PX_PER_MM * 2:
             continue
         # A bar's length and width from its spread along and across.
         part = labels == index
-        spread = np.linalg.eigvalsh(np.cov(np.argwhere(part).T.astype(np.float64)))
+        spread = np.linalg.eigvalsh(np.cov((np.argwhere(part) + origin).T.astype(np.float64)))
         width, length = np.sqrt(12.0 * np.maximum(spread, 0.0)) / MAT_PX_PER_MM
         if length >= settings.pole_min_length_mm and width <= settings.pole_max_width_mm:
             poles += 1
         elif whole_mast_beside(float(stats[index, cv2.CC_STAT_AREA]) / MAT_PX_PER_MM ** 2, float(length), looks, settings):
-            whole.append(part)
+            whole.append(within(blob.shape, box, part))
     return poles, float(thick.sum()) / MAT_PX_PER_MM ** 2, whole

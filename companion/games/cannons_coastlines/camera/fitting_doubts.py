@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, box_round, within
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
 
@@ -31,23 +31,36 @@ class BlobShape:
 
 def blob_shape(blob: np.ndarray, depth_mm: np.ndarray, settings: MatSettings) -> BlobShape:
     """`blob` (bool) measured; `depth_mm` the prize mask's distance to paper, mm."""
-    _, rest = thick_and_thin(blob, settings)
+    box, _, rest = thick_and_thin_near(blob, settings)
     count, labels = cv2.connectedComponents(rest.astype(np.uint8))
-    thin = max((length_mm(labels == index) for index in range(1, count)), default=0.0)
-    return BlobShape(float(blob.sum()) / MAT_PX_PER_MM ** 2, length_mm(blob), float(depth_mm[blob].max()), thin)
+    origin = (box[0].start, box[1].start)
+    thin = max((length_mm(labels == index, origin) for index in range(1, count)), default=0.0)
+    return BlobShape(float(blob.sum()) / MAT_PX_PER_MM ** 2, length_mm(blob[box], origin), float(depth_mm[blob].max()), thin)
 
 
 def thick_and_thin(blob: np.ndarray, settings: MatSettings) -> tuple[np.ndarray, np.ndarray]:
     """(uint8, bool) masks of a blob's crate-thick part (what a disc of settings.pole_clear_mm fits in) and of
     what lies clear of it."""
+    box, thick, rest = thick_and_thin_near(blob, settings)
+    return within(blob.shape, box, thick), within(blob.shape, box, rest)
+
+
+def thick_and_thin_near(blob: np.ndarray, settings: MatSettings) -> tuple[tuple[slice, slice], np.ndarray, np.ndarray]:
+    """thick_and_thin worked out on the box round the blob alone (mat_picture.box_round: the opening's disc and the
+    dilation reach no further), its slices and both masks over it: to the bit what they are over the whole picture."""
     size = int(settings.pole_clear_mm * MAT_PX_PER_MM) | 1
-    thick = cv2.morphologyEx(blob.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
-    return thick, (blob > 0) & (cv2.dilate(thick, np.ones((5, 5), np.uint8)) == 0)
+    box = box_round(blob, size // 2 + 2)   # the disc reaches size // 2 from a pixel, the dilation 2
+    if box is None:
+        return (slice(0, 0), slice(0, 0)), np.zeros((0, 0), np.uint8), np.zeros((0, 0), bool)
+    near = blob[box]
+    thick = cv2.morphologyEx(near.astype(np.uint8), cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    return box, thick, near & (cv2.dilate(thick, np.ones((5, 5), np.uint8)) == 0)
 
 
-def length_mm(patch: np.ndarray) -> float:
-    """A patch's length along its longest spread (a bar's length from its spread), mm."""
-    points = np.argwhere(patch).astype(np.float64)
+def length_mm(patch: np.ndarray, origin: tuple[int, int] = (0, 0)) -> float:
+    """A patch's length along its longest spread (a bar's length from its spread), mm; `origin`: where the patch's
+    picture starts in a larger one (the points measured are the larger one's)."""
+    points = (np.argwhere(patch) + origin).astype(np.float64)
     if len(points) < 3:
         return 0.0
     return float(np.sqrt(12.0 * max(np.linalg.eigvalsh(np.cov(points.T))[-1], 0.0)) / MAT_PX_PER_MM)

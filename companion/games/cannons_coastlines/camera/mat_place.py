@@ -114,14 +114,19 @@ def look_again_for_mat_marker(grey: np.ndarray, frame: TableFrame, player: int,
     return None
 
 
-def _edges(points_per_edge: int) -> list[tuple[int, float, np.ndarray, np.ndarray]]:
-    """(axis held, its value, start, end) in mat mm for the left, right and bottom edges."""
+@lru_cache(maxsize=2)
+def _edges(points_per_edge: int) -> tuple[tuple[int, float, np.ndarray, np.ndarray], ...]:
+    """(axis held, its value, start, end) in mat mm for the left, right and bottom edges (made once: not to be
+    written to)."""
     width, height = kit.MAT_MM
     ts = np.linspace(0.06, 0.94, points_per_edge)
     left_top = kit.MAT_MARKER_AT[1] + kit.MAT_MARKER_MM + 4.0     # below the marker's own edge
-    return [(0, 0.0, np.stack([np.zeros_like(ts), left_top + ts * (height - left_top)], 1), np.array([-1.0, 0.0])),
-            (0, width, np.stack([np.full_like(ts, width), ts * height], 1), np.array([1.0, 0.0])),
-            (1, height, np.stack([ts * width, np.full_like(ts, height)], 1), np.array([0.0, 1.0]))]
+    edges = ((0, 0.0, np.stack([np.zeros_like(ts), left_top + ts * (height - left_top)], 1), np.array([-1.0, 0.0])),
+             (0, width, np.stack([np.full_like(ts, width), ts * height], 1), np.array([1.0, 0.0])),
+             (1, height, np.stack([ts * width, np.full_like(ts, height)], 1), np.array([0.0, 1.0])))
+    for _, _, points, outward in edges:
+        points.flags.writeable = outward.flags.writeable = False
+    return edges
 
 
 def _along_one_line(along_mm: np.ndarray, offset_mm: np.ndarray, good: np.ndarray, tolerance_mm: float) -> np.ndarray:
@@ -143,25 +148,24 @@ def place_mat(frame: TableFrame, grey: np.ndarray, marker_corners_px: np.ndarray
     if place is None:
         return None
     agreed = 0
+    marker = _marker_rows(frame, marker_corners_px)   # the same for every pass
     for reach, step in settings.passes:
-        refined = _refit(frame, grey, marker_corners_px, place, reach, step, settings)
+        refined = _refit(frame, grey, marker, place, reach, step, settings)
         if refined is None and not agreed:
             # The wide first look found coins' edges as often as the paper's on some side.
-            refined = _refit(frame, grey, marker_corners_px, place, reach, step, settings, one_line=True)
+            refined = _refit(frame, grey, marker, place, reach, step, settings, one_line=True)
         if refined is None and not agreed:
             # A far, small marker can turn its guess so far that the bottom edge lies out of reach.
-            refined = _refit(frame, grey, marker_corners_px, place, *settings.far_pass, settings)
+            refined = _refit(frame, grey, marker, place, *settings.far_pass, settings)
         if refined is None:
             break
         place, agreed = refined
     return MatPlace(place, agreed)
 
 
-def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, settings: MatPlaceSettings,
-           one_line=False) -> tuple[np.ndarray, int] | None:
-    """The similarity fitted to the marker's corners and the paper edges found near `guess`;
-    `one_line`: each side's steps kept only along the line most of them share."""
-    offsets = np.arange(-reach, reach + 1e-9, step_mm)
+def _marker_rows(frame, marker_corners_px) -> tuple[list, list, float]:
+    """The marker's corners as the fit's rows (two linear equations each) and their targets, and how many mm a
+    pixel spans at the marker."""
     # A far mat is small in the picture: a step found a pixel off is more mm off.
     mm_per_px = kit.MAT_MARKER_MM / np.linalg.norm(np.roll(marker_corners_px, 1, axis=0) - marker_corners_px, axis=1).mean()
     rows_a, rows_b = [], []
@@ -169,13 +173,26 @@ def _refit(frame, grey, marker_corners_px, guess, reach, step_mm, settings: MatP
         # table -> mat similarity [c -d; d c] q + s = m: two linear equations per marker corner
         rows_a += [[u, -v, 1, 0], [v, u, 0, 1]]
         rows_b += [x, y]
+    return rows_a, rows_b, mm_per_px
+
+
+def _refit(frame, grey, marker: tuple[list, list, float], guess, reach, step_mm, settings: MatPlaceSettings,
+           one_line=False) -> tuple[np.ndarray, int] | None:
+    """The similarity fitted to the marker's corners (`marker`: _marker_rows) and the paper edges found near
+    `guess`; `one_line`: each side's steps kept only along the line most of them share."""
+    offsets = np.arange(-reach, reach + 1e-9, step_mm)
+    rows_a, rows_b, mm_per_px = marker
     edge_rows, edge_targets = [], []
-    for axis, value, points, outward in _edges(settings.edge_points):
-        samples = points[:, None, :] + offsets[None, :, None] * outward
-        on_table = samples.reshape(-1, 2) @ guess[:, :2].T + guess[:, 2]
-        pixels = frame.to_image(on_table).reshape(len(points), len(offsets), 2).astype(np.float32)
-        profile = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
-                            borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+    edges = _edges(settings.edge_points)
+    # Every side's profiles taken at once (each sample is mapped and read on its own: the same as side by side).
+    on_table = [(points[:, None, :] + offsets[None, :, None] * outward).reshape(-1, 2) @ guess[:, :2].T + guess[:, 2]
+                for _, _, points, outward in edges]
+    pixels = frame.to_image(np.concatenate(on_table)).reshape(-1, len(offsets), 2).astype(np.float32)
+    profiles = cv2.remap(grey, pixels[..., 0], pixels[..., 1], cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT, borderValue=0).astype(np.float32)
+    first = 0
+    for axis, value, points, outward in edges:
+        profile, first = profiles[first:first + len(points)], first + len(points)
         # Paper (inside) is brighter than what lies outside.
         good, offset = strongest_steps(profile[:, :-2] - profile[:, 2:], offsets, step_mm, settings.min_edge_step)
         if one_line:
@@ -229,12 +246,22 @@ class MatFlattener:
 def _flatten_maps(frame: TableFrame, place: MatPlace, px_per_mm: float) -> tuple[np.ndarray, np.ndarray]:
     """Picture px of every flattened pixel: exact on a grid every MAP_STEP pixels (the lens
     bends slowly), linear in between. The grid sits at the pixel positions cv2.resize samples
-    from, so the enlarged map is exact interpolation, not shifted by half a step."""
+    from, so the enlarged map is exact interpolation, not shifted by half a step. The (x, y) map is
+    converted as one two-channel map: the same fixed-point maps as its planes apart, without copying them out."""
+    (width, height), (columns, rows), grid = _flatten_grid(px_per_mm)
+    coarse = frame.to_image(place.to_table(grid)).reshape(rows, columns, 2).astype(np.float32)
+    full = cv2.resize(coarse, (columns * MAP_STEP, rows * MAP_STEP), interpolation=cv2.INTER_LINEAR)[:height, :width]
+    return cv2.convertMaps(np.ascontiguousarray(full), None, cv2.CV_16SC2)
+
+
+@lru_cache(maxsize=2)
+def _flatten_grid(px_per_mm: float) -> tuple[tuple[int, int], tuple[int, int], np.ndarray]:
+    """((width, height) of the flattened mat px, (columns, rows) of its exactly mapped grid, the grid's points in
+    mat mm): the same for every mat (made once: not to be written to)."""
     width, height = (int(round(v * px_per_mm)) for v in kit.MAT_MM)
     columns, rows = -(-width // MAP_STEP), -(-height // MAP_STEP)
     xs = (np.arange(columns) + 0.5) * MAP_STEP - 0.5
     ys = (np.arange(rows) + 0.5) * MAP_STEP - 0.5
     grid = np.stack(np.meshgrid(xs, ys), -1).reshape(-1, 2) / px_per_mm
-    coarse = frame.to_image(place.to_table(grid)).reshape(rows, columns, 2).astype(np.float32)
-    full = cv2.resize(coarse, (columns * MAP_STEP, rows * MAP_STEP), interpolation=cv2.INTER_LINEAR)[:height, :width]
-    return cv2.convertMaps(np.ascontiguousarray(full[..., 0]), np.ascontiguousarray(full[..., 1]), cv2.CV_16SC2)
+    grid.flags.writeable = False
+    return (width, height), (columns, rows), grid

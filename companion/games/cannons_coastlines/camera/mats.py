@@ -19,11 +19,12 @@ import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
-from companion.games.cannons_coastlines.camera.coins import read_coins
+from companion.games.cannons_coastlines.camera.coins import CoinZone, paper_covered, paper_likeness, read_coins
 from companion.games.cannons_coastlines.camera.crate_blobs import read_crate_blob
 from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, small_coloured_specks,
                                                                    small_crate, unexplained_blobs)
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, not_paper, white_balanced
+from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
+                                                                   white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
 from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, band_mm, bands, bands_reached,
                                                                  counted_by_length, cut_band_doubts, half_of_a_band,
@@ -135,13 +136,19 @@ def _fleet_paint(lab: np.ndarray, settings: MatSettings, hues: dict[int, float],
 
 def _paint_patches(paint: np.ndarray, settings: MatSettings) -> list[np.ndarray]:
     """Patches of paint big enough for a pennant; parts of one patch split by a pole or blur
-    within settings.paint_join_mm are one patch."""
-    paint = cv2.morphologyEx(paint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    within settings.paint_join_mm are one patch. Worked out on the box round the paint alone (mat_picture.box_round:
+    the opening and the joining disc reach no further; no paint, no patch), to the bit what it is over the whole
+    picture, the patches in the same order."""
     join = int(settings.paint_join_mm * MAT_PX_PER_MM) | 1
-    count, labels = cv2.connectedComponents(cv2.dilate(paint, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join, join))))
-    labels = np.where(paint > 0, labels, 0)
+    box = box_round(paint, join // 2 + 2)   # the joining disc reaches join // 2, the opening 1
+    if box is None:
+        return []
+    near = cv2.morphologyEx(paint[box], cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    count, labels = cv2.connectedComponents(cv2.dilate(near, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (join, join))))
+    labels = np.where(near > 0, labels, 0)
     areas = np.bincount(labels.ravel(), minlength=count)
-    return [labels == index for index in range(1, count) if areas[index] >= settings.pennant_min_mm2 * MAT_PX_PER_MM ** 2]
+    return [within(paint.shape, box, labels == index) for index in range(1, count)
+            if areas[index] >= settings.pennant_min_mm2 * MAT_PX_PER_MM ** 2]
 
 
 def _blob_patches(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> list[tuple[int, np.ndarray]]:
@@ -160,7 +167,7 @@ def _blob_patches(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatS
 
 
 def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), looks: MatLooks = KIT_LOOKS,
-                  fleets: set[int] | None = None) -> tuple[list[int], list[int], list[str], float]:
+                  fleets: set[int] | None = None, paperless: np.ndarray | None = None) -> tuple[list[int], list[int], list[str], float]:
     """(fleet of each lying mast, fleet of each crate, doubts, mm^2 not paper) in the fittings zone. Every blob
     that is not paper belongs to a prize. A crate is thick (14 mm square, and standing 11 mm
     tall it leans in the view only to grow longer); a lying mast is thin (a 4 mm pole, the
@@ -169,9 +176,10 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     and a pennant can touch a crate, so a blob holds as many masts as it shows pennants
     (patches of one fleet's paint) apart from a crate's lid; a thin blob whose pennant is too
     pale for a patch is still one mast when its coloured pixels show a pennant's worth. With `fleets` (those a
-    prize on this mat may come from), a prize read as another fleet's is voted again (prize_fleets)."""
+    prize on this mat may come from), a prize read as another fleet's is voted again (prize_fleets). `paperless`:
+    the whole mat's not_paper when made already."""
     zone = mat_zone_picture(balanced, "fittings")
-    mask = prize_mask(zone, settings)
+    mask = prize_mask(zone, settings, None if paperless is None else mat_zone_picture(paperless, "fittings"))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
     pieces: list[tuple[str, np.ndarray]] = []
@@ -298,24 +306,22 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, sett
     return masts, doubts
 
 
-def prize_mask(picture: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:
+def prize_mask(picture: np.ndarray, settings: MatSettings = MatSettings(), paperless: np.ndarray | None = None) -> np.ndarray:
     """What is not paper in a white-balanced picture of prizes, the paper's grain opened away and a
-    pole's parts closed up (uint8 0/1)."""
-    mask = cv2.morphologyEx(not_paper(picture, settings), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    pole's parts closed up (uint8 0/1). `paperless`: the picture's not_paper when made already."""
+    paperless = not_paper(picture, settings) if paperless is None else paperless
+    mask = cv2.morphologyEx(paperless, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     return cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
 
 
 def coin_cover(picture: np.ndarray, settings: CoinSettings = CoinSettings()) -> np.ndarray:
     """Where a white-balanced picture is less like paper than a coin's face is (coins.py): bool."""
-    lab = cv2.cvtColor(picture, cv2.COLOR_BGR2Lab).astype(np.float32)
-    paper_like = lab[..., 0] - settings.chroma_weight * np.hypot(lab[..., 1] - 128, lab[..., 2] - 128)
-    covered = (paper_like < settings.paper_like_min).astype(np.uint8)
-    return cv2.morphologyEx(covered, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8)) > 0
+    return paper_covered(paper_likeness(cv2.cvtColor(picture, cv2.COLOR_BGR2Lab), settings), settings)
 
 
-def _solid(balanced: np.ndarray, settings: MatSettings) -> np.ndarray:
-    """What is not paper on the whole mat, specks of the paper's grain opened away."""
-    return cv2.morphologyEx(not_paper(balanced, settings), cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+def _solid(paperless: np.ndarray) -> np.ndarray:
+    """What is not paper on the whole mat (`paperless`: its not_paper), specks of the paper's grain opened away."""
+    return cv2.morphologyEx(paperless, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
 
 
 def hull_blobs(solid: np.ndarray, settings: MatSettings = MatSettings()) -> list[np.ndarray]:
@@ -353,10 +359,12 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     the group's pieces as taught, or the kit's; `fleets` those its prize fittings may come from (None: any)."""
     flattener = flattener or MatFlattener(MAT_PX_PER_MM)
     balanced = white_balanced(flattener.flatten(image, frame, place), settings)
-    solid = _solid(balanced, settings)
+    paperless = not_paper(balanced, settings)    # made once for the whole mat and the fittings zone
+    solid = _solid(paperless)
     hull_cover = _hull_cover(solid, settings)
-    coins, doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks)
-    masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks, fleets)
+    coin_zone = CoinZone.of(balanced, coin_settings)   # read once for the coins and for what they cover
+    coins, doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks, coin_zone)
+    masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks, fleets, paperless)
     doubts += fitting_doubts
     fleets = list(tags_on_mat)
     untagged = hull_blobs(solid, settings)[len(fleets):]
@@ -366,7 +374,7 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
         fleets.append(fleet)
         if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
-    coins_mm2 = _coins_covered_mm2(balanced, hull_cover, coin_settings)
+    coins_mm2 = _coins_covered_mm2(coin_zone, hull_cover, coin_settings)
     doubts += _coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings)
     # Taught, a coin's kind leading by coin_settings.unclear_margin or more is no doubt (under it one is named): the
     # margin lowers the mat's confidence only there, so the mat is not left unsure with no doubt named. Untaught, the
@@ -387,7 +395,7 @@ def _coin_cover_doubts(count: int, covered_mm2: float, coin_mm2: float, settings
     return []
 
 
-def _coins_covered_mm2(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSettings) -> float:
+def _coins_covered_mm2(coin_zone: CoinZone, hull_cover: np.ndarray, settings: CoinSettings) -> float:
     """mm^2 of the coin zone less like paper than a coin's face is (coins.py), a prize hull leaning in left out."""
-    covered = coin_cover(mat_zone_picture(balanced, "coins"), settings) & ~mat_zone_picture(hull_cover, "coins")
+    covered = coin_zone.covered(settings) & ~mat_zone_picture(hull_cover, "coins")
     return float(covered.sum()) / MAT_PX_PER_MM ** 2
