@@ -173,6 +173,15 @@ def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray
     return best
 
 
+def fitted_in_halo(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> SplitCard | None:
+    """One card rectangle holding a faint shape shrunk by its halo (`split_halo_mm`): the faint mask (the distance
+    smoothed and closed) reaches a few mm past a back all round, and may take in a speck beside it; shrunk, the back
+    alone is left, short of a card's shape (fitted_card). None when it is not (two cards, a card and another's strip
+    wider than the halo, a hand), or the shape touches a face-up card."""
+    shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
+    return None if shrunk is None else fitted_card(shrunk, settings, cover)
+
+
 def card_beside_face(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
     """One card rectangle in a blob touching a read face (`cover`: the faces' footprints with their cut margin)
     when all the blob holds beyond it lies in the gap next to that face, within `beside_face_gap_mm` of it: the
@@ -323,7 +332,8 @@ def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSet
     row = cover.copy()
     cv2.fillPoly(row, [np.int32(np.round(card.outline_px)) for card in found], 255)
     stricter = replace(settings, covered_min_cards=settings.covered_rest_cards, covered_claim=settings.covered_rest_cards)
-    parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), stricter, row) or []
+    piece = pieces[0] + offset.astype(pieces[0].dtype)
+    parts = split_blob(piece, stricter, cover) or split_blob(piece, stricter, row) or []
     # Reaching under a face-up card is what the paper beside it is compared with (face_down._paper_bright):
     # judged against the faces alone, never the row's cards found.
     canvas = np.zeros_like(cover)
