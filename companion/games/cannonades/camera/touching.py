@@ -332,8 +332,7 @@ def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSet
     row = cover.copy()
     cv2.fillPoly(row, [np.int32(np.round(card.outline_px)) for card in found], 255)
     stricter = replace(settings, covered_min_cards=settings.covered_rest_cards, covered_claim=settings.covered_rest_cards)
-    piece = pieces[0] + offset.astype(pieces[0].dtype)
-    parts = split_blob(piece, stricter, cover) or split_blob(piece, stricter, row) or []
+    parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), stricter, row) or []
     # Reaching under a face-up card is what the paper beside it is compared with (face_down._paper_bright):
     # judged against the faces alone, never the row's cards found.
     canvas = np.zeros_like(cover)
