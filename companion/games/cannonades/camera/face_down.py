@@ -181,11 +181,16 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         return again
     if not card_sized(contour, settings):
         parts = touching.split_blob(contour, settings, cover, border_missed=True)
-        if parts is None and (fitted := touching.fitted_card(contour, settings, cover)) is not None:
+        beside = None if cover is None or (parts is not None and len(parts) < 2) else touching.card_beside_face(
+            contour, settings, cover)
+        if beside is not None:
+            parts = None   # one card and the gap to a face explain it: a second card there is the first's pixels read twice
+        if parts is None and (fitted := (touching.fitted_card(contour, settings, cover)
+                                         or touching.fitted_in_halo(contour, settings, cover))) is not None:
             parts = [fitted]
         if parts is not None:
             return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]
-        if cover is not None and (beside := touching.card_beside_face(contour, settings, cover)) is not None:
+        if beside is not None:
             return [replace(blob, why=BESIDE_FACE) if blob.face == "down" else blob
                     for blob in _split_card(beside, grey, view_to_table, settings, cover)]
         if again and not all(blob.why.startswith(NOT_ONE_CARD) for blob in again):

@@ -173,6 +173,15 @@ def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray
     return best
 
 
+def fitted_in_halo(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None) -> SplitCard | None:
+    """One card rectangle holding a faint shape shrunk by its halo (`split_halo_mm`): the faint mask (the distance
+    smoothed and closed) reaches a few mm past a back all round, and may take in a speck beside it; shrunk, the back
+    alone is left, short of a card's shape (fitted_card). None when it is not (two cards, a card and another's strip
+    wider than the halo, a hand), or the shape touches a face-up card."""
+    shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
+    return None if shrunk is None else fitted_card(shrunk, settings, cover)
+
+
 def card_beside_face(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
     """One card rectangle in a blob touching a read face (`cover`: the faces' footprints with their cut margin)
     when all the blob holds beyond it lies in the gap next to that face, within `beside_face_gap_mm` of it: the

@@ -155,11 +155,16 @@ def test_backs_touching_whose_light_border_the_table_hides_are_counted_card_by_c
 @pytest.mark.parametrize("seed, seat, why", [
     (1299, 2, "two ember backs 14-30 mm apart on beige linen beside S06"),
     (1443, 2, "three ember backs overlapping in a column on the navy cloth"),
-], ids=["backs apart on beige linen", "a column on navy cloth"])
+    (1707, 1, "one ember back on the navy cloth, its shape the card, its halo and a speck (1.2 cards)"),
+    (2043, 2, "an ember back 10 mm from face-up S20, the gap taken in: split into two cards, counted twice, sure"),
+], ids=["backs apart on beige linen", "a column on navy cloth", "a back and its halo", "a back beside a face"])
 def test_ember_backs_a_faint_shape_took_in_with_its_halo_are_counted_card_by_card(seed, seat, why):
     """Tuning views (fresh seeds): the faint mask, the distance smoothed and closed, reaches a few mm past each
     card and joined the backs into one shape (2.6 and 2.9 cards) no card rectangles explained; the seat was said
-    unsure (main at d1ff9ae). Shrunk by that halo (`split_halo_mm`), the shape splits into its cards."""
+    unsure (main at d1ff9ae). Shrunk by that halo (`split_halo_mm`), the shape splits into its cards; one back so
+    shrunk is one card (`touching.fitted_in_halo`; 1707 unsure at main 7410f16). A split of one back and the gap to a
+    face is that back alone (`touching.card_beside_face`; 2043 one back too many at 7410f16)."""
     truth, cards = benchmark_view(seed, "ember")
     got, want = seat_as_read(truth, cards, seat)
     assert got == want, why
+

@@ -1,0 +1,61 @@
+"""Cannonades' card reader on chosen tuning views (issue 18): each view read as the accuracy benchmark reads it,
+each seat with no hand over it not read exact and each whole back not read face down listed (as its missed.txt
+lists them), optionally with the reader's lines and the photo saved, to look at one cause at a time.
+
+    nice -n 10 .venv/bin/python benchmarks/cannonades_seat_misses.py 1606 1733 --lines --pictures /tmp/cannonades-NAME-views
+
+Only tuning views: a seed of the held-out style (cannonades_read_accuracy.style_of) is refused, never read."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+import cv2
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import cannonades_read_accuracy as bench  # noqa: E402
+
+from companion.games.cannonades.camera.reader import read_table, reading_lines  # noqa: E402
+from companion.games.cannonades.render.draw import render_scene  # noqa: E402
+from companion.games.cannonades.render.scene import HELD_OUT_STYLE, random_scene  # noqa: E402
+from companion.render.options import RenderOptions  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("seeds", type=int, nargs="+")
+    parser.add_argument("--lines", action="store_true", help="print the reader's lines of each view")
+    parser.add_argument("--truth", action="store_true", help="print the truth's cards of each view")
+    parser.add_argument("--pictures", type=Path, help="save each view's photo in this folder")
+    args = parser.parse_args()
+    cv2.setNumThreads(1)
+    for seed in args.seeds:
+        style = bench.style_of(seed)
+        if style == HELD_OUT_STYLE:
+            print(f"seed {seed}: the held-out style, not read")
+            continue
+        scene = random_scene(seed, RenderOptions(jpeg_quality=60 + seed % 36), style=style)
+        rendered = render_scene(scene)
+        reading = read_table(rendered.image, players=scene.players)
+        listed: list[str] = []
+        misses = bench.score_view(rendered.truth, reading.to_json(), bench.Counter(), listed)
+        print(f"seed {seed} ({style}, {rendered.truth['table']}, hand over {rendered.truth['hand_over']}):")
+        for line in listed + [f"error: {miss}" for miss in misses]:
+            print(f"  {line}")
+        if args.truth:
+            for card in rendered.truth["cards"]:
+                print(f"  truth {card['role']:9} seat {card['seat']} {card['face']:4} {card.get('card', '')} at "
+                      f"{[round(v) for v in card['centre_mm']]} shown {card['visible']:.2f}")
+        if args.lines:
+            print("\n".join(f"  {line}" for line in reading_lines(reading)))
+        if args.pictures:
+            args.pictures.mkdir(parents=True, exist_ok=True)
+            cv2.imwrite(str(args.pictures / f"{seed}.png"), rendered.image)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
