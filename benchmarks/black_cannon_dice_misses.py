@@ -6,8 +6,8 @@ reader's reason and cropped from the photo, to group the causes; and the counts 
 
 Views are rendered as the accuracy benchmark renders them; those of the held-out die style are skipped
 (never tuned on). --lean forces the first die of each view to lean 15-35 degrees, to count the cocked dice
-read sure (they should be asked about). Prints, for the flat dice, right / asked / not found / wrong for each
-true count, for the cocked or hidden ones how many were read sure and how many of those wrongly, and the dice
+read sure (they should be asked about; each is listed, and cropped with --crops). Prints, for the flat dice,
+right / asked / not found / wrong for each true count, for the cocked or hidden ones how many were read sure and how many of those wrongly, and the dice
 read sure where no die lies (a printed mark read as a face)."""
 
 from __future__ import annotations
@@ -60,7 +60,8 @@ def one_view(job: tuple[int, bool, Path | None]) -> list[dict]:
                                           else str(read.pips))
         found.append({"seed": seed, "die": index, "style": die["style"], "pips": die["pips"],
                       "readable": die["readable"], "read": shown, "reason": read.reason if read else "not found"})
-        if crops and die["readable"] and shown != str(die["pips"]):
+        missed = shown != str(die["pips"]) if die["readable"] else shown not in "?-"
+        if crops and missed:
             x, y = (int(v) for v in die["centre_px"])
             crop = image[max(0, y - CROP_PX):y + CROP_PX, max(0, x - CROP_PX):x + CROP_PX]
             name = f"{seed}_{index}_{die['style']}_true{die['pips']}_read{shown}.png"
@@ -79,7 +80,8 @@ def main(argv=None) -> int:
     parser.add_argument("--views", type=int, default=150)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--lean", action="store_true", help="force the first die of each view to lean")
-    parser.add_argument("--crops", type=Path, help="write each flat die missed, cropped and magnified, here")
+    parser.add_argument("--crops", type=Path,
+                        help="write each flat die missed and each cocked one read sure, cropped and magnified, here")
     args = parser.parse_args(argv)
     bench.tuning_seeds_only(parser, args.first_seed, args.views)
     if args.crops:
@@ -101,6 +103,9 @@ def main(argv=None) -> int:
                     for p in range(1, 7)))
     other = [die for die in dice if not die["readable"]]
     sure = [die for die in other if die["read"] not in "?-"]
+    for die in sure:
+        print(f"{die['seed']} die {die['die']} {die['style']}: cocked {die['pips']} read sure {die['read']}: "
+              f"{die['reason']}")
     print(f"cocked or hidden dice: {len(other)}, read sure {len(sure)}, "
           f"{sum(die['read'] != str(die['pips']) for die in sure)} of them wrongly")
     for die in phantoms:
