@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import arms, halo, refit, touching
+from companion.games.cannonades.camera import arm_cards, arms, halo, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
@@ -125,7 +125,7 @@ def _cards_by_arm(arm, armless: np.ndarray, grey: np.ndarray, view_to_table: np.
         if any(beyond):
             shape = np.zeros((ph, pw), np.uint8)   # the arm: the whole cards touching it
             cv2.drawContours(shape, [piece - [px, py]], -1, 255, cv2.FILLED)
-            found += [blob for part in touching.cards_off_arm(shape, settings, beyond) for blob in
+            found += [blob for part in arm_cards.cards_off_arm(shape, settings, beyond) for blob in
                       _split_card(replace(part, outline_px=part.outline_px + [px + x, py + y]), grey, view_to_table,
                                   settings, cover)]
             continue

@@ -135,7 +135,7 @@ class ReaderSettings:
     beside_face_max_cards: float = 1.5
     beside_face_overlap: float = 0.03
     beside_face_gap_mm: float = 12.0
-    # Whole cards touching an arm (touching.cards_off_arm): a card rectangle in the arm's shape whose outside
+    # Whole cards touching an arm (arm_cards.cards_off_arm): a card rectangle in the arm's shape whose outside
     # ring (this many px out, past a card's shadow) the shape leaves free but for this share (the arm touches
     # one side), at most this many an arm.
     arm_card_free: float = 0.7

@@ -11,7 +11,7 @@ from typing import NamedTuple
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import arms, touching
+from companion.games.cannonades.camera import arm_cards, arms, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards, table
 
@@ -133,7 +133,7 @@ def faint_shapes(faint: np.ndarray) -> np.ndarray:
 
 
 def _cards_off_faint_arms(faint: np.ndarray, settings: ReaderSettings) -> np.ndarray:
-    """The whole card rectangles touching a faint shape that reaches the view's edge (touching.cards_off_arm)."""
+    """The whole card rectangles touching a faint shape that reaches the view's edge (arm_cards.cards_off_arm)."""
     out = np.zeros_like(faint)
     for contour in cv2.findContours(faint, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
         x, y, w, h = cv2.boundingRect(contour)
@@ -142,7 +142,7 @@ def _cards_off_faint_arms(faint: np.ndarray, settings: ReaderSettings) -> np.nda
             continue
         shape = np.zeros((h, w), np.uint8)
         cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
-        for card in touching.cards_off_arm(shape, settings, beyond):
+        for card in arm_cards.cards_off_arm(shape, settings, beyond):
             cv2.fillPoly(out, [np.int32(np.round(card.outline_px + [x, y]))], 255)
     return out
 

@@ -3,7 +3,8 @@ rectangles explain all of it. Each rectangle stands on a straight stretch of the
 card's own edge, where nothing touches it) and must lie inside the blob; what the rectangles leave
 must be crumbs, or one card reaching under a face-up card (a row's ship under a cannonade). A blob
 they cannot explain (a hand, a card half under another) is not split: it stays unknown, never guessed
-into cards. A card beside a read face whose shape took in the table gap between them is that card's rectangle."""
+into cards. A card beside a read face whose shape took in the table gap between them is that card's rectangle.
+(Whole cards touching an arm are found in arm_cards.py, with the rectangles made here.)"""
 
 from __future__ import annotations
 
@@ -95,23 +96,23 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     for _ in range(int(round(count)) + 1):
         if cv2.countNonZero(remaining) < settings.partial_card_share * card_px:
             break
-        best = _best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
+        best = best_card(blob, remaining, settings, settings.covered_claim if covered else settings.split_claim)
         left = None if best is None or not covered else _left_by(remaining, best, settings)
         if covered and (left is None or left > settings.split_leftover_share):
             # A faint back's rim, or a strip the face's cut margin parts off, missed: a card lying so much inside
             # may hold what shows (one card's rectangle turned across it, reaching under the face, leaves some).
-            looser = _best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
+            looser = best_card(blob, remaining, settings, settings.covered_claim, settings.covered_inside)
             if left is None or (looser is not None and _left_by(remaining, looser, settings) < left):
                 best = looser
         if best is None and reach_under and not found:
             # Beside a face-up card, a faint back whose rim the mask missed holds no rectangle `split_inside` in
             # what shows: the first card may lie `covered_inside` in it (the rest is still to be explained).
-            best = _best_card(blob, remaining, settings, settings.split_claim, settings.covered_inside)
+            best = best_card(blob, remaining, settings, settings.split_claim, settings.covered_inside)
         if best is None:
             break
         reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
         found.append(SplitCard(best.outline_px + offset, best.inside, covered or reaches_under))
-        remaining = _cut_out(remaining, best.outline_px, settings)
+        remaining = cut_out(remaining, best.outline_px, settings)
     leftover = cv2.countNonZero(remaining) / card_px
     if not covered and found and leftover > settings.split_leftover_share and cover is not None:
         rest = _covered_rest(remaining, offset, settings, cover, found)   # the row's last cards, under a cannonade
@@ -127,7 +128,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
 def _left_by(remaining: np.ndarray, card: SplitCard, settings: ReaderSettings) -> float:
     """What is left of `remaining` (in cards) once the card is cut out."""
     card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
-    return cv2.countNonZero(_cut_out(remaining.copy(), card.outline_px, settings)) / card_px
+    return cv2.countNonZero(cut_out(remaining.copy(), card.outline_px, settings)) / card_px
 
 
 def _longer_than_a_card(contour: np.ndarray, settings: ReaderSettings) -> bool:
@@ -210,7 +211,7 @@ def card_beside_face(contour: np.ndarray, settings: ReaderSettings, cover: np.nd
             continue
         if _inside_share(canvas, face, outline) > settings.beside_face_overlap:
             continue
-        beyond = cv2.bitwise_and(_cut_out(blob.copy(), outline, settings), far)
+        beyond = cv2.bitwise_and(cut_out(blob.copy(), outline, settings), far)
         if cv2.countNonZero(beyond) <= (1 - settings.fit_holds) * card_px:
             best, best_inside = SplitCard(outline + offset, inside), inside
     return best
@@ -241,73 +242,7 @@ def _card_sides(polygon: np.ndarray, settings: ReaderSettings):
                 yield start, end, along, normal, side, depth
 
 
-def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[bool, bool, bool, bool]) -> list[SplitCard]:
-    """Whole cards touching an arm, in `shape` (the arm and what touches it, the arms' own growth left out):
-    card rectangles standing on the shape's straight stretches, inside it, whose sides the shape's outline
-    follows all round but for `arm_card_free` of the ring just outside them (where the arm touches). An arm
-    or a hand is curved: a rectangle inside it has the arm on both sides. `beyond`: which sides of the shape's
-    box (left, top, right, bottom) are the view's edge, where the arm goes on (never free). Each card found is
-    cut out."""
-    pad = max(settings.arm_card_ring_px)
-    shape = cv2.copyMakeBorder(shape, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
-    taken = shape.copy()   # what a card's ring may not cross: the shape, and beyond the view's edge
-    height, width = taken.shape
-    for side, strip in zip(beyond, (np.s_[:, :pad], np.s_[:pad, :], np.s_[:, width - pad:], np.s_[height - pad:, :])):
-        if side:
-            taken[strip] = 255
-    remaining = shape.copy()
-    found: list[SplitCard] = []
-    def apart(outline_px: np.ndarray) -> bool:   # not a piece of a straight arm: free along its two long sides only
-        near, outline_px = _around(taken, outline_px, max(settings.arm_card_ring_px) + 2)
-        return (_free_around(near, outline_px, settings) >= settings.arm_card_free
-                and sum(free >= settings.arm_card_side_free for free in _free_sides(near, outline_px, settings)) >= 3)
-
-    for _ in range(settings.arm_cards_most):
-        # The best rectangle standing apart: a card beside one that the arm lies on is found too (the best of
-        # all is often a rectangle inside the arm itself).
-        best = _best_card(shape, remaining, settings, settings.split_claim, accept=apart)
-        if best is None:
-            break
-        found.append(replace(best, outline_px=best.outline_px - pad))
-        remaining = _cut_out(remaining, best.outline_px, settings)
-    return found
-
-
-def _around(mask: np.ndarray, outline_px: np.ndarray, reach: int) -> tuple[np.ndarray, np.ndarray]:
-    """The part of `mask` within `reach` px of a rectangle's box, and the rectangle in that part's px (cheap:
-    many rectangles inside an arm are tried)."""
-    (x0, y0), (x1, y1) = np.floor(outline_px.min(axis=0)) - reach, np.ceil(outline_px.max(axis=0)) + reach
-    x0, y0 = max(int(x0), 0), max(int(y0), 0)
-    return mask[y0:max(int(y1), y0), x0:max(int(x1), x0)], outline_px - [x0, y0]
-
-
-def _free_around(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> float:
-    """The share of a ring `arm_card_ring_px` outside a card rectangle (past its shadow) that `taken` leaves free."""
-    card = np.zeros_like(taken)
-    cv2.fillPoly(card, [np.int32(np.round(outline_px))], 255)
-    near, far = (cv2.dilate(card, np.ones((2 * px + 1,) * 2, np.uint8)) for px in settings.arm_card_ring_px)
-    ring = cv2.subtract(far, near)
-    return 1 - cv2.countNonZero(cv2.bitwise_and(ring, taken)) / max(cv2.countNonZero(ring), 1)
-
-
-def _free_sides(taken: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> list[float]:
-    """The share of a strip `arm_card_ring_px` outside each side of a card rectangle that `taken` leaves free."""
-    centre = outline_px.mean(axis=0)
-    near, far = settings.arm_card_ring_px
-    strip = np.zeros_like(taken)
-    shares = []
-    for start, end in zip(outline_px, np.roll(outline_px, -1, axis=0)):
-        middle = (start + end) / 2
-        outward = (middle - centre) / max(float(np.hypot(*(middle - centre))), 1e-6)
-        strip[:] = 0
-        cv2.fillPoly(strip, [np.int32(np.round([start + outward * near, end + outward * near,
-                                                end + outward * far, start + outward * far]))], 255)
-        total = max(cv2.countNonZero(strip), 1)
-        shares.append(1 - cv2.countNonZero(cv2.bitwise_and(strip, taken)) / total)
-    return shares
-
-
-def _cut_out(remaining: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+def cut_out(remaining: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings) -> np.ndarray:
     """What remains once a card found is cut out (its outline too, `split_cut_px` wide), crumbs opened away."""
     cv2.fillPoly(remaining, [np.int32(np.round(outline_px))], 0)
     cv2.polylines(remaining, [np.int32(np.round(outline_px))], True, 0, settings.split_cut_px)
@@ -352,7 +287,7 @@ def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.
     return out
 
 
-def _best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float,
+def best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings, least_claim: float,
                least_inside: float | None = None, accept=None) -> SplitCard | None:
     """The card rectangle standing on one of the remaining outline's straight stretches that lies
     inside the blob (a card found before may cover part of it), claims enough of what remains, and

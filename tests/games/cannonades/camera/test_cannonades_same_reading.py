@@ -33,7 +33,7 @@ def _rectangle(rng: np.random.Generator, shape: tuple[int, int]) -> np.ndarray:
 
 
 def _counts_on_the_whole_window(blob, remaining, outline, edge_px):
-    """touching._best_card's counts as they were made before: the rectangle drawn on the whole window."""
+    """touching.best_card's counts as they were made before: the rectangle drawn on the whole window."""
     canvas = np.zeros_like(remaining)
     cv2.fillPoly(canvas, [np.int32(np.round(outline))], 255)
     around = cv2.dilate(canvas, np.ones((2 * edge_px + 1,) * 2, np.uint8)) - canvas
