@@ -12,7 +12,7 @@ from companion.games.cannons_coastlines.camera import coins
 from companion.games.cannons_coastlines.camera.crate_blobs import crate_cores, poles_beside
 from companion.games.cannons_coastlines.camera.fitting_doubts import BlobShape, blob_shape, length_mm, thick_and_thin
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, disc_offsets, mat_zone_picture
 from companion.games.cannons_coastlines.camera.mats import _fleet_paint, _paint_patches, coin_cover
 from companion.games.cannons_coastlines.camera.coins import strongest_apart
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
@@ -167,7 +167,7 @@ def test_coin_discs_counted_along_their_rows_are_the_mean_of_their_pixels():
         reach = int(radius)
         mask = rng.random((90, 140)) < rng.random()
         rows, cols = rng.integers(reach, 90 - reach, 60), rng.integers(reach, 140 - reach, 60)
-        offsets = coins._disc_offsets(radius)
+        offsets = disc_offsets(radius)
         wanted = mask[rows[:, None] + offsets[:, 0], cols[:, None] + offsets[:, 1]].mean(1)
         assert np.array_equal(coins._disc_shares(mask, rows, cols, radius), wanted)
     assert len(coins._disc_shares(mask, rows[:0], cols[:0], 16)) == 0

@@ -39,8 +39,8 @@ from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, expl
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts
 from companion.games.black_cannon.camera.print_under import print_blank_under
-from companion.games.black_cannon.camera.quick_stats import median
 from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
+from companion.games.black_cannon.camera.quick_stats import median
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, disc_offsets
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 
@@ -85,8 +85,7 @@ def half_under_shown(taken: list[tuple[float, float]], passed_over: list[tuple[f
     taken (a coin's width and settings.half_under_clear_mm round each): a coin half under another shows the rest of
     its face. Taken one at a time, the most shown first, each then counting as taken."""
     radius = diameter_mm / 2 * MAT_PX_PER_MM
-    reach = int(radius) + 1
-    offsets = np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius) - reach
+    offsets = disc_offsets(radius)
     clear = (radius + settings.half_under_clear_mm * MAT_PX_PER_MM) ** 2
     coins = [tuple(c) for c in taken]
     found: list[tuple[float, float]] = []

@@ -16,7 +16,8 @@ import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, mat_zone_picture, mat_zone_slices
+from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, mat_zone_picture,
+                                                                   mat_zone_slices)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, half_under_shown, spacing_doubts
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
@@ -66,7 +67,7 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     # next zone, or a caption, gathers votes too, but with paper on one side. Beyond the
     # zone's picture counts as paper: a coin lies in its zone, not past it.
     reach = int(settings.face_check_mm * MAT_PX_PER_MM)
-    face_offsets = _disc_offsets(reach)
+    face_offsets = disc_offsets(reach)
     covering = np.zeros((paper_like.shape[0] + 2 * reach, paper_like.shape[1] + 2 * reach), bool)
     covering[reach:reach + paper_like.shape[0], reach:reach + paper_like.shape[1]] = paper_like < settings.paper_like_min
     rows, cols = np.nonzero(peaks)
@@ -79,7 +80,7 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     order = np.argsort(-score[rows, cols], kind="stable")
     separation = coin_separation_px(diameter_mm, settings)
     paper_level = []   # worked out for the first peak that needs it
-    middle_offsets = _disc_offsets(settings.gap_middle_mm * MAT_PX_PER_MM)
+    middle_offsets = disc_offsets(settings.gap_middle_mm * MAT_PX_PER_MM)
 
     def below_paper(row: float, col: float, disc_offsets: np.ndarray) -> float:
         """How far below the paper's likeness the median of the disc round (row, col) lies."""
@@ -131,17 +132,8 @@ def coin_separation_px(diameter_mm: float, settings: CoinSettings) -> float:
     return (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
 
 
-@lru_cache(maxsize=8)
-def _disc_offsets(radius_px: float) -> np.ndarray:
-    """The (row, col) offsets of the pixels within `radius_px` of a pixel (made once a radius: not to be written to)."""
-    reach = int(radius_px)
-    offsets = np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius_px) - reach
-    offsets.flags.writeable = False
-    return offsets
-
-
 def _disc_shares(mask: np.ndarray, rows: np.ndarray, cols: np.ndarray, radius_px: float) -> np.ndarray:
-    """The share of each disc of `radius_px` (_disc_offsets) round (rows, cols) that `mask` (bool) covers, as the
+    """The share of each disc of `radius_px` (disc_offsets) round (rows, cols) that `mask` (bool) covers, as the
     mean of the disc's pixels gives it (the count over the disc's size), counted along each of the disc's rows from
     the mask's running sums across: the discs lie within the mask."""
     reach, half_widths = int(radius_px), _disc_half_widths(radius_px)
@@ -151,14 +143,14 @@ def _disc_shares(mask: np.ndarray, rows: np.ndarray, cols: np.ndarray, radius_px
     np.cumsum(mask, axis=1, dtype=np.int32, out=running[:, 1:])
     at = rows[:, None] + np.arange(-reach, reach + 1)[None]
     counts = (running[at, cols[:, None] + half_widths + 1] - running[at, cols[:, None] - half_widths]).sum(1)
-    return counts.astype(np.float64) / len(_disc_offsets(radius_px))
+    return counts.astype(np.float64) / len(disc_offsets(radius_px))
 
 
 @lru_cache(maxsize=8)
 def _disc_half_widths(radius_px: float) -> np.ndarray:
-    """How far each row of the disc of _disc_offsets(radius_px) reaches either side of its middle, top row first
+    """How far each row of the disc of disc_offsets(radius_px) reaches either side of its middle, top row first
     (a disc's rows are unbroken; made once a radius: not to be written to)."""
-    offsets = _disc_offsets(radius_px)
+    offsets = disc_offsets(radius_px)
     reach = int(radius_px)
     half_widths = np.array([offsets[offsets[:, 0] == dy, 1].max() for dy in range(-reach, reach + 1)])
     half_widths.flags.writeable = False

@@ -6,6 +6,8 @@ light's colour and its fall-off across the mat cancel out.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import cv2
 import numpy as np
 
@@ -65,3 +67,12 @@ def white_balanced(picture: np.ndarray, settings: MatSettings = MatSettings()) -
 def not_paper(balanced: np.ndarray, settings: MatSettings = MatSettings()) -> np.ndarray:
     hsv = cv2.cvtColor(balanced, cv2.COLOR_BGR2HSV)
     return ((hsv[..., 1] > settings.paper_max_saturation) | (hsv[..., 2] < settings.paper_min_value)).astype(np.uint8)
+
+
+@lru_cache(maxsize=8)
+def disc_offsets(radius_px: float) -> np.ndarray:
+    """The (row, col) offsets of the pixels within `radius_px` of a pixel (made once a radius: not to be written to)."""
+    reach = int(radius_px)
+    offsets = np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius_px) - reach
+    offsets.flags.writeable = False
+    return offsets
