@@ -16,8 +16,9 @@ set one kind (mast, crate or coin, by seed) of its held-out family. The other ro
 other families only. Seeds 500-515 (500-539 for the shape doubts, 500-699 for the taught coins, 700-899 for the masts'
 bands on their blobs, 900-999 for pale masts' paint off the prizes, 1000-1099 for the sure-and-wrong doubts of
 2026-12-05, 1100-1299 for masts counted no further than their blob is long and pale-faced coins by their rims, with
-500-1099 checked again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing nothing;
-never on 700-1299); the default seeds (9000 on) were kept apart.
+500-1099 checked again, 1300-1499 for masts end to end read by a fleet's faint paint and striped masts read as crates
+asked, with 500-1299 checked again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing
+nothing; never on 700-1499); the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape
 doubts (camera/fitting_doubts.py), confidently wrong and right-but-unsure before them in brackets:

@@ -129,3 +129,28 @@ def test_taught_a_short_blob_read_as_one_mast_covering_a_crate_is_doubted():
     assert any("about a crate's" in doubt for doubt in doubts_of(blob, 1, 0, small_masts))
     for looks in (replace(small_masts, mast_mm2=120.0), replace(small_masts, mast_length_mm=18.0), KIT_LOOKS):
         assert doubts_of(blob, 1, 0, looks) == [], looks
+
+
+STRIPED_LOOKS = MatLooks(mast_mm2=330.0, crate_mm2=280.0, mast_length_mm=35.0, mast_paint_mm=30.0, taught=True)
+STRIPED_BLURRED = ((10, 22, 16, 14), (26, 27, 18, 4))   # a striped sail blurred crate-thick (7 mm), its pole beyond it
+
+
+def test_taught_a_blob_barely_crate_thick_with_a_pole_beyond_it_is_doubted():
+    """Seeds 1337 dev and 1361 anna: striped masts whose band and sail blurred to a crate's thickness (6.9-8.0 mm),
+    18 mm of pole beyond them, read as crates, sure and wrong. A crate that thick with no such pole, or a thick
+    crate with one (a crate's 9.5 mm, 621 anna and 1333 dev read right), is not doubted; untaught neither."""
+    doubts = doubts_of(drawn(*STRIPED_BLURRED), 0, 1, STRIPED_LOOKS)
+    assert len(doubts) == 1 and "barely as thick as one" in doubts[0], doubts
+    assert doubts_of(drawn(STRIPED_BLURRED[0]), 0, 1, STRIPED_LOOKS) == []
+    assert doubts_of(drawn((10, 20, 19, 19), (29, 27, 18, 4)), 0, 1, STRIPED_LOOKS) == []
+    assert doubts_of(drawn(*STRIPED_BLURRED), 0, 1) == []
+
+
+@pytest.mark.parametrize("length_mm, masts, doubted", [(70, 1, True), (40, 1, False), (70, 2, False)])
+def test_taught_masts_on_a_blob_far_longer_than_they_are_are_doubted(length_mm, masts, doubted):
+    """Seed 1353 dev: two striped masts end to end (a band as long as the taught mast), one's band too pale for a
+    patch, read as one mast on a blob two masts long, sure and wrong. Pennant masts, their taught mast longer than
+    its pennant, are read on such blobs right (1012 ben: the pole's pale stretch lost when taught)."""
+    blob = drawn((10, 28, length_mm, 4))
+    assert any("masts long read as" in doubt for doubt in doubts_of(blob, masts, 0, STRIPED_LOOKS)) == doubted
+    assert doubts_of(blob, masts, 0, replace(STRIPED_LOOKS, mast_paint_mm=12.0)) == []

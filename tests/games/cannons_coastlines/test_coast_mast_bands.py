@@ -113,3 +113,21 @@ def test_masts_counted_by_faint_paint_just_short_of_a_half_band_are_asked_about(
     assert not band_count_doubts(2, 1.48, 1, MatSettings())
     assert not band_count_doubts(2, 1.5 - below - 0.05, 1, MatSettings(), below)
     assert band_count_doubts(2, 1.55, 1, MatSettings(), below) and band_count_doubts(2, 1.55, 1, MatSettings())
+
+
+PALE_YELLOW = (170, 220, 225)   # BGR, as white-balanced: a yellow band washed out under the yellow paint test
+WHOLE_BAND = MatLooks(mast_paint_mm=30.0, mast_mm2=150.0, crate_mm2=280.0, mast_length_mm=32.0, taught=True)
+
+
+def test_taught_masts_end_to_end_one_band_pale_are_read_by_its_faint_paint():
+    """Seed 1353 dev: two striped masts end to end on one blob, 67 mm long (two taught masts, whose band reaches
+    the whole mast): a blue band read as a patch, the other fleet's yellow band too pale for one (chroma 25 against
+    the yellow test's 28). Its faint paint reaching a band is the second mast, asked; a blob one mast long is not."""
+    poles = ((60, 40, 66, 4), SAIL)
+    picture = mat_with(poles, ((62, 38, 28, 7), BLUE), ((96, 38, 28, 7), PALE_YELLOW))
+    masts, _, doubts, _ = read_fittings(picture, looks=WHOLE_BAND, fleets={1, 2})
+    assert sorted(masts) == [BLUE_FLEET, 2]
+    assert any("faint paint reaching" in doubt for doubt in doubts), doubts
+    alone = mat_with(((60, 40, 32, 4), SAIL), ((62, 38, 28, 7), BLUE), ((110, 38, 28, 7), PALE_YELLOW))
+    masts, _, _, _ = read_fittings(alone, looks=WHOLE_BAND, fleets={1, 2})
+    assert BLUE_FLEET in masts and masts.count(BLUE_FLEET) == 1

@@ -85,9 +85,11 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
             doubts.append(f"a blob read as {m1 - m0} mast(s) and {c1 - c0} crate(s), barely as thick as a crate "
                           f"({shape.thickest_mm:.1f} mm)")
         elif (m1 - m0, c1 - c0) == (0, 1):
-            doubts += crate_unlike(shape, looks, settings)
+            doubts += crate_unlike(shape, looks, settings) or thin_crate(shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (1, 0):
             doubts += mast_unlike(shape, looks, settings) or crate_sized_mast(shape, looks, settings)
+        if m1 > m0 and c1 == c0:
+            doubts += masts_too_long(m1 - m0, shape, looks, settings)
     return doubts
 
 
@@ -107,6 +109,32 @@ def crate_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> li
     if side > 0 and shape.length_mm > settings.crate_length_most * side:
         return [f"a blob read as a crate, {shape.length_mm / side:.1f} times as long as a crate"]
     return []
+
+
+def thin_crate(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as one crate, barely as thick as one (settings.thin_crate_over_mm over its least half-width),
+    with a thin stretch settings.thin_crate_pole_share of a taught mast long (settings.thin_crate_pole_least_mm at
+    least): a striped mast whose band and sail, blurred, are as thick as a crate, its pole showing beyond them."""
+    if not looks.taught or shape.thickest_mm >= settings.crate_min_half_width_mm + settings.thin_crate_over_mm:
+        return []
+    if shape.thin_mm < max(settings.thin_crate_pole_least_mm, settings.thin_crate_pole_share * looks.mast_length_mm):
+        return []
+    return [f"a blob read as a crate, barely as thick as one ({shape.thickest_mm:.1f} mm), {shape.thin_mm:.0f} mm of it thin"]
+
+
+def masts_too_long(masts: int, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as masts alone, longer than they are by settings.long_mast_blob_over taught masts, where
+    the taught mast is as long as its band of paint (settings.whole_band_share of it: a sail striped across its
+    length, the band showing all the mast there is): masts lying end to end, one's paint too pale to count."""
+    if not looks.taught or min(looks.mast_length_mm, looks.mast_paint_mm) <= 0:
+        return []
+    band = looks.mast_paint_mm * looks.patches_per_mast
+    if band < settings.whole_band_share * looks.mast_length_mm:
+        return []
+    long = shape.length_mm / looks.mast_length_mm
+    if long < masts + settings.long_mast_blob_over:
+        return []
+    return [f"a blob {long:.1f} masts long read as {masts} mast(s)"]
 
 
 def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:

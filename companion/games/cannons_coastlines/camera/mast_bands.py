@@ -10,6 +10,7 @@ they are, but two of one fleet close together are named a doubt (cut_band_doubts
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import numpy as np
@@ -133,6 +134,27 @@ def counted_by_length(fleet: int, by_length: float, apart: int, room: BlobRoom |
         doubts.append(f"fleet {fleet}'s paint reaches {by_length:.2f} of its band on a blob {room.long:.2f} masts long, "
                       f"but covering {room.cover:.1f} masts: {count} mast(s) by its length")
     return count, doubts
+
+
+def masts_of_faint_paint(read: list[int], fleets: Iterable[int], room: BlobRoom | None, looks: MatLooks,
+                         settings: MatSettings, faint: Callable[[int], float]) -> tuple[list[int], list[str]]:
+    """Taught: (masts, doubts) a mast blob holds beyond those its patches of paint counted (`read`), where the taught
+    mast is as long as its band (MatSettings.whole_band_share: a sail striped along the mast, not a pennant on a pale
+    pole) and the blob is MatSettings.long_mast_blob_over taught masts longer than the masts read (`room`): masts end
+    to end, one's band too pale for a patch (a yellow fleet's washed out to a sail's cream). The fleet not read whose
+    faint paint (`faint`: mats._faint_bands) reaches MatSettings.faint_mast_least of a band is that mast's, as many as
+    the blob has room for; asked."""
+    if room is None or looks.mast_length_mm < settings.pole_least_mm \
+            or band_mm(looks) < settings.whole_band_share * looks.mast_length_mm \
+            or room.long < len(read) + settings.long_mast_blob_over:
+        return [], []
+    reaches = {fleet: faint(fleet) for fleet in sorted(set(fleets)) if fleet not in read}
+    best = max(reaches, key=lambda fleet: reaches[fleet], default=None)
+    if best is None or reaches[best] < settings.faint_mast_least:
+        return [], []
+    count = max(1, min(int(round(reaches[best])), int(round(room.long)) - len(read)))
+    return [best] * count, [f"a blob {room.long:.1f} masts long read as {len(read)} mast(s) by its paint, and fleet "
+                            f"{best}'s faint paint reaching {reaches[best]:.2f} of its band: {count} more"]
 
 
 def cut_band_doubts(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings) -> list[str]:

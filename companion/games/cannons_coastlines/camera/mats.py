@@ -28,7 +28,7 @@ from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
 from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, band_mm, bands, bands_reached,
                                                                  counted_by_length, cut_band_doubts, half_of_a_band,
-                                                                 join_band_parts)
+                                                                 join_band_parts, masts_of_faint_paint)
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint
@@ -232,10 +232,12 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                 crates += crates_held
                 continue
         elif on_blob := _blob_patches(blob, paint, settings):
-            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings),
-                                                    BlobRoom.of(blob, looks))
-            masts += counted_masts
-            doubts += named
+            room = BlobRoom.of(blob, looks)
+            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings), room)
+            unpainted, named_too = masts_of_faint_paint(counted_masts, fleets or hues, room, looks, settings,
+                                                        lambda fleet: _faint_bands(lab, blob, fleet, hues, looks, settings))
+            masts += counted_masts + unpainted
+            doubts += named + named_too
             doubts += cut_band_doubts(on_blob, looks, settings)
             continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)

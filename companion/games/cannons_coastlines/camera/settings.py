@@ -262,6 +262,25 @@ class MatSettings:
     # 2.2 (1063 ben, sure); masts read right and sure that short 1.9 at most (501 cleo), but one at 3.1 (501 dev, asked).
     mast_cover_most: float = 2.0
     near_crate_mm: float = 0.8          # also: a blob read as masts and crates no thicker than a crate plus this
+    # Taught: a blob read as one crate less than thin_crate_over_mm thicker than crate_min_half_width_mm, with a thin
+    # stretch thin_crate_pole_share of a taught mast long (thin_crate_pole_least_mm at least), is doubted
+    # (fitting_doubts.thin_crate). Tuning seeds 1300-1399: striped masts read as crates, sure, 6.9-8.0 mm thick, their
+    # thin 0.38-0.53 of a taught mast (1337 dev, 1361 anna); seeds 500-1399, crates read right and sure that thin
+    # 8.8 mm thick and more, or thin 0.26 of a mast (835 anna, 7.3 mm).
+    thin_crate_over_mm: float = 1.7
+    thin_crate_pole_share: float = 0.35
+    thin_crate_pole_least_mm: float = 10.0
+    # Taught: a blob read as masts alone, long_mast_blob_over taught masts longer than they are, is doubted where the
+    # taught band reaches whole_band_share of the taught mast (fitting_doubts.masts_too_long). Seeds 500-1399: one
+    # mast read on blobs 1.63-3.47 masts long, two there (masts end to end, 913 cleo, 1353 dev sure); masts read
+    # right and sure as long (1.75-2.36) are pennant masts, their band 0.34-0.65 of the taught mast; one read right and
+    # sure is asked (1093 ben: four masts on a blob 5.3 masts long).
+    long_mast_blob_over: float = 0.6
+    whole_band_share: float = 0.8
+    # ... and there, a fleet not read whose faint paint (mats._faint_bands) reaches this many bands is a mast of it
+    # (mast_bands.masts_of_faint_paint; taught masts a pole's worth long at least). Seeds 500-1399: masts so missed
+    # 1.05-1.64 (749 anna, 885 dev, 1246 dev, 1349 cleo, 1353 dev); no such fleet on a blob read right.
+    faint_mast_least: float = 0.8
     # Taught: a part of a crate's blob clear of the crate, a pole's worth long (above) and covering this share of a
     # taught mast, is a whole mast lying against the crate (seeds 500-699: such parts cover 0.9-1.25 of one).
     whole_mast_share: float = 0.6
