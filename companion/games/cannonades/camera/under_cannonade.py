@@ -36,6 +36,8 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
     grey = difference.grey
     faces, strips = {}, set()
     for number in lonely:
+        if reached_under(found_px, faces_px[number], shown.shape, settings):
+            continue   # its ship may be that card, placed off along a row: a strip beside it is no second ship
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
         unsure = _unknown_mask([point for shape, points in enumerate(unknown_points_mm) if shape not in own
                                 for point in points], table_to_view, shown.shape)
@@ -45,6 +47,44 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
             faces[number] = face
             strips |= own
     return faces, strips
+
+
+def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: tuple[int, ...],
+                  settings: ReaderSettings) -> bool:
+    """Whether a card found by its shape (beyond `cannonade_reach_mm`: the cannonade is lonely) reaches under the
+    cannonade, `beside_under_least` of its rectangle in the cannonade's footprint and cut margin, while lying
+    `beside_over_found` over another card found: a row's last card, whose strip shows beside the card found next to
+    it, placed where its rectangle fits, over that neighbour, off the cannonade it lies under. That card may be the
+    cannonade's ship: what shows beside the cannonade is then not told from it (unknown, asked), never counted as
+    a second ship. (A card reaching under a cannonade over no other card lies where it shows: not its ship.)"""
+    margin = settings.face_up_margin_mm * settings.top_px_per_mm
+    x0, y0, x1, y1 = _box([cannonade_px], margin, shape)
+    own = grown((y1 - y0, x1 - x0), [cannonade_px - [x0, y0]], margin)
+    for number, card in enumerate(found_px):
+        if _share_in(card, own, (x0, y0)) < settings.beside_under_least:
+            continue
+        cx0, cy0, cx1, cy1 = _box([card], 0, shape)
+        others = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
+        cv2.fillPoly(others, [np.int32(np.round(other - [cx0, cy0])) for index, other in enumerate(found_px)
+                              if index != number], 255)
+        if _share_in(card, others, (cx0, cy0)) >= settings.beside_over_found:
+            return True
+    return False
+
+
+def _share_in(card_px: np.ndarray, mask: np.ndarray, corner: tuple[int, int]) -> float:
+    """The share of a card's rectangle (view px) lying in `mask`, a window of the view at `corner` (x, y)."""
+    inside = np.zeros_like(mask)
+    cv2.fillPoly(inside, [np.int32(np.round(card_px - corner))], 255)
+    area = max(cv2.contourArea(np.float32(card_px).reshape(-1, 1, 2)), 1.0)
+    return cv2.countNonZero(cv2.bitwise_and(inside, mask)) / area
+
+
+def _box(outlines_px: list[np.ndarray], pad: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
+    """The outlines' bounding box grown by `pad` px, within the view."""
+    x, y, w, h = cv2.boundingRect(np.int32(np.round(np.concatenate(outlines_px))))
+    grow = int(np.ceil(pad)) + 1
+    return max(x - grow, 0), max(y - grow, 0), min(x + w + grow, shape[1]), min(y + h + grow, shape[0])
 
 
 def strips_of(unknown_points_mm: list[tuple[tuple[float, float], ...]], table_to_view: np.ndarray,
