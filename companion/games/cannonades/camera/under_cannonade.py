@@ -17,6 +17,7 @@ import numpy as np
 from companion.games.cannonades.camera import table_mask
 from companion.games.cannonades.camera.face_down import SAMPLE_STEP_PX
 from companion.games.cannonades.camera.settings import ReaderSettings
+from companion.games.cannonades.camera.touching import box_around
 from companion.games.cannonades.camera.unexplained import grown
 from companion.games.cannonades.kit import cards
 
@@ -58,12 +59,12 @@ def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: t
     cannonade's ship: what shows beside the cannonade is then not told from it (unknown, asked), never counted as
     a second ship. (A card reaching under a cannonade over no other card lies where it shows: not its ship.)"""
     margin = settings.face_up_margin_mm * settings.top_px_per_mm
-    x0, y0, x1, y1 = _box([cannonade_px], margin, shape)
+    x0, y0, x1, y1 = box_around(np.int32(np.round(cannonade_px)), int(np.ceil(margin)) + 1, shape)
     own = grown((y1 - y0, x1 - x0), [cannonade_px - [x0, y0]], margin)
     for number, card in enumerate(found_px):
         if _share_in(card, own, (x0, y0)) < settings.beside_under_least:
             continue
-        cx0, cy0, cx1, cy1 = _box([card], 0, shape)
+        cx0, cy0, cx1, cy1 = box_around(np.int32(np.round(card)), 1, shape)
         others = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
         cv2.fillPoly(others, [np.int32(np.round(other - [cx0, cy0])) for index, other in enumerate(found_px)
                               if index != number], 255)
@@ -78,13 +79,6 @@ def _share_in(card_px: np.ndarray, mask: np.ndarray, corner: tuple[int, int]) ->
     cv2.fillPoly(inside, [np.int32(np.round(card_px - corner))], 255)
     area = max(cv2.contourArea(np.float32(card_px).reshape(-1, 1, 2)), 1.0)
     return cv2.countNonZero(cv2.bitwise_and(inside, mask)) / area
-
-
-def _box(outlines_px: list[np.ndarray], pad: float, shape: tuple[int, ...]) -> tuple[int, int, int, int]:
-    """The outlines' bounding box grown by `pad` px, within the view."""
-    x, y, w, h = cv2.boundingRect(np.int32(np.round(np.concatenate(outlines_px))))
-    grow = int(np.ceil(pad)) + 1
-    return max(x - grow, 0), max(y - grow, 0), min(x + w + grow, shape[1]), min(y + h + grow, shape[0])
 
 
 def strips_of(unknown_points_mm: list[tuple[tuple[float, float], ...]], table_to_view: np.ndarray,
