@@ -7,7 +7,9 @@ takes in its edge), or dark all through its inside (a back's light border and th
 it are bright), it is a back: face down. As bright as the cannonade's paper well inside its own edges
 (past the light border a back may have, 3-4 mm; next to the cannonade a back shows its print), it is a
 face: face up, its markers hidden. A strip big enough to be judged alone as a half-hidden card
-(said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked."""
+(said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked.
+So is what shows beside a cannonade a card found by its shape reaches under, laid over another card found: that
+card may be its ship, placed off along a row (reached_under)."""
 
 from __future__ import annotations
 
