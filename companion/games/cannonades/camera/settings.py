@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 2200 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 2800 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -212,6 +212,13 @@ class ReaderSettings:
     # faint mask's ring round a white cannonade (its blurred rim, 2-3 mm past the cut margin) came to 0.16 of a card
     # (tuning view 1201: a ship counted twice); a face's paper may show thinner (tuning view 28: 4-5 mm strips).
     under_rim_mm: float = 3.0
+    # A lonely cannonade is not given a ship beside it when a card found by its shape has this share of its rectangle
+    # in the cannonade's footprint (and cut margin) and this share over another card found: a row's last card laid
+    # over its neighbour, off the cannonade it lies under, may be its ship (under_cannonade.reached_under; tuning views
+    # 2170 and 2764: 0.17 under the cannonade and 0.54 and 0.36 over the back beside it, counted twice, sure; cards
+    # found reaching under a cannonade, 0.17-0.44 of them, lying over no other card were cards of their own: 1930, 2449).
+    beside_under_least: float = 0.15
+    beside_over_found: float = 0.2
     # An unknown shape wholly within `cannonade_reach_mm` of a lonely cannonade (its ship's centre lies that near: a
     # face's strip on tuning view 799 reached 35 mm out), under this many cards' area, is that ship's strip judged
     # alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).

@@ -7,7 +7,9 @@ takes in its edge), or dark all through its inside (a back's light border and th
 it are bright), it is a back: face down. As bright as the cannonade's paper well inside its own edges
 (past the light border a back may have, 3-4 mm; next to the cannonade a back shows its print), it is a
 face: face up, its markers hidden. A strip big enough to be judged alone as a half-hidden card
-(said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked."""
+(said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked.
+So is what shows beside a cannonade a card found by its shape reaches under, laid over another card found: that
+card may be its ship, placed off along a row (reached_under)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import numpy as np
 from companion.games.cannonades.camera import table_mask
 from companion.games.cannonades.camera.face_down import SAMPLE_STEP_PX
 from companion.games.cannonades.camera.settings import ReaderSettings
+from companion.games.cannonades.camera.touching import box_around
 from companion.games.cannonades.camera.unexplained import grown
 from companion.games.cannonades.kit import cards
 
@@ -36,6 +39,8 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
     grey = difference.grey
     faces, strips = {}, set()
     for number in lonely:
+        if reached_under(found_px, faces_px[number], shown.shape, settings):
+            continue   # its ship may be that card, placed off along a row: a strip beside it is no second ship
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
         unsure = _unknown_mask([point for shape, points in enumerate(unknown_points_mm) if shape not in own
                                 for point in points], table_to_view, shown.shape)
@@ -45,6 +50,37 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
             faces[number] = face
             strips |= own
     return faces, strips
+
+
+def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: tuple[int, ...],
+                  settings: ReaderSettings) -> bool:
+    """Whether a card found by its shape (beyond `cannonade_reach_mm`: the cannonade is lonely) reaches under the
+    cannonade, `beside_under_least` of its rectangle in the cannonade's footprint and cut margin, while lying
+    `beside_over_found` over another card found: a row's last card, whose strip shows beside the card found next to
+    it, placed where its rectangle fits, over that neighbour, off the cannonade it lies under. That card may be the
+    cannonade's ship: what shows beside the cannonade is then not told from it (unknown, asked), never counted as
+    a second ship. (A card reaching under a cannonade over no other card lies where it shows: not its ship.)"""
+    margin = settings.face_up_margin_mm * settings.top_px_per_mm
+    x0, y0, x1, y1 = box_around(np.int32(np.round(cannonade_px)), int(np.ceil(margin)) + 1, shape)
+    own = grown((y1 - y0, x1 - x0), [cannonade_px - [x0, y0]], margin)
+    for number, card in enumerate(found_px):
+        if _share_in(card, own, (x0, y0)) < settings.beside_under_least:
+            continue
+        cx0, cy0, cx1, cy1 = box_around(np.int32(np.round(card)), 1, shape)
+        others = np.zeros((cy1 - cy0, cx1 - cx0), np.uint8)
+        cv2.fillPoly(others, [np.int32(np.round(other - [cx0, cy0])) for index, other in enumerate(found_px)
+                              if index != number], 255)
+        if _share_in(card, others, (cx0, cy0)) >= settings.beside_over_found:
+            return True
+    return False
+
+
+def _share_in(card_px: np.ndarray, mask: np.ndarray, corner: tuple[int, int]) -> float:
+    """The share of a card's rectangle (view px) lying in `mask`, a window of the view at `corner` (x, y)."""
+    inside = np.zeros_like(mask)
+    cv2.fillPoly(inside, [np.int32(np.round(card_px - corner))], 255)
+    area = max(cv2.contourArea(np.float32(card_px).reshape(-1, 1, 2)), 1.0)
+    return cv2.countNonZero(cv2.bitwise_and(inside, mask)) / area
 
 
 def strips_of(unknown_points_mm: list[tuple[tuple[float, float], ...]], table_to_view: np.ndarray,
