@@ -16,6 +16,7 @@ import numpy as np
 from companion.games.black_cannon.board import Board, default_board
 from companion.games.black_cannon.camera.board_refit import refit_sparse_view
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
+from companion.games.black_cannon.camera.corner_search import with_missed_corners
 from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
 from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
@@ -90,6 +91,7 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     board = board or default_board()
     if markers is None:
         markers = detect_markers(image)
+    first_markers, markers = markers, with_missed_corners(image, markers, board.columns, board.rows, settings)
     look = look_at_table(image, board, settings, markers)
     if look is None:
         return Reading(False, questions=("the board is not seen: none of its corner markers 20-23 is in the picture",))
@@ -111,8 +113,8 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
                              (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
                             key=lambda die: die.confidence, reverse=True), settings)[:DICE]
     dice = doubt_unlike_pair(dice, settings)
-    if view.print_match:
-        dice = _doubted_on_markers_fit(dice, image, board, settings, markers, view)
+    if view.print_match or len(markers) > len(first_markers):
+        dice = _doubted_on_markers_fit(dice, image, board, settings, first_markers, view)
     for die in dice:
         if die.pips is None or die.confidence < settings.confident:
             questions.append(f"a die near {_where(view, die.centre_mm)} is not clear ({die.reason}): what does it show?")
@@ -146,10 +148,11 @@ def _read_dice(look: TableLook, image: np.ndarray, board: Board,
 
 def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board, settings: ReaderSettings, markers,
                             view: BoardView) -> list[SeenDie]:
-    """On a board refitted to its print, a die whose body shows a side beside its top where the markers' own fit
-    puts it is doubted on the refit too: the refit is likelier right, but not sure to be, and a doubt costs a
-    question only (forced-lean tuning seed 1518: a cocked red 2 so doubted on the markers' fit alone, read sure on
-    the refit). The doubts that measure the top's shape on the board's plane (a face or its pips squashed, a face
+    """On a board refitted to its print, or fitted through corner markers found only on the second, magnified look
+    (corner_search.py), a die whose body shows a side beside its top where the first markers' own fit puts it is
+    doubted on the new fit too: the new fit is likelier right, but not sure to be, and a doubt costs a question
+    only (forced-lean tuning seed 1518: a cocked red 2 so doubted on the markers' fit alone, read sure on the refit
+    and on the fit through the markers the magnified look adds). The doubts that measure the top's shape on the board's plane (a face or its pips squashed, a face
     read loosely) say more of a wrong fit than of the die, and are not carried over (tuning seeds 2200-2349: three
     flat dice so doubted)."""
     look = look_at_table(image, board, settings, markers, refit=False)

@@ -137,6 +137,11 @@ class ReaderSettings:
     tag_threshold_window_px: int = 53    # its widest local threshold window
     unread_hull_confidence: float = 0.3  # a ship known by its paint alone is asked about
     sure_corners: int = 3                # fewer corner markers seen than this: the squares are not sure
+    # ... and the picture is looked at again magnified these many times for the corner markers missed (corner_search.py),
+    # one found kept when the fit through all the markers puts every corner within this of where it was detected (tuning
+    # seeds 3150-3189: 0.9-2.4 px with three or four markers found at first, lens distortion)
+    corner_search_scales: tuple[float, ...] = (1.5, 2.0)
+    corner_search_residual_px: float = 5.0
     # ... and the board's fit is refined against its print (board_refit.py; tuning seeds 2200-2399: two markers left
     # the fit 5-50 mm off, one 35-160 mm; the refits kept 1-4 mm).
     refit_px_per_mm: float = 0.5         # the print matched at this scale
