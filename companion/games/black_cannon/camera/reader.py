@@ -152,9 +152,9 @@ def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board
     (corner_search.py), a die whose body shows a side beside its top where the first markers' own fit puts it is
     doubted on the new fit too: the new fit is likelier right, but not sure to be, and a doubt costs a question
     only (forced-lean tuning seed 1518: a cocked red 2 so doubted on the markers' fit alone, read sure on the refit
-    and on the fit through the markers the magnified look adds). The doubts that measure the top's shape on the board's plane (a face or its pips squashed, a face
-    read loosely) say more of a wrong fit than of the die, and are not carried over (tuning seeds 2200-2349: three
-    flat dice so doubted)."""
+    and on the fit through the markers the magnified look adds). The doubts that measure the top's shape on the
+    board's plane (a face or its pips squashed, a face read loosely) say more of a wrong fit than of the die, and
+    are not carried over (tuning seeds 2200-2349: three flat dice so doubted)."""
     look = look_at_table(image, board, settings, markers, refit=False)
     # The pip counter alone: the learned face reader's word moves no die's place, count or side seen.
     dice_there = [read_die(look.view, image, blob, settings, board) for blob in look.candidates]
