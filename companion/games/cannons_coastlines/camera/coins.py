@@ -82,11 +82,11 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     paper_level = []   # worked out for the first peak that needs it
     middle_offsets = disc_offsets(settings.gap_middle_mm * MAT_PX_PER_MM)
 
-    def below_paper(row: float, col: float, disc_offsets: np.ndarray) -> float:
-        """How far below the paper's likeness the median of the disc round (row, col) lies."""
+    def below_paper(row: float, col: float, offsets: np.ndarray) -> float:
+        """How far below the paper's likeness the median of the disc (`offsets`) round (row, col) lies."""
         row, col = int(row), int(col)
-        at = disc_offsets + (row, col)
-        reach_px = disc_offsets[-1, 0]    # the disc's last row lies this far down (its first as far up, across too)
+        at = offsets + (row, col)
+        reach_px = offsets[-1, 0]    # the disc's last row lies this far down (its first as far up, across too)
         if not (reach_px <= row < paper_like.shape[0] - reach_px and reach_px <= col < paper_like.shape[1] - reach_px):
             at = at[(at[:, 0] >= 0) & (at[:, 0] < paper_like.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < paper_like.shape[1])]
         paper_level[:] = paper_level or [float(np.percentile(paper_like, 90))]

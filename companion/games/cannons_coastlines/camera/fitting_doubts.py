@@ -16,7 +16,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, box_round, within
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
@@ -126,15 +126,18 @@ def masts_too_long(masts: int, shape: BlobShape, looks: MatLooks, settings: MatS
     """Taught: a blob read as masts alone, longer than they are by settings.long_mast_blob_over taught masts, where
     the taught mast is as long as its band of paint (settings.whole_band_share of it: a sail striped across its
     length, the band showing all the mast there is): masts lying end to end, one's paint too pale to count."""
-    if not looks.taught or min(looks.mast_length_mm, looks.mast_paint_mm) <= 0:
-        return []
-    band = looks.mast_paint_mm * looks.patches_per_mast
-    if band < settings.whole_band_share * looks.mast_length_mm:
+    if not looks.taught or not band_is_the_mast(looks, settings):
         return []
     long = shape.length_mm / looks.mast_length_mm
     if long < masts + settings.long_mast_blob_over:
         return []
     return [f"a blob {long:.1f} masts long read as {masts} mast(s)"]
+
+
+def band_is_the_mast(looks: MatLooks, settings: MatSettings) -> bool:
+    """Whether the taught mast's band of paint reaches settings.whole_band_share of the mast: a sail striped along
+    its length, the band all the mast there is (not a pennant on a pale pole)."""
+    return looks.mast_length_mm > 0 and band_mm(looks) >= settings.whole_band_share * looks.mast_length_mm
 
 
 def mast_unlike(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:

@@ -15,15 +15,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm
+from companion.games.cannons_coastlines.camera.fitting_doubts import band_is_the_mast, length_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
-from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.settings import MatSettings
-
-
-def band_mm(looks: MatLooks) -> float:
-    """How far one taught mast's paint reaches (mm); 0 when not known."""
-    return looks.mast_paint_mm * looks.patches_per_mast
 
 
 def one_band(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> bool:
@@ -145,7 +140,7 @@ def masts_of_faint_paint(read: list[int], fleets: Iterable[int], room: BlobRoom 
     faint paint (`faint`: mats._faint_bands) reaches MatSettings.faint_mast_least of a band is that mast's, as many as
     the blob has room for; asked."""
     if room is None or looks.mast_length_mm < settings.pole_least_mm \
-            or band_mm(looks) < settings.whole_band_share * looks.mast_length_mm \
+            or not band_is_the_mast(looks, settings) \
             or room.long < len(read) + settings.long_mast_blob_over:
         return [], []
     reaches = {fleet: faint(fleet) for fleet in sorted(set(fleets)) if fleet not in read}

@@ -51,3 +51,8 @@ class MatLooks:
 
 
 KIT_LOOKS = MatLooks()
+
+
+def band_mm(looks: MatLooks) -> float:
+    """How far one taught mast's paint reaches (mm); 0 when not known."""
+    return looks.mast_paint_mm * looks.patches_per_mast

@@ -26,10 +26,10 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
-from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, band_mm, bands, bands_reached,
+from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands, bands_reached,
                                                                  counted_by_length, cut_band_doubts, half_of_a_band,
                                                                  join_band_parts, masts_of_faint_paint)
-from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, hue_deg as _hue_deg
+from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, band_mm, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings

@@ -19,8 +19,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.mast_bands import band_mm, bands
-from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mast_bands import bands
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
