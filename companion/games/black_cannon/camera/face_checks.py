@@ -4,6 +4,7 @@ another face's pips all lie on its places, and how far its edges may stray and h
 
 from __future__ import annotations
 
+from typing import Callable
 
 import numpy as np
 
@@ -70,10 +71,12 @@ def leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings)
 
 
 def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings,
-                  local: np.ndarray | None = None) -> bool:
+                  local: np.ndarray | None = None,
+                  blurred_roundness: Callable[[np.ndarray, float], float] | None = None) -> bool:
     """Whether the face's pips, pooled, are squashed beyond what blur does to a flat top's round pips (a tilted
     top, or a side's pips read as a face): this works for faces of one to three pips, where the grid cannot.
-    `local`: the grey's local_contrast, when the caller has it already."""
+    `local`: the grey's local_contrast, when the caller has it already. `blurred_roundness(face middle, pip radius)`:
+    how round a flat top's pips read there after the photo's blur (blur_stretch.py); without it, round."""
     found = [spot for _, spot in pips_found(face, points)]
     if not found:
         return False
@@ -81,8 +84,13 @@ def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray,
     pips = median([_grey_at(grey, points[spot]) for spot in found])
     local = local_contrast(grey, settings.dice_px_per_mm, settings) if local is None else local
     contrast = local * (1.0 if pips > body else -1.0)
-    roundness = pips_roundness(contrast, face, points[found], float(median(radii[found])))
-    return roundness < settings.flat_pips_roundness
+    pip_radius = float(median(radii[found]))
+    roundness = pips_roundness(contrast, face, points[found], pip_radius)
+    if roundness >= settings.flat_pips_roundness:
+        return False
+    # (a flat top's pips blurred and seen from low down are less round: only what they cannot explain counts)
+    return blurred_roundness is None or roundness < settings.flat_pips_roundness * blurred_roundness(face.centre,
+                                                                                                     pip_radius)
 
 
 

@@ -48,6 +48,10 @@ class ReaderSettings:
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
     flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)
+    # ... times, for a face of four pips or more, how round a flat top's pips read once a blur of this many picture
+    # px (Gaussian sigma) is stretched onto the die's plane (blur_stretch.py). Tuning seeds 2800-3549: flat 4-6s
+    # seen 25-51 degrees up read 0.60-0.66, 0.85-0.95 of that at 0.5; a cocked 4 0.60, 0.65 of it (0.70 at 0.75).
+    picture_blur_px: float = 0.5
     flat_pip_roundness: float = 0.55     # a face's pips are rounder than this seen straight down on it (moments)
     # A pip's size for that: where its local contrast stands at this share of its own peak, within this many of its
     # found radii (pip_spots.half_height_radii: a faint pip on a lit top is cut small by the spot finder's threshold).
