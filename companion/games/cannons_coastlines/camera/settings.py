@@ -169,6 +169,11 @@ class CoinSettings:
     # where the coins' width is the kit's guess; taught, TaughtSettings.half_under_shown.
     half_under_shown: float = 2.0
     half_under_clear_mm: float = 1.0
+    # A peak this many full rims' votes strong, its face too pale for a coin's, lying lone_rim_apart_share of a coin's
+    # width or more from every coin taken, is a coin counted by its rim alone and asked about (coin_spacing.lone_rims).
+    # Off where the coins' width is the kit's guess; taught, TaughtSettings.lone_rim_votes.
+    lone_rim_votes: float = float("inf")
+    lone_rim_apart_share: float = 0.9
 
 
 @dataclass(frozen=True)
