@@ -65,9 +65,10 @@ class TaughtSettings:
     # on mats whose coins were read right 0.71 at most).
     half_under_shown: float = 0.75
     # Taught, a peak gathering this many full rims' votes far from every coin taken, its face too pale for the face tests,
-    # is a coin (CoinSettings.lone_rim_votes; tuning seeds 1500-1699: such peaks 0.9 of a width and more from every
-    # coin taken, within the zone, 0.70-0.99 where a silver-faced coin was missed, 1513 dev and 1532 ben sure; 0.55 at
-    # most on mats read right).
+    # is a coin (CoinSettings.lone_rim_votes). Tuning seeds 1500-1699, such peaks 0.9 of a width and more from every coin
+    # taken, within the zone: 0.7 votes and more on the five mats missing silver- or pale-faced coins (1513 dev and
+    # 1532 ben sure, 1530 ben five of them), one of 0.5-0.6 where no coin lay (1625 ben), none on mats read right;
+    # seeds 1300-1499, one of 0.65-0.7, a coin missed (1368 ben).
     lone_rim_votes: float = 0.65
     # Taught, a strongly voted peak ruled out deep within a coin taken is asked about (CoinSettings.overlap_votes).
     overlap_votes: float = 1.2
