@@ -123,3 +123,25 @@ def test_taught_a_coin_half_under_another_showing_its_face_is_counted_and_asked_
     # A coin clearly on another (its peak further in than a close call) is not looked at.
     lab = zone_with_coins((100, 100), (100, 100 + 15.0 * MAT_PX_PER_MM), (100, 240))
     assert len(coins.coin_centres(lab, settings, KIT_MM, [], None, [])) == 2
+
+
+@pytest.mark.parametrize("apart_mm", [14.0, 16.0])
+def test_taught_a_coin_lying_far_over_another_is_asked_about(apart_mm):
+    """Seed 1629 cleo, sure and wrong: two coins 0.85 of a width apart, one over the other, their peaks pulled to 0.67
+    of a width; the weaker, 1.45 full rims' votes, lay deeper than the close calls. Taught, such a strong peak 0.6 of a
+    width or more from the coin that ruled it out is named (not counted); untaught (off) and a coin alone, nothing."""
+    from dataclasses import replace
+
+    from companion.games.cannons_coastlines.camera.taught import TaughtSettings
+
+    taught = replace(CoinSettings(), overlap_votes=TaughtSettings().overlap_votes)
+    overlapped: list[float] = []
+    found = coins.coin_centres(zone_with_coins((100, 100), (100, 100 + apart_mm * MAT_PX_PER_MM)), taught, KIT_MM,
+                               [], None, [], None, [], overlapped)
+    assert len(found) == 1 and overlapped == [pytest.approx(apart_mm, abs=1.0)]
+    alone: list[float] = []
+    coins.coin_centres(zone_with_coins((100, 100)), taught, KIT_MM, [], None, [], None, [], alone)
+    untaught: list[float] = []
+    coins.coin_centres(zone_with_coins((100, 100), (100, 100 + apart_mm * MAT_PX_PER_MM)), CoinSettings(), KIT_MM,
+                       [], None, [], None, [], untaught)
+    assert alone == [] and untaught == []

@@ -81,3 +81,24 @@ def test_paint_beside_a_crate_with_a_pole_stays_a_pennant():
     masts, _, doubts, _ = read_fittings(mat_with(((80, 25, 20, 20), POLE), pole, pennant), looks=TAUGHT)
     assert masts == [BLUE_FLEET]
     assert not any("lies off its thick core" in doubt for doubt in doubts), doubts
+
+
+def striped_mast_against_a_crate() -> list:
+    """A red crate, and against its side a striped mast lying across the view: its dark pole, 6 mm wide, cuts the
+    blue band across its sail into two patches, one each side of the pole (as on seed 1566 ben)."""
+    return [((90, 30, 16, 16), RED), ((106, 33, 30, 9), SAIL), ((106, 36, 30, 3), BLUE), ((118, 22, 6, 40), POLE)]
+
+
+def test_taught_a_striped_masts_band_halves_against_a_crate_are_one_mast():
+    """Seed 1566 ben: the band's halves lay clear of the crate's core, each read as a pennant: two masts for one,
+    sure. Taught, the group's band is 26 mm long, and the two halves reach no further together than a band."""
+    taught = MatLooks(mast_mm2=250.0, crate_mm2=180.0, mast_length_mm=40.0, mast_half_width_mm=3.0, mast_paint_mm=26.0,
+                      taught=True)
+    masts, crates, _, _ = read_fittings(mat_with(*striped_mast_against_a_crate()), looks=taught)
+    assert (masts, crates) == ([BLUE_FLEET], [RED_FLEET])
+
+
+def test_untaught_each_patch_beside_a_crate_is_still_a_pennant():
+    """The kit's masts carry one pennant each, no band: two patches clear of the crate are two masts."""
+    masts, crates, _, _ = read_fittings(mat_with(*striped_mast_against_a_crate()))
+    assert (masts, crates) == ([BLUE_FLEET, BLUE_FLEET], [RED_FLEET])

@@ -41,3 +41,28 @@ def test_a_white_faced_coin_with_a_pale_rim_counts_taught_by_its_rim():
 
 def test_the_paper_alone_is_no_coin():
     assert found(np.full((200, 300, 3), (240, 128, 128), np.uint8), TaughtSettings().strong_rim_votes) == 0
+
+
+def a_coin_and_a_paler_one(rim_lightness: int) -> np.ndarray:
+    """A dark-faced coin, and 105 mm from it a coin whose face is as light as the paper inside a rim paler than the
+    one above: its rim gathers fewer votes than strong_rim_votes asks (seeds 1513 dev, 1532 anna and ben: silver-faced
+    coins gathering 0.70-0.99 full rims' votes, missed)."""
+    lab = np.full((200, 400, 3), (240, 128, 128), np.uint8)
+    yy, xx = np.mgrid[:200, :400]
+    radius = DIAMETER_MM / 2 * MAT_PX_PER_MM
+    for column, rim, face in ((90, 120, 120), (300, rim_lightness, 232)):
+        inside = (yy - 100) ** 2 + (xx - column) ** 2
+        lab[inside < radius ** 2] = (rim, 128, 128)
+        lab[inside < (radius - 1.5 * MAT_PX_PER_MM) ** 2] = (face, 128, 128)
+    return cv2.GaussianBlur(lab, (0, 0), 2.0)
+
+
+def test_taught_a_pale_faced_coin_far_from_every_other_counts_by_its_rim_alone():
+    taught = TaughtSettings()
+    settings = replace(CoinSettings(), strong_rim_votes=taught.strong_rim_votes, lone_rim_votes=taught.lone_rim_votes)
+    lone: list = []
+    assert len(coins.coin_centres(a_coin_and_a_paler_one(205), settings, DIAMETER_MM, [], None, [], None, lone)) == 2
+    assert len(lone) == 1
+    assert found(a_coin_and_a_paler_one(205), taught.strong_rim_votes) == 1   # before: the dark-faced coin alone
+    # A rim too faint for lone_rim_votes is still no coin.
+    assert len(coins.coin_centres(a_coin_and_a_paler_one(215), settings, DIAMETER_MM, [], None, [], None, [])) == 1

@@ -14,7 +14,9 @@ middle and its surround for a face. No coin lies inside three others nearer than
 peak with the paper showing in its middle is the gap between them (gaps_between).
 
 Taught, the coins' width is known: a close call whose disc shows a coin's face (what covers the paper) mostly where no
-coin taken lies is a coin half under another, not a peak of the coins round it (half_under_shown).
+coin taken lies is a coin half under another, not a peak of the coins round it (half_under_shown). A silver or white
+face, blurred on a far mat, can be as pale as the paper and fail both face tests while its rim still gathers most of a
+coin's votes: such a peak far from every coin taken (no neighbour's rim or gap lies there) is a coin (lone_rims).
 """
 
 from __future__ import annotations
@@ -106,4 +108,18 @@ def half_under_shown(taken: list[tuple[float, float]], passed_over: list[tuple[f
         if best is None or shown(best) < settings.half_under_shown:
             break
         found.append(best)
+    return found
+
+
+def lone_rims(taken: list[tuple[float, float]], peaks: list[tuple[float, float]], diameter_mm: float,
+              settings: CoinSettings = CoinSettings()) -> list[tuple[float, float]]:
+    """Of `peaks` (px, strongest first, each gathering settings.lone_rim_votes full rims' votes and ruled out as a coin by
+    its pale face), those lying settings.lone_rim_apart_share of a coin's width or more from every coin taken: a coin
+    whose face is as pale as the paper. Taken one at a time, each then counting as taken."""
+    apart = settings.lone_rim_apart_share * diameter_mm * MAT_PX_PER_MM
+    found: list[tuple[float, float]] = []
+    for row, col in peaks:
+        centres = np.array(list(taken) + found, np.float64)
+        if np.hypot(centres[:, 0] - row, centres[:, 1] - col).min() >= apart:
+            found.append((row, col))
     return found

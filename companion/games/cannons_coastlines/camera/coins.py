@@ -19,7 +19,7 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, mat_zone_picture,
                                                                    mat_zone_slices)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, half_under_shown, spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, half_under_shown, lone_rims, spacing_doubts
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 METAL = "metal"
@@ -30,7 +30,9 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
                  passed_over: list[tuple[float, float]] | None = None,
                  passed_from_mm: float | None = None,
                  half_under: list[tuple[float, float]] | None = None,
-                 paper_like: np.ndarray | None = None) -> list[tuple[float, float]]:
+                 paper_like: np.ndarray | None = None,
+                 lone: list[tuple[float, float]] | None = None,
+                 overlapped: list[float] | None = None) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
@@ -41,7 +43,11 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     coins' width not known) are added to `passed_over` (coin_spacing). A peak taken among coins surrounding it is
     the gap between them (coin_spacing.gaps_between): the coins are taken again without it. Taught, a close call
     showing a coin's face where no coin taken lies is a coin half under another (coin_spacing.half_under_shown): it
-    is taken, and added to `half_under` too. `paper_like`: the zone's paper_likeness when already worked out."""
+    is taken, and added to `half_under` too. Taught, a peak voted as a coin's rim far from every coin taken is a coin
+    whose face is as pale as the paper (coin_spacing.lone_rims): it is taken, and added to `lone` too. `paper_like`:
+    the zone's paper_likeness when already worked out. A peak gathering settings.overlap_votes full rims' votes ruled out
+    nearer than the close calls, but settings.overlap_share of a coin's width or more from every coin taken, adds that
+    distance (mm) to `overlapped`: a coin lying over another, their peaks pulled together (asked, not counted)."""
     if paper_like is None:
         paper_like = paper_likeness(zone_lab, settings)
     lightness = cv2.GaussianBlur(paper_like, (0, 0), 1.0)
@@ -120,10 +126,21 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         close = (nearest > 0) & (nearest >= least)
         passed_over += [(float(r), float(c)) for r, c in zip(rows[close], cols[close])
                         if (float(r), float(c)) not in gaps and face_is_a_coins(int(r), int(c))]
+        if overlapped is not None:
+            deep = ((nearest >= settings.overlap_share * diameter_mm * MAT_PX_PER_MM) & (nearest < least)
+                    & (score[rows, cols] >= settings.overlap_votes))
+            overlapped += [float(nearest[i]) / MAT_PX_PER_MM for i in np.flatnonzero(deep)
+                           if (float(rows[i]), float(cols[i])) not in gaps and face_is_a_coins(int(rows[i]), int(cols[i]))]
         if half_under is not None and passed_over and settings.half_under_shown <= 1.0:
             half_under += half_under_shown(centres, passed_over, paper_like < settings.paper_like_min, diameter_mm,
                                            separation - settings.close_call_mm * MAT_PX_PER_MM, settings)
             centres = centres + half_under
+    if lone is not None and centres and settings.lone_rim_votes < float("inf"):
+        voted = np.argwhere(peaks & (score >= settings.lone_rim_votes))
+        voted = voted[np.argsort(-score[voted[:, 0], voted[:, 1]], kind="stable")]
+        lone += lone_rims(centres, [(float(r), float(c)) for r, c in voted.tolist() if (float(r), float(c)) not in gaps],
+                          diameter_mm, settings)
+        centres = centres + lone
     return centres
 
 
@@ -223,10 +240,12 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     low_line = zone_box.y + zone_box.height - (diameter / 2 - settings.zone_overhang_mm)
     passed_over: list[tuple[float, float]] = []
     half_under: list[tuple[float, float]] = []
+    lone: list[tuple[float, float]] = []
+    overlapped: list[float] = []
     # Untaught, the coins' width is the kit's guess: a smaller set's coins lie nearer each other (coin_spacing).
     passed_from = None if looks.taught else settings.untaught_least_apart_mm
     centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over, passed_from,
-                                                                half_under, coin_zone.paper_like)
+                                                                half_under, coin_zone.paper_like, lone, overlapped)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -237,6 +256,11 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),
                              diameter, settings, passed_from)
     spacing += [f"{len(half_under)} coin(s) half under another, counted by the face they show"] if half_under else []
+    lone_counted = sum(1 for centre in centres.tolist() if tuple(centre) in set(lone))
+    spacing += [f"{lone_counted} coin(s) far from every other counted by their rim alone, their face as pale as the paper"
+                ] if lone_counted else []
+    spacing += [f"a coin's rim strongly voted {min(overlapped):.1f} mm from a coin taken, ruled out: a coin lying over "
+                f"another? (coins {diameter:.0f} mm across)"] if overlapped else []
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     sample_shares = looks.coin_sample_shares
     radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM

@@ -18,7 +18,8 @@ import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.camera.fitting_doubts import thick_and_thin_near, whole_mast_beside
-from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
+from companion.games.cannons_coastlines.camera.mast_bands import bands
+from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, box_round, within
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
@@ -37,7 +38,8 @@ def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[i
     core = cv2.dilate((blob & (depth_mm >= settings.crate_min_half_width_mm)).astype(np.uint8), reach) > 0
     on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
     # The lid lies most on the crate's core; paint clear of the core is a pennant touching the crate.
-    pennants = [fleet for n, (fleet, patch) in enumerate(inside) if n not in on_core and not half_of_a_band(patch, fleet)]
+    pennants = pennant_masts([(fleet, patch) for n, (fleet, patch) in enumerate(inside)
+                              if n not in on_core and not half_of_a_band(patch, fleet)], looks, settings)
     masts, doubts = list(pennants), []
     if not on_core:
         if len(inside) == 1 and pennants and not any(poles_beside(blob, settings, looks)[::2]):
@@ -71,6 +73,16 @@ def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[i
             doubts.append(f"a mast lying against a crate whose fleet colour is unclear (read as fleet {fleet})")
         masts.append(fleet)
     return masts, crates, doubts
+
+
+def pennant_masts(loose: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings) -> list[int]:
+    """The fleet of each mast that the patches of paint clear of a crate's core show (`loose`: fleet, mask), one a
+    patch. Taught, one fleet's patches reaching no further together than a band (mast_bands.bands) are one mast's:
+    a striped mast lying against a crate shows its band's two halves either side of its pole."""
+    if band_mm(looks) <= 0:
+        return [fleet for fleet, _ in loose]
+    return [fleet for fleet in dict.fromkeys(fleet for fleet, _ in loose)
+            for _ in bands([patch for owner, patch in loose if owner == fleet], looks, settings)]
 
 
 def crate_cores(blob: np.ndarray, depth_mm: np.ndarray, settings: MatSettings, reach: np.ndarray) -> list[np.ndarray]:

@@ -64,6 +64,14 @@ class TaughtSettings:
     # a coin half under another (CoinSettings.half_under_shown; seeds 500-1299: missed coins' peaks up to 0.85, peaks
     # on mats whose coins were read right 0.71 at most).
     half_under_shown: float = 0.75
+    # Taught, a peak gathering this many full rims' votes far from every coin taken, its face too pale for the face tests,
+    # is a coin (CoinSettings.lone_rim_votes). Tuning seeds 1500-1699, such peaks 0.9 of a width and more from every coin
+    # taken, within the zone: 0.7 votes and more on the five mats missing silver- or pale-faced coins (1513 dev and
+    # 1532 ben sure, 1530 ben five of them), one of 0.5-0.6 where no coin lay (1625 ben), none on mats read right;
+    # seeds 1300-1499, one of 0.65-0.7, a coin missed (1368 ben).
+    lone_rim_votes: float = 0.65
+    # Taught, a strongly voted peak ruled out deep within a coin taken is asked about (CoinSettings.overlap_votes).
+    overlap_votes: float = 1.2
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
     # The half-way rise lies outside the rim (lean, side, shadow): the paler the face beside the rim, the nearer the
@@ -110,6 +118,8 @@ class TaughtCoast:
             self.coin_settings_changes["strong_rim_votes"] = settings.strong_rim_votes
             self.coin_settings_changes["gap_reach_share"] = settings.gap_reach_share
             self.coin_settings_changes["half_under_shown"] = settings.half_under_shown
+            self.coin_settings_changes["lone_rim_votes"] = settings.lone_rim_votes
+            self.coin_settings_changes["overlap_votes"] = settings.overlap_votes
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
