@@ -137,7 +137,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                        blob.confidence, axis_deg=blob.axis_deg))
         elif (blob.face == "up" and blob.confidence >= settings.unknown_below
               and table.area_of(*blob.centre_mm, players).startswith("seat")
-              and (blob.why != face_down.MARKER_SHOWS or _under_a_cannonade(blob, faces, deck, settings))):
+              and (blob.why != face_down.MARKER_SHOWS or _under_a_cannonade(blob, faces, deck))):
             seen_cards.append(_hidden_face(blob, players))
         else:
             mine = _unknowns(blob, players, settings, settings.unknown_area_min_cards)
@@ -312,10 +312,11 @@ def card_outline_mm(centre_mm: tuple[float, float], axis_deg: float) -> np.ndarr
     return np.array([centre - along - across, centre - along + across, centre + along + across, centre + along - across])
 
 
-def _under_a_cannonade(blob: face_down.Blob, faces: list[face_up.PlacedFace], deck: Deck, settings: ReaderSettings) -> bool:
-    """Whether a read cannonade lies on the card (within `cannonade_reach_mm`): a card under a cannonade is a ship."""
+def _under_a_cannonade(blob: face_down.Blob, faces: list[face_up.PlacedFace], deck: Deck) -> bool:
+    """Whether the card's rectangle reaches under a read cannonade: a card under a cannonade is a ship."""
+    outline = np.float32(card_outline_mm(blob.centre_mm, blob.axis_deg))
     return any(deck.cards[face.index].kind == "cannonade"
-               and face_down.distance(face.centre_mm, blob.centre_mm) < settings.cannonade_reach_mm for face in faces)
+               and cv2.intersectConvexConvex(outline, np.float32(face.corners_mm))[0] > 0 for face in faces)
 
 
 def _hidden_face(blob: face_down.Blob, players: int) -> SeenCard:

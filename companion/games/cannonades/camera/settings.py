@@ -103,10 +103,11 @@ class ReaderSettings:
                                             # _covered_rest): a strip of another card may be part of it (a
                                             # middle back between its neighbours and a cannonade showed 0.22-0.26)
     # A card as bright as a face reaching under a face-up card is a ship, its markers hidden, unless one of its marker
-    # squares shows this share clear of the read faces and the cards by it and no read cannonade lies on it (seed
-    # 3075: a cannonade whose markers did not read, lying on its ship, was counted a ship under it; then unknown).
-    # 0.9: a marker reads only whole, and the faces' cut margin already counts as covering; on seeds 2800-3399 it
-    # moved 3075 alone once a read cannonade on the card keeps it a ship (7 ships under cannonades were asked without).
+    # squares shows this share clear of the read faces and the cards by it and it reaches under no read cannonade
+    # (seed 3075: a cannonade whose markers did not read, lying on its ship, was counted a ship under it; then
+    # unknown). 0.9: a marker reads only whole, and the faces' cut margin already counts as covering; on seeds
+    # 2200-3399 it moved 3075 alone once a card reaching under a read cannonade stays a ship (without: 7 ships under
+    # cannonades asked; with a cannonade within `cannonade_reach_mm` only, 2467's S01, under C15 62 mm off, asked).
     hidden_face_marker_clear: float = 0.9
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.42       # grey of the covering face's paper (on tuning views a back's
