@@ -72,3 +72,14 @@ def test_a_cannonade_whose_markers_no_read_finds_on_its_ship_is_no_ship_under_it
     got, want = seat_as_read(truth, cards, 3)
     assert want == (["S15", "S21", "S36", "S40"], 0)
     assert got in ("unsure", want), got
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_face_reaching_under_a_read_cannonade_stays_its_ship_though_a_marker_corner_shows():
+    """Tuning seed 2467 (navy on limed wood): S01, its markers unread though one corner lies clear, reaches under
+    cannonade C15 (62 mm between their centres): a card under a cannonade is a ship, counted face up without a name,
+    and seat 4 is read exact as by main."""
+    truth, cards = benchmark_view(2467, "navy")
+    got, want = seat_as_read(truth, cards, 4)
+    assert want == (["S01", "S18", "S39"], 1)
+    assert got == (["?", "?", "S39"], 1), got
