@@ -24,12 +24,34 @@ from companion.games.cannonades.render.scene import HELD_OUT_STYLE, random_scene
 from companion.render.options import RenderOptions  # noqa: E402
 
 
+def hand_seats(truth: dict, reading: dict) -> list[str]:
+    """Each seat a hand is over not read exact: whether every ship shows whole (nothing hidden under the hand), what
+    shows of each ship, what was read and why each unknown there was said."""
+    lines = []
+    for area in truth["hand_over"]:
+        if not area.startswith("seat"):
+            continue
+        ships = [c for c in truth["cards"] if c["role"] == "ship" and f"seat {c['seat']}" == area]
+        mine = [r for r in reading["cards"] if r["area"] == area and r["kind"] != "cannonade"]
+        unsure = any(r["face"] == "unknown" for r in mine)
+        right = bench.seat_counted_right(ships, mine)
+        if right and not unsure:
+            continue
+        whole = all(c["visible"] >= bench.WHOLE for c in ships)
+        shown = ", ".join(f"{c['face']} {c['visible']:.2f}" for c in ships)
+        whys = "; ".join(sorted({r.get("why", "")[:60] for r in mine if r["face"] == "unknown"}))
+        lines.append(f"hand {area} {'unsure' if unsure else 'WRONG'} ({'all whole' if whole else 'some hidden'}: "
+                     f"{shown}): read {bench.fleet(mine)}, truth {bench.fleet(ships)}; unknown: {whys}")
+    return lines
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("seeds", type=int, nargs="+")
     parser.add_argument("--lines", action="store_true", help="print the reader's lines of each view")
     parser.add_argument("--truth", action="store_true", help="print the truth's cards of each view")
     parser.add_argument("--pictures", type=Path, help="save each view's photo in this folder")
+    parser.add_argument("--hands", action="store_true", help="list the seats a hand is over not read exact too")
     args = parser.parse_args()
     cv2.setNumThreads(1)
     for seed in args.seeds:
@@ -45,6 +67,9 @@ def main() -> int:
         print(f"seed {seed} ({style}, {rendered.truth['table']}, hand over {rendered.truth['hand_over']}):")
         for line in listed + [f"error: {miss}" for miss in misses]:
             print(f"  {line}")
+        if args.hands:
+            for line in hand_seats(rendered.truth, reading.to_json()):
+                print(f"  {line}")
         if args.truth:
             for card in rendered.truth["cards"]:
                 print(f"  truth {card['role']:9} seat {card['seat']} {card['face']:4} {card.get('card', '')} at "

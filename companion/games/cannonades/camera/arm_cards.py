@@ -20,7 +20,8 @@ def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[boo
     follows all round but for `arm_card_free` of the ring just outside them (where the arm touches). An arm
     or a hand is curved: a rectangle inside it has the arm on both sides. `beyond`: which sides of the shape's
     box (left, top, right, bottom) are the view's edge, where the arm goes on (never free). Each card found is
-    cut out."""
+    cut out, and frees its side of the next card's ring: a row touching the arm, end to end, is peeled off card by
+    card from its far end (tuning view 3085: a column of backs a hand touches, only its end back found before)."""
     pad = max(settings.arm_card_ring_px)
     shape = cv2.copyMakeBorder(shape, pad, pad, pad, pad, cv2.BORDER_CONSTANT, value=0)
     taken = shape.copy()   # what a card's ring may not cross: the shape, and beyond the view's edge
@@ -43,6 +44,7 @@ def cards_off_arm(shape: np.ndarray, settings: ReaderSettings, beyond: tuple[boo
             break
         found.append(replace(best, outline_px=best.outline_px - pad))
         remaining = touching.cut_out(remaining, best.outline_px, settings)
+        cv2.fillPoly(taken, [np.int32(np.round(best.outline_px))], 0)   # a card found is no arm beside the next
     return found
 
 

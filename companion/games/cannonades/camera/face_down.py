@@ -26,6 +26,9 @@ BESIDE_FACE = "a whole card's shape beside a face-up card, the table between the
 REFITTED = "its outline found again at its own level: a faint back's pattern had made it ragged"
 # A card found by its shape that shows a face's paper and ink (its corners hidden by its neighbours in a row): read again.
 MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and ink, not a back"
+# The same, but one of its marker corners lies clear of every card: its markers were not hidden, only unread. Under
+# a cannonade it is still the ship the cannonade lies on; elsewhere it may be a cannonade lying on the face (reader.py).
+MARKER_SHOWS = f"{HIDDEN_FACE}? a marker corner lies clear of the cards by it, yet unread"
 NO_PAPER_BESIDE = "a card reaching under a face-up card's margin, no paper of that face beside it to compare with"
 
 
@@ -222,7 +225,8 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     # A face reaching under a face-up card shows printed corners where its markers peep out: paper-bright, it is
     # the hidden face; a back's rectangle reaching under the card on it shows that card's markers, never its paper.
     if bright:
-        return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, HIDDEN_FACE)]
+        why = MARKER_SHOWS if _a_marker_shows(part.outline_px, cover, part.others_px, settings) else HIDDEN_FACE
+        return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, why)]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
     if bright is None:
@@ -231,6 +235,34 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
         return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
+
+
+def _a_marker_shows(outline_px: np.ndarray, cover: np.ndarray, others_px: tuple[np.ndarray, ...],
+                    settings: ReaderSettings) -> bool:
+    """Whether a face's marker would show, were the card a face: one of its two marker squares (top-left and
+    bottom-right, so on one diagonal: a face is never mirrored in the top view, and turned half round its markers
+    lie on the same diagonal) lies in the view, `hidden_face_marker_clear` of it clear of the read faces (with
+    their cut margin) and of the cards split from its shape."""
+    corners = np.float64(outline_px).reshape(4, 2)
+    first, second = corners[1] - corners[0], corners[2] - corners[1]
+    short, long = (first, second) if np.hypot(*first) <= np.hypot(*second) else (second, first)
+    across, along = short / max(np.hypot(*short), 1e-6), long / max(np.hypot(*long), 1e-6)
+    if across[0] * along[1] - across[1] * along[0] < 0:   # the card's x then y turn as the view's do
+        along = -along
+    scale, half = settings.top_px_per_mm, cards.MARKER_MM / 2
+    offset = np.array([cards.MARKER_INSET_MM + half - side / 2 for side in cards.CARD_MM]) * scale
+    taken = np.zeros_like(cover)
+    cv2.fillPoly(taken, [np.int32(np.round(other)) for other in others_px], 255)
+    taken |= cover
+    for sign in (1, -1):
+        middle = corners.mean(axis=0) + sign * (offset[0] * across + offset[1] * along)
+        square = np.array([middle + half * scale * (x * across + y * along) for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
+        marker, box = touching.card_on_box(square, 1, cover.shape)
+        whole = (half * 2 * scale) ** 2
+        clear = cv2.countNonZero(cv2.bitwise_and(marker, cv2.bitwise_not(taken[box]))) if marker.size else 0
+        if clear >= settings.hidden_face_marker_clear * whole:
+            return True
+    return False
 
 
 def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,

@@ -136,7 +136,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             seen_cards.append(SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
                                        blob.confidence, axis_deg=blob.axis_deg))
         elif (blob.face == "up" and blob.confidence >= settings.unknown_below
-              and table.area_of(*blob.centre_mm, players).startswith("seat")):
+              and table.area_of(*blob.centre_mm, players).startswith("seat")
+              and (blob.why != face_down.MARKER_SHOWS or _under_a_cannonade(blob, faces, deck))):
             seen_cards.append(_hidden_face(blob, players))
         else:
             mine = _unknowns(blob, players, settings, settings.unknown_area_min_cards)
@@ -309,6 +310,13 @@ def card_outline_mm(centre_mm: tuple[float, float], axis_deg: float) -> np.ndarr
     across = np.array([-along[1], along[0]]) * cards.CARD_MM[0] / cards.CARD_MM[1]
     centre = np.array(centre_mm, np.float64)
     return np.array([centre - along - across, centre - along + across, centre + along + across, centre + along - across])
+
+
+def _under_a_cannonade(blob: face_down.Blob, faces: list[face_up.PlacedFace], deck: Deck) -> bool:
+    """Whether the card's rectangle reaches under a read cannonade: a card under a cannonade is a ship."""
+    outline = np.float32(card_outline_mm(blob.centre_mm, blob.axis_deg))
+    return any(deck.cards[face.index].kind == "cannonade"
+               and cv2.intersectConvexConvex(outline, np.float32(face.corners_mm))[0] > 0 for face in faces)
 
 
 def _hidden_face(blob: face_down.Blob, players: int) -> SeenCard:

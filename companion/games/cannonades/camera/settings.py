@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 2800 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 3400 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -102,6 +102,13 @@ class ReaderSettings:
     covered_rest_cards: float = 0.2         # both, for what a row split into cards leaves (touching.py's
                                             # _covered_rest): a strip of another card may be part of it (a
                                             # middle back between its neighbours and a cannonade showed 0.22-0.26)
+    # A card as bright as a face reaching under a face-up card is a ship, its markers hidden, unless one of its marker
+    # squares shows this share clear of the read faces and the cards by it and it reaches under no read cannonade
+    # (seed 3075: a cannonade whose markers did not read, lying on its ship, was counted a ship under it; then
+    # unknown). 0.9: a marker reads only whole, and the faces' cut margin already counts as covering; on seeds
+    # 2200-3399 it moved 3075 alone once a card reaching under a read cannonade stays a ship (without: 7 ships under
+    # cannonades asked; with a cannonade within `cannonade_reach_mm` only, 2467's S01, under C15 62 mm off, asked).
+    hidden_face_marker_clear: float = 0.9
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.42       # grey of the covering face's paper (on tuning views a back's
                                             # share came to 0.33 at most, a face's 0.52 at least: midway)
@@ -137,7 +144,8 @@ class ReaderSettings:
     beside_face_gap_mm: float = 12.0
     # Whole cards touching an arm (arm_cards.cards_off_arm): a card rectangle in the arm's shape whose outside
     # ring (this many px out, past a card's shadow) the shape leaves free but for this share (the arm touches
-    # one side), at most this many an arm.
+    # one side), at most this many an arm. A card found frees its side of the ring (tuning seeds 2800-3399: 3 more
+    # whole backs under hands read; at 0.6 a palm with its wrist at one side, 2905, was read as a back: kept at 0.7).
     arm_card_free: float = 0.7
     arm_card_ring_px: tuple[int, int] = (5, 10)
     arm_card_side_free: float = 0.75        # three of its four sides free this much each (a straight arm's two)

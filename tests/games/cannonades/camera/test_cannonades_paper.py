@@ -1,10 +1,16 @@
 """A face-up ship in a row of cards whose markers were not read, its corners hidden by its neighbours: what shows
 of it is a face's paper and ink, never a back's. It is read again on its own patch (its name then read) or said
-unknown; it is never counted face down (tuning views 1000-1399, where main's reader counted it so)."""
+unknown; it is never counted face down (tuning views 1000-1399, where main's reader counted it so). A face as bright
+as paper reaching under a read face is a ship whose markers that face hides only while both its marker corners lie
+under cards (tuning view 3075: an unread cannonade on its ship)."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+
+from companion.games.cannonades.camera.face_down import _a_marker_shows
+from companion.games.cannonades.camera.settings import SETTINGS
 
 from cannonades_views import benchmark_view, seat_as_read
 
@@ -33,3 +39,47 @@ def test_a_face_whose_markers_no_read_finds_is_unknown_never_a_back(seed, look, 
     near = [card for card in cards if card["area"] == f"seat {seat}" and card["face"] == "down"
             and abs(card["centre_mm"][0] - lying["centre_mm"][0]) + abs(card["centre_mm"][1] - lying["centre_mm"][1]) < 50]
     assert not near, near
+
+
+def test_a_face_is_taken_for_hidden_only_while_both_its_markers_lie_under_cards():
+    """A card rectangle (1 px/mm) as bright as a face: its markers lie at its top-left and bottom-right corners.
+    With both those corners under read faces it is a face whose markers they hide; with either clear (only the
+    other two corners covered, or one marker corner), a marker would show: unread, not hidden. The rectangle's
+    corners may come in either turn and from any corner."""
+    card = np.float64([[100, 100], [163, 100], [163, 188], [100, 188]])   # upright: x right, y down
+    # Boxes (x0, y0, x1, y1) over each corner: the marker corners' 30 mm squares lie 3 mm in (they overlap in x).
+    top_left, bottom_right = (96, 96, 136, 136), (127, 152, 167, 192)
+    top_right, bottom_left = (134, 96, 166, 133), (96, 156, 129, 192)
+
+    def shows(*covered):
+        cover = np.zeros((300, 300), np.uint8)
+        for x0, y0, x1, y1 in covered:
+            cover[y0:y1, x0:x1] = 255
+        return {_a_marker_shows(outline, cover, (), SETTINGS) for outline in (card, card[::-1], np.roll(card, 1, 0))}
+
+    assert shows(top_left, bottom_right) == {False}
+    assert shows(top_right, bottom_left) == {True}
+    assert shows(top_left) == shows(bottom_right) == {True}
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_cannonade_whose_markers_no_read_finds_on_its_ship_is_no_ship_under_it():
+    """Tuning seed 3075 (ember on pine): cannonade C28 lies on S40, whose markers read; C28's did not. Split from
+    the shape touching S40, as bright as a face and reaching into S40's footprint, it was taken for a ship under S40,
+    its markers hidden, and seat 3 counted five face-up ships, sure (main at 07994db). Its marker corner lies clear
+    of S40: its markers were not hidden, only unread, and no read cannonade lies on it: the seat is asked."""
+    truth, cards = benchmark_view(3075, "ember")
+    got, want = seat_as_read(truth, cards, 3)
+    assert want == (["S15", "S21", "S36", "S40"], 0)
+    assert got in ("unsure", want), got
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_face_reaching_under_a_read_cannonade_stays_its_ship_though_a_marker_corner_shows():
+    """Tuning seed 2467 (navy on limed wood): S01, its markers unread though one corner lies clear, reaches under
+    cannonade C15 (62 mm between their centres): a card under a cannonade is a ship, counted face up without a name,
+    and seat 4 is read exact as by main."""
+    truth, cards = benchmark_view(2467, "navy")
+    got, want = seat_as_read(truth, cards, 4)
+    assert want == (["S01", "S18", "S39"], 1)
+    assert got == (["?", "?", "S39"], 1), got
