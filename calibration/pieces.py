@@ -24,6 +24,7 @@ import numpy as np
 
 from calibration import pose
 from calibration.piece_looks_file import EMPTY, LEARNED, NOT_EMPTY, NOT_IN_VIEW, PieceLooks, SquareLook
+from calibration.sheet_search import SheetSearchSettings, with_missed_sheet_markers
 from calibration.sheet_solids import fit_sheet_solids
 from companion.vision.colour_classes import lab_of_linear
 from companion.vision.markers import detect_markers
@@ -47,6 +48,7 @@ def default_pieces_file(game: str) -> Path:
 class TeachSettings:
     looks: LookSettings = LookSettings()
     min_markers: int = 2
+    search: SheetSearchSettings = SheetSearchSettings()   # a second, magnified look when the first sees one marker
     # A look point shows a piece as far as its colour, balanced on the paper round the square, is
     # vivid: not at all up to the first Lab chroma, fully from the second. Paper, black ink and
     # the pieces' grey shadows are not vivid.
@@ -96,9 +98,9 @@ def sheet_layout(record: dict) -> pose.SheetLayout:
 def locate_teaching_sheet(image: np.ndarray, record: dict, photo: str,
                           settings: TeachSettings = TeachSettings()) -> pose.SheetHomography:
     """Where the teaching sheet (`record`) lies in one BGR photo: its sheet-mm to picture matrix.
-    SheetNotFound naming the photo when too few of the sheet's markers are seen."""
+    SheetNotFound naming the photo when too few of the sheet's markers are seen, looked for again magnified."""
     layout = sheet_layout(record)
-    seen = detect_markers(image)
+    seen = with_missed_sheet_markers(image, detect_markers(image), layout, settings.min_markers, settings.search)
     try:
         located = pose.locate_sheet(seen, layout)
     except pose.SheetNotFound:

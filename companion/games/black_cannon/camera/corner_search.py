@@ -16,7 +16,7 @@ from companion.games.black_cannon.camera.board_view import board_marker_points
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.kit import pieces as kit
 from companion.kit import ids
-from companion.vision.markers import DetectedMarker, detect_markers
+from companion.vision.markers import DetectedMarker, detect_markers_magnified
 
 
 def _corner_ids(markers: list[DetectedMarker]) -> set[int]:
@@ -33,9 +33,7 @@ def with_missed_corners(image: np.ndarray, markers: list[DetectedMarker], column
     geometry = kit.BoardGeometry(columns, rows)
     found = list(markers)
     for scale in settings.corner_search_scales:
-        magnified = cv2.resize(image, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
-        new = [DetectedMarker(marker.id, tuple((x / scale, y / scale) for x, y in marker.corners))
-               for marker in detect_markers(magnified)
+        new = [marker for marker in detect_markers_magnified(image, scale)
                if marker.id in ids.TABLE_CORNER_MARKERS.ids and marker.id not in _corner_ids(found)]
         if new and _fits_together(geometry, [*found, *new], settings):
             found += new
