@@ -186,6 +186,9 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         parts = touching.split_blob(contour, settings, cover, border_missed=True)
         beside = None if cover is None or (parts is not None and len(parts) < 2) else touching.card_beside_face(
             contour, settings, cover)
+        if beside is not None and faint is not None and not touching.gap_is_table(contour, settings, cover, beside,
+                                                                                  faint[0].squared):
+            beside = None   # what it leaves is card, not the table gap: the split's cards explain it
         if beside is not None:
             parts = None   # one card and the gap to a face explain it: a second card there is the first's pixels read twice
         if parts is None and (fitted := (touching.fitted_card(contour, settings, cover)

@@ -142,6 +142,11 @@ class ReaderSettings:
     beside_face_max_cards: float = 1.5
     beside_face_overlap: float = 0.03
     beside_face_gap_mm: float = 12.0
+    # What it leaves beyond the rectangle is that gap only when its colour distance from the table is at most this
+    # share of the card's own, this many mm inside its edges: a second card's strip is as far off as the card
+    # (touching.gap_is_table; tuning views 195 and 2043, the gap 0.33 and 0.17 of the back's; 3049 a back 0.98).
+    beside_face_gap_share: float = 0.5
+    beside_face_inset_mm: float = 5.0
     # Whole cards touching an arm (arm_cards.cards_off_arm): a card rectangle in the arm's shape whose outside
     # ring (this many px out, past a card's shadow) the shape leaves free but for this share (the arm touches
     # one side), at most this many an arm. A card found frees its side of the ring (tuning seeds 2800-3399: 3 more

@@ -44,8 +44,10 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
         unsure = _unknown_mask([point for shape, points in enumerate(unknown_points_mm) if shape not in own
                                 for point in points], table_to_view, shown.shape)
-        face = ship_beside(grey, shown, faces_px[number],
-                           [px for other, px in enumerate(faces_px) if other != number] + found_px, unsure, settings)
+        others = [px for other, px in enumerate(faces_px) if other != number] + found_px
+        face = ship_beside(grey, shown, faces_px[number], others, unsure, settings)
+        if face is not None and one_card_both_sides(shown, faces_px[number], others, faces_px, found_px, settings):
+            continue   # what shows beside it may be the card found's other end: counted once, or twice? asked
         if face is not None:
             faces[number] = face
             strips |= own
@@ -104,6 +106,50 @@ def strips_of(unknown_points_mm: list[tuple[tuple[float, float], ...]], table_to
     return own
 
 
+def one_card_both_sides(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+                        faces_px: list[np.ndarray], found_px: list[np.ndarray], settings: ReaderSettings) -> bool:
+    """Whether what shows beside a lonely cannonade (_shown_beside) and what shows of a card found by its shape
+    reaching `beside_under_least` under it (off every read face, `faces_px`) fit together in one card: the smallest
+    rectangle round both within `card_side_tolerance` of a card's sides (blurred rims, under `under_rim_mm`, opened
+    away). One card laid under a cannonade may show on both sides of it, its rectangle placed off the other way
+    (tuning view 3073: a back under C05 placed 0.49 over S26, its other end beside C05 counted a second ship, sure).
+    Two cards' strips on two sides of a cannonade lie farther apart than one card holds (1930)."""
+    beside = _shown_beside(shown, cannonade_px, others_px, settings)
+    if not beside.any():
+        return False
+    margin = settings.face_up_margin_mm * settings.top_px_per_mm
+    x0, y0, x1, y1 = box_around(np.int32(np.round(cannonade_px)), int(np.ceil(margin)) + 1, shown.shape)
+    own = grown((y1 - y0, x1 - x0), [cannonade_px - [x0, y0]], margin)
+    out_of_faces = grown(shown.shape, faces_px, margin) == 0   # what shows of a card found: its paper off the faces
+    rim = np.ones((2 * int(round(settings.under_rim_mm * settings.top_px_per_mm)) + 1,) * 2, np.uint8)   # slivers
+    longest = np.array(cards.CARD_MM) * (1 + settings.card_side_tolerance) * settings.top_px_per_mm
+    for card in found_px:
+        if _share_in(card, own, (x0, y0)) < settings.beside_under_least:
+            continue
+        strip = np.zeros_like(shown)
+        cv2.fillPoly(strip, [np.int32(np.round(card))], 255)
+        both = cv2.morphologyEx(np.uint8(((strip & shown) > 0) & out_of_faces | beside), cv2.MORPH_OPEN, rim)
+        if both.any() and (np.sort(cv2.minAreaRect(cv2.findNonZero(both))[1]) <= longest).all():
+            return True
+    return False
+
+
+def _shown_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+                 settings: ReaderSettings) -> np.ndarray:
+    """What shows (`shown`) within `under_reach_mm` of a cannonade's outline and cut margin, outside every other
+    card's (`others_px`, with theirs), in pieces touching it (within `sliver_reach_mm`): its ship's strip, if any."""
+    scale = settings.top_px_per_mm
+    margin = settings.face_up_margin_mm * scale
+    own = grown(shown.shape, [cannonade_px], margin)
+    beside = grown(shown.shape, [cannonade_px], margin + settings.under_reach_mm * scale)
+    beside[own > 0] = 0
+    beside[grown(shown.shape, others_px, margin) > 0] = 0
+    piece = cv2.bitwise_and(shown, beside)
+    touching = grown(shown.shape, [cannonade_px], margin + settings.sliver_reach_mm * scale)
+    _, labels = cv2.connectedComponents(piece)
+    return np.isin(labels, [label for label in np.unique(labels[(touching > 0) & (piece > 0)]) if label])
+
+
 def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
                 unsure: np.ndarray, settings: ReaderSettings) -> str | None:
     """The face of the ship showing beside a cannonade: "down" when what shows is dark all through, "up" when
@@ -115,13 +161,7 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     scale = settings.top_px_per_mm
     margin = settings.face_up_margin_mm * scale
     own = grown(shown.shape, [cannonade_px], margin)
-    beside = grown(shown.shape, [cannonade_px], margin + settings.under_reach_mm * scale)
-    beside[own > 0] = 0
-    beside[grown(shown.shape, others_px, margin) > 0] = 0
-    piece = cv2.bitwise_and(shown, beside)
-    touching = grown(shown.shape, [cannonade_px], margin + settings.sliver_reach_mm * scale)
-    _, labels = cv2.connectedComponents(piece)
-    kept = np.isin(labels, [label for label in np.unique(labels[(touching > 0) & (piece > 0)]) if label])
+    kept = _shown_beside(shown, cannonade_px, others_px, settings)
     card_px = cards.CARD_AREA_MM2 * scale ** 2
     near_unknown = unsure[cv2.dilate(kept.astype(np.uint8), np.ones((5, 5), np.uint8)) > 0].any()
     if float(kept.sum()) / card_px < settings.under_least_cards or near_unknown:

@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 
+import cv2
+import numpy as np
 import pytest
 
-from companion.games.cannonades.camera import face_down
+from companion.games.cannonades.camera import face_down, touching
 from companion.games.cannonades.camera.reader import read_table
+from companion.games.cannonades.camera.settings import SETTINGS
 from companion.games.cannonades.deck import default_deck
 from companion.games.cannonades.render.draw import render_scene
 from companion.games.cannonades.render.scene import HandReach, PlacedCard, random_scene
@@ -168,3 +171,31 @@ def test_ember_backs_a_faint_shape_took_in_with_its_halo_are_counted_card_by_car
     got, want = seat_as_read(truth, cards, seat)
     assert got == want, why
 
+
+def test_what_a_card_beside_a_face_leaves_is_the_table_gap_only_when_it_looks_like_the_table():
+    """A back 63 x 88 mm and 12 mm more up to a face's cut margin (px = mm): when those 12 mm are as near the table's
+    colour as the table is, they are the gap the faint mask closed (tuning views 195, 2043); as far from it as the
+    back, they are a second card's strip (3049: two backs end to end, the second half under a cannonade)."""
+    shape = (300, 300)
+    cover = np.zeros(shape, np.uint8)
+    cover[153:250, 90:175] = 255                             # the face, with its cut margin
+    blob = np.zeros(shape, np.uint8)
+    blob[50:153, 100:163] = 255                              # the back (50-138) and 15 mm beyond it, up to the face
+    contour = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0][0]
+    back = touching.SplitCard(np.array([[100, 50], [163, 50], [163, 138], [100, 138]], np.float64), 1.0)
+    squared = np.full(shape, 4.0, np.float32)                # the table: 2 off its own colour
+    squared[50:138, 100:163] = 400.0                         # the back: 20 off
+    assert touching.gap_is_table(contour, SETTINGS, cover, back, squared) is True
+    squared[138:153, 100:163] = 400.0                        # what lies beyond as far off as the back
+    assert touching.gap_is_table(contour, SETTINGS, cover, back, squared) is False
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_two_backs_end_to_end_between_two_faces_are_two_cards_not_one_and_a_gap():
+    """Tuning seed 3049 (navy backs on oak): a back 10 mm under S24 and the next half under cannonade C26 showed one
+    shape of 1.26 cards between the two faces; split into the two backs, it was taken for one back and the gap to
+    C26 (`card_beside_face`): a back short, sure (main at ba1b712). What it left was as far from the table's colour
+    as the back: the split's two cards stand."""
+    truth, cards = benchmark_view(3049, "navy")
+    got, want = seat_as_read(truth, cards, 2)
+    assert want == (["S03", "S24"], 2) and got in ("unsure", want), got

@@ -16,7 +16,7 @@ import pytest
 
 from companion.games.cannonades.camera.reader import FACE_UNDER_CANNONADE, read_table
 from companion.games.cannonades.camera.settings import SETTINGS
-from companion.games.cannonades.camera.under_cannonade import reached_under, ship_beside, strips_of
+from companion.games.cannonades.camera.under_cannonade import one_card_both_sides, reached_under, ship_beside, strips_of
 from companion.games.cannonades.deck import default_deck
 from companion.games.cannonades.kit import cards
 from companion.games.cannonades.render.draw import render_scene
@@ -195,3 +195,43 @@ def test_a_row_s_last_back_placed_off_its_cannonade_is_not_counted_again_beside_
     seen, cards_read = benchmark_view(seed, "slate")
     got, want = seat_as_read(seen, cards_read, seat)
     assert got in ("unsure", want), (got, want)
+
+
+def _shown_off(shape: tuple[int, int], *cards_px: np.ndarray) -> np.ndarray:
+    """What shows of cards (filled in order) off the cannonade and its cut margin (px = mm)."""
+    shown = np.zeros(shape, np.uint8)
+    for card in cards_px:
+        shown[int(card[:, 1].min()):int(card[:, 1].max()), int(card[:, 0].min()):int(card[:, 0].max())] = 255
+    left, top, right, bottom = 150 - GAP, 60 - GAP, 150 + WIDTH + GAP, 60 + HEIGHT + GAP
+    shown[top:bottom, left:right] = 0
+    return shown
+
+
+def _across(left: float, top: float) -> np.ndarray:
+    """A card turned across (its long side left to right) with its top-left corner at (left, top)."""
+    return np.array([[left, top], [left + HEIGHT, top], [left + HEIGHT, top + WIDTH], [left, top + WIDTH]], np.float64)
+
+
+def test_a_card_showing_on_both_sides_of_a_cannonade_placed_off_one_way_is_not_counted_again():
+    """The ship lies turned across under the cannonade and shows a strip on each side of it; the right-hand strip was
+    split off as a card whose rectangle was placed off to the right (a fifth of it under the cannonade), leaving the
+    cannonade lonely, and the left-hand strip was taken for its ship: counted twice, sure (tuning view 3073). The
+    strip beside it and what shows of the card found fit in one card: asked. A card of its own, showing whole to the
+    right, does not fit with the strip beside: the strip stays the cannonade's ship."""
+    shape = (300, 450)
+    ship_under = _across(150 + WIDTH / 2 - HEIGHT / 2, 60 + HEIGHT / 2 - WIDTH / 2)   # 12.5 mm out on each side
+    placed_off = _across(150 + WIDTH - 0.2 * HEIGHT, ship_under[0, 1])
+    shown = _shown_off(shape, ship_under)
+    assert one_card_both_sides(shown, CANNONADE, [placed_off], [CANNONADE], [placed_off], SETTINGS) is True
+    shown = _shown_off(shape, ship_under, placed_off)   # the card found shows whole: a card of its own
+    assert one_card_both_sides(shown, CANNONADE, [placed_off], [CANNONADE], [placed_off], SETTINGS) is False
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_back_showing_on_both_sides_of_its_cannonade_is_asked_not_counted_twice():
+    """Tuning seed 3073 (navy backs on beige linen): the back under C05, turned across it, shows on both sides;
+    one strip was split off as a card placed over S26, the other counted as C05's ship: four backs for three, sure
+    (main at ba1b712). The seat is asked."""
+    seen, cards_read = benchmark_view(3073, "navy")
+    got, want = seat_as_read(seen, cards_read, 1)
+    assert want == (["S26"], 3) and got in ("unsure", want), got
