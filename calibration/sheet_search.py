@@ -19,7 +19,7 @@ import numpy as np
 
 from calibration.pose import SheetLayout
 from companion.vision.markers import DetectedMarker, detect_markers_magnified
-from companion.vision.plane_camera import PRIOR_FOCAL_PER_WIDTH
+from companion.vision.plane_camera import prior_plane_maps
 
 
 @dataclass(frozen=True)
@@ -57,23 +57,9 @@ def with_missed_sheet_markers(image: np.ndarray, seen: list[DetectedMarker], lay
 def _agrees(image: np.ndarray, anchor: DetectedMarker, marker: DetectedMarker, layout: SheetLayout,
             settings: SheetSearchSettings) -> bool:
     """Whether `marker` lies where `anchor`'s pose (a typical webcam's focal length) puts its printed corners."""
-    height, width = image.shape[:2]
-    focal = PRIOR_FOCAL_PER_WIDTH * width
-    camera = np.array([[focal, 0, width / 2], [0, focal, height / 2], [0, 0, 1]], np.float64)
-    count, rotations, translations, _ = cv2.solvePnPGeneric(_on_plane(layout.markers[anchor.id]),
-                                                            np.float64(anchor.corners), camera, None,
-                                                            flags=cv2.SOLVEPNP_IPPE)
-    if not count:
-        return False
+    maps = prior_plane_maps(layout.markers[anchor.id], anchor.corners, image.shape[:2])
     detected = np.float64(marker.corners)
     distance = float(np.linalg.norm(detected.mean(axis=0) - np.float64(anchor.corners).mean(axis=0)))
-    worst = min(float(np.linalg.norm(cv2.projectPoints(_on_plane(layout.markers[marker.id]), rotation, translation,
-                                                       camera, None)[0].reshape(-1, 2) - detected, axis=1).max())
-                for rotation, translation in zip(rotations, translations))
-    return worst <= settings.agreement * distance
-
-
-def _on_plane(corners_mm) -> np.ndarray:
-    """(4, 3) sheet points in mm on the page's plane."""
-    corners = np.float64(corners_mm).reshape(-1, 2)
-    return np.hstack([corners, np.zeros((len(corners), 1))])
+    printed = np.float64(layout.markers[marker.id]).reshape(-1, 1, 2)
+    return any(float(np.linalg.norm(cv2.perspectiveTransform(printed, plane_map).reshape(-1, 2) - detected,
+                                    axis=1).max()) <= settings.agreement * distance for plane_map in maps)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import cv2
 import numpy as np
 
 # A typical webcam sees about 60-75 degrees across: f near 0.75 of the picture's width.
@@ -98,3 +99,23 @@ def _focal(h: np.ndarray, width: float) -> float:
     low, high = FOCAL_RANGE_PER_WIDTH
     focal = float(np.sqrt(1.0 / max(x * prior, 1e-30)))
     return float(np.clip(focal, low * width, high * width))
+
+
+def prior_plane_maps(plane_points_mm, image_points, picture_shape: tuple[int, int]) -> list[np.ndarray]:
+    """The plane-to-picture homographies of the camera poses that put points of the plane (mm, z = 0) where they
+    were seen, the focal length a typical webcam's and the principal point the picture's middle: IPPE's two (a pose
+    and its mirror; a small square seen alone fits both). None where OpenCV cannot solve them."""
+    height, width = picture_shape
+    focal = PRIOR_FOCAL_PER_WIDTH * width
+    k = np.array([[focal, 0, (width - 1) / 2], [0, focal, (height - 1) / 2], [0, 0, 1.0]])
+    on_plane = np.float64([[x, y, 0.0] for x, y in np.float64(plane_points_mm).reshape(-1, 2)])
+    try:
+        _, rotations, translations, _ = cv2.solvePnPGeneric(on_plane, np.float64(image_points), k, None,
+                                                            flags=cv2.SOLVEPNP_IPPE)
+    except cv2.error:
+        return []
+    maps = []
+    for rotation, translation in zip(rotations, translations):
+        r = cv2.Rodrigues(rotation)[0]
+        maps.append(k @ np.column_stack([r[:, 0], r[:, 1], translation.ravel()]))
+    return maps

@@ -23,7 +23,7 @@ from companion.games.black_cannon.camera.board_view import BoardView, board_mark
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.kit.sheets import board_picture
 from companion.vision.markers import DetectedMarker
-from companion.vision.plane_camera import PRIOR_FOCAL_PER_WIDTH, camera_from_plane
+from companion.vision.plane_camera import camera_from_plane, prior_plane_maps
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def best_print_match(view: BoardView, image: np.ndarray, board: Board, markers: 
     board_points, image_points = board_marker_points(view.geometry, markers)
     photo, shrink = _photo_grey(view, image, settings)
     size = (image.shape[1], image.shape[0])
-    matches = [match for start in [view.to_image, *_camera_starts(board_points, image_points, image.shape[:2])]
+    matches = [match for start in [view.to_image, *prior_plane_maps(board_points, image_points, image.shape[:2])]
                if (match := _match_print(start, photo, shrink, board, settings)) is not None
                and _off_any_camera_mm(match.homography, view.geometry, size) <= settings.refit_camera_mm]
     if not matches:
@@ -84,25 +84,6 @@ def _off_any_camera_mm(homography: np.ndarray, geometry, size: tuple[int, int]) 
     camera_seen = camera_from_plane(homography, size).project_raised(middles, 0.0)
     back = cv2.perspectiveTransform(camera_seen.reshape(-1, 1, 2), np.linalg.inv(homography)).reshape(-1, 2)
     return float(np.linalg.norm(back - middles, axis=1)[in_picture].max())
-
-
-def _camera_starts(board_points, image_points, picture_shape) -> list[np.ndarray]:
-    """The plane homographies of the camera poses that put the markers' corners where they were seen, the focal
-    length a typical webcam's: IPPE's two (a pose and its mirror)."""
-    height, width = picture_shape
-    focal = PRIOR_FOCAL_PER_WIDTH * width
-    k = np.array([[focal, 0, (width - 1) / 2], [0, focal, (height - 1) / 2], [0, 0, 1.0]])
-    on_board = np.float64([[x, y, 0.0] for x, y in board_points])
-    try:
-        _, rotations, translations, _ = cv2.solvePnPGeneric(on_board, np.float64(image_points), k, None,
-                                                            flags=cv2.SOLVEPNP_IPPE)
-    except cv2.error:
-        return []
-    starts = []
-    for rotation, translation in zip(rotations, translations):
-        r = cv2.Rodrigues(rotation)[0]
-        starts.append(k @ np.column_stack([r[:, 0], r[:, 1], translation.ravel()]))
-    return starts
 
 
 def _photo_grey(view: BoardView, image: np.ndarray, settings: ReaderSettings) -> tuple[np.ndarray, float]:
