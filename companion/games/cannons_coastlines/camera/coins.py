@@ -256,7 +256,8 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),
                              diameter, settings, passed_from)
     spacing += [f"{len(half_under)} coin(s) half under another, counted by the face they show"] if half_under else []
-    lone_counted = sum(1 for centre in centres.tolist() if tuple(centre) in set(lone))
+    lone_set = set(lone)
+    lone_counted = sum(1 for centre in centres.tolist() if tuple(centre) in lone_set)
     spacing += [f"{lone_counted} coin(s) far from every other counted by their rim alone, their face as pale as the paper"
                 ] if lone_counted else []
     spacing += [f"a coin's rim strongly voted {min(overlapped):.1f} mm from a coin taken, ruled out: a coin lying over "
