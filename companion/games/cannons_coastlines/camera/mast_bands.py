@@ -40,7 +40,7 @@ def bands(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> 
     return gathered
 
 
-def _shown(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> dict[int, np.ndarray]:
+def shown_paint(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> dict[int, np.ndarray]:
     """Each fleet's paint on `blob` (bool), where it shows a pale pennant's worth (MatSettings.pale_pennant_min_mm2)."""
     least = settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2
     return {fleet: (paint_of > 0) & blob for fleet, paint_of in paint.items() if ((paint_of > 0) & blob).sum() >= least}
@@ -51,7 +51,7 @@ def half_of_a_band(patch: np.ndarray, fleet: int, masts: list[np.ndarray], paint
     """Whether a patch of `fleet`'s paint beside a crate makes one band with that fleet's paint on a mast's blob:
     the mast's half parted by its pole, not a mast of its own."""
     return band_mm(looks) > 0 and any(fleet in shown and one_band([patch > 0, shown[fleet]], looks, settings)
-                                      for shown in (_shown(blob, paint, settings) for blob in masts))
+                                      for shown in (shown_paint(blob, paint, settings) for blob in masts))
 
 
 def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks: MatLooks,
@@ -61,7 +61,7 @@ def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks
     patch still shows a pale pennant's worth of paint (MatSettings.pale_pennant_min_mm2)."""
     if band_mm(looks) <= 0 or len(masts) < 2:
         return masts
-    shown = [_shown(blob, paint, settings) for blob in masts]
+    shown = [shown_paint(blob, paint, settings) for blob in masts]
     group = list(range(len(masts)))   # each blob's group: the first blob of it
     for second in range(1, len(masts)):
         for first in range(second):
@@ -81,7 +81,7 @@ def bands_reached(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLook
     if band_mm(looks) <= 0:
         return {}
     reached = {}
-    for fleet, shown in _shown(blob, paint, settings).items():
+    for fleet, shown in shown_paint(blob, paint, settings).items():
         reach = length_mm(shown)
         if reach > 0 and shown.sum() / MAT_PX_PER_MM ** 2 >= settings.band_paint_least_mm * reach:
             reached[fleet] = reach / band_mm(looks)

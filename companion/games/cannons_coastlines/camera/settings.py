@@ -321,6 +321,10 @@ class MatSettings:
     # Where that lowers the count, a blob covering this many taught masts for each mast read has room for masts lying
     # side by side across each other and is a doubt (those seeds: 1.14-1.57; masts side by side there lie end to end).
     band_room_cover: float = 1.8
+    # Taught: masts in a row on one blob are counted by their paint's length no further than the bands its runs along
+    # the row make (mast_rows.bands_in_row); runs part where this many mm hold no paint. Tuning seeds 1700-1799: gaps
+    # between masts laid in a row 5-7 mm, a pale pole across a band 1.5-4.
+    row_gap_mm: float = 1.5
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
     # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
