@@ -131,6 +131,16 @@ def counted_by_length(fleet: int, by_length: float, apart: int, room: BlobRoom |
     return count, doubts
 
 
+def beyond_room(count: int, room: BlobRoom | None, settings: MatSettings) -> list[str]:
+    """Taught: masts read from one blob's patches of paint (`count`) lie end to end, as long as the blob, or across each
+    other, covering as much of it: a count MatSettings.room_over_doubt or more over both the blob's length and its
+    cover in taught masts (`room`) has no room on the blob, and is a doubt (a stray patch of paint on a pole, or a
+    band's patch straddling two masts whose bands run together, counted as a band of its own)."""
+    if room is None or count < 2 or count - max(room.long, room.cover) < settings.room_over_doubt:
+        return []
+    return [f"{count} masts read on a blob {room.long:.2f} masts long covering {room.cover:.2f} masts"]
+
+
 def masts_of_faint_paint(read: list[int], fleets: Iterable[int], room: BlobRoom | None, looks: MatLooks,
                          settings: MatSettings, faint: Callable[[int], float]) -> tuple[list[int], list[str]]:
     """Taught: (masts, doubts) a mast blob holds beyond those its patches of paint counted (`read`), where the taught

@@ -26,7 +26,7 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
-from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands, bands_reached,
+from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands, bands_reached, beyond_room,
                                                                  counted_by_length, cut_band_doubts, half_of_a_band,
                                                                  join_band_parts, masts_of_faint_paint)
 from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows
@@ -246,7 +246,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             unpainted, named_too = masts_of_faint_paint(counted_masts, fleets or hues, room, looks, settings,
                                                         lambda fleet: _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += counted_masts + unpainted
-            doubts += named + named_too
+            doubts += named + named_too + beyond_room(len(counted_masts), room, settings)
             doubts += cut_band_doubts(on_blob, looks, settings)
             continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
