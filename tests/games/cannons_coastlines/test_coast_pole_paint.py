@@ -33,6 +33,7 @@ def test_untaught_a_stretch_of_pole_is_let_go_whatever_lies_beside_it():
 
 
 BLUE = (154, 51, 25)   # BGR as white-balanced: a fleet's paint the prize mask holds
+RED, RED_FLEET = (40, 40, 200), 4
 PENNANTS = MatLooks(mast_paint_mm=8.0, mast_mm2=60.0, crate_mm2=250.0, mast_length_mm=10.0, taught=True)
 
 
@@ -49,3 +50,15 @@ def test_a_speck_of_paint_beside_a_mast_read_is_not_a_mast_of_its_own():
     mast = [((60, 20, 4, 40), SAIL), ((64, 20, 8, 6), BLUE)]
     masts, _, _, _ = read_fittings(mat_with(*mast, ((66, 30, 6, 4), BLUE)), looks=PENNANTS)
     assert masts == [BLUE_FLEET]
+
+
+def test_a_band_left_as_specks_a_little_way_from_a_crate_of_its_paint_is_a_mast_asked_about():
+    """Tuning seed 1812 anna: a pale striped mast left only its band's halves, each a speck, between a crate of the
+    same fleet's paint 16 mm to its left and a red crate 16 mm to its right. Less than a band's length from a prize,
+    they were let go; they make no one band with the crates' paint (with the blue lid they reach 60 mm, over two
+    bands; the red crate shows none of it), so they are no part of either: a mast."""
+    crates = [((60, 25, 20, 20), BLUE), ((136, 25, 20, 20), RED)]
+    band_halves = [((96, 33, 10, 3.5), BLUE), ((110, 33, 10, 3.5), BLUE)]
+    masts, crates, doubts, _ = read_fittings(mat_with(*crates, *band_halves), looks=STRIPED)
+    assert (masts, sorted(crates)) == ([BLUE_FLEET], [BLUE_FLEET, RED_FLEET])
+    assert any("from specks" in doubt for doubt in doubts), doubts
