@@ -62,3 +62,14 @@ def test_a_band_left_as_specks_a_little_way_from_a_crate_of_its_paint_is_a_mast_
     masts, crates, doubts, _ = read_fittings(mat_with(*crates, *band_halves), looks=STRIPED)
     assert (masts, sorted(crates)) == ([BLUE_FLEET], [BLUE_FLEET, RED_FLEET])
     assert any("from specks" in doubt for doubt in doubts), doubts
+
+
+def test_paint_at_the_fittings_zones_edge_is_the_next_zones_not_a_mast():
+    """Tuning seeds 1760 ben and 1112 ben: the red ring of a coin at the top of the coin zone reached over the fittings
+    zone's bottom edge (the zone spans y 20-78 mm, the coin zone below it), a speck of paint there read as a mast. A
+    speck running off that edge is a coin's, no mast's band."""
+    coin_ring_top = ((150, 75, 12, 6), RED)
+    masts, crates, _, _ = read_fittings(mat_with(coin_ring_top), looks=STRIPED)
+    assert (masts, crates) == ([], [])
+    masts, _, _, _ = read_fittings(mat_with(((150, 65, 12, 6), RED)), looks=STRIPED)
+    assert masts == [RED_FLEET]   # the same speck inside the zone: a pale mast's band, as before

@@ -69,7 +69,7 @@ class PolePaint:
             return []
         # Only the specks' patches that large with no prize cleared away can be that large once it is: most mats'
         # specks are a caption's letters, and the clearing is a wide dilation, done about those patches alone.
-        candidates = self._large_patches(specks & ~self._taken, patches_of, fleets)
+        candidates = _off_the_edge(self._large_patches(specks & ~self._taken, patches_of, fleets), self.settings)
         if not candidates.any():
             return []
         ys, xs = np.nonzero(candidates)
@@ -116,6 +116,14 @@ class PolePaint:
                     if patch.sum() >= least:
                         found |= patch
         return found
+
+
+def _off_the_edge(patches: np.ndarray, settings: MatSettings) -> np.ndarray:
+    """`patches` (bool, over the fittings zone) but those reaching within MatSettings.speck_edge_mm of the zone's bottom
+    edge, beyond which the coin zone lies: a coin's painted ring at its top reaching over, not a mast's band."""
+    count, labels = cv2.connectedComponents(patches.astype(np.uint8))
+    border = np.unique(labels[-max(1, int(settings.speck_edge_mm * MAT_PX_PER_MM)):])
+    return patches & ~np.isin(labels, border[border > 0])
 
 
 def _disc(radius_mm: float) -> np.ndarray:

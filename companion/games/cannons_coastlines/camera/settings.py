@@ -344,6 +344,9 @@ class MatSettings:
     # Taught: a patch of one fleet's paint this large on blobs too small for a prize, a band's length from every
     # prize's blob, is (with its band's other parts) a pale mast whose pennant or band alone was seen (pole_paint).
     speck_paint_least_mm2: float = 15.0
+    # ... but not such a patch reaching this near the fittings zone's bottom edge, the coin zone beyond it (tuning seeds
+    # 1760 ben, 1112 ben: a coin's red ring at the top of the coin zone reaching over, read as a mast).
+    speck_edge_mm: float = 1.0
 
 
 @dataclass(frozen=True)
