@@ -69,8 +69,8 @@ class PolePaint:
             return []
         # Only the specks' patches that large with no prize cleared away can be that large once it is: most mats'
         # specks are a caption's letters, and the clearing is a wide dilation, done about those patches alone.
-        candidates = _off_the_edge(self._large_patches(specks & ~self._taken, patches_of, fleets), self.settings)
-        if not candidates.any():
+        candidates = self._large_patches(specks & ~self._taken, patches_of, fleets)
+        if not candidates.any() or not (candidates := _off_the_edge(candidates, self.settings)).any():
             return []
         ys, xs = np.nonzero(candidates)
         clear_mm = self.settings.paint_join_mm   # how far from every prize's blob (a lid's or pennant's blur)
