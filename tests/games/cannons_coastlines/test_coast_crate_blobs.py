@@ -102,3 +102,14 @@ def test_untaught_each_patch_beside_a_crate_is_still_a_pennant():
     """The kit's masts carry one pennant each, no band: two patches clear of the crate are two masts."""
     masts, crates, _, _ = read_fittings(mat_with(*striped_mast_against_a_crate()))
     assert (masts, crates) == ([BLUE_FLEET, BLUE_FLEET], [RED_FLEET])
+
+
+def test_taught_a_whole_mast_against_a_crate_whose_cream_sail_outvotes_its_pale_band_is_read_by_its_paint_and_asked():
+    """Tuning seed 1867 cleo (sure and wrong): a striped mast against a crate of its fleet's blue, its band joined to
+    the lid's paint; its cream sail, as coloured as a pale band, outvoted the band and the mast was read as the yellow
+    fleet. Its colours being no stronger than a cream sail's, the band's paint on it names the fleet, and it is asked."""
+    cream, pale_blue = (170, 205, 222), (215, 175, 165)   # BGR, chroma 20 (a yellow hue) and 22 (blue)
+    mast = [((114, 22, 3, 40), POLE), ((106, 33, 22, 9), cream), ((106, 36, 22, 2), pale_blue), ((114, 22, 3, 40), POLE)]
+    masts, crates, doubts, _ = read_fittings(mat_with(((90, 30, 16, 16), BLUE), *mast), looks=TAUGHT)
+    assert (masts, crates) == ([BLUE_FLEET], [BLUE_FLEET])
+    assert any("by its faint colour" in doubt for doubt in doubts), doubts

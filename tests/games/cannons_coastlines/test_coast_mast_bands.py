@@ -131,3 +131,19 @@ def test_taught_masts_end_to_end_one_band_pale_are_read_by_its_faint_paint():
     alone = mat_with(((60, 40, 32, 4), SAIL), ((62, 38, 28, 7), BLUE), ((110, 38, 28, 7), PALE_YELLOW))
     masts, _, _, _ = read_fittings(alone, looks=WHOLE_BAND, fleets={1, 2})
     assert BLUE_FLEET in masts and masts.count(BLUE_FLEET) == 1
+
+
+def test_taught_masts_with_no_room_on_their_blob_are_asked_about():
+    """Tuning seed 1818 ben (sure and wrong): a pennant mast one taught mast long, a stray patch of its pennant's paint
+    on its pole 10 mm from the pennant, read as two masts by two patches apart. Two masts lie end to end (a blob two
+    masts long) or across each other (covering two masts): this blob has room for one, and the count is asked."""
+    pennant = MatLooks(mast_paint_mm=14.0, mast_mm2=300.0, crate_mm2=300.0, mast_length_mm=44.0, taught=True)
+    mast = [((100, 22, 4, 44), SAIL), ((104, 54, 14, 9), RED), ((100, 30, 6, 8), RED)]
+    masts, _, doubts, _ = read_fittings(mat_with(*mast), looks=pennant)
+    assert masts == [RED_FLEET, RED_FLEET]
+    assert any("masts read on a blob" in doubt for doubt in doubts), doubts
+    # Two such masts lying side by side across each other cover twice as much: no doubt.
+    two = [((100, 22, 4, 44), SAIL), ((104, 54, 14, 9), RED), ((106, 22, 4, 44), SAIL), ((110, 24, 14, 9), RED)]
+    masts, _, doubts, _ = read_fittings(mat_with(*two), looks=pennant)
+    assert masts == [RED_FLEET, RED_FLEET]
+    assert not any("masts read on a blob" in doubt for doubt in doubts), doubts

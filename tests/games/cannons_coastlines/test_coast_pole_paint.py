@@ -33,6 +33,7 @@ def test_untaught_a_stretch_of_pole_is_let_go_whatever_lies_beside_it():
 
 
 BLUE = (154, 51, 25)   # BGR as white-balanced: a fleet's paint the prize mask holds
+RED, RED_FLEET = (40, 40, 200), 4
 PENNANTS = MatLooks(mast_paint_mm=8.0, mast_mm2=60.0, crate_mm2=250.0, mast_length_mm=10.0, taught=True)
 
 
@@ -49,3 +50,26 @@ def test_a_speck_of_paint_beside_a_mast_read_is_not_a_mast_of_its_own():
     mast = [((60, 20, 4, 40), SAIL), ((64, 20, 8, 6), BLUE)]
     masts, _, _, _ = read_fittings(mat_with(*mast, ((66, 30, 6, 4), BLUE)), looks=PENNANTS)
     assert masts == [BLUE_FLEET]
+
+
+def test_a_band_left_as_specks_a_little_way_from_a_crate_of_its_paint_is_a_mast_asked_about():
+    """Tuning seed 1812 anna: a pale striped mast left only its band's halves, each a speck, between a crate of the
+    same fleet's paint 16 mm to its left and a red crate 16 mm to its right. Less than a band's length from a prize,
+    they were let go; they make no one band with the crates' paint (with the blue lid they reach 60 mm, over two
+    bands; the red crate shows none of it), so they are no part of either: a mast."""
+    crates = [((60, 25, 20, 20), BLUE), ((136, 25, 20, 20), RED)]
+    band_halves = [((96, 33, 10, 3.5), BLUE), ((110, 33, 10, 3.5), BLUE)]
+    masts, crates, doubts, _ = read_fittings(mat_with(*crates, *band_halves), looks=STRIPED)
+    assert (masts, sorted(crates)) == ([BLUE_FLEET], [BLUE_FLEET, RED_FLEET])
+    assert any("from specks" in doubt for doubt in doubts), doubts
+
+
+def test_paint_at_the_fittings_zones_edge_is_the_next_zones_not_a_mast():
+    """Tuning seeds 1760 ben and 1112 ben: the red ring of a coin at the top of the coin zone reached over the fittings
+    zone's bottom edge (the zone spans y 20-78 mm, the coin zone below it), a speck of paint there read as a mast. A
+    speck running off that edge is a coin's, no mast's band."""
+    coin_ring_top = ((150, 75, 12, 6), RED)
+    masts, crates, _, _ = read_fittings(mat_with(coin_ring_top), looks=STRIPED)
+    assert (masts, crates) == ([], [])
+    masts, _, _, _ = read_fittings(mat_with(((150, 65, 12, 6), RED)), looks=STRIPED)
+    assert masts == [RED_FLEET]   # the same speck inside the zone: a pale mast's band, as before

@@ -12,6 +12,7 @@ thin, or, taught, its whole look (a pole with its sail across it, too wide for a
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Callable
 
 import cv2
@@ -27,13 +28,23 @@ from companion.games.cannons_coastlines.camera.settings import MatSettings
 FleetOf = Callable[[np.ndarray], tuple[int, float, int]]
 
 
-def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[int, np.ndarray]], fleet_of: FleetOf,
+@dataclass(frozen=True)
+class PartColours:
+    """How a part of a blob is voted by its colours (mats): `fleet_of` its coloured pixels (mats.fleet_of_pixels),
+    `paint_mm2` each fleet's paint on it (mm^2, mats._fleet_paint), `strong_chroma` how coloured its strongest
+    pixels are (mats._strong_chroma)."""
+    fleet_of: FleetOf
+    paint_mm2: Callable[[np.ndarray], dict[int, float]]
+    strong_chroma: Callable[[np.ndarray], float]
+
+
+def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[int, np.ndarray]], colours: PartColours,
                     half_of_a_band: Callable[[np.ndarray, int], bool], looks: MatLooks = KIT_LOOKS,
                     settings: MatSettings = MatSettings()) -> tuple[list[int], list[int] | None, list[str]]:
     """(masts, crates, doubts) of a blob thick enough for a crate; `inside` the patches of paint (fleet, mask) lying
-    mostly in it, `depth_mm` the prize mask's distance to paper, `half_of_a_band(patch, fleet)` whether a patch is
-    half of a mast's band read elsewhere. Crates is None when no paint lies on a core (no lid seen: the blob's
-    colours are voted over as a whole)."""
+    mostly in it, `depth_mm` the prize mask's distance to paper, `colours` how a part of it is voted,
+    `half_of_a_band(patch, fleet)` whether a patch is half of a mast's band read elsewhere. Crates is None when no
+    paint lies on a core (no lid seen: the blob's colours are voted over as a whole)."""
     reach = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (int(settings.lid_reach_mm * MAT_PX_PER_MM) | 1,) * 2)
     core = cv2.dilate((blob & (depth_mm >= settings.crate_min_half_width_mm)).astype(np.uint8), reach) > 0
     on_core = {n: int((patch & core).sum()) for n, (_, patch) in enumerate(inside) if (patch & core).any()}
@@ -65,14 +76,29 @@ def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[i
         near = cv2.dilate(part.astype(np.uint8), reach) > 0
         if any((patch & near).any() for n, (_, patch) in enumerate(inside) if n not in on_core):
             continue
-        fleet, agreement, seen = fleet_of(part)
-        if seen < settings.prize_min_coloured_px:
-            fleet = lid_fleet
-            doubts.append("a mast lying against a crate whose fleet colour was not seen (read as the crate's)")
-        elif agreement < settings.unclear_colour_agreement:
-            doubts.append(f"a mast lying against a crate whose fleet colour is unclear (read as fleet {fleet})")
+        fleet, named = _whole_mast_fleet(part, colours, lid_fleet, settings)
         masts.append(fleet)
+        doubts += named
     return masts, crates, doubts
+
+
+def _whole_mast_fleet(part: np.ndarray, colours: PartColours, lid_fleet: int, settings: MatSettings) -> tuple[int, list[str]]:
+    """(fleet, doubts) of a whole mast lying against a crate (`part`), its paint joined to the lid's patch: voted by
+    its colours. Where those are no more coloured than a cream sail (MatSettings.pale_mast_chroma, as for a mast
+    showing no patch of paint on its own blob), the sail outvotes a band paler than a patch: the fleet whose paint
+    lies most on it, a pale pennant's worth (MatSettings.pale_pennant_min_mm2), is taken instead, and it is asked."""
+    fleet, agreement, seen = colours.fleet_of(part)
+    if seen < settings.prize_min_coloured_px:
+        return lid_fleet, ["a mast lying against a crate whose fleet colour was not seen (read as the crate's)"]
+    if agreement < settings.unclear_colour_agreement:
+        return fleet, [f"a mast lying against a crate whose fleet colour is unclear (read as fleet {fleet})"]
+    if colours.strong_chroma(part) >= settings.pale_mast_chroma:
+        return fleet, []
+    painted = colours.paint_mm2(part)
+    best = max(painted, key=lambda owner: painted[owner], default=0)
+    if best and painted[best] >= settings.pale_pennant_min_mm2:
+        fleet = best
+    return fleet, [f"a mast lying against a crate showing no patch of paint, read as fleet {fleet} by its faint colour"]
 
 
 def pennant_masts(loose: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings) -> list[int]:

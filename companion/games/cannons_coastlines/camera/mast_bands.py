@@ -40,7 +40,7 @@ def bands(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> 
     return gathered
 
 
-def _shown(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> dict[int, np.ndarray]:
+def shown_paint(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> dict[int, np.ndarray]:
     """Each fleet's paint on `blob` (bool), where it shows a pale pennant's worth (MatSettings.pale_pennant_min_mm2)."""
     least = settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2
     return {fleet: (paint_of > 0) & blob for fleet, paint_of in paint.items() if ((paint_of > 0) & blob).sum() >= least}
@@ -51,7 +51,7 @@ def half_of_a_band(patch: np.ndarray, fleet: int, masts: list[np.ndarray], paint
     """Whether a patch of `fleet`'s paint beside a crate makes one band with that fleet's paint on a mast's blob:
     the mast's half parted by its pole, not a mast of its own."""
     return band_mm(looks) > 0 and any(fleet in shown and one_band([patch > 0, shown[fleet]], looks, settings)
-                                      for shown in (_shown(blob, paint, settings) for blob in masts))
+                                      for shown in (shown_paint(blob, paint, settings) for blob in masts))
 
 
 def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks: MatLooks,
@@ -61,7 +61,7 @@ def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks
     patch still shows a pale pennant's worth of paint (MatSettings.pale_pennant_min_mm2)."""
     if band_mm(looks) <= 0 or len(masts) < 2:
         return masts
-    shown = [_shown(blob, paint, settings) for blob in masts]
+    shown = [shown_paint(blob, paint, settings) for blob in masts]
     group = list(range(len(masts)))   # each blob's group: the first blob of it
     for second in range(1, len(masts)):
         for first in range(second):
@@ -81,7 +81,7 @@ def bands_reached(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLook
     if band_mm(looks) <= 0:
         return {}
     reached = {}
-    for fleet, shown in _shown(blob, paint, settings).items():
+    for fleet, shown in shown_paint(blob, paint, settings).items():
         reach = length_mm(shown)
         if reach > 0 and shown.sum() / MAT_PX_PER_MM ** 2 >= settings.band_paint_least_mm * reach:
             reached[fleet] = reach / band_mm(looks)
@@ -129,6 +129,16 @@ def counted_by_length(fleet: int, by_length: float, apart: int, room: BlobRoom |
         doubts.append(f"fleet {fleet}'s paint reaches {by_length:.2f} of its band on a blob {room.long:.2f} masts long, "
                       f"but covering {room.cover:.1f} masts: {count} mast(s) by its length")
     return count, doubts
+
+
+def beyond_room(count: int, room: BlobRoom | None, settings: MatSettings) -> list[str]:
+    """Taught: masts read from one blob's patches of paint (`count`) lie end to end, as long as the blob, or across each
+    other, covering as much of it: a count MatSettings.room_over_doubt or more over both the blob's length and its
+    cover in taught masts (`room`) has no room on the blob, and is a doubt (a stray patch of paint on a pole, or a
+    band's patch straddling two masts whose bands run together, counted as a band of its own)."""
+    if room is None or count < 2 or count - max(room.long, room.cover) < settings.room_over_doubt:
+        return []
+    return [f"{count} masts read on a blob {room.long:.2f} masts long covering {room.cover:.2f} masts"]
 
 
 def masts_of_faint_paint(read: list[int], fleets: Iterable[int], room: BlobRoom | None, looks: MatLooks,

@@ -20,15 +20,16 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import CoinZone, paper_covered, paper_likeness, read_coins
-from companion.games.cannons_coastlines.camera.crate_blobs import read_crate_blob
+from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, read_crate_blob
 from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, small_coloured_specks,
                                                                    small_crate, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
-from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands, bands_reached,
+from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands, bands_reached, beyond_room,
                                                                  counted_by_length, cut_band_doubts, half_of_a_band,
                                                                  join_band_parts, masts_of_faint_paint)
+from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, band_mm, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint
@@ -87,6 +88,11 @@ def _strong_chroma(lab_pixels: np.ndarray, settings: MatSettings) -> float:
     chroma = np.hypot(ab[:, 0], ab[:, 1])
     chroma = chroma[chroma > settings.fleet_min_chroma]
     return float(np.quantile(chroma, settings.pale_mast_chroma_share)) if len(chroma) else 0.0
+
+
+def _paint_mm2(paint: dict[int, np.ndarray], part: np.ndarray) -> dict[int, float]:
+    """mm^2 of each fleet's paint (_fleet_paint) on `part` (bool)."""
+    return {fleet: float(((paint_of > 0) & part).sum()) / MAT_PX_PER_MM ** 2 for fleet, paint_of in paint.items()}
 
 
 def _faint_bands(lab: np.ndarray, blob: np.ndarray, fleet: int, hues: dict[int, float], looks: MatLooks,
@@ -224,7 +230,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         inside = [(fleet, patch) for fleet, patch in patches if (patch & blob).sum() * 2 > patch.sum()]
         if kind == "crate":
             held, crates_held, named = read_crate_blob(
-                blob, depth, inside, lambda part: fleet_of_pixels(lab[part], settings, hues),
+                blob, depth, inside, PartColours(lambda part: fleet_of_pixels(lab[part], settings, hues),
+                                                 lambda part: _paint_mm2(paint, part),
+                                                 lambda part: _strong_chroma(lab[part], settings)),
                 lambda patch, fleet: half_of_a_band(patch, fleet, mast_blobs, paint, looks, settings), looks, settings)
             masts += held
             doubts += named
@@ -233,11 +241,12 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                 continue
         elif on_blob := _blob_patches(blob, paint, settings):
             room = BlobRoom.of(blob, looks)
-            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings), room)
+            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings), room,
+                                                    bands_in_rows(blob, paint, looks, settings))
             unpainted, named_too = masts_of_faint_paint(counted_masts, fleets or hues, room, looks, settings,
                                                         lambda fleet: _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += counted_masts + unpainted
-            doubts += named + named_too
+            doubts += named + named_too + beyond_room(len(counted_masts), room, settings)
             doubts += cut_band_doubts(on_blob, looks, settings)
             continue
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
@@ -286,13 +295,15 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
 
 
 def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings(),
-                     reached: dict[int, float] | None = None, room: BlobRoom | None = None) -> tuple[list[int], list[str]]:
+                     reached: dict[int, float] | None = None, room: BlobRoom | None = None,
+                     rows: dict[int, int] | None = None) -> tuple[list[int], list[str]]:
     """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
     paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
     patch as long as two masts' paint (sails side by side, their bands run together) is two masts, and so is a
     fleet's paint on the blob reaching two bands (`reached`: mast_bands.bands_reached) where its patches are
     shorter (a band's paint too pale in places for a patch), no more than the blob has `room` for
-    (mast_bands.counted_by_length). A count by length near a half band is a doubt."""
+    (mast_bands.counted_by_length), nor than the bands its paint lies in along the blob's row (`rows`:
+    mast_rows.bands_in_rows; the gaps between masts in a row are no paint). A count by length near a half band is a doubt."""
     fleets = [fleet for fleet, _ in inside]
     masts, doubts = [], []
     for fleet in sorted(set(fleets)):
@@ -302,6 +313,8 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, sett
             own = [patch for owner, patch in inside if owner == fleet]
             apart = len(bands(own, looks, settings))
             by_length = max(sum(map(patch_length_mm, own)) / band_mm(looks), (reached or {}).get(fleet, 0.0))
+            if (rows or {}).get(fleet):
+                by_length = min(by_length, rows[fleet])
             count, named = counted_by_length(fleet, by_length, apart, room, settings)
             doubts += named
         masts += [fleet] * count

@@ -8,8 +8,9 @@ and up). That paint lies beside the pole, off every prize's blob. A stretch of p
 MatSettings.pole_paint_reach_mm of it, a MatSettings.pole_paint_least_mm2 worth of one fleet's, is read as a mast
 of that fleet, always asked about (the players confirm it). Paint near another prize's blob is that prize's
 (a pennant's or a lid's blur), and paint taken by one stretch is not taken again by the next (a pole's two parts).
-Where not even the pole is left, only specks too small for a prize, a band's worth of paint on them, a band's length
-from every prize, is a mast of its own (masts_in_specks), asked as well.
+Where not even the pole is left, only specks too small for a prize, a band's worth of paint on them, clear of every
+prize's blob and making no one band with that fleet's paint on a prize near it (a part of that prize broken off), is a
+mast of its own (masts_in_specks), asked as well.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.mast_bands import bands
+from companion.games.cannons_coastlines.camera.mast_bands import bands, one_band, shown_paint
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
@@ -58,8 +59,9 @@ class PolePaint:
 
     def masts_in_specks(self, specks: np.ndarray, patches_of: Callable[[np.ndarray], list[np.ndarray]],
                         looks: MatLooks, fleets: set[int] | None) -> list[int]:
-        """Taught, a mast of each band of paint on blobs too small for a prize (`specks`, bool) and near no prize's
-        blob: a pale mast whose sail and pole the prize mask does not hold leaves its pennant or band alone.
+        """Taught, a mast of each band of paint on blobs too small for a prize (`specks`, bool), MatSettings.paint_join_mm
+        clear of every prize's blob and no part of a prize's band (_band_of_a_prize): a pale mast whose sail and pole
+        the prize mask does not hold leaves its pennant or band alone.
         `patches_of(paint)` gives a 0/1 paint map's patches (mats._paint_patches); patches of
         MatSettings.speck_paint_least_mm2 or more of one fleet it may come from (`fleets`, None: any) reaching no
         further than a taught band together are one mast (mast_bands.bands: a band cut by its pole)."""
@@ -68,10 +70,10 @@ class PolePaint:
         # Only the specks' patches that large with no prize cleared away can be that large once it is: most mats'
         # specks are a caption's letters, and the clearing is a wide dilation, done about those patches alone.
         candidates = self._large_patches(specks & ~self._taken, patches_of, fleets)
-        if not candidates.any():
+        if not candidates.any() or not (candidates := _off_the_edge(candidates, self.settings)).any():
             return []
         ys, xs = np.nonzero(candidates)
-        clear_mm = max(self.settings.paint_join_mm, band_mm(looks))   # how far from every prize's blob
+        clear_mm = self.settings.paint_join_mm   # how far from every prize's blob (a lid's or pennant's blur)
         grow = int(clear_mm * MAT_PX_PER_MM) + 1
         box = np.s_[max(0, ys.min() - grow):ys.max() + grow + 1, max(0, xs.min() - grow):xs.max() + grow + 1]
         where = np.zeros(specks.shape, bool)
@@ -83,9 +85,22 @@ class PolePaint:
                 continue
             big = [patch for patch in patches_of(paint & where.astype(np.uint8))
                    if patch.sum() / MAT_PX_PER_MM ** 2 >= self.settings.speck_paint_least_mm2]
-            count = len(bands(big, looks, self.settings)) if band_mm(looks) > 0 else len(big)
-            masts += [fleet] * count
+            found = bands(big, looks, self.settings) if band_mm(looks) > 0 else [[patch] for patch in big]
+            masts += [fleet for band in found if not self._band_of_a_prize(band, fleet, looks)]
         return masts
+
+    def _band_of_a_prize(self, band: list[np.ndarray], fleet: int, looks: MatLooks) -> bool:
+        """Whether a band of `fleet`'s paint on specks (its patches, bool) makes one taught band (mast_bands.one_band)
+        with that fleet's paint on a prize's blob within a band's length of it (a pale pennant's worth,
+        mast_bands.shown_paint): a part of that prize's band or pennant broken off, not a mast of its own."""
+        reach = cv2.dilate(np.logical_or.reduce(band).astype(np.uint8), _disc(band_mm(looks))) > 0
+        count, labels = cv2.connectedComponents(self._mask.astype(np.uint8))
+        for index in np.unique(labels[reach & self._mask]).tolist():
+            blob = labels == index
+            shown = shown_paint(blob, {fleet: self._paint_within(blob.astype(np.uint8))[fleet]}, self.settings)
+            if fleet in shown and one_band(band + [shown[fleet]], looks, self.settings):
+                return True
+        return False
 
     def _large_patches(self, within: np.ndarray, patches_of: Callable[[np.ndarray], list[np.ndarray]],
                        fleets: set[int] | None) -> np.ndarray:
@@ -101,6 +116,14 @@ class PolePaint:
                     if patch.sum() >= least:
                         found |= patch
         return found
+
+
+def _off_the_edge(patches: np.ndarray, settings: MatSettings) -> np.ndarray:
+    """`patches` (bool, over the fittings zone) but those reaching within MatSettings.speck_edge_mm of the zone's bottom
+    edge, beyond which the coin zone lies: a coin's painted ring at its top reaching over, not a mast's band."""
+    count, labels = cv2.connectedComponents(patches.astype(np.uint8))
+    border = np.unique(labels[-max(1, int(settings.speck_edge_mm * MAT_PX_PER_MM)):])
+    return patches & ~np.isin(labels, border[border > 0])
 
 
 def _disc(radius_mm: float) -> np.ndarray:

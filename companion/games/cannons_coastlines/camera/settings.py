@@ -241,7 +241,8 @@ class MatSettings:
     # Taught: a mast showing no patch of paint, read from faint pixels whose strongest (this share of them lie below)
     # are no more coloured than a cream sail, is a doubt however well they agree (tuning seeds 500-699: a striped
     # mast's dark navy band unseen, its cream sail voted merchants', 675 cleo at 21; of the 71 such masts, the seven
-    # read wrong showed 16-29, five under 23; those read right 18-21.4 five times, 24-70 the rest).
+    # read wrong showed 16-29, five under 23; those read right 18-21.4 five times, 24-70 the rest). So too a whole mast
+    # against a crate (crate_blobs): its fleet is then its paint's, asked (tuning seed 1867 cleo, 20, sure and wrong).
     pale_mast_chroma: float = 23.0
     pale_mast_chroma_share: float = 0.9
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
@@ -321,6 +322,15 @@ class MatSettings:
     # Where that lowers the count, a blob covering this many taught masts for each mast read has room for masts lying
     # side by side across each other and is a doubt (those seeds: 1.14-1.57; masts side by side there lie end to end).
     band_room_cover: float = 1.8
+    # Taught: masts read from one blob's patches this many or more over both how long the blob is and how much it covers
+    # in taught masts are a doubt (mast_bands.beyond_room). Tuning seeds 1300-1899, blobs read as two masts or more:
+    # 1842 cleo 0.50 and 1818 ben 0.59 over (sure and wrong: a band's patch straddling two masts, a stray patch on a
+    # pole), 1547 cleo 0.51 (read right, asked already for a coin); those read right and sure 0.23 over at most.
+    room_over_doubt: float = 0.4
+    # Taught: masts in a row on one blob are counted by their paint's length no further than the bands its runs along
+    # the row make (mast_rows.bands_in_row); runs part where this many mm hold no paint. Tuning seeds 1700-1799, four
+    # masts in a row: 6-10 mm of no paint between their bands, 2-8 where a pole crosses one (joined again as a band).
+    row_gap_mm: float = 1.5
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
     # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
@@ -334,6 +344,9 @@ class MatSettings:
     # Taught: a patch of one fleet's paint this large on blobs too small for a prize, a band's length from every
     # prize's blob, is (with its band's other parts) a pale mast whose pennant or band alone was seen (pole_paint).
     speck_paint_least_mm2: float = 15.0
+    # ... but not such a patch reaching this near the fittings zone's bottom edge, the coin zone beyond it (tuning seeds
+    # 1760 ben, 1112 ben: a coin's red ring at the top of the coin zone reaching over, read as a mast).
+    speck_edge_mm: float = 1.0
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,63 @@
+"""Taught masts lying in a row on one blob, counted by the gaps in their paint (mats.masts_of_patches).
+
+Masts laid side by side, their sails touching, make one blob, and their bands of one fleet's paint line up
+along it. Counted by how far that paint reaches (mast_bands.bands_reached), the gaps between the bands count
+as paint too: four bands of 29 mm with 6 mm between reach 4.8 bands, read as five masts (tuning seed 1719
+anna, sure). Along the row the paint shows those gaps: projected onto its longest spread it falls into runs,
+and runs gathered in order into bands no longer than MatSettings.band_share of a taught band (a band's halves
+either side of its pole are one) give how many bands lie in the row; no more masts are read from its length.
+Masts touching end to end leave no gap and their run is counted by its length, as before.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.mast_bands import shown_paint
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.settings import MatSettings
+
+
+def runs_along(paint: np.ndarray, settings: MatSettings) -> list[tuple[float, float]]:
+    """(start, end) in mm of the runs of `paint` (bool) along its longest spread: a step of the row holds paint
+    where it holds MatSettings.band_paint_least_mm mm^2 of it per mm (a band's density, not stray pixels), and
+    runs part where MatSettings.row_gap_mm or more holds none."""
+    points = np.argwhere(paint).astype(np.float64)
+    if len(points) < 3:
+        return []
+    centred = points - points.mean(axis=0)
+    axis = np.linalg.eigh(np.cov(centred.T))[1][:, -1]
+    along = centred @ axis                                  # px along the row
+    steps = np.bincount((along - along.min()).astype(int))  # one px a step
+    dense = np.nonzero(steps >= settings.band_paint_least_mm * MAT_PX_PER_MM)[0]
+    if len(dense) == 0:
+        return []
+    parts = np.nonzero(np.diff(dense) > settings.row_gap_mm * MAT_PX_PER_MM)[0]
+    starts = np.concatenate(([dense[0]], dense[parts + 1]))
+    ends = np.concatenate((dense[parts], [dense[-1]])) + 1
+    return [(float(a) / MAT_PX_PER_MM, float(b) / MAT_PX_PER_MM) for a, b in zip(starts, ends)]
+
+
+def bands_in_row(paint: np.ndarray, looks: MatLooks, settings: MatSettings) -> int:
+    """How many bands one fleet's paint on a blob (bool) lies in along its row: its runs (runs_along) gathered in
+    order, each joining the band before it while together they reach no further than MatSettings.band_share of a
+    taught band, a run longer than that counted by its length; 0 when no band is known or no run is found."""
+    band = band_mm(looks)
+    runs = runs_along(paint, settings) if band > 0 else []
+    if not runs:
+        return 0
+    gathered: list[tuple[float, float]] = []
+    for start, end in runs:
+        if gathered and end - gathered[-1][0] <= settings.band_share * band:
+            gathered[-1] = (gathered[-1][0], end)
+        else:
+            gathered.append((start, end))
+    return sum(max(1, int(round((end - start) / band))) for start, end in gathered)
+
+
+def bands_in_rows(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLooks, settings: MatSettings) -> dict[int, int]:
+    """bands_in_row of each fleet's paint on a mast blob where it shows a pale pennant's worth (mast_bands.shown_paint)."""
+    if band_mm(looks) <= 0:
+        return {}
+    return {fleet: bands_in_row(shown, looks, settings) for fleet, shown in shown_paint(blob, paint, settings).items()}
