@@ -324,9 +324,7 @@ def stray_spots(face: FaceRead, points: np.ndarray, picture: np.ndarray | None =
     local = (points - face.centre) @ np.linalg.inv(face.axes)
     # Only the face's own top counts: a side's pips lie beyond its edge, and a lone pip that is a corner of a
     # bigger face is told by the face's edges (FaceRead.outline), where its neighbours' face runs on.
-    # A lone pip's face has no turn of its own (its grid's is one of those tried): only a spot within the reach
-    # whichever way the top is turned lies surely on it (the square's corners reach a side's pips beside a flat 1).
-    inside = (np.hypot(local[:, 0], local[:, 1]) if face.pips == 1 else np.abs(local).max(axis=1)) <= STRAY_REACH
+    inside = np.abs(local).max(axis=1) <= STRAY_REACH
     places = np.array([GRID[k] for k in face.pip_places], np.float64)
     near_a_pip = np.hypot(*(local[:, None, :] - places[None, :, :]).transpose(2, 0, 1)).min(axis=1) < 0.5
     stray = inside & ~near_a_pip
