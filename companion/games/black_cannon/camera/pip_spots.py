@@ -1,6 +1,7 @@
 """Pip-like spots in a die's crop: round spots about a pip's size that stand out from their surround,
 lighter or darker, seen straight down on a plane at a die's height, and their sizes taken at their own height
-(a faint pip is not a small one)."""
+(a faint pip is not a small one). A pip run into a fainter streak (its top's lit edge) is found where it stands
+out at half its own peak."""
 
 from __future__ import annotations
 
@@ -47,32 +48,67 @@ def find_spots(crop: np.ndarray, grey: np.ndarray, ppm: float, origin, settings:
     for sign, extreme in zip((1.0, -1.0), _peaks(local, settings.pip_peak_percentile)):
         threshold = max(settings.pip_min_contrast, settings.pip_contrast * extreme)
         mask = ((local > threshold) if sign > 0 else (local < -threshold)).astype(np.uint8)
-        count, labels, stats, centres = parts_with_stats(mask)
-        areas = stats[1:, cv2.CC_STAT_AREA]
-        sized = (np.flatnonzero((low <= areas) & (areas <= high) & (areas >= settings.spot_least_px)) + 1).tolist()
-        if not sized:
-            continue
-        kept = []
-        boxed = _fill_their_boxes(stats[sized], settings.spot_fill_least)
-        for label, points, fills in zip(sized, _spot_points(labels, stats, sized, mask), boxed):
-            if not fills:
-                area = stats[label, cv2.CC_STAT_AREA]
-                (_, _), (a, b), _ = cv2.minAreaRect(points)
-                if area / max(a * b, 1.0) < settings.spot_fill_least:
-                    continue
-            # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
-            kept.append((label, points))
+        kept, unfilled = _filled_parts(mask, low, high, settings)
+        if unfilled is not None:
+            # A pip whose spot runs into a fainter streak of light or shade (a lit edge of its top) fills its box too
+            # little and is lost with it: each part left out so is looked at again where it stands at half its own
+            # peak or more, where a pip stands alone (tuning seeds 3550-3749: a red 2's pip joined to its lit edge).
+            peaked, corner = _own_peaks(local * sign, *unfilled, settings.streaked_pip_height)
+            kept += [(centre + corner, area, points)
+                     for centre, area, points in _filled_parts(peaked, low, high, settings, reopen=False)[0]]
         if not kept:
             continue
-        moments = [spread + _PIXEL_SPREAD for spread in _covariances([points for _, points in kept])]
-        labels_kept = [label for label, _ in kept]
+        moments = [spread + _PIXEL_SPREAD for spread in _covariances([points for *_, points in kept])]
         # Every kept spot's middle, area and roundness at once: each figure is its own spot's, worked as one by one.
-        middles = centres[labels_kept] / ppm + np.array(origin)
-        areas_mm2 = (stats[labels_kept, cv2.CC_STAT_AREA].astype(np.float64) / ppm ** 2).tolist()
+        middles = np.array([centre for centre, _, _ in kept]) / ppm + np.array(origin)
+        areas_mm2 = (np.array([area for _, area, _ in kept], np.float64) / ppm ** 2).tolist()
         spread = np.linalg.eigvalsh(np.array(moments))
         roundness = np.sqrt(spread[:, 0] / np.maximum(spread[:, 1], 1e-9)).tolist()
         spots += [Spot(middle, area, round_, sign > 0) for middle, area, round_ in zip(middles, areas_mm2, roundness)]
     return spots
+
+
+def _filled_parts(mask: np.ndarray, low: float, high: float, settings: ReaderSettings, reopen: bool = True):
+    """The parts of the 0/1 `mask` of a pip's size that fill their least-area rectangle well enough, each as (middle
+    px, area px, its pixels from its box's corner); and, when `reopen`, (labels, stats, wanted labels) of the parts
+    of a pip's size that do not (None when there are none)."""
+    count, labels, stats, centres = parts_with_stats(mask)
+    areas = stats[1:, cv2.CC_STAT_AREA]
+    sized = (np.flatnonzero((low <= areas) & (areas <= high) & (areas >= settings.spot_least_px)) + 1).tolist()
+    if not sized:
+        return [], None
+    kept, unfilled = [], []
+    boxed = _fill_their_boxes(stats[sized], settings.spot_fill_least)
+    for label, points, fills in zip(sized, _spot_points(labels, stats, sized, mask), boxed):
+        if not fills:
+            area = stats[label, cv2.CC_STAT_AREA]
+            (_, _), (a, b), _ = cv2.minAreaRect(points)
+            if area / max(a * b, 1.0) < settings.spot_fill_least:
+                unfilled.append(label)
+                continue
+        # Roundness from the second moments: a few pixels' bounding box says more of the pixel grid than of the spot.
+        kept.append((centres[label], stats[label, cv2.CC_STAT_AREA], points))
+    return kept, ((labels, stats, unfilled) if reopen and unfilled else None)
+
+
+def _own_peaks(response: np.ndarray, labels: np.ndarray, stats: np.ndarray, wanted: list[int],
+               share: float) -> tuple[np.ndarray, np.ndarray]:
+    """A 0/1 mask of the pixels of each wanted part of `labels` whose `response` stands at `share` of the part's own
+    peak or more, over the box round those parts only, and that box's top-left corner (x, y)."""
+    boxes = stats[wanted, :4]
+    x0, y0 = boxes[:, :2].min(axis=0)
+    x1, y1 = (boxes[:, :2] + boxes[:, 2:]).max(axis=0)
+    labels, response = labels[y0:y1, x0:x1], response[y0:y1, x0:x1]
+    chosen = np.zeros(len(stats), bool)
+    chosen[wanted] = True
+    ys, xs = np.nonzero(chosen[labels])
+    parts, values = labels[ys, xs], response[ys, xs]
+    peaks = np.full(len(stats), -np.inf, np.float32)
+    np.maximum.at(peaks, parts, values)
+    high = values >= share * peaks[parts]
+    mask = np.zeros(labels.shape, np.uint8)
+    mask[ys[high], xs[high]] = 1
+    return mask, np.array([x0, y0], np.float64)
 
 
 def _fill_their_boxes(stats: np.ndarray, least: float) -> list[bool]:

@@ -45,6 +45,10 @@ class ReaderSettings:
     pip_peak_percentile: float = 99.5    # a crop's strongest contrast, either way, is taken at this percentile of it
     spot_least_px: int = 5               # a spot of fewer pixels says nothing of its shape
     spot_fill_least: float = 0.45        # a pip's spot fills at least this share of its least-area rectangle
+    # A spot of a pip's size that fills its box too little (a pip run into a fainter streak: its top's lit edge) is
+    # looked at again where it stands at this share of its own peak or more (pip_spots.find_spots; tuning seeds
+    # 3550-3749: 3638's red 2, its pip joined to the lit edge beside the die's dark side, 85 against the edge's 25-60).
+    streaked_pip_height: float = 0.5
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
     flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)

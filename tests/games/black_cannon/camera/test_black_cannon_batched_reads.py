@@ -85,7 +85,8 @@ def test_the_table_views_channel_and_hue_maxima_are_the_plain_formulas():
 
 
 def spots_one_label_at_a_time(grey, ppm, origin, settings):
-    """find_spots as first written: np.percentile of each sign's contrast, each spot's pixels from its own box."""
+    """find_spots as first written: np.percentile of each sign's contrast, each spot's pixels from its own box (and the
+    spots that fill their box too little looked at again at half their own peak, one label at a time)."""
     local = local_contrast(grey, ppm, settings)
     spots = []
     smallest, largest = ((side * ppm) ** 2 for side in settings.die_size_mm)
@@ -93,25 +94,45 @@ def spots_one_label_at_a_time(grey, ppm, origin, settings):
     for sign in (1.0, -1.0):
         response = sign * local
         threshold = max(settings.pip_min_contrast, settings.pip_contrast * float(np.percentile(response, 99.5)))
-        count, labels, stats, centres = cv2.connectedComponentsWithStats((response > threshold).astype(np.uint8),
-                                                                         connectivity=8)
-        kept = []
-        for label in range(1, count):
-            x, y, w, h, area = stats[label]
-            if not low <= area <= high:
-                continue
-            ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
-            points = np.column_stack([xs, ys]).astype(np.float32)
-            if len(points) < 5:
-                continue
-            (_, _), (a, b), _ = cv2.minAreaRect(points)
-            if area / max(a * b, 1.0) < 0.45:
-                continue
-            kept.append((label, area, np.cov(points.T) + _PIXEL_SPREAD))
-        for (label, area, _), spread in zip(kept, np.linalg.eigvalsh(np.array([m for *_, m in kept])) if kept else ()):
-            spots.append((centres[label] / ppm + np.array(origin), float(area) / ppm ** 2,
+        labels, kept, unfilled = _spots_of_mask((response > threshold).astype(np.uint8), low, high)
+        if unfilled:
+            # The spots that fill their box too little, looked at again at half their own peak, over the box round them.
+            x0 = min(x for x, *_ in unfilled)
+            y0 = min(y for _, y, *_ in unfilled)
+            x1 = max(x + w for x, _, w, *_ in unfilled)
+            y1 = max(y + h for _, y, _, h, _ in unfilled)
+            again = np.zeros((y1 - y0, x1 - x0), np.uint8)
+            for *_, label in unfilled:
+                part = labels[y0:y1, x0:x1] == label
+                peak = response[y0:y1, x0:x1][part].max()
+                again[part & (response[y0:y1, x0:x1] >= settings.streaked_pip_height * peak)] = 1
+            kept += [(centre + np.array([x0, y0], np.float64), area, moments)
+                     for centre, area, moments in _spots_of_mask(again, low, high)[1]]
+        for (centre, area, _), spread in zip(kept, np.linalg.eigvalsh(np.array([m for *_, m in kept])) if kept else ()):
+            spots.append((centre / ppm + np.array(origin), float(area) / ppm ** 2,
                           float(math.sqrt(spread[0] / max(spread[1], 1e-9))), sign > 0))
     return spots
+
+
+def _spots_of_mask(mask, low, high):
+    """The labels of a 0/1 mask, its spots (middle px, area, moments) one label at a time, and the (x, y, w, h, label)
+    of the parts of a pip's size that fill their box too little."""
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    kept, unfilled = [], []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if not low <= area <= high:
+            continue
+        ys, xs = np.nonzero(labels[y:y + h, x:x + w] == label)
+        points = np.column_stack([xs, ys]).astype(np.float32)
+        if len(points) < 5:
+            continue
+        (_, _), (a, b), _ = cv2.minAreaRect(points)
+        if area / max(a * b, 1.0) < 0.45:
+            unfilled.append((int(x), int(y), int(w), int(h), label))
+            continue
+        kept.append((centres[label], area, np.cov(points.T) + _PIXEL_SPREAD))
+    return labels, kept, unfilled
 
 
 def _pips_crop(seed: int) -> np.ndarray:
