@@ -29,7 +29,6 @@ MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and i
 # The same, but one of its marker corners lies clear of every card: its markers were not hidden, only unread. Under
 # a cannonade it is still the ship the cannonade lies on; elsewhere it may be a cannonade lying on the face (reader.py).
 MARKER_SHOWS = f"{HIDDEN_FACE}? a marker corner lies clear of the cards by it, yet unread"
-NO_PAPER_BESIDE = "a card reaching under a face-up card's margin, no paper of that face beside it to compare with"
 
 
 @dataclass(frozen=True)
@@ -218,7 +217,8 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
                 settings: ReaderSettings, cover: np.ndarray | None = None) -> list[Blob]:
     """One card of a touching group: face down unless its corners look printed or what shows of it is a face's
     paper (its corners under its neighbours: unknown, read again). One reaching under a face-up card may be a face
-    whose markers that card hides: face up (no name) when what shows is paper-bright."""
+    whose markers that card hides: face up (no name) when what shows is paper-bright. One reaching only into a
+    face's cut margin, none of its paper near (a faint back beside the face), lies beside it: judged as any card."""
     contour = np.float32(part.outline_px).reshape(-1, 1, 2)
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
@@ -227,13 +227,12 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     bright = part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings, part.others_px)
     # A face reaching under a face-up card shows printed corners where its markers peep out: paper-bright, it is
     # the hidden face; a back's rectangle reaching under the card on it shows that card's markers, never its paper.
+    # Not told (None: no paper of the face near, only its cut margin reached), it lies beside the face (tuning 3525).
     if bright:
         why = MARKER_SHOWS if _a_marker_shows(part.outline_px, cover, part.others_px, settings) else HIDDEN_FACE
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, why)]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if bright is None:
-        return [Blob("unknown", centre, axis, area, 0.0, NO_PAPER_BESIDE)]
     if _mostly_paper(grey, part.outline_px, settings, part.others_px, cover):
         return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
@@ -275,7 +274,8 @@ def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     lies under it; a card lying over the face shows itself there (a back beside a face-up ship in a row).
     What shows is the card's alone: not where `others_px` (cards split from its shape, overlapping it in a row)
     lie, which may be another's paper. None when it cannot tell: no face's paper beside the card (it reaches only
-    into the cut margin round a face: a dark back was called bright so), or nothing of the card shows."""
+    into the cut margin round a face: a dark back was called bright so), or nothing of the card shows; the card is
+    then judged by what shows of it, as one beside the face (_split_card)."""
     # Worked on the card's box grown by the reach of the paper beside it (the same pixels as on the whole view).
     beside, margin = settings.paper_beside_px // 2, _margin_px(settings)
     outline = np.int32(np.round(outline_px))

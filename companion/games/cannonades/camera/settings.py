@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 3400 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 3700 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -232,6 +232,13 @@ class ReaderSettings:
     # found reaching under a cannonade, 0.17-0.44 of them, lying over no other card were cards of their own: 1930, 2449).
     beside_under_least: float = 0.15
     beside_over_found: float = 0.2
+    # A lonely cannonade's ship seen beside it and a card found reaching this share under it (under_cannonade.
+    # one_card_both_sides) are one card when the smallest rectangle round what shows of both is within this share of
+    # a card's sides: what shows is the faint mask's, its halo past the card (tuning view 3502: a back's strip placed
+    # off toward a face, 0.13 under the cannonade, 102 mm end to end with the strip beside it, counted twice, sure;
+    # 3073 97 mm at 0.19; two cards' strips 158 and 164 mm, 1930 and 2449; on seeds 1600-3699 only 3502 moved).
+    both_sides_least: float = 0.1
+    both_sides_tolerance: float = 0.25
     # An unknown shape wholly within `cannonade_reach_mm` of a lonely cannonade (its ship's centre lies that near: a
     # face's strip on tuning view 799 reached 35 mm out), under this many cards' area, is that ship's strip judged
     # alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).

@@ -109,10 +109,11 @@ def strips_of(unknown_points_mm: list[tuple[tuple[float, float], ...]], table_to
 def one_card_both_sides(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
                         faces_px: list[np.ndarray], found_px: list[np.ndarray], settings: ReaderSettings) -> bool:
     """Whether what shows beside a lonely cannonade (_shown_beside) and what shows of a card found by its shape
-    reaching `beside_under_least` under it (off every read face, `faces_px`) fit together in one card: the smallest
-    rectangle round both within `card_side_tolerance` of a card's sides (blurred rims, under `under_rim_mm`, opened
-    away). One card laid under a cannonade may show on both sides of it, its rectangle placed off the other way
-    (tuning view 3073: a back under C05 placed 0.49 over S26, its other end beside C05 counted a second ship, sure).
+    reaching `both_sides_least` under it (off every read face, `faces_px`) fit together in one card: the smallest
+    rectangle round both within `both_sides_tolerance` of a card's sides (blurred rims, under `under_rim_mm`, opened
+    away; the faint mask's halo left on). One card laid under a cannonade may show on both sides of it, its rectangle
+    placed off the other way (tuning view 3073: a back under C05 placed 0.49 over S26, its other end beside C05
+    counted a second ship, sure; 3502: a back's strip placed off toward face S35, a tenth of it under C20).
     Two cards' strips on two sides of a cannonade lie farther apart than one card holds (1930)."""
     beside = _shown_beside(shown, cannonade_px, others_px, settings)
     if not beside.any():
@@ -122,9 +123,9 @@ def one_card_both_sides(shown: np.ndarray, cannonade_px: np.ndarray, others_px: 
     own = grown((y1 - y0, x1 - x0), [cannonade_px - [x0, y0]], margin)
     out_of_faces = grown(shown.shape, faces_px, margin) == 0   # what shows of a card found: its paper off the faces
     rim = np.ones((2 * int(round(settings.under_rim_mm * settings.top_px_per_mm)) + 1,) * 2, np.uint8)   # slivers
-    longest = np.array(cards.CARD_MM) * (1 + settings.card_side_tolerance) * settings.top_px_per_mm
+    longest = np.array(cards.CARD_MM) * (1 + settings.both_sides_tolerance) * settings.top_px_per_mm
     for card in found_px:
-        if _share_in(card, own, (x0, y0)) < settings.beside_under_least:
+        if _share_in(card, own, (x0, y0)) < settings.both_sides_least:
             continue
         strip = np.zeros_like(shown)
         cv2.fillPoly(strip, [np.int32(np.round(card))], 255)

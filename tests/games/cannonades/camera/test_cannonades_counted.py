@@ -133,14 +133,16 @@ def test_a_seat_with_a_face_up_ship_whose_name_is_hidden_waits_in_the_live_game(
     assert seen.seats[0].up == () and seen.seats[1].up == ("S09",)
 
 
-def test_a_card_with_no_face_paper_beside_it_is_never_called_a_hidden_face():
+def test_a_card_with_no_face_paper_beside_it_is_judged_as_a_card_beside_the_face_never_a_hidden_one():
     """A card judged to reach under a face-up card (its shape touched the face's cut margin: a deck's stack beside
-    the discard pile on tuning views) with none of that face's paper near it has nothing to be as bright as: it
-    was called a face-up ship with its markers hidden, a dark back counted face up. It is unknown: asked."""
+    the discard pile, a faint back beside a face on tuning views) with none of that face's paper near it has
+    nothing to be as bright as: it was called a face-up ship with its markers hidden (a dark back counted face up),
+    then unknown. It lies beside the face, not under it: judged by what shows of it, as any card. A dark back is
+    face down; a face's paper and ink beside the margin is no back, and never a hidden face."""
     import cv2
     import numpy as np
 
-    from companion.games.cannonades.camera import face_down, touching
+    from companion.games.cannonades.camera import touching
     from companion.games.cannonades.camera.settings import SETTINGS
 
     grey = np.full((200, 300), 60, np.uint8)
@@ -151,4 +153,18 @@ def test_a_card_with_no_face_paper_beside_it_is_never_called_a_hidden_face():
     grey[40:128, 120:173] = 220                          # the face's paper, beyond the back's reach
     back = touching.SplitCard(np.float32([[40, 40], [103, 40], [103, 128], [40, 128]]), 1.0, covered=True)
     blob, = face_down._split_card(back, grey, np.eye(3), SETTINGS, cover)
-    assert blob.face == "unknown" and blob.why == face_down.NO_PAPER_BESIDE
+    assert blob.face == "down"
+    grey[40:128, 40:103] = 225                           # a face's paper there instead, with lines of ink
+    grey[50:118:8, 50:95] = 40
+    blob, = face_down._split_card(back, grey, np.eye(3), SETTINGS, cover)
+    assert blob.face == "unknown"
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_faint_back_beside_a_face_s_margin_is_counted_face_down():
+    """Tuning seed 3525 (ember backs on burgundy): a whole back beside S11 and its cannonade C22, its faint shape
+    joined to a read face's cut margin, reached no paper of that face and was said unknown, the seat asked (main at
+    03c7032). It is counted face down."""
+    truth, cards = benchmark_view(3525, "ember")
+    got, want = seat_as_read(truth, cards, 2)
+    assert want == (["S11"], 1) and got == want, got

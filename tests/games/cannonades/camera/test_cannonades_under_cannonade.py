@@ -235,3 +235,32 @@ def test_a_back_showing_on_both_sides_of_its_cannonade_is_asked_not_counted_twic
     seen, cards_read = benchmark_view(3073, "navy")
     got, want = seat_as_read(seen, cards_read, 1)
     assert want == (["S26"], 3) and got in ("unsure", want), got
+
+
+def test_a_card_placed_off_toward_a_face_barely_under_the_cannonade_is_still_its_ship_s_other_end():
+    """Tuning view 3502: the ship's strip between a read face and its cannonade was split as a card whose rectangle
+    was placed off toward the face, only 0.13 of it under the cannonade, and its other end beside the cannonade,
+    shown by the faint mask with its halo (102 mm end to end for an 88 mm card), was counted a second ship, sure.
+    A tenth of the card under the cannonade and a quarter's slack on its sides make it one card: asked. A card only
+    grazing the cannonade is not looked at; two strips farther apart than a card and a quarter stay two cards."""
+    shape = (300, 450)
+    halo = 8   # mm of the faint mask's halo round what shows, each end: 104 mm end to end
+    ship_under = _across(150 + WIDTH / 2 - HEIGHT / 2, 60 + HEIGHT / 2 - WIDTH / 2)
+    shown = _shown_off(shape, ship_under + [[-halo, 0], [halo, 0], [halo, 0], [-halo, 0]])
+    placed_off = _across(150 + WIDTH - 0.06 * HEIGHT, ship_under[0, 1])   # 0.12 of it in the footprint and margin
+    assert one_card_both_sides(shown, CANNONADE, [placed_off], [CANNONADE], [placed_off], SETTINGS) is True
+    grazing = _across(150 + WIDTH + GAP - 1, ship_under[0, 1])
+    assert one_card_both_sides(shown, CANNONADE, [grazing], [CANNONADE], [grazing], SETTINGS) is False
+    far = 0.3 * HEIGHT   # the right-hand strip reaches out this much more: past a card and a quarter end to end
+    shown = _shown_off(shape, ship_under + [[-halo, 0], [halo + far, 0], [halo + far, 0], [-halo, 0]])
+    assert one_card_both_sides(shown, CANNONADE, [placed_off], [CANNONADE], [placed_off], SETTINGS) is False
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_back_placed_off_toward_a_face_and_shown_beside_its_cannonade_is_asked_not_counted_twice():
+    """Tuning seed 3502 (slate backs on teak): the back under C20 shows between S35 and C20 and beyond C20; the strip
+    by S35 was placed as a card reaching under S35, 0.13 of it under C20, so C20 was lonely and the back's other end
+    beside it was counted as its ship: four backs for three, sure (main at 03c7032). The seat is asked."""
+    seen, cards_read = benchmark_view(3502, "slate")
+    got, want = seat_as_read(seen, cards_read, 2)
+    assert want == (["S35"], 3) and got in ("unsure", want), got
