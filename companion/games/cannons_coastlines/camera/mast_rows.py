@@ -1,4 +1,5 @@
-"""Taught masts lying in a row on one blob, counted by the gaps in their paint (mats.masts_of_patches).
+"""The masts a mast blob's patches of paint make (masts_of_patches), and taught masts lying in a row on one blob
+counted by the gaps in their paint.
 
 Masts laid side by side, their sails touching, make one blob, and their bands of one fleet's paint line up
 along it. Counted by how far that paint reaches (mast_bands.bands_reached), the gaps between the bands count
@@ -13,7 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.mast_bands import shown_paint
+from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm as patch_length_mm
+from companion.games.cannons_coastlines.camera.mast_bands import BlobRoom, bands, counted_by_length, shown_paint
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
@@ -61,3 +63,30 @@ def bands_in_rows(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLook
     if band_mm(looks) <= 0:
         return {}
     return {fleet: bands_in_row(shown, looks, settings) for fleet, shown in shown_paint(blob, paint, settings).items()}
+
+
+def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings(),
+                     reached: dict[int, float] | None = None, room: BlobRoom | None = None,
+                     rows: dict[int, int] | None = None) -> tuple[list[int], list[str]]:
+    """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
+    paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
+    patch as long as two masts' paint (sails side by side, their bands run together) is two masts, and so is a
+    fleet's paint on the blob reaching two bands (`reached`: mast_bands.bands_reached) where its patches are
+    shorter (a band's paint too pale in places for a patch), no more than the blob has `room` for
+    (mast_bands.counted_by_length), nor than the bands its paint lies in along the blob's row (`rows`:
+    mast_rows.bands_in_rows; the gaps between masts in a row are no paint). A count by length near a half band is a doubt."""
+    fleets = [fleet for fleet, _ in inside]
+    masts, doubts = [], []
+    for fleet in sorted(set(fleets)):
+        count = max(1, int(round(fleets.count(fleet) / looks.patches_per_mast)))
+        if band_mm(looks) > 0:
+            # Taught: patches reaching no further than one band together are one band cut by its pole.
+            own = [patch for owner, patch in inside if owner == fleet]
+            apart = len(bands(own, looks, settings))
+            by_length = max(sum(map(patch_length_mm, own)) / band_mm(looks), (reached or {}).get(fleet, 0.0))
+            if (rows or {}).get(fleet):
+                by_length = min(by_length, rows[fleet])
+            count, named = counted_by_length(fleet, by_length, apart, room, settings)
+            doubts += named
+        masts += [fleet] * count
+    return masts, doubts

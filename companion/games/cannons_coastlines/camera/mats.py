@@ -26,10 +26,10 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
-from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands, bands_reached, beyond_room,
-                                                                 counted_by_length, cut_band_doubts, half_of_a_band,
-                                                                 join_band_parts, masts_of_faint_paint)
-from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows
+from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands_reached, beyond_room,
+                                                                 cut_band_doubts, half_of_a_band, join_band_parts,
+                                                                 masts_of_faint_paint)
+from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows, masts_of_patches
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, band_mm, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint
@@ -292,33 +292,6 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         masts += from_specks
         doubts.append(f"{len(from_specks)} mast(s) read from specks of paint too small for a prize")
     return masts, crates, doubts, covered
-
-
-def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings(),
-                     reached: dict[int, float] | None = None, room: BlobRoom | None = None,
-                     rows: dict[int, int] | None = None) -> tuple[list[int], list[str]]:
-    """The masts a blob's patches of paint make, `looks.patches_per_mast` patches to a mast (a sail's band of
-    paint shows as two where the pole crosses it): one fleet's patches are counted together. Taught, a
-    patch as long as two masts' paint (sails side by side, their bands run together) is two masts, and so is a
-    fleet's paint on the blob reaching two bands (`reached`: mast_bands.bands_reached) where its patches are
-    shorter (a band's paint too pale in places for a patch), no more than the blob has `room` for
-    (mast_bands.counted_by_length), nor than the bands its paint lies in along the blob's row (`rows`:
-    mast_rows.bands_in_rows; the gaps between masts in a row are no paint). A count by length near a half band is a doubt."""
-    fleets = [fleet for fleet, _ in inside]
-    masts, doubts = [], []
-    for fleet in sorted(set(fleets)):
-        count = max(1, int(round(fleets.count(fleet) / looks.patches_per_mast)))
-        if band_mm(looks) > 0:
-            # Taught: patches reaching no further than one band together are one band cut by its pole.
-            own = [patch for owner, patch in inside if owner == fleet]
-            apart = len(bands(own, looks, settings))
-            by_length = max(sum(map(patch_length_mm, own)) / band_mm(looks), (reached or {}).get(fleet, 0.0))
-            if (rows or {}).get(fleet):
-                by_length = min(by_length, rows[fleet])
-            count, named = counted_by_length(fleet, by_length, apart, room, settings)
-            doubts += named
-        masts += [fleet] * count
-    return masts, doubts
 
 
 def prize_mask(picture: np.ndarray, settings: MatSettings = MatSettings(), paperless: np.ndarray | None = None) -> np.ndarray:
