@@ -74,16 +74,16 @@ def join_band_parts(masts: list[np.ndarray], paint: dict[int, np.ndarray], looks
             for head in range(len(masts)) if group[head] == head]
 
 
-def bands_reached(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLooks, settings: MatSettings) -> dict[int, float]:
-    """Taught: how many bands each fleet's paint on a mast blob (a pale pennant's worth, _shown) reaches along its
-    spread, where it is dense enough for a band (MatSettings.band_paint_least_mm of it per mm reached: a few stray
+def bands_reached(shown: dict[int, np.ndarray], looks: MatLooks, settings: MatSettings) -> dict[int, float]:
+    """Taught: how many bands each fleet's paint on a mast blob (`shown`: a pale pennant's worth, shown_paint) reaches
+    along its spread, where it is dense enough for a band (MatSettings.band_paint_least_mm of it per mm reached: a few stray
     pixels of a fleet's hue spread along a sail reach far but thin)."""
     if band_mm(looks) <= 0:
         return {}
     reached = {}
-    for fleet, shown in shown_paint(blob, paint, settings).items():
-        reach = length_mm(shown)
-        if reach > 0 and shown.sum() / MAT_PX_PER_MM ** 2 >= settings.band_paint_least_mm * reach:
+    for fleet, on_blob in shown.items():
+        reach = length_mm(on_blob)
+        if reach > 0 and on_blob.sum() / MAT_PX_PER_MM ** 2 >= settings.band_paint_least_mm * reach:
             reached[fleet] = reach / band_mm(looks)
     return reached
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 
 from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm as patch_length_mm
-from companion.games.cannons_coastlines.camera.mast_bands import BlobRoom, bands, counted_by_length, shown_paint
+from companion.games.cannons_coastlines.camera.mast_bands import BlobRoom, bands, counted_by_length
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
@@ -58,11 +58,12 @@ def bands_in_row(paint: np.ndarray, looks: MatLooks, settings: MatSettings) -> i
     return sum(max(1, int(round((end - start) / band))) for start, end in gathered)
 
 
-def bands_in_rows(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLooks, settings: MatSettings) -> dict[int, int]:
-    """bands_in_row of each fleet's paint on a mast blob where it shows a pale pennant's worth (mast_bands.shown_paint)."""
+def bands_in_rows(shown: dict[int, np.ndarray], looks: MatLooks, settings: MatSettings) -> dict[int, int]:
+    """bands_in_row of each fleet's paint on a mast blob where it shows a pale pennant's worth (`shown`:
+    mast_bands.shown_paint)."""
     if band_mm(looks) <= 0:
         return {}
-    return {fleet: bands_in_row(shown, looks, settings) for fleet, shown in shown_paint(blob, paint, settings).items()}
+    return {fleet: bands_in_row(on_blob, looks, settings) for fleet, on_blob in shown.items()}
 
 
 def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings = MatSettings(),

@@ -28,7 +28,7 @@ from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
 from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands_reached, beyond_room,
                                                                  cut_band_doubts, half_of_a_band, join_band_parts,
-                                                                 masts_of_faint_paint)
+                                                                 masts_of_faint_paint, shown_paint)
 from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows, masts_of_patches
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, band_mm, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
@@ -93,6 +93,12 @@ def _strong_chroma(lab_pixels: np.ndarray, settings: MatSettings) -> float:
 def _paint_mm2(paint: dict[int, np.ndarray], part: np.ndarray) -> dict[int, float]:
     """mm^2 of each fleet's paint (_fleet_paint) on `part` (bool)."""
     return {fleet: float(((paint_of > 0) & part).sum()) / MAT_PX_PER_MM ** 2 for fleet, paint_of in paint.items()}
+
+
+def _shown_if_taught(blob: np.ndarray, paint: dict[int, np.ndarray], looks: MatLooks,
+                     settings: MatSettings) -> dict[int, np.ndarray]:
+    """Each fleet's paint on a mast blob (mast_bands.shown_paint) where a band is taught; untaught, none is weighed."""
+    return shown_paint(blob, paint, settings) if band_mm(looks) > 0 else {}
 
 
 def _faint_bands(lab: np.ndarray, blob: np.ndarray, fleet: int, hues: dict[int, float], looks: MatLooks,
@@ -241,8 +247,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                 continue
         elif on_blob := _blob_patches(blob, paint, settings):
             room = BlobRoom.of(blob, looks)
-            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(blob, paint, looks, settings), room,
-                                                    bands_in_rows(blob, paint, looks, settings))
+            shown = _shown_if_taught(blob, paint, looks, settings)
+            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(shown, looks, settings), room,
+                                                    bands_in_rows(shown, looks, settings))
             unpainted, named_too = masts_of_faint_paint(counted_masts, fleets or hues, room, looks, settings,
                                                         lambda fleet: _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += counted_masts + unpainted
@@ -271,7 +278,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
         if kind == "mast" and fleet:
             # Taught: its paint, too pale for a patch, may still reach two bands (sails side by side).
-            reach = max(bands_reached(blob, paint, looks, settings).get(fleet, 0.0),
+            reach = max(bands_reached(_shown_if_taught(blob, paint, looks, settings), looks, settings).get(fleet, 0.0),
                         _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += [fleet] * (max(1, int(round(reach))) - 1)
             doubts += band_count_doubts(fleet, reach, 1, settings, settings.faint_band_doubt_below)

@@ -15,6 +15,7 @@ mast of its own (masts_in_specks), asked as well.
 
 from __future__ import annotations
 
+import functools
 from typing import Callable
 
 import cv2
@@ -94,13 +95,18 @@ class PolePaint:
         with that fleet's paint on a prize's blob within a band's length of it (a pale pennant's worth,
         mast_bands.shown_paint): a part of that prize's band or pennant broken off, not a mast of its own."""
         reach = cv2.dilate(np.logical_or.reduce(band).astype(np.uint8), _disc(band_mm(looks))) > 0
-        count, labels = cv2.connectedComponents(self._mask.astype(np.uint8))
+        labels = self._prize_labels
         for index in np.unique(labels[reach & self._mask]).tolist():
             blob = labels == index
             shown = shown_paint(blob, {fleet: self._paint_within(blob.astype(np.uint8))[fleet]}, self.settings)
             if fleet in shown and one_band(band + [shown[fleet]], looks, self.settings):
                 return True
         return False
+
+    @functools.cached_property
+    def _prize_labels(self) -> np.ndarray:
+        """Each prize's blob labelled (cv2.connectedComponents of the mask), found once for every band of specks."""
+        return cv2.connectedComponents(self._mask.astype(np.uint8))[1]
 
     def _large_patches(self, within: np.ndarray, patches_of: Callable[[np.ndarray], list[np.ndarray]],
                        fleets: set[int] | None) -> np.ndarray:
@@ -121,7 +127,7 @@ class PolePaint:
 def _off_the_edge(patches: np.ndarray, settings: MatSettings) -> np.ndarray:
     """`patches` (bool, over the fittings zone) but those reaching within MatSettings.speck_edge_mm of the zone's bottom
     edge, beyond which the coin zone lies: a coin's painted ring at its top reaching over, not a mast's band."""
-    count, labels = cv2.connectedComponents(patches.astype(np.uint8))
+    labels = cv2.connectedComponents(patches.astype(np.uint8))[1]
     border = np.unique(labels[-max(1, int(settings.speck_edge_mm * MAT_PX_PER_MM)):])
     return patches & ~np.isin(labels, border[border > 0])
 
