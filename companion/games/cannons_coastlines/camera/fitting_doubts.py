@@ -44,13 +44,14 @@ def prize_depth_mm(mask: np.ndarray, lightness: np.ndarray, settings: MatSetting
     the zone's Lab L), is taken as part of it: a crate's lid too pale for the mask, not a sail as pale as the paper."""
     if settings is not None and settings.hole_fill_most_mm2 > 0:
         count, labels, stats, _ = cv2.connectedComponentsWithStats(1 - mask, connectivity=4)
-        edge = np.unique(np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]]))
-        areas = stats[:, cv2.CC_STAT_AREA]
-        dark = np.bincount(labels.ravel(), weights=lightness.ravel().astype(np.float64), minlength=count) \
-            < settings.hole_lightness_most * areas
-        lid = dark & (areas <= settings.hole_fill_most_mm2 * MAT_PX_PER_MM ** 2)
-        lid[edge] = False   # the paper round the blobs reaches the zone's edge
-        if lid.any():
+        x, y, w, h, areas = stats.T
+        # Label 0 is the prizes; the paper round them reaches the zone's edge.
+        inside = (x > 0) & (y > 0) & (x + w < mask.shape[1]) & (y + h < mask.shape[0]) & (np.arange(count) > 0)
+        small = inside & (areas <= settings.hole_fill_most_mm2 * MAT_PX_PER_MM ** 2)
+        if small.any():
+            holes = small[labels]
+            summed = np.bincount(labels[holes], weights=lightness[holes], minlength=count)
+            lid = small & (summed < settings.hole_lightness_most * areas)
             mask = np.where(lid[labels], 1, mask).astype(np.uint8)
     return cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
 
