@@ -260,7 +260,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             continue
         if kind == "mast" and looks.taught and at_the_bottom_edge(blob, settings) \
                 and blob.sum() < settings.unpainted_mast_share * looks.mast_mm2 * MAT_PX_PER_MM ** 2:
-            continue   # no patch of paint, smaller than a mast, at the coin zone: a coin's ring reaching over
+            continue   # no patch of paint, under half a mast, at the coin zone's edge: a coin's ring reaching over
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
             # A stretch of pole, its pennant's part seen as its own blob; unless it covers as much as a
