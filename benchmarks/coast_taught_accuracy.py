@@ -20,8 +20,10 @@ bands on their blobs, 900-999 for pale masts' paint off the prizes, 1000-1099 fo
 asked, with 500-1299 checked again, 1500-1699 for a striped mast's band halves against a crate, pale-faced coins far
 from every other counted by their rims and a coin lying over another asked, with 1300-1499, 1100-1199 and 500-599 checked
 again, 1700-1899 for masts in a row counted by the gaps in their paint, masts with no room on their blob asked and bands
-left as specks near a prize, with 1100-1199, 1300-1699 and 500-599 checked again) were used while tuning (the held-out
-row ran on 500-515 once, as a check, changing nothing; never on 700-1899);
+left as specks near a prize, with 1100-1199, 1300-1699 and 500-599 checked again, 1900-2099 for a crate's lid too pale
+for the mask, a coin's ring at the fittings' bottom edge and bands running together across pale poles, with 1100-1899
+and 500-599 checked again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing nothing;
+never on 700-2099);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

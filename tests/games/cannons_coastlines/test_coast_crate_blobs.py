@@ -113,3 +113,28 @@ def test_taught_a_whole_mast_against_a_crate_whose_cream_sail_outvotes_its_pale_
     masts, crates, doubts, _ = read_fittings(mat_with(((90, 30, 16, 16), BLUE), *mast), looks=TAUGHT)
     assert (masts, crates) == ([BLUE_FLEET], [BLUE_FLEET])
     assert any("by its faint colour" in doubt for doubt in doubts), doubts
+
+
+WOOD = (40, 70, 110)          # BGR as white-balanced: a crate's wooden rim, dark
+PALE_LID = (200, 175, 170)    # a lid's pale blue paint: paper to the prize mask (pale and light), darker than paper
+PAPER_PALE = (232, 232, 228)  # a cream sail as pale as the paper
+
+
+def crate_with_lid(lid) -> list:
+    """A crate's 18 mm blob seen from above: its wooden rim and sides round a 4 mm lid of `lid`'s colour."""
+    return [((100, 30, 18, 18), WOOD), ((107, 37, 4, 4), lid)]
+
+
+def test_taught_a_crate_whose_lid_is_too_pale_for_the_mask_is_still_as_thick_as_a_crate():
+    """Tuning seed 1952 ben (sure and wrong): a small box crate's pale blue lid read as paper, the hole it left in
+    the crate's blob making it no thicker than a mast, read as one. Taught, paper enclosed by a blob and darker than
+    the paper is part of it where its thickness is measured: a crate."""
+    masts, crates, _, _ = read_fittings(mat_with(*crate_with_lid(PALE_LID)), looks=TAUGHT)
+    assert (masts, len(crates)) == ([], 1)
+
+
+def test_a_hole_as_light_as_the_paper_is_not_filled():
+    """Tuning seed 529 cleo: a pale sail enclosed by its pole and outline is as light as the paper, no lid: the blob
+    is measured with its hole, too thin for a crate (untaught the same with the pale lid)."""
+    assert read_fittings(mat_with(*crate_with_lid(PAPER_PALE)), looks=TAUGHT)[1] == []
+    assert read_fittings(mat_with(*crate_with_lid(PALE_LID)), looks=MatLooks())[1] == []

@@ -51,3 +51,29 @@ def test_a_bands_halves_either_side_of_its_pole_are_one_band_in_the_row():
         paint[10:18, int(start * MAT_PX_PER_MM):int(end * MAT_PX_PER_MM)] = True
     assert [(round(a), round(b)) for a, b in runs_along(paint, MatSettings())] == [(0, 12), (16, 28), (34, 62)]
     assert bands_in_row(paint, STRIPED, MatSettings()) == 2
+
+
+def bands_parted_by_pale_poles(starts: list[float], band: float = 28.0, pole_gap: float = 7.0) -> list:
+    """Striped masts side by side whose sails and poles are too pale for the prize mask: only their red bands (6 mm
+    high) show, each band starting at x in `starts` and parted at its middle by a pole leaving `pole_gap` mm of paper."""
+    pieces = []
+    for start in starts:
+        half = (band - pole_gap) / 2
+        pieces += [((start, 33, half, 6), RED), ((start + half + pole_gap, 33, half, 6), RED)]
+    return pieces
+
+
+def test_masts_whose_bands_run_together_across_pale_poles_are_asked_about():
+    """Tuning seed 1994 anna (sure and wrong): two masts side by side, their bands touching end to end in a row; the
+    pale poles part them into three blobs (a half band, two halves joined, a half band), each read as a mast. The paint
+    reaches two bands end to end, not three: asked."""
+    masts, _, doubts, _ = read_fittings(mat_with(*bands_parted_by_pale_poles([62, 90])), TAUGHT_MAT, STRIPED)
+    assert masts == [RED_FLEET] * 3
+    assert any("in one row reaching 2.00 of its band" in doubt for doubt in doubts), doubts
+
+
+def test_masts_apart_in_a_row_are_not_asked_about():
+    """Three such masts with 7 mm of paper between their bands: their paint reaches 3.5 bands, three masts, sure."""
+    masts, _, doubts, _ = read_fittings(mat_with(*bands_parted_by_pale_poles([62, 97, 132])), TAUGHT_MAT, STRIPED)
+    assert masts == [RED_FLEET] * 3
+    assert doubts == []

@@ -5,8 +5,11 @@ sure). Pieces drawn from above on a white mat (mm), read as the mat reader reads
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
 from companion.games.cannons_coastlines.camera.mats import read_fittings
+from companion.games.cannons_coastlines.camera.settings import MatSettings
 from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
 
 PALE_BLUE, BLUE_FLEET = (245, 210, 205), 1   # BGR as white-balanced: paper to the prize mask, blue to the paint
@@ -73,3 +76,15 @@ def test_paint_at_the_fittings_zones_edge_is_the_next_zones_not_a_mast():
     assert (masts, crates) == ([], [])
     masts, _, _, _ = read_fittings(mat_with(((150, 65, 12, 6), RED)), looks=STRIPED)
     assert masts == [RED_FLEET]   # the same speck inside the zone: a pale mast's band, as before
+
+
+def test_a_blob_at_the_fittings_zones_edge_showing_no_paint_patch_is_no_mast():
+    """Tuning seed 1924 dev (sure and wrong): a coin's ring at the top of the coin zone reached over the fittings zone's
+    bottom edge as a blob of 40 mm^2, coloured but no patch of paint, read as a mast by its faint colour. Taught, such a
+    blob there, smaller than half a taught mast, is let go; the same blob inside the zone is still a mast."""
+    dull_yellow = (90, 150, 150)   # BGR: a yellow fleet's hue, too dark for its paint
+    settings = replace(MatSettings(), prize_min_area_mm2=30.0)   # taught, a share of the taught prizes (taught.py)
+    masts, _, _, _ = read_fittings(mat_with(((120, 75, 16, 3), dull_yellow)), settings, STRIPED)
+    assert masts == []
+    masts, _, _, _ = read_fittings(mat_with(((120, 60, 16, 3), dull_yellow)), settings, STRIPED)
+    assert masts == [2]

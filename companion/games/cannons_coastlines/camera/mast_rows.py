@@ -91,3 +91,30 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, sett
             doubts += named
         masts += [fleet] * count
     return masts, doubts
+
+
+def row_reach_doubts(painted: list[tuple[dict[int, np.ndarray], list[int]]], looks: MatLooks,
+                     settings: MatSettings) -> list[str]:
+    """Taught: one fleet's masts read from the patches of paint on several mast blobs (`painted`: each blob's paint
+    showing a pale pennant's worth, mast_bands.shown_paint, and the masts read from it) whose paint lies in one row
+    (no wider across than MatSettings.row_width_most_mm) and reaches, end to end, MatSettings.row_reach_over fewer
+    bands than the masts read: masts side by side whose bands run together, parted into blobs by pale poles, each
+    blob counting its part as a band. A doubt."""
+    band = band_mm(looks)
+    if band <= 0:
+        return []
+    doubts = []
+    for fleet in sorted({owner for _, read in painted for owner in read}):
+        parts = [shown[fleet] for shown, read in painted if fleet in read and fleet in shown]
+        count = sum(read.count(fleet) for shown, read in painted if fleet in read and fleet in shown)
+        if len(parts) < 2:
+            continue
+        row = np.logical_or.reduce(parts)
+        runs = runs_along(row, settings)
+        points = np.argwhere(row).astype(np.float64)
+        across = float(np.sqrt(12.0 * max(np.linalg.eigvalsh(np.cov(points.T))[0], 0.0))) / MAT_PX_PER_MM
+        reach = (runs[-1][1] - runs[0][0]) / band if runs else float(count)
+        if across <= settings.row_width_most_mm and count - reach >= settings.row_reach_over:
+            doubts.append(f"{count} masts of fleet {fleet} read on {len(parts)} blobs whose paint lies in one row "
+                          f"reaching {reach:.2f} of its band")
+    return doubts

@@ -21,18 +21,18 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import CoinZone, paper_covered, paper_likeness, read_coins
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, read_crate_blob
-from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, small_coloured_specks,
-                                                                   small_crate, unexplained_blobs)
+from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, prize_depth_mm,
+                                                                   small_coloured_specks, small_crate, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
 from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands_reached, beyond_room,
                                                                  cut_band_doubts, half_of_a_band, join_band_parts,
                                                                  masts_of_faint_paint, shown_paint)
-from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows, masts_of_patches
+from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows, masts_of_patches, row_reach_doubts
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, band_mm, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
-from companion.games.cannons_coastlines.camera.pole_paint import PolePaint
+from companion.games.cannons_coastlines.camera.pole_paint import PolePaint, at_the_bottom_edge
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
 
@@ -193,11 +193,11 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     zone = mat_zone_picture(balanced, "fittings")
     mask = prize_mask(zone, settings, None if paperless is None else mat_zone_picture(paperless, "fittings"))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
-    depth = cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
+    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
+    depth = prize_depth_mm(mask, lab[..., 0], settings if looks.taught else None)
     pieces: list[tuple[str, np.ndarray]] = []
     thin = np.zeros_like(mask)
     covered = 0.0
-    lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
     hues = dict(looks.fleet_hues_deg)
     too_small = stats[:, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2
     too_small[0] = False   # the paper about the blobs
@@ -226,6 +226,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     mast_blobs = [blob for kind, blob in pieces if kind == "mast"]
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)
+    painted = []     # per mast blob read by its patches: (its paint shown, the masts read from them)
     for kind, blob in pieces:
         counted.append((blob_shape(blob, depth, settings), len(masts), len(crates)))
         if kind == "mast" and small_crate(counted[-1][0], looks, settings):
@@ -253,9 +254,13 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             unpainted, named_too = masts_of_faint_paint(counted_masts, fleets or hues, room, looks, settings,
                                                         lambda fleet: _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += counted_masts + unpainted
+            painted.append((shown, counted_masts))
             doubts += named + named_too + beyond_room(len(counted_masts), room, settings)
             doubts += cut_band_doubts(on_blob, looks, settings)
             continue
+        if kind == "mast" and looks.taught and at_the_bottom_edge(blob, settings) \
+                and blob.sum() < settings.unpainted_mast_share * looks.mast_mm2 * MAT_PX_PER_MM ** 2:
+            continue   # no patch of paint, under half a mast, at the coin zone's edge: a coin's ring reaching over
         fleet, agreement, seen = fleet_of_pixels(lab[blob], settings, hues)
         if kind == "mast" and seen < settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2:
             # A stretch of pole, its pennant's part seen as its own blob; unless it covers as much as a
@@ -283,7 +288,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             masts += [fleet] * (max(1, int(round(reach))) - 1)
             doubts += band_count_doubts(fleet, reach, 1, settings, settings.faint_band_doubt_below)
         (masts if kind == "mast" else crates).append(fleet)
-    doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings)
+    doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings) + row_reach_doubts(painted, looks, settings)
     # Each prize's blob: a blob's prizes are those read after the blob before it.
     firsts = [(m, c) for _, m, c in counted] + [(len(masts), len(crates))]
     for at, (kind, read) in enumerate((("mast", masts), ("crate", crates))):

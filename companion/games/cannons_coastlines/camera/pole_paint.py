@@ -128,8 +128,18 @@ def _off_the_edge(patches: np.ndarray, settings: MatSettings) -> np.ndarray:
     """`patches` (bool, over the fittings zone) but those reaching within MatSettings.speck_edge_mm of the zone's bottom
     edge, beyond which the coin zone lies: a coin's painted ring at its top reaching over, not a mast's band."""
     labels = cv2.connectedComponents(patches.astype(np.uint8))[1]
-    border = np.unique(labels[-max(1, int(settings.speck_edge_mm * MAT_PX_PER_MM)):])
+    border = np.unique(labels[-_edge_rows(settings):])
     return patches & ~np.isin(labels, border[border > 0])
+
+
+def at_the_bottom_edge(blob: np.ndarray, settings: MatSettings) -> bool:
+    """Whether a blob (bool, over the fittings zone) reaches within MatSettings.speck_edge_mm of the zone's bottom edge,
+    the coin zone beyond it (as _off_the_edge judges a speck's patch)."""
+    return bool(blob[-_edge_rows(settings):].any())
+
+
+def _edge_rows(settings: MatSettings) -> int:
+    return max(1, int(settings.speck_edge_mm * MAT_PX_PER_MM))
 
 
 def _disc(radius_mm: float) -> np.ndarray:

@@ -331,6 +331,13 @@ class MatSettings:
     # the row make (mast_rows.bands_in_row); runs part where this many mm hold no paint. Tuning seeds 1700-1799, four
     # masts in a row: 6-10 mm of no paint between their bands, 2-8 where a pole crosses one (joined again as a band).
     row_gap_mm: float = 1.5
+    # Taught: one fleet's masts read on several blobs whose paint lies in one row no wider across than row_width_most_mm
+    # and reaches, end to end, row_reach_over fewer bands than the masts read, are a doubt (mast_rows.row_reach_doubts).
+    # Tuning seeds 500-2099, such rows 4.3-8.6 mm across: 1994 anna 1.04 bands short (three masts read for two whose
+    # bands touch, pale poles parting them into three blobs; sure and wrong); the rest 0.54 short at most (1595 ben, read
+    # right), most of them reaching as far as their masts or further.
+    row_width_most_mm: float = 12.0
+    row_reach_over: float = 0.75
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
     # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
@@ -347,6 +354,15 @@ class MatSettings:
     # ... but not such a patch reaching this near the fittings zone's bottom edge, the coin zone beyond it (tuning seeds
     # 1760 ben, 1112 ben: a coin's red ring at the top of the coin zone reaching over, read as a mast).
     speck_edge_mm: float = 1.0
+    # ... nor, taught, a blob there showing no patch of paint and covering less than unpainted_mast_share of a taught
+    # mast: a coin's ring reaching over, read as a mast by its faint colour (tuning seed 1924 dev, sure and wrong).
+    # Taught: paper enclosed by one prize's blob, this many mm^2 at most and darker on average than hole_lightness_most
+    # (Lab L), is part of it where its thickness is measured (fitting_doubts.prize_depth_mm): a small crate's lid too
+    # pale for the mask leaves a hole in its middle, and the crate no thicker than a mast (tuning seeds 1952 ben, a 13
+    # mm^2 hole at L 145, the crate 4.6 mm thick, 7.0 with it, sure and wrong; 1140 ben, 11 mm^2 at L 188). A sail as
+    # pale as the paper enclosed by its pole and outline is lighter (529 cleo, 17 mm^2 at L 212, read as a crate with it).
+    hole_fill_most_mm2: float = 30.0
+    hole_lightness_most: float = 200.0
 
 
 @dataclass(frozen=True)
