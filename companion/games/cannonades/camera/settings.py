@@ -246,7 +246,8 @@ class ReaderSettings:
     both_sides_tolerance: float = 0.25
     # A lonely cannonade with no ship shown beside it lies on the one hidden face (a face-up ship found reaching under a
     # face-up card, none near a cannonade) whose rectangle reaches this share of a card under it, placed off toward
-    # the card beside it (under_cannonade.ship_placed_off; tuning views 3528 0.26, 3730 0.15, 3849 0.048).
+    # the card beside it (under_cannonade.ship_placed_off; tuning views 3528 0.24, 3730 0.13, 3849 0.048; on seeds
+    # 3100-3999 it fired on those and 3390, 3718, seats under a hand, and no seat came out wrong).
     placed_off_under_least: float = 0.04
     # An unknown shape wholly within `cannonade_reach_mm` of a lonely cannonade (its ship's centre lies that near: a
     # face's strip on tuning view 799 reached 35 mm out), under this many cards' area, is that ship's strip judged
