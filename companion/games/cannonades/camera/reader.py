@@ -23,6 +23,7 @@ MAY_BE_MISSED = "something not the table that no card found explains: a card may
 FAINT_BACK = "a whole card's shape found faintly (a dark back near the table's colour), no marker"
 BACK_UNDER_CANNONADE = "a back showing beside a cannonade: the ship it lies on, face down"
 FACE_UNDER_CANNONADE = "a face's paper showing beside a cannonade: the ship it lies on, face up, its markers hidden"
+PLACED_OFF = "found placed off toward the card beside it, reaching under a cannonade with no other ship: its ship"
 HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found explains: a ship may lie under it"
 
 
@@ -171,6 +172,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     stripped = {id(card) for shape in strips for card in shape_cards[shape]}
     seen_cards = [card for card in seen_cards if id(card) not in stripped]
     seen_cards += [_ship_under(faces[number].centre_mm, face, players, settings) for number, face in beside.items()]
+    seen_cards = _ships_placed_off(seen_cards, faces, shots, [number for number in lonely if number not in beside],
+                                   players, settings)
     shots = [number for number in shots if number not in beside]   # what shows beside it is its ship
     shots_px = [faces_px[number] for number in shots]
     for why, pieces in ((MAY_BE_MISSED, missed),
@@ -325,6 +328,23 @@ def _hidden_face(blob: face_down.Blob, players: int) -> SeenCard:
     deck, the discard pile) such a card is unknown."""
     return SeenCard("up", blob.centre_mm, table.area_of(*blob.centre_mm, players), blob.confidence, kind="ship",
                     axis_deg=blob.axis_deg, why=f"{blob.why}; a ship: a cannonade lies on a ship")
+
+
+def _ships_placed_off(seen: list[SeenCard], faces: list[face_up.PlacedFace], shots: list[int], lonely: list[int],
+                      players: int, settings: ReaderSettings) -> list[SeenCard]:
+    """Each lonely cannonade (nothing beside it its ship) on a hidden face placed off (under_cannonade.ship_placed_off)
+    of its seat, no cannonade near that face: the face is moved under it, the cannonade's ship."""
+    for number in lonely:
+        area = table.area_of(*faces[number].centre_mm, players)
+        hidden = [card for card in seen if card.face == "up" and card.card is None and card.kind == "ship"
+                  and card.area == area and card.axis_deg is not None and not any(face_down.distance(
+                      card.centre_mm, faces[shot].centre_mm) < settings.cannonade_reach_mm for shot in shots)]
+        found = under_cannonade.ship_placed_off(
+            faces[number].corners_mm, [card_outline_mm(card.centre_mm, card.axis_deg) for card in hidden], settings)
+        if found is not None:
+            seen = [replace(card, centre_mm=faces[number].centre_mm, why=f"{card.why}; {PLACED_OFF}")
+                    if card is hidden[found] else card for card in seen]
+    return seen
 
 
 def _ship_under(centre_mm: tuple[float, float], face: str, players: int, settings: ReaderSettings) -> SeenCard:

@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 3700 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 4000 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -202,6 +202,11 @@ class ReaderSettings:
     unexplained_back_least_cards: float = 0.7
     unexplained_back_solidity: float = 0.85
     unexplained_back_confidence: float = 0.7
+    # A piece neither one back nor a row is cut at the fixed level joined across this many mm only: two or more whole
+    # backs, what is left of the piece under this many cards' area (unexplained.backs_apart; tuning view 3897: three
+    # ember backs 11-15 mm apart on the navy cloth, one piece at `unexplained_join_mm`, three backs at 3, 0.19 left).
+    unexplained_apart_join_mm: float = 3.0
+    unexplained_apart_left_cards: float = 0.3
     # A piece neither (ragged at the fixed level), and a blob not one card (face_down._judge), is found again
     # (refit.py) on the distance averaged over this many mm, cut midway between its own and the table's in a ring
     # this many mm out, growing at most this many mm, holding at least this share of it (on tuning views two backs
@@ -239,6 +244,11 @@ class ReaderSettings:
     # 3073 97 mm at 0.19; two cards' strips 158 and 164 mm, 1930 and 2449; on seeds 1600-3699 only 3502 moved).
     both_sides_least: float = 0.1
     both_sides_tolerance: float = 0.25
+    # A lonely cannonade with no ship shown beside it lies on the one hidden face (a face-up ship found reaching under a
+    # face-up card, none near a cannonade) whose rectangle reaches this share of a card under it, placed off toward
+    # the card beside it (under_cannonade.ship_placed_off; tuning views 3528 0.24, 3730 0.13, 3849 0.048; on seeds
+    # 3100-3999 it fired on those and 3390, 3718, seats under a hand, and no seat came out wrong).
+    placed_off_under_least: float = 0.04
     # An unknown shape wholly within `cannonade_reach_mm` of a lonely cannonade (its ship's centre lies that near: a
     # face's strip on tuning view 799 reached 35 mm out), under this many cards' area, is that ship's strip judged
     # alone (under_cannonade.strips_of; a back's strip beside a cannonade is 0.2-0.3 of a card).

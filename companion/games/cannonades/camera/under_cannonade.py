@@ -9,7 +9,8 @@ it are bright), it is a back: face down. As bright as the cannonade's paper well
 face: face up, its markers hidden. A strip big enough to be judged alone as a half-hidden card
 (said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked.
 So is what shows beside a cannonade a card found by its shape reaches under, laid over another card found: that
-card may be its ship, placed off along a row (reached_under)."""
+card may be its ship, placed off along a row (reached_under). A face-up ship found reaching under a face-up card, its
+markers hidden, whose rectangle reaches under a lonely cannonade with nothing beside it is its ship (ship_placed_off)."""
 
 from __future__ import annotations
 
@@ -75,6 +76,18 @@ def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: t
         if _share_in(card, others, (cx0, cy0)) >= settings.beside_over_found:
             return True
     return False
+
+
+def ship_placed_off(cannonade_mm: np.ndarray, hidden_mm: list[np.ndarray], settings: ReaderSettings) -> int | None:
+    """Of the hidden faces in a lonely cannonade's seat (face-up ships found reaching under a face-up card, their
+    markers hidden; rectangles in table mm, none near a cannonade), the one whose rectangle reaches
+    `placed_off_under_least` under the cannonade, nothing beside it its ship: that cannonade's ship. What shows of
+    it is joined to the card beside it, and the rectangle fitted to that shape lies off toward that card. None when
+    no one such face (two: not told)."""
+    least = settings.placed_off_under_least * cards.CARD_AREA_MM2
+    reaching = [number for number, outline in enumerate(hidden_mm)
+                if cv2.intersectConvexConvex(np.float32(outline), np.float32(cannonade_mm))[0] >= least]
+    return reaching[0] if len(reaching) == 1 else None
 
 
 def _share_in(card_px: np.ndarray, mask: np.ndarray, corner: tuple[int, int]) -> float:

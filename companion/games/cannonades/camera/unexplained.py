@@ -11,7 +11,8 @@ it, and a faint mottle of the cloth there was found as a back). So does a strip 
 small to be judged as a card that touches a face-up cannonade: the last of a ship the cannonade hides
 (unless it is the rim of a card found there). A piece with one card's size and shape, solid, is a card
 the mask missed (a card's size is known; a face shows bright paper and markers, a faint piece is a back):
-face down (whole_back). A piece whose difference runs one way (along_grain) is a plank's grain, never a card."""
+face down (whole_back); so is each of several such a few mm apart, their halos joining them (backs_apart).
+A piece whose difference runs one way (along_grain) is a plank's grain, never a card."""
 
 from __future__ import annotations
 
@@ -140,10 +141,35 @@ def backs_in(piece, difference: table_mask.TableDifference, explained: np.ndarra
     row = backs_in_row(piece, settings)
     refitted = None if row else refit.refit(piece, difference, explained, settings)
     if refitted is None:
-        return row
+        return row or backs_apart(piece, difference, settings)
     if whole_back(refitted, settings):
         return [refitted]
-    return backs_in_row(refitted, settings, covered)
+    return backs_in_row(refitted, settings, covered) or backs_apart(piece, difference, settings)
+
+
+def backs_apart(piece, difference: table_mask.TableDifference, settings: ReaderSettings) -> list[np.ndarray]:
+    """The whole backs a piece is, lying apart: backs a few mm apart come out one piece once joined across
+    `unexplained_join_mm` (their halos bridge the gap); at the fixed level joined only across
+    `unexplained_apart_join_mm`, each part a whole back, and what is left of the piece under
+    `unexplained_apart_left_cards` of a card (a halo, not a card more). None when the parts are not that."""
+    scale = settings.top_px_per_mm
+    x, y, w, h = cv2.boundingRect(piece)
+    inside = np.zeros((h, w), np.uint8)
+    cv2.drawContours(inside, [piece - [x, y]], -1, 255, cv2.FILLED)
+    foreground = cv2.compare(difference.squared[y:y + h, x:x + w], settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
+    joined = cv2.morphologyEx(cv2.bitwise_and(foreground, inside), cv2.MORPH_CLOSE,
+                              np.ones((_odd(settings.unexplained_apart_join_mm * scale),) * 2, np.uint8))
+    filled = np.zeros_like(joined)
+    cv2.drawContours(filled, cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0], -1, 255, cv2.FILLED)
+    filled = cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((_odd(settings.unexplained_open_mm * scale),) * 2, np.uint8))
+    parts = [part for part in cv2.findContours(filled, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
+             if cv2.contourArea(part) >= settings.unexplained_min_cards * cards.CARD_AREA_MM2 * scale ** 2]
+    if len(parts) < 2 or not all(whole_back(part, settings) for part in parts):
+        return []
+    left = cv2.countNonZero(inside) - sum(cv2.contourArea(part) for part in parts)
+    if left >= settings.unexplained_apart_left_cards * cards.CARD_AREA_MM2 * scale ** 2:
+        return []
+    return [np.int32(part + [x, y]) for part in parts]
 
 
 def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: ReaderSettings,

@@ -5,7 +5,8 @@ strip too thin to see inside, half paper inside, or touching a hand is neither: 
 back's strip is never called a face (faces' strips on tuning views: test_cannonades_counted.py). A strip big
 enough to be judged alone as a half-hidden card (an unknown shape) is still the ship's strip, where a hand
 reaching in, or a shape as big as a card's half, is not. A card found by its shape reaching under a lonely
-cannonade may be its ship placed off: no ship is seen beside it then."""
+cannonade may be its ship placed off: no ship is seen beside it then. So may a hidden face (a face-up ship found
+reaching under a face-up card) whose rectangle reaches under a lonely cannonade with nothing beside it."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ import pytest
 
 from companion.games.cannonades.camera.reader import FACE_UNDER_CANNONADE, read_table
 from companion.games.cannonades.camera.settings import SETTINGS
-from companion.games.cannonades.camera.under_cannonade import one_card_both_sides, reached_under, ship_beside, strips_of
+from companion.games.cannonades.camera.under_cannonade import (one_card_both_sides, reached_under, ship_beside,
+                                                               ship_placed_off, strips_of)
 from companion.games.cannonades.deck import default_deck
 from companion.games.cannonades.kit import cards
 from companion.games.cannonades.render.draw import render_scene
@@ -264,3 +266,26 @@ def test_a_back_placed_off_toward_a_face_and_shown_beside_its_cannonade_is_asked
     seen, cards_read = benchmark_view(3502, "slate")
     got, want = seat_as_read(seen, cards_read, 2)
     assert want == (["S35"], 3) and got in ("unsure", want), got
+
+
+def test_the_one_hidden_face_reaching_under_a_lonely_cannonade_is_its_ship_and_two_or_a_graze_are_not():
+    """A hidden face whose rectangle reaches `placed_off_under_least` of a card under the cannonade (table mm) is
+    taken as its ship; one only touching its edge is not, and of two reaching under it neither is (not told)."""
+    reach = (SETTINGS.placed_off_under_least + 0.03) * HEIGHT   # mm of a card's length under the cannonade
+    below = _card_at(150, 60 + HEIGHT - reach)
+    beside = _card_at(150 + WIDTH - reach * WIDTH / HEIGHT, 60)
+    grazing = _card_at(150, 60 + HEIGHT - 0.01 * HEIGHT)
+    assert ship_placed_off(CANNONADE, [_card_at(400, 60), below], SETTINGS) == 1
+    assert ship_placed_off(CANNONADE, [grazing], SETTINGS) is None
+    assert ship_placed_off(CANNONADE, [below, beside], SETTINGS) is None
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
+@pytest.mark.parametrize("seed, style", [(3528, "classic"), (3849, "ember")])
+def test_a_hidden_face_placed_off_toward_its_neighbour_is_the_lonely_cannonade_s_ship(seed, style):
+    """Tuning views 3528 and 3849: the face under a cannonade, its markers hidden, shows joined to the card beside
+    it; its rectangle was fitted 55 and 81 mm off the cannonade, 0.26 and 0.048 of it under it, so the cannonade
+    was lonely and the seat asked though every ship was counted (main at 013b9e4). The seat is read exact."""
+    seen, cards_read = benchmark_view(seed, style)
+    got, want = seat_as_read(seen, cards_read, 2)
+    assert got != "unsure" and len(got[0]) == len(want[0]) and got[1] == want[1] and "?" in got[0], (got, want)
