@@ -21,6 +21,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.board_view import BoardView
+from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.quick_stats import median_and_percentiles
 from companion.games.black_cannon.camera.seen_die import NOT_A_FACE, SeenDie
@@ -98,7 +99,7 @@ def combine(die: SeenDie, probabilities: np.ndarray, settings: ReaderSettings) -
 def _combined(die: SeenDie, learned: int, sure: float, settings: ReaderSettings) -> SeenDie:
     told = f"the face reader says {_said(learned)} ({sure:.2f})"
     if sure < settings.confident:
-        if die.pips == learned and not die.doubted and die.confidence >= settings.agreeing_counter_least \
+        if die.pips == learned and not die.doubted and die.confidence >= _agreeing_counter_least(die, settings) \
                 and sure >= settings.agreeing_face_least:
             return replace(die, confidence=max(die.confidence, settings.confident),
                            reason=f"{die.reason}; {told} too: both nearly sure of it")
@@ -119,6 +120,13 @@ def _combined(die: SeenDie, learned: int, sure: float, settings: ReaderSettings)
         confidence = die.confidence if die.doubted else max(die.confidence, sure)
         return replace(die, confidence=round(confidence, 3), reason=f"{die.reason}; {told} too")
     return _asked(die, f"but {told}", settings)
+
+
+def _agreeing_counter_least(die: SeenDie, settings: ReaderSettings) -> float:
+    """How sure the pip counter must be for the face reader's near-sure agreement to make a die sure: less for a
+    face of four pips or more, whose corner pips' grid already doubts a cocked die (face_checks.leans)."""
+    cornered = die.pips is not None and die.pips >= CORNERED_PIPS
+    return settings.agreeing_counter_least_cornered if cornered else settings.agreeing_counter_least
 
 
 def _asked(die: SeenDie, words: str, settings: ReaderSettings) -> SeenDie:

@@ -118,6 +118,11 @@ class ReaderSettings:
     # were a blue 1 at 0.875 / 0.92 and an ivory 4 read as 3 at 0.93 / 0.79.
     agreeing_counter_least: float = 0.9  # the pip counter's confidence (its margin over its sure margin)
     agreeing_face_least: float = 0.85    # the face reader's probability of the same count
+    # ... the pip counter's for a face of four pips or more, whose grid of corner pips shows a lean (face_checks.leans)
+    # where one of one to three pips cannot (the cocked dice above read as 1 and 3). Tuning seeds 3550-3949: flat
+    # 5s and 6s at 0.80-0.89 / 0.92-0.94 (3803, 3931, 3630, 3565), a blue 6 at 0.76 / 0.93 (3897, left asked); no
+    # cocked die, plain or forced to lean, read as four pips or more undoubted between 0.33 and 0.95.
+    agreeing_counter_least_cornered: float = 0.8
     doubted_keeps: float = 0.5           # a doubt (a die cocked?) keeps this share of a die's confidence: below `confident`
     hull_clear_of_die_mm: float = 20.0   # a blob whose middle lies this near a die read is the die's (its side, its shadow)
     hull_paint_mm2: float = 40.0         # a blob with this much of one fleet's paint shows that fleet's hull
