@@ -179,9 +179,11 @@ class ReaderSettings:
     unexplained_join_mm: float = 9.0
     unexplained_open_mm: float = 5.0
     unexplained_min_cards: float = 0.5
-    # Or a smaller piece, at least this share of a card, found again at its own level (unexplained._card_sized_refitted)
-    # as large as that, a card wide and no longer than `unexplained_faint_sides` allow (tuning view 4144: slate backs on
-    # the navy cloth came out patches of 0.33 and 0.39, refitted 0.67 and 0.71; on 4000-4299 it let ... pieces in).
+    # Or a smaller piece of the fixed level's, at least this share of a card, that found again at its own level holds
+    # `unexplained_min_cards`, a card wide and no longer than `unexplained_faint_sides` allow (unexplained.
+    # _card_sized_refitted; tuning view 4144: seat 2's slate back on the navy cloth a patch of 0.39, refitted 0.71).
+    # It let in 4 pieces on 4000-4299 (4113, 4129, 4144, 4243) and 8 on 3100-3999, no other no-hand seat changed.
+    # The faint level's patches are not looked at: on 4068, 4071 and 4114 they refitted card-sized, 5 exact seats asked.
     unexplained_patch_least_cards: float = 0.25
     # Unless it is a plank's grain (unexplained.along_grain): the difference within it changes across one way only
     # (the structure tensor's coherence at least this) and under this share of it is off the table's colour. On tuning
