@@ -12,6 +12,8 @@ small to be judged as a card that touches a face-up cannonade: the last of a shi
 (unless it is the rim of a card found there). A piece with one card's size and shape, solid, is a card
 the mask missed (a card's size is known; a face shows bright paper and markers, a faint piece is a back):
 face down (whole_back); so is each of several such a few mm apart, their halos joining them (backs_apart).
+A smaller piece that, found again at its own level, is card-sized counts too: a back on a cloth of nearly its
+colour may cross the fixed level only in a patch (_card_sized_refitted).
 A piece whose difference runs one way (along_grain) is a plank's grain, never a card."""
 
 from __future__ import annotations
@@ -44,8 +46,27 @@ def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarra
         if _card_like(contour, settings):
             cv2.drawContours(pieces, [contour], -1, 255, cv2.FILLED)
     return [contour for contour in cv2.findContours(pieces, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]
-            if cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px
+            if (cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px
+                or _card_sized_refitted(contour, difference, explained, settings))
             and not along_grain(contour, difference.squared, settings)]
+
+
+def _card_sized_refitted(piece, difference: table_mask.TableDifference, explained: np.ndarray,
+                         settings: ReaderSettings) -> bool:
+    """Whether a piece short of `unexplained_min_cards` is the ragged patch of a back on a cloth of nearly its
+    colour: at least `unexplained_patch_least_cards`, and found again at its own level (refit) it holds at least
+    `unexplained_min_cards`, a card wide and no longer than one (`unexplained_faint_sides`). Only the fixed level's
+    pieces are so looked at: patches of the faint level's (cloth mottling, the lamp's pool) refitted card-sized too."""
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    if cv2.contourArea(piece) < settings.unexplained_patch_least_cards * card_px:
+        return False
+    refitted = refit.refit(piece, difference, explained, settings)
+    if refitted is None or cv2.contourArea(refitted) < settings.unexplained_min_cards * card_px:
+        return False
+    _, sides, _ = cv2.minAreaRect(refitted)
+    short, long = sorted(side / settings.top_px_per_mm for side in sides)
+    least, most = settings.unexplained_faint_sides
+    return least * cards.CARD_MM[0] <= short and long <= most * cards.CARD_MM[1]
 
 
 def along_grain(contour, squared: np.ndarray, settings: ReaderSettings) -> bool:
