@@ -181,6 +181,13 @@ class CoinSettings:
     # and none named a mat on 1100-1199 or 1300-1499). Off where the coins' width is the kit's guess (taught.py).
     overlap_votes: float = float("inf")
     overlap_share: float = 0.6
+    # The middle of ring_peaks_least or more peaks ruled out by their face, each within ring_reach_share of a coin's width
+    # of it and ring_inside_share or more from it, is a pale coin packed among others, counted and asked
+    # (coin_spacing.ringed_middles; seeds 1921 cleo, 2083 anna: the peaks 0.20-0.34 of a width from their middle).
+    # Off (0) where the coins' width is the kit's guess; taught, TaughtSettings.ring_peaks_least.
+    ring_peaks_least: int = 0
+    ring_reach_share: float = 0.35
+    ring_inside_share: float = 0.15
 
 
 @dataclass(frozen=True)

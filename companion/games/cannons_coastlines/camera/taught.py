@@ -72,6 +72,9 @@ class TaughtSettings:
     lone_rim_votes: float = 0.65
     # Taught, a strongly voted peak ruled out deep within a coin taken is asked about (CoinSettings.overlap_votes).
     overlap_votes: float = 1.2
+    # Taught, a ring of this many peaks ruled out by their face round a coin's face is a pale coin packed among others
+    # (CoinSettings.ring_peaks_least; seeds 1900-2099: 1921 cleo and 2083 anna, sure and wrong, four peaks each).
+    ring_peaks_least: int = 3
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
     # The half-way rise lies outside the rim (lean, side, shadow): the paler the face beside the rim, the nearer the
@@ -120,6 +123,7 @@ class TaughtCoast:
             self.coin_settings_changes["half_under_shown"] = settings.half_under_shown
             self.coin_settings_changes["lone_rim_votes"] = settings.lone_rim_votes
             self.coin_settings_changes["overlap_votes"] = settings.overlap_votes
+            self.coin_settings_changes["ring_peaks_least"] = settings.ring_peaks_least
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
