@@ -147,7 +147,11 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         centres = centres + lone
     if ringed is not None and centres and settings.ring_peaks_least:
         taken = set(centres) | gaps
-        failed = [(float(row), float(col)) for row, col in zip(rows[order].tolist(), cols[order].tolist())
+        # A ring's peaks lie within its reach of a middle a separation clear of every coin taken.
+        at = np.array(centres)
+        clear = np.sqrt(((rows[order, None] - at[None, :, 0]) ** 2 + (cols[order, None] - at[None, :, 1]) ** 2).min(1))
+        clear = clear >= separation - settings.ring_reach_share * diameter_mm * MAT_PX_PER_MM
+        failed = [(float(row), float(col)) for row, col in zip(rows[order][clear].tolist(), cols[order][clear].tolist())
                   if (float(row), float(col)) not in taken and not face_is_a_coins(row, col)]
         ringed += ringed_middles(centres, failed, diameter_mm, separation, settings, face_is_a_coins)
         centres = centres + ringed

@@ -288,6 +288,10 @@ class MatSettings:
     # thin 0.38-0.53 of a taught mast (1337 dev, 1361 anna); seeds 500-1399, crates read right and sure that thin
     # 8.8 mm thick and more, or thin 0.26 of a mast (835 anna, 7.3 mm).
     thin_crate_over_mm: float = 1.7
+    # Taught: a blob read as two masts or more, within near_crate_mm of a crate's thickness and this much thicker than a
+    # taught mast, is doubted (fitting_doubts.masts_thick_as_a_crate). Kept mats 500-2099: such blobs read right 2.35
+    # over at most (2029 anna 2.3, sure); a small crate against a mast, its paint read as a second mast, 3.0 (2132 cleo).
+    masts_over_mast_most_mm: float = 2.65
     thin_crate_pole_share: float = 0.35
     thin_crate_pole_least_mm: float = 10.0
     # Taught: a blob read as masts alone, long_mast_blob_over taught masts longer than they are, is doubted where the
