@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.games.cannons_coastlines.camera import coins
-from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, ringed_middles, spacing_doubts
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
@@ -145,3 +145,33 @@ def test_taught_a_coin_lying_far_over_another_is_asked_about(apart_mm):
     coins.coin_centres(zone_with_coins((100, 100), (100, 100 + apart_mm * MAT_PX_PER_MM)), CoinSettings(), KIT_MM,
                        [], None, [], None, [], untaught)
     assert alone == [] and untaught == []
+
+
+TAUGHT_RINGS = CoinSettings(ring_peaks_least=3)
+MIDDLE = (100.0, 150.0)
+
+
+def ring_of_peaks(*turns_deg: float, off_mm: float = 6.0) -> list[tuple[float, float]]:
+    """Peaks `off_mm` from MIDDLE at the given turns: a pale coin's coloured middle votes past itself all round."""
+    return [(MIDDLE[0] + off_mm * MAT_PX_PER_MM * np.sin(np.radians(turn)),
+             MIDDLE[1] + off_mm * MAT_PX_PER_MM * np.cos(np.radians(turn))) for turn in turns_deg]
+
+
+def ringed(failed, taken, face_is_a_coins=lambda row, col: True) -> list[tuple[float, float]]:
+    separation = coins.coin_separation_px(KIT_MM, TAUGHT_RINGS)
+    return ringed_middles(taken, failed, KIT_MM, separation, TAUGHT_RINGS, face_is_a_coins)
+
+
+def test_taught_a_pale_coin_packed_among_others_is_the_middle_of_its_ring_of_peaks():
+    """Seeds 1921 cleo and 2083 anna: four peaks 5-7 mm round a pale coin's middle, each ruled out by its face."""
+    neighbours = [(MIDDLE[0], MIDDLE[1] - 28 * MAT_PX_PER_MM), (MIDDLE[0], MIDDLE[1] + 27 * MAT_PX_PER_MM)]
+    found = ringed(ring_of_peaks(0, 95, 180, 265), neighbours)
+    assert len(found) == 1 and np.hypot(found[0][0] - MIDDLE[0], found[0][1] - MIDDLE[1]) < 1.0, found
+
+
+def test_a_ring_with_a_coin_taken_inside_its_reach_with_paper_in_its_middle_or_open_on_one_side_is_no_coin():
+    peaks = ring_of_peaks(0, 95, 180, 265)
+    assert ringed(peaks, [(MIDDLE[0], MIDDLE[1] + 15 * MAT_PX_PER_MM)]) == []       # a coin taken overlaps it
+    assert ringed(peaks, [], face_is_a_coins=lambda row, col: False) == []        # the paper shows in its middle
+    assert ringed(ring_of_peaks(0, 40, 80), []) == []                               # an arc on one side: no ring
+    assert ringed(ring_of_peaks(0, 180), []) == []                                  # two peaks are no ring

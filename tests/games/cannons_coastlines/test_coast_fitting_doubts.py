@@ -10,11 +10,12 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannons_coastlines.camera.fitting_doubts import blob_shape, unexplained_blobs
+from companion.games.cannons_coastlines.camera.fitting_doubts import BlobShape, blob_shape, unexplained_blobs
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.mats import read_fittings
 from companion.games.cannons_coastlines.camera.settings import MatSettings
+from companion.games.cannons_coastlines.camera.taught import TaughtSettings
 from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
 
 ZONE_MM = (60, 120)
@@ -154,3 +155,30 @@ def test_taught_masts_on_a_blob_far_longer_than_they_are_are_doubted(length_mm, 
     blob = drawn((10, 28, length_mm, 4))
     assert any("masts long read as" in doubt for doubt in doubts_of(blob, masts, 0, STRIPED_LOOKS)) == doubted
     assert doubts_of(blob, masts, 0, replace(STRIPED_LOOKS, mast_paint_mm=12.0)) == []
+
+
+SMALL_CRATE_LOOKS = MatLooks(mast_mm2=302.0, crate_mm2=144.0, mast_length_mm=27.2, mast_half_width_mm=3.6, taught=True)
+
+
+@pytest.mark.parametrize("thickest_mm, doubted", [(6.6, True), (5.9, False), (5.5, False)])
+def test_taught_two_masts_on_a_blob_nearly_crate_thick_and_far_thicker_than_a_mast_are_asked(thickest_mm, doubted):
+    """Seed 2132 cleo: a small box crate (its core 6.6 mm, under a crate's 6.8) against a broad-sailed mast, its red side
+    read as a second mast, sure and wrong: 3.0 mm thicker than the taught mast. Masts side by side read right lie
+    2.35 mm over at most (2029 anna, 6.6 mm thick, its mast 4.3): not doubted."""
+    shape = BlobShape(area_mm2=562.0, length_mm=52.7, thickest_mm=thickest_mm, thin_mm=27.6)
+    doubts = unexplained_blobs([(shape, 0, 0)], 2, 0, SMALL_CRATE_LOOKS, MatSettings())
+    assert any("nearly a crate's" in doubt for doubt in doubts) == doubted, doubts
+    assert unexplained_blobs([(shape, 0, 0)], 2, 0, replace(SMALL_CRATE_LOOKS, mast_half_width_mm=4.3), MatSettings()) == []
+    assert unexplained_blobs([(shape, 0, 0)], 2, 0, replace(SMALL_CRATE_LOOKS, taught=False), MatSettings()) == []
+
+
+def test_taught_a_blob_read_as_one_crate_a_little_long_for_it_is_asked():
+    """Seed 2275 ben: a pale mast lying against a crate, its band beside the crate's own paint, read as one crate, sure
+    and wrong: 2.44 of the taught crate's sides long. Taught (the side known) that is doubted; the kit's line is 2.5."""
+    looks = MatLooks(mast_mm2=133.0, crate_mm2=333.0, mast_length_mm=52.2, taught=True)
+    shape = BlobShape(area_mm2=664.0, length_mm=44.6, thickest_mm=11.4, thin_mm=8.9)
+    taught = replace(MatSettings(), crate_length_most=TaughtSettings().crate_length_most)
+    assert any("times as long as a crate" in doubt for doubt in unexplained_blobs([(shape, 0, 0)], 0, 1, looks, taught))
+    assert unexplained_blobs([(shape, 0, 0)], 0, 1, looks, MatSettings()) == []
+    shorter = replace(shape, length_mm=2.13 * float(np.sqrt(looks.crate_mm2)))   # the longest read right and sure
+    assert unexplained_blobs([(shorter, 0, 0)], 0, 1, looks, taught) == []

@@ -17,6 +17,9 @@ Taught, the coins' width is known: a close call whose disc shows a coin's face (
 coin taken lies is a coin half under another, not a peak of the coins round it (half_under_shown). A silver or white
 face, blurred on a far mat, can be as pale as the paper and fail both face tests while its rim still gathers most of a
 coin's votes: such a peak far from every coin taken (no neighbour's rim or gap lies there) is a coin (lone_rims).
+A pale coin packed among others shows little rim against paper, and its coloured middle's edge votes one coin radius
+past it: a ring of peaks round the coin's middle, each too far off it for the face test. Taught, the middle of such a
+ring, showing a coin's face and a coin's width clear of every coin taken, is a coin (ringed_middles).
 """
 
 from __future__ import annotations
@@ -122,4 +125,33 @@ def lone_rims(taken: list[tuple[float, float]], peaks: list[tuple[float, float]]
         centres = np.array(list(taken) + found, np.float64)
         if np.hypot(centres[:, 0] - row, centres[:, 1] - col).min() >= apart:
             found.append((row, col))
+    return found
+
+
+def ringed_middles(taken: list[tuple[float, float]], failed: list[tuple[float, float]], diameter_mm: float,
+                   separation_px: float, settings: CoinSettings, face_is_a_coins) -> list[tuple[float, float]]:
+    """Middles (px) of rings of settings.ring_peaks_least or more of the peaks `failed` (voted, covered, but ruled out by
+    their face: strongest first), each within settings.ring_reach_share of a coin's width of the ring's middle and
+    settings.ring_inside_share of it or more away (round it, not bunched to one side of it), where `face_is_a_coins(row, col)` says the
+    middle shows a coin's face and no coin taken (or found) lies nearer than `separation_px`. Taken one at a time."""
+    reach = settings.ring_reach_share * diameter_mm * MAT_PX_PER_MM
+    inside = settings.ring_inside_share * diameter_mm * MAT_PX_PER_MM
+    left = np.array(failed, np.float64).reshape(-1, 2)
+    unused = np.ones(len(left), bool)
+    found: list[tuple[float, float]] = []
+    for index in range(len(left)):
+        if not unused[index]:
+            continue
+        near = unused & (np.hypot(*(left - left[index]).T) <= 2 * reach)
+        middle = left[near].mean(0)
+        ring = near & (np.hypot(*(left - middle).T) <= reach)
+        if ring.sum() < settings.ring_peaks_least:
+            continue
+        if np.hypot(*(left[ring] - middle).T).min() < inside:   # a cluster or an arc of peaks, not a ring round it
+            continue
+        centres = np.array(list(taken) + found, np.float64).reshape(-1, 2)
+        if (len(centres) and np.hypot(*(centres - middle).T).min() < separation_px) or not face_is_a_coins(*middle.astype(int)):
+            continue
+        found.append((float(middle[0]), float(middle[1])))
+        unused &= ~ring
     return found

@@ -19,7 +19,8 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, mat_zone_picture,
                                                                    mat_zone_slices)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, half_under_shown, lone_rims, spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import (gaps_between, half_under_shown, lone_rims, ringed_middles,
+                                                                    spacing_doubts)
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 METAL = "metal"
@@ -32,7 +33,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
                  half_under: list[tuple[float, float]] | None = None,
                  paper_like: np.ndarray | None = None,
                  lone: list[tuple[float, float]] | None = None,
-                 overlapped: list[float] | None = None) -> list[tuple[float, float]]:
+                 overlapped: list[float] | None = None,
+                 ringed: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
@@ -47,7 +49,9 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     whose face is as pale as the paper (coin_spacing.lone_rims): it is taken, and added to `lone` too. `paper_like`:
     the zone's paper_likeness when already worked out. A peak gathering settings.overlap_votes full rims' votes ruled out
     nearer than the close calls, but settings.overlap_share of a coin's width or more from every coin taken, adds that
-    distance (mm) to `overlapped`: a coin lying over another, their peaks pulled together (asked, not counted)."""
+    distance (mm) to `overlapped`: a coin lying over another, their peaks pulled together (asked, not counted). Taught,
+    the middle of a ring of peaks ruled out by their face is a pale coin packed among others (coin_spacing.ringed_middles):
+    it is taken, and added to `ringed` too."""
     if paper_like is None:
         paper_like = paper_likeness(zone_lab, settings)
     lightness = cv2.GaussianBlur(paper_like, (0, 0), 1.0)
@@ -141,6 +145,16 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
         lone += lone_rims(centres, [(float(r), float(c)) for r, c in voted.tolist() if (float(r), float(c)) not in gaps],
                           diameter_mm, settings)
         centres = centres + lone
+    if ringed is not None and centres and settings.ring_peaks_least:
+        taken = set(centres) | gaps
+        # A ring's peaks lie within its reach of a middle a separation clear of every coin taken.
+        at = np.array(centres)
+        clear = np.sqrt(((rows[order, None] - at[None, :, 0]) ** 2 + (cols[order, None] - at[None, :, 1]) ** 2).min(1))
+        clear = clear >= separation - settings.ring_reach_share * diameter_mm * MAT_PX_PER_MM
+        failed = [(float(row), float(col)) for row, col in zip(rows[order][clear].tolist(), cols[order][clear].tolist())
+                  if (float(row), float(col)) not in taken and not face_is_a_coins(row, col)]
+        ringed += ringed_middles(centres, failed, diameter_mm, separation, settings, face_is_a_coins)
+        centres = centres + ringed
     return centres
 
 
@@ -242,10 +256,12 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     half_under: list[tuple[float, float]] = []
     lone: list[tuple[float, float]] = []
     overlapped: list[float] = []
+    ringed: list[tuple[float, float]] = []
     # Untaught, the coins' width is the kit's guess: a smaller set's coins lie nearer each other (coin_spacing).
     passed_from = None if looks.taught else settings.untaught_least_apart_mm
     centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over, passed_from,
-                                                                half_under, coin_zone.paper_like, lone, overlapped)
+                                                                half_under, coin_zone.paper_like, lone, overlapped,
+                                                                ringed)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -260,6 +276,10 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     lone_counted = sum(1 for centre in centres.tolist() if tuple(centre) in lone_set)
     spacing += [f"{lone_counted} coin(s) far from every other counted by their rim alone, their face as pale as the paper"
                 ] if lone_counted else []
+    ringed_set = set(ringed)
+    ringed_counted = sum(1 for centre in centres.tolist() if tuple(centre) in ringed_set)
+    spacing += [f"{ringed_counted} pale coin(s) packed among others counted by the ring of peaks round their middle"
+                ] if ringed_counted else []
     spacing += [f"a coin's rim strongly voted {min(overlapped):.1f} mm from a coin taken, ruled out: a coin lying over "
                 f"another? (coins {diameter:.0f} mm across)"] if overlapped else []
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)

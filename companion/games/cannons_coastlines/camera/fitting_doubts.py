@@ -107,7 +107,7 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
         elif (m1 - m0, c1 - c0) == (1, 0):
             doubts += mast_unlike(shape, looks, settings) or crate_sized_mast(shape, looks, settings)
         if m1 > m0 and c1 == c0:
-            doubts += masts_too_long(m1 - m0, shape, looks, settings)
+            doubts += masts_too_long(m1 - m0, shape, looks, settings) + masts_thick_as_a_crate(m1 - m0, shape, looks, settings)
     return doubts
 
 
@@ -150,6 +150,18 @@ def masts_too_long(masts: int, shape: BlobShape, looks: MatLooks, settings: MatS
     if long < masts + settings.long_mast_blob_over:
         return []
     return [f"a blob {long:.1f} masts long read as {masts} mast(s)"]
+
+
+def masts_thick_as_a_crate(masts: int, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as two masts or more, nearly as thick as a crate (within settings.near_crate_mm) and
+    settings.masts_over_mast_most_mm thicker than a taught mast, may hold a small crate whose core did not show, its
+    paint read as a mast's (sails side by side are no thicker than one)."""
+    if (not looks.taught or masts < 2 or looks.mast_half_width_mm <= 0
+            or shape.thickest_mm < settings.crate_min_half_width_mm - settings.near_crate_mm
+            or shape.thickest_mm - looks.mast_half_width_mm < settings.masts_over_mast_most_mm):
+        return []
+    return [f"a blob read as {masts} masts, {shape.thickest_mm:.1f} mm thick, nearly a crate's and "
+            f"{shape.thickest_mm - looks.mast_half_width_mm:.1f} mm over a mast's"]
 
 
 def band_is_the_mast(looks: MatLooks, settings: MatSettings) -> bool:

@@ -181,6 +181,13 @@ class CoinSettings:
     # and none named a mat on 1100-1199 or 1300-1499). Off where the coins' width is the kit's guess (taught.py).
     overlap_votes: float = float("inf")
     overlap_share: float = 0.6
+    # The middle of ring_peaks_least or more peaks ruled out by their face, each within ring_reach_share of a coin's width
+    # of it and ring_inside_share or more from it, is a pale coin packed among others, counted and asked
+    # (coin_spacing.ringed_middles; seeds 1921 cleo, 2083 anna: the peaks 0.20-0.34 of a width from their middle).
+    # Off (0) where the coins' width is the kit's guess; taught, TaughtSettings.ring_peaks_least.
+    ring_peaks_least: int = 0
+    ring_reach_share: float = 0.35
+    ring_inside_share: float = 0.15
 
 
 @dataclass(frozen=True)
@@ -281,6 +288,10 @@ class MatSettings:
     # thin 0.38-0.53 of a taught mast (1337 dev, 1361 anna); seeds 500-1399, crates read right and sure that thin
     # 8.8 mm thick and more, or thin 0.26 of a mast (835 anna, 7.3 mm).
     thin_crate_over_mm: float = 1.7
+    # Taught: a blob read as two masts or more, within near_crate_mm of a crate's thickness and this much thicker than a
+    # taught mast, is doubted (fitting_doubts.masts_thick_as_a_crate). Kept mats 500-2099: such blobs read right 2.35
+    # over at most (2029 anna 2.3, sure); a small crate against a mast, its paint read as a second mast, 3.0 (2132 cleo).
+    masts_over_mast_most_mm: float = 2.65
     thin_crate_pole_share: float = 0.35
     thin_crate_pole_least_mm: float = 10.0
     # Taught: a blob read as masts alone, long_mast_blob_over taught masts longer than they are, is doubted where the

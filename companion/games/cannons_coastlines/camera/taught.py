@@ -68,10 +68,18 @@ class TaughtSettings:
     # is a coin (CoinSettings.lone_rim_votes). Tuning seeds 1500-1699, such peaks 0.9 of a width and more from every coin
     # taken, within the zone: 0.7 votes and more on the five mats missing silver- or pale-faced coins (1513 dev and
     # 1532 ben sure, 1530 ben five of them), one of 0.5-0.6 where no coin lay (1625 ben), none on mats read right;
-    # seeds 1300-1499, one of 0.65-0.7, a coin missed (1368 ben).
-    lone_rim_votes: float = 0.65
+    # seeds 1300-1499, one of 0.65-0.7, a coin missed (1368 ben). Lowered to 0.5 (2026-12-06): a pale cyan coin in a
+    # packed grid at 0.59 (2224 dev, sure and wrong), five silver faces (1942 dev); kept mats 500-2099 otherwise the same.
+    lone_rim_votes: float = 0.5
     # Taught, a strongly voted peak ruled out deep within a coin taken is asked about (CoinSettings.overlap_votes).
     overlap_votes: float = 1.2
+    # Taught, a ring of this many peaks ruled out by their face round a coin's face is a pale coin packed among others
+    # (CoinSettings.ring_peaks_least; seeds 1900-2099: 1921 cleo and 2083 anna, sure and wrong, four peaks each).
+    ring_peaks_least: int = 3
+    # Taught, a blob read as one crate longer than this many of its sides is doubted (MatSettings.crate_length_most;
+    # the crate's side known). Kept mats 500-2099: one-crate blobs on mats read right and sure 2.13 sides long at most,
+    # the crates read right 2.25 at most on 700-1099; a pale mast against a crate, read as one, 2.44 (2275 ben, sure).
+    crate_length_most: float = 2.35
     # The coin's face next to its rim is looked for this far inside where the paper comes back.
     rim_face_reach_mm: tuple[float, float] = (1.0, 4.0)
     # The half-way rise lies outside the rim (lean, side, shadow): the paler the face beside the rim, the nearer the
@@ -120,6 +128,7 @@ class TaughtCoast:
             self.coin_settings_changes["half_under_shown"] = settings.half_under_shown
             self.coin_settings_changes["lone_rim_votes"] = settings.lone_rim_votes
             self.coin_settings_changes["overlap_votes"] = settings.overlap_votes
+            self.coin_settings_changes["ring_peaks_least"] = settings.ring_peaks_least
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
@@ -146,10 +155,12 @@ class TaughtCoast:
 
     def mat_settings(self, base: MatSettings) -> MatSettings:
         """A group's sail may carry a band of paint a pole crosses: its parts join over a wider gap. A mast
-        with a pale sail and pole may show less than the kit's smallest prize: a share of the taught one will do."""
+        with a pale sail and pole may show less than the kit's smallest prize: a share of the taught one will do. A crate's
+        side known, a blob read as one crate is doubted when shorter (TaughtSettings.crate_length_most)."""
         looks, s = self.looks, self.settings
         smallest = min(base.prize_min_area_mm2, max(s.least_prize_mm2, s.prize_share * min(looks.mast_mm2, looks.crate_mm2)))
-        return replace(base, paint_join_mm=max(base.paint_join_mm, s.paint_join_mm), prize_min_area_mm2=smallest)
+        return replace(base, paint_join_mm=max(base.paint_join_mm, s.paint_join_mm), prize_min_area_mm2=smallest,
+                       crate_length_most=s.crate_length_most)
 
     def describe(self) -> str:
         looks = self.looks
