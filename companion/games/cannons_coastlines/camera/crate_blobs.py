@@ -18,7 +18,7 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm, thick_and_thin_near, whole_mast_beside
+from companion.games.cannons_coastlines.camera.fitting_doubts import thick_and_thin_near, whole_mast_beside
 from companion.games.cannons_coastlines.camera.mast_bands import bands
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, box_round, within
@@ -79,23 +79,7 @@ def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[i
         fleet, named = _whole_mast_fleet(part, colours, lid_fleet, settings)
         masts.append(fleet)
         doubts += named
-    return masts, crates, doubts + paint_beyond_crates([patch & ~core for _, patch in inside], len(masts), looks, settings)
-
-
-def paint_beyond_crates(off_cores: list[np.ndarray], masts_read: int, looks: MatLooks, settings: MatSettings) -> list[str]:
-    """Taught: the paint of a crate's blob lying off its cores (`off_cores`, bool masks) reaching, end to end,
-    MatSettings.crate_paint_over_bands taught bands further than the `masts_read` from the blob: masts lying side by side
-    against the crate, their bands run into its lid and each other, miscounted. Asked."""
-    if band_mm(looks) <= 0:
-        return []
-    off = np.logical_or.reduce(off_cores) if off_cores else None
-    if off is None or not off.any():
-        return []
-    # A crate leaning shows its painted side off the core: a crate's side (its taught mm^2's root) is not a band.
-    over = (length_mm(off) - np.sqrt(looks.crate_mm2)) / band_mm(looks) - masts_read
-    if over < settings.crate_paint_over_bands:
-        return []
-    return [f"a crate's paint reaching {over:.2f} bands past a crate's side beyond the {masts_read} mast(s) read beside it"]
+    return masts, crates, doubts
 
 
 def _whole_mast_fleet(part: np.ndarray, colours: PartColours, lid_fleet: int, settings: MatSettings) -> tuple[int, list[str]]:

@@ -349,10 +349,6 @@ class MatSettings:
     # right), most of them reaching as far as their masts or further.
     row_width_most_mm: float = 12.0
     row_reach_over: float = 0.75
-    # Taught: a crate's blob whose paint off its cores reaches this many bands further than the masts read from it holds
-    # masts side by side whose bands run into the lid (crate_blobs.paint_beyond_crates); asked. Seeds 2300-2499: 2449 cleo
-    # 1.30, 2478 ben 1.81 (sure and wrong); but on the kept mats of 1100-2299, 105 read right and sure reach 1.0 (not kept).
-    crate_paint_over_bands: float = 1.0
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
     # read as two masts, but are as likely one band cut by its pole (mast_bands.cut_band_doubts). Tuning seeds
     # 500-699 untaught: such pairs read as two masts where one lay 12.8-18.9 mm apart (13 players sure), two masts
