@@ -23,8 +23,9 @@ again, 1700-1899 for masts in a row counted by the gaps in their paint, masts wi
 left as specks near a prize, with 1100-1199, 1300-1699 and 500-599 checked again, 1900-2099 for a crate's lid too pale
 for the mask, a coin's ring at the fittings' bottom edge and bands running together across pale poles, with 1100-1899
 and 500-599 checked again, 2100-2299 for pale coins packed among others, a small crate against masts and a mast against
-a crate asked, with 1100-2099 and 500-599 checked again) were used while tuning (the held-out row ran on 500-515 once,
-as a check, changing nothing; never on 700-2299);
+a crate asked, with 1100-2099 and 500-599 checked again, 2300-2499 for masts against a crate of their fleet, a doubt
+tried and not kept) were used while tuning (the held-out row ran on 500-515 once,
+as a check, changing nothing; never on 700-2499);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape
