@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 4300 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 4600 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -130,6 +130,9 @@ class ReaderSettings:
     # And shrunk by this much: a faint shape's outline lies past its cards (the distance smoothed over
     # `faint_smooth_mm` and closed), and two backs 10-15 mm apart come out one shape with a bridge between them.
     split_halo_mm: float = 3.5
+    # Or by this much, when that leaves no card: an ember back's shadow on the burgundy cloth took its shape to 78 x 97
+    # mm (tuning view 4431: shrunk 3.5 mm still no card, 5 mm one card holding 0.9 of its rectangle).
+    split_shadow_halo_mm: float = 5.0
     split_confidence: float = 0.8
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
