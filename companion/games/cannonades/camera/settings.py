@@ -208,9 +208,10 @@ class ReaderSettings:
     # Such a piece one card's size and shape (unexplained.whole_back: sides within `card_side_tolerance` of a
     # card's, at least this many cards' area, this solid) is a back the mask missed: face down, with this
     # confidence (on tuning views whole slate backs on the navy cloth came out 59-72 x 78-92 mm, 0.76-0.94 of
-    # a card, 0.84-0.96 solid; no piece where no card lay came nearer a card's shape than 66 x 107 mm).
+    # a card, 0.84-0.96 solid; no piece where no card lay came nearer a card's shape than 66 x 107 mm). Solid 0.85
+    # -> 0.8 for tuning view 4467: an ember back on the navy cloth the blob finder missed, 65 x 95 mm, 0.77, 0.82.
     unexplained_back_least_cards: float = 0.7
-    unexplained_back_solidity: float = 0.85
+    unexplained_back_solidity: float = 0.8
     unexplained_back_confidence: float = 0.7
     # A piece neither one back nor a row is cut at the fixed level joined across this many mm only: two or more whole
     # backs, what is left of the piece under this many cards' area (unexplained.backs_apart; tuning view 3897: three
