@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 4300 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 4600 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -130,6 +130,9 @@ class ReaderSettings:
     # And shrunk by this much: a faint shape's outline lies past its cards (the distance smoothed over
     # `faint_smooth_mm` and closed), and two backs 10-15 mm apart come out one shape with a bridge between them.
     split_halo_mm: float = 3.5
+    # Or by this much, when that leaves no card: an ember back's shadow on the burgundy cloth took its shape to 78 x 97
+    # mm (tuning view 4431: shrunk 3.5 mm still no card, 5 mm one card holding 0.9 of its rectangle).
+    split_shadow_halo_mm: float = 5.0
     split_confidence: float = 0.8
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
@@ -205,9 +208,10 @@ class ReaderSettings:
     # Such a piece one card's size and shape (unexplained.whole_back: sides within `card_side_tolerance` of a
     # card's, at least this many cards' area, this solid) is a back the mask missed: face down, with this
     # confidence (on tuning views whole slate backs on the navy cloth came out 59-72 x 78-92 mm, 0.76-0.94 of
-    # a card, 0.84-0.96 solid; no piece where no card lay came nearer a card's shape than 66 x 107 mm).
+    # a card, 0.84-0.96 solid; no piece where no card lay came nearer a card's shape than 66 x 107 mm). Solid 0.85
+    # -> 0.8 for tuning view 4467: an ember back on the navy cloth the blob finder missed, 65 x 95 mm, 0.77, 0.82.
     unexplained_back_least_cards: float = 0.7
-    unexplained_back_solidity: float = 0.85
+    unexplained_back_solidity: float = 0.8
     unexplained_back_confidence: float = 0.7
     # A piece neither one back nor a row is cut at the fixed level joined across this many mm only: two or more whole
     # backs, what is left of the piece under this many cards' area (unexplained.backs_apart; tuning view 3897: three

@@ -178,9 +178,14 @@ def fitted_in_halo(contour: np.ndarray, settings: ReaderSettings, cover: np.ndar
     """One card rectangle holding a faint shape shrunk by its halo (`split_halo_mm`): the faint mask (the distance
     smoothed and closed) reaches a few mm past a back all round, and may take in a speck beside it; shrunk, the back
     alone is left, short of a card's shape (fitted_card). None when it is not (two cards, a card and another's strip
-    wider than the halo, a hand), or the shape touches a face-up card."""
-    shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
-    return None if shrunk is None else fitted_card(shrunk, settings, cover)
+    wider than the halo, a hand), or the shape touches a face-up card. Tried again shrunk by `split_shadow_halo_mm`:
+    a back's shadow on a cloth of nearly its colour widens its halo on two sides."""
+    for halo_mm in (settings.split_halo_mm, settings.split_shadow_halo_mm):
+        shrunk = _grown(contour, -halo_mm * settings.top_px_per_mm)
+        fitted = None if shrunk is None else fitted_card(shrunk, settings, cover)
+        if fitted is not None:
+            return fitted
+    return None
 
 
 def card_beside_face(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:

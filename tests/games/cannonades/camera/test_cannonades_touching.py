@@ -160,7 +160,9 @@ def test_backs_touching_whose_light_border_the_table_hides_are_counted_card_by_c
     (1443, 2, "three ember backs overlapping in a column on the navy cloth"),
     (1707, 1, "one ember back on the navy cloth, its shape the card, its halo and a speck (1.2 cards)"),
     (2043, 2, "an ember back 10 mm from face-up S20, the gap taken in: split into two cards, counted twice, sure"),
-], ids=["backs apart on beige linen", "a column on navy cloth", "a back and its halo", "a back beside a face"])
+    (4431, 1, "one ember back on the burgundy cloth, its halo and shadow 78 x 97 mm: shrunk 3.5 mm still no card"),
+], ids=["backs apart on beige linen", "a column on navy cloth", "a back and its halo", "a back beside a face",
+        "a back, its halo and its shadow"])
 def test_ember_backs_a_faint_shape_took_in_with_its_halo_are_counted_card_by_card(seed, seat, why):
     """Tuning views (fresh seeds): the faint mask, the distance smoothed and closed, reaches a few mm past each
     card and joined the backs into one shape (2.6 and 2.9 cards) no card rectangles explained; the seat was said
@@ -170,6 +172,23 @@ def test_ember_backs_a_faint_shape_took_in_with_its_halo_are_counted_card_by_car
     truth, cards = benchmark_view(seed, "ember")
     got, want = seat_as_read(truth, cards, seat)
     assert got == want, why
+
+
+@pytest.mark.parametrize("width, length, one_card", [
+    (70, 95, True),     # a back and its halo (3.5 mm round)
+    (74, 99, True),     # and its shadow, 4 mm more on two sides: one card only shrunk by `split_shadow_halo_mm`
+    (145, 95, False),   # two backs 5 mm apart, their halos joined: no shrinking makes them one card
+])
+def test_a_faint_back_s_halo_and_shadow_shrunk_away_leave_one_card_and_two_backs_never_do(width, length, one_card):
+    """Tuning view 4431 (an ember back on the burgundy cloth, its shape 78 x 97 mm; unsure at main 2a8798d): shrunk
+    by the halo alone the shape held no card rectangle; shrunk by the wider halo a shadow makes, it does."""
+    scale = SETTINGS.top_px_per_mm
+    corners = np.array([[0, 0], [width, 0], [width, length], [0, length]], np.float64) * scale + 100
+    fitted = touching.fitted_in_halo(np.int32(np.round(corners)).reshape(-1, 1, 2), SETTINGS)
+    assert (fitted is not None) == one_card
+    narrow = dataclasses.replace(SETTINGS, split_shadow_halo_mm=SETTINGS.split_halo_mm)
+    assert (touching.fitted_in_halo(np.int32(np.round(corners)).reshape(-1, 1, 2), narrow) is not None) == (
+        one_card and width < 72)
 
 
 def test_what_a_card_beside_a_face_leaves_is_the_table_gap_only_when_it_looks_like_the_table():
