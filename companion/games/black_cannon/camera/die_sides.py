@@ -2,8 +2,7 @@
 between its top and the camera (their edges run along the rays from the camera's foot), so its body reaches no
 further across that line than its top does on either side, nor further away from the camera than its top's far
 edge. A cocked die's rising side shows beside its top or beyond it: its body runs on further one way across, or
-away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean,
-and one of four pips or more whose tilted top, at a slant to the camera's line, is seen on the plane nearly square.
+away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean.
 The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body."""
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ players are asked, never told a guess; so are a roll's dice whose tops read at s
 already, then it alone), a roll's dice being one pair (seen_die.py). A tilted top squashes its pips along the tilt,
 where a flat top's, seen straight down on its plane, stay round but for blur: a face whose pips, pooled, are
 squashed well beyond that is doubted too (this tells a cocked die showing one to three pips, where the grid of pip
-places cannot), and so is any face whose die's body reaches beside its top or beyond its far edge, as a flat
+places cannot), and so is such a face whose die's body reaches beside its top or beyond its far edge, as a flat
 die's sides never do (die_sides.py). Spots anywhere in the crop are taken (a die's body may match the print behind
 it, leaving it out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips
 or more, a pip in each corner, already shows a cocked die by its squashed grid: its edges may stray further (a
@@ -163,10 +163,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     blurred = partial(flat_pips_roundness, view, low, settings) if face.pips >= CORNERED_PIPS else None
     if pips_squashed(grey, face, points, radii, settings, local, blurred):
         doubts.append("its pips are seen squashed: a cocked die?")
-    # Of any count: a top tilted at a slant to the camera's line may be seen on the board's plane nearly square (cocked
-    # 4s-6s read sure on forced-lean tuning seeds 3950-4149: grid squash 0.93-0.97 at 17-33 degrees); its side shows
-    # it (4026's 5 there, 4078's cocked 5 plain).
-    side_seen = sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
+    side_seen = face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again

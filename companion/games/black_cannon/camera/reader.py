@@ -18,7 +18,6 @@ from companion.games.black_cannon.camera.board_refit import refit_sparse_view
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
 from companion.games.black_cannon.camera.corner_search import with_missed_corners
 from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
-from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
 from companion.games.black_cannon.camera.hidden_dice import hidden_dice
@@ -159,10 +158,8 @@ def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board
     look = look_at_table(image, board, settings, markers, refit=False)
     # The pip counter alone: the learned face reader's word moves no die's place, count or side seen.
     dice_there = [read_die(look.view, image, blob, settings, board) for blob in look.candidates]
-    # (of a face of one to three pips: a side seen beside a top of four pips or more on the markers' own fit alone
-    # doubted three flat dice, tuning seeds 3759 and 4026, and no cocked one)
     doubted = [cv2.perspectiveTransform(np.float64([[die.centre_mm]]), look.view.to_image).reshape(1, 2)
-               for die in dice_there if die.pips is not None and die.pips < CORNERED_PIPS and die.side_seen]
+               for die in dice_there if die.pips is not None and die.side_seen]
     if not doubted:
         return dice
     places = view.to_board(np.vstack(doubted))

@@ -99,7 +99,6 @@ class ReaderSettings:
     die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
     die_body_spreads: float = 7.0        # a die's body is no wider than this many pip spreads (1.9 tops; tuning: flat 4-5)
     # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
-    # (and, since the thirty-third cut, of four pips or more: tuning seeds 3950-4149, flat 0.12 and 0.53 at most)
     cocked_shift_across: float = 0.12    # its middle off its top's across that line (flat 0.09 and below but 2 of 117)
     cocked_reach_away: float = 0.55      # its reach away from the camera past its top's middle (flat 0.52 and below)
     # A lone pip's body (no pip spread to size it by) says so only when it spans this across, in mm: a die's top,
