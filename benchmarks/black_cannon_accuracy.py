@@ -24,8 +24,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 # Seeds below this were tuned on (ships below 2000, dice below 2200, both below 2600 since the few-marker cut, dice
 # 2600-2799 since the twenty-fourth cut, 2800-2999 since the twenty-fifth, 3000-3149 since the twenty-seventh, on cocked
 # dice, 3150-3349 since the twenty-eighth, on the few-marker fits, 3350-3549 since the thirtieth, on flat dice,
-# 3550-3749 since the thirty-first, 3750-3949 since the thirty-second, 3950-4149 since the thirty-third, on cocked dice): the miss
-# listings take only these, this benchmark only the rest.
+# 3550-3749 since the thirty-first, 3750-3949 since the thirty-second, 3950-4149 since the thirty-third, on cocked
+# dice): the miss listings take only these, this benchmark only the rest.
 TUNING_SEEDS_BELOW = 4150
 MATCH_MM = 22.0
 
