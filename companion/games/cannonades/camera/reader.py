@@ -12,8 +12,8 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import face_down, face_up, table_mask, under_cannonade, unexplained
-from companion.games.cannonades.camera.settings import (AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_MARGIN_MM, REREAD_ROUNDS,
-                                                         REREAD_SETTINGS, REREAD_WITHIN_SHAPE_MM, SETTINGS, ReaderSettings)
+from companion.games.cannonades.camera.read_again import markers_in_window, read_again
+from companion.games.cannonades.camera.settings import AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_ROUNDS, SETTINGS, ReaderSettings
 from companion.games.cannonades.deck import Deck, default_deck
 from companion.games.cannonades.kit import cards, table
 from companion.vision.table_frame import find_markers
@@ -122,7 +122,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless,
                                  difference, (judged, covered))
     for _ in range(REREAD_ROUNDS):   # a face read again is cut out, which may show a face under it
-        faces_again, blobs = _read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
+        faces_again, blobs = read_again(grey, to_image, to_table, blobs, len(deck.cards), {face.index for face in faces},
                                          settings.reread_shapes, reread_mm)
         if not faces_again:
             break
@@ -186,90 +186,6 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
     return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
-
-
-def markers_in_window(grey: np.ndarray, to_image: np.ndarray, window_mm: tuple[float, float, float, float],
-                      settings: ReaderSettings) -> dict[int, list[np.ndarray]]:
-    """The card markers in the part of the picture that shows the window (the play area's too: a card beyond it is
-    not read, and the detector's passes over the enlarged picture cost in proportion to what they cover)."""
-    x0, y0, x1, y1 = window_in_picture(to_image, window_mm)
-    patch = grey[y0:y1, x0:x1]
-    if patch.size == 0:
-        return {}
-    return {marker_id: [quad + (x0, y0) for quad in quads]
-            for marker_id, quads in face_up.find_card_markers(patch, settings).items()}
-
-
-def window_in_picture(to_image: np.ndarray, window_mm: tuple[float, float, float, float]) -> tuple[int, int, int, int]:
-    """The picture's px box (left, top, right, bottom) that shows the window of the table."""
-    left, top, right, bottom = window_mm
-    corners = cv2.perspectiveTransform(np.array([[[left, top], [right, top], [right, bottom], [left, bottom]]],
-                                                np.float64), to_image)[0]
-    x0, y0 = np.maximum(np.floor(corners.min(axis=0)).astype(int), 0)
-    x1, y1 = np.ceil(corners.max(axis=0)).astype(int)
-    return int(x0), int(y0), int(x1), int(y1)
-
-
-def _read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blobs: list[face_down.Blob],
-                deck_size: int, known: set[int], shapes: bool, within_mm: tuple[float, float, float, float] | None = None,
-                ) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
-    """Each card with printed corners whose markers were not read, each shape of cards touching or
-    overlapping that no card rectangles explain (a face smeared by the camera's shake among them) and each
-    arm with what it touches (a face with one marker clear of the hand; these two only when `shapes`), within
-    `within_mm` when given, read again on its own patch of the picture (each of REREAD_SETTINGS in turn):
-    the cards found there, and only there, replace the unknown shape."""
-    faces, kept = [], []
-    for blob in blobs:
-        box = _reread_box(blob, shapes)
-        if box is None or (within_mm is not None and not inside(blob.centre_mm, within_mm)):
-            kept.append(blob)
-            continue
-        left, top, right, bottom = window_in_picture(to_image, box)
-        patch = grey[top:bottom, left:right]
-        found = []
-        for settings in REREAD_SETTINGS if patch.size else ():   # until one reads a card there
-            markers = {marker_id: [quad + (left, top) for quad in quads]
-                       for marker_id, quads in face_up.find_card_markers(patch, settings).items()}
-            placed, _ = face_up.place_faces(markers, to_table, deck_size, settings)
-            found = [face for face in placed if face.index not in known and _belongs(face, blob)]
-            if blob.why.startswith(face_down.PRINTED_CORNERS) and len(found) > 1:
-                found = []   # one card's shape: two faces read there is no reading
-            if found:
-                break
-        if not found:
-            kept.append(blob)
-        for face in found:
-            faces.append(face)
-            known.add(face.index)
-    return faces, kept
-
-
-def _reread_box(blob: face_down.Blob, shapes: bool) -> tuple[float, float, float, float] | None:
-    """The part of the table (mm) a blob is read again in, or None when it is not read again (a shape of
-    several cards or an arm unless `shapes`)."""
-    if blob.face == "down":
-        return None   # a face-up card with hidden markers (HIDDEN_FACE) is read again: a corner may show
-    if blob.why.startswith(face_down.PRINTED_CORNERS):
-        reach = max(cards.CARD_MM) / 2 + REREAD_MARGIN_MM
-        x, y = blob.centre_mm
-        return x - reach, y - reach, x + reach, y + reach
-    if shapes and blob.why.startswith((face_down.NOT_ONE_CARD, face_down.REACHING_IN)) and blob.points_mm:
-        points = np.array(blob.points_mm)
-        (x0, y0), (x1, y1) = points.min(axis=0) - REREAD_MARGIN_MM, points.max(axis=0) + REREAD_MARGIN_MM
-        return float(x0), float(y0), float(x1), float(y1)
-    return None
-
-
-def _belongs(face: face_up.PlacedFace, blob: face_down.Blob) -> bool:
-    """Whether a face read again is the blob's: near a card-shaped blob's centre, inside a bigger shape."""
-    if blob.why.startswith(face_down.PRINTED_CORNERS):
-        return face_down.distance(face.centre_mm, blob.centre_mm) <= REREAD_MARGIN_MM
-    points = np.array(blob.points_mm)
-    return bool(np.min(np.hypot(*(points - face.centre_mm).T)) <= REREAD_WITHIN_SHAPE_MM)
-
-
-def inside(point_mm: tuple[float, float], box_mm: tuple[float, float, float, float]) -> bool:
-    return box_mm[0] <= point_mm[0] <= box_mm[2] and box_mm[1] <= point_mm[1] <= box_mm[3]
 
 
 def _unknowns(blob: face_down.Blob, players: int, settings: ReaderSettings, least_cards: float) -> list[SeenCard]:

@@ -160,7 +160,7 @@ class ReaderSettings:
     arm_card_side_free: float = 0.75        # three of its four sides free this much each (a straight arm's two)
     arm_cards_most: int = 4
     # A shape of several cards no card rectangles explain, and an arm with what it touches, read again on its
-    # patch (reader._read_again: a face smeared by the camera's shake, a face with one marker clear of a hand):
+    # patch (read_again.read_again: a face smeared by the camera's shake, a face with one marker clear of a hand):
     # a photo's read does; the stream's does not (a hand's patch read six ways costs a few hundred ms).
     reread_shapes: bool = True
     unknown_below: float = 0.5              # a card reported with less confidence is reported unknown
