@@ -40,6 +40,8 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
     grey = difference.grey
     faces, strips = {}, set()
     for number in lonely:
+        if not _in_picture(faces_px[number], shown.shape):
+            continue   # a picture part read again around a move: this cannonade lies outside it, its ship unseen here
         if reached_under(found_px, faces_px[number], shown.shape, settings):
             continue   # its ship may be that card, placed off along a row: a strip beside it is no second ship
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
@@ -53,6 +55,12 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
             faces[number] = face
             strips |= own
     return faces, strips
+
+
+def _in_picture(outline_px: np.ndarray, shape: tuple[int, ...]) -> bool:
+    """Whether any of the outline's box lies inside the picture (part) of `shape`."""
+    x0, y0, x1, y1 = box_around(np.int32(np.round(outline_px)), 0, shape)
+    return x1 > x0 and y1 > y0
 
 
 def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: tuple[int, ...],
