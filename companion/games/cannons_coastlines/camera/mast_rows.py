@@ -105,16 +105,16 @@ def row_reach_doubts(painted: list[tuple[dict[int, np.ndarray], list[int]]], loo
         return []
     doubts = []
     for fleet in sorted({owner for _, read in painted for owner in read}):
-        parts = [shown[fleet] for shown, read in painted if fleet in read and fleet in shown]
-        count = sum(read.count(fleet) for shown, read in painted if fleet in read and fleet in shown)
-        if len(parts) < 2:
+        blobs = [(shown[fleet], read.count(fleet)) for shown, read in painted if fleet in read and fleet in shown]
+        if len(blobs) < 2:
             continue
-        row = np.logical_or.reduce(parts)
+        count = sum(read for _, read in blobs)
+        row = np.logical_or.reduce([paint for paint, _ in blobs])
         runs = runs_along(row, settings)
         points = np.argwhere(row).astype(np.float64)
         across = float(np.sqrt(12.0 * max(np.linalg.eigvalsh(np.cov(points.T))[0], 0.0))) / MAT_PX_PER_MM
         reach = (runs[-1][1] - runs[0][0]) / band if runs else float(count)
         if across <= settings.row_width_most_mm and count - reach >= settings.row_reach_over:
-            doubts.append(f"{count} masts of fleet {fleet} read on {len(parts)} blobs whose paint lies in one row "
+            doubts.append(f"{count} masts of fleet {fleet} read on {len(blobs)} blobs whose paint lies in one row "
                           f"reaching {reach:.2f} of its band")
     return doubts

@@ -156,7 +156,8 @@ class TaughtCoast:
     def mat_settings(self, base: MatSettings) -> MatSettings:
         """A group's sail may carry a band of paint a pole crosses: its parts join over a wider gap. A mast
         with a pale sail and pole may show less than the kit's smallest prize: a share of the taught one will do. A crate's
-        side known, a blob read as one crate is doubted when shorter (TaughtSettings.crate_length_most)."""
+        side known, a blob read as one crate is doubted from fewer of its sides long than the kit's guess allows
+        (TaughtSettings.crate_length_most)."""
         looks, s = self.looks, self.settings
         smallest = min(base.prize_min_area_mm2, max(s.least_prize_mm2, s.prize_share * min(looks.mast_mm2, looks.crate_mm2)))
         return replace(base, paint_join_mm=max(base.paint_join_mm, s.paint_join_mm), prize_min_area_mm2=smallest,
