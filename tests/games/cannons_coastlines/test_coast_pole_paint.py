@@ -88,3 +88,24 @@ def test_a_blob_at_the_fittings_zones_edge_showing_no_paint_patch_is_no_mast():
     assert masts == []
     masts, _, _, _ = read_fittings(mat_with(((120, 60, 16, 3), dull_yellow)), settings, STRIPED)
     assert masts == [2]
+
+
+def test_two_masts_bands_left_as_halves_in_a_row_are_two_masts():
+    """Tuning seed 2559 anna: two pale striped masts side by side left only their bands' halves, each cut by its pale
+    pole, four specks evenly apart. Gathered largest first, the two middle halves made one band and each outer half a
+    band of its own: three masts. Gathered nearest first, each mast's halves make its band: two."""
+    halves = [((60, 33, 10, 3.5), BLUE), ((75, 33, 10, 4), BLUE), ((93, 33, 10, 4), BLUE), ((108, 33, 10, 3.5), BLUE)]
+    masts, _, doubts, _ = read_fittings(mat_with(*halves), looks=STRIPED)
+    assert masts == [BLUE_FLEET, BLUE_FLEET]
+    assert "2 mast(s) read from specks of paint too small for a prize" in doubts
+
+
+def test_a_whole_band_left_as_specks_beside_a_crate_of_its_paint_is_a_mast():
+    """Tuning seed 2559 ben: a pale striped mast's band halves, together nearly a taught band long, lay beside a crate
+    of the same fleet's paint; the lid's large patch drew the band's spread with it into one band's length, and the
+    band was let go as a part of the crate's paint. A band of specks that long is a whole band, a mast of its own."""
+    crate = ((60, 25, 20, 20), BLUE)
+    band_halves = [((85, 33, 10, 2), BLUE), ((97, 33, 10, 2), BLUE)]   # 22 mm end to end, 0.85 of the taught band
+    masts, crates, doubts, _ = read_fittings(mat_with(crate, *band_halves), looks=STRIPED)
+    assert (masts, crates) == ([BLUE_FLEET], [BLUE_FLEET])
+    assert any("from specks" in doubt for doubt in doubts), doubts

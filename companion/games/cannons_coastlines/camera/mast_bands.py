@@ -40,6 +40,21 @@ def bands(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> 
     return gathered
 
 
+def nearest_bands(patches: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> list[list[np.ndarray]]:
+    """One fleet's patches gathered into bands, the two groups reaching least together joined first, while they make
+    one band (one_band): masts in a row whose bands are cut by their poles leave halves evenly apart, and `bands`
+    (largest patch first) can join the halves of two masts and leave each mast's other half a band of its own."""
+    groups = [[patch] for patch in patches]
+    while len(groups) > 1:
+        pairs = [(length_mm(np.logical_or.reduce(groups[i] + groups[j])), i, j)
+                 for i in range(len(groups)) for j in range(i + 1, len(groups)) if one_band(groups[i] + groups[j], looks, settings)]
+        if not pairs:
+            break
+        _, i, j = min(pairs, key=lambda pair: pair[0])
+        groups[i] += groups.pop(j)
+    return groups
+
+
 def shown_paint(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatSettings) -> dict[int, np.ndarray]:
     """Each fleet's paint on `blob` (bool), where it shows a pale pennant's worth (MatSettings.pale_pennant_min_mm2)."""
     least = settings.pale_pennant_min_mm2 * MAT_PX_PER_MM ** 2

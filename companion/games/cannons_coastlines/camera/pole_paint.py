@@ -10,7 +10,9 @@ of that fleet, always asked about (the players confirm it). Paint near another p
 (a pennant's or a lid's blur), and paint taken by one stretch is not taken again by the next (a pole's two parts).
 Where not even the pole is left, only specks too small for a prize, a band's worth of paint on them, clear of every
 prize's blob and making no one band with that fleet's paint on a prize near it (a part of that prize broken off), is a
-mast of its own (masts_in_specks), asked as well.
+mast of its own (masts_in_specks), asked as well. The specks' patches are gathered into bands nearest first (a row of
+masts leaves their bands' halves evenly apart), and a band of them reaching nearly a whole taught band is a mast
+whatever lies near it: a crate's lid of its paint beside it can make one band with it only by the spread of its paint.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from typing import Callable
 import cv2
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.mast_bands import bands, one_band, shown_paint
+from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm
+from companion.games.cannons_coastlines.camera.mast_bands import nearest_bands, one_band, shown_paint
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
@@ -65,7 +68,7 @@ class PolePaint:
         the prize mask does not hold leaves its pennant or band alone.
         `patches_of(paint)` gives a 0/1 paint map's patches (mats._paint_patches); patches of
         MatSettings.speck_paint_least_mm2 or more of one fleet it may come from (`fleets`, None: any) reaching no
-        further than a taught band together are one mast (mast_bands.bands: a band cut by its pole)."""
+        further than a taught band together are one mast (mast_bands.nearest_bands: a band cut by its pole)."""
         if not looks.taught:
             return []
         # Only the specks' patches that large with no prize cleared away can be that large once it is: most mats'
@@ -86,9 +89,15 @@ class PolePaint:
                 continue
             big = [patch for patch in patches_of(paint & where.astype(np.uint8))
                    if patch.sum() / MAT_PX_PER_MM ** 2 >= self.settings.speck_paint_least_mm2]
-            found = bands(big, looks, self.settings) if band_mm(looks) > 0 else [[patch] for patch in big]
-            masts += [fleet for band in found if not self._band_of_a_prize(band, fleet, looks)]
+            found = nearest_bands(big, looks, self.settings) if band_mm(looks) > 0 else [[patch] for patch in big]
+            masts += [fleet for band in found
+                      if self._whole_band(band, looks) or not self._band_of_a_prize(band, fleet, looks)]
         return masts
+
+    def _whole_band(self, band: list[np.ndarray], looks: MatLooks) -> bool:
+        """Whether a band of paint on specks (its patches, bool) reaches MatSettings.speck_band_whole_share of a taught
+        band or further (a band taught): a whole band, no part broken off a prize's."""
+        return band_mm(looks) > 0 and length_mm(np.logical_or.reduce(band)) >= self.settings.speck_band_whole_share * band_mm(looks)
 
     def _band_of_a_prize(self, band: list[np.ndarray], fleet: int, looks: MatLooks) -> bool:
         """Whether a band of `fleet`'s paint on specks (its patches, bool) makes one taught band (mast_bands.one_band)

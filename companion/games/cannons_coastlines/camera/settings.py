@@ -362,6 +362,12 @@ class MatSettings:
     # Taught: a patch of one fleet's paint this large on blobs too small for a prize, a band's length from every
     # prize's blob, is (with its band's other parts) a pale mast whose pennant or band alone was seen (pole_paint).
     speck_paint_least_mm2: float = 15.0
+    # ... and such a band reaching this share of a taught band or further is a mast even where it makes one band with
+    # a prize's paint near it (pole_paint): tuning seed 2559 ben, a pale mast's band halves 0.99 of a band long beside
+    # a crate of their paint, the lid's large patch spreading the two as one band (37.3 mm, band_share 37.6): missed.
+    # Bands of specks judged part of a prize on the kept mats 500-599, 1100-1199 and 1300-2499: 0.16-0.49 of a band (68
+    # bands; 0.32 at most on mats read right).
+    speck_band_whole_share: float = 0.8
     # ... but not such a patch reaching this near the fittings zone's bottom edge, the coin zone beyond it (tuning seeds
     # 1760 ben, 1112 ben: a coin's red ring at the top of the coin zone reaching over, read as a mast).
     speck_edge_mm: float = 1.0
