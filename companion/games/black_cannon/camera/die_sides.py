@@ -18,8 +18,6 @@ from companion.games.black_cannon.camera.die_face import BODY
 from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
-EDGE_PX = 1.5     # a body's pixel this near its farthest reach one way is where that reach is measured
-
 
 @dataclass(frozen=True)
 class BodyExtent:
@@ -67,11 +65,7 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     ys, xs = np.nonzero(labels == max(set(joined), key=joined.count))
     offsets = np.column_stack([xs, ys]) - face.centre
     along, across = offsets @ away, offsets @ np.array([-away[1], away[0]])
-    # Cut off where it is measured: a body running to the crop's edge only on the camera's side is whole where it
-    # says anything (its reach across either way and away from the camera).
-    on_edge = (xs == 0) | (ys == 0) | (xs == width - 1) | (ys == height - 1)
-    measured = (across <= across.min() + EDGE_PX) | (across >= across.max() - EDGE_PX) | (along >= along.max() - EDGE_PX)
-    cut_off = bool((on_edge & measured).any())
+    cut_off = bool(xs.min() == 0 or ys.min() == 0 or xs.max() == width - 1 or ys.max() == height - 1)
     return BodyExtent((float(across.min()), float(across.max())), float(along.max()), cut_off, float(face.spread_px))
 
 
