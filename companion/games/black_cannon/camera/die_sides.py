@@ -2,7 +2,9 @@
 between its top and the camera (their edges run along the rays from the camera's foot), so its body reaches no
 further across that line than its top does on either side, nor further away from the camera than its top's far
 edge. A cocked die's rising side shows beside its top or beyond it: its body runs on further one way across, or
-away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean.
+away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean,
+and one showing four or more whose grid, seen from above the slant it leans at, is squashed too little to show it
+(on bars of its own, set by such flat and cocked tops: a flat one's body, seen from low down, shifts further).
 The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body."""
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.die_face import BODY
+from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 
@@ -69,9 +72,15 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
 def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
     """Whether the body round a top reaches out as a cocked die's does. A body cut off by the crop, or wider than
     a die's body can be (its colour run on into the surround), says nothing; a lone pip's spread is only a guess,
-    so its body is measured in mm against a die's own span."""
+    so its body is measured in mm against a die's own span. A face of four pips or more is judged on its own bars
+    (tuning seeds 3750-4349: its flat tops' bodies shift and reach a little further, seen from low down)."""
     if extent is None or extent.cut_off:
         return False
+    if pips >= CORNERED_PIPS:
+        if extent.width > settings.cornered_body_spreads * extent.spread:
+            return False
+        return (extent.shift_across() > settings.cornered_shift_across
+                or extent.reach_away() > settings.cornered_reach_away)
     if pips > 1 and extent.width > settings.die_body_spreads * extent.spread:
         return False
     # A lone pip gives no spread to size the body by: a body narrower than a die's top or wider than one can span

@@ -12,7 +12,8 @@ already, then it alone), a roll's dice being one pair (seen_die.py). A tilted to
 where a flat top's, seen straight down on its plane, stay round but for blur: a face whose pips, pooled, are
 squashed well beyond that is doubted too (this tells a cocked die showing one to three pips, where the grid of pip
 places cannot), and so is such a face whose die's body reaches beside its top or beyond its far edge, as a flat
-die's sides never do (die_sides.py). Spots anywhere in the crop are taken (a die's body may match the print behind
+die's sides never do (die_sides.py); so is a face of four pips or more, on bars of its own, whose grid a lean
+seen from above its slant barely squashes. Spots anywhere in the crop are taken (a die's body may match the print behind
 it, leaving it out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips
 or more, a pip in each corner, already shows a cocked die by its squashed grid: its edges may stray further (a
 rounded edge catching the light) and a lower margin reads it sure. A die against a strip of misregistered print is
@@ -163,7 +164,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     blurred = partial(flat_pips_roundness, view, low, settings) if face.pips >= CORNERED_PIPS else None
     if pips_squashed(grey, face, points, radii, settings, local, blurred):
         doubts.append("its pips are seen squashed: a cocked die?")
-    side_seen = face.pips < CORNERED_PIPS and sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
+    side_seen = sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again

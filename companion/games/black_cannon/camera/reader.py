@@ -18,6 +18,7 @@ from companion.games.black_cannon.camera.board_refit import refit_sparse_view
 from companion.games.black_cannon.camera.board_view import BoardView, locate_board
 from companion.games.black_cannon.camera.corner_search import with_missed_corners
 from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
+from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
 from companion.games.black_cannon.camera.hidden_dice import hidden_dice
@@ -154,12 +155,14 @@ def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board
     only (forced-lean tuning seed 1518: a cocked red 2 so doubted on the markers' fit alone, read sure on the refit
     and on the fit through the markers the magnified look adds). The doubts that measure the top's shape on the
     board's plane (a face or its pips squashed, a face read loosely) say more of a wrong fit than of the die, and
-    are not carried over (tuning seeds 2200-2349: three flat dice so doubted)."""
+    are not carried over (tuning seeds 2200-2349: three flat dice so doubted), nor is the side seen round a face of
+    four pips or more (the thirty-third cut's attempt: 3759's two flat 4s and 4026's flat 5 so doubted)."""
     look = look_at_table(image, board, settings, markers, refit=False)
     # The pip counter alone: the learned face reader's word moves no die's place, count or side seen.
     dice_there = [read_die(look.view, image, blob, settings, board) for blob in look.candidates]
     doubted = [cv2.perspectiveTransform(np.float64([[die.centre_mm]]), look.view.to_image).reshape(1, 2)
-               for die in dice_there if die.pips is not None and die.side_seen]
+               for die in dice_there if die.pips is not None and die.side_seen
+               and die.pips < CORNERED_PIPS]
     if not doubted:
         return dice
     places = view.to_board(np.vstack(doubted))

@@ -105,6 +105,14 @@ class ReaderSettings:
     # 16-21 mm, turned up to 45 degrees (tuning seeds 2000-2149: flat 1s 19-27 mm, the cocked dice it doubted 22-29;
     # a flat ivory 1 whose colour ran on into the tan squares 41, a red 1 whose body was barely found 7).
     lone_body_mm: tuple[float, float] = (12.0, 34.0)
+    # ... and for a face of four pips or more, bars of its own (die_sides.sides_show_lean; its grid shows a lean only
+    # past the squash bar, and cocked 4-6s read both readers sure). Tuning seeds 3750-4349, plain and forced to lean,
+    # bodies not cut off: flat tops at most 6.3 spreads wide shift 0.165 and reach 0.558 at most (an ivory 5 whose
+    # colour ran on, 6.06 spreads wide, 0.188); the cocked ones read sure 3.4-5.6 wide (one 6.3) shift 0.20-0.35
+    # or reach 0.58-0.72.
+    cornered_body_spreads: float = 5.8   # wider, the body's colour has run on (flat ivory tops 6.06-7.2)
+    cornered_shift_across: float = 0.19
+    cornered_reach_away: float = 0.6
     face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted

@@ -60,3 +60,44 @@ def _lone_pip_body(width_mm: float):
 def test_a_lone_pips_body_tells_a_lean_only_when_it_spans_a_die(width_mm, cocked):
     # Tuning seeds 2131 (a flat ivory 1 on tan squares, its body 41 mm wide) and 2118 (a flat red 1, 7 mm).
     assert sides_show_lean(_lone_pip_body(width_mm), 1, SETTINGS) == cocked
+
+
+def _cornered_body(width_spreads: float, shift: float, reach: float):
+    """The body round a top of four pips or more: `width_spreads` pip spreads across the camera's line, its middle
+    `shift` of that width off the top's, reaching `reach` of it away from the camera."""
+    from companion.games.black_cannon.camera.die_sides import BodyExtent
+
+    spread = 10.0
+    width = width_spreads * spread
+    middle = shift * width / 2     # (shift_across: the ends' sum over the width)
+    return BodyExtent((middle - width / 2, middle + width / 2), reach * width, False, spread)
+
+
+@pytest.mark.parametrize("width_spreads, shift, reach, cocked", [
+    (3.77, 0.165, 0.41, False),   # 4186's flat red 5, seen from low down: the most a flat top's body shifted
+    (4.10, 0.035, 0.56, False),   # 4179's flat red 4: the farthest a flat top's body reached
+    (5.57, 0.345, 0.41, True),    # 4298's blue 5 forced to lean: its rising side beside its top
+    (4.47, 0.077, 0.72, True),    # 4222's blue 6 forced to lean: its side beyond its far edge
+    (6.39, 0.292, 0.61, False),   # 4163's flat ivory 5: its colour run on into the pale print, too wide to tell
+])
+def test_a_face_of_four_pips_or_more_is_doubted_by_its_sides_on_bars_of_its_own(width_spreads, shift, reach, cocked):
+    # Tuning seeds 4150-4349 (plain and the first die forced to lean): faces with a pip in each corner, whose grid
+    # seen from above a slant hides a lean of 15-35 degrees, both readers sure of them.
+    assert sides_show_lean(_cornered_body(width_spreads, shift, reach), 5, SETTINGS) == cocked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, up", [(4289, 4), (4333, 4)])
+def test_a_cocked_die_showing_four_pips_is_asked_about_by_its_sides(seed, up):
+    # Tuning seeds, the first die forced to lean: both readers sure of the 4 (the face reader at 0.98), its grid of
+    # pips not squashed past the bar; 4289's body shifts across the camera's line, 4333's reaches beyond its top.
+    from companion.games.black_cannon.camera.reader import read_table
+    from tests.games.black_cannon.camera.test_black_cannon_dice import _read_near, _tuning_view
+
+    image, truth = _tuning_view(seed, lean=True)
+    cocked = truth["dice"][0]
+    assert (cocked["pips"], cocked["readable"]) == (up, False)
+    reading = read_table(image)
+    near = _read_near(reading, cocked)
+    assert near.confidence < SETTINGS.confident and "beside its top" in near.reason
+    assert reading.dice_values() is None
