@@ -182,3 +182,21 @@ def test_taught_a_blob_read_as_one_crate_a_little_long_for_it_is_asked():
     assert unexplained_blobs([(shape, 0, 0)], 0, 1, looks, MatSettings()) == []
     shorter = replace(shape, length_mm=2.13 * float(np.sqrt(looks.crate_mm2)))   # the longest read right and sure
     assert unexplained_blobs([(shorter, 0, 0)], 0, 1, looks, taught) == []
+
+
+def test_taught_masts_and_a_crate_on_a_blob_far_longer_than_they_lie_end_to_end_are_asked():
+    """Seed 2449 cleo: two broad-sailed masts side by side against a crate of their fleet, bands and lid one patch, read
+    as one mast and the crate, sure and wrong: the blob 96 mm long, 1.83 times a taught mast (34.4 mm) and a crate's
+    side (18.3) end to end. Masts against a crate read right lie 1.56 times at most: 1566 ben, 1.46; 2457 ben, its
+    taught mast 9.5 mm (its pennant alone), a crate's side taken as the least a mast lies."""
+    looks = MatLooks(mast_mm2=356.0, crate_mm2=18.3 ** 2, mast_length_mm=34.4, mast_half_width_mm=4.4, taught=True)
+    shape = BlobShape(area_mm2=1377.0, length_mm=96.3, thickest_mm=11.0, thin_mm=60.3)
+    doubts = unexplained_blobs([(shape, 0, 0)], 1, 1, looks, MatSettings())
+    assert any("as they lie end to end" in doubt for doubt in doubts), doubts
+    assert unexplained_blobs([(shape, 0, 0)], 1, 1, replace(looks, taught=False), MatSettings()) == []
+    one_read_right = MatLooks(mast_mm2=250.0, crate_mm2=14.3 ** 2, mast_length_mm=26.1, taught=True)
+    assert unexplained_blobs([(replace(shape, length_mm=58.9, area_mm2=620.0), 0, 0)], 1, 1, one_read_right,
+                             MatSettings()) == []
+    short_taught_mast = MatLooks(mast_mm2=120.0, crate_mm2=13.8 ** 2, mast_length_mm=9.5, taught=True)
+    assert unexplained_blobs([(replace(shape, length_mm=43.0, area_mm2=400.0), 0, 0)], 1, 1, short_taught_mast,
+                             MatSettings()) == []

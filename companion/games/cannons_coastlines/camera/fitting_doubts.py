@@ -102,6 +102,8 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
             # Masts side by side, their sails touching, can be as thick as a crate: no lid is sure among them.
             doubts.append(f"a blob read as {m1 - m0} mast(s) and {c1 - c0} crate(s), barely as thick as a crate "
                           f"({shape.thickest_mm:.1f} mm)")
+        elif m1 > m0 and c1 > c0:
+            doubts += mixed_blob_too_long(m1 - m0, c1 - c0, shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (0, 1):
             doubts += crate_unlike(shape, looks, settings) or thin_crate(shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (1, 0):
@@ -150,6 +152,19 @@ def masts_too_long(masts: int, shape: BlobShape, looks: MatLooks, settings: MatS
     if long < masts + settings.long_mast_blob_over:
         return []
     return [f"a blob {long:.1f} masts long read as {masts} mast(s)"]
+
+
+def mixed_blob_too_long(masts: int, crates: int, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as masts and crates together, settings.mixed_blob_length_most times as long as they would
+    lie end to end (taught masts' length and crates' sides): masts side by side against a crate, their bands and its
+    lid one patch of paint, hold a mast more than the patches read. A mast lies no shorter than a crate's side (a
+    taught mast shorter was measured by its pennant alone)."""
+    side = float(np.sqrt(looks.crate_mm2))
+    end_to_end = masts * max(looks.mast_length_mm, side) + crates * side
+    if not looks.taught or end_to_end <= 0 or shape.length_mm < settings.mixed_blob_length_most * end_to_end:
+        return []
+    return [f"a blob {shape.length_mm:.0f} mm long read as {masts} mast(s) and {crates} crate(s), "
+            f"{shape.length_mm / end_to_end:.1f} times as long as they lie end to end"]
 
 
 def masts_thick_as_a_crate(masts: int, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:

@@ -300,6 +300,10 @@ class MatSettings:
     # right and sure as long (1.75-2.36) are pennant masts, their band 0.34-0.65 of the taught mast; one read right and
     # sure is asked (1093 ben: four masts on a blob 5.3 masts long).
     long_mast_blob_over: float = 0.6
+    # Taught: a blob read as masts and crates together this many times as long as they lie end to end is doubted
+    # (fitting_doubts.mixed_blob_too_long). Kept mats 500-2799: the 56 such blobs on mats read right lie 1.56 at most (2457 ben,
+    # 1566 ben 1.46); two masts side by side against a crate, one read, 1.83 (2449 cleo, sure), 1.88-1.93 (asked).
+    mixed_blob_length_most: float = 1.7
     whole_band_share: float = 0.8
     # ... and there, a fleet not read whose faint paint (mats._faint_bands) reaches this many bands is a mast of it
     # (mast_bands.masts_of_faint_paint; taught masts a pole's worth long at least). Seeds 500-1399: masts so missed
