@@ -76,18 +76,22 @@ def faint_strips_by_cannonades(fixed: np.ndarray, difference: table_mask.TableDi
     card_px = cards.CARD_AREA_MM2 * scale ** 2
     reach = (settings.face_up_margin_mm + settings.unexplained_clear_mm + settings.faint_strip_reach_mm) * scale
     near = grown(fixed.shape, cannonades_px, reach)
-    strips = []
-    for contour in cv2.findContours(fixed, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
-        area = cv2.contourArea(contour)
-        if not settings.faint_strip_least_cards * card_px <= area < settings.unexplained_min_cards * card_px:
+    return [contour for contour, shape, (x, y, w, h) in _sized_pieces(
+                fixed, settings.faint_strip_least_cards * card_px, settings.unexplained_min_cards * card_px)
+            if cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w]))
+            and not along_grain(contour, difference.squared, settings)]
+
+
+def _sized_pieces(mask: np.ndarray, least_px: float, under_px: float):
+    """Each piece of a mask from `least_px` in area and under `under_px`: its contour, its shape filled on its own
+    box, and that box (x, y, w, h)."""
+    for contour in cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        if not least_px <= cv2.contourArea(contour) < under_px:
             continue
         x, y, w, h = cv2.boundingRect(contour)
         shape = np.zeros((h, w), np.uint8)
         cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
-        if (cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w]))
-                and not along_grain(contour, difference.squared, settings)):
-            strips.append(contour)
-    return strips
+        yield contour, shape, (x, y, w, h)
 
 
 def _card_sized_refitted(piece, difference: table_mask.TableDifference, explained: np.ndarray,
@@ -246,13 +250,8 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
     near = grown(judged.shape, outlines_px, (settings.face_up_margin_mm + settings.sliver_reach_mm) * scale)
     found = grown(judged.shape, found_px, settings.sliver_found_grow_mm * scale)
     pieces = []
-    for contour in cv2.findContours(judged, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
-        area = cv2.contourArea(contour)
-        if not settings.sliver_min_cards * card_px <= area < settings.partial_card_share * card_px:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        shape = np.zeros((h, w), np.uint8)
-        cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
+    for contour, shape, (x, y, w, h) in _sized_pieces(judged, settings.sliver_min_cards * card_px,
+                                                      settings.partial_card_share * card_px):
         rim = cv2.countNonZero(cv2.bitwise_and(shape, found[y:y + h, x:x + w])) / max(cv2.countNonZero(shape), 1)
         if cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w])) and rim < settings.sliver_found_share:
             pieces.append(contour)
