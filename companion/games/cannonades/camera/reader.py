@@ -25,6 +25,7 @@ BACK_UNDER_CANNONADE = "a back showing beside a cannonade: the ship it lies on, 
 FACE_UNDER_CANNONADE = "a face's paper showing beside a cannonade: the ship it lies on, face up, its markers hidden"
 PLACED_OFF = "found placed off toward the card beside it, reaching under a cannonade with no other ship: its ship"
 HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found explains: a ship may lie under it"
+FAINT_STRIP = "a faint strip beside a cannonade that no card found explains: a back may lie under it"
 
 
 @dataclass(frozen=True)
@@ -150,7 +151,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     # cannonade the last of a ship under it: every area either touches is unsure.
     missed, backs = [], []
     explained = unexplained.explained_mask(judged, covered, settings)
-    for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained):
+    fixed = unexplained.fixed_level_pieces(difference, explained, settings)
+    for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained, fixed):
         row = unexplained.backs_in(piece, difference, explained, covered, settings)
         (backs if row else missed).extend(row or [piece])
     for back in backs:   # one card's size and shape, no marker: a back the mask missed
@@ -174,10 +176,15 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     seen_cards += [_ship_under(faces[number].centre_mm, face, players, settings) for number, face in beside.items()]
     seen_cards = _ships_placed_off(seen_cards, faces, shots, [number for number in lonely if number not in beside],
                                    players, settings)
+    # A cannonade on a card found may hide a second card whose faint strip shows beside it (a lonely one's strip is
+    # its ship's: ships_beside above, slivers_beside below).
+    laid = [faces_px[number] for number in shots if number not in lonely]
+    faint_strips = unexplained.faint_strips_by_cannonades(fixed, difference, laid, settings)
     shots = [number for number in shots if number not in beside]   # what shows beside it is its ship
     shots_px = [faces_px[number] for number in shots]
     for why, pieces in ((MAY_BE_MISSED, missed),
-                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px))):
+                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px)),
+                        (FAINT_STRIP, faint_strips)):
         for piece in pieces:
             seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
                                                        why, face_down.sample_points(piece, view_to_table)),

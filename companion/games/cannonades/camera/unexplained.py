@@ -14,7 +14,9 @@ the mask missed (a card's size is known; a face shows bright paper and markers, 
 face down (whole_back); so is each of several such a few mm apart, their halos joining them (backs_apart).
 A smaller piece that, found again at its own level, is card-sized counts too: a back on a cloth of nearly its
 colour may cross the fixed level only in a patch (_card_sized_refitted).
-A piece whose difference runs one way (along_grain) is a plank's grain, never a card."""
+A piece whose difference runs one way (along_grain) is a plank's grain, never a card, unless it is faint all through
+(a back's body: streaks show past the fixed level). A smaller piece beside a cannonade laid on a card found may be a
+faint back's strip under that cannonade: its seat is asked (faint_strips_by_cannonades)."""
 
 from __future__ import annotations
 
@@ -27,16 +29,16 @@ from companion.games.cannonades.kit import cards
 
 
 def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarray, covered: np.ndarray,
-                       settings: ReaderSettings, explained: np.ndarray | None = None) -> list[np.ndarray]:
+                       settings: ReaderSettings, explained: np.ndarray | None = None,
+                       fixed: np.ndarray | None = None) -> list[np.ndarray]:
     """Card-sized pieces (contours in the top view's px) of foreground no card found explains.
     `difference`: how the view differs from the table (table_mask.table_difference);
     `judged`: the mask the blobs were made from; `covered`: where the read faces lie;
-    `explained`: explained_mask(judged, covered), when already made."""
+    `explained`: explained_mask(judged, covered), when already made; `fixed`: fixed_level_pieces', when made."""
     scale = settings.top_px_per_mm
     card_px = cards.CARD_AREA_MM2 * scale ** 2
     explained = explained_mask(judged, covered, settings) if explained is None else explained
-    foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
-    pieces = _filled(foreground, explained, settings.unexplained_open_mm, settings)
+    pieces = fixed_level_pieces(difference, explained, settings) if fixed is None else fixed.copy()
     near_level = settings.unexplained_faint_share * difference.faint
     near = _filled(table_mask.faint_shapes(cv2.compare(difference.smooth_cloth, near_level ** 2, cv2.CMP_GT)), explained,
                    settings.unexplained_faint_open_mm, settings)
@@ -49,6 +51,47 @@ def unexplained_pieces(difference: table_mask.TableDifference, judged: np.ndarra
             if (cv2.contourArea(contour) >= settings.unexplained_min_cards * card_px
                 or _card_sized_refitted(contour, difference, explained, settings))
             and not along_grain(contour, difference.squared, settings)]
+
+
+def fixed_level_pieces(difference: table_mask.TableDifference, explained: np.ndarray,
+                       settings: ReaderSettings) -> np.ndarray:
+    """A mask of what lies `unexplained_colour_distance` off the table's colour, no card found or shape judged
+    explaining it, joined, filled and opened (_filled): the pieces a missed card would make, of any size."""
+    foreground = cv2.compare(difference.squared, settings.unexplained_colour_distance ** 2, cv2.CMP_GT)
+    return _filled(foreground, explained, settings.unexplained_open_mm, settings)
+
+
+def faint_strips_by_cannonades(fixed: np.ndarray, difference: table_mask.TableDifference,
+                               cannonades_px: list[np.ndarray], settings: ReaderSettings) -> list[np.ndarray]:
+    """Pieces of the fixed level's (fixed_level_pieces) too small to be a missed card (under
+    `unexplained_min_cards`), at least `faint_strip_least_cards`, reaching within `faint_strip_reach_mm` of a face-up
+    cannonade's footprint (its cut margin and the clearing round it taken in: what is cleared round the faces parts a
+    strip from it): the part of a dark back showing between a cannonade and the card beside it, on a cloth of nearly
+    its colour (tuning view 4899: an ember back on the burgundy cloth under C25, a strip 9 units off the table between
+    S24 and C25, never found, its seat counted a ship short; C25 lay on S23, so no cannonade was lonely there).
+    A plank's grain is no strip (along_grain)."""
+    if not cannonades_px:
+        return []
+    scale = settings.top_px_per_mm
+    card_px = cards.CARD_AREA_MM2 * scale ** 2
+    reach = (settings.face_up_margin_mm + settings.unexplained_clear_mm + settings.faint_strip_reach_mm) * scale
+    near = grown(fixed.shape, cannonades_px, reach)
+    return [contour for contour, shape, (x, y, w, h) in _sized_pieces(
+                fixed, settings.faint_strip_least_cards * card_px, settings.unexplained_min_cards * card_px)
+            if cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w]))
+            and not along_grain(contour, difference.squared, settings)]
+
+
+def _sized_pieces(mask: np.ndarray, least_px: float, under_px: float):
+    """Each piece of a mask from `least_px` in area and under `under_px`: its contour, its shape filled on its own
+    box, and that box (x, y, w, h)."""
+    for contour in cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        if not least_px <= cv2.contourArea(contour) < under_px:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        shape = np.zeros((h, w), np.uint8)
+        cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
+        yield contour, shape, (x, y, w, h)
 
 
 def _card_sized_refitted(piece, difference: table_mask.TableDifference, explained: np.ndarray,
@@ -80,7 +123,8 @@ def along_grain(contour, squared: np.ndarray, settings: ReaderSettings) -> bool:
     cv2.drawContours(inside, [contour - [x, y]], -1, 255, cv2.FILLED)
     inside = inside > 0
     patch = squared[y:y + h, x:x + w]
-    if float(np.mean(patch[inside] > settings.unexplained_colour_distance ** 2)) >= settings.unexplained_grain_share:
+    off = float(np.mean(patch[inside] > settings.unexplained_colour_distance ** 2))
+    if not settings.unexplained_grain_least_share <= off < settings.unexplained_grain_share:
         return False
     distance = np.sqrt(patch)
     across = cv2.Sobel(distance, cv2.CV_32F, 1, 0, ksize=3)[inside]
@@ -206,13 +250,8 @@ def slivers_beside(judged: np.ndarray, outlines_px: list[np.ndarray], settings: 
     near = grown(judged.shape, outlines_px, (settings.face_up_margin_mm + settings.sliver_reach_mm) * scale)
     found = grown(judged.shape, found_px, settings.sliver_found_grow_mm * scale)
     pieces = []
-    for contour in cv2.findContours(judged, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
-        area = cv2.contourArea(contour)
-        if not settings.sliver_min_cards * card_px <= area < settings.partial_card_share * card_px:
-            continue
-        x, y, w, h = cv2.boundingRect(contour)
-        shape = np.zeros((h, w), np.uint8)
-        cv2.drawContours(shape, [contour - [x, y]], -1, 255, cv2.FILLED)
+    for contour, shape, (x, y, w, h) in _sized_pieces(judged, settings.sliver_min_cards * card_px,
+                                                      settings.partial_card_share * card_px):
         rim = cv2.countNonZero(cv2.bitwise_and(shape, found[y:y + h, x:x + w])) / max(cv2.countNonZero(shape), 1)
         if cv2.countNonZero(cv2.bitwise_and(shape, near[y:y + h, x:x + w])) and rim < settings.sliver_found_share:
             pieces.append(contour)

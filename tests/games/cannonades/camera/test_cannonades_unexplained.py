@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 from companion.games.cannonades.camera import face_down, table_mask, unexplained
-from companion.games.cannonades.camera.reader import FAINT_BACK as FOUND_FAINTLY, MAY_BE_MISSED, _unknowns
+from companion.games.cannonades.camera.reader import FAINT_BACK as FOUND_FAINTLY, FAINT_STRIP, MAY_BE_MISSED, _unknowns
 from companion.games.cannonades.camera.settings import SETTINGS
 from companion.games.cannonades.kit import cards
 
@@ -293,3 +293,45 @@ def test_a_card_sized_piece_ragged_on_one_side_is_a_whole_back_until_it_is_no_lo
                (0, length * 0.25)]
     piece = np.int32(np.round(np.array(outline) * scale + 100)).reshape(-1, 1, 2)
     assert unexplained.whole_back(piece, SETTINGS) == one_back
+
+
+def _strip_pieces(*boxes) -> tuple[np.ndarray, table_mask.TableDifference]:
+    """The fixed level's pieces (fixed_level_pieces) as boxes (x, y, w, h), each 9 Lab units off the cloth all
+    through (no grain), round the cannonade CANNONADE."""
+    fixed = _mask_with(*boxes)
+    squared = np.where(fixed > 0, 9.0 ** 2, 0.0).astype(np.float32)
+    blank = np.zeros_like(squared)
+    return fixed, table_mask.TableDifference(squared, blank, blank, 0.0, blank, blank, blank)
+
+
+def test_a_faint_strip_beside_a_cannonade_on_a_card_found_may_be_a_back_under_it():
+    """Tuning seed 4899's shape: 21 x 62 mm of a back showing 10 mm below a cannonade's edge (the clearing round the
+    cannonade took the rest; 0.23 of a card drawn here, 0.17 there): a strip a back may lie under. A narrower strip (13 x 47 mm, 0.11:
+    a card's shadow, tuning views 3168 and 3202), one as far from every cannonade, or no cannonade at all: none."""
+    strip = (155, 100 + HEIGHT + 10, 62, 21)
+    found = unexplained.faint_strips_by_cannonades(*_strip_pieces(strip), [CANNONADE], SETTINGS)
+    assert len(found) == 1 and cv2.boundingRect(found[0])[:2] == strip[:2]
+    narrow, far = (160, 100 + HEIGHT + 10, 47, 13), (10, 10, 62, 21)
+    assert unexplained.faint_strips_by_cannonades(*_strip_pieces(narrow, far), [CANNONADE], SETTINGS) == []
+    assert unexplained.faint_strips_by_cannonades(*_strip_pieces(strip), [], SETTINGS) == []
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_an_ember_back_on_burgundy_cloth_showing_between_a_face_and_a_cannonade_leaves_its_seat_asked():
+    """Tuning seed 4899, seat 2: S24, an ember back, S23 in a column, cannonade C25 on S23 over the back's foot. The
+    back shows only as a strip between S24 and C25, about 9 units off the burgundy cloth: never found, and C25 lay on
+    S23 (no cannonade lonely), so the seat was counted a ship short with confidence (main at 43b9b9d)."""
+    truth, cards = benchmark_view(4899, "ember")
+    assert seat_as_read(truth, cards, 2) == ("unsure", (["S23", "S24"], 1))
+    assert any(card.get("why") == FAINT_STRIP for card in cards if card["area"] == "seat 2")
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_slate_backs_on_navy_cloth_faint_all_through_are_counted_or_asked_never_missed():
+    """Tuning seed 4792 (slate backs on the navy cloth, dim): seat 3's back, 5-7 units off the cloth, only 0.09 of it
+    past the fixed level, was thrown out as a plank's grain (its coherence 0.40); seat 4's column of four, found
+    faintly as one piece 68 x 335 mm, was longer than a row of backs was let be. Both seats were counted no cards
+    with confidence (main at 43b9b9d). Now seat 3's back is counted, and seat 4 is asked."""
+    truth, cards = benchmark_view(4792, "slate")
+    assert seat_as_read(truth, cards, 3) == (([], 1), ([], 1))
+    assert seat_as_read(truth, cards, 4) == ("unsure", ([], 4))
