@@ -191,7 +191,8 @@ class ReaderSettings:
     # Unless it is a plank's grain (unexplained.along_grain): the difference within it changes across one way only
     # (the structure tensor's coherence at least this) and under this share of it is off the table's colour. On tuning
     # views pieces lying on cards came to coherence 0.02-0.17, a plank's streaks (limed) and arms over walnut
-    # to 0.57-0.80; the streaks covered 0.20-0.25 of their pieces, the arms' (hand views) 0.43-0.61.
+    # to 0.57-0.80 (tuning view 232's grain, found later, 0.45); the streaks covered 0.20-0.25 of their pieces, the
+    # arms' (hand views) 0.43-0.61.
     unexplained_grain_coherence: float = 0.4
     unexplained_grain_share: float = 0.33
     # Yet a piece under this share off the table's colour is faint all through, no streaks: a back's body (tuning view
