@@ -10,7 +10,8 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannons_coastlines.camera.fitting_doubts import BlobShape, blob_shape, unexplained_blobs
+from companion.games.cannons_coastlines.camera.fitting_doubts import (BlobShape, bare_mast_let_go, blob_shape,
+                                                                   unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.mats import read_fittings
@@ -200,3 +201,16 @@ def test_taught_masts_and_a_crate_on_a_blob_far_longer_than_they_lie_end_to_end_
     short_taught_mast = MatLooks(mast_mm2=120.0, crate_mm2=13.8 ** 2, mast_length_mm=9.5, taught=True)
     assert unexplained_blobs([(replace(shape, length_mm=43.0, area_mm2=400.0), 0, 0)], 1, 1, short_taught_mast,
                              MatSettings()) == []
+
+
+@pytest.mark.parametrize("length_mm, mast_length_mm, asked", [
+    (30.3, 37.4, True),    # 2702 ben: a mast's bare pole, 0.81 of the taught mast, let go: sure and wrong
+    (20.4, 33.4, False),   # 2788 ben, read right and sure: 0.61 of a mast
+    (28.3, 48.8, False),   # 1783 ben, read right and sure: 0.58
+    (17.4, 20.2, False),   # 595 ben, read right and sure: 0.86 of a short taught mast, under the pole's 20 mm floor
+])
+def test_taught_a_bare_stretch_of_pole_as_long_as_a_mast_is_asked_not_let_go(length_mm, mast_length_mm, asked):
+    looks = MatLooks(mast_mm2=390.0, crate_mm2=15.9 ** 2, mast_length_mm=mast_length_mm, taught=True)
+    doubts = bare_mast_let_go(length_mm, looks, MatSettings())
+    assert bool(doubts) == asked, doubts
+    assert bare_mast_let_go(length_mm, replace(looks, taught=False), MatSettings()) == []

@@ -222,6 +222,15 @@ def whole_mast_beside(area_mm2: float, length_mm: float, looks: MatLooks, settin
             and area_mm2 >= settings.whole_mast_share * looks.mast_mm2)
 
 
+def bare_mast_let_go(length_mm: float, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a stretch of pole showing no paint is let go as part of a mast read elsewhere, but one
+    settings.bare_mast_share of a taught mast long (and a pole's floor, settings.pole_least_mm) is a whole mast
+    whose paint is not seen: asked, not counted (its fleet is unknown)."""
+    if not looks.taught or length_mm < max(settings.pole_least_mm, settings.bare_mast_share * looks.mast_length_mm):
+        return []
+    return [f"a bare stretch of pole {length_mm:.0f} mm long, as long as a mast, let go: a mast whose paint is not seen?"]
+
+
 def _a_poles_worth(looks: MatLooks, settings: MatSettings) -> float:
     return max(settings.pole_least_mm, settings.pole_share * looks.mast_length_mm)
 

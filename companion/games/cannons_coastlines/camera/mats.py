@@ -21,8 +21,9 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import CoinZone, paper_covered, paper_likeness, read_coins
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, read_crate_blob
-from companion.games.cannons_coastlines.camera.fitting_doubts import (blob_shape, length_mm as patch_length_mm, prize_depth_mm,
-                                                                   small_coloured_specks, small_crate, unexplained_blobs)
+from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, length_mm as patch_length_mm,
+                                                                   prize_depth_mm, small_coloured_specks, small_crate,
+                                                                   unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
@@ -273,6 +274,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                 if fleet:
                     masts.append(fleet)
                     doubts.append(f"a stretch of pole with {mm2:.0f} mm^2 of fleet {fleet}'s paint beside it: read as a mast")
+                doubts += [] if fleet else bare_mast_let_go(patch_length_mm(blob), looks, settings)
                 continue
         if seen < settings.prize_min_coloured_px:
             fleet = 0
