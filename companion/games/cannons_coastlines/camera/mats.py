@@ -274,7 +274,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                 if fleet:
                     masts.append(fleet)
                     doubts.append(f"a stretch of pole with {mm2:.0f} mm^2 of fleet {fleet}'s paint beside it: read as a mast")
-                doubts += [] if fleet else bare_mast_let_go(patch_length_mm(blob), looks, settings)
+                else:
+                    doubts += bare_mast_let_go(patch_length_mm(blob), looks, settings)
                 continue
         if seen < settings.prize_min_coloured_px:
             fleet = 0
