@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import arm_cards, arms, halo, refit, touching
+from companion.games.cannonades.camera import arm_cards, arms, halo, overlapping_row, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
@@ -193,6 +193,8 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         if parts is None and (fitted := (touching.fitted_card(contour, settings, cover)
                                          or touching.fitted_in_halo(contour, settings, cover))) is not None:
             parts = [fitted]
+        if parts is None and beside is None:
+            parts = overlapping_row.spread_row(contour, settings, cover)   # a column of backs the split drifted in
         if parts is not None:
             return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]
         if beside is not None:

@@ -134,6 +134,12 @@ class ReaderSettings:
     # mm (tuning view 4431: shrunk 3.5 mm still no card, 5 mm one card holding 0.9 of its rectangle).
     split_shadow_halo_mm: float = 5.0
     split_confidence: float = 0.8
+    # A column of backs overlapping end to end (overlapping_row.py), read whole when the greedy split drifts: its
+    # fitted rectangle at most this many card widths wide (cards turned up to 10 degrees apart widen it to 1.22), the
+    # cards spread at least this share of a card's length apart (tuning view 5016's backs lay 70-79 mm apart, 0.80;
+    # seeds below 5200).
+    row_width_share: float = 1.3
+    row_least_pitch_share: float = 0.75
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
     fit_min_cards: float = 0.55

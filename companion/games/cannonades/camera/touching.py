@@ -77,7 +77,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     blob = remaining.copy()
     covered = touches_cover = False
     if cover is not None:
-        under = _window(cover, offset, blob.shape)
+        under = seen_through(cover, offset, blob.shape)
         touches_cover = _touches(blob, under, settings)
         covered = touches_cover and settings.covered_min_cards <= count <= settings.covered_max_cards
         if covered or (reach_under and touches_cover):
@@ -154,7 +154,7 @@ def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray
     blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     offset = np.array([x - pad, y - pad])
     cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
-    if cover is not None and _touches(blob, _window(cover, offset, blob.shape), settings):
+    if cover is not None and _touches(blob, seen_through(cover, offset, blob.shape), settings):
         return None
     blob_px = max(cv2.countNonZero(blob), 1)
     points = np.column_stack(np.nonzero(blob)[::-1]).astype(np.float64)
@@ -231,7 +231,7 @@ def gap_is_table(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarra
     inside = cv2.erode(inside, np.ones((inset, inset), np.uint8)) > 0
     if not beyond.any() or not inside.any():
         return True
-    distance = np.sqrt(_window(squared, offset, blob.shape).astype(np.float32))
+    distance = np.sqrt(seen_through(squared, offset, blob.shape).astype(np.float32))
     return float(np.median(distance[beyond])) <= settings.beside_face_gap_share * float(np.median(distance[inside]))
 
 
@@ -243,7 +243,7 @@ def _blob_and_faces(contour: np.ndarray, settings: ReaderSettings, cover: np.nda
     blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     offset = np.array([x - pad, y - pad])
     cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
-    return blob, _window(cover, offset, blob.shape), offset
+    return blob, seen_through(cover, offset, blob.shape), offset
 
 
 def _gap_beside(face: np.ndarray, settings: ReaderSettings) -> np.ndarray:
@@ -311,7 +311,7 @@ def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSet
     return parts if any(part.covered for part in parts) else []
 
 
-def _window(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
+def seen_through(mask: np.ndarray, offset: np.ndarray, shape: tuple[int, int]) -> np.ndarray:
     """`mask` seen through a window of `shape` at `offset` (zeros beyond its edges)."""
     out = np.zeros(shape, mask.dtype)
     x0, y0 = int(offset[0]), int(offset[1])

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannonades.camera import face_down, touching
+from companion.games.cannonades.camera import face_down, overlapping_row, touching
 from companion.games.cannonades.camera.reader import read_table
 from companion.games.cannonades.camera.settings import SETTINGS
 from companion.games.cannonades.deck import default_deck
@@ -246,3 +246,30 @@ def test_two_backs_end_to_end_between_two_faces_are_two_cards_not_one_and_a_gap(
     truth, cards = benchmark_view(3049, "navy")
     got, want = seat_as_read(truth, cards, 2)
     assert want == (["S03", "S24"], 2) and got in ("unsure", want), got
+
+
+@pytest.mark.parametrize("width, length, count", [
+    (69, 314, 4),     # tuning view 5016's column of four backs, 70-79 mm apart: 75 mm apart when spread evenly
+    (63, 250, 3),     # three backs 81 mm apart
+    (63, 200, None),  # two cards leave a gap, three would lie closer than a row's backs do: not told, asked
+    (130, 314, None), # two columns side by side: no one column
+])
+def test_a_column_of_overlapping_backs_is_spread_evenly_end_to_end_or_left_unknown(width, length, count):
+    """Tuning view 5016 (a column of four classic backs 70-79 mm apart): the split stood each card on the edge the
+    last one left, 92 mm on, and left a strip past the third (main d3dc17e: the seat asked). Read whole, the column's
+    length holds one count of cards at a row's pitch; a length that holds none is never guessed into cards."""
+    scale = SETTINGS.top_px_per_mm
+    corners = np.array([[0, 0], [width, 0], [width, length], [0, length]], np.float64) * scale + 100
+    found = overlapping_row.spread_row(np.int32(np.round(corners)).reshape(-1, 1, 2), SETTINGS)
+    assert (None if found is None else len(found)) == count
+    if found:
+        middles = sorted(card.outline_px.mean(axis=0)[1] / scale for card in found)
+        assert np.allclose(np.diff(middles), (length - 88) / (count - 1), atol=1.0)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_column_of_four_backs_overlapping_beside_a_cannonade_is_counted_card_by_card():
+    """Tuning seed 5016, seat 2: four classic backs in a column 70-79 mm apart, C04 laid over the first one's side;
+    the split's cards drifted 92 mm apart and the seat was asked (main d3dc17e). Now four face down, C04 on one."""
+    truth, cards = benchmark_view(5016, "classic")
+    assert seat_as_read(truth, cards, 2) == (([], 4), ([], 4))
