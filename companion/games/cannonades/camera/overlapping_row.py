@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera.settings import ReaderSettings
-from companion.games.cannonades.camera.touching import SplitCard, card_on_box, cut_out, seen_through
+from companion.games.cannonades.camera.touching import SplitCard, blob_and_faces, card_on_box, cut_out
 from companion.games.cannonades.kit import cards
 
 
@@ -61,14 +61,8 @@ def _explained(contour: np.ndarray, outlines: list[np.ndarray], settings: Reader
                cover: np.ndarray | None) -> list[SplitCard] | None:
     """The cards, when each lies `split_inside` in the shape (with the face-up cards it touches) and together they
     leave under `split_leftover_share` of a card; else None."""
-    scale = settings.top_px_per_mm
-    card_px = cards.CARD_AREA_MM2 * scale ** 2
-    x, y, w, h = cv2.boundingRect(contour)
-    pad = int(cards.CARD_MM[1] * scale)
-    offset = np.array([x - pad, y - pad])
-    blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
-    cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
-    under = np.zeros_like(blob) if cover is None else seen_through(cover, offset, blob.shape)
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    blob, under, offset = blob_and_faces(contour, settings, cover)
     shown = cv2.bitwise_or(blob, under)
     remaining = blob.copy()
     found = []

@@ -197,7 +197,7 @@ def card_beside_face(contour: np.ndarray, settings: ReaderSettings, cover: np.nd
     card_px = cards.CARD_AREA_MM2 * scale ** 2
     if not 1 - settings.card_area_tolerance <= cv2.contourArea(contour) / card_px <= settings.beside_face_max_cards:
         return None
-    blob, face, offset = _blob_and_faces(contour, settings, cover)
+    blob, face, offset = blob_and_faces(contour, settings, cover)
     if not _touches(blob, face, settings):
         return None
     far = cv2.bitwise_not(_gap_beside(face, settings))
@@ -223,7 +223,7 @@ def gap_is_table(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarra
     the card's own, `beside_face_inset_mm` inside its edges. A second card's strip is as far from the table as
     the card (tuning view 3049: two backs end to end, the second half under a cannonade, 50 against 51; the faint
     backs joined to a face across the gap, 195 and 2043: 4.9 against 14.9 and 3.5 against 20.7)."""
-    blob, _, offset = _blob_and_faces(contour, settings, cover)
+    blob, _, offset = blob_and_faces(contour, settings, cover)
     beyond = cut_out(blob, card.outline_px - offset, settings) > 0
     inset = 2 * int(round(settings.beside_face_inset_mm * settings.top_px_per_mm)) + 1
     inside = np.zeros_like(blob)
@@ -235,15 +235,15 @@ def gap_is_table(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarra
     return float(np.median(distance[beyond])) <= settings.beside_face_gap_share * float(np.median(distance[inside]))
 
 
-def _blob_and_faces(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray):
-    """The blob filled on a window round it (padded by a card's length) and the faces' footprints (`cover`) seen
-    through that window, with the window's offset in the top view."""
+def blob_and_faces(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None):
+    """The blob filled on a window round it (padded by a card's length) and the faces' footprints (`cover`; None:
+    none) seen through that window, with the window's offset in the top view."""
     x, y, w, h = cv2.boundingRect(contour)
     pad = int(cards.CARD_MM[1] * settings.top_px_per_mm)
     blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     offset = np.array([x - pad, y - pad])
     cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
-    return blob, seen_through(cover, offset, blob.shape), offset
+    return blob, np.zeros_like(blob) if cover is None else seen_through(cover, offset, blob.shape), offset
 
 
 def _gap_beside(face: np.ndarray, settings: ReaderSettings) -> np.ndarray:
