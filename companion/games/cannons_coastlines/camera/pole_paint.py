@@ -94,6 +94,30 @@ class PolePaint:
                       if self._whole_band(band, looks) or not self._band_of_a_prize(band, fleet, looks)]
         return masts
 
+    def loose_band_doubts(self, patches_of: Callable[[np.ndarray], list[np.ndarray]], looks: MatLooks,
+                          fleets: set[int] | None) -> list[str]:
+        """Taught: a band of one fleet's paint (a fleet in `fleets`, None: any) lying wholly off the prize mask,
+        MatSettings.paint_join_mm clear of every prize's blob and not taken by a stretch of pole, as long as
+        MatSettings.loose_band_share of a taught band and covering MatSettings.loose_band_least_mm2: a pale mast
+        whose pole and sail the mask does not hold, nor its band a speck. Asked, not counted (the count of such paint
+        was tried and misread masts elsewhere). `patches_of` as for masts_in_specks."""
+        if not looks.taught or band_mm(looks) <= 0:
+            return []
+        settings = self.settings
+        clear = ~(cv2.dilate(self._mask.astype(np.uint8), _disc(settings.paint_join_mm)) > 0) & ~self._taken
+        doubts = []
+        for fleet, paint in self._paint_within(clear.astype(np.uint8)).items():
+            if (fleets is not None and fleet not in fleets) or paint.sum() < settings.loose_band_least_mm2 * MAT_PX_PER_MM ** 2:
+                continue
+            loose = _off_the_edge(paint > 0, settings)
+            for band in nearest_bands(patches_of(loose.astype(np.uint8)), looks, settings):
+                whole = np.logical_or.reduce(band)
+                mm2, reach = float(whole.sum()) / MAT_PX_PER_MM ** 2, length_mm(whole)
+                if mm2 >= settings.loose_band_least_mm2 and reach >= settings.loose_band_share * band_mm(looks):
+                    doubts.append(f"a band of fleet {fleet}'s paint ({mm2:.0f} mm^2, {reach:.0f} mm) off every prize: "
+                                  f"a pale mast not read?")
+        return doubts
+
     def _whole_band(self, band: list[np.ndarray], looks: MatLooks) -> bool:
         """Whether a band of paint on specks (its patches, bool) reaches MatSettings.speck_band_whole_share of a taught
         band or further (a band taught): a whole band, no part broken off a prize's."""

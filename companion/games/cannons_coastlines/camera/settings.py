@@ -301,6 +301,12 @@ class MatSettings:
     # ... but not such a patch reaching this near the fittings zone's bottom edge, the coin zone beyond it (tuning seeds
     # 1760 ben, 1112 ben: a coin's red ring at the top of the coin zone reaching over, read as a mast).
     speck_edge_mm: float = 1.0
+    # Taught: a band of one fleet's paint wholly off the prize mask, paint_join_mm clear of every prize's blob, this
+    # many mm^2 and this share of a taught band long, is a pale mast not read: asked (pole_paint.loose_band_doubts).
+    # Tuning seeds 500-2899: masts missed so, sure, 70-172 mm^2 (1877 dev, 2726 dev, 0.94-1.07 of a band); on mats
+    # read right and sure such paint covers 44 mm^2 at most (1823 dev).
+    loose_band_least_mm2: float = 55.0
+    loose_band_share: float = 0.5
     # ... nor, taught, a blob there showing no patch of paint and covering less than unpainted_mast_share of a taught
     # mast: a coin's ring reaching over, read as a mast by its faint colour (tuning seed 1924 dev, sure and wrong).
     # Taught: paper enclosed by one prize's blob, this many mm^2 at most and darker on average than hole_lightness_most
