@@ -307,6 +307,14 @@ class MatSettings:
     # read right and sure such paint covers 44 mm^2 at most (1823 dev).
     loose_band_least_mm2: float = 55.0
     loose_band_share: float = 0.5
+    # Taught: specks this large each (off the bottom edge), two or more gathered as one band reaching this share of a
+    # taught band and covering this share of a taught mast, are a dark band's halves too dull for a fleet's paint:
+    # asked (pole_paint.speck_band_doubts). Tuning seed 3049 ben (sure, a mast missed): two specks, 75 mm^2, 1.09 of a
+    # band, 0.45 of a mast. Mats with more specks than speck_band_parts_most (a caption's letters) are not looked at.
+    speck_band_part_least_mm2: float = 10.0
+    speck_band_reach: tuple[float, float] = (0.8, 1.2)
+    speck_band_mast_share: float = 0.4
+    speck_band_parts_most: int = 30
     # ... nor, taught, a blob there showing no patch of paint and covering less than unpainted_mast_share of a taught
     # mast: a coin's ring reaching over, read as a mast by its faint colour (tuning seed 1924 dev, sure and wrong).
     # Taught: paper enclosed by one prize's blob, this many mm^2 at most and darker on average than hole_lightness_most
