@@ -175,3 +175,20 @@ def test_a_ring_with_a_coin_taken_inside_its_reach_with_paper_in_its_middle_or_o
     assert ringed(peaks, [], face_is_a_coins=lambda row, col: False) == []        # the paper shows in its middle
     assert ringed(ring_of_peaks(0, 40, 80), []) == []                               # an arc on one side: no ring
     assert ringed(ring_of_peaks(0, 180), []) == []                                  # two peaks are no ring
+
+
+def test_a_spot_on_a_hull_leaning_over_the_coin_zones_bottom_line_is_no_coin():
+    """Tuning seeds 1872 ben and 2912 ben (sure, coins counted over): a prize hull leaning far in from the hulls zone,
+    its deck's edge and shadow a row of spots 5-10 mm above the coin zone's bottom line, their faces half or more on
+    the hull's cover. A coin there would lie over the line; one touching the hull higher up joins the hull's cover
+    (its face all on it) and still counts, and a spot that low on paper is no hull's."""
+    diameter, bottom_mm = 20.0, 100.0
+    hulls = np.zeros((int(108 * MAT_PX_PER_MM), 300), bool)
+    hulls[int(92 * MAT_PX_PER_MM):] = True                       # the hull's cover reaches 8 mm above the line
+    settings = CoinSettings()
+    at = lambda above_line_mm: (bottom_mm - above_line_mm) * MAT_PX_PER_MM
+    assert coins.on_a_leaning_hull(at(8.5), 150, hulls, bottom_mm, diameter, settings)
+    touching = hulls.copy()
+    touching[int(68 * MAT_PX_PER_MM):int(92 * MAT_PX_PER_MM), 130:170] = True   # a coin joined to the hull's cover
+    assert not coins.on_a_leaning_hull(at(20), 150, touching, bottom_mm, diameter, settings)
+    assert not coins.on_a_leaning_hull(at(8.5), 150, np.zeros_like(hulls), bottom_mm, diameter, settings)

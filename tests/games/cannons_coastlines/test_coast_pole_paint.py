@@ -119,3 +119,48 @@ def test_a_whole_band_left_as_specks_beside_a_crate_of_its_paint_is_a_mast():
     masts, crates, doubts, _ = read_fittings(mat_with(crate, *band_halves), looks=STRIPED)
     assert (masts, crates) == ([BLUE_FLEET], [BLUE_FLEET])
     assert any("from specks" in doubt for doubt in doubts), doubts
+
+
+def test_a_pale_band_wholly_off_the_prize_mask_is_asked_about_not_counted():
+    """Tuning seeds 1877 dev and 2726 dev (sure and wrong): pale striped masts whose pole and sail the prize mask did
+    not hold, nor their bands even as specks, left nothing but their band's paint, 70-172 mm^2: no mast read, sure.
+    Here a band's halves, 78 mm^2 together and 28 mm end to end, lie on the paper alone: a mast not read, asked."""
+    band_halves = [((80, 33, 13, 3), PALE_BLUE), ((95, 33, 13, 3), PALE_BLUE)]
+    masts, crates, doubts, _ = read_fittings(mat_with(*band_halves), looks=STRIPED)
+    assert (masts, crates) == ([], [])
+    assert any("off every prize" in doubt for doubt in doubts), doubts
+
+
+def test_a_little_pale_paint_off_the_prize_mask_is_let_go():
+    """On mats read right and sure (tuning seeds 500-2899) such paint covers 44 mm^2 at most: a lid's or pennant's blur."""
+    short_band = [((80, 33, 10, 2), PALE_BLUE), ((92, 33, 10, 2), PALE_BLUE)]   # 40 mm^2
+    masts, crates, doubts, _ = read_fittings(mat_with(*short_band), looks=STRIPED)
+    assert (masts, crates, doubts) == ([], [], [])
+
+
+def test_untaught_a_pale_band_off_the_prize_mask_is_let_go():
+    band_halves = [((80, 33, 13, 3), PALE_BLUE), ((95, 33, 13, 3), PALE_BLUE)]
+    assert read_fittings(mat_with(*band_halves))[:3] == ([], [], [])
+
+
+DULL = (95, 90, 90)   # BGR: dark enough for the prize mask, too dull for any fleet's paint
+DARK_BANDED = replace(STRIPED, mast_mm2=160.0)
+
+
+def test_a_dull_bands_halves_left_as_specks_are_asked_about():
+    """Tuning seed 3049 ben (sure and wrong): a striped mast's pale pole and sail were not in the prize mask and its
+    dark band, blurred, showed too little colour for a fleet's paint: two specks, 75 mm^2 together, 1.09 of a taught
+    band end to end, and no mast read. Two such specks lying as one band, 0.4 of a taught mast or more, are asked."""
+    halves = [((80, 33, 10, 3.5), DULL), ((93, 33, 10, 3.5), DULL)]   # 70 mm^2, 23 mm end to end (band 26 mm)
+    masts, crates, doubts, _ = read_fittings(mat_with(*halves), looks=DARK_BANDED)
+    assert (masts, crates) == ([], [])
+    assert any("lying as one band" in doubt for doubt in doubts), doubts
+
+
+def test_one_dull_speck_or_specks_reaching_two_bands_are_let_go():
+    masts, crates, doubts, _ = read_fittings(mat_with(((80, 33, 10, 3.5), DULL)), looks=DARK_BANDED)
+    assert (masts, crates, doubts) == ([], [], [])
+    apart = [((60, 33, 10, 3.5), DULL), ((103, 33, 10, 3.5), DULL)]   # 53 mm end to end: two bands' reach
+    assert read_fittings(mat_with(*apart), looks=DARK_BANDED)[2] == []
+    halves = [((80, 33, 10, 3.5), DULL), ((93, 33, 10, 3.5), DULL)]
+    assert read_fittings(mat_with(*halves))[2] == []   # untaught: no band known

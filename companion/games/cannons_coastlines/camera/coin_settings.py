@@ -28,6 +28,11 @@ class CoinSettings:
     # paper and a hull's straight edge gather no such votes. Off for the kit's coins; taught, a pale coin's (taught.py).
     strong_rim_votes: float = float("inf")
     zone_overhang_mm: float = 4.0       # a coin lies over its zone's bottom line by this much at most, where a hull lies beyond
+    # Taught: a coin's spot within a coin's radius of the zone's bottom line whose face lies this much on a prize hull's
+    # cover is the hull's edge leaning in (coins.on_a_leaning_hull). Kept tuning mats 500-599, 1100-1199, 1300-2999: such
+    # spots 5.5-10 mm above the line, 0.46-1.0 on the cover (1872 ben, 2912 ben: coins counted over, sure); true coins
+    # touching a hull's cover lie 17.5 mm or more above it.
+    hull_face_share_most: float = 0.4
     separation_slack_mm: float = 1.0    # centres lie a coin's width less the kit's overlap, less this, apart
     zone_margin_mm: float = 4.0         # the zone is read this much wider, so a coin at its edge is seen whole
     # Each kind's ring hue as the camera sees it on the white-balanced mat: a webcam's colours

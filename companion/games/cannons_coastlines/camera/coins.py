@@ -158,6 +158,20 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     return centres
 
 
+def on_a_leaning_hull(row: float, col: float, hulls: np.ndarray, bottom_mm: float, diameter_mm: float,
+                      settings: CoinSettings) -> bool:
+    """Taught: whether a coin's spot (row, col, px over the zone's picture) lies within a coin's radius of the zone's
+    bottom line (`bottom_mm` down the picture), its face CoinSettings.hull_face_share_most on a prize hull's cover
+    (`hulls`, bool): a coin there would lie over the line, where a hull leaning in from the next zone lies; its deck's
+    edge and shadow gather a row of such spots (tuning seeds 1872 ben, 2912 ben: coins counted over, sure)."""
+    radius = diameter_mm / 2 * MAT_PX_PER_MM
+    if bottom_mm * MAT_PX_PER_MM - row >= radius:
+        return False
+    at = disc_offsets(radius) + (int(row), int(col))
+    at = at[(at[:, 0] >= 0) & (at[:, 0] < hulls.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < hulls.shape[1])]
+    return bool(len(at)) and float(hulls[at[:, 0], at[:, 1]].mean()) >= settings.hull_face_share_most
+
+
 def coin_separation_px(diameter_mm: float, settings: CoinSettings) -> float:
     """How far apart (px) coins' centres are kept: a coin's width less the kit's overlap and the slack."""
     return (diameter_mm - kit.COIN_MAX_OVERLAP_MM - settings.separation_slack_mm) * MAT_PX_PER_MM
@@ -266,7 +280,9 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
                         # its deck's edge and tag gather votes there.
-                        and not (hulls[int(row), int(col)] and origin[1] + row / MAT_PX_PER_MM > low_line)])
+                        and not (hulls[int(row), int(col)] and origin[1] + row / MAT_PX_PER_MM > low_line)
+                        and not (looks.taught and on_a_leaning_hull(row, col, hulls, zone_box.y + zone_box.height - origin[1],
+                                                                    diameter, settings))])
     if len(centres) == 0:
         return {}, [], 1.0
     spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),

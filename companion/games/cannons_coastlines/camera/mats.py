@@ -306,6 +306,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     if from_specks:
         masts += from_specks
         doubts.append(f"{len(from_specks)} mast(s) read from specks of paint too small for a prize")
+    doubts += pole_paint.loose_band_doubts(lambda paint_of: _paint_patches(paint_of, speck_settings), looks, fleets)
+    doubts += pole_paint.speck_band_doubts(specks, looks) if not from_specks else []
     return masts, crates, doubts, covered
 
 

@@ -94,6 +94,54 @@ class PolePaint:
                       if self._whole_band(band, looks) or not self._band_of_a_prize(band, fleet, looks)]
         return masts
 
+    def loose_band_doubts(self, patches_of: Callable[[np.ndarray], list[np.ndarray]], looks: MatLooks,
+                          fleets: set[int] | None) -> list[str]:
+        """Taught: a band of one fleet's paint (a fleet in `fleets`, None: any) lying wholly off the prize mask,
+        MatSettings.paint_join_mm clear of every prize's blob and not taken by a stretch of pole, as long as
+        MatSettings.loose_band_share of a taught band and covering MatSettings.loose_band_least_mm2: a pale mast
+        whose pole and sail the mask does not hold, nor its band a speck. Asked, not counted (the count of such paint
+        was tried and misread masts elsewhere). `patches_of` as for masts_in_specks."""
+        if not looks.taught or band_mm(looks) <= 0:
+            return []
+        settings = self.settings
+        clear = ~(cv2.dilate(self._mask.astype(np.uint8), _disc(settings.paint_join_mm)) > 0) & ~self._taken
+        doubts = []
+        for fleet, paint in self._paint_within(clear.astype(np.uint8)).items():
+            if (fleets is not None and fleet not in fleets) or paint.sum() < settings.loose_band_least_mm2 * MAT_PX_PER_MM ** 2:
+                continue
+            loose = _off_the_edge(paint > 0, settings)
+            for band in nearest_bands(patches_of(loose.astype(np.uint8)), looks, settings):
+                whole = np.logical_or.reduce(band)
+                mm2, reach = float(whole.sum()) / MAT_PX_PER_MM ** 2, length_mm(whole)
+                if mm2 >= settings.loose_band_least_mm2 and reach >= settings.loose_band_share * band_mm(looks):
+                    doubts.append(f"a band of fleet {fleet}'s paint ({mm2:.0f} mm^2, {reach:.0f} mm) off every prize: "
+                                  f"a pale mast not read?")
+        return doubts
+
+    def speck_band_doubts(self, specks: np.ndarray, looks: MatLooks) -> list[str]:
+        """Taught: specks (bool; each MatSettings.speck_band_part_least_mm2 or more, off the zone's bottom edge) that,
+        gathered nearest first (mast_bands.nearest_bands), make one band of two or more reaching
+        MatSettings.speck_band_reach of a taught band and covering MatSettings.speck_band_mast_share of a taught mast:
+        a dark band's halves either side of a pale pole, their paint too dull for a fleet's (no mast read from them,
+        masts_in_specks), the pole and sail not in the mask. Asked. A caption's many letters are not looked at."""
+        settings = self.settings
+        if not looks.taught or band_mm(looks) <= 0 or looks.mast_mm2 <= 0 or not specks.any():
+            return []
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(_off_the_edge(specks, settings).astype(np.uint8))
+        least = settings.speck_band_part_least_mm2 * MAT_PX_PER_MM ** 2
+        parts = [labels == index for index in range(1, count) if stats[index, cv2.CC_STAT_AREA] >= least]
+        if not 2 <= len(parts) <= settings.speck_band_parts_most:
+            return []
+        doubts = []
+        for band in nearest_bands(parts, looks, settings):
+            whole = np.logical_or.reduce(band)
+            reach, mm2 = length_mm(whole) / band_mm(looks), float(whole.sum()) / MAT_PX_PER_MM ** 2
+            if (len(band) >= 2 and settings.speck_band_reach[0] <= reach <= settings.speck_band_reach[1]
+                    and mm2 >= settings.speck_band_mast_share * looks.mast_mm2):
+                doubts.append(f"{len(band)} specks ({mm2:.0f} mm^2) lying as one band ({reach:.2f} of one): a mast "
+                              f"whose band shows too little colour?")
+        return doubts
+
     def _whole_band(self, band: list[np.ndarray], looks: MatLooks) -> bool:
         """Whether a band of paint on specks (its patches, bool) reaches MatSettings.speck_band_whole_share of a taught
         band or further (a band taught): a whole band, no part broken off a prize's."""

@@ -301,6 +301,20 @@ class MatSettings:
     # ... but not such a patch reaching this near the fittings zone's bottom edge, the coin zone beyond it (tuning seeds
     # 1760 ben, 1112 ben: a coin's red ring at the top of the coin zone reaching over, read as a mast).
     speck_edge_mm: float = 1.0
+    # Taught: a band of one fleet's paint wholly off the prize mask, paint_join_mm clear of every prize's blob, this
+    # many mm^2 and this share of a taught band long, is a pale mast not read: asked (pole_paint.loose_band_doubts).
+    # Kept tuning mats 500-599, 1100-1199, 1300-2899: masts missed so, sure, 70-172 mm^2 (1877 dev, 2726 dev, 0.94-1.07
+    # of a band); on mats read right and sure such paint covers 44 mm^2 at most (1823 dev).
+    loose_band_least_mm2: float = 55.0     # of one fleet's paint, together
+    loose_band_share: float = 0.5          # of a taught band, end to end
+    # Taught: specks this large each (off the bottom edge), two or more gathered as one band reaching this share of a
+    # taught band and covering this share of a taught mast, are a dark band's halves too dull for a fleet's paint:
+    # asked (pole_paint.speck_band_doubts). Tuning seed 3049 ben (sure, a mast missed): two specks, 75 mm^2, 1.09 of a
+    # band, 0.45 of a mast. Mats with more specks than speck_band_parts_most (a caption's letters) are not looked at.
+    speck_band_part_least_mm2: float = 10.0    # each speck
+    speck_band_reach: tuple[float, float] = (0.8, 1.2)   # taught bands, end to end
+    speck_band_mast_share: float = 0.4     # of a taught mast's mm^2, together
+    speck_band_parts_most: int = 30        # specks on the mat
     # ... nor, taught, a blob there showing no patch of paint and covering less than unpainted_mast_share of a taught
     # mast: a coin's ring reaching over, read as a mast by its faint colour (tuning seed 1924 dev, sure and wrong).
     # Taught: paper enclosed by one prize's blob, this many mm^2 at most and darker on average than hole_lightness_most
