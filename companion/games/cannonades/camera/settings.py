@@ -261,6 +261,8 @@ class ReaderSettings:
     # over its neighbour, off the cannonade it lies under, may be its ship (under_cannonade.reached_under; tuning views
     # 2170 and 2764: 0.17 under the cannonade and 0.54 and 0.36 over the back beside it, counted twice, sure; cards
     # found reaching under a cannonade, 0.17-0.44 of them, lying over no other card were cards of their own: 1930, 2449).
+    # The one such card, nothing showing beside the cannonade (under `under_least_cards`), is its ship, moved under it
+    # (reader._backs_placed_off; tuning views 5329 and 4819: backs placed 47 and 54 mm off; seeds below 5500).
     beside_under_least: float = 0.15
     beside_over_found: float = 0.2
     # A lonely cannonade's ship seen beside it and a card found reaching this share under it (under_cannonade.
