@@ -133,10 +133,12 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                      armless, difference, (judged, covered))
     seen_cards = [_face_card(face, deck, players) for face in faces]
     shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
+    backs_found = {}   # each face-down card found by its shape, by its blob: one placed off may be a cannonade's ship
     for blob in blobs:
         if blob.face == "down" and blob.confidence >= settings.unknown_below:
-            seen_cards.append(SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
-                                       blob.confidence, axis_deg=blob.axis_deg))
+            backs_found[id(blob)] = SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
+                                             blob.confidence, axis_deg=blob.axis_deg)
+            seen_cards.append(backs_found[id(blob)])
         elif (blob.face == "up" and blob.confidence >= settings.unknown_below
               and table.area_of(*blob.centre_mm, players).startswith("seat")
               and (blob.why != face_down.MARKER_SHOWS or _under_a_cannonade(blob, faces, deck))):
@@ -155,12 +157,16 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained, fixed):
         row = unexplained.backs_in(piece, difference, explained, covered, settings)
         (backs if row else missed).extend(row or [piece])
+    faint_backs = []
     for back in backs:   # one card's size and shape, no marker: a back the mask missed
         centre, axis = face_down.centre_axis(back, view_to_table)
-        seen_cards.append(SeenCard("down", centre, table.area_of(*centre, players),
-                                   settings.unexplained_back_confidence, axis_deg=axis, why=FAINT_BACK))
+        faint_backs.append(SeenCard("down", centre, table.area_of(*centre, players),
+                                    settings.unexplained_back_confidence, axis_deg=axis, why=FAINT_BACK))
+    seen_cards += faint_backs
+    found = [blob for blob in blobs if blob.face != "unknown"]
     found_px = [cv2.perspectiveTransform(card_outline_mm(blob.centre_mm, blob.axis_deg)[None], table_to_view)[0]
-                for blob in blobs if blob.face != "unknown"] + [back.reshape(-1, 2) for back in backs]
+                for blob in found] + [back.reshape(-1, 2) for back in backs]
+    found_cards = [backs_found.get(id(blob)) for blob in found] + faint_backs   # found_px's face-down cards
     faces_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), table_to_view)[0] for face in faces]
     shots = [number for number, face in enumerate(faces) if deck.cards[face.index].kind == "cannonade"
              and table.area_of(*face.centre_mm, players).startswith("seat")]
@@ -169,13 +175,15 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         card.kind != "cannonade" and face_down.distance(card.centre_mm, faces[number].centre_mm) < reach
         for card in seen_cards)]
     unknown_points = [blob.points_mm for blob in blobs if blob.face == "unknown"]
-    beside, strips = under_cannonade.ships_beside(view, difference, judged, unknown_points, view_to_table, faces_px,
-                                                  lonely, found_px, settings)
+    beside, strips, placed = under_cannonade.ships_beside(view, difference, judged, unknown_points, view_to_table,
+                                                          faces_px, lonely, found_px, settings)
     stripped = {id(card) for shape in strips for card in shape_cards[shape]}
     seen_cards = [card for card in seen_cards if id(card) not in stripped]
     seen_cards += [_ship_under(faces[number].centre_mm, face, players, settings) for number, face in beside.items()]
     seen_cards = _ships_placed_off(seen_cards, faces, shots, [number for number in lonely if number not in beside],
                                    players, settings)
+    seen_cards = _backs_placed_off(seen_cards, faces, shots, {number: found_cards[card] for number, card in
+                                                              placed.items()}, settings)
     # A cannonade on a card found may hide a second card whose faint strip shows beside it (a lonely one's strip is
     # its ship's: ships_beside above, slivers_beside below).
     laid = [faces_px[number] for number in shots if number not in lonely]
@@ -267,6 +275,23 @@ def _ships_placed_off(seen: list[SeenCard], faces: list[face_up.PlacedFace], sho
         if found is not None:
             seen = [replace(card, centre_mm=faces[number].centre_mm, why=f"{card.why}; {PLACED_OFF}")
                     if card is hidden[found] else card for card in seen]
+    return seen
+
+
+def _backs_placed_off(seen: list[SeenCard], faces: list[face_up.PlacedFace], shots: list[int],
+                      placed: dict[int, SeenCard | None], settings: ReaderSettings) -> list[SeenCard]:
+    """Each lonely cannonade with nothing beside it, on which one card found by its shape lies placed off along a row
+    (under_cannonade.placed_off_under: reaching under it, over the card before it; `placed`), still with no card near
+    it: that card, when face down and near no cannonade, is moved under it, its ship (tuning views 5329 and 4819: backs
+    placed 47 and 54 mm off toward the back before them, a split's drift, past `cannonade_reach_mm`)."""
+    reach = settings.cannonade_reach_mm
+    for number, back in placed.items():
+        centre = faces[number].centre_mm
+        if (back is None or not any(card is back for card in seen)
+                or any(card.kind != "cannonade" and face_down.distance(card.centre_mm, centre) < reach for card in seen)
+                or any(face_down.distance(back.centre_mm, faces[shot].centre_mm) < reach for shot in shots)):
+            continue
+        seen = [replace(card, centre_mm=centre, why=PLACED_OFF) if card is back else card for card in seen]
     return seen
 
 

@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 5200 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 5500 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -137,7 +137,8 @@ class ReaderSettings:
     # A column of backs overlapping end to end (overlapping_row.py), read whole when the greedy split drifts: its
     # fitted rectangle at most this many card widths wide (cards turned up to 10 degrees apart widen it to 1.22), the
     # cards spread at least this share of a card's length apart (tuning view 5016's backs lay 70-79 mm apart, 0.80;
-    # seeds below 5200).
+    # seeds below 5200). Each card lies `split_inside` in the shape, or `covered_inside` when it reaches under a face-up
+    # card (tuning view 5491: the last back, turned a few degrees under C06, 0.92; seeds below 5500).
     row_width_share: float = 1.3
     row_least_pitch_share: float = 0.75
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
@@ -260,6 +261,8 @@ class ReaderSettings:
     # over its neighbour, off the cannonade it lies under, may be its ship (under_cannonade.reached_under; tuning views
     # 2170 and 2764: 0.17 under the cannonade and 0.54 and 0.36 over the back beside it, counted twice, sure; cards
     # found reaching under a cannonade, 0.17-0.44 of them, lying over no other card were cards of their own: 1930, 2449).
+    # The one such card, nothing showing beside the cannonade (under `under_least_cards`), is its ship, moved under it
+    # (reader._backs_placed_off; tuning views 5329 and 4819: backs placed 47 and 54 mm off; seeds below 5500).
     beside_under_least: float = 0.15
     beside_over_found: float = 0.2
     # A lonely cannonade's ship seen beside it and a card found reaching this share under it (under_cannonade.

@@ -9,8 +9,9 @@ it are bright), it is a back: face down. As bright as the cannonade's paper well
 face: face up, its markers hidden. A strip big enough to be judged alone as a half-hidden card
 (said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked.
 So is what shows beside a cannonade a card found by its shape reaches under, laid over another card found: that
-card may be its ship, placed off along a row (reached_under). A face-up ship found reaching under a face-up card, its
-markers hidden, whose rectangle reaches under a lonely cannonade with nothing beside it is its ship (ship_placed_off)."""
+card may be its ship, placed off along a row (reached_under); when it is the one such card and nothing shows beside
+the cannonade, it is (placed_off_under). A face-up ship found reaching under a face-up card, its markers hidden, whose
+rectangle reaches under a lonely cannonade with nothing beside it is its ship (ship_placed_off)."""
 
 from __future__ import annotations
 
@@ -28,22 +29,28 @@ from companion.games.cannonades.kit import cards
 def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judged: np.ndarray,
                  unknown_points_mm: list[tuple[tuple[float, float], ...]], view_to_table: np.ndarray,
                  faces_px: list[np.ndarray], lonely: list[int], found_px: list[np.ndarray],
-                 settings: ReaderSettings) -> tuple[dict[int, str], set[int]]:
+                 settings: ReaderSettings) -> tuple[dict[int, str], set[int], dict[int, int]]:
     """Of the cannonades `lonely` (indices into `faces_px`, every face's outline in the top view's px: no card
-    found under them), those whose ship shows beside them, with its face ("down" or "up": ship_beside), and the
-    unknown shapes that were that ship's strip (strips_of). What shows: the blob mask (`judged`) or the faint one;
+    found under them), those whose ship shows beside them, with its face ("down" or "up": ship_beside), the
+    unknown shapes that were that ship's strip (strips_of), and those whose ship is the one card found placed off
+    under them with nothing showing beside them (placed_off_under, _nothing_beside), with that card's index in
+    `found_px`. What shows: the blob mask (`judged`) or the faint one;
     `unknown_points_mm`: each unknown shape's sampled points; `found_px`: the cards found by shape."""
     if not lonely:
-        return {}, set()
+        return {}, set(), {}
     shown = judged | difference.faint_mask
     table_to_view = np.linalg.inv(view_to_table)
     grey = difference.grey
-    faces, strips = {}, set()
+    faces, strips, placed = {}, set(), {}
     for number in lonely:
         if not _in_picture(faces_px[number], shown.shape):
             continue   # a picture part read again around a move: this cannonade lies outside it, its ship unseen here
-        if reached_under(found_px, faces_px[number], shown.shape, settings):
-            continue   # its ship may be that card, placed off along a row: a strip beside it is no second ship
+        reaching = placed_off_under(found_px, faces_px[number], shown.shape, settings)
+        if reaching:   # its ship may be that card, placed off along a row: a strip beside it is no second ship
+            others = [px for other, px in enumerate(faces_px) if other != number] + found_px
+            if len(reaching) == 1 and _nothing_beside(shown, faces_px[number], others, settings):
+                placed[number] = reaching[0]   # nothing else shows where its ship could be: that card is its ship
+            continue
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
         unsure = _unknown_mask([point for shape, points in enumerate(unknown_points_mm) if shape not in own
                                 for point in points], table_to_view, shown.shape)
@@ -54,7 +61,7 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
         if face is not None:
             faces[number] = face
             strips |= own
-    return faces, strips
+    return faces, strips, placed
 
 
 def _in_picture(outline_px: np.ndarray, shape: tuple[int, ...]) -> bool:
@@ -63,10 +70,10 @@ def _in_picture(outline_px: np.ndarray, shape: tuple[int, ...]) -> bool:
     return x1 > x0 and y1 > y0
 
 
-def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: tuple[int, ...],
-                  settings: ReaderSettings) -> bool:
-    """Whether a card found by its shape (beyond `cannonade_reach_mm`: the cannonade is lonely) reaches under the
-    cannonade, `beside_under_least` of its rectangle in the cannonade's footprint and cut margin, while lying
+def placed_off_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: tuple[int, ...],
+                     settings: ReaderSettings) -> list[int]:
+    """The cards found by their shape (indices; beyond `cannonade_reach_mm`: the cannonade is lonely) reaching under
+    the cannonade, `beside_under_least` of its rectangle in the cannonade's footprint and cut margin, while lying
     `beside_over_found` over another card found: a row's last card, whose strip shows beside the card found next to
     it, placed where its rectangle fits, over that neighbour, off the cannonade it lies under. That card may be the
     cannonade's ship: what shows beside the cannonade is then not told from it (unknown, asked), never counted as
@@ -74,6 +81,7 @@ def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: t
     margin = settings.face_up_margin_mm * settings.top_px_per_mm
     x0, y0, x1, y1 = box_around(np.int32(np.round(cannonade_px)), int(np.ceil(margin)) + 1, shape)
     own = grown((y1 - y0, x1 - x0), [cannonade_px - [x0, y0]], margin)
+    reaching = []
     for number, card in enumerate(found_px):
         if _share_in(card, own, (x0, y0)) < settings.beside_under_least:
             continue
@@ -82,8 +90,22 @@ def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: t
         cv2.fillPoly(others, [np.int32(np.round(other - [cx0, cy0])) for index, other in enumerate(found_px)
                               if index != number], 255)
         if _share_in(card, others, (cx0, cy0)) >= settings.beside_over_found:
-            return True
-    return False
+            reaching.append(number)
+    return reaching
+
+
+def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: tuple[int, ...],
+                  settings: ReaderSettings) -> bool:
+    """Whether any card found reaches under the cannonade placed off over another (placed_off_under)."""
+    return bool(placed_off_under(found_px, cannonade_px, shape, settings))
+
+
+def _nothing_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+                    settings: ReaderSettings) -> bool:
+    """Whether under `under_least_cards` shows beside a cannonade outside every other card (_shown_beside): no strip
+    of another ship that could be the one it lies on (tuning view 2449's real ship showed beside its cannonade)."""
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    return float(_shown_beside(shown, cannonade_px, others_px, settings).sum()) / card_px < settings.under_least_cards
 
 
 def ship_placed_off(cannonade_mm: np.ndarray, hidden_mm: list[np.ndarray], settings: ReaderSettings) -> int | None:

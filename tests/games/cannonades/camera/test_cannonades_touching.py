@@ -273,3 +273,13 @@ def test_a_column_of_four_backs_overlapping_beside_a_cannonade_is_counted_card_b
     the split's cards drifted 92 mm apart and the seat was asked (main d3dc17e). Now four face down, C04 on one."""
     truth, cards = benchmark_view(5016, "classic")
     assert seat_as_read(truth, cards, 2) == (([], 4), ([], 4))
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_column_s_last_back_turned_a_little_under_a_cannonade_is_counted_not_asked():
+    """Tuning seed 5491, seat 4: S09, then three navy backs in a column 70-75 mm apart, C06 laid across the last two,
+    the last back turned a few degrees. Spread evenly, the last card's rectangle lay 0.92 in what shows and C06's
+    footprint, its corner off the shape (under the 0.93 a card alone must lie in): the shape was asked with C06
+    lonely (main 66cfcc6). A card reaching under a face may lie `covered_inside` in it, as the split's may: counted."""
+    truth, cards = benchmark_view(5491, "navy")
+    assert seat_as_read(truth, cards, 4) == ((["S09"], 3), (["S09"], 3))

@@ -17,8 +17,8 @@ import pytest
 
 from companion.games.cannonades.camera.reader import FACE_UNDER_CANNONADE, read_table
 from companion.games.cannonades.camera.settings import SETTINGS
-from companion.games.cannonades.camera.under_cannonade import (one_card_both_sides, reached_under, ship_beside,
-                                                               ship_placed_off, strips_of)
+from companion.games.cannonades.camera.under_cannonade import (one_card_both_sides, placed_off_under, reached_under,
+                                                               ship_beside, ship_placed_off, strips_of)
 from companion.games.cannonades.deck import default_deck
 from companion.games.cannonades.kit import cards
 from companion.games.cannonades.render.draw import render_scene
@@ -185,6 +185,34 @@ def test_a_card_laid_over_another_reaching_under_a_lonely_cannonade_may_be_its_s
     grazing = _card_at(150, 60 + HEIGHT - 0.05 * HEIGHT)
     assert reached_under([grazing, _card_at(150, 60 + 2 * HEIGHT - 0.05 * HEIGHT - over)], CANNONADE, shape,
                          SETTINGS) is False
+
+
+def test_which_cards_lie_placed_off_under_a_lonely_cannonade_each_over_another_card_found():
+    """placed_off_under names the cards reached_under tells of: the one below, laid over its neighbour; two such
+    cards side by side, each half under the cannonade and over its own neighbour, are both named (the reader then
+    moves neither: either may be its ship)."""
+    reach = SETTINGS.beside_under_least * HEIGHT
+    over = (SETTINGS.beside_over_found + 0.1) * HEIGHT
+    shape = (500, 500)
+    below = _card_at(150, 60 + HEIGHT - reach)
+    neighbour = _card_at(150, 60 + 2 * HEIGHT - reach - over)
+    assert placed_off_under([below, neighbour], CANNONADE, shape, SETTINGS) == [0]
+    assert placed_off_under([below, _card_at(150, 60 + 2 * HEIGHT)], CANNONADE, shape, SETTINGS) == []
+    deep = 3 * reach   # each of two side by side has half its width under the cannonade, this deep
+    left, right = (_card_at(150 + side * WIDTH / 2, 60 + HEIGHT - deep) for side in (-1, 1))
+    left_neighbour, right_neighbour = (_card_at(150 + side * WIDTH / 2, 60 + 2 * HEIGHT - deep - over) for side in (-1, 1))
+    assert placed_off_under([left_neighbour, left, right, right_neighbour], CANNONADE, shape, SETTINGS) == [1, 2]
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
+@pytest.mark.parametrize("seed, style, seat, ships", [(5329, "navy", 2, (["S22"], 2)), (4819, "navy", 2, (["S14"], 3))])
+def test_the_one_back_placed_off_under_a_lonely_cannonade_with_nothing_beside_it_is_its_ship(seed, style, seat, ships):
+    """Tuning seeds 5329 and 4819: a column's back under a cannonade, split from the shape it makes with the back
+    before it, placed 47 and 54 mm off the cannonade toward that back (reaching under it, over its neighbour), just
+    past `cannonade_reach_mm`: the cannonade was lonely, nothing showed beside it, and the seat was asked with its
+    count right (main 66cfcc6). That one card is its ship: the seat is counted."""
+    seen, cards_read = benchmark_view(seed, style)
+    assert seat_as_read(seen, cards_read, seat) == (ships, ships)
 
 
 @pytest.mark.slow   # renders two tables: about 6 s
