@@ -76,6 +76,9 @@ class ReaderSettings:
     # A lone pip is judged sure by this quantile of its eight grids' margins (0 the weakest; tuning seeds 1500-1799:
     # 0.5 read a cocked 1 sure, its grids' margins 0.65-0.71 at one size and 0.9 at the other, as a flat 1's are).
     lone_margin_quantile: float = 0.4
+    # A lone pip's spot comes out about this much wider than its radius at its own half height (the blur; tuning
+    # seeds 4350-4549, flat 1s: 1.17-1.39, median 1.27): its face is sized by at least that (die_face.proposals).
+    lone_spot_growth: float = 1.25
     # A lone pip lies on a die's top: the patch of its body's colour (within this Lab distance, 8-bit) joined to it
     # ends within the die's crop and spans a die's top (lone_pip_body.py; a printed mark's paper runs on).
     # Tuning seeds 1650-1799: flat 1s' tops span 13-25 mm at 8, the border's letter A's paper runs to the crop's
