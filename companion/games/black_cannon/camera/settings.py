@@ -76,8 +76,10 @@ class ReaderSettings:
     # A lone pip is judged sure by this quantile of its eight grids' margins (0 the weakest; tuning seeds 1500-1799:
     # 0.5 read a cocked 1 sure, its grids' margins 0.65-0.71 at one size and 0.9 at the other, as a flat 1's are).
     lone_margin_quantile: float = 0.4
-    # A lone pip's spot comes out about this much wider than its radius at its own half height (the blur; tuning
-    # seeds 4350-4549, flat 1s: 1.17-1.39, median 1.27): its face is sized by at least that (die_face.proposals).
+    # A lone pip's spot comes out about this much wider than the pip at its own half height (the blur), which the
+    # lone grids' smaller sizes allow for: its face is sized by at least that, up to this growth over the spot
+    # (die_face.proposals). Tuning seeds 4350-4549, flat 1s: 1.17-1.39 (median 1.27); cut tight by a crop's
+    # marker or paper white 0.95-1.18 (4467, 4473, 4483, 4490, 4523: asked, read loosely or at margins 0.6-0.7).
     lone_spot_growth: float = 1.25
     # A lone pip lies on a die's top: the patch of its body's colour (within this Lab distance, 8-bit) joined to it
     # ends within the die's crop and spans a die's top (lone_pip_body.py; a printed mark's paper runs on).
