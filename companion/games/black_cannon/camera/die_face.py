@@ -241,12 +241,12 @@ def _lone_spread(radius: float) -> float:
 
 def _lone_pip_radius(radius: float, own_radius: float, settings: ReaderSettings) -> float:
     """The radius (px) a lone pip's face is sized by: its spot's, which the photo's blur makes larger than the pip
-    (LONE_SCALES shrink the face for it), but when the spot came out no larger than the pip at its own half height,
-    that growth is put back: a crop whose threshold a marker's or the paper's white sets high cuts a pip's spot to
-    the pip's size or less, and the shrunk grids then lay their body samples on the pip's blurred rim (tuning seed
-    4467: a flat red 1's spot 6.0 px, 6.15 at half height, margins 0.65 on the smaller grids, 0.9 on the larger).
-    It grows by `lone_spot_growth` at most: a speck of print whose half height runs on into its surround is no pip."""
-    return max(float(radius), settings.lone_spot_growth * min(float(own_radius), float(radius)))
+    (LONE_SCALES shrink the face for it); but a spot no larger than the pip at its own half height was cut tight, by
+    a threshold a marker's or the paper's white in the crop set high, and the shrunk grids would lay their body
+    samples on the pip's blurred rim (tuning seed 4467: a flat red 1's spot 6.0 px, 6.15 at half height, margins
+    0.65 on the smaller grids, 0.9 on the larger): it is grown by the blur's usual `lone_spot_growth`. A spot larger
+    than that keeps its size (grown a little, a lone face at the edge of reading moves either way: tuning seeds)."""
+    return radius * settings.lone_spot_growth if radius <= own_radius else radius
 
 
 def _pairs_within(points: np.ndarray, nearest: float, farthest: float) -> list[tuple[int, int]]:

@@ -1,6 +1,6 @@
 """A lone pip's face is sized by its spot, which blur makes larger than the pip (its grids are read smaller for
-it), but by no less than its size at its own half height grown by that blur: a crop holding a marker's white sets the
-spot threshold high and cuts a faint pip's spot to the pip's size or less (die_face.proposals)."""
+it); a spot no larger than the pip at its own half height was cut tight (a crop holding a marker's white sets the
+spot threshold high) and is grown by the blur's usual growth (die_face.proposals)."""
 
 from __future__ import annotations
 
@@ -59,9 +59,9 @@ def test_a_faint_one_beside_a_markers_white_is_read_as_sure_as_without_it():
     assert face.pips == 1 and face.sure_by >= SETTINGS.face_sure_margin
 
 
-def test_a_speck_whose_half_height_runs_on_is_not_grown_into_a_pip():
-    # A speck of print 1.9 px across its spot whose half height joins its surround (6 px): grown at most by the
-    # blur's growth it stays far smaller than any die's pip, so no lone face is proposed round it.
+def test_only_a_spot_cut_within_its_half_height_is_grown_and_a_speck_not_into_a_pip():
+    # A speck of print 1.9 px across its spot whose half height joins its surround (6 px): grown by the blur's
+    # growth over its spot, not to its half height, it stays far smaller than any die's pip: no lone face round it.
     speck, joined = np.array([1.9]), np.array([6.0])
     assert not [found for found in proposals(np.array([[100.0, 100.0]]), speck, PPM, SETTINGS, joined) if found[3]]
     # A pip's spot cut tight (5.5 px, 6.0 at half height) is grown by the blur's growth over the spot.
@@ -69,6 +69,11 @@ def test_a_speck_whose_half_height_runs_on_is_not_grown_into_a_pip():
                if found[3]]
     (alone,) = [found for found in proposals(np.array([[100.0, 100.0]]), np.array([5.5]), PPM, SETTINGS) if found[3]]
     assert lone[2] == pytest.approx(alone[2] * SETTINGS.lone_spot_growth)
+    # One larger than its half height (7.5 px), as blur leaves most, keeps its size.
+    (grown,) = [found for found in proposals(np.array([[100.0, 100.0]]), np.array([7.5]), PPM, SETTINGS, joined)
+                if found[3]]
+    (alone,) = [found for found in proposals(np.array([[100.0, 100.0]]), np.array([7.5]), PPM, SETTINGS) if found[3]]
+    assert grown[2] == alone[2]
 
 
 @pytest.mark.slow
