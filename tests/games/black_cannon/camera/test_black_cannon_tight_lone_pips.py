@@ -10,9 +10,8 @@ import pytest
 
 from companion.games.black_cannon.camera.die_face import proposals, read_proposals
 from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
-from companion.games.black_cannon.camera.reader import read_table
 from companion.games.black_cannon.camera.settings import SETTINGS
-from tests.games.black_cannon.camera.test_black_cannon_dice import _read_near, _tuning_view
+from tests.games.black_cannon.camera.test_black_cannon_dice import _flat_die_read
 
 PPM = SETTINGS.dice_px_per_mm
 PIP_AT = (80, 80)
@@ -80,8 +79,5 @@ def test_only_a_spot_cut_within_its_half_height_is_grown_and_a_speck_not_into_a_
 def test_a_flat_red_one_beside_a_corner_marker_is_read_sure():
     # Tuning seed 4467: a red 1 beside a corner marker; its pip's spot 6.0 px, 6.15 at its half height, so the
     # lone grids shrunk for blur read margins 0.65 and it was asked about.
-    image, truth = _tuning_view(4467)
-    die = truth["dice"][1]
-    assert (die["pips"], die["readable"], die["style"]) == (1, True, "casino-red")
-    read = _read_near(read_table(image), die)
+    read = _flat_die_read(4467, 1, 1, "casino-red")
     assert read.pips == 1 and read.confidence >= SETTINGS.confident, read.reason
