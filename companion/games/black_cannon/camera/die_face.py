@@ -220,14 +220,33 @@ def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: 
                 continue
             centre = midpoint + (shift_along * along + shift_across * across) * spread
             found.append((centre, bearing - math.radians(turn), spread, False))
-    for spot, radius in zip(spots_px, radii_px):
-        # A lone pip: its face's side from the pip's size (a pip is about a sixth of the side). The grids are read
-        # smaller (LONE_SCALES): the largest of them must fit the largest die, not the spot's size itself (a 1's
-        # pip with a glint round it comes out a die's largest).
-        spread = radius * 2 / 0.165 * SPREAD_SHARE
+    for spot, radius in enumerate(radii_px):
+        # A lone pip: its face's side from the pip's size. The grids are read smaller (LONE_SCALES): the largest of
+        # them must fit the largest die, not the spot's size itself (a 1's pip with a glint round it comes out a
+        # die's largest).
+        spread = _lone_spread(radius)
+        if own_radii_px is not None and low <= _lone_spread(radius * settings.lone_spot_growth) \
+                and spread * max(LONE_SCALES) <= high:
+            # (its half height is measured only for a spot that may grow into a die's pip)
+            spread = _lone_spread(_lone_pip_radius(radius, own_radii_px[spot], settings))
         if low <= spread and spread * max(LONE_SCALES) <= high:
-            found.append((spot, 0.0, spread, True))
+            found.append((spots_px[spot], 0.0, spread, True))
     return found
+
+
+def _lone_spread(radius: float) -> float:
+    """A lone pip's face's pip spread (px) from the pip's radius: a pip is about a sixth of the side."""
+    return radius * 2 / 0.165 * SPREAD_SHARE
+
+
+def _lone_pip_radius(radius: float, own_radius: float, settings: ReaderSettings) -> float:
+    """The radius (px) a lone pip's face is sized by: its spot's, which the photo's blur makes larger than the pip
+    (LONE_SCALES shrink the face for it); but a spot no larger than the pip at its own half height was cut tight, by
+    a threshold a marker's or the paper's white in the crop set high, and the shrunk grids would lay their body
+    samples on the pip's blurred rim (tuning seed 4467: a flat red 1's spot 6.0 px, 6.15 at half height, margins
+    0.65 on the smaller grids, 0.9 on the larger): it is grown by the blur's usual `lone_spot_growth`. A spot larger
+    than that keeps its size (grown a little, a lone face at the edge of reading moves either way: tuning seeds)."""
+    return radius * settings.lone_spot_growth if radius <= own_radius else radius
 
 
 def _pairs_within(points: np.ndarray, nearest: float, farthest: float) -> list[tuple[int, int]]:

@@ -76,6 +76,13 @@ class ReaderSettings:
     # A lone pip is judged sure by this quantile of its eight grids' margins (0 the weakest; tuning seeds 1500-1799:
     # 0.5 read a cocked 1 sure, its grids' margins 0.65-0.71 at one size and 0.9 at the other, as a flat 1's are).
     lone_margin_quantile: float = 0.4
+    # A lone pip's spot comes out about this much wider than the pip at its own half height (the blur), which the
+    # lone grids' smaller sizes allow for; a spot no wider than that half height was cut tight (a crop's marker or
+    # paper white sets the threshold high) and is grown by this (die_face.proposals). Tuning seeds 4350-4549, flat
+    # 1s: spots 1.17-1.39 their half height (median 1.27); 0.95-0.98 cut tight (4467, 4483, 4523: margins 0.6-0.7 on
+    # the smaller grids, or read loosely). Growing any spot up to 1.25 its half height flipped faces at the edge
+    # of reading either way (a cocked 6 read sure as a 2 on 4229 forced to lean).
+    lone_spot_growth: float = 1.25
     # A lone pip lies on a die's top: the patch of its body's colour (within this Lab distance, 8-bit) joined to it
     # ends within the die's crop and spans a die's top (lone_pip_body.py; a printed mark's paper runs on).
     # Tuning seeds 1650-1799: flat 1s' tops span 13-25 mm at 8, the border's letter A's paper runs to the crop's
