@@ -214,3 +214,31 @@ def test_taught_a_bare_stretch_of_pole_as_long_as_a_mast_is_asked_not_let_go(len
     doubts = bare_mast_let_go(length_mm, looks, MatSettings())
     assert bool(doubts) == asked, doubts
     assert bare_mast_let_go(length_mm, replace(looks, taught=False), MatSettings()) == []
+
+
+CRATE_LIKE_MAST = BlobShape(area_mm2=163.0, length_mm=14.9, thickest_mm=5.5, thin_mm=2.4)   # 3079 anna's blob
+
+
+@pytest.mark.parametrize("looks, shape, asked", [
+    # 3079 anna: a small crate (127 mm^2 taught) whose core did not show, its lid's paint a pennant: 1.29 of a crate,
+    # 1.32 of its side long, 1.75 mm thicker than the taught mast (its pennant and pole alone, 90 mm^2), sure and wrong
+    (MatLooks(mast_mm2=90.0, crate_mm2=127.0, mast_length_mm=12.9, mast_half_width_mm=3.75, taught=True),
+     CRATE_LIKE_MAST, True),
+    # 2860 anna: the taught mast covers about a crate's mm^2 (154 to 127), so crate_sized_mast's ratio cannot tell
+    (MatLooks(mast_mm2=154.0, crate_mm2=127.0, mast_length_mm=33.2, mast_half_width_mm=4.2, taught=True),
+     BlobShape(area_mm2=166.0, length_mm=14.4, thickest_mm=5.9, thin_mm=2.7), True),
+    # 2558 ben, read right and sure: a mast's sail alone, as large, but 1.35 mm over the taught mast's thickness
+    (MatLooks(mast_mm2=242.0, crate_mm2=133.0, mast_length_mm=45.4, mast_half_width_mm=4.65, taught=True),
+     BlobShape(area_mm2=164.0, length_mm=14.7, thickest_mm=6.0, thin_mm=2.5), False),
+    # 2024 anna, read right and sure: a mast 1.13 of a crate's mm^2, 2.0 mm over the taught mast
+    (MatLooks(mast_mm2=256.1, crate_mm2=316.6, mast_length_mm=29.8, mast_half_width_mm=3.2, taught=True),
+     BlobShape(area_mm2=356.5, length_mm=25.4, thickest_mm=5.2, thin_mm=13.3), False),
+    # a pole's worth of thin beside it is a mast's pole, and untaught the crate's size is the kit's guess
+    (MatLooks(mast_mm2=90.0, crate_mm2=127.0, mast_length_mm=12.9, mast_half_width_mm=3.75, taught=True),
+     replace(CRATE_LIKE_MAST, thin_mm=20.0), False),
+    (MatLooks(mast_mm2=90.0, crate_mm2=127.0, mast_length_mm=12.9, mast_half_width_mm=3.75, taught=False),
+     CRATE_LIKE_MAST, False),
+], ids=["3079 anna", "2860 anna", "2558 ben right", "2024 anna right", "with a pole", "untaught"])
+def test_taught_a_blob_read_as_one_mast_shaped_as_a_crate_is_asked(looks, shape, asked):
+    doubts = unexplained_blobs([(shape, 0, 0)], 1, 0, looks, MatSettings())
+    assert any("shaped as a crate" in doubt for doubt in doubts) == asked, doubts

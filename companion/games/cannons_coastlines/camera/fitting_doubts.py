@@ -107,7 +107,8 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
         elif (m1 - m0, c1 - c0) == (0, 1):
             doubts += crate_unlike(shape, looks, settings) or thin_crate(shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (1, 0):
-            doubts += mast_unlike(shape, looks, settings) or crate_sized_mast(shape, looks, settings)
+            doubts += (mast_unlike(shape, looks, settings) or crate_sized_mast(shape, looks, settings)
+                       or crate_shaped_mast(shape, looks, settings))
         if m1 > m0 and c1 == c0:
             doubts += masts_too_long(m1 - m0, shape, looks, settings) + masts_thick_as_a_crate(m1 - m0, shape, looks, settings)
     return doubts
@@ -202,6 +203,22 @@ def crate_sized_mast(shape: BlobShape, looks: MatLooks, settings: MatSettings) -
     if to_mast >= np.log(settings.mast_cover_most) and to_crate < to_mast:
         return [f"a blob read as a mast, no longer than one but covering {shape.area_mm2:.0f} mm^2, about a crate's"]
     return []
+
+
+
+def crate_shaped_mast(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as one mast showing no pole, covering more than a taught crate (settings.crate_shaped_cover_least
+    of its mm^2), about as long (settings.crate_shaped_length_most of its side at most) and settings.crate_shaped_over_mm
+    thicker than a taught mast is as likely a crate whose thick core did not show, its lid's paint read as a pennant:
+    where the taught mast covers far more than a crate (crate_sized_mast's ratio misses it) or about as much."""
+    side = float(np.sqrt(looks.crate_mm2))
+    if (not looks.taught or side <= 0 or shape.thin_mm >= _a_poles_worth(looks, settings)
+            or shape.area_mm2 < settings.crate_shaped_cover_least * looks.crate_mm2
+            or shape.length_mm > settings.crate_shaped_length_most * side
+            or shape.thickest_mm - looks.mast_half_width_mm < settings.crate_shaped_over_mm):
+        return []
+    return [f"a blob read as a mast, shaped as a crate: {shape.area_mm2 / looks.crate_mm2:.1f} of a crate's mm^2, "
+            f"{shape.length_mm / side:.1f} of its side long, {shape.thickest_mm:.1f} mm thick and no pole"]
 
 
 def small_crate(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> bool:

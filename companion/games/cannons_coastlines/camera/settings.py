@@ -203,6 +203,14 @@ class MatSettings:
     # a taught crate's is doubted (fitting_doubts.crate_sized_mast). Tuning seeds 500-1099: a crate read as a mast at
     # 2.2 (1063 ben, sure); masts read right and sure that short 1.9 at most (501 cleo), but one at 3.1 (501 dev, asked).
     mast_cover_most: float = 2.0
+    # Taught: a blob read as one mast showing no pole (pole_share), covering crate_shaped_cover_least taught crates' mm^2,
+    # no longer than crate_shaped_length_most crates' sides and crate_shaped_over_mm thicker than a taught mast, is
+    # doubted (fitting_doubts.crate_shaped_mast). Kept mats 500-3099: crates read as masts, sure, 1.29-1.35 of a crate,
+    # 1.28-1.38 sides long, 1.70-1.75 mm over (1723 cleo, 2860 anna, 3079 anna); such blobs on mats read right and
+    # sure 1.13 of a crate (2024 anna), 1.65 sides (2253 cleo) or 1.35 mm over (2558 ben) at the nearest.
+    crate_shaped_cover_least: float = 1.2
+    crate_shaped_length_most: float = 1.5
+    crate_shaped_over_mm: float = 1.5
     near_crate_mm: float = 0.8          # also: a blob read as masts and crates no thicker than a crate plus this
     # Taught: a blob read as one crate less than thin_crate_over_mm thicker than crate_min_half_width_mm, with a thin
     # stretch thin_crate_pole_share of a taught mast long (thin_crate_pole_least_mm at least), is doubted
