@@ -1,13 +1,14 @@
 """Reading a part of a Cannonades table's picture again: the card markers in a window of the table, and each card
 whose markers were not read, or shape of cards no rectangles explain, read again on its own patch of the picture
-with the re-read settings in turn (a face smeared by the camera's shake, a face with one marker clear of a hand)."""
+with the re-read settings in turn (a face smeared by the camera's shake, a face with one marker clear of a hand), and
+a card with printed corners none of them reads, from its markers' bits where its shape places them (marker_grid.py)."""
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down, face_up
+from companion.games.cannonades.camera import face_down, face_up, marker_grid
 from companion.games.cannonades.camera.settings import (REREAD_MARGIN_MM, REREAD_SETTINGS, REREAD_WITHIN_SHAPE_MM,
                                                          ReaderSettings)
 from companion.games.cannonades.kit import cards
@@ -61,6 +62,9 @@ def read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blo
                 found = []   # one card's shape: two faces read there is no reading
             if found:
                 break
+        if not found and patch.size and blob.why.startswith(face_down.PRINTED_CORNERS):
+            by_bits = marker_grid.read_by_grid(grey, to_image, blob, deck_size)   # its markers' border did not close
+            found = [by_bits] if by_bits is not None and by_bits.index not in known else []
         if not found:
             kept.append(blob)
         for face in found:
