@@ -78,7 +78,7 @@ class TaughtSettings:
     ring_peaks_least: int = 3
     # Taught, a coin taken by a faint rim showing less than this share of a face of its own beside the coins taken is asked
     # (CoinSettings.faint_face_shown_least). Kept mats 500-3099: 1874 ben and 2466 ben (sure, a coin counted over) 0.69 and
-    # 0.57; faint coins on mats read right and sure 0.75 and more (2039 dev the nearest), on mats miscounted 0.27-0.77.
+    # 0.57; faint coins on mats read right and sure 0.74 and more (2556 anna the nearest), on mats miscounted 0.27 and up.
     faint_face_shown_least: float = 0.72
     # Taught, a blob read as one crate longer than this many of its sides is doubted (MatSettings.crate_length_most;
     # the crate's side known). Kept mats 500-2099: one-crate blobs on mats read right and sure 2.13 sides long at most,
