@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from companion.games.cannons_coastlines.camera import coins
-from companion.games.cannons_coastlines.camera.coin_spacing import gaps_between, ringed_middles, spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import faint_doubles, gaps_between, ringed_middles, spacing_doubts
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
@@ -192,3 +192,20 @@ def test_a_spot_on_a_hull_leaning_over_the_coin_zones_bottom_line_is_no_coin():
     touching[int(68 * MAT_PX_PER_MM):int(92 * MAT_PX_PER_MM), 130:170] = True   # a coin joined to the hull's cover
     assert not coins.on_a_leaning_hull(at(20), 150, touching, bottom_mm, diameter, settings)
     assert not coins.on_a_leaning_hull(at(8.5), 150, np.zeros_like(hulls), bottom_mm, diameter, settings)
+
+
+def test_taught_a_faint_coin_showing_little_face_of_its_own_beside_a_coin_is_asked_about():
+    """Tuning seeds 1874 ben and 2466 ben (sure, a coin counted over; 2466 a motion-blurred view): a coin taken by a
+    faint rim just past the separation from a coin, its disc covered little outside that coin (the coin's blurred or
+    shadowed edge). A faint coin lying beside another and showing its own face whole is a coin."""
+    from dataclasses import replace
+    settings = replace(CoinSettings(), faint_face_shown_least=0.72)
+    diameter, px = 20.0, MAT_PX_PER_MM
+    yy, xx = np.mgrid[:200, :300]
+    coin, faint = (100.0, 100.0), (100.0, 100.0 + 16 * px)
+    disc = lambda centre, radius_mm: (yy - centre[0]) ** 2 + (xx - centre[1]) ** 2 < (radius_mm * px) ** 2
+    smeared = disc(coin, 10) | (disc(faint, 10) & (xx < faint[1]))     # the blur: the near half of a disc, no more
+    assert faint_doubles([coin, faint], [faint], smeared, diameter, settings) == [faint]
+    beside = disc(coin, 10) | disc(faint, 10)                          # a coin of its own, its face whole
+    assert faint_doubles([coin, faint], [faint], beside, diameter, settings) == []
+    assert faint_doubles([coin, faint], [faint], smeared, diameter, CoinSettings()) == []   # untaught: off

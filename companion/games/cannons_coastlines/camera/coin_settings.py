@@ -89,3 +89,7 @@ class CoinSettings:
     ring_peaks_least: int = 0
     ring_reach_share: float = 0.35
     ring_inside_share: float = 0.15
+    # A coin taken by fewer than min_votes full rims' votes showing less than this share of a coin's face outside every
+    # other coin taken (half_under_clear_mm round each) is a coin's blurred or shadowed edge read as a second coin: asked
+    # (coin_spacing.faint_doubles). Off (0) where the coins' width is the kit's guess; taught, TaughtSettings.faint_face_shown_least.
+    faint_face_shown_least: float = 0.0

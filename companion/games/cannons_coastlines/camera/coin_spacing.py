@@ -83,24 +83,31 @@ def spacing_doubts(taken: list[tuple[float, float]], passed_over: list[tuple[flo
     return doubts
 
 
+def face_shown_outside(peak: tuple[float, float], coins: list[tuple[float, float]], covered: np.ndarray,
+                       diameter_mm: float, settings: CoinSettings = CoinSettings()) -> float:
+    """The share of the disc a coin wide round `peak` (px) that is covered (`covered`: bool, not paper) outside every
+    coin in `coins` (a coin's width and settings.half_under_clear_mm round each): the face a coin there shows of its own."""
+    radius = diameter_mm / 2 * MAT_PX_PER_MM
+    offsets = disc_offsets(radius)
+    clear = (radius + settings.half_under_clear_mm * MAT_PX_PER_MM) ** 2
+    at = offsets + (int(peak[0]), int(peak[1]))
+    at = at[(at[:, 0] >= 0) & (at[:, 0] < covered.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < covered.shape[1])]
+    centres = np.array(coins, np.float64).reshape(-1, 2)
+    outside = ((at[:, None, 0] - centres[None, :, 0]) ** 2 + (at[:, None, 1] - centres[None, :, 1]) ** 2 > clear).all(1)
+    return float((covered[at[:, 0], at[:, 1]] & outside).sum()) / len(offsets)
+
+
 def half_under_shown(taken: list[tuple[float, float]], passed_over: list[tuple[float, float]], covered: np.ndarray,
                      diameter_mm: float, least_px: float, settings: CoinSettings = CoinSettings()) -> list[tuple[float, float]]:
     """Of the peaks `passed_over` (ruled out by a coin taken, px) lying `least_px` or more from every coin, those whose
     disc a coin wide is covered (`covered`: bool, not paper) over settings.half_under_shown of it outside every coin
-    taken (a coin's width and settings.half_under_clear_mm round each): a coin half under another shows the rest of
-    its face. Taken one at a time, the most shown first, each then counting as taken."""
-    radius = diameter_mm / 2 * MAT_PX_PER_MM
-    offsets = disc_offsets(radius)
-    clear = (radius + settings.half_under_clear_mm * MAT_PX_PER_MM) ** 2
+    taken (face_shown_outside): a coin half under another shows the rest of its face. Taken one at a time, the most
+    shown first, each then counting as taken."""
     coins = [tuple(c) for c in taken]
     found: list[tuple[float, float]] = []
 
     def shown(peak: tuple[float, float]) -> float:
-        at = offsets + (int(peak[0]), int(peak[1]))
-        at = at[(at[:, 0] >= 0) & (at[:, 0] < covered.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < covered.shape[1])]
-        centres = np.array(coins + found, np.float64)
-        outside = ((at[:, None, 0] - centres[None, :, 0]) ** 2 + (at[:, None, 1] - centres[None, :, 1]) ** 2 > clear).all(1)
-        return float((covered[at[:, 0], at[:, 1]] & outside).sum()) / len(offsets)
+        return face_shown_outside(peak, coins + found, covered, diameter_mm, settings)
 
     def apart(peak: tuple[float, float]) -> bool:
         centres = np.array(coins + found, np.float64)
@@ -112,6 +119,16 @@ def half_under_shown(taken: list[tuple[float, float]], passed_over: list[tuple[f
             break
         found.append(best)
     return found
+
+
+def faint_doubles(taken: list[tuple[float, float]], faint: list[tuple[float, float]], covered: np.ndarray,
+                  diameter_mm: float, settings: CoinSettings = CoinSettings()) -> list[tuple[float, float]]:
+    """Of the coins `faint` (taken by fewer than settings.min_votes full rims' votes, px), those showing less than
+    settings.faint_face_shown_least of a coin's face outside every other coin in `taken` (face_shown_outside): the
+    blurred or shadowed edge of a coin beside it, read as a second coin."""
+    return [peak for peak in faint
+            if face_shown_outside(peak, [c for c in taken if c != peak], covered, diameter_mm, settings)
+            < settings.faint_face_shown_least]
 
 
 def lone_rims(taken: list[tuple[float, float]], peaks: list[tuple[float, float]], diameter_mm: float,

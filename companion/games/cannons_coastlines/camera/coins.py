@@ -19,8 +19,8 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, mat_zone_picture,
                                                                    mat_zone_slices)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.coin_spacing import (gaps_between, half_under_shown, lone_rims, ringed_middles,
-                                                                    spacing_doubts)
+from companion.games.cannons_coastlines.camera.coin_spacing import (faint_doubles, gaps_between, half_under_shown, lone_rims,
+                                                                    ringed_middles, spacing_doubts)
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 METAL = "metal"
@@ -34,7 +34,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
                  paper_like: np.ndarray | None = None,
                  lone: list[tuple[float, float]] | None = None,
                  overlapped: list[float] | None = None,
-                 ringed: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
+                 ringed: list[tuple[float, float]] | None = None,
+                 faint: list[tuple[float, float]] | None = None) -> list[tuple[float, float]]:
     """Centres (px, row-col) of the coins in a white-balanced zone (Lab), by their rims: every edge
     where the paper gives way to something darker votes for the spot one coin radius inside
     it, across the edge. A coin's rim shows round most of its circle even when neighbours
@@ -51,7 +52,8 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
     nearer than the close calls, but settings.overlap_share of a coin's width or more from every coin taken, adds that
     distance (mm) to `overlapped`: a coin lying over another, their peaks pulled together (asked, not counted). Taught,
     the middle of a ring of peaks ruled out by their face is a pale coin packed among others (coin_spacing.ringed_middles):
-    it is taken, and added to `ringed` too."""
+    it is taken, and added to `ringed` too. Taught, a coin taken by a faint rim showing little face of its own beside the
+    coins taken is added to `faint` (coin_spacing.faint_doubles: a coin's blurred or shadowed edge read as a second coin)."""
     if paper_like is None:
         paper_like = paper_likeness(zone_lab, settings)
     lightness = cv2.GaussianBlur(paper_like, (0, 0), 1.0)
@@ -155,6 +157,9 @@ def coin_centres(zone_lab: np.ndarray, settings: CoinSettings = CoinSettings(),
                   if (float(row), float(col)) not in taken and not face_is_a_coins(row, col)]
         ringed += ringed_middles(centres, failed, diameter_mm, separation, settings, face_is_a_coins)
         centres = centres + ringed
+    if faint is not None and centres and settings.faint_face_shown_least > 0:
+        weak = [(row, col) for row, col in centres if score[int(row), int(col)] < settings.min_votes]
+        faint += faint_doubles(centres, weak, paper_like < settings.paper_like_min, diameter_mm, settings)
     return centres
 
 
@@ -271,11 +276,12 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     lone: list[tuple[float, float]] = []
     overlapped: list[float] = []
     ringed: list[tuple[float, float]] = []
+    faint: list[tuple[float, float]] = []
     # Untaught, the coins' width is the kit's guess: a smaller set's coins lie nearer each other (coin_spacing).
     passed_from = None if looks.taught else settings.untaught_least_apart_mm
     centres = np.array([(row, col) for row, col in coin_centres(lab, settings, diameter, passed_over, passed_from,
                                                                 half_under, coin_zone.paper_like, lone, overlapped,
-                                                                ringed)
+                                                                ringed, faint)
                         # A coin counts where its centre lies (the margin lets a coin at the edge be seen whole) ...
                         if zone_box.contains(origin[0] + col / MAT_PX_PER_MM, origin[1] + row / MAT_PX_PER_MM, -2.0)
                         # ... but a prize hull 12 mm tall leans over the zone's bottom line, and
@@ -296,6 +302,10 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     ringed_counted = sum(1 for centre in centres.tolist() if tuple(centre) in ringed_set)
     spacing += [f"{ringed_counted} pale coin(s) packed among others counted by the ring of peaks round their middle"
                 ] if ringed_counted else []
+    faint_set = set(faint)
+    faint_counted = sum(1 for centre in centres.tolist() if tuple(centre) in faint_set)
+    spacing += [f"{faint_counted} coin(s) counted by a faint rim, showing little face of their own beside the coins "
+                "counted: a coin's blurred or shadowed edge read as another?"] if faint_counted else []
     spacing += [f"a coin's rim strongly voted {min(overlapped):.1f} mm from a coin taken, ruled out: a coin lying over "
                 f"another? (coins {diameter:.0f} mm across)"] if overlapped else []
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)

@@ -76,6 +76,10 @@ class TaughtSettings:
     # Taught, a ring of this many peaks ruled out by their face round a coin's face is a pale coin packed among others
     # (CoinSettings.ring_peaks_least; seeds 1900-2099: 1921 cleo and 2083 anna, sure and wrong, four peaks each).
     ring_peaks_least: int = 3
+    # Taught, a coin taken by a faint rim showing less than this share of a face of its own beside the coins taken is asked
+    # (CoinSettings.faint_face_shown_least). Kept mats 500-3099: 1874 ben and 2466 ben (sure, a coin counted over) 0.69 and
+    # 0.57; faint coins on mats read right and sure 0.74 and more (2556 anna the nearest), on mats miscounted 0.27 and up.
+    faint_face_shown_least: float = 0.72
     # Taught, a blob read as one crate longer than this many of its sides is doubted (MatSettings.crate_length_most;
     # the crate's side known). Kept mats 500-2099: one-crate blobs on mats read right and sure 2.13 sides long at most,
     # the crates read right 2.25 at most on 700-1099; a pale mast against a crate, read as one, 2.44 (2275 ben, sure).
@@ -129,6 +133,7 @@ class TaughtCoast:
             self.coin_settings_changes["lone_rim_votes"] = settings.lone_rim_votes
             self.coin_settings_changes["overlap_votes"] = settings.overlap_votes
             self.coin_settings_changes["ring_peaks_least"] = settings.ring_peaks_least
+            self.coin_settings_changes["faint_face_shown_least"] = settings.faint_face_shown_least
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
