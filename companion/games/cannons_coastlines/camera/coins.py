@@ -21,7 +21,7 @@ from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.coin_spacing import (faint_doubles, gaps_between, half_under_shown, lone_rims,
                                                                     ringed_middles, spacing_doubts)
-from companion.games.cannons_coastlines.camera.settings import CoinSettings
+from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
 METAL = "metal"
 
@@ -334,3 +334,19 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
         if margin_kind < settings.unclear_margin:
             doubts.append(f"a coin whose ring colour is unclear (read as {kind.replace('_', ' ')})")
     return coins, doubts, (min(margins) if margins else 1.0)
+
+
+def coin_cover_doubts(count: int, covered_mm2: float, coin_mm2: float, settings: MatSettings) -> list[str]:
+    """The coins read must cover about what the coin zone shows (a far mat's blur spreads each coin a little)."""
+    expected = count * coin_mm2 * settings.coin_cover_blur
+    if count and covered_mm2 < settings.coins_cover_least * expected:
+        return [f"{count} coins read, but the coin zone shows fewer"]
+    if covered_mm2 - expected > settings.coins_unread_most * coin_mm2:
+        return [f"the coin zone shows more than the {count} coins read"]
+    return []
+
+
+def coins_covered_mm2(coin_zone: CoinZone, hull_cover: np.ndarray, settings: CoinSettings) -> float:
+    """mm^2 of the coin zone less like paper than a coin's face is, a prize hull leaning in left out."""
+    covered = coin_zone.covered(settings) & ~mat_zone_picture(hull_cover, "coins")
+    return float(covered.sum()) / MAT_PX_PER_MM ** 2

@@ -19,7 +19,8 @@ import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
-from companion.games.cannons_coastlines.camera.coins import CoinZone, paper_covered, paper_likeness, read_coins
+from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cover_doubts, coins_covered_mm2, paper_covered,
+                                                             paper_likeness, read_coins)
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, read_crate_blob
 from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, length_mm as patch_length_mm,
                                                                    prize_depth_mm, small_coloured_specks, small_crate,
@@ -379,8 +380,8 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
         fleets.append(fleet)
         if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
-    coins_mm2 = _coins_covered_mm2(coin_zone, hull_cover, coin_settings)
-    doubts += _coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings)
+    coins_mm2 = coins_covered_mm2(coin_zone, hull_cover, coin_settings)
+    doubts += coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings)
     # Taught, a coin's kind leading by coin_settings.unclear_margin or more is no doubt (under it one is named): the
     # margin lowers the mat's confidence only there, so the mat is not left unsure with no doubt named. Untaught, the
     # coins are not the kit's and a narrow lead still is one: their rings are sampled where the kit's lie (on the
@@ -389,18 +390,3 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     confidence = min([coin_confidence, 1.0] + ([0.3] if doubts else []))
     return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts, (fittings_mm2, coins_mm2))
 
-
-def _coin_cover_doubts(count: int, covered_mm2: float, coin_mm2: float, settings: MatSettings) -> list[str]:
-    """The coins read must cover about what the coin zone shows (a far mat's blur spreads each coin a little)."""
-    expected = count * coin_mm2 * settings.coin_cover_blur
-    if count and covered_mm2 < settings.coins_cover_least * expected:
-        return [f"{count} coins read, but the coin zone shows fewer"]
-    if covered_mm2 - expected > settings.coins_unread_most * coin_mm2:
-        return [f"the coin zone shows more than the {count} coins read"]
-    return []
-
-
-def _coins_covered_mm2(coin_zone: CoinZone, hull_cover: np.ndarray, settings: CoinSettings) -> float:
-    """mm^2 of the coin zone less like paper than a coin's face is (coins.py), a prize hull leaning in left out."""
-    covered = coin_zone.covered(settings) & ~mat_zone_picture(hull_cover, "coins")
-    return float(covered.sum()) / MAT_PX_PER_MM ** 2
