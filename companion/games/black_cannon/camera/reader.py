@@ -175,27 +175,12 @@ def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board
 
 
 def _one_each(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
-    """One reading a die: two blobs of one die (its body and its shadow, say) read the same top face. A side seen
-    round that face, of one to three pips, on any blob of the die is the die's: each blob's crop finds its body afresh,
-    and a cocked die's rising side may show on one only (forced-lean tuning seeds 4350-4549)."""
+    """One reading a die: two blobs of one die (its body and its shadow, say) read the same top face."""
     kept: list[SeenDie] = []
     for die in dice:
         if all(math.dist(die.centre_mm, other.centre_mm) > settings.die_size_mm[0] for other in kept):
             kept.append(die)
-    return [_side_seen_beside(die, dice, settings) for die in kept]
-
-
-def _side_seen_beside(die: SeenDie, dice: list[SeenDie], settings: ReaderSettings) -> SeenDie:
-    """The die doubted when another blob's reading of it, of the same face of one to three pips, saw a side (one of
-    another count may be a side's pips or part of the top: forced-lean tuning seed 4173, a flat 6)."""
-    if die.side_seen or die.confidence < settings.confident:
-        return die
-    if not any(other.side_seen and other.pips == die.pips < CORNERED_PIPS and other is not die
-               and math.dist(die.centre_mm, other.centre_mm) <= settings.die_size_mm[0] for other in dice):
-        return die
-    note = "; its body shows a side beside its top on another blob of it: a cocked die?"
-    return replace(die, confidence=round(die.confidence * settings.doubted_keeps, 3), doubted=True,
-                   reason=die.reason + note)
+    return kept
 
 
 def _chests(table, board: Board, view: BoardView, settings: ReaderSettings) -> dict[str, int]:
