@@ -17,6 +17,7 @@ import numpy as np
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 SPREAD_SHARE = 0.27          # a corner pip's offset from the middle, as a share of the side (dice vary 0.25-0.29)
+PIP_SHARE = 0.165            # a pip's width, as a share of the side
 LONE_TURNS_DEG = (0.0, 22.5, 45.0, 67.5)
 LONE_SCALES = (0.6, 0.8)     # a pip's spot comes out larger than the pip (blur): its face is smaller than it says
 STRAY_REACH = 1.6           # in spreads from the middle: well inside the face's flat top (1.85)
@@ -236,7 +237,7 @@ def proposals(spots_px: np.ndarray, radii_px: np.ndarray, ppm: float, settings: 
 
 def _lone_spread(radius: float) -> float:
     """A lone pip's face's pip spread (px) from the pip's radius: a pip is about a sixth of the side."""
-    return radius * 2 / 0.165 * SPREAD_SHARE
+    return radius * 2 / PIP_SHARE * SPREAD_SHARE
 
 
 def _lone_pip_radius(radius: float, own_radius: float, settings: ReaderSettings) -> float:
