@@ -258,7 +258,7 @@ class ReaderSettings:
     under_rim_mm: float = 3.0
     # A lonely cannonade is not given a ship beside it when a card found by its shape has this share of its rectangle
     # in the cannonade's footprint (and cut margin) and this share over another card found: a row's last card laid
-    # over its neighbour, off the cannonade it lies under, may be its ship (under_cannonade.reached_under; tuning views
+    # over its neighbour, off the cannonade it lies under, may be its ship (under_cannonade.placed_off_under; tuning views
     # 2170 and 2764: 0.17 under the cannonade and 0.54 and 0.36 over the back beside it, counted twice, sure; cards
     # found reaching under a cannonade, 0.17-0.44 of them, lying over no other card were cards of their own: 1930, 2449).
     # The one such card, nothing showing beside the cannonade (under `under_least_cards`), is its ship, moved under it

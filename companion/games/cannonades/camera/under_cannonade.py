@@ -9,7 +9,7 @@ it are bright), it is a back: face down. As bright as the cannonade's paper well
 face: face up, its markers hidden. A strip big enough to be judged alone as a half-hidden card
 (said unknown) is still that strip. A ship wholly hidden shows nothing, and a piece that is neither is unsure: unknown, asked.
 So is what shows beside a cannonade a card found by its shape reaches under, laid over another card found: that
-card may be its ship, placed off along a row (reached_under); when it is the one such card and nothing shows beside
+card may be its ship, placed off along a row (placed_off_under); when it is the one such card and nothing shows beside
 the cannonade, it is (placed_off_under). A face-up ship found reaching under a face-up card, its markers hidden, whose
 rectangle reaches under a lonely cannonade with nothing beside it is its ship (ship_placed_off)."""
 
@@ -92,12 +92,6 @@ def placed_off_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape
         if _share_in(card, others, (cx0, cy0)) >= settings.beside_over_found:
             reaching.append(number)
     return reaching
-
-
-def reached_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape: tuple[int, ...],
-                  settings: ReaderSettings) -> bool:
-    """Whether any card found reaches under the cannonade placed off over another (placed_off_under)."""
-    return bool(placed_off_under(found_px, cannonade_px, shape, settings))
 
 
 def _nothing_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, disc_offsets
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, disc_offsets, disc_within
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
 
@@ -88,13 +88,11 @@ def face_shown_outside(peak: tuple[float, float], coins: list[tuple[float, float
     """The share of the disc a coin wide round `peak` (px) that is covered (`covered`: bool, not paper) outside every
     coin in `coins` (a coin's width and settings.half_under_clear_mm round each): the face a coin there shows of its own."""
     radius = diameter_mm / 2 * MAT_PX_PER_MM
-    offsets = disc_offsets(radius)
     clear = (radius + settings.half_under_clear_mm * MAT_PX_PER_MM) ** 2
-    at = offsets + (int(peak[0]), int(peak[1]))
-    at = at[(at[:, 0] >= 0) & (at[:, 0] < covered.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < covered.shape[1])]
+    at = disc_within(peak[0], peak[1], radius, covered.shape)
     centres = np.array(coins, np.float64).reshape(-1, 2)
     outside = ((at[:, None, 0] - centres[None, :, 0]) ** 2 + (at[:, None, 1] - centres[None, :, 1]) ** 2 > clear).all(1)
-    return float((covered[at[:, 0], at[:, 1]] & outside).sum()) / len(offsets)
+    return float((covered[at[:, 0], at[:, 1]] & outside).sum()) / len(disc_offsets(radius))
 
 
 def half_under_shown(taken: list[tuple[float, float]], passed_over: list[tuple[float, float]], covered: np.ndarray,

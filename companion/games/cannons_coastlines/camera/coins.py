@@ -16,7 +16,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
-from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, mat_zone_picture,
+from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, disc_within, mat_zone_picture,
                                                                    mat_zone_slices)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.coin_spacing import (faint_doubles, gaps_between, half_under_shown, lone_rims,
@@ -172,8 +172,7 @@ def on_a_leaning_hull(row: float, col: float, hulls: np.ndarray, bottom_mm: floa
     radius = diameter_mm / 2 * MAT_PX_PER_MM
     if bottom_mm * MAT_PX_PER_MM - row >= radius:
         return False
-    at = disc_offsets(radius) + (int(row), int(col))
-    at = at[(at[:, 0] >= 0) & (at[:, 0] < hulls.shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < hulls.shape[1])]
+    at = disc_within(row, col, radius, hulls.shape)
     return bool(len(at)) and float(hulls[at[:, 0], at[:, 1]].mean()) >= settings.hull_face_share_most
 
 

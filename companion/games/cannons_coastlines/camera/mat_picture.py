@@ -76,3 +76,9 @@ def disc_offsets(radius_px: float) -> np.ndarray:
     offsets = np.argwhere(np.hypot(*np.mgrid[-reach:reach + 1, -reach:reach + 1]) <= radius_px) - reach
     offsets.flags.writeable = False
     return offsets
+
+
+def disc_within(row: float, col: float, radius_px: float, shape: tuple[int, ...]) -> np.ndarray:
+    """The (row, col) pixels of the disc of `radius_px` round (row, col) that lie within a picture of `shape`."""
+    at = disc_offsets(radius_px) + (int(row), int(col))
+    return at[(at[:, 0] >= 0) & (at[:, 0] < shape[0]) & (at[:, 1] >= 0) & (at[:, 1] < shape[1])]

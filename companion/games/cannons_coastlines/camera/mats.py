@@ -302,12 +302,14 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
     # Taught, a pale mast's pennant or band left alone as specks (pole_paint), patches of paint smaller than a pennant's.
     speck_settings = dataclasses.replace(settings, pennant_min_mm2=settings.speck_paint_least_mm2)
-    from_specks = pole_paint.masts_in_specks(specks,
-                                             lambda paint_of: _paint_patches(paint_of, speck_settings), looks, fleets)
+    def speck_patches(paint_of: np.ndarray) -> list[np.ndarray]:
+        return _paint_patches(paint_of, speck_settings)
+
+    from_specks = pole_paint.masts_in_specks(specks, speck_patches, looks, fleets)
     if from_specks:
         masts += from_specks
         doubts.append(f"{len(from_specks)} mast(s) read from specks of paint too small for a prize")
-    doubts += pole_paint.loose_band_doubts(lambda paint_of: _paint_patches(paint_of, speck_settings), looks, fleets)
+    doubts += pole_paint.loose_band_doubts(speck_patches, looks, fleets)
     doubts += pole_paint.speck_band_doubts(specks, looks) if not from_specks else []
     return masts, crates, doubts, covered
 

@@ -17,8 +17,8 @@ import pytest
 
 from companion.games.cannonades.camera.reader import FACE_UNDER_CANNONADE, read_table
 from companion.games.cannonades.camera.settings import SETTINGS
-from companion.games.cannonades.camera.under_cannonade import (one_card_both_sides, placed_off_under, reached_under,
-                                                               ship_beside, ship_placed_off, strips_of)
+from companion.games.cannonades.camera.under_cannonade import (one_card_both_sides, placed_off_under, ship_beside,
+                                                                ship_placed_off, strips_of)
 from companion.games.cannonades.deck import default_deck
 from companion.games.cannonades.kit import cards
 from companion.games.cannonades.render.draw import render_scene
@@ -179,16 +179,17 @@ def test_a_card_laid_over_another_reaching_under_a_lonely_cannonade_may_be_its_s
     shape = (400, 400)
     below = _card_at(150, 60 + HEIGHT - reach)
     neighbour = _card_at(150, 60 + 2 * HEIGHT - reach - over)   # under the card below, `over` of it overlapping
-    assert reached_under([below, neighbour], CANNONADE, shape, SETTINGS) is True
-    assert reached_under([below, _card_at(150, 60 + 2 * HEIGHT)], CANNONADE, shape, SETTINGS) is False
-    assert reached_under([_card_at(150 + WIDTH - 2, 60 + HEIGHT - reach), neighbour], CANNONADE, shape, SETTINGS) is False
+    assert bool(placed_off_under([below, neighbour], CANNONADE, shape, SETTINGS)) is True
+    assert bool(placed_off_under([below, _card_at(150, 60 + 2 * HEIGHT)], CANNONADE, shape, SETTINGS)) is False
+    assert bool(placed_off_under([_card_at(150 + WIDTH - 2, 60 + HEIGHT - reach), neighbour], CANNONADE, shape,
+                                 SETTINGS)) is False
     grazing = _card_at(150, 60 + HEIGHT - 0.05 * HEIGHT)
-    assert reached_under([grazing, _card_at(150, 60 + 2 * HEIGHT - 0.05 * HEIGHT - over)], CANNONADE, shape,
-                         SETTINGS) is False
+    assert bool(placed_off_under([grazing, _card_at(150, 60 + 2 * HEIGHT - 0.05 * HEIGHT - over)], CANNONADE, shape,
+                                 SETTINGS)) is False
 
 
 def test_which_cards_lie_placed_off_under_a_lonely_cannonade_each_over_another_card_found():
-    """placed_off_under names the cards reached_under tells of: the one below, laid over its neighbour; two such
+    """placed_off_under names the cards reaching under placed off: the one below, laid over its neighbour; two such
     cards side by side, each half under the cannonade and over its own neighbour, are both named (the reader then
     moves neither: either may be its ship)."""
     reach = SETTINGS.beside_under_least * HEIGHT
