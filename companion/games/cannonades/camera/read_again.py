@@ -83,9 +83,11 @@ def faces_split_apart(grey: np.ndarray, to_image: np.ndarray, blobs: list[face_d
     """A soft face whose paper is near the cloth's colour may come out as two small unknown shapes, its two markers
     with their ink (tuning view 5698: a far face on beige linen, 0.2 and 0.3 of a card): two such shapes, each under
     `pair_piece_most_cards`, lying together within one card's rectangle (its sides `pair_side_tolerance` over), are
-    read from their markers' bits (marker_grid.read_by_grid) about their middle and long axis; the face named, not
-    read before, replaces both. The rest of `blobs` is returned as it was."""
+    read from their markers' bits (marker_grid.read_by_grid) about their smallest rectangle's middle and long axis, or
+    along their markers' diagonal (_diagonal_poses); the face named, not read before, replaces both. The rest of
+    `blobs` is returned as it was."""
     card_mm2 = cards.CARD_MM[0] * cards.CARD_MM[1]
+    most_short, most_long = (side * (1 + settings.pair_side_tolerance) for side in cards.CARD_MM)
     pieces = [blob for blob in blobs if blob.face == "unknown" and blob.why.startswith(face_down.NOT_ONE_CARD)
               and blob.points_mm and blob.area_mm2 < settings.pair_piece_most_cards * card_mm2]
     faces, used = [], set()
@@ -93,7 +95,6 @@ def faces_split_apart(grey: np.ndarray, to_image: np.ndarray, blobs: list[face_d
         if id(first) in used or id(second) in used:
             continue
         (x, y), (width, height), angle = cv2.minAreaRect(np.float32(first.points_mm + second.points_mm))
-        most_short, most_long = (side * (1 + settings.pair_side_tolerance) for side in cards.CARD_MM)
         if min(width, height) > most_short or max(width, height) > most_long:
             continue
         face = None
@@ -139,8 +140,8 @@ def inside(point_mm: tuple[float, float], box_mm: tuple[float, float, float, flo
 
 
 def _diagonal_poses(first: face_down.Blob, second: face_down.Blob) -> list[tuple[tuple[float, float], float]]:
-    """The card's middle and long axis (either way round) were the two shapes its two markers: their centres lie on
-    its diagonal through its middle, the line between them turned from its long axis by the markers' placing."""
+    """The card's middle and long axis (two ways round) when the two shapes are its two markers: their centres lie on
+    a diagonal through its middle, the line between them turned from its long axis by the markers' placing."""
     (x0, y0), (x1, y1) = ((x + cards.MARKER_MM / 2, y + cards.MARKER_MM / 2) for x, y in cards.marker_positions())
     turn = math.degrees(math.atan2(x1 - x0, y1 - y0))
     (u0, v0), (u1, v1) = first.centre_mm, second.centre_mm

@@ -1,7 +1,8 @@
 """A face whose markers no detector pass reads is named from its markers' bits where its shape places them, only
 when both its markers agree on one card: a far, soft face on a rendered table the detector did not read, and drawn
 soft faces (the shape found a few mm and degrees off), one with its markers as printed and one whose second marker is
-another card's."""
+another card's; and a soft face found as two small shapes, its markers, read from their bits together
+(read_again.faces_split_apart)."""
 
 from __future__ import annotations
 
