@@ -23,8 +23,7 @@ def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings,
     """`squared_distance`: each top-view pixel's squared colour distance from the table's local colour;
     `faces_px`: the read faces' outlines (top-view px): a shape they explain is no arm."""
     shrink = settings.background_px_per_mm / settings.top_px_per_mm
-    small = np.sqrt(cv2.resize(squared_distance, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA))
-    small = cv2.GaussianBlur(small, (0, 0), settings.arm_smooth_mm * settings.background_px_per_mm)
+    small = _smoothed_distance(squared_distance, settings)
     faint = cv2.compare(small, settings.arm_colour_distance, cv2.CMP_GT)
     faint = cv2.morphologyEx(faint, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
     card_px = cards.CARD_AREA_MM2 * settings.background_px_per_mm ** 2
@@ -40,6 +39,42 @@ def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings,
     grow = int(round(settings.arm_grow_mm * settings.background_px_per_mm)) * 2 + 1
     arms = cv2.dilate(arms, np.ones((grow, grow), np.uint8))
     return cv2.resize(arms, (squared_distance.shape[1], squared_distance.shape[0]), interpolation=cv2.INTER_NEAREST)
+
+
+def _smoothed_distance(squared_distance: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """The colour distance at the arm finder's scale (`background_px_per_mm`), smoothed over `arm_smooth_mm`."""
+    shrink = settings.background_px_per_mm / settings.top_px_per_mm
+    small = np.sqrt(cv2.resize(squared_distance, None, fx=shrink, fy=shrink, interpolation=cv2.INTER_AREA))
+    return cv2.GaussianBlur(small, (0, 0), settings.arm_smooth_mm * settings.background_px_per_mm)
+
+
+def hand_at_arms_end(outline_px: np.ndarray, squared_distance: np.ndarray, cards_found: np.ndarray,
+                     settings: ReaderSettings) -> bool:
+    """Whether a card's shape found faintly where no card explains the view (unexplained.backs_in: a back the mask
+    missed) is the hand at the end of an arm nearly the wood's colour: smoothed as the arm finder does, what lies
+    `arm_low_colour_distance` to `colour_distance` off the table and holds the shape goes on to the view's edge
+    (beyond the play area), at least `hand_arm_beyond_cards` of it past the shape grown by `hand_arm_clear_mm`.
+    Not opened as arm_mask's low level is: the arm's body may be only a few units off the wood, its shaded side
+    alone passing. `cards_found` (the cards judged and the read faces, top view px) and their blurred rims
+    (`arm_face_rim_mm`) are left out: a card's rim is in that band, and a row of cards reaches the edge."""
+    small = _smoothed_distance(squared_distance, settings)
+    size = (small.shape[1], small.shape[0])
+    low = cv2.inRange(small, settings.arm_low_colour_distance, settings.colour_distance)
+    rim = int(round(settings.arm_face_rim_mm * settings.background_px_per_mm)) * 2 + 1
+    found = cv2.resize(cards_found, size, interpolation=cv2.INTER_NEAREST)
+    low[cv2.dilate(found, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rim, rim))) > 0] = 0
+    shape = np.zeros(squared_distance.shape[:2], np.uint8)
+    cv2.drawContours(shape, [np.int32(np.round(np.asarray(outline_px).reshape(-1, 1, 2)))], -1, 255, cv2.FILLED)
+    shape = cv2.resize(shape, size, interpolation=cv2.INTER_NEAREST)
+    clear = int(round(settings.hand_arm_clear_mm * settings.background_px_per_mm)) * 2 + 1
+    past = cv2.dilate(shape, np.ones((clear, clear), np.uint8)) == 0
+    _, labels = cv2.connectedComponents(low)
+    least = settings.hand_arm_beyond_cards * cards.CARD_AREA_MM2 * settings.background_px_per_mm ** 2
+    for label in np.unique(labels[(shape > 0) & (low > 0)]):
+        arm = _edge_pieces(np.where((labels == label) & past, 255, 0).astype(np.uint8), least)
+        if label and arm.any():
+            return True
+    return False
 
 
 def _faces_grown(shape: tuple[int, ...], faces_px: list[np.ndarray], shrink: float,

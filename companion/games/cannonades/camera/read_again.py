@@ -5,12 +5,15 @@ a card with printed corners none of them reads, from its markers' bits where its
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import face_down, face_up, marker_grid
-from companion.games.cannonades.camera.settings import (REREAD_MARGIN_MM, REREAD_SETTINGS, REREAD_WITHIN_SHAPE_MM,
-                                                         ReaderSettings)
+from companion.games.cannonades.camera.settings import (GRID_READ_SETTINGS, REREAD_MARGIN_MM, REREAD_SETTINGS,
+                                                         REREAD_WITHIN_SHAPE_MM, GridReadSettings, ReaderSettings)
 from companion.games.cannonades.kit import cards
 
 
@@ -70,7 +73,42 @@ def read_again(grey: np.ndarray, to_image: np.ndarray, to_table: np.ndarray, blo
         for face in found:
             faces.append(face)
             known.add(face.index)
-    return faces, kept
+    split, kept = faces_split_apart(grey, to_image, kept, deck_size, known)
+    return faces + split, kept
+
+
+def faces_split_apart(grey: np.ndarray, to_image: np.ndarray, blobs: list[face_down.Blob], deck_size: int,
+                      known: set[int], settings: GridReadSettings = GRID_READ_SETTINGS,
+                      ) -> tuple[list[face_up.PlacedFace], list[face_down.Blob]]:
+    """A soft face whose paper is near the cloth's colour may come out as two small unknown shapes, its two markers
+    with their ink (tuning view 5698: a far face on beige linen, 0.2 and 0.3 of a card): two such shapes, each under
+    `pair_piece_most_cards`, lying together within one card's rectangle (its sides `pair_side_tolerance` over), are
+    read from their markers' bits (marker_grid.read_by_grid) about their smallest rectangle's middle and long axis, or
+    along their markers' diagonal (_diagonal_poses); the face named, not read before, replaces both. The rest of
+    `blobs` is returned as it was."""
+    card_mm2 = cards.CARD_MM[0] * cards.CARD_MM[1]
+    most_short, most_long = (side * (1 + settings.pair_side_tolerance) for side in cards.CARD_MM)
+    pieces = [blob for blob in blobs if blob.face == "unknown" and blob.why.startswith(face_down.NOT_ONE_CARD)
+              and blob.points_mm and blob.area_mm2 < settings.pair_piece_most_cards * card_mm2]
+    faces, used = [], set()
+    for first, second in itertools.combinations(pieces, 2):
+        if id(first) in used or id(second) in used:
+            continue
+        (x, y), (width, height), angle = cv2.minAreaRect(np.float32(first.points_mm + second.points_mm))
+        if min(width, height) > most_short or max(width, height) > most_long:
+            continue
+        face = None
+        for centre, axis in [((x, y), (angle + (90.0 if width >= height else 0.0)) % 180.0)] + _diagonal_poses(first, second):
+            pair = face_down.Blob("unknown", (float(centre[0]), float(centre[1])), float(axis),
+                                  first.area_mm2 + second.area_mm2, 0.0, face_down.PRINTED_CORNERS)
+            face = marker_grid.read_by_grid(grey, to_image, pair, deck_size)
+            if face is not None:
+                break
+        if face is not None and face.index not in known:
+            faces.append(face)
+            known.add(face.index)
+            used |= {id(first), id(second)}
+    return faces, [blob for blob in blobs if id(blob) not in used]
 
 
 def reread_box(blob: face_down.Blob, shapes: bool) -> tuple[float, float, float, float] | None:
@@ -99,3 +137,14 @@ def belongs(face: face_up.PlacedFace, blob: face_down.Blob) -> bool:
 
 def inside(point_mm: tuple[float, float], box_mm: tuple[float, float, float, float]) -> bool:
     return box_mm[0] <= point_mm[0] <= box_mm[2] and box_mm[1] <= point_mm[1] <= box_mm[3]
+
+
+def _diagonal_poses(first: face_down.Blob, second: face_down.Blob) -> list[tuple[tuple[float, float], float]]:
+    """The card's middle and long axis (two ways round) when the two shapes are its two markers: their centres lie on
+    a diagonal through its middle, the line between them turned from its long axis by the markers' placing."""
+    (x0, y0), (x1, y1) = ((x + cards.MARKER_MM / 2, y + cards.MARKER_MM / 2) for x, y in cards.marker_positions())
+    turn = math.degrees(math.atan2(x1 - x0, y1 - y0))
+    (u0, v0), (u1, v1) = first.centre_mm, second.centre_mm
+    line = math.degrees(math.atan2(u1 - u0, -(v1 - v0))) % 180.0   # clockwise from north, as a blob's axis
+    middle = ((u0 + u1) / 2, (v0 + v1) / 2)
+    return [(middle, (line + turn) % 180.0), (middle, (line - turn) % 180.0)]

@@ -11,7 +11,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down, face_up, table_mask, under_cannonade, unexplained
+from companion.games.cannonades.camera import arms, face_down, face_up, table_mask, under_cannonade, unexplained
 from companion.games.cannonades.camera.read_again import markers_in_window, read_again
 from companion.games.cannonades.camera.settings import AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_ROUNDS, SETTINGS, ReaderSettings
 from companion.games.cannonades.deck import Deck, default_deck
@@ -21,6 +21,8 @@ from companion.vision.table_frame import find_markers
 
 MAY_BE_MISSED = "something not the table that no card found explains: a card may lie there unfound"
 FAINT_BACK = "a whole card's shape found faintly (a dark back near the table's colour), no marker"
+HAND_NOT_BACK = ("a card's shape found faintly at the end of a faint shape reaching in from beyond the play area: a hand "
+                 "nearly the table's colour, not a back; a card may lie under it")
 BACK_UNDER_CANNONADE = "a back showing beside a cannonade: the ship it lies on, face down"
 FACE_UNDER_CANNONADE = "a face's paper showing beside a cannonade: the ship it lies on, face up, its markers hidden"
 PLACED_OFF = "found placed off toward the card beside it, reaching under a cannonade with no other ship: its ship"
@@ -151,11 +153,15 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     table_to_view = np.linalg.inv(view_to_table)
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
-    missed, backs = [], []
+    missed, backs, hands = [], [], []
     explained = unexplained.explained_mask(judged, covered, settings)
     fixed = unexplained.fixed_level_pieces(difference, explained, settings)
+    found_or_read = cv2.bitwise_or(judged, covered)
     for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained, fixed):
         row = unexplained.backs_in(piece, difference, explained, covered, settings)
+        if any(arms.hand_at_arms_end(back, difference.squared, found_or_read, settings) for back in row):
+            hands.append(piece)   # a hand's palm is a card's size: one lying under it is not seen
+            continue
         (backs if row else missed).extend(row or [piece])
     faint_backs = []
     for back in backs:   # one card's size and shape, no marker: a back the mask missed
@@ -190,7 +196,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     faint_strips = unexplained.faint_strips_by_cannonades(fixed, difference, laid, settings)
     shots = [number for number in shots if number not in beside]   # what shows beside it is its ship
     shots_px = [faces_px[number] for number in shots]
-    for why, pieces in ((MAY_BE_MISSED, missed),
+    for why, pieces in ((MAY_BE_MISSED, missed), (HAND_NOT_BACK, hands),
                         (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px)),
                         (FAINT_STRIP, faint_strips)):
         for piece in pieces:

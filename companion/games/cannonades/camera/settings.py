@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 5500 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 5800 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -62,6 +62,12 @@ class ReaderSettings:
     arm_low_colour_distance: float = 4.5
     arm_low_width_mm: float = 40.0
     arm_low_min_cards: float = 2.5
+    # A card's shape found faintly (unexplained.backs_in) is a hand, not a back, when at that low level (not opened)
+    # what holds it goes on to the view's edge, at least this many cards' area of it past the shape grown by this many
+    # mm (arms.hand_at_arms_end; tuning view 5797: a hand over walnut, its arm 4-6 units off the wood, read as a
+    # back with confidence, 2.45 cards past it; seeds below 5800).
+    hand_arm_beyond_cards: float = 1.0
+    hand_arm_clear_mm: float = 10.0
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.
@@ -365,6 +371,11 @@ class GridReadSettings:
     most_wrong_bits: int = 2       # of 25 a marker; the card markers' codes lie 6 or more apart (seeds above)
     border_dark: float = 0.85      # a marker's border cells darker than its bits' threshold, this share of 24
     confidence: float = 0.9        # below two detected markers' 0.99: read from the bits alone
+    # A soft face near the cloth's colour split into two small unknown shapes, its markers (read_again.faces_split_apart;
+    # tuning view 5698: 0.2 and 0.3 of a card, together 56 x 78 mm; seeds below 5800): each under this many cards,
+    # together within a card's sides this share over.
+    pair_piece_most_cards: float = 0.5
+    pair_side_tolerance: float = 0.15
 
 
 GRID_READ_SETTINGS = GridReadSettings()

@@ -1,7 +1,8 @@
 """A face whose markers no detector pass reads is named from its markers' bits where its shape places them, only
 when both its markers agree on one card: a far, soft face on a rendered table the detector did not read, and drawn
 soft faces (the shape found a few mm and degrees off), one with its markers as printed and one whose second marker is
-another card's."""
+another card's; and a soft face found as two small shapes, its markers, read from their bits together
+(read_again.faces_split_apart)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannonades.camera import face_down, marker_grid
+from companion.games.cannonades.camera import face_down, marker_grid, read_again
 from companion.games.cannonades.kit import cards
 from companion.kit import ids
 from companion.vision.markers import get_dictionary
@@ -63,3 +64,43 @@ def test_a_far_face_whose_markers_border_did_not_close_is_read():
     pass found their squares, so the seat was asked (main 410ccf3). Its bits, sampled where its shape puts them: S27."""
     truth, read = benchmark_view(5085, "ember")
     assert seat_as_read(truth, read, 3) == ((["S27"], 1), (["S27"], 1))
+
+
+def marker_pieces(spread_mm: float = 0.0) -> list[face_down.Blob]:
+    """The soft face's two markers found as two small unknown shapes (its paper taken for cloth), the second moved
+    `spread_mm` farther down: each shape's points every 4 mm over its marker's square."""
+    left, top = 100 - cards.CARD_MM[0] / 2, 100 - cards.CARD_MM[1] / 2
+    pieces = []
+    for number, (x, y) in enumerate(cards.marker_positions()):
+        steps = np.arange(0.0, cards.MARKER_MM + 1e-9, 4.0)
+        points = tuple((left + x + u, top + y + v + number * spread_mm) for u in steps for v in steps)
+        pieces.append(face_down.Blob("unknown", tuple(np.mean(points, axis=0)), 0.0, cards.MARKER_MM ** 2, 0.0,
+                                     f"{face_down.NOT_ONE_CARD} of 900 mm2 (0.2 cards' area)", points))
+    return pieces
+
+
+def test_a_soft_face_split_into_its_two_markers_is_named_from_their_bits_and_both_pieces_go():
+    picture, to_image = soft_face(ids.card_marker(17, 0), ids.card_marker(17, 1))
+    pieces = marker_pieces()
+    faces, kept = read_again.faces_split_apart(picture, to_image, pieces, DECK_SIZE, set())
+    assert [face.index for face in faces] == [17] and kept == []
+    assert np.hypot(faces[0].centre_mm[0] - 100, faces[0].centre_mm[1] - 100) < 2.5
+    assert read_again.faces_split_apart(picture, to_image, pieces, DECK_SIZE, {17}) == ([], pieces)   # read before
+
+
+def test_two_small_shapes_are_not_read_as_one_face_when_no_card_s_rectangle_holds_both_or_the_markers_disagree():
+    picture, to_image = soft_face(ids.card_marker(17, 0), ids.card_marker(17, 1))
+    apart = marker_pieces(spread_mm=30.0)      # 118 mm end to end: two cards' pieces
+    assert read_again.faces_split_apart(picture, to_image, apart, DECK_SIZE, set()) == ([], apart)
+    picture, to_image = soft_face(ids.card_marker(17, 0), ids.card_marker(40, 1))
+    pieces = marker_pieces()
+    assert read_again.faces_split_apart(picture, to_image, pieces, DECK_SIZE, set()) == ([], pieces)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_far_face_near_the_cloth_s_colour_split_into_its_two_markers_is_read():
+    """Tuning seed 5698, seat 3: S05 face up at the far edge (slate, beige linen), lying across, soft, its paper near
+    the linen's colour: found as two small shapes, its markers (0.2 and 0.3 of a card), neither read, the seat asked
+    (main 9cf73ee). Read together from their bits: S05, the seat counted."""
+    truth, read = benchmark_view(5698, "slate")
+    assert seat_as_read(truth, read, 3) == ((["S05"], 3), (["S05"], 3))
