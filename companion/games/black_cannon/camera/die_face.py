@@ -300,16 +300,11 @@ def _lone_grids(centre, spread: float) -> list:
 
 
 def _lone_face(reads: list, margin_quantile: float) -> FaceRead | None:
-    """A lone pip's face from its grids (read_lone): every grid must read 1; it is weighed against other faces by its
-    weakest grid's margin, but its edges and how sure it is are judged at the larger size alone. The smaller grids'
-    body samples lie nearer the pip, on its blurred halo where the photo's blur is wide against the pip (tuning seeds
-    4550-4749: flat green-gold 1s, small grids 0.3-0.7 with edges 0.5-0.75, the larger 0.7-0.96)."""
+    """A lone pip's face from its grids (read_lone)."""
     if any(face is None or face.pips != 1 for face in reads):
         return None
-    larger = reads[len(LONE_SCALES) - 1::len(LONE_SCALES)]
-    weakest = min(larger, key=lambda face: face.margin)
-    return replace(weakest, margin=min(face.margin for face in reads),
-                   typical_margin=float(np.quantile([face.margin for face in larger], margin_quantile)))
+    weakest = min(reads, key=lambda face: face.margin)
+    return replace(weakest, typical_margin=float(np.quantile([face.margin for face in reads], margin_quantile)))
 
 
 def pips_roundness(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pip_radius: float) -> float:
