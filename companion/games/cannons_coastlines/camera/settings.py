@@ -284,7 +284,9 @@ class MatSettings:
     # and reaches, end to end, row_reach_over fewer bands than the masts read, are a doubt (mast_rows.row_reach_doubts).
     # Tuning seeds 500-2099, such rows 4.3-8.6 mm across: 1994 anna 1.04 bands short (three masts read for two whose
     # bands touch, pale poles parting them into three blobs; sure and wrong); the rest 0.54 short at most (1595 ben, read
-    # right), most of them reaching as far as their masts or further.
+    # right), most of them reaching as far as their masts or further. Also two or more read on one blob: fresh tuning seed
+    # 3291 anna (sure and wrong) three for two, its paint reaching 2.13 bands (dark poles parting the bands run together);
+    # no mat read right is asked by it on the kept mats 500-599, 1100-1199, 1300-3299 (1842 cleo, 2713 ben: wrong, asked).
     row_width_most_mm: float = 12.0
     row_reach_over: float = 0.75
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
