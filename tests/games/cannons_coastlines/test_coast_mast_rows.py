@@ -16,6 +16,7 @@ from companion.games.cannons_coastlines.camera.settings import MatSettings
 from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
 
 RED, RED_FLEET = (40, 40, 200), 4   # BGR, as white-balanced
+DARK_POLE = (40, 40, 40)
 # Taught: a band 28 mm long across a sail as long (the pale pole not seen), its parts joined over 7 mm (taught.py).
 STRIPED = MatLooks(mast_paint_mm=28.0, mast_mm2=300.0, crate_mm2=300.0, mast_length_mm=28.0, taught=True)
 TAUGHT_MAT = dataclasses.replace(MatSettings(), paint_join_mm=7.0)
@@ -77,3 +78,16 @@ def test_masts_apart_in_a_row_are_not_asked_about():
     masts, _, doubts, _ = read_fittings(mat_with(*bands_parted_by_pale_poles([62, 97, 132])), TAUGHT_MAT, STRIPED)
     assert masts == [RED_FLEET] * 3
     assert doubts == []
+
+
+def test_masts_side_by_side_on_one_blob_whose_bands_run_together_are_asked_about():
+    """Fresh tuning seed 3291 anna (sure and wrong): two masts side by side, their sails one blob and their bands one
+    row, each band cut by a dark pole wider than the paint joins over: a half band, two halves run together, a half
+    band, each read as a mast. The paint reaches two bands end to end, not three: asked, as on several blobs."""
+    sails_and_bands = [((62, 30, 56, 8), SAIL), ((62, 32, 56, 4), RED)]
+    poles = [((72, 18, 8, 34), DARK_POLE), ((100, 18, 8, 34), DARK_POLE)]
+    masts, _, doubts, _ = read_fittings(mat_with(*sails_and_bands, *poles), TAUGHT_MAT, STRIPED)
+    assert masts == [RED_FLEET] * 3
+    assert any("3 masts of fleet 4 read on 1 blobs whose paint lies in one row reaching 2.00" in doubt
+               for doubt in doubts), doubts
+

@@ -164,3 +164,30 @@ def test_one_dull_speck_or_specks_reaching_two_bands_are_let_go():
     assert read_fittings(mat_with(*apart), looks=DARK_BANDED)[2] == []
     halves = [((80, 33, 10, 3.5), DULL), ((93, 33, 10, 3.5), DULL)]
     assert read_fittings(mat_with(*halves))[2] == []   # untaught: no band known
+
+
+PALE_GREEN, GREEN_FLEET = (210, 240, 205), 3   # BGR as white-balanced: paper to the prize mask, green to the paint
+BLUE_CRATE = ((60, 25, 20, 20), BLUE)
+
+
+def test_a_pale_band_of_another_fleet_against_a_crate_is_asked_about_not_counted():
+    """Fresh tuning seed 3138 ben (sure and wrong): a pale striped mast lay against a crate with another fleet's lid,
+    its pole and sail not in the prize mask; its band, 112 mm^2 off the mask and touching the crate's blob, was neither
+    the lid nor clear of every prize: no mast read, sure. Here a pale green band, 75 mm^2 and 15 mm long, against a
+    blue crate (too little of it clear of the crate for a loose band): a mast not read, asked."""
+    band = ((81, 33, 15, 5), PALE_GREEN)
+    masts, crates, doubts, _ = read_fittings(mat_with(BLUE_CRATE, band), looks=STRIPED)
+    assert (masts, crates) == ([], [BLUE_FLEET])
+    assert any("beside a crate of another fleet" in doubt for doubt in doubts), doubts
+    assert not any("off every prize" in doubt for doubt in doubts), doubts
+
+
+def test_pale_paint_against_a_crate_of_its_own_fleet_or_a_little_of_anothers_is_let_go():
+    """The lid's own paint blurred beside it is no mast; on mats read right and sure (tuning seeds 500-3199) another
+    fleet's paint against a crate covers 52 mm^2 at most."""
+    own_blur = ((81, 33, 15, 5), PALE_BLUE)
+    assert read_fittings(mat_with(BLUE_CRATE, own_blur), looks=STRIPED)[:3] == ([], [BLUE_FLEET], [])
+    little = ((81, 33, 13, 3), PALE_GREEN)   # 39 mm^2
+    assert read_fittings(mat_with(BLUE_CRATE, little), looks=STRIPED)[:3] == ([], [BLUE_FLEET], [])
+    band = ((81, 33, 15, 5), PALE_GREEN)
+    assert read_fittings(mat_with(BLUE_CRATE, band))[2] == []   # untaught: no band known

@@ -95,20 +95,21 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, sett
 
 def row_reach_doubts(painted: list[tuple[dict[int, np.ndarray], list[int]]], looks: MatLooks,
                      settings: MatSettings) -> list[str]:
-    """Taught: one fleet's masts read from the patches of paint on several mast blobs (`painted`: each blob's paint
-    showing a pale pennant's worth, mast_bands.shown_paint, and the masts read from it) whose paint lies in one row
-    (no wider across than MatSettings.row_width_most_mm) and reaches, end to end, MatSettings.row_reach_over fewer
-    bands than the masts read: masts side by side whose bands run together, parted into blobs by pale poles, each
-    blob counting its part as a band. A doubt."""
+    """Taught: one fleet's masts read from the patches of paint on several mast blobs, or two or more on one
+    (`painted`: each blob's paint showing a pale pennant's worth, mast_bands.shown_paint, and the masts read from it),
+    whose paint lies in one row (no wider across than MatSettings.row_width_most_mm) and reaches, end to end,
+    MatSettings.row_reach_over fewer bands than the masts read: masts side by side whose bands run together, parted
+    into blobs by pale poles, each blob counting its part as a band, or parted on one blob by dark poles wider than the
+    paint joins over (a half band, two halves run together, a half band). A doubt."""
     band = band_mm(looks)
     if band <= 0:
         return []
     doubts = []
     for fleet in sorted({owner for _, read in painted for owner in read}):
         blobs = [(shown[fleet], read.count(fleet)) for shown, read in painted if fleet in read and fleet in shown]
-        if len(blobs) < 2:
-            continue
         count = sum(read for _, read in blobs)
+        if len(blobs) < 2 and count < 2:
+            continue
         row = np.logical_or.reduce([paint for paint, _ in blobs])
         runs = runs_along(row, settings)
         points = np.argwhere(row).astype(np.float64)

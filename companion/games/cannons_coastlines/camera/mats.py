@@ -310,6 +310,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         masts += from_specks
         doubts.append(f"{len(from_specks)} mast(s) read from specks of paint too small for a prize")
     doubts += pole_paint.loose_band_doubts(speck_patches, looks, fleets)
+    crates_read = [(blob, set(masts[first[0]:after[0]] + crates[first[1]:after[1]]))
+                   for (kind, blob), first, after in zip(pieces, firsts, firsts[1:]) if kind == "crate"]
+    doubts += pole_paint.band_beside_crate_doubts(crates_read, speck_patches, looks, fleets)
     doubts += pole_paint.speck_band_doubts(specks, looks) if not from_specks else []
     return masts, crates, doubts, covered
 

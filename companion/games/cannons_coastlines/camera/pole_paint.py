@@ -118,6 +118,39 @@ class PolePaint:
                                   f"a pale mast not read?")
         return doubts
 
+    def band_beside_crate_doubts(self, crates: list[tuple[np.ndarray, set[int]]],
+                                 patches_of: Callable[[np.ndarray], list[np.ndarray]], looks: MatLooks,
+                                 fleets: set[int] | None) -> list[str]:
+        """Taught: a band of one fleet's paint (a fleet in `fleets`, None: any) off the prize mask, lying within
+        MatSettings.paint_join_mm of crates' blobs (`crates`: each blob, bool, with the fleets of the prizes read
+        from it) none of which was read as that fleet, and that far clear of every other prize's blob, as large as
+        MatSettings.crate_side_band_least_mm2 and MatSettings.crate_side_band_share of a taught band: a pale mast lying
+        against the crate, its pole and sail not in the mask, its band not the lid's paint. Asked, not counted (as
+        loose_band_doubts). `patches_of` as for masts_in_specks."""
+        if not looks.taught or band_mm(looks) <= 0 or not crates:
+            return []
+        settings = self.settings
+        crate_blobs = np.logical_or.reduce([blob for blob, _ in crates])
+        others = cv2.dilate((self._mask & ~crate_blobs).astype(np.uint8), _disc(settings.paint_join_mm)) > 0
+        where = ~self._mask & ~others & ~self._taken
+        if not where.any():
+            return []
+        doubts = []
+        for fleet, paint in self._paint_within(where.astype(np.uint8)).items():
+            if (fleets is not None and fleet not in fleets) or paint.sum() < settings.crate_side_band_least_mm2 * MAT_PX_PER_MM ** 2:
+                continue
+            for band in nearest_bands(patches_of(_off_the_edge(paint > 0, settings).astype(np.uint8)), looks, settings):
+                whole = np.logical_or.reduce(band)
+                mm2, reach = float(whole.sum()) / MAT_PX_PER_MM ** 2, length_mm(whole)
+                near = cv2.dilate(whole.astype(np.uint8), _disc(settings.paint_join_mm)) > 0
+                read_beside = [read for blob, read in crates if (blob & near).any()]
+                if (read_beside and not any(fleet in read for read in read_beside)
+                        and mm2 >= settings.crate_side_band_least_mm2
+                        and reach >= settings.crate_side_band_share * band_mm(looks)):
+                    doubts.append(f"a band of fleet {fleet}'s paint ({mm2:.0f} mm^2, {reach:.0f} mm) beside a crate of "
+                                  f"another fleet: a pale mast lying against it not read?")
+        return doubts
+
     def speck_band_doubts(self, specks: np.ndarray, looks: MatLooks) -> list[str]:
         """Taught: specks (bool; each MatSettings.speck_band_part_least_mm2 or more, off the zone's bottom edge) that,
         gathered nearest first (mast_bands.nearest_bands), make one band of two or more reaching

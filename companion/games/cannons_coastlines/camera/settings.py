@@ -284,7 +284,9 @@ class MatSettings:
     # and reaches, end to end, row_reach_over fewer bands than the masts read, are a doubt (mast_rows.row_reach_doubts).
     # Tuning seeds 500-2099, such rows 4.3-8.6 mm across: 1994 anna 1.04 bands short (three masts read for two whose
     # bands touch, pale poles parting them into three blobs; sure and wrong); the rest 0.54 short at most (1595 ben, read
-    # right), most of them reaching as far as their masts or further.
+    # right), most of them reaching as far as their masts or further. Also two or more read on one blob: fresh tuning seed
+    # 3291 anna (sure and wrong) three for two, its paint reaching 2.13 bands (dark poles parting the bands run together);
+    # no mat read right is asked by it on the kept mats 500-599, 1100-1199, 1300-3299 (1842 cleo, 2713 ben: wrong, asked).
     row_width_most_mm: float = 12.0
     row_reach_over: float = 0.75
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are
@@ -315,6 +317,13 @@ class MatSettings:
     # of a band); on mats read right and sure such paint covers 44 mm^2 at most (1823 dev).
     loose_band_least_mm2: float = 55.0     # of one fleet's paint, together
     loose_band_share: float = 0.5          # of a taught band, end to end
+    # Taught: such a band lying beside crates (within paint_join_mm) none of which was read as its fleet, clear of every
+    # other prize's blob, this many mm^2 and this share of a taught band long, is a pale mast against the crate not
+    # read: asked (pole_paint.band_beside_crate_doubts). Fresh tuning seed 3138 ben (sure, a mast missed): 112 mm^2,
+    # 0.82 of a band; kept tuning mats 500-599, 1100-1199, 1300-3199 read right and sure show such paint 52 mm^2 at
+    # most (2493 ben, 0.77 of a band; 1823 dev 36), mats asked already 80 (2726 dev, 1401 anna: wrong), 75 (2828 ben).
+    crate_side_band_least_mm2: float = 70.0   # of one fleet's paint, together
+    crate_side_band_share: float = 0.5        # of a taught band, end to end
     # Taught: specks this large each (off the bottom edge), two or more gathered as one band reaching this share of a
     # taught band and covering this share of a taught mast, are a dark band's halves too dull for a fleet's paint:
     # asked (pole_paint.speck_band_doubts). Tuning seed 3049 ben (sure, a mast missed): two specks, 75 mm^2, 1.09 of a
