@@ -110,11 +110,9 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     hulls = [blob for blob in blobs(cleared) if not is_chest_token(blob, settings)
              and all(math.dist(blob.centre_mm, seen) >= settings.hull_clear_of_die_mm for seen in dice_seen)]
     ships += unread_ships(view, image, cleared, hulls, ships, settings)
-    chest_squares = _squares_with_chests(board, view, look.chests)
     dice = _one_each(sorted((die for blob, die in read if die.pips is not None and not
                              (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
-                            key=lambda die: (not _chests_read_as_pips(die, chest_squares, settings), die.confidence),
-                            reverse=True), settings)[:DICE]
+                            key=lambda die: die.confidence, reverse=True), settings)[:DICE]
     dice = doubt_unlike_pair(dice, settings)
     if view.print_match or len(markers) > len(first_markers):
         dice = _doubted_on_markers_fit(dice, image, board, settings, first_markers, view)
@@ -174,19 +172,6 @@ def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board
             if die.confidence >= settings.confident
             and any(math.dist(die.centre_mm, place) < settings.die_size_mm[0] for place in places) else die
             for die in dice]
-
-
-def _squares_with_chests(board: Board, view: BoardView, chests: dict[str, int]) -> list[tuple[float, float]]:
-    """The middles of the treasure squares where chest tokens were counted."""
-    return [view.geometry.square_centre(*board.xy(square)) for square in board.treasure if chests.get(square)]
-
-
-def _chests_read_as_pips(die: SeenDie, chest_squares: list[tuple[float, float]], settings: ReaderSettings) -> bool:
-    """An unsure reading beside a treasure square's chests: round tokens of a pip's size read as a loose face.
-    Such a reading is kept only after every other (tuning seeds 4350-4749: 4358's and 4650's flat dice not found,
-    their loose readings outranked by the chests' at 0.30). A die lying there and read sure keeps its place."""
-    return die.confidence < settings.confident and any(
-        math.dist(die.centre_mm, middle) <= settings.chest_square_reach_mm for middle in chest_squares)
 
 
 def _one_each(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:

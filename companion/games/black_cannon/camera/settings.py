@@ -186,10 +186,6 @@ class ReaderSettings:
     paint_brightness: float = 0.12       # a fleet's paint is this bright at least (darker is shadow or ink)
     fleet_hue_tolerance_deg: float = 14.0
     chest_area_mm2: tuple[float, float] = (14.0, 110.0)
-    # An unsure die reading this near the middle of a treasure square holding chests may be the chests read as pips
-    # (reader._chests_read_as_pips; tuning seeds 4350-4749: such readings 2-16.5 mm from it, a flat mark read at a
-    # die top's height shifted towards the camera; the next square's middle is 28 mm off).
-    chest_square_reach_mm: float = 20.0
 
 
 SETTINGS = ReaderSettings()
