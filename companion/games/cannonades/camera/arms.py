@@ -7,7 +7,9 @@ is found so, an arm nearly the wood's own colour (a tanned arm over teak: 4-7 un
 is looked for at a lower level among what is faint only (the cards, far off the table's colour, left out: a card near the
 edge joined to grain is no arm), opened by an arm's width: grain and a card's blurred rim are narrow.
 Read faces lying over the play area's edge reach in too: a shape is an arm only when, the read faces and their
-blurred rims cut out, enough of it still reaches in (a real arm is long and goes on past any card it lies by)."""
+blurred rims cut out, enough of it still reaches in (a real arm is long and goes on past any card it lies by).
+An arm found only by the shadow band beside it hides no card in its shape, yet a seat's row may run on under its body:
+row_runs_under measures the arm in the row's next card's place."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera.settings import ReaderSettings
-from companion.games.cannonades.kit import cards
+from companion.games.cannonades.kit import cards, table
 
 
 def arm_mask(squared_distance: np.ndarray, settings: ReaderSettings,
@@ -136,3 +138,31 @@ def hiding_places(contour: np.ndarray, shown: np.ndarray, open_sides: tuple[bool
     cv2.drawContours(shape, [contour - [x0, y0]], -1, 255, cv2.FILLED)
     out[y0:y1, x0:x1] = np.where((shape > 0) & (inside >= settings.arm_hides_mm * settings.top_px_per_mm), 255, 0)
     return out
+
+
+def row_runs_under(arm_mm: np.ndarray, point_mm2: float, row_mm: list[tuple[tuple[float, float], float]],
+                   settings: ReaderSettings) -> float:
+    """How much of an arm's shape (`arm_mm`: its sampled points, table mm, each standing for `point_mm2`) lies where a
+    seat's row would go on: one card's step past an end card (`row_mm`: the seat's cards found, centre and long axis),
+    the step the one from its nearest neighbour (within `arm_row_step_most_mm`), in cards' area; the most of any end.
+    An arm found only by the shadow band beside it (tuning view 5221: a tanned arm on oak, its body 3-6 units off the
+    wood) hides no card anywhere in its shape, yet the row it lies across goes on under its body: what shows of the
+    next card joins the end card's shape, and a count made of what shows is a card short."""
+    most = 0.0
+    for number, (centre, axis) in enumerate(row_mm):
+        others = [other for place, (other, _) in enumerate(row_mm) if place != number]
+        if not others:
+            continue
+        nearest = min(others, key=lambda other: np.hypot(other[0] - centre[0], other[1] - centre[1]))
+        step = np.subtract(centre, nearest)
+        past = np.asarray(centre) + step
+        if (np.hypot(*step) > settings.arm_row_step_most_mm or any(   # the row goes on in cards found: no end
+                np.hypot(*(past - other)) < np.hypot(*step) / 2 for other in others)):
+            continue
+        along = np.array(table.direction_vector(axis))
+        across = np.array([-along[1], along[0]])
+        relative = arm_mm - past
+        inside = ((np.abs(relative @ along) <= cards.CARD_MM[1] / 2)
+                  & (np.abs(relative @ across) <= cards.CARD_MM[0] / 2))
+        most = max(most, float(inside.sum()) * point_mm2 / cards.CARD_AREA_MM2)
+    return most

@@ -27,6 +27,7 @@ BACK_UNDER_CANNONADE = "a back showing beside a cannonade: the ship it lies on, 
 FACE_UNDER_CANNONADE = "a face's paper showing beside a cannonade: the ship it lies on, face up, its markers hidden"
 PLACED_OFF = "found placed off toward the card beside it, reaching under a cannonade with no other ship: its ship"
 HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found explains: a ship may lie under it"
+ROW_UNDER_ARM = "a seat's row of cards runs on under an arm: a card may lie under it"
 FAINT_STRIP = "a faint strip beside a cannonade that no card found explains: a back may lie under it"
 
 
@@ -203,6 +204,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
                                                        why, face_down.sample_points(piece, view_to_table)),
                                         players, settings, 0.0))
+    seen_cards += _rows_under_arms([blob for blob in blobs if blob.hides_mm is not None], seen_cards, players, settings)
     seen_cards = _lay_cannonades(seen_cards, settings) + _out_of_picture(to_image, grey.shape, players)
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
@@ -226,6 +228,29 @@ def _unknowns(blob: face_down.Blob, players: int, settings: ReaderSettings, leas
         kept = sorted(set(grid[cells[:, 1], cells[:, 0]].tolist()) | {found[counts.argmax()]})
     return [SeenCard("unknown", tuple(float(v) for v in points[labels == label].mean(axis=0)), names[label], 0.0,
                      why=blob.why) for label in kept]
+
+
+def _rows_under_arms(arms_found: list[face_down.Blob], seen: list[SeenCard], players: int,
+                     settings: ReaderSettings) -> list[SeenCard]:
+    """An unknown in each seat an arm's shape covers `arm_row_seat_least_cards` of whose row of cards found runs on
+    under that shape (arms.row_runs_under): the next card may lie under the arm, its strip taken into the end card's."""
+    point_mm2 = (face_down.SAMPLE_STEP_PX / settings.top_px_per_mm) ** 2
+    names, grid = _area_grid(players)
+    out = []
+    for arm in arms_found:
+        points = np.array(arm.points_mm or (arm.centre_mm,), np.float64)
+        cells = np.clip(np.round(points / AREA_GRID_MM).astype(int), 0, np.array(grid.shape[::-1]) - 1)
+        labels = grid[cells[:, 1], cells[:, 0]]
+        for label, count in zip(*np.unique(labels, return_counts=True)):
+            seat = names[label]
+            if not seat.startswith("seat") or count * point_mm2 < settings.arm_row_seat_least_cards * cards.CARD_AREA_MM2:
+                continue   # a shadow grazing the seat's edge
+            row = [(card.centre_mm, card.axis_deg if card.axis_deg is not None else card.angle_deg % 180)
+                   for card in seen if card.area == seat and card.face in ("up", "down") and card.kind != "cannonade"
+                   and (card.axis_deg is not None or card.angle_deg is not None)]
+            if arms.row_runs_under(points, point_mm2, row, settings) >= settings.arm_row_under_least_cards:
+                out.append(SeenCard("unknown", arm.centre_mm, seat, 0.0, why=ROW_UNDER_ARM))
+    return out
 
 
 @lru_cache(maxsize=8)

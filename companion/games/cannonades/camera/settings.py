@@ -68,6 +68,14 @@ class ReaderSettings:
     # back with confidence, 2.45 cards past it; seeds below 5800).
     hand_arm_beyond_cards: float = 1.0
     hand_arm_clear_mm: float = 10.0
+    # A seat's row running under an arm (arms.row_runs_under): the next card's place, one step past an end card (a step
+    # from its nearest neighbour of at most this many mm), holding at least this many cards' area of the arm's shape,
+    # leaves the seat unsure where the arm covers at least `arm_row_seat_least_cards` of the seat's area (tuning view
+    # 5221: an arm found by its shadow band only, 1.37 cards over seat 2, the next back's place holding 0.13 of it;
+    # without the seat's share 5361's no-hand seat 3 was asked, 0.21 in its next place, the arm 0.12 over the seat).
+    arm_row_step_most_mm: float = 110.0
+    arm_row_under_least_cards: float = 0.1
+    arm_row_seat_least_cards: float = 1.0
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.
