@@ -35,6 +35,7 @@ from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows, m
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, band_mm, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint, at_the_bottom_edge
+from companion.games.cannons_coastlines.camera.pole_stubs import poles_in_line
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
 
@@ -198,8 +199,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
     depth = prize_depth_mm(mask, lab[..., 0], settings if looks.taught else None)
     pieces: list[tuple[str, np.ndarray]] = []
-    thin = np.zeros_like(mask)
-    covered = 0.0
+    thin, covered = np.zeros_like(mask), 0.0
     hues = dict(looks.fleet_hues_deg)
     too_small = stats[:, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2
     too_small[0] = False   # the paper about the blobs
@@ -223,8 +223,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     # Paint counts only on a prize (paint & mask): looked for there alone, most of the zone being paper.
     paint = _fleet_paint(lab, settings, hues, mask)
     patches = [(fleet, patch) for fleet, paint_of in paint.items() for patch in _paint_patches(paint_of & mask, settings)]
-    pieces += [("mast", blob) for blob in join_band_parts([(labels == index) & (thin > 0) for index in range(1, count)],
-                                                          paint, looks, settings)]
+    pieces = poles_in_line(pieces + [("mast", blob) for blob in join_band_parts(
+        [(labels == index) & (thin > 0) for index in range(1, count)], paint, looks, settings)], patches, looks, settings)
     mast_blobs = [blob for kind, blob in pieces if kind == "mast"]
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)

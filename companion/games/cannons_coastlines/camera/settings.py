@@ -177,6 +177,16 @@ class MatSettings:
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.
     unpainted_mast_share: float = 0.5
+    # Taught: a mast blob showing no patch of paint, a bar no wider than pole_max_width_mm, whose line runs on (within
+    # stub_line_reach_mm of it, past a gap of stub_gap_mm at most) into another mast's blob lying across it
+    # (stub_cross_least_deg), the two no longer than stub_span_share of a taught mast, is that mast's pole's end
+    # (pole_stubs; 0 share: never). Tuning seeds 3100-3299: 3121 anna's pole end lies 2.5 mm beside its band's half,
+    # past 24 mm of pale sail, the two 1.11 of a taught mast, crossing at 84 degrees (3121 ben's: 25-26 mm, 1.06-1.13,
+    # 84-88); bands in a row cross at 1 degree.
+    stub_line_reach_mm: float = 6.0
+    stub_gap_mm: float = 30.0
+    stub_span_share: float = 1.3
+    stub_cross_least_deg: float = 45.0
     # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
     # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
     small_colour_doubt_mm2: float = 8.0

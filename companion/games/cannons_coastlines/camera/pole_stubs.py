@@ -1,0 +1,83 @@
+"""A stretch of bare pole in line with the mast it sticks out of (mats.read_fittings).
+
+Taught, a striped mast's sail can be as pale as the paper: the prize mask then keeps the end of its pole sticking
+out past the sail and its band's paint (or the band's halves) as blobs apart. The pole's end showing no patch of
+paint was read as a mast of its own, by its faint colour or by paint beside it (pole_paint): one mast over (tuning
+seed 3121 anna, read 3 masts for 2), or a mast of no fleet beside the right ones (3121 ben). It is that mast's: a bar
+(as thin as a pole) whose line runs on, past a gap the pale sail leaves, into a mast's blob lying across it (the band
+across the pole), the two together no longer than a taught mast. Such a stretch of pole is not read at all; the rest
+of the mat is read as before (a mast blob lying along the line, as masts side by side lie, leaves it alone).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
+from companion.games.cannons_coastlines.camera.settings import MatSettings
+
+
+@dataclass(frozen=True)
+class InLine:
+    """How a blob lies along a stretch of pole's line, past its ends: `gap_mm` from the stretch's end to the blob's
+    nearest pixel on the line, `span_mm` from the stretch's far end to the blob's farthest pixel on the line."""
+    gap_mm: float
+    span_mm: float
+
+
+def bar_axis(blob: np.ndarray) -> tuple[np.ndarray, np.ndarray, float, float]:
+    """(centre, unit direction along, half-length mm, width mm) of a blob (bool mask), by its spread."""
+    points = np.argwhere(blob).astype(np.float64)
+    centre = points.mean(axis=0)
+    spread, axes = np.linalg.eigh(np.cov((points - centre).T))
+    width, length = np.sqrt(12.0 * np.maximum(spread, 0.0)) / MAT_PX_PER_MM
+    return centre, axes[:, 1], float(length) / 2, float(width)
+
+
+def in_line(stretch: np.ndarray, other: np.ndarray, settings: MatSettings) -> InLine | None:
+    """How `other` lies on `stretch`'s line past either end, within MatSettings.stub_line_reach_mm of the line;
+    None when none of it does."""
+    centre, along, half, _ = bar_axis(stretch)
+    offset = np.argwhere(other).astype(np.float64) - centre
+    on = offset @ along
+    across = np.abs(offset @ np.array([-along[1], along[0]]))
+    past = (across <= settings.stub_line_reach_mm * MAT_PX_PER_MM) & (np.abs(on) > half * MAT_PX_PER_MM)
+    if not past.any():
+        return None
+    reach = np.abs(on[past]) / MAT_PX_PER_MM
+    return InLine(float(reach.min() - half), float(reach.max() + half))
+
+
+def poles_in_line(pieces: list[tuple[str, np.ndarray]], patches: list[tuple[int, np.ndarray]], looks: MatLooks,
+                  settings: MatSettings) -> list[tuple[str, np.ndarray]]:
+    """The pieces to read: taught, the mast blobs (kind "mast") showing no patch of paint (`patches`: fleet, mask)
+    that are another mast's pole (pole_of_another) left out. No doubt is named for them: the mat's other doubts
+    ask as they did."""
+    if not looks.taught or settings.stub_span_share <= 0:
+        return pieces
+    masts = [blob for kind, blob in pieces if kind == "mast"]
+    return [(kind, blob) for kind, blob in pieces
+            if kind != "mast" or any((patch & blob).any() for _, patch in patches)
+            or not pole_of_another(blob, masts, looks, settings)]
+
+
+def pole_of_another(blob: np.ndarray, masts: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> bool:
+    """Whether `blob`, a bar no wider than MatSettings.pole_max_width_mm, runs on within MatSettings.stub_gap_mm of
+    its end into another of `masts` lying across it (MatSettings.stub_cross_least_deg), the two no longer together
+    along its line than MatSettings.stub_span_share of a taught mast."""
+    _, along, _, width = bar_axis(blob)
+    if width > settings.pole_max_width_mm:
+        return False
+    for other in masts:
+        if other is blob:
+            continue
+        line = in_line(blob, other, settings)
+        if line is None or line.gap_mm > settings.stub_gap_mm or line.span_mm > settings.stub_span_share * looks.mast_length_mm:
+            continue
+        crossing = np.degrees(np.arccos(min(1.0, abs(float(along @ bar_axis(other)[1])))))
+        if crossing >= settings.stub_cross_least_deg:
+            return True
+    return False
