@@ -47,3 +47,15 @@ def test_a_cream_sail_votes_for_no_fleet_far_from_its_hue():
     cream = np.array([[235, 122, 160]] * 200, np.uint8)    # Lab: light, a yellowish hue (chroma 33)
     assert faint_fleet(cream, {BLUE_FLEET, 3, 4}, hues) == 0
     assert faint_fleet(cream, {YELLOW_FLEET}, hues) == YELLOW_FLEET
+
+
+def test_a_mast_of_no_seen_colour_at_a_two_player_table_is_the_other_players_and_still_asked():
+    """3165 ben (taught tuning seed): three masts whose paint was not seen, the count right, on a mat whose prizes can
+    only be the other player's fleet. Where more fleets are possible, it stays of no fleet."""
+    plain_sail = ((100, 30, 11, 30), SAIL)
+    masts, _, doubts, _ = read_fittings(mat_with(plain_sail), looks=TAUGHT, fleets={YELLOW_FLEET})
+    assert masts == [YELLOW_FLEET]
+    assert any("the only one it can be taken from" in doubt for doubt in doubts)
+    assert any("fleet colour was not seen" in doubt for doubt in doubts)
+    masts, _, _, _ = read_fittings(mat_with(plain_sail), looks=TAUGHT, fleets={YELLOW_FLEET, 3})
+    assert masts == [0]
