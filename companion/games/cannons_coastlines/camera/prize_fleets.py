@@ -8,7 +8,9 @@ near (MatSettings.paint_hue_reach_deg; a sail's cream or a pole's wood near no a
 votes for none), weighted by chroma squared as fleet_of_pixels weighs them. The prize keeps a doubt
 whatever the vote: the players are asked, and the reading offers the likeliest fleet. A prize whose fleet colour
 was not seen at all, where the rules leave one fleet it can come from (at a two-player table, the other player's),
-is that fleet: what the game knows wins over a reading the paint cannot settle (its other doubts still ask).
+is that fleet: what the game knows wins over a reading the paint cannot settle (its other doubts still ask). Not a
+mast when another mast on the mat shows that fleet's paint: the paint is not what hides this one's, and a blob of
+no paint beside painted masts is as likely a pole's stretch read as a mast (2271 ben, taught tuning seeds).
 """
 
 from __future__ import annotations
@@ -56,7 +58,8 @@ def allowed_prize_fleets(read: list[int], blobs: list[np.ndarray], lab: np.ndarr
             fleets.append(fleet)
             continue
         again = faint_fleet(lab[blob], allowed, hues, settings)
-        if not fleet and not again and (only := sole_fleet(allowed, hues)):
+        only = sole_fleet(allowed, hues)
+        if not fleet and not again and only and not (kind == "mast" and only in read):
             fleets.append(only)
             doubts.append(f"a prize {kind} read as no fleet's colour; taken as fleet {only}, the only one it can be taken from")
             continue
