@@ -6,7 +6,11 @@ mat blurs to little chroma; a cream sail outvotes it), is a misreading, and its 
 Its blob's faintly coloured pixels then vote again, each only for an allowed fleet whose hue it lies
 near (MatSettings.paint_hue_reach_deg; a sail's cream or a pole's wood near no allowed fleet's hue
 votes for none), weighted by chroma squared as fleet_of_pixels weighs them. The prize keeps a doubt
-whatever the vote: the players are asked, and the reading offers the likeliest fleet.
+whatever the vote: the players are asked, and the reading offers the likeliest fleet. A prize whose fleet colour
+was not seen at all, where the rules leave one fleet it can come from (at a two-player table, the other player's),
+is that fleet: what the game knows wins over a reading the paint cannot settle (its other doubts still ask). Not a
+mast when another mast on the mat shows that fleet's paint: the paint is not what hides this one's, and a blob of
+no paint beside painted masts is as likely a pole's stretch read as a mast (2271 ben, taught tuning seeds).
 """
 
 from __future__ import annotations
@@ -54,7 +58,18 @@ def allowed_prize_fleets(read: list[int], blobs: list[np.ndarray], lab: np.ndarr
             fleets.append(fleet)
             continue
         again = faint_fleet(lab[blob], allowed, hues, settings)
+        only = sole_fleet(allowed, hues)
+        if not fleet and not again and only and not (kind == "mast" and only in read):
+            fleets.append(only)
+            doubts.append(f"a prize {kind} read as no fleet's colour; taken as fleet {only}, the only one it can be taken from")
+            continue
         fleets.append(again)
         was = f"fleet {fleet}, not one it can be taken from" if fleet else "no fleet's colour"
         doubts.append(f"a prize {kind} read as {was}" + (f"; taken as fleet {again} by its faint colour" if again else ""))
     return fleets, doubts
+
+
+def sole_fleet(allowed: set[int], hues: dict[int, float]) -> int:
+    """The one fleet of the kit's a prize here may come from; 0 when there are more (or none)."""
+    fleets = [fleet for fleet in allowed if fleet in hues]
+    return fleets[0] if len(fleets) == 1 else 0
