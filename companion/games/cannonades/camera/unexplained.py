@@ -270,3 +270,27 @@ def grown(shape: tuple[int, ...], outlines_px, reach_px: float) -> np.ndarray:
         cv2.fillPoly(mask, [np.int32(np.round(outline))], 255)
         cv2.polylines(mask, [np.int32(np.round(outline))], True, 255, width)
     return mask
+
+
+def paper_specks(not_table: np.ndarray, explained: np.ndarray, grey: np.ndarray, faces_px: list[np.ndarray],
+                 settings: ReaderSettings) -> list[tuple[float, float]]:
+    """The centres (top view px) of specks of a face's paper no card explains: pieces of what is not table from
+    `row_paper_least_mm2` to under `partial_card_share` of a card, whose brightest tenth is as bright as the read
+    faces' paper (their upper quarter, less `covered_paper_gap`). None when no face is read (no paper to match)."""
+    if not faces_px:
+        return []
+    faces = grown(grey.shape, faces_px, 0)
+    paper = float(np.percentile(grey[faces > 0], 75)) - settings.covered_paper_gap
+    alone = cv2.bitwise_and(not_table, cv2.bitwise_not(explained))
+    least_px = settings.row_paper_least_mm2 * settings.top_px_per_mm ** 2
+    under_px = settings.partial_card_share * cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(alone)
+    specks = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if not least_px <= area < under_px:
+            continue
+        shows = grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == label]
+        if float(np.percentile(shows, 90)) >= paper:
+            specks.append((float(centres[label][0]), float(centres[label][1])))
+    return specks
