@@ -28,6 +28,7 @@ FACE_UNDER_CANNONADE = "a face's paper showing beside a cannonade: the ship it l
 PLACED_OFF = "found placed off toward the card beside it, reaching under a cannonade with no other ship: its ship"
 HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found explains: a ship may lie under it"
 ROW_UNDER_ARM = "a seat's row of cards runs on under an arm: a card may lie under it"
+ROW_TO_PAPER = "a speck of a face's paper where a seat's row of cards runs on: a card may lie hidden there"
 FAINT_STRIP = "a faint strip beside a cannonade that no card found explains: a back may lie under it"
 
 
@@ -205,6 +206,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                                        why, face_down.sample_points(piece, view_to_table)),
                                         players, settings, 0.0))
     seen_cards += _rows_under_arms([blob for blob in blobs if blob.hides_mm is not None], seen_cards, players, settings)
+    specks = unexplained.paper_specks(not_table, explained, cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), faces_px, settings)
+    seen_cards += _rows_to_paper(specks, view_to_table, seen_cards, players, settings)
     seen_cards = _lay_cannonades(seen_cards, settings) + _out_of_picture(to_image, grey.shape, players)
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
@@ -245,12 +248,31 @@ def _rows_under_arms(arms_found: list[face_down.Blob], seen: list[SeenCard], pla
             seat = names[label]
             if not seat.startswith("seat") or count * point_mm2 < settings.arm_row_seat_least_cards * cards.CARD_AREA_MM2:
                 continue   # a shadow grazing the seat's edge
-            row = [(card.centre_mm, card.axis_deg if card.axis_deg is not None else card.angle_deg % 180)
-                   for card in seen if card.area == seat and card.face in ("up", "down") and card.kind != "cannonade"
-                   and (card.axis_deg is not None or card.angle_deg is not None)]
-            if arms.row_runs_under(points, point_mm2, row, settings) >= settings.arm_row_under_least_cards:
+            under = arms.row_runs_under(points, point_mm2, _seat_row(seen, seat), settings)
+            if under >= settings.arm_row_under_least_cards:
                 out.append(SeenCard("unknown", arm.centre_mm, seat, 0.0, why=ROW_UNDER_ARM))
     return out
+
+
+def _rows_to_paper(specks_px: list[tuple[float, float]], view_to_table: np.ndarray, seen: list[SeenCard],
+                   players: int, settings: ReaderSettings) -> list[SeenCard]:
+    """An unknown in each seat whose row of cards found runs on to a speck of a face's paper (arms.paper_past_row)."""
+    if not specks_px:
+        return []
+    specks = cv2.perspectiveTransform(np.array(specks_px, np.float64)[None], view_to_table)[0]
+    out = []
+    for seat in table.area_names(players):
+        if seat.startswith("seat") and arms.paper_past_row(specks, _seat_row(seen, seat), settings):
+            row = [card.centre_mm for card in seen if card.area == seat]
+            out.append(SeenCard("unknown", tuple(np.mean(row, axis=0)), seat, 0.0, why=ROW_TO_PAPER))
+    return out
+
+
+def _seat_row(seen: list[SeenCard], seat: str) -> list[tuple[tuple[float, float], float]]:
+    """A seat's ships found, face up or down, each as its centre and long axis (table mm, degrees)."""
+    return [(card.centre_mm, card.axis_deg if card.axis_deg is not None else card.angle_deg % 180)
+            for card in seen if card.area == seat and card.face in ("up", "down") and card.kind != "cannonade"
+            and (card.axis_deg is not None or card.angle_deg is not None)]
 
 
 @lru_cache(maxsize=8)

@@ -76,6 +76,16 @@ class ReaderSettings:
     arm_row_step_most_mm: float = 110.0
     arm_row_under_least_cards: float = 0.1
     arm_row_seat_least_cards: float = 1.0
+    # A seat's row running on under an arm no level finds (arms.paper_past_row): a speck of a face's paper no card
+    # explains, from this many mm² (unexplained.paper_specks), in the next card's place stretched this many mm on
+    # along the row, leaves the seat unsure (tuning view 4113: S40 under a sleeve 1-1.5 units off walnut shows 65 mm²
+    # of paper 20 mm past its place; seeds below 5800). The speck's brightest tenth at least this much lighter than
+    # the table round it (within the ring): 4113's is 98 over walnut; without it 3267 and 4009 (a rim line on linen
+    # and a shadow on pine, 3 and 2 grey levels darker than the table) asked no-hand seats read exact.
+    row_paper_least_mm2: float = 40.0
+    row_paper_beyond_mm: float = 30.0
+    row_paper_over_table: float = 25.0
+    row_paper_ring_mm: float = 10.0
     edge_thresholds: tuple[int, int] = (40, 90)   # Canny on the top view: a card's edge and shadow
     face_up_margin_mm: float = 3.0          # a read card's footprint grows by this before it is cut out
     # A blob is one card lying alone when its area and sides are a card's within these shares.

@@ -270,3 +270,32 @@ def grown(shape: tuple[int, ...], outlines_px, reach_px: float) -> np.ndarray:
         cv2.fillPoly(mask, [np.int32(np.round(outline))], 255)
         cv2.polylines(mask, [np.int32(np.round(outline))], True, 255, width)
     return mask
+
+
+def paper_specks(not_table: np.ndarray, explained: np.ndarray, grey: np.ndarray, faces_px: list[np.ndarray],
+                 settings: ReaderSettings) -> list[tuple[float, float]]:
+    """The centres (top view px) of specks of a face's paper no card explains: pieces of what is not table from
+    `row_paper_least_mm2` to under `partial_card_share` of a card, whose brightest tenth is as bright as the read
+    faces' paper (their upper quarter, less `covered_paper_gap`) and `row_paper_over_table` lighter than the table
+    within `row_paper_ring_mm` (on pine or linen a shadow or a rim is near the paper's grey, yet darker than the
+    table). None when no face is read (no paper to match)."""
+    if not faces_px:
+        return []
+    faces = grown(grey.shape, faces_px, 0)
+    paper = float(np.percentile(grey[faces > 0], 75)) - settings.covered_paper_gap
+    alone = cv2.bitwise_and(not_table, cv2.bitwise_not(explained))
+    least_px = settings.row_paper_least_mm2 * settings.top_px_per_mm ** 2
+    under_px = settings.partial_card_share * cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    count, labels, stats, centres = cv2.connectedComponentsWithStats(alone)
+    specks = []
+    for label in range(1, count):
+        x, y, w, h, area = stats[label]
+        if not least_px <= area < under_px:
+            continue
+        shows = float(np.percentile(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == label], 90))
+        ring = int(round(settings.row_paper_ring_mm * settings.top_px_per_mm))
+        y0, x0 = max(y - ring, 0), max(x - ring, 0)
+        around = grey[y0:y + h + ring, x0:x + w + ring][not_table[y0:y + h + ring, x0:x + w + ring] == 0]
+        if shows >= paper and around.size and shows >= float(np.median(around)) + settings.row_paper_over_table:
+            specks.append((float(centres[label][0]), float(centres[label][1])))
+    return specks
