@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cannonades_read_accuracy as bench  # noqa: E402
 
-from companion.games.cannonades.camera.reader import read_table, reading_lines  # noqa: E402
+from companion.games.cannonades.camera.reader import read_table  # noqa: E402
+from companion.games.cannonades.camera.reading import reading_lines  # noqa: E402
 from companion.games.cannonades.render.draw import render_scene  # noqa: E402
 from companion.games.cannonades.render.scene import HELD_OUT_STYLE, random_scene  # noqa: E402
 from companion.render.options import RenderOptions  # noqa: E402

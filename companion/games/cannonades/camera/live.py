@@ -21,7 +21,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera.reader import Reading
+from companion.games.cannonades.camera.reading import Reading
 from companion.games.cannonades.camera.settings import STREAM_SETTINGS
 from companion.games.cannonades.camera.stream import CardStream
 from companion.games.cannonades.camera.table_seen import TableSeen, table_seen

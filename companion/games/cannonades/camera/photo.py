@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from companion.games.cannonades.camera.reader import Reading, read_table, reading_lines
+from companion.games.cannonades.camera.reader import read_table
+from companion.games.cannonades.camera.reading import Reading, reading_lines
 
 
 def seats_of(players: Sequence[str] | None) -> int:

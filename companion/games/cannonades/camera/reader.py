@@ -5,7 +5,7 @@ lies (table mm and whose area: a seat's, the deck's or the discard pile's), whic
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import lru_cache
 
 import cv2
@@ -13,6 +13,7 @@ import numpy as np
 
 from companion.games.cannonades.camera import arms, face_down, face_up, table_mask, under_cannonade, unexplained
 from companion.games.cannonades.camera.read_again import markers_in_window, read_again
+from companion.games.cannonades.camera.reading import Reading, SeenCard
 from companion.games.cannonades.camera.settings import AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_ROUNDS, SETTINGS, ReaderSettings
 from companion.games.cannonades.deck import Deck, default_deck
 from companion.games.cannonades.kit import cards, table
@@ -30,57 +31,6 @@ HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found exp
 ROW_UNDER_ARM = "a seat's row of cards runs on under an arm: a card may lie under it"
 ROW_TO_PAPER = "a speck of a face's paper where a seat's row of cards runs on: a card may lie hidden there"
 FAINT_STRIP = "a faint strip beside a cannonade that no card found explains: a back may lie under it"
-
-
-@dataclass(frozen=True)
-class SeenCard:
-    face: str                        # "up", "down" or "unknown"
-    centre_mm: tuple[float, float]
-    area: str                        # "seat N", "deck" or "discard"
-    confidence: float
-    card: str | None = None          # the card's id, face up only
-    kind: str | None = None
-    angle_deg: float | None = None   # where a face-up card's top faces, clockwise from north
-    axis_deg: float | None = None    # a face-down card's long axis (0..180): its way is not visible
-    heading: str | None = None       # a face-up ship's bow: north, east, south or west of the table
-    on: str | None = None            # a cannonade laid on a ship: its id, "face up" (no name), "face down" or "unknown"
-    why: str = ""
-
-    def to_json(self) -> dict:
-        out = {"face": self.face, "card": self.card, "kind": self.kind, "area": self.area,
-               "centre_mm": [round(v, 1) for v in self.centre_mm], "confidence": round(self.confidence, 3)}
-        for key in ("angle_deg", "axis_deg"):
-            if getattr(self, key) is not None:
-                out[key] = round(getattr(self, key), 1)
-        if self.heading:
-            out["heading"] = self.heading
-        if self.on:
-            out["on"] = self.on
-        if self.why:
-            out["why"] = self.why
-        return out
-
-
-@dataclass(frozen=True)
-class Reading:
-    players: int
-    cards: tuple[SeenCard, ...]
-    table_markers: tuple[int, ...]
-    notes: tuple[str, ...] = field(default=())
-
-    def in_area(self, area: str) -> list[SeenCard]:
-        return [card for card in self.cards if card.area == area]
-
-    def to_json(self) -> dict:
-        seats = {}
-        for seat in range(1, self.players + 1):
-            mine = [c for c in self.in_area(f"seat {seat}") if c.kind != "cannonade"]
-            seats[f"seat {seat}"] = {"ships_up": sum(c.face == "up" for c in mine),
-                                     "ships_down": sum(c.face == "down" for c in mine),
-                                     "unknown": sum(c.face == "unknown" for c in mine)}
-        return {"game": "cannonades", "players": self.players, "table_markers": list(self.table_markers),
-                "seats": seats, "discard": [c.card for c in self.in_area("discard") if c.card],
-                "cards": [card.to_json() for card in self.cards], "notes": list(self.notes)}
 
 
 def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
@@ -392,19 +342,3 @@ def _out_of_picture_grid(players: int) -> tuple[tuple[str, ...], np.ndarray, np.
                          np.linspace(0, table.PLAY_MM[1], OUT_OF_PICTURE_GRID[1]))
     points = np.column_stack([xs.ravel(), ys.ravel()])
     return table.area_names(players), points, table.area_indices(points, players)
-
-
-def reading_lines(reading: Reading) -> list[str]:
-    """The reading as lines a player reads: each seat's fleet, the middle, then every card."""
-    lines = []
-    for seat, counts in reading.to_json()["seats"].items():
-        lines.append(f"{seat}: {counts['ships_up']} ship(s) face up, {counts['ships_down']} face down"
-                     + (f", {counts['unknown']} unknown" if counts["unknown"] else ""))
-    for card in reading.cards:
-        where = f"({card.centre_mm[0]:.0f}, {card.centre_mm[1]:.0f}) mm"
-        what = (card.card or "face up") if card.face == "up" else "face down" if card.face == "down" else "unknown"
-        extra = f", heading {card.heading}" if card.heading else ""
-        extra += f", on {card.on}" if card.on else ""
-        extra += f" ({card.why})" if card.why else ""
-        lines.append(f"  {card.area:8} {what:10} at {where}{extra}, confidence {card.confidence:.2f}")
-    return lines

@@ -18,7 +18,8 @@ import numpy as np
 from companion.games.cannonades.camera.face_down import CUT_BY_WINDOW
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM
 from companion.games.cannonades.camera.read_again import inside, markers_in_window, window_in_picture
-from companion.games.cannonades.camera.reader import Reading, read_table, table_homography
+from companion.games.cannonades.camera.reader import read_table, table_homography
+from companion.games.cannonades.camera.reading import Reading
 from companion.games.cannonades.camera.settings import (STILL_SETTINGS, STREAM_SETTINGS, TABLE_REFRESH_FRAMES,
                                                          ReaderSettings, StillSettings)
 from companion.games.cannonades.deck import Deck

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.games.cannonades.camera.reader import Reading
+from companion.games.cannonades.camera.reading import Reading
 from companion.games.cannonades.kit import table
 from companion.games.cannonades.seen import SeatSeen, TableSeen
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from companion.games.cannonades.camera import face_down
-from companion.games.cannonades.camera.reader import Reading, SeenCard
+from companion.games.cannonades.camera.reading import Reading, SeenCard
 from companion.games.cannonades.camera.table_seen import table_seen
 
 from cannonades_views import benchmark_view, seat_as_read

@@ -100,7 +100,7 @@ def test_the_pipeline_keeps_the_physical_table_in_the_game_s_record_and_a_restar
     import numpy as np
 
     from companion.games.cannonades.camera.live import CardObservation
-    from companion.games.cannonades.camera.reader import Reading, SeenCard
+    from companion.games.cannonades.camera.reading import Reading, SeenCard
     from companion.games.cannonades.record import RECORD
     from companion.live import Pipeline
     from companion.session import EventLog, Session
@@ -147,7 +147,7 @@ def test_a_hand_over_a_seat_keeps_the_seat_s_last_steady_count_until_the_table_s
     import numpy as np
 
     from companion.games.cannonades.camera.live import CardObservation
-    from companion.games.cannonades.camera.reader import Reading, SeenCard
+    from companion.games.cannonades.camera.reading import Reading, SeenCard
     from companion.games.cannonades.record import RECORD
     from companion.live import Pipeline
     from companion.session import EventLog, Session
