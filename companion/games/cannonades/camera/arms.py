@@ -51,31 +51,35 @@ def _smoothed_distance(squared_distance: np.ndarray, settings: ReaderSettings) -
     return cv2.GaussianBlur(small, (0, 0), settings.arm_smooth_mm * settings.background_px_per_mm)
 
 
-def hand_at_arms_end(outline_px: np.ndarray, squared_distance: np.ndarray, cards_found: np.ndarray,
-                     settings: ReaderSettings) -> bool:
-    """Whether a card's shape found faintly where no card explains the view (unexplained.backs_in: a back the mask
-    missed) is the hand at the end of an arm nearly the wood's colour: smoothed as the arm finder does, what lies
-    `arm_low_colour_distance` to `colour_distance` off the table and holds the shape goes on to the view's edge
-    (beyond the play area), at least `hand_arm_beyond_cards` of it past the shape grown by `hand_arm_clear_mm`.
+def faint_arm_pieces(squared_distance: np.ndarray, cards_found: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """The pieces (labels, at the arm finder's scale; 0 none) of what, smoothed as the arm finder does, lies
+    `arm_low_colour_distance` to `colour_distance` off the table: an arm nearly the wood's colour (hand_at_arms_end).
     Not opened as arm_mask's low level is: the arm's body may be only a few units off the wood, its shaded side
     alone passing. `cards_found` (the cards judged and the read faces, top view px) and their blurred rims
     (`arm_face_rim_mm`) are left out: a card's rim is in that band, and a row of cards reaches the edge."""
     small = _smoothed_distance(squared_distance, settings)
-    size = (small.shape[1], small.shape[0])
     low = cv2.inRange(small, settings.arm_low_colour_distance, settings.colour_distance)
     rim = int(round(settings.arm_face_rim_mm * settings.background_px_per_mm)) * 2 + 1
-    found = cv2.resize(cards_found, size, interpolation=cv2.INTER_NEAREST)
+    found = cv2.resize(cards_found, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_NEAREST)
     low[cv2.dilate(found, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (rim, rim))) > 0] = 0
-    shape = np.zeros(squared_distance.shape[:2], np.uint8)
+    return cv2.connectedComponents(low)[1]
+
+
+def hand_at_arms_end(outline_px: np.ndarray, arm_pieces: np.ndarray, view_shape: tuple[int, ...],
+                     settings: ReaderSettings) -> bool:
+    """Whether a card's shape found faintly where no card explains the view (unexplained.backs_in: a back the mask
+    missed; `outline_px` in the top view, of `view_shape`) is the hand at the end of an arm nearly the wood's colour:
+    a piece of `arm_pieces` (faint_arm_pieces) that holds the shape goes on to the view's edge (beyond the play area),
+    at least `hand_arm_beyond_cards` of it past the shape grown by `hand_arm_clear_mm`."""
+    size = (arm_pieces.shape[1], arm_pieces.shape[0])
+    shape = np.zeros(view_shape[:2], np.uint8)
     cv2.drawContours(shape, [np.int32(np.round(np.asarray(outline_px).reshape(-1, 1, 2)))], -1, 255, cv2.FILLED)
     shape = cv2.resize(shape, size, interpolation=cv2.INTER_NEAREST)
     clear = int(round(settings.hand_arm_clear_mm * settings.background_px_per_mm)) * 2 + 1
     past = cv2.dilate(shape, np.ones((clear, clear), np.uint8)) == 0
-    _, labels = cv2.connectedComponents(low)
     least = settings.hand_arm_beyond_cards * cards.CARD_AREA_MM2 * settings.background_px_per_mm ** 2
-    for label in np.unique(labels[(shape > 0) & (low > 0)]):
-        arm = _edge_pieces(np.where((labels == label) & past, 255, 0).astype(np.uint8), least)
-        if label and arm.any():
+    for label in np.unique(arm_pieces[(shape > 0) & (arm_pieces > 0)]):
+        if _edge_pieces(np.where((arm_pieces == label) & past, 255, 0).astype(np.uint8), least).any():
             return True
     return False
 

@@ -13,7 +13,8 @@ import numpy as np
 
 from companion.games.cannonades.camera import arm_cards, arms, halo, overlapping_row, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
-from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
+from companion.games.cannonades.camera.table_mask import (PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table,
+                                                          paper_level)
 from companion.games.cannonades.kit import cards
 
 PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a face with unread markers is unknown
@@ -304,7 +305,7 @@ def paper_verdict(paper: np.ndarray, visible: np.ndarray, overlap: np.ndarray, s
     where the two overlap."""
     if visible.size == 0 or paper.size == 0:
         return None
-    level = float(np.percentile(paper, 75)) - settings.covered_paper_gap
+    level = paper_level(paper, settings)
     under = overlap.size == 0 or float((overlap >= level).mean()) >= settings.covered_paper_share
     return under and float((visible >= level).mean()) >= settings.covered_paper_share
 

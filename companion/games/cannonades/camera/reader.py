@@ -108,10 +108,12 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     missed, backs, hands = [], [], []
     explained = unexplained.explained_mask(judged, covered, settings)
     fixed = unexplained.fixed_level_pieces(difference, explained, settings)
-    found_or_read = cv2.bitwise_or(judged, covered)
+    arm_pieces = None   # made once, when a faint back is first found
     for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained, fixed):
         row = unexplained.backs_in(piece, difference, explained, covered, settings)
-        if any(arms.hand_at_arms_end(back, difference.squared, found_or_read, settings) for back in row):
+        if row and arm_pieces is None:
+            arm_pieces = arms.faint_arm_pieces(difference.squared, cv2.bitwise_or(judged, covered), settings)
+        if any(arms.hand_at_arms_end(back, arm_pieces, difference.squared.shape, settings) for back in row):
             hands.append(piece)   # a hand's palm is a card's size: one lying under it is not seen
             continue
         (backs if row else missed).extend(row or [piece])

@@ -210,6 +210,15 @@ def _found_near(labels: np.ndarray, kept: np.ndarray, box: tuple[int, int, int, 
     return grown[y - y0:y - y0 + h, x - x0:x - x0 + w]
 
 
+PAPER_PERCENTILE = 75   # a face's paper: the upper quarter of its grey (its ink and shade below)
+
+
+def paper_level(face_grey: np.ndarray, settings: ReaderSettings) -> float:
+    """The grey a face's paper reaches (`face_grey`: the face's pixels), less `covered_paper_gap`: what is at least
+    this bright is paper."""
+    return float(np.percentile(face_grey, PAPER_PERCENTILE)) - settings.covered_paper_gap
+
+
 def card_sized(contour, settings: ReaderSettings) -> bool:
     """Whether a shape's area and sides are one card's (within the tolerances) and it fills its rectangle."""
     card_area = cards.CARD_AREA_MM2

@@ -210,7 +210,7 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     substance = cv2.morphologyEx(kept.astype(np.uint8), cv2.MORPH_OPEN, np.ones((rim, rim), np.uint8))
     dark = "down" if float(substance.sum()) / card_px >= settings.under_least_cards else None
     face = cv2.erode(own, np.ones((2 * int(round(margin)) + 1,) * 2, np.uint8)) > 0   # the cannonade, no margin
-    paper = grey >= float(np.percentile(grey[face], 75)) - settings.covered_paper_gap
+    paper = grey >= table_mask.paper_level(grey[face], settings)
     if float(paper[kept].mean()) <= settings.under_back_paper_share:
         return dark
     border = 2 * int(round(settings.under_face_inset_mm * scale)) + 1

@@ -272,6 +272,9 @@ def grown(shape: tuple[int, ...], outlines_px, reach_px: float) -> np.ndarray:
     return mask
 
 
+SPECK_BRIGHTEST = 90   # a speck's brightest tenth: its paper, its blurred rim below
+
+
 def paper_specks(not_table: np.ndarray, explained: np.ndarray, grey: np.ndarray, faces_px: list[np.ndarray],
                  settings: ReaderSettings) -> list[tuple[float, float]]:
     """The centres (top view px) of specks of a face's paper no card explains: pieces of what is not table from
@@ -282,18 +285,18 @@ def paper_specks(not_table: np.ndarray, explained: np.ndarray, grey: np.ndarray,
     if not faces_px:
         return []
     faces = grown(grey.shape, faces_px, 0)
-    paper = float(np.percentile(grey[faces > 0], 75)) - settings.covered_paper_gap
+    paper = table_mask.paper_level(grey[faces > 0], settings)
     alone = cv2.bitwise_and(not_table, cv2.bitwise_not(explained))
     least_px = settings.row_paper_least_mm2 * settings.top_px_per_mm ** 2
     under_px = settings.partial_card_share * cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    ring = int(round(settings.row_paper_ring_mm * settings.top_px_per_mm))
     count, labels, stats, centres = cv2.connectedComponentsWithStats(alone)
     specks = []
     for label in range(1, count):
         x, y, w, h, area = stats[label]
         if not least_px <= area < under_px:
             continue
-        shows = float(np.percentile(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == label], 90))
-        ring = int(round(settings.row_paper_ring_mm * settings.top_px_per_mm))
+        shows = float(np.percentile(grey[y:y + h, x:x + w][labels[y:y + h, x:x + w] == label], SPECK_BRIGHTEST))
         y0, x0 = max(y - ring, 0), max(x - ring, 0)
         around = grey[y0:y + h + ring, x0:x + w + ring][not_table[y0:y + h + ring, x0:x + w + ring] == 0]
         if shows >= paper and around.size and shows >= float(np.median(around)) + settings.row_paper_over_table:

@@ -53,12 +53,12 @@ def allowed_prize_fleets(read: list[int], blobs: list[np.ndarray], lab: np.ndarr
     if allowed is None:
         return list(read), []
     fleets, doubts = [], []
+    only = sole_fleet(allowed, hues)
     for fleet, blob in zip(read, blobs):
         if fleet in allowed:
             fleets.append(fleet)
             continue
         again = faint_fleet(lab[blob], allowed, hues, settings)
-        only = sole_fleet(allowed, hues)
         if not fleet and not again and only and not (kind == "mast" and only in read):
             fleets.append(only)
             doubts.append(f"a prize {kind} read as no fleet's colour; taken as fleet {only}, the only one it can be taken from")

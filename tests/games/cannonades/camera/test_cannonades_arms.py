@@ -125,11 +125,15 @@ def test_a_card_s_shape_found_faintly_is_a_hand_only_when_a_faint_arm_goes_on_fr
     palm = np.array([[540, 360], [540 + WIDTH, 360], [540 + WIDTH, 360 + HEIGHT], [540, 360 + HEIGHT]], np.float32)
     squared[360:360 + HEIGHT, 540:540 + WIDTH] = 6.0 ** 2
     found = np.zeros(squared.shape, np.uint8)
-    assert not arms.hand_at_arms_end(palm, squared, found, SETTINGS)
+
+    def hand(squared, found):
+        return arms.hand_at_arms_end(palm, arms.faint_arm_pieces(squared, found, SETTINGS), squared.shape, SETTINGS)
+
+    assert not hand(squared, found)
     squared[360 + HEIGHT:, 545:545 + 60] = 5.0 ** 2                # the arm, from the palm to the view's edge
-    assert arms.hand_at_arms_end(palm, squared, found, SETTINGS)
+    assert hand(squared, found)
     found[360 + HEIGHT + 10:, 530:620] = 255                       # cards found there instead: their faint rims
-    assert not arms.hand_at_arms_end(palm, squared, found, SETTINGS)
+    assert not hand(squared, found)
 
 
 @pytest.mark.slow   # renders one table: about 3 s
