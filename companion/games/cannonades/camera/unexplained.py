@@ -281,10 +281,10 @@ def paper_specks(not_table: np.ndarray, explained: np.ndarray, grey: np.ndarray,
     `row_paper_least_mm2` to under `partial_card_share` of a card, whose brightest tenth is as bright as the read
     faces' paper (their upper quarter, less `covered_paper_gap`) and `row_paper_over_table` lighter than the table
     within `row_paper_ring_mm` (on pine or linen a shadow or a rim is near the paper's grey, yet darker than the
-    table). None when no face is read (no paper to match)."""
-    if not faces_px:
+    table). None when no read face lies in `grey` (no paper to match)."""
+    faces = grown(grey.shape, faces_px, 0) if faces_px else None
+    if faces is None or not faces.any():   # a moved frame's window may hold none of the faces read
         return []
-    faces = grown(grey.shape, faces_px, 0)
     paper = table_mask.paper_level(grey[faces > 0], settings)
     alone = cv2.bitwise_and(not_table, cv2.bitwise_not(explained))
     least_px = settings.row_paper_least_mm2 * settings.top_px_per_mm ** 2
