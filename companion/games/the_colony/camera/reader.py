@@ -15,7 +15,7 @@ from companion.games.the_colony.camera.board_frame import (find_markers_near, le
 from companion.games.the_colony.camera.count_trees import count_trees
 from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
-                                                        look_at_spaces)
+                                                        hands_over_whole, look_at_spaces)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
 from companion.games.the_colony.camera.pile_score import pile_scores
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
@@ -55,7 +55,7 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
         if frame is None:
             return None, None
         spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid, settings)
-        return frame, space_features(spaces, ants, frame, grid, eggs_on_board, settings)
+        return frame, space_features(hands_over_whole(spaces, settings), ants, frame, grid, eggs_on_board, settings)
     small = cv2.resize(image[:, :, 1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     if markers is not None and memory.still(markers, settings):
         if memory.measured is not None and memory.measured_for == eggs_on_board and memory.same_picture(small, settings):
@@ -70,7 +70,8 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     patches = sample_patches(image, memory.frame, grid, memory.maps, changed)
     spaces, ants = look_at_spaces(*patches, grid, settings, memory.kept(changed))
     memory.remember(markers, greys, spaces, ants)
-    measured = space_features(spaces, ants, memory.frame, grid, eggs_on_board, settings, memory.measured)
+    measured = space_features(hands_over_whole(spaces, settings), ants, memory.frame, grid, eggs_on_board, settings,
+                              memory.measured)
     memory.measured, memory.measured_for, memory.small = measured, eggs_on_board, small
     return memory.frame, measured
 

@@ -19,6 +19,8 @@ class ColonyReaderSettings:
     hand_dark: float = 0.30           # paper this dark, or this coloured, round a circle is a hand ...
     hand_chroma: float = 0.16
     hand_share: float = 0.07          # ... when this share of the paper round it is
+    skin_redness: float = 0.2         # "paper" round a space this much redder (log R/B) than the board's is a hand over
+                                      # it all (TRAIN 1720-1919, VARIED 100320-100519: open at most 0.16, skin 0.25-0.51)
     unit_default_mm2: float = 30.0    # one bead's area when the picture shows no lone bead to measure
     unit_range_mm2: tuple[float, float] = (10.0, 90.0)
     ant_present: float = 0.14         # share of the ant spot that is dark or red: an ant stands there
