@@ -148,7 +148,7 @@ class ColonyReader:
                 probabilities[index] = keep * probabilities[index] + (1.0 - keep) / probabilities.shape[1]
         counts, confidence = with_total(probabilities, eggs_on_board)
         # A bead piled on others hides from every feature: such a count is asked, never claimed sure.
-        piled = (pile_scores(measured.rows, settings) >= settings.pile_ask) & ~np.array(hidden, bool)
+        piled = _piled(pile_scores(measured.rows, settings), confidence, settings) & ~np.array(hidden, bool)
         readings = []
         for index, space in enumerate(self.layout.ids):
             ant, ant_confidence = _ant(measured.ants[index], settings)
@@ -200,6 +200,13 @@ def _counter_probabilities(measured: SpaceFeatures, eggs_on_board: int | None,
     memory.counted, memory.counted_rows, memory.counted_model = measured, measured.rows.copy(), model
     memory.probabilities = probabilities.copy()
     return probabilities
+
+
+def _piled(scores: np.ndarray, confidence: np.ndarray, settings: ColonyReaderSettings) -> np.ndarray:
+    """Which counts a likely pile makes a question: a pile score of `pile_ask` or more, or of `pile_lean` or
+    more with a posterior under `pile_lean_confident` (the counter under-counts piles and is surest of the
+    beads it sees; a lesser score still asks it to be surer)."""
+    return (scores >= settings.pile_ask) | ((scores >= settings.pile_lean) & (confidence < settings.pile_lean_confident))
 
 
 def _question(eggs: int, posterior: float, hidden: bool, piled: bool, settings: ColonyReaderSettings) -> str:
