@@ -4,7 +4,7 @@ share, and how much of the paper round each space a hand (or its shadow) covers.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 import cv2
@@ -35,6 +35,7 @@ class SpaceLook:
     inside: float                     # share of the patch inside the picture
     darkness: np.ndarray | None = None   # the circle's darkness, kept to count dark spots once the bead size is known
     near_darkness: np.ndarray | None = None   # the same a little wider (beads standing tall lean out of the circle)
+    paper_bgr: tuple[float, ...] = ()    # the paper round the circle as the picture shows it (a hand over it all shows skin)
 
 
 @dataclass(frozen=True)
@@ -91,14 +92,28 @@ def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patc
         darkness, chroma = _darkness_chroma(colour / paper)
         not_paper = ((darkness > settings.hand_dark) | (chroma > settings.hand_chroma)) & paper_place
         hand_share = float(not_paper.sum() / paper_place.sum())
-        spaces.append(_space_look(darkness, disc & ~ink, near & ~ink, mm2, float(paper.mean()), hand_share,
+        spaces.append(_space_look(darkness, disc & ~ink, near & ~ink, mm2, paper, hand_share,
                                   float((disc & seen).sum() / disc.sum()), grid.px_per_mm, settings))
         ant_rows = grid.ant_rows(index)
         ants.append(_ant_look(ant_patches[ant_rows] / paper, grid.ant_ink[ant_rows], ant_disc, ant_ring, settings))
     return spaces, ants
 
 
-def _space_look(darkness, region, near, mm2, white, hand_share, inside, px_per_mm, settings) -> SpaceLook:
+def hands_over_whole(spaces: list[SpaceLook], settings: ColonyReaderSettings = SETTINGS) -> list[SpaceLook]:
+    """The looks with a hand over a space and all the paper round it marked as such (hand share 1): a space
+    is balanced against its own paper, so skin over it all looks like bare paper and reads as no eggs,
+    sure. Such a space's "paper" is redder (red over blue) than the board's paper, the median of every
+    space's, by more than `skin_redness` (log ratio); light and shadow change the paper's level, not so
+    its red over blue."""
+    redness = [np.log(space.paper_bgr[2] / space.paper_bgr[0]) if space.paper_bgr else np.nan for space in spaces]
+    if np.all(np.isnan(redness)):
+        return spaces
+    board = float(np.nanmedian(redness))
+    return [replace(space, hand_share=1.0) if value - board > settings.skin_redness else space
+            for space, value in zip(spaces, redness)]
+
+
+def _space_look(darkness, region, near, mm2, paper, hand_share, inside, px_per_mm, settings) -> SpaceLook:
     dark = ((darkness > settings.dark) & region).astype(np.uint8)
     dark = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
@@ -126,9 +141,10 @@ def _space_look(darkness, region, near, mm2, white, hand_share, inside, px_per_m
     edges = float(np.count_nonzero(dark - cv2.erode(dark, np.ones((3, 3), np.uint8)))) / px_per_mm
     return SpaceLook(tuple(blobs), tuple(lone), float(dark.sum()) * mm2,
                      float(darkness[region & (darkness > settings.faint)].sum()) * mm2, max(peak_count - 1, 0), hull,
-                     edges, float(darkness[dark > 0].mean()) if dark.any() else 0.0, white, hand_share, inside,
+                     edges, float(darkness[dark > 0].mean()) if dark.any() else 0.0, float(paper.mean()), hand_share, inside,
                      np.where(region, darkness, 0.0).astype(np.float32) if dark.any() else None,
-                     np.where(near, darkness, 0.0).astype(np.float32) if dark.any() else None)
+                     np.where(near, darkness, 0.0).astype(np.float32) if dark.any() else None,
+                     tuple(float(channel) for channel in paper))
 
 
 def dark_spots(space: SpaceLook, unit_mm2: float, px_per_mm: float, settings: ColonyReaderSettings = SETTINGS) -> list[float]:

@@ -15,7 +15,7 @@ from companion.games.the_colony.camera.board_frame import (find_markers_near, le
 from companion.games.the_colony.camera.count_trees import count_trees
 from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
-                                                        look_at_spaces)
+                                                        hands_over_whole, look_at_spaces)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
 from companion.games.the_colony.camera.pile_score import pile_scores
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
@@ -55,7 +55,7 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
         if frame is None:
             return None, None
         spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid, settings)
-        return frame, space_features(spaces, ants, frame, grid, eggs_on_board, settings)
+        return frame, space_features(hands_over_whole(spaces, settings), ants, frame, grid, eggs_on_board, settings)
     small = cv2.resize(image[:, :, 1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
     if markers is not None and memory.still(markers, settings):
         if memory.measured is not None and memory.measured_for == eggs_on_board and memory.same_picture(small, settings):
@@ -70,7 +70,8 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     patches = sample_patches(image, memory.frame, grid, memory.maps, changed)
     spaces, ants = look_at_spaces(*patches, grid, settings, memory.kept(changed))
     memory.remember(markers, greys, spaces, ants)
-    measured = space_features(spaces, ants, memory.frame, grid, eggs_on_board, settings, memory.measured)
+    measured = space_features(hands_over_whole(spaces, settings), ants, memory.frame, grid, eggs_on_board, settings,
+                              memory.measured)
     memory.measured, memory.measured_for, memory.small = measured, eggs_on_board, small
     return memory.frame, measured
 
@@ -147,7 +148,7 @@ class ColonyReader:
                 probabilities[index] = keep * probabilities[index] + (1.0 - keep) / probabilities.shape[1]
         counts, confidence = with_total(probabilities, eggs_on_board)
         # A bead piled on others hides from every feature: such a count is asked, never claimed sure.
-        piled = (pile_scores(measured.rows, settings) >= settings.pile_ask) & ~np.array(hidden, bool)
+        piled = _piled(pile_scores(measured.rows, settings), confidence, settings) & ~np.array(hidden, bool)
         readings = []
         for index, space in enumerate(self.layout.ids):
             ant, ant_confidence = _ant(measured.ants[index], settings)
@@ -199,6 +200,13 @@ def _counter_probabilities(measured: SpaceFeatures, eggs_on_board: int | None,
     memory.counted, memory.counted_rows, memory.counted_model = measured, measured.rows.copy(), model
     memory.probabilities = probabilities.copy()
     return probabilities
+
+
+def _piled(scores: np.ndarray, confidence: np.ndarray, settings: ColonyReaderSettings) -> np.ndarray:
+    """Which counts a likely pile makes a question: a pile score of `pile_ask` or more, or of `pile_lean` or
+    more with a posterior under `pile_lean_confident` (the counter under-counts piles and is surest of the
+    beads it sees; a lesser score still asks it to be surer)."""
+    return (scores >= settings.pile_ask) | ((scores >= settings.pile_lean) & (confidence < settings.pile_lean_confident))
 
 
 def _question(eggs: int, posterior: float, hidden: bool, piled: bool, settings: ColonyReaderSettings) -> str:

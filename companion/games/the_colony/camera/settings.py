@@ -19,6 +19,8 @@ class ColonyReaderSettings:
     hand_dark: float = 0.30           # paper this dark, or this coloured, round a circle is a hand ...
     hand_chroma: float = 0.16
     hand_share: float = 0.07          # ... when this share of the paper round it is
+    skin_redness: float = 0.2         # "paper" round a space this much redder (log R/B) than the board's is a hand over
+                                      # it all (TRAIN 1720-1919, VARIED 100320-100519: open at most 0.16, skin 0.25-0.51)
     unit_default_mm2: float = 30.0    # one bead's area when the picture shows no lone bead to measure
     unit_range_mm2: tuple[float, float] = (10.0, 90.0)
     ant_present: float = 0.14         # share of the ant spot that is dark or red: an ant stands there
@@ -42,6 +44,8 @@ class ColonyReaderSettings:
     pile_floor_units: float = 2.0     # a log with less dark area (in beads) holds no pile worth asking about ...
     pile_ask: float = 0.15            # ... else a pile score (pile_score.py) this high makes its count a question:
     piled_confidence: float = 0.6     # the most such a count can claim (below `confident`)
+    pile_lean: float = 0.08           # a score this high (below `pile_ask`) is asked too unless its posterior reaches
+    pile_lean_confident: float = 0.9  # this (TRAIN 1720-1919, VARIED 100320-100519: 17 of 50 sure and wrong asked, 215 right)
     inside_whole: float = 0.98        # a space less inside the picture than this share is hidden
     hidden_keeps_reading: float = 0.3  # a hidden space's count odds keep this share of its reading (the rest flat)
     min_markers: int = 2
