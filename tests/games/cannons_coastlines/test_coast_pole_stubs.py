@@ -58,3 +58,16 @@ def test_a_pole_too_far_along_from_the_band_is_still_read():
 def test_untaught_every_blob_is_read():
     pole_end, band = bar(15, 0, 4, 19), bar(8, 41, 15, 9)
     assert len(read([pole_end, band], [band], MatLooks())) == 2
+
+
+def test_a_pale_masts_end_across_the_line_of_a_whole_unpainted_mast_is_read():
+    """3372 anna: two pennant masts lying parallel, their sails as pale as the paper; the right one shows only its
+    sail's foot, a stubby blob whose spread lies across the masts, in line with the left mast's blob. That blob shows
+    no patch of paint and is 26 mm long (0.57 of a taught mast): a mast lying along its own pole, not a band across
+    another's; the stub is the second mast, read (one mast was lost, sure)."""
+    looks = replace(STRIPED, mast_length_mm=45.0)
+    left_mast, right_foot = bar(75, 24, 5, 26), bar(107, 39, 16, 6)
+    assert len(read([left_mast, right_foot], [], looks)) == 2
+    # The same stub in line with a short bare band (under half a mast long) is still its pole's end.
+    short_band = bar(75, 34, 5, 12)
+    assert len(read([short_band, right_foot], [], looks)) == 1

@@ -7,6 +7,8 @@ seed 3121 anna, read 3 masts for 2), or a mast of no fleet beside the right ones
 (as thin as a pole) whose line runs on, past a gap the pale sail leaves, into a mast's blob lying across it (the band
 across the pole), the two together no longer than a taught mast. Such a stretch of pole is not read at all; the rest
 of the mat is read as before (a mast blob lying along the line, as masts side by side lie, leaves it alone).
+The blob it runs into must be a band: one showing no paint and half a mast long is a mast lying along its own pole,
+and a pale mast's foot lying across its line is a mast of its own (3372 anna: one mast read for two, sure).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from companion.games.cannons_coastlines.camera.fitting_doubts import length_mm
 from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
@@ -59,15 +62,19 @@ def poles_in_line(pieces: list[tuple[str, np.ndarray]], patches: list[tuple[int,
     if not looks.taught or settings.stub_span_share <= 0:
         return pieces
     masts = [blob for kind, blob in pieces if kind == "mast"]
+    bare = [blob for blob in masts if not any((patch & blob).any() for _, patch in patches)]
     return [(kind, blob) for kind, blob in pieces
-            if kind != "mast" or any((patch & blob).any() for _, patch in patches)
-            or not pole_of_another(blob, masts, looks, settings)]
+            if kind != "mast" or not any(blob is other for other in bare)
+            or not pole_of_another(blob, masts, looks, settings, bare)]
 
 
-def pole_of_another(blob: np.ndarray, masts: list[np.ndarray], looks: MatLooks, settings: MatSettings) -> bool:
+def pole_of_another(blob: np.ndarray, masts: list[np.ndarray], looks: MatLooks, settings: MatSettings,
+                    bare: list[np.ndarray] = ()) -> bool:
     """Whether `blob`, a bar no wider than MatSettings.pole_max_width_mm, runs on within MatSettings.stub_gap_mm of
     its end into another of `masts` lying across it (MatSettings.stub_cross_least_deg), the two no longer together
-    along its line than MatSettings.stub_span_share of a taught mast."""
+    along its line than MatSettings.stub_span_share of a taught mast, that other a band across the pole: one of
+    `bare` (showing no patch of paint) MatSettings.stub_bare_band_most_share of a taught mast long or more is a mast
+    lying along its own pole, and `blob` across its line is not its pole's end."""
     _, along, _, width = bar_axis(blob)
     if width > settings.pole_max_width_mm:
         return False
@@ -78,6 +85,9 @@ def pole_of_another(blob: np.ndarray, masts: list[np.ndarray], looks: MatLooks, 
         if line is None or line.gap_mm > settings.stub_gap_mm or line.span_mm > settings.stub_span_share * looks.mast_length_mm:
             continue
         crossing = np.degrees(np.arccos(min(1.0, abs(float(along @ bar_axis(other)[1])))))
-        if crossing >= settings.stub_cross_least_deg:
+        if crossing < settings.stub_cross_least_deg:
+            continue
+        if not (any(other is unpainted for unpainted in bare)
+                and length_mm(other) >= settings.stub_bare_band_most_share * looks.mast_length_mm):
             return True
     return False

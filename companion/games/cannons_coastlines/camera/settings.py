@@ -187,6 +187,11 @@ class MatSettings:
     stub_gap_mm: float = 30.0
     stub_span_share: float = 1.3
     stub_cross_least_deg: float = 45.0
+    # ... and the blob it runs into is a band across that pole: it shows a patch of paint, or is shorter than this
+    # share of a taught mast (a blob of no paint as long as that is a mast lying along its own pole, the blob
+    # across it another mast's: tuning seed 3372 anna, 0.57, one mast read for two, sure; the bare blobs stubs ran
+    # into on the kept mats 2306-3399 lie 0.21-0.39, but 3307 dev's 1.77, its stubs left out by a painted band too).
+    stub_bare_band_most_share: float = 0.5
     # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
     # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
     small_colour_doubt_mm2: float = 8.0
