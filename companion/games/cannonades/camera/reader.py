@@ -31,6 +31,8 @@ HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found exp
 ROW_UNDER_ARM = "a seat's row of cards runs on under an arm: a card may lie under it"
 ROW_TO_PAPER = "a speck of a face's paper where a seat's row of cards runs on: a card may lie hidden there"
 FAINT_STRIP = "a faint strip beside a cannonade that no card found explains: a back may lie under it"
+SHAPE_IN_DISCARD = ("a card's shape with no marker in the discard pile, which lies face up (the rules): a face whose "
+                    "markers the cards on it hide, not a back")
 
 
 def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
@@ -89,7 +91,10 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
     backs_found = {}   # each face-down card found by its shape, by its blob: one placed off may be a cannonade's ship
     for blob in blobs:
-        if blob.face == "down" and blob.confidence >= settings.unknown_below:
+        if (blob.face == "down" and blob.confidence >= settings.unknown_below
+                and table.area_of(*blob.centre_mm, players) == "discard"):
+            seen_cards.append(SeenCard("unknown", blob.centre_mm, "discard", 0.0, why=SHAPE_IN_DISCARD))
+        elif blob.face == "down" and blob.confidence >= settings.unknown_below:
             backs_found[id(blob)] = SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
                                              blob.confidence, axis_deg=blob.axis_deg)
             seen_cards.append(backs_found[id(blob)])
