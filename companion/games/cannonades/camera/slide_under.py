@@ -15,7 +15,6 @@ import numpy as np
 
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.touching import box_around
-from companion.games.cannonades.kit import cards
 
 
 @dataclass(frozen=True)
@@ -35,10 +34,10 @@ SLIDE_SETTINGS = SlideSettings()
 def slid_centre(card_px: np.ndarray, cannonade_px: np.ndarray, shown: np.ndarray, cover: np.ndarray,
                 others_px: list[np.ndarray], view_to_table: np.ndarray, settings: ReaderSettings,
                 slide: SlideSettings = SLIDE_SETTINGS) -> tuple[float, float] | None:
-    """Where (table mm) a card found by its shape (`card_px`, its rectangle or outline in the top view's px) may lie along its
-    length nearest a lonely cannonade (`cannonade_px`), still holding what shows of it (in `shown`, off `cover`, the
-    faces with their cut margin, and off `others_px`, the other cards found), `split_inside` in `shown` and `cover`:
-    when its centre comes within `cannonade_reach_mm` of the cannonade's, that place, else None."""
+    """Where (table mm) a card found by its shape (`card_px`, its rectangle or outline in the top view's px) may lie
+    along its length nearest a lonely cannonade (`cannonade_px`), still holding what shows of it (in `shown`, off
+    `cover`, the faces with their cut margin, and off `others_px`, the other cards found), `split_inside` in `shown`
+    and `cover`: when its centre comes within `cannonade_reach_mm` of the cannonade's, that place, else None."""
     corners = np.float64(card_px).reshape(-1, 2)
     if len(corners) != 4:   # a faint back's outline: its fitted rectangle
         corners = np.float64(cv2.boxPoints(cv2.minAreaRect(np.float32(corners))))
@@ -50,7 +49,10 @@ def slid_centre(card_px: np.ndarray, cannonade_px: np.ndarray, shown: np.ndarray
     pad = int(np.ceil(abs(reach))) + 2
     x0, y0, x1, y1 = box_around(np.int32(np.round(np.vstack([corners, np.float64(cannonade_px).reshape(-1, 2)]))), pad,
                                 shown.shape)
-    window = lambda outline: np.int32(np.round(np.asarray(outline, np.float64).reshape(-1, 2) - [x0, y0]))  # noqa: E731
+
+    def window(outline) -> np.ndarray:   # an outline in the box's px
+        return np.int32(np.round(np.asarray(outline, np.float64).reshape(-1, 2) - [x0, y0]))
+
     room = (shown[y0:y1, x0:x1] > 0) | (cover[y0:y1, x0:x1] > 0)
     strip = np.zeros((y1 - y0, x1 - x0), np.uint8)
     cv2.fillPoly(strip, [window(corners)], 255)

@@ -59,7 +59,8 @@ def test_a_back_whose_strip_pins_it_short_of_the_cannonade_or_that_would_slide_o
 
 
 @pytest.mark.slow   # renders two tables: about 6 s
-@pytest.mark.parametrize("seed, style, seat, ships", [(5967, "ember", 2, (["S02"], 3)), (5977, "navy", 3, (["S17", "S25"], 1))])
+@pytest.mark.parametrize("seed, style, seat, ships", [(5967, "ember", 2, (["S02"], 3)),
+                                                     (5977, "navy", 3, (["S17", "S25"], 1))])
 def test_a_back_placed_off_toward_the_face_beside_it_is_its_lonely_cannonade_s_ship(seed, style, seat, ships):
     """Tuning seeds 5967 and 5977: a back between a face-up ship and the cannonade laid on it shows a strip 31 and 46
     mm long; fitted over the face, 54 and 43 mm off, it lay past `cannonade_reach_mm` and the cannonade was lonely: the
