@@ -11,7 +11,7 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import arms, face_down, face_up, table_mask, under_cannonade, unexplained
+from companion.games.cannonades.camera import arms, face_down, face_up, slide_under, table_mask, under_cannonade, unexplained
 from companion.games.cannonades.camera.read_again import markers_in_window, read_again
 from companion.games.cannonades.camera.reading import Reading, SeenCard
 from companion.games.cannonades.camera.settings import AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_ROUNDS, SETTINGS, ReaderSettings
@@ -30,7 +30,11 @@ PLACED_OFF = "found placed off toward the card beside it, reaching under a canno
 HIDDEN_SHIP_STRIP = "a strip of a card beside a cannonade that no card found explains: a ship may lie under it"
 ROW_UNDER_ARM = "a seat's row of cards runs on under an arm: a card may lie under it"
 ROW_TO_PAPER = "a speck of a face's paper where a seat's row of cards runs on: a card may lie hidden there"
+SLID_UNDER = ("found placed off along its length, toward the face-up card beside it: it may lie as well under the "
+              "cannonade with no other ship, and a cannonade lies on a ship: its ship")
 FAINT_STRIP = "a faint strip beside a cannonade that no card found explains: a back may lie under it"
+SHAPE_IN_DISCARD = ("a card's shape with no marker in the discard pile, which lies face up (the rules): a face whose "
+                    "markers the cards on it hide, not a back")
 
 
 def table_homography(grey: np.ndarray) -> tuple[np.ndarray, tuple[int, ...]]:
@@ -88,15 +92,20 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     seen_cards = [_face_card(face, deck, players) for face in faces]
     shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
     backs_found = {}   # each face-down card found by its shape, by its blob: one placed off may be a cannonade's ship
+    faces_found = {}   # and each face-up ship found so, its markers hidden
     for blob in blobs:
-        if blob.face == "down" and blob.confidence >= settings.unknown_below:
+        if (blob.face == "down" and blob.confidence >= settings.unknown_below
+                and table.area_of(*blob.centre_mm, players) == "discard"):
+            seen_cards.append(SeenCard("unknown", blob.centre_mm, "discard", 0.0, why=SHAPE_IN_DISCARD))
+        elif blob.face == "down" and blob.confidence >= settings.unknown_below:
             backs_found[id(blob)] = SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
                                              blob.confidence, axis_deg=blob.axis_deg)
             seen_cards.append(backs_found[id(blob)])
         elif (blob.face == "up" and blob.confidence >= settings.unknown_below
               and table.area_of(*blob.centre_mm, players).startswith("seat")
               and (blob.why != face_down.MARKER_SHOWS or _under_a_cannonade(blob, faces, deck))):
-            seen_cards.append(_hidden_face(blob, players))
+            faces_found[id(blob)] = _hidden_face(blob, players)
+            seen_cards.append(faces_found[id(blob)])
         else:
             mine = _unknowns(blob, players, settings, settings.unknown_area_min_cards)
             seen_cards.extend(mine)
@@ -144,6 +153,10 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                    players, settings)
     seen_cards = _backs_placed_off(seen_cards, faces, shots, {number: found_cards[card] for number, card in
                                                               placed.items()}, settings)
+    seen_cards = _slid_under(seen_cards, faces, faces_px, shots, [number for number in lonely if number not in beside],
+                             [(faces_found.get(id(blob)) or card, px) for blob, card, px in
+                              zip(found + [None] * len(faint_backs), found_cards, found_px)],
+                             (judged | difference.faint_mask, covered, view_to_table), players, settings)
     # A cannonade on a card found may hide a second card whose faint strip shows beside it (a lonely one's strip is
     # its ship's: ships_beside above, slivers_beside below).
     laid = [faces_px[number] for number in shots if number not in lonely]
@@ -297,6 +310,36 @@ def _backs_placed_off(seen: list[SeenCard], faces: list[face_up.PlacedFace], sho
                 or any(face_down.distance(back.centre_mm, faces[shot].centre_mm) < reach for shot in shots)):
             continue
         seen = [replace(card, centre_mm=centre, why=PLACED_OFF) if card is back else card for card in seen]
+    return seen
+
+
+def _slid_under(seen: list[SeenCard], faces: list[face_up.PlacedFace], faces_px: list[np.ndarray], shots: list[int],
+                lonely: list[int], found: list[tuple[SeenCard | None, np.ndarray]],
+                view: tuple[np.ndarray, np.ndarray, np.ndarray], players: int, settings: ReaderSettings) -> list[SeenCard]:
+    """Each lonely cannonade with still no card near it under which exactly one card found by its shape in its seat
+    (`found`: each with its rectangle in the top view's px), near no other cannonade, may slide along its length
+    (slide_under.slid_centre; `view`: what shows, the faces with their cut margin, the view's px to table mm): that card
+    is moved there, the ship the cannonade lies on."""
+    reach = settings.cannonade_reach_mm
+    shown, cover, view_to_table = view
+    for number in lonely:
+        centre, area = faces[number].centre_mm, table.area_of(*faces[number].centre_mm, players)
+        if any(card.kind != "cannonade" and face_down.distance(card.centre_mm, centre) < reach for card in seen):
+            continue
+        places = []
+        for card, px in found:
+            if (card is None or card.area != area or not any(card is other for other in seen)
+                    or face_down.distance(card.centre_mm, centre) >= cards.CARD_MM[1] + reach
+                    or any(face_down.distance(card.centre_mm, faces[shot].centre_mm) < reach for shot in shots)):
+                continue
+            others = [other for _, other in found if other is not px]
+            place = slide_under.slid_centre(px, faces_px[number], shown, cover, others, view_to_table, settings)
+            if place is not None:
+                places.append((card, place))
+        if len(places) == 1:
+            card, place = places[0]
+            seen = [replace(other, centre_mm=place, why=f"{other.why}; {SLID_UNDER}" if other.why else SLID_UNDER)
+                    if other is card else other for other in seen]
     return seen
 
 

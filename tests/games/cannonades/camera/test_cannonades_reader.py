@@ -388,3 +388,18 @@ def test_an_unknown_shape_leaves_unsure_the_areas_it_could_hide_a_card_in():
     assert areas(shape(294.0, 420.0)) == ["seat 1"]             # a strip 100 x 8 mm of seat 2: no card hides there
     assert areas(shape(230.0, 370.0)) == ["seat 1", "seat 2"]   # 100 x 70 mm of each
     assert areas(shape(292.0, 300.0)) == ["seat 2"]             # all of a small shape lies in seat 2: still said
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_card_s_shape_with_no_marker_in_the_discard_pile_is_asked_about_never_a_back():
+    """Tuning seed 6025 (navy, green felt): C13 sticks out of the discard pile beside the deck, a fifth of it showing,
+    most of that a marker's ink; with the deck's back one shape, split into the back and a card reaching under S31.
+    The discard lies face up (the rules): a card found there by its shape is a face whose markers are hidden, asked
+    about, not a back (read face down before the discard rule); the deck's back is still a back."""
+    truth, cards = benchmark_view(6025, "navy")
+    assert all(card["face"] == "up" for card in truth["cards"] if card["role"] == "discard")
+    discard = [card for card in cards if card["area"] == "discard"]
+    assert [card["card"] for card in discard if card["face"] == "up"] == ["S31"]
+    assert not any(card["face"] == "down" for card in discard), discard
+    assert any(card["face"] == "unknown" for card in discard), discard
+    assert [card["face"] for card in cards if card["area"] == "deck"] == ["down"]

@@ -283,3 +283,17 @@ def test_a_column_s_last_back_turned_a_little_under_a_cannonade_is_counted_not_a
     lonely (main 66cfcc6). A card reaching under a face may lie `covered_inside` in it, as the split's may: counted."""
     truth, cards = benchmark_view(5491, "navy")
     assert seat_as_read(truth, cards, 4) == ((["S09"], 3), (["S09"], 3))
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
+@pytest.mark.parametrize("seed, style, read_as, truth", [(5943, "ember", (["S03"], 2), (["S03"], 2)),
+                                                     (6079, "navy", (["?", "S06"], 2), (["S06", "S29"], 2))])
+def test_a_row_s_back_showing_a_fifth_of_itself_between_its_neighbour_and_a_cannonade_is_counted(seed, style, read_as,
+                                                                                                  truth):
+    """Tuning seeds 5943 and 6079, seat 2: a column whose back shows only a strip (0.2 of a card) between the whole back
+    on it and the cannonade laid over its other end, one shape of 1.2 cards with the whole back. Split, the whole back
+    left the strip, which claimed under the 0.2 of a card the row's last card had to: the shape was asked (main
+    806e261). The strip a card rectangle reaching under the face explains is that card: counted (on 6079 S29 under
+    C30 counted face up, its name hidden), the seat exact."""
+    view_truth, cards = benchmark_view(seed, style)
+    assert seat_as_read(view_truth, cards, 2) == (read_as, truth)

@@ -1,0 +1,69 @@
+"""A card found by its shape whose strip shows between a face-up card and a lonely cannonade, the rest of it under
+them: what shows does not say where along its length it lies, so when it may slide under the cannonade (holding its
+strip, lying in what shows and the faces) it is the ship the cannonade lies on; when its strip pins it short of the
+cannonade, or it would slide over bare table, it is not. Then on rendered tuning views whose backs were placed off."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+from companion.games.cannonades.camera.settings import SETTINGS
+from companion.games.cannonades.camera.slide_under import slid_centre
+from companion.games.cannonades.kit import cards
+
+from cannonades_views import benchmark_view, seat_as_read
+
+LONG, SHORT = (int(mm) for mm in cards.CARD_MM[::-1])   # a row along x, each card's long side along it
+TOP = 60
+MARGIN = int(SETTINGS.face_up_margin_mm)
+SAME = np.eye(3)   # the drawn top view is table mm, 1 px a mm
+
+
+def _card(left: float) -> np.ndarray:
+    return np.array([[left, TOP], [left + LONG, TOP], [left + LONG, TOP + SHORT], [left, TOP + SHORT]], np.float64)
+
+
+def _view(face_left: float, strip: tuple[float, float], cannonade_left: float) -> tuple[np.ndarray, np.ndarray]:
+    """What shows (the face, the back's strip, the cannonade) and the faces with their cut margin."""
+    shown, cover = np.zeros((200, 400), np.uint8), np.zeros((200, 400), np.uint8)
+    for left in (face_left, cannonade_left):
+        outline = np.int32(_card(left))
+        cv2.fillPoly(shown, [outline], 255)
+        cv2.fillPoly(cover, [outline], 255)
+        cv2.polylines(cover, [outline], True, 255, 2 * MARGIN + 1)
+    shown[TOP:TOP + SHORT, int(strip[0]):int(strip[1])] = 255
+    return shown, cover
+
+
+def test_a_back_placed_off_over_the_face_beside_it_slides_under_its_lonely_cannonade():
+    """The face at 20-108 mm, the back's strip 112-147, the cannonade from 150: the back fitted over the face (60-148)
+    may lie as far on as its strip's near end allows, 112-200, its centre 156 mm, 38 from the cannonade's."""
+    shown, cover = _view(20, (112, 147), 150)
+    place = slid_centre(_card(60), _card(150), shown, cover, [], SAME, SETTINGS)
+    assert place is not None and abs(place[0] - 156) <= 3 and abs(place[1] - 91.5) < 2
+    # A back found faintly comes as its outline, not four corners: its fitted rectangle slides the same.
+    outline = np.vstack([(corner + after) / 2 for corner, after in zip(_card(60), np.roll(_card(60), -1, axis=0))]
+                        + [_card(60)])
+    assert slid_centre(outline, _card(150), shown, cover, [], SAME, SETTINGS) == pytest.approx(place, abs=1)
+
+
+def test_a_back_whose_strip_pins_it_short_of_the_cannonade_or_that_would_slide_over_bare_table_stays():
+    """A strip 67 mm long (80-147) holds the card's centre at 124 mm at most, 70 from the cannonade's: not its ship.
+    Nor is a card that would leave what shows: a gap of bare table (150-180) before a cannonade from 180."""
+    shown, cover = _view(-10, (80, 147), 150)
+    assert slid_centre(_card(60), _card(150), shown, cover, [], SAME, SETTINGS) is None
+    shown, cover = _view(20, (112, 147), 180)
+    assert slid_centre(_card(60), _card(180), shown, cover, [], SAME, SETTINGS) is None
+
+
+@pytest.mark.slow   # renders two tables: about 6 s
+@pytest.mark.parametrize("seed, style, seat, ships", [(5967, "ember", 2, (["S02"], 3)),
+                                                     (5977, "navy", 3, (["S17", "S25"], 1))])
+def test_a_back_placed_off_toward_the_face_beside_it_is_its_lonely_cannonade_s_ship(seed, style, seat, ships):
+    """Tuning seeds 5967 and 5977: a back between a face-up ship and the cannonade laid on it shows a strip 31 and 46
+    mm long; fitted over the face, 54 and 43 mm off, it lay past `cannonade_reach_mm` and the cannonade was lonely: the
+    seat asked though every ship was counted (main 806e261). Slid under the cannonade it is its ship: exact."""
+    truth, cards_read = benchmark_view(seed, style)
+    assert seat_as_read(truth, cards_read, seat) == (ships, ships)
