@@ -138,3 +138,35 @@ def test_a_hole_as_light_as_the_paper_is_not_filled():
     is measured with its hole, too thin for a crate (untaught the same with the pale lid)."""
     assert read_fittings(mat_with(*crate_with_lid(PAPER_PALE)), looks=TAUGHT)[1] == []
     assert read_fittings(mat_with(*crate_with_lid(PALE_LID)), looks=MatLooks())[1] == []
+
+
+# A kit like tuning seed 3313's: striped masts whose sails are as pale as the paper, so a mast's blob (its pole and
+# band) covers about what a crate does; its crates about 13 mm square.
+MASTS_COVERING_A_CRATE = MatLooks(mast_mm2=181.0, crate_mm2=164.0, mast_length_mm=32.3, mast_half_width_mm=3.6,
+                                  taught=True)
+
+
+def test_taught_a_small_crate_covering_about_a_masts_mm2_is_still_a_crate_by_its_build():
+    """Tuning seed 3313 anna: a crate seen 13 by 15 mm (its lean), nearly as thick as a crate and showing no pole, but
+    covering nearer the kit's mast's mm^2 than its crate's: read as a mast. As thick as a crate, far thicker than a
+    mast, covering a crate's mm^2 and about a crate's side long, it is a crate, asked."""
+    masts, crates, doubts, _ = read_fittings(mat_with(((90, 30, 13, 15), RED)), looks=MASTS_COVERING_A_CRATE)
+    assert (masts, crates) == ([], [RED_FLEET])
+    assert any("read as a crate" in doubt for doubt in doubts), doubts
+
+
+def test_taught_a_mast_lying_short_of_a_crates_build_stays_a_mast():
+    """A striped mast of the same kit lying along the view, its pole 30 mm long and its band across it: as long as a
+    taught mast, far longer than a crate's side."""
+    masts, crates, _, _ = read_fittings(mat_with(((90, 20, 3, 30), POLE), ((82, 33, 19, 3), RED)),
+                                        looks=MASTS_COVERING_A_CRATE)
+    assert (masts, crates) == ([RED_FLEET], [])
+
+
+def test_taught_a_short_blob_barely_thicker_than_the_kits_masts_stays_a_mast():
+    """Tuning seed 2558 ben: a kit whose masts are broad (4.65 mm half-width) and crates small (11.5 mm sides); a
+    mast's sail seen short, 5.5-6.0 mm thick, is as thick as such a crate but not MatSettings.small_crate_over_mast
+    times a mast: it stays a mast (read as a crate it lost the player 3 points)."""
+    broad_masts = MatLooks(mast_mm2=240.0, crate_mm2=132.0, mast_length_mm=45.0, mast_half_width_mm=4.65, taught=True)
+    masts, crates, _, _ = read_fittings(mat_with(((90, 30, 11, 11), RED)), looks=broad_masts)
+    assert (masts, crates) == ([RED_FLEET], [])

@@ -229,7 +229,20 @@ def small_crate(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> boo
             or min(shape.area_mm2, looks.mast_mm2, looks.crate_mm2) <= 0:
         return False
     nearer_a_crate = abs(np.log(shape.area_mm2 / looks.crate_mm2)) < abs(np.log(shape.area_mm2 / looks.mast_mm2))
-    return nearer_a_crate and bool(mast_unlike(shape, looks, settings))
+    return (nearer_a_crate and bool(mast_unlike(shape, looks, settings))) or _a_crate_by_build(shape, looks, settings)
+
+
+def _a_crate_by_build(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> bool:
+    """Taught: a short blob showing no pole, as thick as settings.small_crate_half_side_share of half a taught crate's
+    side and settings.small_crate_over_mast times a taught mast's half-width, covering settings.small_crate_cover_least
+    of a crate's mm^2 and nearer (by ratio) a crate's side long than a taught mast's length, is a small crate where
+    its masts cover about a crate's mm^2, so the mm^2 alone cannot tell (tuning seed 3313 anna)."""
+    side = float(np.sqrt(looks.crate_mm2))
+    if (shape.thin_mm >= _a_poles_worth(looks, settings) or shape.thickest_mm < settings.small_crate_half_side_share * side / 2
+            or shape.thickest_mm < settings.small_crate_over_mast * looks.mast_half_width_mm
+            or shape.area_mm2 < settings.small_crate_cover_least * looks.crate_mm2):
+        return False
+    return abs(np.log(shape.length_mm / side)) < abs(np.log(shape.length_mm / looks.mast_length_mm))
 
 
 def whole_mast_beside(area_mm2: float, length_mm: float, looks: MatLooks, settings: MatSettings) -> bool:

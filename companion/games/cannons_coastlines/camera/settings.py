@@ -265,6 +265,15 @@ class MatSettings:
     # mast and covering nearer a crate's mm^2 than a mast's, is a small crate (seeds 500-699: such crates 0.46-0.64
     # of a taught mast long; masts read right 0.95 and up, but one mast's band alone 0.55, covering a mast's mm^2).
     small_crate_share: float = 0.75
+    # ... and so is one as thick as this share of half a taught crate's side, this many times a taught mast's half-width
+    # and covering this share of a taught crate's mm^2 at least, nearer a crate's side long than a mast's length
+    # (fitting_doubts._a_crate_by_build). Kept mats 500-3499 taught, such crates read as masts: 0.81-1.13 of half a
+    # side, 1.37-2.10 of a mast, 0.89-1.53 of a crate's mm^2; masts read right that this took: 0.55-0.75 of half a side
+    # (3121 anna, 3167 cleo), 1.17-1.34 of a mast (2558 ben, 2269 anna, 1355 anna), 0.77-0.87 of a crate (1355 anna,
+    # 1486 anna, 1342 cleo, 2269 anna); 3303 anna's small crates (0.89) are left asked as masts, too near.
+    small_crate_half_side_share: float = 0.8
+    small_crate_over_mast: float = 1.33
+    small_crate_cover_least: float = 1.0
     # Taught: one fleet's patches of paint reaching no further together than this share of the taught band
     # (mast_bands) are one band cut by its pole, one mast.
     band_share: float = 1.3
