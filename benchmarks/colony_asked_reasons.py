@@ -1,6 +1,6 @@
 """Why The Colony's egg reader asks (issue 16), on a tuning split of cached views: every open space whose
 count is asked of the players (its reading's question), tabulated by the reason the reader gave (a hand
-hides it, beads may lie piled, a low posterior at N eggs) and by whether the count read was in fact
+hides it, beads may lie piled or fused into one, a low posterior at N eggs) and by whether the count read was in fact
 right; beside it the sure counts and how many of those are wrong. A count asked though right is a
 question the players need not have been asked; one asked and wrong is the reader saying so rightly.
 The crops of the largest class asked though right are written as one PNG to look at.
@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from colony_egg_errors import crops, tuning_arguments, tuning_readings  # noqa: E402
-from companion.games.the_colony.camera.reader import ColonyReader  # noqa: E402
+from companion.games.the_colony.camera.reader import FUSED, ColonyReader  # noqa: E402
 from companion.games.the_colony.camera.settings import SETTINGS  # noqa: E402
 
 
@@ -37,7 +37,8 @@ def reason_class(question: str) -> str:
     piled = re.search(r"\((\d+) eggs, (\d+)% likely\)", question)
     if piled:
         sure = int(piled.group(2)) >= SETTINGS.confident * 100
-        return f"piled, {'yet' if sure else 'and'} posterior {'at least' if sure else 'below'} {SETTINGS.confident:.0%}"
+        why = "fused" if question.startswith(FUSED) else "piled"
+        return f"{why}, {'yet' if sure else 'and'} posterior {'at least' if sure else 'below'} {SETTINGS.confident:.0%}"
     return question
 
 

@@ -40,8 +40,10 @@ class SpaceFeatures:
 
 
 LONE_SHARE = FEATURE_NAMES.index("lone_share")   # the one column every space's look changes
+LARGEST_CELL = FEATURE_NAMES.index("largest_cell")
 HAND_HIDES = "a hand hides it"
 PILED = "beads may lie piled there, so its count is a question"
+FUSED = "beads may touch so closely that two read as one, so its count is a question"
 
 
 def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = SETTINGS,
@@ -149,15 +151,17 @@ class ColonyReader:
         counts, confidence = with_total(probabilities, eggs_on_board)
         # A bead piled on others hides from every feature: such a count is asked, never claimed sure.
         piled = _piled(pile_scores(measured.rows, settings), confidence, settings) & ~np.array(hidden, bool)
+        fused = _fused(measured.rows, confidence, settings) & ~np.array(hidden, bool) & ~piled
         readings = []
         for index, space in enumerate(self.layout.ids):
             ant, ant_confidence = _ant(measured.ants[index], settings)
             sure = float(confidence[index])
-            if piled[index]:
+            if piled[index] or fused[index]:
                 sure = min(sure, settings.piled_confidence)
             if hidden[index]:
                 sure, ant_confidence = min(sure, settings.hidden_confidence), min(ant_confidence, settings.hidden_confidence)
-            question = _question(int(counts[index]), float(confidence[index]), hidden[index], piled[index], settings)
+            question = _question(int(counts[index]), float(confidence[index]), hidden[index], piled[index], settings,
+                                 fused[index])
             readings.append(SpaceReading(space, int(counts[index]), sure, ant, ant_confidence, hidden[index], question))
         problems = tuple(f"{r.space}: {r.question}" for r in readings if r.question)
         eggs = {r.space: r.eggs for r in readings}
@@ -209,12 +213,21 @@ def _piled(scores: np.ndarray, confidence: np.ndarray, settings: ColonyReaderSet
     return (scores >= settings.pile_ask) | ((scores >= settings.pile_lean) & (confidence < settings.pile_lean_confident))
 
 
-def _question(eggs: int, posterior: float, hidden: bool, piled: bool, settings: ColonyReaderSettings) -> str:
+def _fused(rows: np.ndarray, confidence: np.ndarray, settings: ColonyReaderSettings) -> np.ndarray:
+    """Which counts beads fused into one density cell make a question: a cell holding `fused_cell` beads or more
+    (two tall beads side by side, read as one) with a posterior under `fused_confident`."""
+    return (rows[:, LARGEST_CELL] >= settings.fused_cell) & (confidence < settings.fused_confident)
+
+
+def _question(eggs: int, posterior: float, hidden: bool, piled: bool, settings: ColonyReaderSettings,
+              fused: bool = False) -> str:
     """Why a space's count is asked of the players ("" when it is claimed sure)."""
     if hidden:
         return HAND_HIDES
     if piled:
         return f"{PILED} ({eggs} eggs, {int(posterior * 100)}% likely)"
+    if fused:
+        return f"{FUSED} ({eggs} eggs, {int(posterior * 100)}% likely)"
     if posterior < settings.confident:
         return f"{eggs} eggs is only {int(posterior * 100)}% likely, so its count is a question"
     return ""

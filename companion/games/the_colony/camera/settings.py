@@ -46,6 +46,9 @@ class ColonyReaderSettings:
     piled_confidence: float = 0.6     # the most such a count can claim (below `confident`)
     pile_lean: float = 0.08           # a score this high (below `pile_ask`) is asked too unless its posterior reaches
     pile_lean_confident: float = 0.9  # this (TRAIN 1720-1919, VARIED 100320-100519: 17 of 50 sure and wrong asked, 215 right)
+    fused_cell: float = 1.5           # a density cell holding this many beads or more is beads fused into one (tall pony
+                                      # beads side by side); its count is asked unless its posterior reaches ...
+    fused_confident: float = 0.92     # ... this (TRAIN 1720-1919, VARIED 100320-100519: 6 of 29 sure and wrong asked, 52 right)
     inside_whole: float = 0.98        # a space less inside the picture than this share is hidden
     hidden_keeps_reading: float = 0.3  # a hidden space's count odds keep this share of its reading (the rest flat)
     min_markers: int = 2
