@@ -40,3 +40,10 @@ def flat_pips_roundness(view: BoardView, origin_mm, settings: ReaderSettings, po
         view, origin_mm, settings.dice_px_per_mm, settings.die_top_guess_mm, point_px)
     low, high = np.linalg.eigvalsh(spread)
     return float(math.sqrt(max(low, 0.0) / high))
+
+
+def blur_reach_px(view: BoardView, origin_mm, settings: ReaderSettings, point_px) -> float:
+    """How far (die-top view px) a blur of `picture_blur_px` in the picture reaches round `point_px` of the die-top
+    view, along the way it reaches farthest: a far die is small in the picture, so its blur covers more of its top."""
+    spread = picture_px_on_plane(view, origin_mm, settings.dice_px_per_mm, settings.die_top_guess_mm, point_px)
+    return settings.picture_blur_px * math.sqrt(float(np.linalg.eigvalsh(spread)[-1]))

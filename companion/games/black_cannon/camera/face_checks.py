@@ -16,11 +16,16 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 CORNERED_PIPS = 4          # a face of this many pips or more has a pip in each of its corners
 
 
-def outline_limit(face, settings: ReaderSettings) -> float:
+def outline_limit(face, settings: ReaderSettings, blur_px: float = 0.0) -> float:
     """How far the body near a face's edges may stray: a face of four pips or more has a pip in each corner, so a
     grid laid over an edge already puts a pip place off the top; its edge samples, where a rounded edge catches
-    the light, may stray further (a face of one to three pips is most often a part of a bigger one misread)."""
-    return settings.face_outline_cornered if face.pips >= CORNERED_PIPS else settings.face_outline
+    the light, may stray further (a face of one to three pips is most often a part of a bigger one misread).
+    `blur_px`: how far the photo's blur reaches on the die-top view there (blur_stretch.blur_reach_px); a far die,
+    small in the picture, has its side's or the table's colour blurred onto its top's edges, the more the larger
+    that reach is against its pip spread."""
+    limit = settings.face_outline_cornered if face.pips >= CORNERED_PIPS else settings.face_outline
+    beyond_usual = blur_px / max(face.spread_px, 1e-9) - settings.outline_blur_usual
+    return limit + settings.outline_blur_allowance * max(0.0, beyond_usual)
 
 
 def sure_margin(face, settings: ReaderSettings) -> float:
