@@ -22,8 +22,12 @@ def outline_limit(face, settings: ReaderSettings, blur_px: float = 0.0) -> float
     the light, may stray further (a face of one to three pips is most often a part of a bigger one misread).
     `blur_px`: how far the photo's blur reaches on the die-top view there (blur_stretch.blur_reach_px); a far die,
     small in the picture, has its side's or the table's colour blurred onto its top's edges, the more the larger
-    that reach is against its pip spread."""
+    that reach is against its pip spread. Only a face read clearly enough to be sure of gets that allowance: a grid
+    laid over a far die's edge onto the table beyond reads its pips poorly (tuning seeds 4750-4949: 4781's flat 5 lost
+    to a 2 of margin 0.22 over its far edge when every face got it)."""
     limit = settings.face_outline_cornered if face.pips >= CORNERED_PIPS else settings.face_outline
+    if face.sure_by < sure_margin(face, settings):
+        return limit
     beyond_usual = blur_px / max(face.spread_px, 1e-9) - settings.outline_blur_usual
     return limit + settings.outline_blur_allowance * max(0.0, beyond_usual)
 
