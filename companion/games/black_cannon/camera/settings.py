@@ -71,9 +71,10 @@ class ReaderSettings:
     stray_pip_likeness: float = 0.5      # a spot inside a face standing off its body less than this share of its pips is body
     face_outline: float = 0.35           # the body near the face's edges strays no more than this share of it (seeds 200-359)
     face_outline_cornered: float = 0.55  # the same for a face of four pips or more (seeds 1650-1799: a rounded edge's light)
-    # ... plus this many times the photo's blur, in pip spreads on the die-top view, beyond the usual share (face_checks.
-    # outline_limit). Tuning seeds 4750-4949: dice near the camera 0.05-0.07 spreads; far ones read loosely, their
-    # edges straying 0.36-0.62, 0.08-0.14 (the blur of 0.5 picture px reaching 3-6 die-top px on tops of 11-22 px).
+    # ... plus this many times the photo's blur (blur_stretch.blur_reach_px), in pip spreads on the die-top view, beyond
+    # the usual share, for a face read clearly enough to be sure of (face_checks.outline_limit). Tuning seeds
+    # 4750-4949: dice near the camera about 0.06 (2-2.6 px of blur on 4-5 mm spreads); 4938's far red 2 0.083, its
+    # edges 0.36 (limit 0.376), the far green-gold 1s read loosely 0.14-0.27. Not swept: one value tried (2.0).
     outline_blur_usual: float = 0.07
     outline_blur_allowance: float = 2.0
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
