@@ -266,7 +266,10 @@ def test_a_green_gold_top_whose_rounded_edges_alone_catch_the_light_is_read_as_a
     image, truth = _tuning_view(seed)
     reading = read_table(image)
     lit = [(die, _read_near(reading, die)) for die in truth["dice"] if die["style"] == "green-gold"]
-    lit = [(die, near) for die, near in lit if "rounded edge" in near.reason]
+    # (or, since the thirty-ninth cut, within the edge allowance the photo's blur gives a face read clearly enough to
+    # be sure of: 1705's 2, edges 0.37, is read as a plain face)
+    lit = [(die, near) for die, near in lit if "rounded edge" in near.reason
+           or (near.pips < 4 and float(re.search(r"edges ([0-9.]+)", near.reason)[1]) > SETTINGS.face_outline)]
     assert lit
     for die, near in lit:
         assert die["readable"] and near.pips == die["pips"]
