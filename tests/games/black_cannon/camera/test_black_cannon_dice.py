@@ -3,6 +3,7 @@ which are taken together; a roll's two dice are one pair, so tops read at sizes 
 (a cocked die's tilted face, or two pips of a bigger face read as a smaller one), never reported sure; when
 one of them is asked about already, the doubt is laid on it and the other keeps its reading."""
 
+import re
 from dataclasses import replace
 
 import numpy as np
