@@ -5,7 +5,9 @@ of the die's plane along the line of sight than across it, the more so the lower
 up, about twice as much). So a flat top's blurred pips, seen straight down, are stretched along the line of sight:
 a pip a few pixels across in the picture reads squashed as a cocked die's tilted top does. The squash this alone
 makes is worked out here from the view (a blur of `picture_blur_px` in the picture, a round pip of the radius found),
-so the pips are doubted only when squashed beyond it (face_checks.pips_squashed)."""
+so the pips are doubted only when squashed beyond it (face_checks.pips_squashed). The same blur, measured in the
+die-top view's pixels (blur_reach_px), is how far a far die's side or the table beyond it is smeared onto its top's
+edges: a die at the picture's far side is a few pixels across, and its edges may stray more (face_checks.outline_limit)."""
 
 from __future__ import annotations
 
@@ -40,3 +42,10 @@ def flat_pips_roundness(view: BoardView, origin_mm, settings: ReaderSettings, po
         view, origin_mm, settings.dice_px_per_mm, settings.die_top_guess_mm, point_px)
     low, high = np.linalg.eigvalsh(spread)
     return float(math.sqrt(max(low, 0.0) / high))
+
+
+def blur_reach_px(view: BoardView, origin_mm, settings: ReaderSettings, point_px) -> float:
+    """How far (die-top view px) a blur of `picture_blur_px` in the picture reaches round `point_px` of the die-top
+    view, along the way it reaches farthest: a far die is small in the picture, so its blur covers more of its top."""
+    spread = picture_px_on_plane(view, origin_mm, settings.dice_px_per_mm, settings.die_top_guess_mm, point_px)
+    return settings.picture_blur_px * math.sqrt(float(np.linalg.eigvalsh(spread)[-1]))

@@ -16,11 +16,20 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 CORNERED_PIPS = 4          # a face of this many pips or more has a pip in each of its corners
 
 
-def outline_limit(face, settings: ReaderSettings) -> float:
+def outline_limit(face, settings: ReaderSettings, blur_px: float = 0.0) -> float:
     """How far the body near a face's edges may stray: a face of four pips or more has a pip in each corner, so a
     grid laid over an edge already puts a pip place off the top; its edge samples, where a rounded edge catches
-    the light, may stray further (a face of one to three pips is most often a part of a bigger one misread)."""
-    return settings.face_outline_cornered if face.pips >= CORNERED_PIPS else settings.face_outline
+    the light, may stray further (a face of one to three pips is most often a part of a bigger one misread).
+    `blur_px`: how far the photo's blur reaches on the die-top view there (blur_stretch.blur_reach_px); a far die,
+    small in the picture, has its side's or the table's colour blurred onto its top's edges, the more the larger
+    that reach is against its pip spread. Only a face read clearly enough to be sure of gets that allowance: a grid
+    laid over a far die's edge onto the table beyond reads its pips poorly (tuning seeds 4750-4949: 4781's flat 5 lost
+    to a 2 of margin 0.22 over its far edge when every face got it)."""
+    limit = settings.face_outline_cornered if face.pips >= CORNERED_PIPS else settings.face_outline
+    if face.sure_by < sure_margin(face, settings):
+        return limit
+    beyond_usual = blur_px / max(face.spread_px, 1e-9) - settings.outline_blur_usual
+    return limit + settings.outline_blur_allowance * max(0.0, beyond_usual)
 
 
 def sure_margin(face, settings: ReaderSettings) -> float:

@@ -33,7 +33,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.board import Board
-from companion.games.black_cannon.camera.blur_stretch import flat_pips_roundness
+from companion.games.black_cannon.camera.blur_stretch import blur_reach_px, flat_pips_roundness
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals_together, stray_spots
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
@@ -90,6 +90,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
                       proposals(points, radii, ppm, settings, own_radii)))
     # The light pips' faces and the dark pips' read together (each with its own pips' radius), then judged kind by kind.
     # A face read under the face margin is dropped below whatever it reads: it is not read further (None).
+    def edge_limit(face) -> float:   # (the photo's blur there widens it: a far die is small in the picture)
+        return outline_limit(face, settings, blur_reach_px(view, low, settings, face.centre))
+
     read = read_proposals_together(picture, [(offered, pip_radius) for *_, pip_radius, offered in kinds],
                                    settings.lone_margin_quantile, settings.face_margin) if kinds else []
     for (points, radii, roundness, own_radii, pip_radius, _), kind_faces in zip(kinds, read):
@@ -99,11 +102,11 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
                     or stray_spots(face, points, picture, pip_radius, settings.stray_pip_likeness):
                 continue
             alike = pips_alike(face, points, own_radii, roundness, settings)
-            if face.outline <= outline_limit(face, settings) and alike:
+            if face.outline <= edge_limit(face) and alike:
                 faces.append((face, points, radii))
             else:
                 near_misses.append((face, points, radii))
-                if alike and face.inside_outline <= outline_limit(face, settings):
+                if alike and face.inside_outline <= edge_limit(face):
                     rounded_tops.append(near_misses[-1])
     if not faces and not near_misses:
         return SeenDie(None, 0.0, centre, "its spots fit no die face: cocked, or not a die")
@@ -139,7 +142,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
               and item[0].spread_px >= face.spread_px * 0.85}
     confidence = min(1.0, face.sure_by / sure_margin(face, settings))
     reason = f"{face.pips} pip{'s' if face.pips > 1 else ''} on the top face (margin {face.sure_by:.2f}, edges {face.outline:.2f})"
-    edges_lit = face.outline > outline_limit(face, settings)
+    edges_lit = face.outline > edge_limit(face)
     if edges_lit:
         reason += f", {face.inside_outline:.2f} just inside them: a rounded edge catching the light"
     # So does a face of another count on the die's top whose pips are not this face's (a lone pip beside a

@@ -71,6 +71,12 @@ class ReaderSettings:
     stray_pip_likeness: float = 0.5      # a spot inside a face standing off its body less than this share of its pips is body
     face_outline: float = 0.35           # the body near the face's edges strays no more than this share of it (seeds 200-359)
     face_outline_cornered: float = 0.55  # the same for a face of four pips or more (seeds 1650-1799: a rounded edge's light)
+    # ... plus this many times the photo's blur (blur_stretch.blur_reach_px), in pip spreads on the die-top view, beyond
+    # the usual share, for a face read clearly enough to be sure of (face_checks.outline_limit). Tuning seeds
+    # 4750-4949: dice near the camera about 0.06 (2-2.6 px of blur on 4-5 mm spreads); 4938's far red 2 0.083, its
+    # edges 0.36 (limit 0.376), the far green-gold 1s read loosely 0.14-0.27. Not swept: one value tried (2.0).
+    outline_blur_usual: float = 0.07
+    outline_blur_allowance: float = 2.0
     face_sure_margin: float = 0.8        # a face read with this margin is read for sure (0.6 left 7 of 90 training dice wrong)
     face_sure_margin_cornered: float = 0.7   # the same for a face of four pips or more (seeds 1500-1799: no cocked die more read sure)
     # A lone pip is judged sure by this quantile of its eight grids' margins (0 the weakest; tuning seeds 1500-1799:

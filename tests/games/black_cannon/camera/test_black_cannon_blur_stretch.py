@@ -9,8 +9,10 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from companion.games.black_cannon.camera.blur_stretch import flat_pips_roundness, picture_px_on_plane
+from companion.games.black_cannon.camera.blur_stretch import blur_reach_px, flat_pips_roundness, picture_px_on_plane
 from companion.games.black_cannon.camera.board_view import locate_board
+from companion.games.black_cannon.camera.die_face import FaceRead
+from companion.games.black_cannon.camera.face_checks import outline_limit
 from companion.games.black_cannon.camera.reader import read_table
 from companion.games.black_cannon.camera.settings import SETTINGS
 from companion.vision.markers import detect_markers
@@ -69,3 +71,41 @@ def test_a_cocked_die_read_as_a_lone_pip_is_still_asked_for_its_squashed_pip():
     assert not die["readable"]
     (seen,) = [seen for seen in read_table(image).dice if math.dist(seen.centre_mm, die["centre_mm"]) < 22]
     assert seen.confidence < SETTINGS.confident and "pips are seen squashed" in seen.reason, seen.reason
+
+
+def _face(pips: int, spread_px: float):
+    return FaceRead(pips, margin=0.9, evenness=0.05, outline=0.3, centre=np.zeros(2), angle=0.0, spread_px=spread_px,
+                    pip_places=())
+
+
+def test_the_blur_reaches_farther_on_a_far_dies_top_than_on_a_near_ones():
+    view, truth = _view(4858)        # tuning view: a green-gold 1 near the camera, the other at the picture's far side
+    near, far = (np.asarray(die["centre_mm"], np.float64) for die in truth["dice"])
+    assert truth["dice"][0]["centre_px"][1] > 400 > 100 > truth["dice"][1]["centre_px"][1]
+
+    def reach(die) -> float:
+        origin = die - 20.0
+        return blur_reach_px(view, origin, SETTINGS, (die - origin) * PPM)
+
+    assert reach(far) > 2 * reach(near) > 0
+
+
+def test_a_faces_edges_may_stray_further_only_where_the_blur_covers_more_of_its_top_than_usual():
+    small, cornered = _face(2, spread_px=20.0), _face(5, spread_px=20.0)
+    unclear = replace(small, margin=SETTINGS.face_sure_margin - 0.1)
+    usual_blur = SETTINGS.outline_blur_usual * 20.0
+    assert outline_limit(small, SETTINGS, 0.0) == outline_limit(small, SETTINGS, usual_blur) == SETTINGS.face_outline
+    assert outline_limit(cornered, SETTINGS, usual_blur) == SETTINGS.face_outline_cornered
+    wider = outline_limit(small, SETTINGS, usual_blur + 0.1 * 20.0)
+    assert wider == pytest.approx(SETTINGS.face_outline + SETTINGS.outline_blur_allowance * 0.1)
+    assert outline_limit(_face(2, spread_px=10.0), SETTINGS, usual_blur + 0.1 * 20.0) > wider   # a smaller top
+    assert outline_limit(unclear, SETTINGS, usual_blur + 0.1 * 20.0) == SETTINGS.face_outline   # read too poorly
+
+
+@pytest.mark.slow
+def test_a_far_flat_die_small_in_the_picture_whose_edges_the_blur_throws_is_read():
+    image, truth = _tuning_view(4938)      # a red 2 at the picture's far side, seen from low down: its edges 0.36
+    die = truth["dice"][0]
+    assert die["readable"] and die["pips"] == 2 and die["centre_px"][1] < 100
+    (seen,) = [seen for seen in read_table(image).dice if math.dist(seen.centre_mm, die["centre_mm"]) < 22]
+    assert seen.pips == 2 and seen.confidence >= SETTINGS.confident, seen.reason

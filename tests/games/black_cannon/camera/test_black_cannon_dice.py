@@ -3,6 +3,7 @@ which are taken together; a roll's two dice are one pair, so tops read at sizes 
 (a cocked die's tilted face, or two pips of a bigger face read as a smaller one), never reported sure; when
 one of them is asked about already, the doubt is laid on it and the other keeps its reading."""
 
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -266,7 +267,10 @@ def test_a_green_gold_top_whose_rounded_edges_alone_catch_the_light_is_read_as_a
     image, truth = _tuning_view(seed)
     reading = read_table(image)
     lit = [(die, _read_near(reading, die)) for die in truth["dice"] if die["style"] == "green-gold"]
-    lit = [(die, near) for die, near in lit if "rounded edge" in near.reason]
+    # (or, since the thirty-ninth cut, within the edge allowance the photo's blur gives a face read clearly enough to
+    # be sure of: 1705's 2, edges 0.37, is read as a plain face)
+    lit = [(die, near) for die, near in lit if "rounded edge" in near.reason
+           or (near.pips < 4 and float(re.search(r"edges ([0-9.]+)", near.reason)[1]) > SETTINGS.face_outline)]
     assert lit
     for die, near in lit:
         assert die["readable"] and near.pips == die["pips"]
@@ -288,8 +292,10 @@ def test_a_cocked_die_read_through_its_lit_edges_is_asked_about_and_leaves_the_f
     assert (cocked["pips"], cocked["readable"], flat["readable"]) == (up, False, True)
     reading = read_table(image)
     near = _read_near(reading, cocked)
-    assert near.pips == seen and "rounded edge" in near.reason and near.confidence < SETTINGS.confident
-    assert near.side_mm is None
+    assert near.pips == seen and near.confidence < SETTINGS.confident
+    # (since the thirty-ninth cut 1647's 2, edges 0.41 on a small far top, is within the blur's edge allowance: its
+    # size is taken, and the pair's sizes doubt it alone, asked already)
+    assert near.side_mm is None if "rounded edge" in near.reason else "tops read" in near.reason
     other = _read_near(reading, flat)
     assert other.pips == flat["pips"] and other.confidence >= SETTINGS.confident
 
