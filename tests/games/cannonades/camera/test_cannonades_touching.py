@@ -297,3 +297,13 @@ def test_a_row_s_back_showing_a_fifth_of_itself_between_its_neighbour_and_a_cann
     C30 counted face up, its name hidden), the seat exact."""
     view_truth, cards = benchmark_view(seed, style)
     assert seat_as_read(view_truth, cards, 2) == (read_as, truth)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_back_showing_under_a_fifth_of_itself_between_a_cannonade_and_a_face_is_counted():
+    """Tuning seed 5884, seat 2: a column of three backs and S34, C26 laid over the second and third; the third shows
+    only a strip between the cannonade and S34, a shape of 0.19-0.2 of a card touching both faces. Under the 0.2 of a
+    card a shape by a face had to be (and claim) to be tried as one card reaching under it, it was asked (main
+    934cc2e). A card rectangle reaching under the faces explains it: counted, the seat exact."""
+    view_truth, cards = benchmark_view(5884, "slate")
+    assert seat_as_read(view_truth, cards, 2) == ((["S34"], 3), (["S34"], 3))
