@@ -114,14 +114,15 @@ class ReaderSettings:
     # and claiming at least this share of itself from what is left; each found card is cut out with
     # a line this wide; what they leave must be under this share of a card, or the blob stays unknown.
     split_min_cards: float = 1.4
-    covered_min_cards: float = 0.15        # a blob touching a face-up card, this much of one card's area and
+    covered_min_cards: float = 0.2         # a blob touching a face-up card, this much of one card's area and
     covered_max_cards: float = 1.15        # no more, may be a single card reaching under it,
     covered_inside: float = 0.88            # (when none lies `split_inside` in what shows and the face, or the one
                                             # that does leaves more than `split_leftover_share`, this much: a faint
                                             # back's rim or a strip parted off by the cut margin missed)
-    covered_claim: float = 0.15             # and claim this share of itself from what shows (the rest under it:
-                                            # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card;
-                                            # both 0.2 -> 0.15, the least judged, for tuning view 5884: 0.19)
+    covered_claim: float = 0.2              # and claim this share of itself from what shows (the rest under it:
+                                            # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card)
+    covered_between_cards: float = 0.15     # both, for a blob between two faces (5884: 0.19; seeds < 6100; one face:
+                                            # 3981's strip by a lonely cannonade is its ship's, ships_beside's)
     under_least: float = 0.15               # a card of a row split into cards reaches under a face-up card when
                                             # this share of it lies in the face's footprint (grown by its margin)
     covered_rest_cards: float = 0.15        # both, for what a row split into cards leaves (touching._covered_rest): a
