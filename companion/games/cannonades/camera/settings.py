@@ -121,8 +121,6 @@ class ReaderSettings:
                                             # back's rim or a strip parted off by the cut margin missed)
     covered_claim: float = 0.2              # and claim this share of itself from what shows (the rest under it:
                                             # a back's strip beside a cannonade laid on it is 0.2-0.3 of a card)
-    covered_between_cards: float = 0.15     # both, for a blob between two faces (5884: 0.19; seeds < 6100; one face:
-                                            # 3981's strip by a lonely cannonade is its ship's, ships_beside's)
     under_least: float = 0.15               # a card of a row split into cards reaches under a face-up card when
                                             # this share of it lies in the face's footprint (grown by its margin)
     covered_rest_cards: float = 0.15        # both, for what a row split into cards leaves (touching._covered_rest): a

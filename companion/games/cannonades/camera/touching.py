@@ -79,12 +79,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     if cover is not None:
         under = seen_through(cover, offset, blob.shape)
         touches_cover = _touches(blob, under, settings)
-        least = settings.covered_min_cards
-        if touches_cover and count < least and _faces_touched(blob, under, settings) >= 2:
-            # A strip between two faces (a cannonade and the row's next face) is a card reaching under them.
-            least = settings.covered_between_cards
-            settings = replace(settings, covered_claim=min(settings.covered_claim, least))
-        covered = touches_cover and least <= count <= settings.covered_max_cards
+        covered = touches_cover and settings.covered_min_cards <= count <= settings.covered_max_cards
         if covered or (reach_under and touches_cover):
             blob = cv2.bitwise_or(blob, under)
     if reach_under:
@@ -293,13 +288,6 @@ def _touches(blob: np.ndarray, under: np.ndarray, settings: ReaderSettings) -> b
     """Whether a blob lies within `split_cut_px` of a face-up card (`under`, the same window's px)."""
     near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
     return cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
-
-
-def _faces_touched(blob: np.ndarray, under: np.ndarray, settings: ReaderSettings) -> int:
-    """How many faces apart (pieces of `under`, the same window's px) lie within `split_cut_px` of a blob."""
-    near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
-    count, labels = cv2.connectedComponents(under)
-    return len(set(np.unique(labels[(near > 0) & (labels > 0)]).tolist())) if count > 1 else 0
 
 
 def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSettings, cover: np.ndarray,

@@ -297,16 +297,3 @@ def test_a_row_s_back_showing_a_fifth_of_itself_between_its_neighbour_and_a_cann
     C30 counted face up, its name hidden), the seat exact."""
     view_truth, cards = benchmark_view(seed, style)
     assert seat_as_read(view_truth, cards, 2) == (read_as, truth)
-
-
-@pytest.mark.slow   # renders two tables: about 6 s
-@pytest.mark.parametrize("seed, style, seat, fleet", [(5884, "slate", 2, (["S34"], 3)), (3981, "ember", 2, (["S27"], 2))])
-def test_a_back_showing_under_a_fifth_of_itself_between_a_cannonade_and_a_face_is_counted(seed, style, seat, fleet):
-    """Tuning seed 5884, seat 2: a column of three backs and S34, C26 laid over the second and third; the third shows
-    only a strip between the cannonade and S34, a shape of 0.19-0.2 of a card touching both faces. Under the 0.2 of a
-    card a shape by a face had to be (and claim) to be tried as one card reaching under it, it was asked (main
-    934cc2e); between two faces a card rectangle reaching under them explains it: counted, the seat exact. Tuning
-    seed 3981, seat 2: a strip of 0.15-0.2 by a lonely cannonade C13 alone is its ship's (ships_beside), read exact
-    on main: made a card, the ship's strip on C13's other side was asked."""
-    view_truth, cards = benchmark_view(seed, style)
-    assert seat_as_read(view_truth, cards, seat) == (fleet, fleet)
