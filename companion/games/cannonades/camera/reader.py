@@ -94,13 +94,13 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     backs_found = {}   # each face-down card found by its shape, by its blob: one placed off may be a cannonade's ship
     faces_found = {}   # and each face-up ship found so, its markers hidden
     for blob in blobs:
-        if (blob.face == "down" and blob.confidence >= settings.unknown_below
-                and table.area_of(*blob.centre_mm, players) == "discard"):
-            seen_cards.append(SeenCard("unknown", blob.centre_mm, "discard", 0.0, why=SHAPE_IN_DISCARD))
-        elif blob.face == "down" and blob.confidence >= settings.unknown_below:
-            backs_found[id(blob)] = SeenCard("down", blob.centre_mm, table.area_of(*blob.centre_mm, players),
-                                             blob.confidence, axis_deg=blob.axis_deg)
-            seen_cards.append(backs_found[id(blob)])
+        if blob.face == "down" and blob.confidence >= settings.unknown_below:
+            area = table.area_of(*blob.centre_mm, players)
+            if area == "discard":
+                seen_cards.append(SeenCard("unknown", blob.centre_mm, area, 0.0, why=SHAPE_IN_DISCARD))
+            else:
+                backs_found[id(blob)] = SeenCard("down", blob.centre_mm, area, blob.confidence, axis_deg=blob.axis_deg)
+                seen_cards.append(backs_found[id(blob)])
         elif (blob.face == "up" and blob.confidence >= settings.unknown_below
               and table.area_of(*blob.centre_mm, players).startswith("seat")
               and (blob.why != face_down.MARKER_SHOWS or _under_a_cannonade(blob, faces, deck))):

@@ -150,18 +150,18 @@ class ColonyReader:
                 probabilities[index] = keep * probabilities[index] + (1.0 - keep) / probabilities.shape[1]
         counts, confidence = with_total(probabilities, eggs_on_board)
         # A bead piled on others hides from every feature: such a count is asked, never claimed sure.
-        piled = _piled(pile_scores(measured.rows, settings), confidence, settings) & ~np.array(hidden, bool)
-        fused = _fused(measured.rows, confidence, settings) & ~np.array(hidden, bool) & ~piled
+        piled = _piled(pile_scores(measured.rows, settings), confidence, settings)
+        fused = _fused(measured.rows, confidence, settings)
         readings = []
         for index, space in enumerate(self.layout.ids):
             ant, ant_confidence = _ant(measured.ants[index], settings)
             sure = float(confidence[index])
-            if piled[index] or fused[index]:
+            doubt = "" if hidden[index] else PILED if piled[index] else FUSED if fused[index] else ""
+            if doubt:
                 sure = min(sure, settings.piled_confidence)
             if hidden[index]:
                 sure, ant_confidence = min(sure, settings.hidden_confidence), min(ant_confidence, settings.hidden_confidence)
-            question = _question(int(counts[index]), float(confidence[index]), hidden[index], piled[index], settings,
-                                 fused[index])
+            question = _question(int(counts[index]), float(confidence[index]), hidden[index], doubt, settings)
             readings.append(SpaceReading(space, int(counts[index]), sure, ant, ant_confidence, hidden[index], question))
         problems = tuple(f"{r.space}: {r.question}" for r in readings if r.question)
         eggs = {r.space: r.eggs for r in readings}
@@ -219,15 +219,12 @@ def _fused(rows: np.ndarray, confidence: np.ndarray, settings: ColonyReaderSetti
     return (rows[:, LARGEST_CELL] >= settings.fused_cell) & (confidence < settings.fused_confident)
 
 
-def _question(eggs: int, posterior: float, hidden: bool, piled: bool, settings: ColonyReaderSettings,
-              fused: bool = False) -> str:
-    """Why a space's count is asked of the players ("" when it is claimed sure)."""
+def _question(eggs: int, posterior: float, hidden: bool, doubt: str, settings: ColonyReaderSettings) -> str:
+    """Why a space's count is asked of the players ("" when it is claimed sure); `doubt`: PILED, FUSED or ""."""
     if hidden:
         return HAND_HIDES
-    if piled:
-        return f"{PILED} ({eggs} eggs, {int(posterior * 100)}% likely)"
-    if fused:
-        return f"{FUSED} ({eggs} eggs, {int(posterior * 100)}% likely)"
+    if doubt:
+        return f"{doubt} ({eggs} eggs, {int(posterior * 100)}% likely)"
     if posterior < settings.confident:
         return f"{eggs} eggs is only {int(posterior * 100)}% likely, so its count is a question"
     return ""
