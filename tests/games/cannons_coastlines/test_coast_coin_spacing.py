@@ -8,7 +8,8 @@ import numpy as np
 import pytest
 
 from companion.games.cannons_coastlines.camera import coins
-from companion.games.cannons_coastlines.camera.coin_spacing import faint_doubles, gaps_between, ringed_middles, spacing_doubts
+from companion.games.cannons_coastlines.camera.coin_spacing import (face_left_unread, faint_doubles, gaps_between, ringed_middles,
+                                                                    spacing_doubts)
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import CoinSettings
 
@@ -209,3 +210,18 @@ def test_taught_a_faint_coin_showing_little_face_of_its_own_beside_a_coin_is_ask
     beside = disc(coin, 10) | disc(faint, 10)                          # a coin of its own, its face whole
     assert faint_doubles([coin, faint], [faint], beside, diameter, settings) == []
     assert faint_doubles([coin, faint], [faint], smeared, diameter, CoinSettings()) == []   # untaught: off
+
+
+def test_taught_a_coins_width_covered_clear_of_every_coin_counted_is_asked_about():
+    """Tuning seeds 3524 ben and 3568 ben (sure, coins 17 for 21 and 12 for 13): blurred coins packed in rows, some
+    gathering no peak of their own, yet covering the paper: a coin's width covered nearly whole where no coin counted
+    lies. Where every coin is counted, only their blurred edges are left clear of them."""
+    from companion.games.cannons_coastlines.camera.taught import TaughtSettings
+    diameter, px = 20.0, MAT_PX_PER_MM
+    yy, xx = np.mgrid[:200, :300]
+    row = [(100.0, 60.0), (100.0, 100.0), (100.0, 140.0)]                       # touching, 20 mm apart
+    blurred = np.logical_or.reduce([(yy - r) ** 2 + (xx - c) ** 2 < (12 * px) ** 2 for r, c in row])
+    least = TaughtSettings().face_left_unread_least
+    assert face_left_unread([row[0], row[2]], blurred, diameter) >= least      # the middle coin not counted
+    assert face_left_unread(row, blurred, diameter) < least                    # all counted: their edges alone
+    assert CoinSettings().face_left_unread_least > 1.0                         # untaught: off

@@ -93,3 +93,7 @@ class CoinSettings:
     # other coin taken (half_under_clear_mm round each) is a coin's blurred or shadowed edge read as a second coin: asked
     # (coin_spacing.faint_doubles). Off (0) where the coins' width is the kit's guess; taught, TaughtSettings.faint_face_shown_least.
     faint_face_shown_least: float = 0.0
+    # A coin's width of the coin zone covered this share or more clear of every coin counted (half_under_clear_mm round
+    # each) is a coin that no peak counted, asked (coin_spacing.face_left_unread). Off (over 1) where the coins' width is
+    # the kit's guess; taught, TaughtSettings.face_left_unread_least.
+    face_left_unread_least: float = 2.0

@@ -20,10 +20,14 @@ coin's votes: such a peak far from every coin taken (no neighbour's rim or gap l
 A pale coin packed among others shows little rim against paper, and its coloured middle's edge votes one coin radius
 past it: a ring of peaks round the coin's middle, each too far off it for the face test. Taught, the middle of such a
 ring, showing a coin's face and a coin's width clear of every coin taken, is a coin (ringed_middles).
+A coin whose rim gathers no peak at all (blurred, or packed where its neighbours' rims outvote it) still covers the
+paper: taught, a coin's width of the zone covered nearly whole clear of every coin counted is a coin not read, asked
+about, not counted (face_left_unread).
 """
 
 from __future__ import annotations
 
+import cv2
 import numpy as np
 
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, disc_offsets, disc_within
@@ -170,3 +174,26 @@ def ringed_middles(taken: list[tuple[float, float]], failed: list[tuple[float, f
         found.append((float(middle[0]), float(middle[1])))
         unused &= ~ring
     return found
+
+
+def face_left_unread(taken: list[tuple[float, float]], covered: np.ndarray, diameter_mm: float,
+                     settings: CoinSettings = CoinSettings()) -> float:
+    """The most of a coin's face that any disc a coin wide shows covered (`covered`: bool, not paper and no prize hull)
+    outside every coin in `taken` (px; settings.half_under_clear_mm round each, as face_shown_outside): near 1 where a
+    whole coin lies that no peak counted, under about 0.75 where only the coins' blurred edges and the gaps between
+    them are left."""
+    radius = diameter_mm / 2 * MAT_PX_PER_MM
+    clear = radius + settings.half_under_clear_mm * MAT_PX_PER_MM
+    left = covered.copy()
+    for row, col in taken:
+        # Worked out on the box round each coin's clear disc alone (no pixel past it is within it).
+        top, bottom = max(0, int(row - clear)), min(left.shape[0], int(row + clear) + 2)
+        first, last = max(0, int(col - clear)), min(left.shape[1], int(col + clear) + 2)
+        rows, cols = np.ogrid[top:bottom, first:last]
+        left[top:bottom, first:last] &= (rows - row) ** 2 + (cols - col) ** 2 > clear ** 2
+    if not left.any():
+        return 0.0
+    disc = np.zeros((2 * int(radius) + 1,) * 2, np.float32)
+    disc[tuple((disc_offsets(radius) + int(radius)).T)] = 1.0
+    shown = cv2.filter2D(left.astype(np.float32), -1, disc / disc.sum(), borderType=cv2.BORDER_CONSTANT)
+    return float(shown.max())

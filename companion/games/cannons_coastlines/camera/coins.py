@@ -19,8 +19,9 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, disc_within, mat_zone_picture,
                                                                    mat_zone_slices)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.coin_spacing import (faint_doubles, gaps_between, half_under_shown, lone_rims,
-                                                                    ringed_middles, spacing_doubts)
+from companion.games.cannons_coastlines.camera.coin_spacing import (face_left_unread, faint_doubles, gaps_between,
+                                                                    half_under_shown, lone_rims, ringed_middles,
+                                                                    spacing_doubts)
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
 METAL = "metal"
@@ -307,6 +308,7 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
                 "counted: a coin's blurred or shadowed edge read as another?"] if faint_counted else []
     spacing += [f"a coin's rim strongly voted {min(overlapped):.1f} mm from a coin taken, ruled out: a coin lying over "
                 f"another? (coins {diameter:.0f} mm across)"] if overlapped else []
+    spacing += _unread_face_doubts(centres, coin_zone, hulls, diameter, settings)
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     sample_shares = looks.coin_sample_shares
     radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM
@@ -333,6 +335,20 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
         if margin_kind < settings.unclear_margin:
             doubts.append(f"a coin whose ring colour is unclear (read as {kind.replace('_', ' ')})")
     return coins, doubts, (min(margins) if margins else 1.0)
+
+
+def _unread_face_doubts(centres: np.ndarray, coin_zone: CoinZone, hulls: np.ndarray, diameter_mm: float,
+                        settings: CoinSettings) -> list[str]:
+    """Taught: a coin's width of the zone itself (no prize hull) covered CoinSettings.face_left_unread_least or more
+    clear of every coin counted (coin_spacing.face_left_unread) is a coin no rim's peak counted: asked."""
+    if settings.face_left_unread_least > 1.0:
+        return []
+    covered = np.zeros(coin_zone.paper_like.shape, bool)
+    covered[coin_zone.inner] = coin_zone.covered(settings)
+    shown = face_left_unread([tuple(c) for c in centres.tolist()], covered & ~hulls, diameter_mm, settings)
+    if shown < settings.face_left_unread_least:
+        return []
+    return [f"{shown:.0%} of a coin's width covered clear of every coin counted: a coin not read?"]
 
 
 def coin_cover_doubts(count: int, covered_mm2: float, coin_mm2: float, settings: MatSettings) -> list[str]:

@@ -80,6 +80,11 @@ class TaughtSettings:
     # (CoinSettings.faint_face_shown_least). Kept mats 500-3099: 1874 ben and 2466 ben (sure, a coin counted over) 0.69 and
     # 0.57; faint coins on mats read right and sure 0.74 and more (2556 anna the nearest), on mats miscounted 0.27 and up.
     faint_face_shown_least: float = 0.72
+    # Taught, a coin's width of the coin zone covered this share or more clear of every coin counted is a coin not read,
+    # asked (CoinSettings.face_left_unread_least). Set on kept mats 3300-3499: coins missed 0.87-1.0 (3415 ben sure),
+    # mats read right and sure 0.72 at most; over 500-3699, sure and wrong 3415, 3524, 3568 ben 0.89-0.96 and 3696 ben
+    # at 0.80, seven mats read right and sure 0.81-0.90 now asked (0.85 would spare six of them and miss 3696 ben).
+    face_left_unread_least: float = 0.8
     # Taught, a blob read as one crate longer than this many of its sides is doubted (MatSettings.crate_length_most;
     # the crate's side known). Kept mats 500-2099: one-crate blobs on mats read right and sure 2.13 sides long at most,
     # the crates read right 2.25 at most on 700-1099; a pale mast against a crate, read as one, 2.44 (2275 ben, sure).
@@ -134,6 +139,7 @@ class TaughtCoast:
             self.coin_settings_changes["overlap_votes"] = settings.overlap_votes
             self.coin_settings_changes["ring_peaks_least"] = settings.ring_peaks_least
             self.coin_settings_changes["faint_face_shown_least"] = settings.faint_face_shown_least
+            self.coin_settings_changes["face_left_unread_least"] = settings.face_left_unread_least
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
