@@ -225,3 +225,8 @@ def test_taught_a_coins_width_covered_clear_of_every_coin_counted_is_asked_about
     assert face_left_unread([row[0], row[2]], blurred, diameter) >= least      # the middle coin not counted
     assert face_left_unread(row, blurred, diameter) < least                    # all counted: their edges alone
     assert CoinSettings().face_left_unread_least > 1.0                         # untaught: off
+    # Asked for `least`, the share is the same where a disc reaches it, and 0 at once where no square a coin wide could.
+    settings = CoinSettings()
+    assert face_left_unread([row[0], row[2]], blurred, diameter, settings, least) == face_left_unread(
+        [row[0], row[2]], blurred, diameter)
+    assert 0 < face_left_unread(row, blurred, diameter) and face_left_unread(row, blurred, diameter, settings, least) == 0

@@ -177,11 +177,12 @@ def ringed_middles(taken: list[tuple[float, float]], failed: list[tuple[float, f
 
 
 def face_left_unread(taken: list[tuple[float, float]], covered: np.ndarray, diameter_mm: float,
-                     settings: CoinSettings = CoinSettings()) -> float:
+                     settings: CoinSettings = CoinSettings(), least: float = 0.0) -> float:
     """The most of a coin's face that any disc a coin wide shows covered (`covered`: bool, not paper and no prize hull)
     outside every coin in `taken` (px; settings.half_under_clear_mm round each, as face_shown_outside): near 1 where a
     whole coin lies that no peak counted, under about 0.75 where only the coins' blurred edges and the gaps between
-    them are left."""
+    them are left. 0.0 where no disc can show `least`: no square a coin wide holds that many of a disc's pixels (a box
+    sum is cheap, the disc filter is not, and few mats come near)."""
     radius = diameter_mm / 2 * MAT_PX_PER_MM
     clear = radius + settings.half_under_clear_mm * MAT_PX_PER_MM
     left = covered.copy()
@@ -193,7 +194,12 @@ def face_left_unread(taken: list[tuple[float, float]], covered: np.ndarray, diam
         left[top:bottom, first:last] &= (rows - row) ** 2 + (cols - col) ** 2 > clear ** 2
     if not left.any():
         return 0.0
-    disc = np.zeros((2 * int(radius) + 1,) * 2, np.float32)
-    disc[tuple((disc_offsets(radius) + int(radius)).T)] = 1.0
+    offsets = disc_offsets(radius)
+    side = 2 * int(radius) + 1
+    squares = cv2.boxFilter(left.astype(np.float32), -1, (side, side), normalize=False, borderType=cv2.BORDER_CONSTANT)
+    if squares.max() < least * len(offsets):
+        return 0.0
+    disc = np.zeros((side, side), np.float32)
+    disc[tuple((offsets + int(radius)).T)] = 1.0
     shown = cv2.filter2D(left.astype(np.float32), -1, disc / disc.sum(), borderType=cv2.BORDER_CONSTANT)
     return float(shown.max())

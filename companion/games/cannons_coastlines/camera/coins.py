@@ -345,7 +345,8 @@ def _unread_face_doubts(centres: np.ndarray, coin_zone: CoinZone, hulls: np.ndar
         return []
     covered = np.zeros(coin_zone.paper_like.shape, bool)
     covered[coin_zone.inner] = coin_zone.covered(settings)
-    shown = face_left_unread([tuple(c) for c in centres.tolist()], covered & ~hulls, diameter_mm, settings)
+    shown = face_left_unread([tuple(c) for c in centres.tolist()], covered & ~hulls, diameter_mm, settings,
+                             settings.face_left_unread_least)
     if shown < settings.face_left_unread_least:
         return []
     return [f"{shown:.0%} of a coin's width covered clear of every coin counted: a coin not read?"]
