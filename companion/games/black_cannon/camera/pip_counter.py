@@ -129,8 +129,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # as well as the best, the largest is the die's whole top.
     # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
     # One read far worse (a flat 1's pip paired with a side's pip, its grid over the top's edge) is not.
-    # Nor is one lying off the top the lone pip is the middle of (a flat 1's pip paired with a side's): kept beside
-    # the pip, it would outrank it by its size and ask about a die read right (tuning seed 4978: two flat ivory 1s).
+    # Nor is one lying off the top the lone pip is the middle of (the pip paired with a side's). A lone pip kept
+    # against such faces drops them: kept beside it, they outranked it by their size and asked about a die read
+    # right (tuning seed 4978: two flat ivory 1s asked "it could also be 1").
     several = [item for item in top if item[0].pips > 1]
     if several:
         lone = [item for item in top if item[0].pips == 1 and all(
