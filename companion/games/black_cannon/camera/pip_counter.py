@@ -129,11 +129,14 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # as well as the best, the largest is the die's whole top.
     # A lone pip's face is sized only by the pip: a face of several pips read well near it is the better word.
     # One read far worse (a flat 1's pip paired with a side's pip, its grid over the top's edge) is not.
+    # Nor is one lying off the top the lone pip is the middle of (the pip paired with a side's). A lone pip kept
+    # against such faces drops them: kept beside it, they outranked it by their size and asked about a die read
+    # right (tuning seed 4978: two flat ivory 1s asked "it could also be 1").
     several = [item for item in top if item[0].pips > 1]
     if several:
-        top = several + [item for item in top if item[0].pips == 1 and all(
-            np.linalg.norm(item[0].centre - other[0].centre) > 2 * other[0].spread_px
-            or not _rivals_lone(other[0], item[0], settings, crop) for other in several)]
+        lone = [item for item in top if item[0].pips == 1 and all(
+            not _beside(item[0], other[0]) or not _rivals_lone(other[0], item[0], settings, crop) for other in several)]
+        top = [other for other in several if not any(_beside(item[0], other[0]) for item in lone)] + lone
     best = max(item[0].margin for item in top)
     near_best = [item for item in top if item[0].margin >= best - settings.face_rival_margin]
     face, points, radii = max(near_best, key=lambda item: item[0].spread_px)
@@ -206,6 +209,11 @@ def _rivals_lone(other, face, settings: ReaderSettings, crop: np.ndarray) -> boo
     Read nearly as well, it still does not stand when it lies off the top the lone pip is the middle of (off_its_top)."""
     return face.pips != 1 or other.pips == 1 or (other.margin >= face.margin - settings.lone_rival_margin
                                                  and not off_its_top(crop, face, other, settings))
+
+
+def _beside(lone, other) -> bool:
+    """Whether the lone pip `lone` lies within reach of the face `other` of several pips (holding it, or beside it)."""
+    return bool(np.linalg.norm(lone.centre - other.centre) <= 2 * other.spread_px)
 
 
 def _beyond(point, ends: tuple[np.ndarray, np.ndarray], reach: float) -> bool:

@@ -189,3 +189,19 @@ def test_a_flat_one_seen_from_low_down_is_read_sure_not_could_also_be_two(seed, 
     assert (die["pips"], die["readable"], die["style"]) == (1, True, style)
     (seen,) = [seen for seen in read_table(image).dice if math.dist(seen.centre_mm, die["centre_mm"]) < 22]
     assert seen.pips == 1 and seen.confidence >= SETTINGS.confident, seen.reason
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", [0, 1])
+def test_a_two_read_nearly_as_well_off_the_top_a_flat_ones_pip_is_the_middle_of_does_not_outrank_it(index):
+    # Tuning seed 4978: two flat ivory 1s seen from low down, each pip paired with a pip of the side towards the
+    # camera into a 2 read nearly as well (margins 0.82-0.83 against the pips' 0.89-0.91) but lying off the pip's
+    # top; once kept beside the pip, the 2 outranked it by its size and both dice were asked "it could also be 1".
+    from companion.games.black_cannon.camera.reader import read_table
+    from tests.games.black_cannon.camera.test_black_cannon_dice import _tuning_view
+
+    image, truth = _tuning_view(4978)
+    die = truth["dice"][index]
+    assert (die["pips"], die["readable"], die["style"]) == (1, True, "ivory")
+    (seen,) = [seen for seen in read_table(image).dice if math.dist(seen.centre_mm, die["centre_mm"]) < 22]
+    assert seen.pips == 1 and seen.confidence >= SETTINGS.confident, seen.reason
