@@ -15,7 +15,8 @@ look settings, the thresholds); the "held-out" rows give every set one kind of t
 The other rows draw from TUNED_FAMILIES only. Seeds 6000-6099 were used while tuning, and 6100-6199
 too from 2026-12-05 (fresh views, tuned families only: the attempt tagged attempt/colony-kinds3, not kept), and
 6200-6399 from 2026-12-06 (fresh views, tuned families only: oblong bases, the attempt tagged
-attempt/colony-taught7-oblong, not kept); the default seeds (7000 on) were kept apart.
+attempt/colony-taught7-oblong, not kept), and 6400-6599 later that day (fresh views, tuned families only: boards
+found from one small marker, and blurred boards beside placed ones); the default seeds (7000 on) were kept apart.
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
 cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells

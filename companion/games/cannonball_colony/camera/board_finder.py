@@ -45,6 +45,9 @@ class FinderSettings:
     # how far (modules) to look round a marker's predicted place, and round a polished one.
     match_min_score: float = 0.6
     predicted_reach_modules: float = 4.0
+    # While every placed board stands on one marker its others are predicted by that marker's affine square, which a
+    # 12 px marker's corners a pixel out turn 13-17 px away at the far corners (tuning seed 6205): looked for this far.
+    lone_reach_modules: float = 9.0
     polish_reach_modules: float = 0.5
     # A fix is kept when its markers moved less than this (px), and re-fitted below `moved_px`.
     still_px: float = 0.3
@@ -187,9 +190,11 @@ def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettin
     for _ in range(2 * ids.ISLAND_BOARDS):
         # Each located board says where its other markers are: look there (a board placed
         # from one marker is a few pixels out at its far corners, hence the wider reach).
-        wanted = {placement.id: _predicted_quad(located[board], placement) for board in located
+        maps, lone = _prediction_maps(located, markers)
+        wanted = {placement.id: _predicted_quad(maps[board], placement) for board in located
                   for placement in island_board_layout(board).markers if placement.id not in scores}
-        extra, extra_scores = _refine_all(grey, wanted, settings, reach=settings.predicted_reach_modules)
+        reach = settings.lone_reach_modules if lone else settings.predicted_reach_modules
+        extra, extra_scores = _refine_all(grey, wanted, settings, reach=reach)
         extra = _free(extra, markers)
         if not extra:
             # A board none of whose markers could be read on its own is looked for beside
@@ -231,7 +236,7 @@ def _polish(grey, markers, scores, located, settings: FinderSettings):
     """Each marker matched again where its whole board puts it: a quad read off one small
     marker can be a pixel out in size or turn, which matching its pattern (a shift) cannot
     mend, while the board's fit over all its markers can."""
-    predicted = {m.id: _predicted_quad(located[ids.island_board_of(m.id)[0]],
+    predicted = {m.id: _predicted_quad(located[ids.island_board_of(m.id)[0]].sheet_to_image,
                                        _placement(m.id)) for m in markers if ids.island_board_of(m.id)[0] in located}
     again, again_scores = _refine_all(grey, predicted, settings, reach=settings.polish_reach_modules)
     if not again:
@@ -274,10 +279,10 @@ def _confirm_weak(strong: dict[int, np.ndarray], weak: list, settings: FinderSet
 
 def _agree(known_id: int, known_quad: np.ndarray, other_id: int, other_quad: np.ndarray,
            settings: FinderSettings) -> bool:
-    """Whether `other` lies where `known`'s own square (extended over the sheet) puts it."""
+    """Whether `other` lies where `known`'s own square (extended over the sheet, affine: see _prediction_maps) puts it."""
     board = ids.island_board_of(known_id)[0]
     layout = {p.id: np.array(p.corners, np.float64) for p in island_board_layout(board).markers}
-    square_to_image = cv2.getPerspectiveTransform(layout[known_id].astype(np.float32), known_quad.astype(np.float32))
+    square_to_image = _square_affine(layout[known_id], known_quad)
     seen = cv2.perspectiveTransform(other_quad.mean(axis=0).reshape(1, 1, 2), np.linalg.inv(square_to_image)).reshape(2)
     expected = layout[other_id].mean(axis=0)
     distance = np.linalg.norm(expected - layout[known_id].mean(axis=0))
@@ -363,9 +368,30 @@ def _refine_all(grey, quads: dict[int, np.ndarray], settings: FinderSettings, mi
     return markers, scores
 
 
-def _predicted_quad(board: LocatedBoard, placement) -> np.ndarray:
+def _prediction_maps(located: dict[int, LocatedBoard], markers) -> tuple[dict[int, np.ndarray], bool]:
+    """(board -> 3x3 sheet mm -> image px, to say where its unread markers lie; whether every board stands on one
+    marker). While every placed board stands on
+    one marker, each is extended from that marker's square by an affine map: the homography of a 12 px marker's four
+    corners bends the sheet's far corners tens to thousands of pixels away (tuning seeds 6205, 6229), and a sheet that
+    small in the picture shows little perspective across it. Once a board stands on more, the table plane its markers
+    give places the others (the plane conditions them: 6205's board on one marker is then found whole)."""
+    if any(len(board.markers_used) > 1 for board in located.values()):
+        return {number: board.sheet_to_image for number, board in located.items()}, False
+    seen = {m.id: np.array(m.corners, np.float64) for m in markers}
+    return {number: _square_affine(np.array(_placement(board.markers_used[0]).corners, np.float64),
+                                   seen[board.markers_used[0]]) for number, board in located.items()}, True
+
+
+def _predicted_quad(sheet_to_image: np.ndarray, placement) -> np.ndarray:
     corners = np.array(placement.corners, np.float64).reshape(-1, 1, 2)
-    return cv2.perspectiveTransform(corners, board.sheet_to_image).reshape(4, 2)
+    return cv2.perspectiveTransform(corners, sheet_to_image).reshape(4, 2)
+
+
+def _square_affine(square_mm: np.ndarray, quad_px: np.ndarray) -> np.ndarray:
+    """3x3: the affine map (least squares over the four corners) taking a marker's printed square to its quad."""
+    source = np.hstack([square_mm.reshape(4, 2), np.ones((4, 1))])
+    rows, *_ = np.linalg.lstsq(source, quad_px.reshape(4, 2), rcond=None)
+    return np.vstack([rows.T, [0.0, 0.0, 1.0]])
 
 
 @lru_cache(maxsize=4)

@@ -221,9 +221,11 @@ class TaughtPieces:
                 continue
             choice = choose_kind(fits, tokens[key][0], s.kinds, gaps, face_gaps)
             tokens[key] = choice.kind + tokens[key][1]
-            if not choice.sure:
+            reason = choice.reason if not choice.sure or view.cell_px >= s.least_kind_cell_px else (
+                f"its board's cells show {view.cell_px:.0f} px across, too few to tell its kind by shape")
+            if reason:
                 probabilities[key] = min(probabilities[key], s.unsure_confidence)
-                reasons[key] = "; ".join(filter(None, (reasons.get(key), choice.reason)))
+                reasons[key] = "; ".join(filter(None, (reasons.get(key), reason)))
         return reasons
 
     def _find_missed(self, image, view: BoardView, board: int, tokens: dict, probabilities: dict) -> None:

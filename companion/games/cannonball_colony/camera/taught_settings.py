@@ -47,6 +47,11 @@ class TaughtSettings:
     fit: FitSettings = FitSettings()
     # Taught, the kind chosen from the fits and the look (camera/kind_choice.py).
     kinds: KindChoiceSettings = KindChoiceSettings()
+    # A board whose cells show under this many pixels across (a camera 1.4 m and more away) shows a piece a dozen pixels
+    # wide: its kind is never sure. Tuning seed 6421, its boards first found by the board finder's affine square: a
+    # cube blockade read as a fort, sure (cells 15 px). Tuning seeds 6000-6599, tuned families, taught: confidently
+    # wrong 1 -> 0 on the 18 seeds with such a board, 19 more right cells asked about; no reading changed.
+    least_kind_cell_px: float = 16.0
     # A piece the network took for bare ground (a look it never saw): its base shows its owner's paint this
     # widely, and a taught kind's solid covers its silhouette this well.
     missed_base_share: float = 0.3
