@@ -92,7 +92,7 @@ def look_at_spaces(space_patches: np.ndarray, space_inside: np.ndarray, ant_patc
         darkness, chroma = _darkness_chroma(colour / paper)
         not_paper = ((darkness > settings.hand_dark) | (chroma > settings.hand_chroma)) & paper_place
         hand_share = float(not_paper.sum() / paper_place.sum())
-        spaces.append(_space_look(darkness, disc & ~ink, near, bridge_ink(darkness, ink, settings), mm2, paper, hand_share,
+        spaces.append(_space_look(darkness, disc & ~ink, near & ~ink, mm2, paper, hand_share,
                                   float((disc & seen).sum() / disc.sum()), grid.px_per_mm, settings))
         ant_rows = grid.ant_rows(index)
         ants.append(_ant_look(ant_patches[ant_rows] / paper, grid.ant_ink[ant_rows], ant_disc, ant_ring, settings))
@@ -113,19 +113,7 @@ def hands_over_whole(spaces: list[SpaceLook], settings: ColonyReaderSettings = S
             for space, value in zip(spaces, redness)]
 
 
-def bridge_ink(darkness: np.ndarray, ink: np.ndarray, settings: ColonyReaderSettings = SETTINGS) -> np.ndarray:
-    """The darkness with the printed lines' pixels filled where dark lies on both sides of them (a bead
-    lying on or leaning over the circle's line), bare line left at 0: the bead-centre density then sees
-    such a bead whole rather than cut in two by the line."""
-    if not settings.ink_bridge_px:
-        return np.where(ink, 0.0, darkness)
-    off_ink = np.where(ink, 0.0, darkness).astype(np.float32)
-    kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (settings.ink_bridge_px,) * 2)
-    closed = cv2.morphologyEx(off_ink, cv2.MORPH_CLOSE, kernel)
-    return np.where(ink, closed, off_ink)
-
-
-def _space_look(darkness, region, near, bridged, mm2, paper, hand_share, inside, px_per_mm, settings) -> SpaceLook:
+def _space_look(darkness, region, near, mm2, paper, hand_share, inside, px_per_mm, settings) -> SpaceLook:
     dark = ((darkness > settings.dark) & region).astype(np.uint8)
     dark = cv2.morphologyEx(dark, cv2.MORPH_CLOSE, np.ones((3, 3), np.uint8))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
@@ -155,7 +143,7 @@ def _space_look(darkness, region, near, bridged, mm2, paper, hand_share, inside,
                      float(darkness[region & (darkness > settings.faint)].sum()) * mm2, max(peak_count - 1, 0), hull,
                      edges, float(darkness[dark > 0].mean()) if dark.any() else 0.0, float(paper.mean()), hand_share, inside,
                      np.where(region, darkness, 0.0).astype(np.float32) if dark.any() else None,
-                     np.where(near, bridged, 0.0).astype(np.float32) if dark.any() else None,
+                     np.where(near, darkness, 0.0).astype(np.float32) if dark.any() else None,
                      tuple(float(channel) for channel in paper))
 
 

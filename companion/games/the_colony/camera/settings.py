@@ -13,8 +13,6 @@ class ColonyReaderSettings:
     ant_sample_mm: float = 6.0        # of the 7 mm ant spot, inside its dashed line
     ant_ring_mm: tuple[float, float] = (7.8, 10.0)
     ink_grow_px: int = 3              # printed lines (dilated so) are left out of paper statistics
-    ink_bridge_px: int = 13           # the density's darkness is filled across printed lines this wide (px) where
-                                      # dark lies on both sides (a bead on the circle's line); 0: lines left at 0
     paper_percentile: float = 75.0
     dark: float = 0.42                # darkness (1 - grey / paper white) of an egg or a dark ant
     faint: float = 0.2                # darkness counted into the darkness sum
