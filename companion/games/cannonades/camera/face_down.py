@@ -183,7 +183,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     if again and card_sized(refitted, settings):
         return again
     if not card_sized(contour, settings):
-        parts = touching.split_blob(contour, settings, cover, border_missed=True)
+        parts = touching.split_blob(contour, settings, cover, border_missed=True, found_again=refitted)
         beside = None if cover is None or (parts is not None and len(parts) < 2) else touching.card_beside_face(
             contour, settings, cover)
         if beside is not None and faint is not None and not touching.gap_is_table(contour, settings, cover, beside,

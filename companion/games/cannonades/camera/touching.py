@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from companion.games.cannonades.camera import left_by_face
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
@@ -26,7 +27,7 @@ class SplitCard:
 
 
 def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None,
-               border_missed: bool = False) -> list[SplitCard] | None:
+               border_missed: bool = False, found_again: np.ndarray | None = None) -> list[SplitCard] | None:
     """The cards a blob is made of, or None when card rectangles do not explain it. `cover`: where
     face-up cards lie (the top view's px); a card may reach under one that touches the blob, so a
     face-down ship under a cannonade is a card: a blob so covered is one card or nothing (a hand
@@ -34,10 +35,14 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     the rectangles inside it do not explain is tried again with every card free to reach under it, and so is a
     blob of one card's area or less that no one card can hold (longer than a card): backs overlapping in a row,
     a cannonade laid across them. `border_missed`: a blob the mask found (not a faint shape) may be cards whose light
-    border it missed: tried last grown by the border (`split_border_mm`)."""
+    border it missed: tried last grown by the border (`split_border_mm`). `found_again`: the blob's outline found at
+    its own level (refit.py), which the cards must explain by the faces too (left_by_face)."""
     found = _split(contour, settings, cover, reach_under=False)
     if found is None and cover is not None:
         found = _split(contour, settings, cover, reach_under=True)
+    if found is not None and found_again is not None and left_by_face.strip_left(
+            found_again, [card.outline_px for card in found], cover, settings, 0.0):
+        return None   # the blob found again holds a card's strip by a face the cards leave: a card may lie under it
     if found is None and border_missed:
         # Judged as cards apart from the faces: a strip under one, grown, is no border missed.
         grown = _grown(contour, settings.split_border_mm * settings.top_px_per_mm)
@@ -47,6 +52,9 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
         # join two cards a little apart): tried shrunk by that halo.
         shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
         found = None if shrunk is None else _split(shrunk, settings, None, reach_under=False)
+        if found is not None and left_by_face.strip_left(contour, [card.outline_px for card in found], cover, settings,
+                                                          settings.split_halo_mm):
+            found = None   # a card's strip by a face left over: a card may lie under it
     return found
 
 
