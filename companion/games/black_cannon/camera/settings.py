@@ -56,6 +56,11 @@ class ReaderSettings:
     # px (Gaussian sigma) is stretched onto the die's plane (blur_stretch.py). Tuning seeds 2800-3549: flat 4-6s
     # seen 25-51 degrees up read 0.60-0.66, 0.85-0.95 of that at 0.5; a cocked 4 0.60, 0.65 of it (0.70 at 0.75).
     picture_blur_px: float = 0.5
+    # A roll's two dice both doubted for pips squashed this near the same way in the picture are taken to lie in a
+    # shaken photo's smear, and that doubt is dropped (pair_smear.py). Tuning seeds 5150-5349 and 4950-5149: the
+    # flat pairs of shaken photos (2.2-2.6 px) read 2-8 degrees apart (5151: 42 and 50, 5195: 131 and 129, 5085: 43
+    # and 49); not swept, one value tried.
+    smear_alike_deg: float = 20.0
     flat_pip_roundness: float = 0.55     # a face's pips are rounder than this seen straight down on it (moments)
     # A pip's size for that: where its local contrast stands at this share of its own peak, within this many of its
     # found radii (pip_spots.half_height_radii: a faint pip on a lit top is cut small by the spot finder's threshold).
