@@ -25,6 +25,7 @@ from companion.games.black_cannon.camera.hidden_dice import hidden_dice
 from companion.games.black_cannon.camera.pair_smear import smeared_alike
 from companion.games.black_cannon.camera.pip_counter import read_die
 from companion.games.black_cannon.camera.seen_die import SeenDie, doubt_unlike_pair
+from companion.games.black_cannon.camera.side_beyond import doubt_sides_read_as_tops
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ship_search import clear_of_ships, unread_ships
 from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_token, near_a_ship, ships_from_tags
@@ -116,6 +117,7 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
                             key=lambda die: die.confidence, reverse=True), settings)[:DICE]
     if smeared_alike(dice, settings):
         dice = _read_smeared(dice, read, look, image, board, settings)
+    dice = doubt_sides_read_as_tops(dice, [die for _, die in read], view, settings)
     dice = doubt_unlike_pair(dice, settings)
     if view.print_match or len(markers) > len(first_markers):
         dice = _doubted_on_markers_fit(dice, image, board, settings, first_markers, view)

@@ -49,6 +49,11 @@ class ReaderSettings:
     # looked at again where it stands at this share of its own peak or more (pip_spots.find_spots; tuning seeds
     # 3550-3749: 3638's red 2, its pip joined to the lit edge beside the die's dark side, 85 against the edge's 25-60).
     streaked_pip_height: float = 0.5
+    # A die read sure with a face of another count read this near beyond it (mm, its middle's), within this many
+    # degrees of straight away from the camera, may be that die's side read as its top: asked (side_beyond.py).
+    # Set from tuning seeds 5150-5349 (see there).
+    side_beyond_mm: float = 30.0
+    side_beyond_deg: float = 30.0
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
     flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)
