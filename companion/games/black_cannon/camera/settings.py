@@ -51,7 +51,9 @@ class ReaderSettings:
     streaked_pip_height: float = 0.5
     # A die read sure with a face of another count read this near beyond it (mm, its middle's), within this many
     # degrees of straight away from the camera, may be that die's side read as its top: asked (side_beyond.py).
-    # Set from tuning seeds 5150-5349 (see there).
+    # From the geometry (a side's middle lies 9-25 mm nearer the camera than its top's, dice of 16-21 mm seen 30-60
+    # degrees off straight down; a roll's dice are thrown 32 mm apart at least); tuning seed 5290's side read as a
+    # top lay 20.2 mm short of its top, 0 degrees off. Not swept.
     side_beyond_mm: float = 30.0
     side_beyond_deg: float = 30.0
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
