@@ -25,14 +25,18 @@ DISC_MOMENT = 0.25
 def picture_px_on_plane(view: BoardView, origin_mm, px_per_mm: float, height_mm: float, point_px) -> np.ndarray:
     """The 2x2 spread (second moments) on the die-top view (`px_per_mm`, its top-left at `origin_mm`, the plane
     `height_mm` up) that one picture pixel of spread, the same every way, makes round `point_px` of that view."""
+    inverse = np.linalg.inv(view_to_picture(view, origin_mm, px_per_mm, height_mm, point_px))
+    return inverse @ inverse.T
+
+
+def view_to_picture(view: BoardView, origin_mm, px_per_mm: float, height_mm: float, point_px) -> np.ndarray:
+    """The 2x2 Jacobian from the die-top view's px (as picture_px_on_plane's view) to picture px round `point_px`."""
     scale = np.array([[1 / px_per_mm, 0, origin_mm[0]], [0, 1 / px_per_mm, origin_mm[1]], [0, 0, 1.0]])
     matrix = view.raised(height_mm) @ scale          # die-top view px -> picture px
     x, y = float(point_px[0]), float(point_px[1])
     w = matrix[2, 0] * x + matrix[2, 1] * y + matrix[2, 2]
     seen = (matrix[:2, 0] * x + matrix[:2, 1] * y + matrix[:2, 2]) / w
-    jacobian = (matrix[:2, :2] - np.outer(seen, matrix[2, :2])) / w   # view px -> picture px, near the point
-    inverse = np.linalg.inv(jacobian)
-    return inverse @ inverse.T
+    return (matrix[:2, :2] - np.outer(seen, matrix[2, :2])) / w
 
 
 def flat_pips_roundness(view: BoardView, origin_mm, settings: ReaderSettings, point_px, pip_radius_px: float) -> float:

@@ -313,6 +313,16 @@ def pips_roundness(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pi
     weigh less than its middle), each made to trace 1 and averaged. A flat top seen straight down on its
     plane has round pips (any height's plane is a scaled copy of it); a tilted top squashes them along its
     tilt, pooled over its pips so one pip's noise counts less."""
+    shape = pips_shape(contrast, face, pips_px, pip_radius)
+    if shape is None:
+        return 1.0
+    low, high = np.linalg.eigvalsh(shape)
+    return float(math.sqrt(max(low, 0.0) / high))
+
+
+def pips_shape(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pip_radius: float) -> np.ndarray | None:
+    """The face's pips' second moments pooled as pips_roundness weighs them (2x2, trace 1, the die-top view's px);
+    None when no pip could be weighed."""
     reach = int(math.ceil(2.0 * pip_radius))
     h, w = contrast.shape
     shapes = []
@@ -329,10 +339,7 @@ def pips_roundness(contrast: np.ndarray, face: FaceRead, pips_px: np.ndarray, pi
         offsets = np.stack([xs - (weights * xs).sum() / weights.sum(), ys - (weights * ys).sum() / weights.sum()])
         moments = np.einsum("ayx,byx,yx->ab", offsets, offsets, weights) / weights.sum()
         shapes.append(moments / np.trace(moments))
-    if not shapes:
-        return 1.0
-    low, high = np.linalg.eigvalsh(np.mean(shapes, axis=0))
-    return float(math.sqrt(max(low, 0.0) / high))
+    return np.mean(shapes, axis=0) if shapes else None
 
 
 def stray_spots(face: FaceRead, points: np.ndarray, picture: np.ndarray | None = None, pip_radius: float = 1.0,

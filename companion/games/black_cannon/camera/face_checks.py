@@ -8,7 +8,7 @@ from typing import Callable
 
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import BODY, GRID, pips_roundness
+from companion.games.black_cannon.camera.die_face import BODY, GRID, pips_roundness, pips_shape
 from companion.games.black_cannon.camera.pip_spots import local_contrast
 from companion.games.black_cannon.camera.quick_stats import median
 from companion.games.black_cannon.camera.settings import ReaderSettings
@@ -89,10 +89,7 @@ def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray,
     found = [spot for _, spot in pips_found(face, points)]
     if not found:
         return False
-    body = median([_grey_at(grey, face.centre + np.asarray(place) @ face.axes) for place in BODY])
-    pips = median([_grey_at(grey, points[spot]) for spot in found])
-    local = local_contrast(grey, settings.dice_px_per_mm, settings) if local is None else local
-    contrast = local * (1.0 if pips > body else -1.0)
+    contrast = _pips_contrast(grey, face, points, found, settings, local)
     pip_radius = float(median(radii[found]))
     roundness = pips_roundness(contrast, face, points[found], pip_radius)
     if roundness >= settings.flat_pips_roundness:
@@ -102,6 +99,25 @@ def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray,
                                                                                                      pip_radius)
 
 
+
+
+def pips_shape_seen(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings,
+                    local: np.ndarray | None = None) -> np.ndarray | None:
+    """The face's pips' pooled second moments as pips_squashed weighs them (die_face.pips_shape), None without pips."""
+    found = [spot for _, spot in pips_found(face, points)]
+    if not found:
+        return None
+    contrast = _pips_contrast(grey, face, points, found, settings, local)
+    return pips_shape(contrast, face, points[found], float(median(radii[found])))
+
+
+def _pips_contrast(grey: np.ndarray, face, points: np.ndarray, found: list[int], settings: ReaderSettings,
+                   local: np.ndarray | None) -> np.ndarray:
+    """The local contrast on the pips' side (lighter or darker than the face's body)."""
+    body = median([_grey_at(grey, face.centre + np.asarray(place) @ face.axes) for place in BODY])
+    pips = median([_grey_at(grey, points[spot]) for spot in found])
+    local = local_contrast(grey, settings.dice_px_per_mm, settings) if local is None else local
+    return local * (1.0 if pips > body else -1.0)
 
 
 def _grey_at(grey: np.ndarray, point) -> float:

@@ -38,9 +38,11 @@ from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals_together, stray_spots
 from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
 from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
-                                                             pips_alike, pips_found, pips_squashed, sure_margin)
+                                                             pips_alike, pips_found, pips_shape_seen, pips_squashed,
+                                                             sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts
+from companion.games.black_cannon.camera.pair_smear import squash_bearing_deg
 from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
 from companion.games.black_cannon.camera.quick_stats import median
@@ -51,7 +53,9 @@ CROP_MARGIN_MM = 6.0
 
 
 def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSettings,
-             board: Board | None = None) -> SeenDie:
+             board: Board | None = None, smeared: bool = False) -> SeenDie:
+    """The die read from `blob` (the module's docstring). `smeared`: the photo is known smeared (pair_smear.py), so
+    its pips seen squashed say nothing of a lean."""
     ppm, height = settings.dice_px_per_mm, settings.die_top_guess_mm
     # The crop holds the blob and a whole die round its middle, both on the table and at a die's height:
     # a blob may be only part of its die (a body that matches the print behind it).
@@ -168,8 +172,14 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     # blur leaves a flat top's. One of one to three pips has only its pips' squash to tell a lean by, and cocked dice
     # read as such sit at the bar (tuning seeds 2800-3549 forced to lean: 2974, 3091 read as a lone 1 at 0.66).
     blurred = partial(flat_pips_roundness, view, low, settings) if face.pips >= CORNERED_PIPS else None
+    squash_bearing = None
     if pips_squashed(grey, face, points, radii, settings, local, blurred):
-        doubts.append("its pips are seen squashed: a cocked die?")
+        squash_bearing = squash_bearing_deg(view, low, settings, face.centre,
+                                            pips_shape_seen(grey, face, points, radii, settings, local))
+        if not smeared:
+            doubts.append("its pips are seen squashed: a cocked die?")
+        else:
+            reason += "; its pips are seen squashed as the other die's are: the photo's smear"
     side_seen = sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
@@ -183,7 +193,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         # (tuning seeds with a die forced to lean), would only doubt the other, flat die too (doubt_unlike_pair).
         side = None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
-                   bool(doubts), side_seen=side_seen)
+                   bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing)
 
 
 def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:

@@ -22,8 +22,10 @@ from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
 from companion.games.black_cannon.camera.hidden_dice import hidden_dice
+from companion.games.black_cannon.camera.pair_smear import smeared_alike
 from companion.games.black_cannon.camera.pip_counter import read_die
 from companion.games.black_cannon.camera.seen_die import SeenDie, doubt_unlike_pair
+from companion.games.black_cannon.camera.side_beyond import doubt_sides_read_as_tops
 from companion.games.black_cannon.camera.settings import SETTINGS, ReaderSettings
 from companion.games.black_cannon.camera.ship_search import clear_of_ships, unread_ships
 from companion.games.black_cannon.camera.ships import SeenShip, chest_mask, is_chest_token, near_a_ship, ships_from_tags
@@ -113,6 +115,9 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     dice = _one_each(sorted((die for blob, die in read if die.pips is not None and not
                              (id(blob) not in dice_ids and near_a_ship(blob.centre_mm, ships, settings))),
                             key=lambda die: die.confidence, reverse=True), settings)[:DICE]
+    if smeared_alike(dice, settings):
+        dice = _read_smeared(dice, read, look, image, board, settings)
+    dice = doubt_sides_read_as_tops(dice, [die for _, die in read], view, settings)
     dice = doubt_unlike_pair(dice, settings)
     if view.print_match or len(markers) > len(first_markers):
         dice = _doubted_on_markers_fit(dice, image, board, settings, first_markers, view)
@@ -145,6 +150,16 @@ def _read_dice(look: TableLook, image: np.ndarray, board: Board,
     face reader."""
     return [(blob, second_opinion(look.view, image, blob, read_die(look.view, image, blob, settings, board),
                                   settings)) for blob in look.candidates]
+
+
+def _read_smeared(dice: list[SeenDie], read: list[tuple[Blob, SeenDie]], look: TableLook, image: np.ndarray,
+                  board: Board, settings: ReaderSettings) -> list[SeenDie]:
+    """The roll's two dice read again as lying in a smeared photo: their pips, seen squashed the same way, doubt
+    neither (pair_smear.py); every other doubt stands."""
+    blob_of = {id(die): blob for blob, die in read}
+    return [second_opinion(look.view, image, blob_of[id(die)],
+                           read_die(look.view, image, blob_of[id(die)], settings, board, smeared=True), settings)
+            for die in dice]
 
 
 def _doubted_on_markers_fit(dice: list[SeenDie], image: np.ndarray, board: Board, settings: ReaderSettings, markers,

@@ -20,6 +20,8 @@ class SeenDie:
     learned: int | None = None       # the learned face reader's likeliest class (NOT_A_FACE: no flat face); None unread
     learned_sure: float = 0.0        # and its probability
     side_seen: bool = False          # its body showed a side beside its top (die_sides.py): a cocked die?
+    # which way (picture degrees, 0-180) its pips were seen squashed, when they were (pair_smear.py); None: not
+    squash_bearing_deg: float | None = None
 
 
 NOT_A_FACE = 0            # the learned face reader's class for a cocked die, a hidden one, or no die at all

@@ -49,6 +49,13 @@ class ReaderSettings:
     # looked at again where it stands at this share of its own peak or more (pip_spots.find_spots; tuning seeds
     # 3550-3749: 3638's red 2, its pip joined to the lit edge beside the die's dark side, 85 against the edge's 25-60).
     streaked_pip_height: float = 0.5
+    # A die read sure with a face of another count read this near beyond it (mm, its middle's), within this many
+    # degrees of straight away from the camera, may be that die's side read as its top: asked (side_beyond.py).
+    # From the geometry (a side's middle lies 9-25 mm nearer the camera than its top's, dice of 16-21 mm seen 30-60
+    # degrees off straight down; a roll's dice are thrown 32 mm apart at least); tuning seed 5290's side read as a
+    # top lay 20.2 mm short of its top, 0 degrees off. Not swept.
+    side_beyond_mm: float = 30.0
+    side_beyond_deg: float = 30.0
     die_not_hull: float = 0.5            # a blob whose face reads this well is a die, not a hull on its side
     flat_face_squash: float = 0.93       # a face seen squashed more than this leans: a cocked die (tuning: cocked 0.91-0.93, flat 0.936 up)
     flat_pips_roundness: float = 0.66    # a face's pips, pooled, are rounder than this unless it leans (tuning seeds 1500-1799: flat 1% below)
@@ -56,6 +63,11 @@ class ReaderSettings:
     # px (Gaussian sigma) is stretched onto the die's plane (blur_stretch.py). Tuning seeds 2800-3549: flat 4-6s
     # seen 25-51 degrees up read 0.60-0.66, 0.85-0.95 of that at 0.5; a cocked 4 0.60, 0.65 of it (0.70 at 0.75).
     picture_blur_px: float = 0.5
+    # A roll's two dice both doubted for pips squashed this near the same way in the picture are taken to lie in a
+    # shaken photo's smear, and that doubt is dropped (pair_smear.py). Tuning seeds 5150-5349 and 4950-5149: the
+    # flat pairs of shaken photos (2.2-2.6 px) read 2-8 degrees apart (5151: 42 and 50, 5195: 131 and 129, 5085: 43
+    # and 49); not swept, one value tried.
+    smear_alike_deg: float = 20.0
     flat_pip_roundness: float = 0.55     # a face's pips are rounder than this seen straight down on it (moments)
     # A pip's size for that: where its local contrast stands at this share of its own peak, within this many of its
     # found radii (pip_spots.half_height_radii: a faint pip on a lit top is cut small by the spot finder's threshold).
