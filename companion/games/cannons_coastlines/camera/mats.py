@@ -37,6 +37,7 @@ from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, Ma
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint, at_the_bottom_edge
 from companion.games.cannons_coastlines.camera.pole_stubs import poles_in_line
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
+from companion.games.cannons_coastlines.camera.unread_paint import unread_paint_doubts
 
 
 @dataclass(frozen=True)
@@ -259,6 +260,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             painted.append((shown, counted_masts))
             doubts += named + named_too + beyond_room(len(counted_masts), room, settings)
             doubts += cut_band_doubts(on_blob, looks, settings)
+            doubts += unread_paint_doubts(blob, counted_masts + unpainted, paint, fleets or hues, looks, settings)
             continue
         if kind == "mast" and looks.taught and at_the_bottom_edge(blob, settings) \
                 and blob.sum() < settings.unpainted_mast_share * looks.mast_mm2 * MAT_PX_PER_MM ** 2:
@@ -291,6 +293,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                         _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += [fleet] * (max(1, int(round(reach))) - 1)
             doubts += band_count_doubts(fleet, reach, 1, settings, settings.faint_band_doubt_below)
+            doubts += unread_paint_doubts(blob, [fleet], paint, fleets or hues, looks, settings)
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings) + row_reach_doubts(painted, looks, settings)
     # Each prize's blob: a blob's prizes are those read after the blob before it.

@@ -173,6 +173,14 @@ class MatSettings:
     # read wrong showed 16-29, five under 23; those read right 18-21.4 five times, 24-70 the rest). So too a whole mast
     # against a crate (crate_blobs): its fleet is then its paint's, asked (tuning seed 1867 cleo, 20, sure and wrong).
     pale_mast_chroma: float = 23.0
+    # Taught: a fleet's paint the prize may come from, this many mm^2 of it on a mast blob that no mast read from the
+    # blob is of, holding unread_paint_dense_mm mm^2 per mm it reaches, is a doubt (unread_paint). Fresh tuning seeds
+    # 3700-3899: the two masts read sure and wrong so showed 23 mm^2 at 3.3 a mm (3740 cleo, a dark navy pennant
+    # outvoted by its pole) and 34 at 4.3 (3784 cleo, a pale yellow band's half against a blue mast's band); of the
+    # mats read right and sure, the most was 17 at 1.9 (3791 anna, a red fleet's hue at a yellow band's edge) and 28 at
+    # 1.1 (3885 cleo, a dark pole's shades of the navy hue along it), the densest 6 at 2.0.
+    unread_paint_doubt_mm2: float = 20.0
+    unread_paint_dense_mm: float = 2.5
     pale_mast_chroma_share: float = 0.9
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.

@@ -1,0 +1,54 @@
+"""A mast blob carrying a fleet's paint no mast read from it is of (camera/unread_paint.py): on the fresh taught
+tuning seeds 3700-3899, 3740 cleo's mast (a brown pole, a white sail, a small dark navy pennant) was read sure as the
+yellow fleet's, its pole's shades outvoting a pennant too faint for the vote; 3784 cleo's pale yellow band's half,
+lying against a blue mast's band, was left unread (a mast missed, sure). Pieces drawn from above on a white mat (mm),
+read as the mat reader reads its fittings zone."""
+
+from __future__ import annotations
+
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mats import read_fittings
+from tests.games.cannons_coastlines.drawn_mats import mat_with
+
+TAN_POLE = (150, 195, 210)     # BGR, as white-balanced: light (L 202), a yellow's hue, chroma 25 (no yellow paint)
+DARK_NAVY = (110, 90, 88)      # chroma 13: the reader's paint (10 and up), under a fleet's colour for the vote (16)
+BLUE_FLEET, YELLOW_FLEET = 1, 2
+TAUGHT = MatLooks(mast_mm2=400.0, crate_mm2=300.0, taught=True)
+
+
+def tan_pole_with_a_navy_pennant(x: float = 100) -> list:
+    """A 4 x 40 mm tan pole with a 6 x 5 mm dark navy pennant at its foot (30 mm^2: under a patch's 35)."""
+    return [((x, 30, 4, 40), TAN_POLE), ((x - 6, 64, 6, 5), DARK_NAVY)]
+
+
+def test_a_navy_pennant_outvoted_by_its_pole_is_asked_about():
+    masts, _, doubts, _ = read_fittings(mat_with(*tan_pole_with_a_navy_pennant()), looks=TAUGHT,
+                                        fleets={BLUE_FLEET, YELLOW_FLEET, 4})
+    assert masts == [YELLOW_FLEET]    # the pole's vote still reads it; the navy paint left unread asks
+    assert any(f"of fleet {BLUE_FLEET}'s paint over" in doubt and f"on a mast blob read as fleet {YELLOW_FLEET}" in doubt
+               for doubt in doubts)
+
+
+def test_the_pole_alone_is_read_sure():
+    masts, _, doubts, _ = read_fittings(mat_with(tan_pole_with_a_navy_pennant()[0]), looks=TAUGHT,
+                                        fleets={BLUE_FLEET, YELLOW_FLEET, 4})
+    assert masts == [YELLOW_FLEET]
+    assert doubts == []
+
+
+def test_untaught_no_such_doubt_is_named():
+    _, _, doubts, _ = read_fittings(mat_with(*tan_pole_with_a_navy_pennant()), fleets={BLUE_FLEET, YELLOW_FLEET, 4})
+    assert not any("on a mast blob read as" in doubt for doubt in doubts)
+
+
+def test_a_dark_poles_thin_shades_of_a_fleets_hue_are_no_doubt():
+    """3885 cleo (read right): a dark pole's shades of the navy hue along 26 mm of it, 28 mm^2, 1.1 mm^2 a mm."""
+    thin_navy_line = ((101, 30, 1, 30), DARK_NAVY)   # 1 x 30 mm along the pole
+    _, _, doubts, _ = read_fittings(mat_with(tan_pole_with_a_navy_pennant()[0], thin_navy_line), looks=TAUGHT,
+                                    fleets={BLUE_FLEET, YELLOW_FLEET, 4})
+    assert doubts == []
+
+
+def test_paint_of_a_fleet_the_prize_cannot_come_from_is_no_doubt():
+    _, _, doubts, _ = read_fittings(mat_with(*tan_pole_with_a_navy_pennant()), looks=TAUGHT, fleets={YELLOW_FLEET, 4})
+    assert not any("on a mast blob read as" in doubt for doubt in doubts)
