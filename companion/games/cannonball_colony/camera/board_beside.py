@@ -163,8 +163,10 @@ class BesideReads:
 
     def many(self, quads, settings: MarkerSettings) -> list:
         """Each quad's table, None for one too small or flat; those not read before are read together."""
-        keys = [(quad.tobytes(), settings.px_per_module, settings.min_contrast)
-                if np.linalg.norm(quad[0] - quad[2]) >= settings.min_marker_px else None for quad in quads]
+        quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+        big = (_diagonal_sizes(quads) >= settings.min_marker_px).tolist()
+        keys = [(quad.tobytes(), settings.px_per_module, settings.min_contrast) if read else None
+                for quad, read in zip(quads, big)]
         new = {key: quad for key, quad in zip(keys, quads) if key is not None and key not in self.tables}
         self.tables.update(zip(new, many_pattern_scores(self.grey, list(new.values()), settings)))
         return [None if key is None else self.tables[key] for key in keys]
@@ -234,7 +236,12 @@ def _overlapping(origins: np.ndarray, sheet_to_image: np.ndarray, to_sheets: lis
 def _near_taken(centres: np.ndarray, quads: np.ndarray, taken: np.ndarray) -> np.ndarray:
     """Whether markers at `quads` (N, 4, 2), centred at `centres` (N, 2), would lie on one already placed
     (`taken`: placed markers' centres); a marker's size is its diagonal (a matrix product: np.linalg.norm's sum)."""
-    diagonals = quads[:, 0] - quads[:, 2]
-    sizes = np.sqrt((diagonals[:, None, :] @ diagonals[:, :, None]).reshape(-1))
+    sizes = _diagonal_sizes(quads)
     distances = np.sqrt(((centres[:, None, :] - taken[None]) ** 2).sum(axis=2))
     return (distances < 0.5 * sizes[:, None]).any(axis=1)
+
+
+def _diagonal_sizes(quads: np.ndarray) -> np.ndarray:
+    """Each quad's (N, 4, 2) size, its first diagonal: a matrix product gives np.linalg.norm's sum, quad by quad."""
+    diagonals = quads[:, 0] - quads[:, 2]
+    return np.sqrt((diagonals[:, None, :] @ diagonals[:, :, None]).reshape(-1))
