@@ -378,7 +378,8 @@ def main() -> None:
                         help="write every piece read wrong and every cell read wrong with confidence (JSON lines): "
                              "families, sizes, tilt, and the reader's doubt")
     parser.add_argument("--kit-looks", action="store_true", help="write camera/kit_looks.json and stop")
-    parser.add_argument("--speed", action="store_true", help="time the taught reader on the tuned row's views and stop")
+    parser.add_argument("--speed", action="store_true",
+                        help="time the taught reader on the tuned row's views (--only held-out: that row's) and stop")
     args = parser.parse_args()
     if args.kit_looks:
         print(f"written to {write_kit_looks()}")
@@ -386,7 +387,7 @@ def main() -> None:
     seeds = range(args.first, args.first + args.count)
     if args.speed:
         from benchmarks.taught_speed import time_taught
-        print(time_taught(seeds, args.cache))
+        print(time_taught(seeds, args.cache, held_out=args.only == "held-out"))
         return
     rows = [("tuned", False), ("held-out", True)]
     rows = [row for row in rows if args.only in (None, row[0])]
