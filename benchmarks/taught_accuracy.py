@@ -16,7 +16,9 @@ The other rows draw from TUNED_FAMILIES only. Seeds 6000-6099 were used while tu
 too from 2026-12-05 (fresh views, tuned families only: the attempt tagged attempt/colony-kinds3, not kept), and
 6200-6399 from 2026-12-06 (fresh views, tuned families only: oblong bases, the attempt tagged
 attempt/colony-taught7-oblong, not kept), and 6400-6599 later that day (fresh views, tuned families only: boards
-found from one small marker, and blurred boards beside placed ones); the default seeds (7000 on) were kept apart.
+found from one small marker, and blurred boards beside placed ones), and 6000-6599 again for colony-speed9 (nothing
+tuned: main's readings and the branch's compared with taught_dump.py, speed on 6004-6011, 6407 and 6421); the
+default seeds (7000 on) were kept apart.
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
 cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells
@@ -378,7 +380,8 @@ def main() -> None:
                         help="write every piece read wrong and every cell read wrong with confidence (JSON lines): "
                              "families, sizes, tilt, and the reader's doubt")
     parser.add_argument("--kit-looks", action="store_true", help="write camera/kit_looks.json and stop")
-    parser.add_argument("--speed", action="store_true", help="time the taught reader on the tuned row's views and stop")
+    parser.add_argument("--speed", action="store_true",
+                        help="time the taught reader on the tuned row's views (--only held-out: that row's) and stop")
     args = parser.parse_args()
     if args.kit_looks:
         print(f"written to {write_kit_looks()}")
@@ -386,7 +389,7 @@ def main() -> None:
     seeds = range(args.first, args.first + args.count)
     if args.speed:
         from benchmarks.taught_speed import time_taught
-        print(time_taught(seeds, args.cache))
+        print(time_taught(seeds, args.cache, held_out=args.only == "held-out"))
         return
     rows = [("tuned", False), ("held-out", True)]
     rows = [row for row in rows if args.only in (None, row[0])]

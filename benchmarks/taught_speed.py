@@ -3,6 +3,10 @@ from a sheet photo, of a single photo's first read taught and untaught, of bare 
 photo (the floor) and of a still table streamed, on taught_accuracy.py's rendered views.
 
     nice -n 10 .venv/bin/python benchmarks/taught_accuracy.py --speed --first 6000 --count 4
+    nice -n 10 .venv/bin/python benchmarks/taught_accuracy.py --speed --first 6421 --count 1   # one view alone
+    nice -n 10 .venv/bin/python benchmarks/taught_accuracy.py --speed --first 7000 --count 20 --only held-out
+
+With --only held-out the held-out family's views are timed (the tuned row's otherwise).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from benchmarks.taught_accuracy import render_pair  # noqa: E402
 
 
-def time_taught(seeds, cache: Path, repeats: int = 3) -> str:
+def time_taught(seeds, cache: Path, repeats: int = 3, held_out: bool = False) -> str:
     """CPU time (this thread's) of teaching from a sheet photo, of a photo's first read (a single photo, the
     full marker search) taught and untaught, of bare marker detection on the same photo (the floor), and of a taught
     reader's reads of the same frame again (a still table streamed): medians and p90s."""
@@ -38,7 +42,7 @@ def time_taught(seeds, cache: Path, repeats: int = 3) -> str:
     cv2.setNumThreads(1)
     teaching, single, untaught, bare, streaming = [], [], [], [], []
     for seed in seeds:
-        paths = render_pair(seed, False, cache)
+        paths = render_pair(seed, held_out, cache)
         if paths is None:
             continue
         image, sheet = cv2.imread(str(paths[0])), cv2.imread(str(paths[2]))

@@ -43,9 +43,12 @@ class BesideSettings:
 
 
 def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: BesideSettings = BesideSettings(),
-                  reading: MarkerSettings = MarkerSettings(), taken=()) -> dict[int, np.ndarray]:
+                  reading: MarkerSettings = MarkerSettings(), taken=(), reads: "BesideReads | None" = None
+                  ) -> dict[int, np.ndarray]:
     """Corner markers of unplaced boards beside placed ones: the one surest read per board
-    (its other markers follow from it). `taken` are the centres of markers already placed."""
+    (its other markers follow from it). `taken` are the centres of markers already placed; `reads`, this picture's
+    reads from earlier searches beside (a far island is searched again after each board it places: the sides of the
+    boards placed before are read once)."""
     missing = [b for b in range(1, ids.ISLAND_BOARDS + 1) if b not in located]
     if not located or not missing:
         return {}
@@ -60,7 +63,7 @@ def search_beside(grey: np.ndarray, located: dict[int, LocatedBoard], settings: 
     placements = []   # every placement whose frame looks like paper: its four marker quads
     taken = np.array(taken, np.float64).reshape(-1, 2)
     to_sheets = [np.linalg.inv(other.sheet_to_image) for other in located.values()]
-    reads = _Reads(grey, paper, settings)
+    reads = (reads if reads is not None else BesideReads(grey, settings)).with_paper(paper)
     for board, fix in located.items():
         for side in range(4):
             origins = np.array([[(far, a), (a, far), (-far, a), (a, -far)][side] for a in steps])
@@ -142,32 +145,39 @@ def _read_together(reads, placements, missing, taken, settings: BesideSettings, 
     return found
 
 
-class _Reads:
-    """One picture's quads read (marker_reading.read_scores) and tested for a dark border ring (_like_markers), each
+class BesideReads:
+    """One picture's quads read (marker_reading.read_scores) and their border rings' grey measured (_ring_greys), each
     once: many placements' corners are read one by one and then again together, under a lower size limit that does
-    not change the table."""
+    not change the table, and again by the next search beside the boards of the same picture. Only the paper's grey
+    (which a ring's is held against) changes from search to search."""
 
-    def __init__(self, grey: np.ndarray, paper: float = 255.0, settings: BesideSettings = BesideSettings()):
+    def __init__(self, grey: np.ndarray, settings: BesideSettings = BesideSettings(), paper: float = 255.0,
+                 tables: dict | None = None, rings: dict | None = None):
         self.grey, self.paper, self.settings = grey, paper, settings
-        self.tables: dict[tuple, np.ndarray | None] = {}
-        self.rings: dict[bytes, bool] = {}
+        self.tables: dict[tuple, np.ndarray | None] = {} if tables is None else tables
+        self.rings: dict[bytes, float] = {} if rings is None else rings
+
+    def with_paper(self, paper: float) -> "BesideReads":
+        """The same remembered reads, rings now held against `paper`."""
+        return type(self)(self.grey, self.settings, paper, self.tables, self.rings)
 
     def many(self, quads, settings: MarkerSettings) -> list:
         """Each quad's table, None for one too small or flat; those not read before are read together."""
-        keys = [(quad.tobytes(), settings.px_per_module, settings.min_contrast)
-                if np.linalg.norm(quad[0] - quad[2]) >= settings.min_marker_px else None for quad in quads]
+        quads = np.asarray(quads, np.float64).reshape(-1, 4, 2)
+        big = (_diagonal_sizes(quads) >= settings.min_marker_px).tolist()
+        keys = [(quad.tobytes(), settings.px_per_module, settings.min_contrast) if read else None
+                for quad, read in zip(quads, big)]
         new = {key: quad for key, quad in zip(keys, quads) if key is not None and key not in self.tables}
         self.tables.update(zip(new, many_pattern_scores(self.grey, list(new.values()), settings)))
         return [None if key is None else self.tables[key] for key in keys]
 
     def like_markers(self, quads: np.ndarray) -> np.ndarray:
-        """_like_markers of each quad (N, 4, 2), those not tested before tested together."""
+        """_like_markers of each quad (N, 4, 2), the rings not measured before measured together."""
         keys = [quad.tobytes() for quad in quads]
         new = {key: quad for key, quad in zip(keys, quads) if key not in self.rings}
         if new:
-            self.rings.update(zip(new, _like_markers(self.grey, np.array(list(new.values())), self.paper,
-                                                     self.settings).tolist()))
-        return np.array([self.rings[key] for key in keys], bool)
+            self.rings.update(zip(new, _ring_greys(self.grey, np.array(list(new.values()))).tolist()))
+        return np.array([self.rings[key] for key in keys], np.float64) < self.settings.dark_share * self.paper
 
 
 def sample_grey(grey: np.ndarray, points_mm: np.ndarray, sheet_to_image: np.ndarray) -> np.ndarray:
@@ -191,17 +201,24 @@ BORDER_RING = np.array([[0.5, 0.5], [3.0, 0.5], [5.5, 0.5], [5.5, 3.0], [5.5, 5.
 
 
 def _like_markers(grey: np.ndarray, quads: np.ndarray, paper: float, settings: BesideSettings) -> np.ndarray:
-    """Whether a marker's black border could be at each quad (N, 4, 2): its ring of border modules is dark.
-    Each ring is placed by OpenCV quad by quad (the same points to the bit as one at a time); the rest at once."""
+    """Whether a marker's black border could be at each quad (N, 4, 2): its ring of border modules is dark."""
     if not len(quads):
         return np.zeros(0, bool)
+    return _ring_greys(grey, quads) < settings.dark_share * paper
+
+
+def _ring_greys(grey: np.ndarray, quads: np.ndarray) -> np.ndarray:
+    """The mean grey of each quad's (N, 4, 2) ring of border modules. Each ring is placed by OpenCV quad by quad (the
+    same points to the bit as one at a time); the rest at once (a ring's eight whole grey levels sum exactly)."""
+    if not len(quads):
+        return np.zeros(0, np.float64)
     points = np.array([cv2.perspectiveTransform(BORDER_RING.reshape(-1, 1, 2),
                                                 cv2.getPerspectiveTransform(MARKER_UNIT, quad.astype(np.float32)))
                        for quad in quads]).reshape(len(quads), -1, 2)
     height, width = grey.shape[:2]
     xs = np.clip(np.rint(points[..., 0]).astype(int), 0, width - 1)
     ys = np.clip(np.rint(points[..., 1]).astype(int), 0, height - 1)
-    return grey[ys, xs].mean(axis=1) < settings.dark_share * paper
+    return grey[ys, xs].mean(axis=1)
 
 
 def _overlapping(origins: np.ndarray, sheet_to_image: np.ndarray, to_sheets: list[np.ndarray]) -> np.ndarray:
@@ -219,7 +236,12 @@ def _overlapping(origins: np.ndarray, sheet_to_image: np.ndarray, to_sheets: lis
 def _near_taken(centres: np.ndarray, quads: np.ndarray, taken: np.ndarray) -> np.ndarray:
     """Whether markers at `quads` (N, 4, 2), centred at `centres` (N, 2), would lie on one already placed
     (`taken`: placed markers' centres); a marker's size is its diagonal (a matrix product: np.linalg.norm's sum)."""
-    diagonals = quads[:, 0] - quads[:, 2]
-    sizes = np.sqrt((diagonals[:, None, :] @ diagonals[:, :, None]).reshape(-1))
+    sizes = _diagonal_sizes(quads)
     distances = np.sqrt(((centres[:, None, :] - taken[None]) ** 2).sum(axis=2))
     return (distances < 0.5 * sizes[:, None]).any(axis=1)
+
+
+def _diagonal_sizes(quads: np.ndarray) -> np.ndarray:
+    """Each quad's (N, 4, 2) size, its first diagonal: a matrix product gives np.linalg.norm's sum, quad by quad."""
+    diagonals = quads[:, 0] - quads[:, 2]
+    return np.sqrt((diagonals[:, None, :] @ diagonals[:, :, None]).reshape(-1))

@@ -24,7 +24,7 @@ import numpy as np
 
 from companion.kit import ids
 from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
-from companion.games.cannonball_colony.camera.board_beside import BesideSettings, search_beside
+from companion.games.cannonball_colony.camera.board_beside import BesideReads, BesideSettings, search_beside
 from companion.games.cannonball_colony.camera.island import IslandSettings, LocatedBoard, locate_boards
 from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, best_read, match_marker, read_many, turned
 from companion.vision.markers import DetectedMarker
@@ -97,17 +97,19 @@ def search(grey: np.ndarray, settings: FinderSettings = FinderSettings()) -> Boa
     when the first pass leaves a board thinly placed (or none), the region round the boards
     is searched again at twice the size, and at three times if a board is still on fewer than three markers.
     """
+    reads = BesideReads(grey, settings.beside)   # every pass's searches beside placed boards share their reads
     candidates, weak = _candidates(grey, grey, (0.0, 0.0), 1.0, settings)
-    fix = _grow(grey, candidates, weak, settings)
+    fix = _grow(grey, candidates, weak, settings, reads)
     # A fix with every island marker on every board can only be kept by the enlarged passes: skip them.
     if _thin(fix, settings) and not _complete(fix):
-        fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.upscale, settings)
+        fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.upscale, settings, reads)
         if _sparse(fix, settings) and settings.last_upscale:
-            fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.last_upscale, settings)
+            fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.last_upscale, settings, reads)
     return fix
 
 
-def _enlarged(grey: np.ndarray, fix: BoardFix, candidates: dict, weak: list, scale: float, settings: FinderSettings):
+def _enlarged(grey: np.ndarray, fix: BoardFix, candidates: dict, weak: list, scale: float, settings: FinderSettings,
+              reads: BesideReads):
     """The region round the boards searched again at `scale` times the size: (the fix, if it places more, the
     candidates and weak reads so far)."""
     x0, y0, x1, y1 = _region(grey, fix.located)
@@ -115,7 +117,7 @@ def _enlarged(grey: np.ndarray, fix: BoardFix, candidates: dict, weak: list, sca
     more, more_weak = _candidates(bigger, grey, (x0, y0), scale, settings)
     found = {m.id: np.array(m.corners) for m in fix.markers}
     merged, weak = {**more, **candidates, **found}, weak + more_weak
-    again = _grow(grey, merged, weak, settings)
+    again = _grow(grey, merged, weak, settings, reads)
     if len(again.markers) > len(fix.markers) or len(again.located) > len(fix.located):
         fix = again
     return fix, merged, weak
@@ -180,7 +182,7 @@ def _candidates(image: np.ndarray, grey: np.ndarray, offset, scale: float, setti
     return candidates, weak
 
 
-def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettings) -> BoardFix:
+def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettings, reads: BesideReads) -> BoardFix:
     """From candidate quads to placed boards: confirm, match, then follow each board's other markers."""
     candidates = dict(candidates)
     candidates.update(_confirm_weak(candidates, weak, settings))
@@ -200,7 +202,7 @@ def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettin
             # A board none of whose markers could be read on its own is looked for beside
             # the boards already placed, where a person would have butted it.
             found = search_beside(grey, located, settings.beside, settings.marker,
-                                  [np.mean(m.corners, axis=0) for m in markers])
+                                  [np.mean(m.corners, axis=0) for m in markers], reads)
             extra, extra_scores = _refine_all(grey, found, settings, settings.beside.min_match,
                                               reach=settings.predicted_reach_modules)
             extra = _free(extra, markers)

@@ -33,7 +33,7 @@ def read_alone(grey: np.ndarray, quad: np.ndarray, settings: MarkerSettings) -> 
     return (signed @ _pattern_matrix().T / signed.shape[1]).max(axis=0)
 
 
-class OneAtATime(board_beside._Reads):
+class OneAtATime(board_beside.BesideReads):
     """The search's reads and ring tests, each quad alone and never remembered."""
 
     def many(self, quads, settings: MarkerSettings) -> list:
@@ -84,7 +84,7 @@ def test_a_forgotten_board_is_found_beside_the_other_as_when_its_quads_were_read
     assert batched and all(marker_id in truth for marker_id in batched)
     for marker_id, quad in batched.items():   # a marker of board 2, where it is printed, to a few pixels
         assert np.abs(np.frombuffer(quad).reshape(4, 2) - truth[marker_id]).max() < 3.0
-    monkeypatch.setattr(board_beside, "_Reads", OneAtATime)
+    monkeypatch.setattr(board_beside, "BesideReads", OneAtATime)
     assert found_forgetting_board_two(grey, fix) == batched
 
 
@@ -94,6 +94,6 @@ def test_a_forgotten_board_read_from_its_four_corners_together_is_found_as_one_a
     blind = MarkerSettings(open_min_score=2.0)
     batched = found_forgetting_board_two(grey, fix, BesideSettings(), blind)
     assert batched and all(marker_id in truth for marker_id in batched)
-    monkeypatch.setattr(board_beside, "_Reads", OneAtATime)
+    monkeypatch.setattr(board_beside, "BesideReads", OneAtATime)
     assert found_forgetting_board_two(grey, fix, BesideSettings(), blind) == batched
     assert found_forgetting_board_two(grey, fix, BesideSettings(joint_min_score=1.5), blind) == {}

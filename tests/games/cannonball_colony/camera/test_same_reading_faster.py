@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from companion.games.cannonball_colony.camera.board_beside import (BORDER_RING, MARKER_UNIT, BesideSettings, _like_markers,
-                                                                   _near_taken, _Reads)
+                                                                   _near_taken, BesideReads)
 from companion.games.cannonball_colony.camera.look_judge import _hidden_each
 from companion.games.cannonball_colony.camera.marker_reading import (MODULES, MarkerSettings, _module_layout, _module_means,
                                                                      _pattern_matrix, pattern_scores, read_scores)
@@ -71,7 +71,7 @@ def test_many_quads_in_the_photograph_are_read_whatever_the_size_limit(grey):
 
 def test_a_quad_read_again_under_a_lower_size_limit_gives_the_same_table(grey):
     rng = np.random.default_rng(8)
-    reads = _Reads(grey)
+    reads = BesideReads(grey)
     small = MarkerSettings(min_marker_px=5.0)
     for quad in random_quads(60, rng, grey.shape[1], grey.shape[0], size=(6.0, 14.0)):
         for settings in (MarkerSettings(), small, small):
