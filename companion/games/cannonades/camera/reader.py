@@ -74,9 +74,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     colour = image if image.ndim == 3 else cv2.cvtColor(image, cv2.COLOR_GRAY2BGR)
     view, view_to_table = table_mask.top_view(colour, to_image, settings, window_mm)
     difference = table_mask.table_difference(view, settings)
-    read_px = [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), np.linalg.inv(view_to_table))[0]
-               for face in faces]   # a face over the play area's edge is no arm
-    not_table, armless = table_mask.table_masks(view, settings, difference, read_px)
+    not_table, armless = table_mask.table_masks(view, settings, difference, _faces_in_view(faces, view_to_table))
     judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
     blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table, armless,
                                  difference, (judged, covered))
@@ -86,6 +84,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         if not faces_again:
             break
         faces += faces_again
+        if armless is not not_table:   # an arm was found: a face read again over the play area's edge is none of it
+            not_table, armless = table_mask.table_masks(view, settings, difference, _faces_in_view(faces, view_to_table))
         judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
         blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
                                      armless, difference, (judged, covered))
@@ -177,6 +177,13 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     if len(seen) < 4:
         notes.append(f"only table corners {list(seen)} seen: positions far from them are less sure")
     return Reading(players, tuple(sorted(seen_cards, key=lambda c: (c.area, c.centre_mm))), seen, tuple(notes))
+
+
+def _faces_in_view(faces: list[face_up.PlacedFace], view_to_table: np.ndarray) -> list[np.ndarray]:
+    """The read faces' outlines in the top view's px: the arm finder takes none of them for an arm (one may lie over
+    the play area's edge)."""
+    return [cv2.perspectiveTransform(face.corners_mm[None].astype(np.float64), np.linalg.inv(view_to_table))[0]
+            for face in faces]
 
 
 def _unknowns(blob: face_down.Blob, players: int, settings: ReaderSettings, least_cards: float) -> list[SeenCard]:

@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 6400 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 6600 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -231,6 +231,11 @@ class ReaderSettings:
     # sure; the grain of the tests' views and tuning views 70, 232: 0.18-0.27). It let in 4792's back alone on 3100-4899;
     # on 4900-5199 no reading changed. (The coherence raised to 0.5 instead let 232's grain in, 0.45.)
     unexplained_grain_least_share: float = 0.15
+    # ... unless it is narrower than this share of a card's short side and longer than this share of its long side
+    # (unexplained._streak_shaped): no part of one card showing is that shape, a plank's streak along its seam is
+    # (tuning view 6426: a streak on pine beside the deck, 24 x 162 mm, 0.11 off, coherence 0.56, asked two no-hand
+    # seats and the discard). The bars are the faint pieces' card-like sides (`unexplained_faint_sides`); seeds < 6600.
+    unexplained_streak_sides: tuple[float, float] = (0.7, 1.35)
     # Or, smoothed, above this share of the faint level a card is found at (table_mask.faint_level: on a noisy
     # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
     # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).

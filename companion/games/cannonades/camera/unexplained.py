@@ -15,7 +15,8 @@ face down (whole_back); so is each of several such a few mm apart, their halos j
 A smaller piece that, found again at its own level, is card-sized counts too: a back on a cloth of nearly its
 colour may cross the fixed level only in a patch (_card_sized_refitted).
 A piece whose difference runs one way (along_grain) is a plank's grain, never a card, unless it is faint all through
-(a back's body: streaks show past the fixed level). A smaller piece beside a cannonade laid on a card found may be a
+(a back's body: streaks show past the fixed level) and no narrow strip longer than a card (a plank's streak by its
+seam, faint all through too). A smaller piece beside a cannonade laid on a card found may be a
 faint back's strip under that cannonade: its seat is asked (faint_strips_by_cannonades)."""
 
 from __future__ import annotations
@@ -124,14 +125,25 @@ def along_grain(contour, squared: np.ndarray, settings: ReaderSettings) -> bool:
     inside = inside > 0
     patch = squared[y:y + h, x:x + w]
     off = float(np.mean(patch[inside] > settings.unexplained_colour_distance ** 2))
-    if not settings.unexplained_grain_least_share <= off < settings.unexplained_grain_share:
+    if off >= settings.unexplained_grain_share:
         return False
+    if off < settings.unexplained_grain_least_share and not _streak_shaped(contour, settings):
+        return False   # faint all through and card-shaped: a back's body, not grain
     distance = np.sqrt(patch)
     across = cv2.Sobel(distance, cv2.CV_32F, 1, 0, ksize=3)[inside]
     down = cv2.Sobel(distance, cv2.CV_32F, 0, 1, ksize=3)[inside]
     xx, yy, xy = float(np.dot(across, across)), float(np.dot(down, down)), float(np.dot(across, down))
     coherence = np.hypot(xx - yy, 2 * xy) / max(xx + yy, 1e-6)
     return coherence >= settings.unexplained_grain_coherence
+
+
+def _streak_shaped(contour, settings: ReaderSettings) -> bool:
+    """Whether a piece is narrower than a card and longer than one (`unexplained_streak_sides`): no part of one
+    card showing makes that shape (what shows of a card fits in its 63 x 88 mm), a plank's streak along a seam does."""
+    _, sides, _ = cv2.minAreaRect(contour)
+    short, long = sorted(side / settings.top_px_per_mm for side in sides)
+    narrowest, longest = settings.unexplained_streak_sides
+    return short < narrowest * cards.CARD_MM[0] and long > longest * cards.CARD_MM[1]
 
 
 def explained_mask(judged: np.ndarray, covered: np.ndarray, settings: ReaderSettings) -> np.ndarray:

@@ -201,3 +201,13 @@ def test_a_column_under_a_sleeve_no_level_finds_is_asked_by_the_paper_that_shows
     assert "seat 2" in truth["hand_over"]
     assert seat_as_read(truth, cards_read, 2) == ("unsure", (["S19", "S40"], 1))
     assert seat_as_read(truth, cards_read, 3)[0] == seat_as_read(truth, cards_read, 3)[1]
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_cannonade_over_the_top_edge_read_only_on_a_second_look_is_no_arm():
+    """Tuning seed 6405 (ember on green felt, no hand): seat 3's row along the top edge, C13 on S22 over the play
+    area's edge. The faces' markers read only when the first shapes were looked at again (read_again), so the arm
+    finder, told of the faces read first, took C13 for an arm reaching in: main at 51ab80f asked the seat. Told of
+    the faces read again, it finds no arm, and the seat is counted: S22 under C13 a face-up ship, its markers hidden."""
+    seen, cards_read = benchmark_view(6405, "ember")
+    assert seat_as_read(seen, cards_read, 3) == ((["?", "S03", "S14", "S18"], 0), (["S03", "S14", "S18", "S22"], 0))

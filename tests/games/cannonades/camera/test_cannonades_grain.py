@@ -118,3 +118,32 @@ def test_a_piece_faint_all_through_is_no_grain_however_one_way_its_pattern_runs(
     sparse, dense = _striped(every_px=10), _striped(every_px=5)   # 0.1 and 0.2 of the piece past the fixed level
     assert not unexplained.along_grain(card, sparse, SETTINGS)
     assert unexplained.along_grain(card, dense, SETTINGS)
+
+
+def _faint_streak(long_px: int, wide_px: int) -> tuple[np.ndarray, np.ndarray]:
+    """A strip 6 Lab units off the wood with streaks 12 off along it, one px thick, one row in ten (0.1 of it past
+    the fixed level: faint all through), and its outline."""
+    squared = np.zeros((120, 240), np.float32)
+    squared[40:40 + wide_px, 30:30 + long_px] = 6.0 ** 2
+    squared[40:40 + wide_px:10, 30:30 + long_px] = 12.0 ** 2
+    outline = np.array([[[30, 40]], [[30 + long_px, 40]], [[30 + long_px, 40 + wide_px]], [[30, 40 + wide_px]]],
+                       np.int32)
+    return outline, squared
+
+
+def test_a_faint_streak_narrower_and_longer_than_any_card_is_a_plank_s_grain():
+    """Tuning seed 6426: a streak on pine by a seam beside the deck, 24 x 162 mm, only 0.11 of it past the fixed
+    level, coherence 0.56, was let in as faint all through (a back's body) and asked two no-hand seats. No part of
+    one card showing is that shape (63 x 88 mm at most); a faint strip a card's length is still no grain."""
+    streak, squared = _faint_streak(long_px=162, wide_px=24)
+    assert unexplained.along_grain(streak, squared, SETTINGS)
+    card_long, squared = _faint_streak(long_px=HEIGHT, wide_px=24)   # a back's strip showing beside another card
+    assert not unexplained.along_grain(card_long, squared, SETTINGS)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+@pytest.mark.parametrize("seat, truth", [(1, (["S32"], 0)), (2, (["S22", "S29"], 1))])
+def test_a_streak_by_a_pine_seam_beside_the_deck_leaves_the_seats_counted(seat, truth):
+    """Tuning seed 6426 (classic on pine, no hand): both seats were asked on main at 51ab80f for that streak."""
+    seen, cards_read = benchmark_view(6426, "classic")
+    assert seat_as_read(seen, cards_read, seat) == (truth, truth)
