@@ -191,3 +191,24 @@ def test_pale_paint_against_a_crate_of_its_own_fleet_or_a_little_of_anothers_is_
     assert read_fittings(mat_with(BLUE_CRATE, little), looks=STRIPED)[:3] == ([], [BLUE_FLEET], [])
     band = ((81, 33, 15, 5), PALE_GREEN)
     assert read_fittings(mat_with(BLUE_CRATE, band))[2] == []   # untaught: no band known
+
+
+FAR_PENNANTS = replace(STRIPED, mast_mm2=214.0)   # 0.17 of it: 36 mm^2
+
+
+def test_specks_of_a_pale_pole_on_a_zone_read_empty_are_asked_about():
+    """Tuning seed 3846 anna (sure and wrong): on a blurred far mat a pale pennant mast left only two specks of its pole
+    in the prize mask, 24 and 19 mm^2, too dull for a fleet's paint and too small to lie as a band; no prize was read
+    and nothing was asked. An empty fittings zone shows paper and its caption's small letters: specks of 10 mm^2 or
+    more covering together 0.17 of a taught mast there are asked."""
+    pole_parts = [((80, 36, 2.5, 10), DULL), ((80, 50, 2.5, 8), DULL)]   # 25 and 20 mm^2 in line
+    masts, crates, doubts, _ = read_fittings(mat_with(*pole_parts), looks=FAR_PENNANTS)
+    assert (masts, crates) == ([], [])
+    assert any("no prize was read" in doubt for doubt in doubts), doubts
+
+
+def test_a_lone_speck_under_the_bar_or_untaught_is_let_go():
+    one_part = ((80, 36, 2.5, 10), DULL)   # 25 mm^2: 0.12 of a taught mast
+    assert read_fittings(mat_with(one_part), looks=FAR_PENNANTS)[:3] == ([], [], [])
+    pole_parts = [one_part, ((80, 50, 2.5, 8), DULL)]
+    assert read_fittings(mat_with(*pole_parts))[:3] == ([], [], [])   # untaught: no mast's mm^2 known

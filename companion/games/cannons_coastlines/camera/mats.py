@@ -307,7 +307,6 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     speck_settings = dataclasses.replace(settings, pennant_min_mm2=settings.speck_paint_least_mm2)
     def speck_patches(paint_of: np.ndarray) -> list[np.ndarray]:
         return _paint_patches(paint_of, speck_settings)
-
     from_specks = pole_paint.masts_in_specks(specks, speck_patches, looks, fleets)
     if from_specks:
         masts += from_specks
@@ -317,6 +316,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                    for (kind, blob), first, after in zip(pieces, firsts, firsts[1:]) if kind == "crate"]
     doubts += pole_paint.band_beside_crate_doubts(crates_read, speck_patches, looks, fleets)
     doubts += pole_paint.speck_band_doubts(specks, looks) if not from_specks else []
+    doubts += pole_paint.empty_zone_speck_doubts(specks, looks, len(masts) + len(crates))
     return masts, crates, doubts, covered
 
 

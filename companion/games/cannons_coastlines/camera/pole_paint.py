@@ -175,6 +175,26 @@ class PolePaint:
                               f"whose band shows too little colour?")
         return doubts
 
+    def empty_zone_speck_doubts(self, specks: np.ndarray, looks: MatLooks, prizes_read: int) -> list[str]:
+        """Taught, where no prize was read on the zone (`prizes_read` 0): MatSettings.empty_zone_specks_least specks
+        (bool) or more of MatSettings.speck_band_part_least_mm2 each, off the bottom edge, lying within a taught mast's
+        length and covering together MatSettings.empty_zone_speck_mast_share of a taught mast. An empty zone shows paper
+        and its caption's small letters; such specks are the parts of a pale mast's pole the prize mask barely holds (a
+        blurred far mat). Asked. A lone speck, or specks further apart than one mast lies, are let go."""
+        settings = self.settings
+        if prizes_read or not looks.taught or looks.mast_mm2 <= 0 or not specks.any():
+            return []
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(_off_the_edge(specks, settings).astype(np.uint8))
+        least = settings.speck_band_part_least_mm2 * MAT_PX_PER_MM ** 2
+        parts = [index for index in range(1, count) if stats[index, cv2.CC_STAT_AREA] >= least]
+        if len(parts) < settings.empty_zone_specks_least:
+            return []
+        whole = np.isin(labels, parts)
+        mm2 = float(whole.sum()) / MAT_PX_PER_MM ** 2
+        if mm2 < settings.empty_zone_speck_mast_share * looks.mast_mm2 or length_mm(whole) > looks.mast_length_mm:
+            return []
+        return [f"{len(parts)} specks of {mm2:.0f} mm^2 on a fittings zone where no prize was read: a pale mast's pole?"]
+
     def _whole_band(self, band: list[np.ndarray], looks: MatLooks) -> bool:
         """Whether a band of paint on specks (its patches, bool) reaches MatSettings.speck_band_whole_share of a taught
         band or further (a band taught): a whole band, no part broken off a prize's."""
