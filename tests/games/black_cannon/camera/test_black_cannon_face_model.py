@@ -38,7 +38,8 @@ COMBINED = [
     ((1, 0.875, False), (1, 0.92), (1, False)),           # the pip counter less sure (a cocked blue 1)
     ((3, 0.93, True), (3, 0.9), (3, False)),              # nearly sure both, but the pip counter doubts it
     ((5, 0.886, False), (5, 0.94), (5, True)),            # a face of four pips or more, its grid unsquashed (3803's 5)
-    ((3, 0.886, False), (3, 0.94), (3, False)),           # the same of three pips: no grid of corners to show a lean
+    ((3, 0.86, False), (3, 0.94), (3, False)),            # the same of three pips: no grid of corners to show a lean
+    ((1, 0.887, False), (1, 0.888), (1, True)),           # both nearly sure of a lone pip (5425's flat red 1)
     ((6, 0.76, False), (6, 0.93), (6, False)),            # the pip counter less sure still (3897's blue 6)
 ]
 
@@ -172,3 +173,13 @@ def test_a_flat_green_gold_six_both_readers_are_nearly_sure_of_is_read_sure():
 
     six = _flat_die_read(3931, 0, 6, "green-gold")
     assert six.pips == 6 and six.confidence >= SETTINGS.confident and "both nearly sure" in six.reason
+
+
+@pytest.mark.slow
+def test_a_flat_red_one_both_readers_are_nearly_sure_of_is_read_sure():
+    # Tuning seed 5425 (bc-dice21): the pip counter reads the lone pip at 0.887 of its sure margin, the trees at 0.89;
+    # under the old bar of 0.9 it was asked about. The closest cocked die so read stays at 0.875 (seeds 1500-1799).
+    from tests.games.black_cannon.camera.test_black_cannon_dice import _flat_die_read
+
+    one = _flat_die_read(5425, 1, 1, "casino-red")
+    assert one.pips == 1 and one.confidence >= SETTINGS.confident and "both nearly sure" in one.reason
