@@ -163,13 +163,15 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     faint_strips = unexplained.faint_strips_by_cannonades(fixed, difference, laid, settings)
     shots = [number for number in shots if number not in beside]   # what shows beside it is its ship
     shots_px = [faces_px[number] for number in shots]
-    for why, pieces in ((MAY_BE_MISSED, missed), (HAND_NOT_BACK, hands),
-                        (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px)),
-                        (FAINT_STRIP, faint_strips)):
+    # What no card explains asks each area it reaches into, but a missed shape's rim only just over an area's line
+    # (`missed_area_least_cards`) asks only the areas it lies in.
+    for why, pieces, least in ((MAY_BE_MISSED, missed, settings.missed_area_least_cards), (HAND_NOT_BACK, hands, 0.0),
+                               (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px), 0.0),
+                               (FAINT_STRIP, faint_strips, 0.0)):
         for piece in pieces:
             seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
                                                        why, face_down.sample_points(piece, view_to_table)),
-                                        players, settings, 0.0))
+                                        players, settings, least))
     seen_cards += _rows_under_arms([blob for blob in blobs if blob.hides_mm is not None], seen_cards, players, settings)
     specks = unexplained.paper_specks(not_table, explained, cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), faces_px, settings)
     seen_cards += _rows_to_paper(specks, view_to_table, seen_cards, players, settings)

@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 6600 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 6800 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -248,6 +248,12 @@ class ReaderSettings:
     # tuning view 4792: a column of four, 68 x 335 mm, counted no cards with confidence; on 3100-5199 the longer
     # limit let in only that and a piece of 4306 under a hand (its seats already asked).
     unexplained_faint_row_cards: float = 4.0
+    # A shape no card explains (reader.MAY_BE_MISSED) asks an area only where it covers at least this many cards' area
+    # of it (or covers that area most). Fresh tuning 6600-6799, the shapes over two areas or more: a back's halo in
+    # the deck reached 0.012 of a card over seat 2's line (6790), a shape over the deck and seat 2 0.012 over seat
+    # 1's (6766), each asking a seat read right, and 0.012 into the discard (6765); every other share 0.035 or more
+    # (0.035-0.14, 6729, 6652, 6766, 6778; a hand's reach 0.25, 6765). 0.03: between, the rims' share only.
+    missed_area_least_cards: float = 0.03
     unexplained_faint_row_solidity: float = 0.7
     # Such a piece one card's size and shape (unexplained.whole_back: sides within `card_side_tolerance` of a
     # card's, at least this many cards' area, this solid) is a back the mask missed: face down, with this

@@ -58,6 +58,13 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     return found
 
 
+def split_in_halo(contour: np.ndarray, settings: ReaderSettings) -> list[SplitCard] | None:
+    """The cards a faint shape is made of once shrunk by its halo (`split_halo_mm`: a dim row of backs comes out
+    wider than a card), judged apart from any face; None when card rectangles do not explain it."""
+    shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
+    return None if shrunk is None else _split(shrunk, settings, None, reach_under=False)
+
+
 def _grown(contour: np.ndarray, by_px: float) -> np.ndarray | None:
     """The shape's outline grown by `by_px` all round (a back's light border the mask missed, put back), or shrunk
     when `by_px` is negative (its largest piece then; None when nothing is left)."""

@@ -205,6 +205,8 @@ def backs_in_row(contour, settings: ReaderSettings, covered: np.ndarray | None =
     if cv2.contourArea(contour) < settings.unexplained_back_solidity * cv2.contourArea(hull):
         return []
     parts = touching.split_blob(hull, settings, covered) or []
+    if not parts:   # a dim row's halo widens it past a card's width (6790: three slate backs 73 mm wide)
+        parts = touching.split_in_halo(hull, settings) or []
     return [np.float32(part.outline_px).reshape(-1, 1, 2) for part in parts]
 
 
