@@ -33,8 +33,9 @@ in their row, with 500-599, 1100-1199 and 1300-3099 checked again, 3300-3499 for
 unpainted mast, with 500-599, 1100-1199 and 1300-3299 checked again, 3500-3699 for a coin's width covered clear of every
 coin counted asked, with 500-599, 1100-1199 and 1300-3499 checked again, 3700-3899 for a fleet's paint on a mast blob
 that no mast read from it is of asked, with 3400-3699 checked again, 3900-4099 for specks of a pale mast's pole on a
-fittings zone read empty asked, with 3400-3899 checked again) were used while tuning (the held-out row ran on
-500-515 once, as a check, changing nothing; never on 700-4099);
+fittings zone read empty asked, with 3400-3899 checked again, 4100-4299 for a blob read as one crate barely as thick as
+one and as long as a taught mast asked, its bar set on 3400-4199 before 4200-4299 was read, with 3400-4099 checked
+again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing nothing; never on 700-4299);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

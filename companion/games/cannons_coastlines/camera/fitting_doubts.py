@@ -105,7 +105,8 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
         elif m1 > m0 and c1 > c0:
             doubts += mixed_blob_too_long(m1 - m0, c1 - c0, shape, looks, settings)
         elif (m1 - m0, c1 - c0) == (0, 1):
-            doubts += crate_unlike(shape, looks, settings) or thin_crate(shape, looks, settings)
+            doubts += (crate_unlike(shape, looks, settings) or thin_crate(shape, looks, settings)
+                       or mast_long_crate(shape, looks, settings))
         elif (m1 - m0, c1 - c0) == (1, 0):
             doubts += (mast_unlike(shape, looks, settings) or crate_sized_mast(shape, looks, settings)
                        or crate_shaped_mast(shape, looks, settings))
@@ -141,6 +142,21 @@ def thin_crate(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list
     if shape.thin_mm < max(settings.thin_crate_pole_least_mm, settings.thin_crate_pole_share * looks.mast_length_mm):
         return []
     return [f"a blob read as a crate, barely as thick as one ({shape.thickest_mm:.1f} mm), {shape.thin_mm:.0f} mm of it thin"]
+
+
+def mast_long_crate(shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as one crate, barely as thick as one (settings.near_crate_mm over its least half-width),
+    as long as a taught mast (within settings.mast_long_crate_within of its length) and nearer that (by ratio) than a
+    crate's side: a mast whose sail, blurred with its band, is as thick as a crate (tuning seed 4148 anna)."""
+    side = float(np.sqrt(looks.crate_mm2))
+    if (not looks.taught or min(looks.mast_length_mm, side, shape.length_mm) <= 0
+            or shape.thickest_mm >= settings.crate_min_half_width_mm + settings.near_crate_mm
+            or abs(shape.length_mm / looks.mast_length_mm - 1) > settings.mast_long_crate_within):
+        return []
+    if abs(np.log(shape.length_mm / looks.mast_length_mm)) >= abs(np.log(shape.length_mm / side)):
+        return []
+    return [f"a blob read as a crate, barely as thick as one ({shape.thickest_mm:.1f} mm) and as long as a mast "
+            f"({shape.length_mm:.0f} mm)"]
 
 
 def masts_too_long(masts: int, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:

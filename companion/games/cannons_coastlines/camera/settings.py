@@ -247,6 +247,10 @@ class MatSettings:
     masts_over_mast_most_mm: float = 2.65
     thin_crate_pole_share: float = 0.35
     thin_crate_pole_least_mm: float = 10.0
+    # Taught: a crate's blob within near_crate_mm of its thickness and this share of a taught mast's length is doubted
+    # (fitting_doubts.mast_long_crate). Kept mats 3400-4199: masts read as crates, sure, 1% off (4148 anna); crates read
+    # right and sure that thin 14% off at the nearest (4003 cleo).
+    mast_long_crate_within: float = 0.1
     # Taught: a blob read as masts alone, long_mast_blob_over taught masts longer than they are, is doubted where the
     # taught band reaches whole_band_share of the taught mast (fitting_doubts.masts_too_long). Seeds 500-1399: one
     # mast read on blobs 1.63-3.47 masts long, two there (masts end to end, 913 cleo, 1353 dev sure); masts read
