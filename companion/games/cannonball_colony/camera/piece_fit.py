@@ -103,7 +103,7 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
               if grounds and settings.from_print else None)
     pieces = set(others) | set(cells)
     unseen = list(unseen) or [()] * len(cells)
-    sampled = []   # each cell's window: (origin, its colours, the owner's paint there, what its pixels are named)
+    sampled = []   # each cell's window: origin, points, colours, balanced colours, their classes, the owner's paint
     for centre, owner in zip(centres, owners):
         origin, points = window_points(centre, view.camera, settings.solids)
         pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(points.shape)
