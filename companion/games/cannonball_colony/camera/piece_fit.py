@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonball_colony.camera.board_view import BoardView
-from companion.games.cannonball_colony.camera.print_difference import PrintSettings, grid_at, not_print, print_colours
+from companion.games.cannonball_colony.camera.print_difference import PrintSettings, grid_at, not_print_many, print_colours
 from companion.vision.colour_classes import CLASS_INDEX, PLAYER_CLASSES, ColourTable
 from companion.vision.paper_white import to_linear
 from companion.vision.piece_faces import FaceSettings, face_contrast
@@ -101,10 +101,10 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
              for cell in standing}
     prints = (print_colours(view, grounds, table, settings.prints)
               if grounds and settings.from_print else None)
-    results = []
     pieces = set(others) | set(cells)
     unseen = list(unseen) or [()] * len(cells)
-    for cell, centre, owner, hidden in zip(cells, centres, owners, unseen):
+    sampled = []   # each cell's window: origin, points, colours, balanced colours, their classes, the owner's paint
+    for centre, owner in zip(centres, owners):
         origin, points = window_points(centre, view.camera, settings.solids)
         pixels = cv2.perspectiveTransform(points.reshape(-1, 1, 2), sheet_to_image).reshape(points.shape)
         at_view = cv2.perspectiveTransform(pixels.reshape(-1, 1, 2), image_to_view).reshape(points.shape)
@@ -116,9 +116,15 @@ def piece_windows(image: np.ndarray, view: BoardView, cells: list[tuple[int, int
                  / np.maximum(view.paper_relative.reshape(-1, 3).take(at, axis=0), 1e-4))   # at the window only
         balanced = colours / np.maximum(white, 1e-3)
         classes = table.classify(balanced.astype(np.float32))
-        shares = _among(classes, owner)
-        if prints is not None:
-            shares = _with_print(shares, classes, not_print(balanced, grid_at(view, points), prints, settings.prints)[0])
+        sampled.append((origin, points, colours, balanced, classes, _among(classes, owner)))
+    # What is not the print, every window's at once (camera/print_difference.py: the same as window by window).
+    differing = (not_print_many([(balanced, grid_at(view, points)) for _, points, _, balanced, _, _ in sampled],
+                                prints, settings.prints) if prints is not None else [None] * len(cells))
+    results = []
+    for cell, centre, hidden, (origin, _, colours, _, classes, shares), differs in zip(cells, centres, unseen, sampled,
+                                                                                       differing):
+        if differs is not None:
+            shares = _with_print(shares, classes, differs[0])
         shares = shares.astype(np.float32)
         window = Window(origin, settings.solids.mm_per_px, shares, np.ones_like(shares))
         window = window.with_hidden([base for other, base in bases.items() if other != cell

@@ -94,20 +94,49 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     the white field at board-local cell coordinates `grid` (grid_at). Near a cell's edges the print is its ink, its
     neighbour's, the dark grid line or a mix of them; in its corner, its ink or its letter; on the frame, paper,
     markers and label, all without hue."""
-    seen = np.maximum(balanced, 0).astype(np.float32)
-    if settings.blur_px > 0:
-        seen = cv2.GaussianBlur(seen, (0, 0), settings.blur_px)
+    return not_print_many([(balanced, grid)], prints, settings)[0]
+
+
+def not_print_many(windows: list[tuple[np.ndarray, np.ndarray]], prints: dict[tuple[int, int], np.ndarray],
+                   settings: PrintSettings = PrintSettings()) -> list[tuple[np.ndarray, np.ndarray]]:
+    """not_print of each (balanced, grid) window against the same prints: each window smoothed and opened alone, the
+    pixels between worked out all windows at once (a pixel's values are its own: the same to the bit as window by
+    window, without numpy's cost per call on each small window)."""
+    seens, grids = [], []
+    for balanced, grid in windows:
+        seen = np.maximum(balanced, 0).astype(np.float32)
+        if settings.blur_px > 0:
+            seen = cv2.GaussianBlur(seen, (0, 0), settings.blur_px)
+        seens.append(seen.reshape(-1, 3))
+        grids.append(grid.reshape(-1, 2))
+    table = prints.table() if isinstance(prints, Prints) else _PrintTable(prints)
+    differs, known = _differing(np.concatenate(seens), np.concatenate(grids), table, settings)
+    results, start = [], 0
+    kernel = np.ones((settings.opening_px, settings.opening_px), np.uint8)
+    for balanced, _ in windows:
+        shape, end = balanced.shape[:2], start + balanced.shape[0] * balanced.shape[1]
+        window_differs, window_known = differs[start:end].reshape(shape), known[start:end].reshape(shape)
+        if settings.opening_px > 1:
+            window_differs = cv2.morphologyEx(window_differs.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+        results.append((window_differs, window_known))
+        start = end
+    return results
+
+
+def _differing(seen: np.ndarray, grid: np.ndarray, table: "_PrintTable",
+               settings: PrintSettings) -> tuple[np.ndarray, np.ndarray]:
+    """(n,) bool each: the pixel is not the print, and its print is known, for (n, 3) smoothed colours at (n, 2)
+    board-local cell coordinates."""
     cells = np.floor(grid).astype(int)
     inside = _both((cells >= 0) & (cells < ISLAND_CELLS))
     on_frame = _both((cells >= -1) & (cells <= ISLAND_CELLS)) & ~inside
-    table = prints.table() if isinstance(prints, Prints) else _PrintTable(prints)
     flat, on = table.places(cells)
     known = (table.known.reshape(-1).take(flat) & on & inside) | on_frame
     # Only the pixels whose print is known can differ from it: each is worked out alone, the same to the bit as over
     # the whole window (a pixel's values are its own), the rest left not differing.
     at = np.flatnonzero(known)
-    seen, cells, grid = seen.reshape(-1, 3).take(at, axis=0), cells.reshape(-1, 2).take(at, axis=0), grid.reshape(-1, 2).take(at, axis=0)
-    flat, inside = flat.reshape(-1).take(at), inside.reshape(-1).take(at)
+    seen, cells, grid = seen.take(at, axis=0), cells.take(at, axis=0), grid.take(at, axis=0)
+    flat, inside = flat.take(at), inside.take(at)
     own_known = table.known.reshape(-1).take(flat)
     total = seen[..., 0] + seen[..., 1] + seen[..., 2]   # summed as sum(axis=-1) does, without its slow short axis
     floor = settings.dark_floor
@@ -147,11 +176,10 @@ def not_print(balanced: np.ndarray, grid: np.ndarray, prints: dict[tuple[int, in
     measured = (gap > least) | ((lighter > settings.lighter_least) & inside & np.isfinite(expected_total))
     measured |= (lighter < -settings.darker_least) & inside & np.isfinite(expected_total)
     differs = np.zeros(known.shape, bool)
-    differs.reshape(-1)[at] = measured
-    if settings.opening_px > 1:
-        kernel = np.ones((settings.opening_px, settings.opening_px), np.uint8)
-        differs = cv2.morphologyEx(differs.astype(np.uint8), cv2.MORPH_OPEN, kernel).astype(bool)
+    differs[at] = measured
     return differs, known
+
+
 
 
 class _PrintTable:

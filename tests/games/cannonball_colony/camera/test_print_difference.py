@@ -10,7 +10,7 @@ import numpy as np
 
 from companion.games.cannonball_colony.camera.board_view import ViewSettings
 from companion.games.cannonball_colony.camera.print_difference import (PrintSettings, _length, _segment_gap, not_print,
-                                                                     print_colours)
+                                                                     not_print_many, print_colours)
 
 GRASS = np.array([0.12, 0.55, 0.35])     # linear BGR over the white field
 ROAD = np.array([0.55, 0.62, 0.66])
@@ -47,6 +47,31 @@ def test_a_piece_differs_from_the_print_and_its_shadow_line_and_letter_do_not():
     inner, outer = blurred_edge(piece)
     assert differs[inner].mean() > 0.95
     assert differs[~outer].mean() < 0.02
+
+
+def test_a_boards_windows_read_together_read_as_each_alone():
+    """piece_fit asks about every piece's window on a board at once: a red piece on the road, a deep shadow on the
+    grass, a window reaching over the frame, of three sizes; each answer is what that window alone gives, to the
+    pixel, and the red piece stands out in its own window only."""
+    colours, grid = printed_patch()
+    red = colours.copy()
+    piece = np.hypot(grid[..., 0] - 1.5, grid[..., 1] - 0.5) < 0.25
+    red[piece] = [0.05, 0.05, 0.6]
+    shadow = colours.copy()
+    shadow[grid[..., 0] < 0.6] *= 0.25
+    ys, xs = np.mgrid[0:30, 0:50]
+    over_frame = np.dstack([(xs + 0.5) / PX_PER_CELL - 0.6, (ys + 0.5) / PX_PER_CELL])
+    frame = np.where((over_frame[..., 0] < 0)[..., None], np.array([0.9, 0.9, 0.9]), GRASS)
+    windows = [(red, grid), (shadow[:, :50], grid[:, :50]), (frame, over_frame)]
+    prints = {(0, 0): GRASS, (1, 0): ROAD}
+    together = not_print_many(windows, prints)
+    for (colours, cells), (differs, known) in zip(windows, together):
+        alone_differs, alone_known = not_print(colours, cells, prints)
+        assert differs.shape == colours.shape[:2]
+        assert np.array_equal(differs, alone_differs) and np.array_equal(known, alone_known)
+    inner, _ = blurred_edge(piece)
+    assert together[0][0][inner].all()
+    assert not together[1][0].any() and not together[2][0].any()
 
 
 def test_beyond_the_grid_the_frame_is_paper_and_beyond_the_frame_nothing_is_known():
