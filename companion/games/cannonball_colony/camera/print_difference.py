@@ -180,8 +180,6 @@ def _differing(seen: np.ndarray, grid: np.ndarray, table: "_PrintTable",
     return differs, known
 
 
-
-
 class _PrintTable:
     """The prints as arrays over the cell grid and the frame round it (cells -1..6): each pixel's looked up at once."""
 
