@@ -170,7 +170,7 @@ class ReaderSettings:
     fit_min_cards: float = 0.55
     fit_holds: float = 0.97
     # A card beside a read face, the table gap between them closed into its shape (the faint mask's smoothing and
-    # closing join a dark back to a bright face 13 mm off: touching.card_beside_face): a blob of at most this many
+    # closing join a dark back to a bright face 13 mm off: beside_face.card_beside_face): a blob of at most this many
     # cards holding one card rectangle that reaches at most this share into the face's footprint (with its cut
     # margin), what lies beyond the rectangle (but for `fit_holds` crumbs) within this many mm of the face (12 until
     # tuning view 4111: a navy back 13-16 mm from a cannonade on its ship, the gap taken in, split as two cards).
@@ -179,7 +179,7 @@ class ReaderSettings:
     beside_face_gap_mm: float = 16.0
     # What it leaves beyond the rectangle is that gap only when its colour distance from the table is at most this
     # share of the card's own, this many mm inside its edges: a second card's strip is as far off as the card
-    # (touching.gap_is_table; tuning views 195 and 2043, the gap 0.33 and 0.17 of the back's; 3049 a back 0.98).
+    # (beside_face.gap_is_table; tuning views 195 and 2043, the gap 0.33 and 0.17 of the back's; 3049 a back 0.98).
     beside_face_gap_share: float = 0.5
     beside_face_inset_mm: float = 5.0
     # Whole cards touching an arm (arm_cards.cards_off_arm): a card rectangle in the arm's shape whose outside
