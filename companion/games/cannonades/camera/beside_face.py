@@ -1,7 +1,8 @@
 """A card beside a read face: a dim back a few mm from a face-up card comes out one shape with the table gap
 between them (the mask's closing joins them across it). One card rectangle in that shape, all it leaves lying in
 the gap beside the face and as near the table's colour as a gap is, is that card; a second card's strip or a
-hand is not explained so."""
+hand is not explained so. A faint shape's halo widens it past a card all round as well: shrunk by the halo, the
+same test finds the back between two faces (card_beside_face_in_halo)."""
 
 from __future__ import annotations
 
@@ -58,6 +59,17 @@ def gap_is_table(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarra
         return True
     distance = np.sqrt(touching.seen_through(squared, offset, blob.shape).astype(np.float32))
     return float(np.median(distance[beyond])) <= settings.beside_face_gap_share * float(np.median(distance[inside]))
+
+
+def card_beside_face_in_halo(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray,
+                             squared: np.ndarray) -> touching.SplitCard | None:
+    """card_beside_face, its gap the table's (gap_is_table), on a faint shape shrunk by its halo (`split_halo_mm`, as
+    touching.fitted_in_halo): a dim back between two faces with the gaps to both taken in comes out wider and
+    longer than a card by its halo all round, no rectangle on its outline leaving only the gaps (tuning view 6813:
+    an ember back on beige linen between S17 and S23, one shape 107 x 75 mm, 1.3 cards' area, its seat asked)."""
+    shrunk = touching.grown_outline(contour, -settings.split_halo_mm * settings.top_px_per_mm)
+    card = None if shrunk is None else card_beside_face(shrunk, settings, cover)
+    return card if card is not None and gap_is_table(shrunk, settings, cover, card, squared) else None
 
 
 def _gap_beside(face: np.ndarray, settings: ReaderSettings) -> np.ndarray:

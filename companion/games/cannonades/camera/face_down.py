@@ -194,6 +194,8 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         if parts is None and (fitted := (touching.fitted_card(contour, settings, cover)
                                          or touching.fitted_in_halo(contour, settings, cover))) is not None:
             parts = [fitted]
+        if parts is None and beside is None and cover is not None and faint is not None:
+            beside = beside_face.card_beside_face_in_halo(contour, settings, cover, faint[0].squared)
         if parts is None and beside is None:
             parts = overlapping_row.spread_row(contour, settings, cover)   # a column of backs the split drifted in
         if parts is not None:
