@@ -236,6 +236,11 @@ class ReaderSettings:
     # (tuning view 6426: a streak on pine beside the deck, 24 x 162 mm, 0.11 off, coherence 0.56, asked two no-hand
     # seats and the discard). The bars are the faint pieces' card-like sides (`unexplained_faint_sides`); seeds < 6600.
     unexplained_streak_sides: tuple[float, float] = (0.7, 1.35)
+    # A piece of that shape less solid than this is a seam's ragged streak whatever its coherence (tuning view 6834:
+    # 43 x 311 mm along the bottom edge on oak, 0.17 off, coherence 0.35, 0.60 solid, asked a no-hand seat; the one
+    # other piece left on 6800-6999 under 0.75 of a card wide and longer than the bar, 6993's plank band, 46 mm, 0.81).
+    # The bar: a row of faint backs' least solidity (`unexplained_faint_row_solidity`).
+    unexplained_streak_solidity: float = 0.7
     # Or, smoothed, above this share of the faint level a card is found at (table_mask.faint_level: on a noisy
     # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
     # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).
