@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import arm_cards, arms, halo, overlapping_row, refit, touching
+from companion.games.cannonades.camera import arm_cards, arms, beside_face, halo, overlapping_row, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import (PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table,
                                                           paper_level)
@@ -184,16 +184,18 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         return again
     if not card_sized(contour, settings):
         parts = touching.split_blob(contour, settings, cover, border_missed=True, found_again=refitted)
-        beside = None if cover is None or (parts is not None and len(parts) < 2) else touching.card_beside_face(
+        beside = None if cover is None or (parts is not None and len(parts) < 2) else beside_face.card_beside_face(
             contour, settings, cover)
-        if beside is not None and faint is not None and not touching.gap_is_table(contour, settings, cover, beside,
-                                                                                  faint[0].squared):
+        if beside is not None and faint is not None and not beside_face.gap_is_table(contour, settings, cover, beside,
+                                                                                     faint[0].squared):
             beside = None   # what it leaves is card, not the table gap: the split's cards explain it
         if beside is not None:
             parts = None   # one card and the gap to a face explain it: a second card there is the first's pixels read twice
         if parts is None and (fitted := (touching.fitted_card(contour, settings, cover)
                                          or touching.fitted_in_halo(contour, settings, cover))) is not None:
             parts = [fitted]
+        if parts is None and beside is None and cover is not None and faint is not None:
+            beside = beside_face.card_beside_face_in_halo(contour, settings, cover, faint[0].squared)
         if parts is None and beside is None:
             parts = overlapping_row.spread_row(contour, settings, cover)   # a column of backs the split drifted in
         if parts is not None:

@@ -14,7 +14,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import face_down, face_up
-from companion.games.cannonades.camera.settings import GRID_READ_SETTINGS, GridReadSettings
+from companion.games.cannonades.camera.grid_read_settings import GRID_READ_SETTINGS, GridReadSettings
 from companion.games.cannonades.kit import cards
 from companion.kit import ids
 from companion.vision.markers import get_dictionary

@@ -12,8 +12,9 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import face_down, face_up, marker_grid
-from companion.games.cannonades.camera.settings import (GRID_READ_SETTINGS, REREAD_MARGIN_MM, REREAD_SETTINGS,
-                                                         REREAD_WITHIN_SHAPE_MM, GridReadSettings, ReaderSettings)
+from companion.games.cannonades.camera.grid_read_settings import GRID_READ_SETTINGS, GridReadSettings
+from companion.games.cannonades.camera.settings import (REREAD_MARGIN_MM, REREAD_SETTINGS, REREAD_WITHIN_SHAPE_MM,
+                                                         ReaderSettings)
 from companion.games.cannonades.kit import cards
 
 

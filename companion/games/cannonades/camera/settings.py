@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 6800 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 7000 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -170,7 +170,7 @@ class ReaderSettings:
     fit_min_cards: float = 0.55
     fit_holds: float = 0.97
     # A card beside a read face, the table gap between them closed into its shape (the faint mask's smoothing and
-    # closing join a dark back to a bright face 13 mm off: touching.card_beside_face): a blob of at most this many
+    # closing join a dark back to a bright face 13 mm off: beside_face.card_beside_face): a blob of at most this many
     # cards holding one card rectangle that reaches at most this share into the face's footprint (with its cut
     # margin), what lies beyond the rectangle (but for `fit_holds` crumbs) within this many mm of the face (12 until
     # tuning view 4111: a navy back 13-16 mm from a cannonade on its ship, the gap taken in, split as two cards).
@@ -179,7 +179,7 @@ class ReaderSettings:
     beside_face_gap_mm: float = 16.0
     # What it leaves beyond the rectangle is that gap only when its colour distance from the table is at most this
     # share of the card's own, this many mm inside its edges: a second card's strip is as far off as the card
-    # (touching.gap_is_table; tuning views 195 and 2043, the gap 0.33 and 0.17 of the back's; 3049 a back 0.98).
+    # (beside_face.gap_is_table; tuning views 195 and 2043, the gap 0.33 and 0.17 of the back's; 3049 a back 0.98).
     beside_face_gap_share: float = 0.5
     beside_face_inset_mm: float = 5.0
     # Whole cards touching an arm (arm_cards.cards_off_arm): a card rectangle in the arm's shape whose outside
@@ -236,6 +236,11 @@ class ReaderSettings:
     # (tuning view 6426: a streak on pine beside the deck, 24 x 162 mm, 0.11 off, coherence 0.56, asked two no-hand
     # seats and the discard). The bars are the faint pieces' card-like sides (`unexplained_faint_sides`); seeds < 6600.
     unexplained_streak_sides: tuple[float, float] = (0.7, 1.35)
+    # A piece of that shape less solid than this is a seam's ragged streak whatever its coherence (tuning view 6834:
+    # 43 x 311 mm along the bottom edge on oak, 0.17 off, coherence 0.35, 0.60 solid, asked a no-hand seat; the one
+    # other piece left on 6800-6999 under 0.75 of a card wide and longer than the bar, 6993's plank band, 46 mm, 0.81).
+    # The bar: a row of faint backs' least solidity (`unexplained_faint_row_solidity`).
+    unexplained_streak_solidity: float = 0.7
     # Or, smoothed, above this share of the faint level a card is found at (table_mask.faint_level: on a noisy
     # view it follows the noise up to a dark back's own contrast), opened by this many mm, and card-like:
     # this solid, its fitted rectangle's sides these shares of a card's (short side at least, long at most).
@@ -384,27 +389,3 @@ REREAD_ROUNDS = 2   # a face read again is cut out, which may show one more unde
 OUT_OF_PICTURE_GRID = (43, 31)
 # An unknown shape's many points are given their areas from a grid of the play area this fine (mm).
 AREA_GRID_MM = 4.0
-
-
-@dataclass(frozen=True)
-class GridReadSettings:
-    """A card with printed corners whose markers no detector pass read (marker_grid.py): a far, soft face whose
-    markers' dark border does not close once thresholded, though its 5x5 bits still show (seeds 5023, 5085, 5233,
-    5407: with the card's true pose, 0 to 2 bits of 25 off, any other marker 6 or more). Each marker's cells are
-    sampled at poses about the shape's centre and axis; a card is named only when both its markers sit as printed,
-    each within `most_wrong_bits` of its own code, and no other card does so at any pose."""
-    shift_mm: float = 6.0          # the shape's centre is found to a few mm: poses this far off, every `step_mm`
-    step_mm: float = 1.5
-    turn_deg: float = 6.0          # and its axis to a few degrees, every `turn_step_deg`
-    turn_step_deg: float = 2.0
-    most_wrong_bits: int = 2       # of 25 a marker; the card markers' codes lie 6 or more apart (seeds above)
-    border_dark: float = 0.85      # a marker's border cells darker than its bits' threshold, this share of 24
-    confidence: float = 0.9        # below two detected markers' 0.99: read from the bits alone
-    # A soft face near the cloth's colour split into two small unknown shapes, its markers (read_again.faces_split_apart;
-    # tuning view 5698: 0.2 and 0.3 of a card, together 56 x 78 mm; seeds below 5800): each under this many cards,
-    # together within a card's sides this share over.
-    pair_piece_most_cards: float = 0.5
-    pair_side_tolerance: float = 0.15
-
-
-GRID_READ_SETTINGS = GridReadSettings()

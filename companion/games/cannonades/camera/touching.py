@@ -3,8 +3,8 @@ rectangles explain all of it. Each rectangle stands on a straight stretch of the
 card's own edge, where nothing touches it) and must lie inside the blob; what the rectangles leave
 must be crumbs, or one card reaching under a face-up card (a row's ship under a cannonade). A blob
 they cannot explain (a hand, a card half under another) is not split: it stays unknown, never guessed
-into cards. A card beside a read face whose shape took in the table gap between them is that card's rectangle.
-(Whole cards touching an arm are found in arm_cards.py, with the rectangles made here.)"""
+into cards. (Whole cards touching an arm are found in arm_cards.py, a card beside a read face whose shape took in
+the table gap between them in beside_face.py, with the rectangles made here.)"""
 
 from __future__ import annotations
 
@@ -45,12 +45,12 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
         return None   # the blob found again holds a card's strip by a face the cards leave: a card may lie under it
     if found is None and border_missed:
         # Judged as cards apart from the faces: a strip under one, grown, is no border missed.
-        grown = _grown(contour, settings.split_border_mm * settings.top_px_per_mm)
+        grown = grown_outline(contour, settings.split_border_mm * settings.top_px_per_mm)
         found = _split(grown, settings, None, reach_under=False)
     if found is None and border_missed:
         # Or cards a faint shape took in with its halo (the distance's smoothing and closing reach past a card, and
         # join two cards a little apart): tried shrunk by that halo.
-        shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
+        shrunk = grown_outline(contour, -settings.split_halo_mm * settings.top_px_per_mm)
         found = None if shrunk is None else _split(shrunk, settings, None, reach_under=False)
         if found is not None and left_by_face.strip_left(contour, [card.outline_px for card in found], cover, settings,
                                                           settings.split_halo_mm):
@@ -61,11 +61,11 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
 def split_in_halo(contour: np.ndarray, settings: ReaderSettings) -> list[SplitCard] | None:
     """The cards a faint shape is made of once shrunk by its halo (`split_halo_mm`: a dim row of backs comes out
     wider than a card), judged apart from any face; None when card rectangles do not explain it."""
-    shrunk = _grown(contour, -settings.split_halo_mm * settings.top_px_per_mm)
+    shrunk = grown_outline(contour, -settings.split_halo_mm * settings.top_px_per_mm)
     return None if shrunk is None else _split(shrunk, settings, None, reach_under=False)
 
 
-def _grown(contour: np.ndarray, by_px: float) -> np.ndarray | None:
+def grown_outline(contour: np.ndarray, by_px: float) -> np.ndarray | None:
     """The shape's outline grown by `by_px` all round (a back's light border the mask missed, put back), or shrunk
     when `by_px` is negative (its largest piece then; None when nothing is left)."""
     x, y, w, h = cv2.boundingRect(contour)
@@ -93,7 +93,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     covered = touches_cover = False
     if cover is not None:
         under = seen_through(cover, offset, blob.shape)
-        touches_cover = _touches(blob, under, settings)
+        touches_cover = touches(blob, under, settings)
         covered = touches_cover and settings.covered_min_cards <= count <= settings.covered_max_cards
         if covered or (reach_under and touches_cover):
             blob = cv2.bitwise_or(blob, under)
@@ -125,7 +125,7 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
             best = best_card(blob, remaining, settings, settings.split_claim, settings.covered_inside)
         if best is None:
             break
-        reaches_under = reach_under and _inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
+        reaches_under = reach_under and inside_share(np.zeros_like(blob), under, best.outline_px) >= settings.under_least
         found.append(SplitCard(best.outline_px + offset, best.inside, covered or reaches_under))
         remaining = cut_out(remaining, best.outline_px, settings)
     leftover = cv2.countNonZero(remaining) / card_px
@@ -169,7 +169,7 @@ def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray
     blob = np.zeros((h + 2 * pad, w + 2 * pad), np.uint8)
     offset = np.array([x - pad, y - pad])
     cv2.drawContours(blob, [contour - offset], -1, 255, cv2.FILLED)
-    if cover is not None and _touches(blob, seen_through(cover, offset, blob.shape), settings):
+    if cover is not None and touches(blob, seen_through(cover, offset, blob.shape), settings):
         return None
     blob_px = max(cv2.countNonZero(blob), 1)
     points = np.column_stack(np.nonzero(blob)[::-1]).astype(np.float64)
@@ -182,7 +182,7 @@ def fitted_card(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray
         reach = (points - start) @ along
         corner = start + along * ((reach.min() + reach.max() - side) / 2)
         outline = np.array([corner, corner + along * side, corner + along * side + normal * depth, corner + normal * depth])
-        fill = _inside_share(canvas, blob, outline)
+        fill = inside_share(canvas, blob, outline)
         holds = fill * cv2.countNonZero(canvas) / blob_px
         if holds >= settings.fit_holds and holds + fill > best_score:
             best, best_score = SplitCard(outline + offset, fill), holds + fill
@@ -196,58 +196,11 @@ def fitted_in_halo(contour: np.ndarray, settings: ReaderSettings, cover: np.ndar
     wider than the halo, a hand), or the shape touches a face-up card. Tried again shrunk by `split_shadow_halo_mm`:
     a back's shadow on a cloth of nearly its colour widens its halo on two sides."""
     for halo_mm in (settings.split_halo_mm, settings.split_shadow_halo_mm):
-        shrunk = _grown(contour, -halo_mm * settings.top_px_per_mm)
+        shrunk = grown_outline(contour, -halo_mm * settings.top_px_per_mm)
         fitted = None if shrunk is None else fitted_card(shrunk, settings, cover)
         if fitted is not None:
             return fitted
     return None
-
-
-def card_beside_face(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray) -> SplitCard | None:
-    """One card rectangle in a blob touching a read face (`cover`: the faces' footprints with their cut margin)
-    when all the blob holds beyond it lies in the gap next to that face, within `beside_face_gap_mm` of it: the
-    table between them taken in, not a second card or a hand. The rectangle lies beside the face, not under it
-    (a card under a face is split_blob's, judged by the paper showing), or None."""
-    scale = settings.top_px_per_mm
-    card_px = cards.CARD_AREA_MM2 * scale ** 2
-    if not 1 - settings.card_area_tolerance <= cv2.contourArea(contour) / card_px <= settings.beside_face_max_cards:
-        return None
-    blob, face, offset = blob_and_faces(contour, settings, cover)
-    if not _touches(blob, face, settings):
-        return None
-    far = cv2.bitwise_not(_gap_beside(face, settings))
-    canvas = np.zeros_like(blob)
-    best, best_inside = None, 0.0
-    polygon = cv2.approxPolyDP(contour - offset, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
-    for outline in _rectangles_on(polygon, settings):
-        inside = _inside_share(canvas, blob, outline)
-        if inside < settings.split_inside or inside <= best_inside:
-            continue
-        if _inside_share(canvas, face, outline) > settings.beside_face_overlap:
-            continue
-        beyond = cv2.bitwise_and(cut_out(blob.copy(), outline, settings), far)
-        if cv2.countNonZero(beyond) <= (1 - settings.fit_holds) * card_px:
-            best, best_inside = SplitCard(outline + offset, inside), inside
-    return best
-
-
-def gap_is_table(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray, card: SplitCard,
-                 squared: np.ndarray) -> bool:
-    """Whether what a blob holds beyond the card `card_beside_face` found is the table gap it took in: its colour
-    distance from the table (`squared`, the view's squared distance; the median) at most `beside_face_gap_share` of
-    the card's own, `beside_face_inset_mm` inside its edges. A second card's strip is as far from the table as
-    the card (tuning view 3049: two backs end to end, the second half under a cannonade, 50 against 51; the faint
-    backs joined to a face across the gap, 195 and 2043: 4.9 against 14.9 and 3.5 against 20.7)."""
-    blob, _, offset = blob_and_faces(contour, settings, cover)
-    beyond = cut_out(blob, card.outline_px - offset, settings) > 0
-    inset = 2 * int(round(settings.beside_face_inset_mm * settings.top_px_per_mm)) + 1
-    inside = np.zeros_like(blob)
-    cv2.fillPoly(inside, [np.int32(np.round(card.outline_px - offset))], 255)
-    inside = cv2.erode(inside, np.ones((inset, inset), np.uint8)) > 0
-    if not beyond.any() or not inside.any():
-        return True
-    distance = np.sqrt(seen_through(squared, offset, blob.shape).astype(np.float32))
-    return float(np.median(distance[beyond])) <= settings.beside_face_gap_share * float(np.median(distance[inside]))
 
 
 def blob_and_faces(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None):
@@ -261,13 +214,7 @@ def blob_and_faces(contour: np.ndarray, settings: ReaderSettings, cover: np.ndar
     return blob, np.zeros_like(blob) if cover is None else seen_through(cover, offset, blob.shape), offset
 
 
-def _gap_beside(face: np.ndarray, settings: ReaderSettings) -> np.ndarray:
-    """The faces' footprints grown by `beside_face_gap_mm`: the table gap beside them a blob may have taken in."""
-    reach = 2 * int(round(settings.beside_face_gap_mm * settings.top_px_per_mm)) + 1
-    return cv2.dilate(face, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (reach, reach)))
-
-
-def _rectangles_on(polygon: np.ndarray, settings: ReaderSettings):
+def rectangles_on(polygon: np.ndarray, settings: ReaderSettings):
     """Each card rectangle (its corners) standing on a straight stretch of an outline, from either end, to either side."""
     for start, end, along, normal, side, depth in _card_sides(polygon, settings):
         for anchor, direction in ((start, along), (end, -along)):
@@ -299,7 +246,7 @@ def cut_out(remaining: np.ndarray, outline_px: np.ndarray, settings: ReaderSetti
     return cv2.morphologyEx(remaining, cv2.MORPH_OPEN, np.ones((5, 5), np.uint8))
 
 
-def _touches(blob: np.ndarray, under: np.ndarray, settings: ReaderSettings) -> bool:
+def touches(blob: np.ndarray, under: np.ndarray, settings: ReaderSettings) -> bool:
     """Whether a blob lies within `split_cut_px` of a face-up card (`under`, the same window's px)."""
     near = cv2.dilate(blob, np.ones((2 * settings.split_cut_px + 1,) * 2, np.uint8))
     return cv2.countNonZero(cv2.bitwise_and(near, under)) > 0
@@ -321,7 +268,7 @@ def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSet
     # Reaching under a face-up card is what the paper beside it is compared with (face_down._paper_bright):
     # judged against the faces alone, never the row's cards found.
     canvas = np.zeros_like(cover)
-    parts = [replace(part, covered=_inside_share(canvas, cover, part.outline_px) >= settings.under_least)
+    parts = [replace(part, covered=inside_share(canvas, cover, part.outline_px) >= settings.under_least)
              for part in parts]
     return parts if any(part.covered for part in parts) else []
 
@@ -351,7 +298,7 @@ def best_card(blob: np.ndarray, remaining: np.ndarray, settings: ReaderSettings,
     ring = np.ones((2 * settings.split_edge_px + 1,) * 2, np.uint8)
     for contour in sorted(contours, key=cv2.contourArea, reverse=True)[:2]:
         polygon = cv2.approxPolyDP(contour, settings.split_outline_px, True).reshape(-1, 2).astype(np.float64)
-        for outline in _rectangles_on(polygon, settings):
+        for outline in rectangles_on(polygon, settings):
             card, box = card_on_box(outline, settings.split_edge_px + 1, blob.shape)
             size = cv2.countNonZero(card)
             inside = cv2.countNonZero(cv2.bitwise_and(card, blob[box])) / size if size else 0.0
@@ -390,7 +337,7 @@ def box_around(points: np.ndarray, pad: int, shape: tuple[int, ...]) -> tuple[in
     return max(int(x0), 0), max(int(y0), 0), max(min(int(x1), shape[1]), 0), max(min(int(y1), shape[0]), 0)
 
 
-def _inside_share(canvas: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> float:
+def inside_share(canvas: np.ndarray, mask: np.ndarray, outline: np.ndarray) -> float:
     """The share of the rectangle (filled into `canvas`, which it leaves drawn) that `mask` covers."""
     canvas[:] = 0
     cv2.fillPoly(canvas, [np.int32(np.round(outline))], 255)

@@ -127,7 +127,10 @@ def along_grain(contour, squared: np.ndarray, settings: ReaderSettings) -> bool:
     off = float(np.mean(patch[inside] > settings.unexplained_colour_distance ** 2))
     if off >= settings.unexplained_grain_share:
         return False
-    if off < settings.unexplained_grain_least_share and not _streak_shaped(contour, settings):
+    streak = _streak_shaped(contour, settings)
+    if streak and _solidity(contour) < settings.unexplained_streak_solidity:
+        return True    # ragged along a seam: no card's part shows so, whichever way its difference changes
+    if off < settings.unexplained_grain_least_share and not streak:
         return False   # faint all through and card-shaped: a back's body, not grain
     distance = np.sqrt(patch)
     across = cv2.Sobel(distance, cv2.CV_32F, 1, 0, ksize=3)[inside]
@@ -144,6 +147,10 @@ def _streak_shaped(contour, settings: ReaderSettings) -> bool:
     short, long = sorted(side / settings.top_px_per_mm for side in sides)
     narrowest, longest = settings.unexplained_streak_sides
     return short < narrowest * cards.CARD_MM[0] and long > longest * cards.CARD_MM[1]
+
+
+def _solidity(contour) -> float:
+    return cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
 
 
 def explained_mask(judged: np.ndarray, covered: np.ndarray, settings: ReaderSettings) -> np.ndarray:

@@ -147,3 +147,34 @@ def test_a_streak_by_a_pine_seam_beside_the_deck_leaves_the_seats_counted(seat, 
     """Tuning seed 6426 (classic on pine, no hand): both seats were asked on main at 51ab80f for that streak."""
     seen, cards_read = benchmark_view(6426, "classic")
     assert seat_as_read(seen, cards_read, seat) == (truth, truth)
+
+
+def _ragged_streak() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A speckled difference, a fifth of it 12 Lab units off the wood and the rest 6 (no way it changes more than
+    another: coherence near 0), and two outlines on it 43 x 311 mm: a seam's ragged streak (a strip 10 mm deep with
+    teeth 33 mm high, 0.6 solid) and the solid strip round it."""
+    rng = np.random.default_rng(6834)
+    squared = np.where(rng.random((120, 380)) < 0.2, 12.0 ** 2, 6.0 ** 2).astype(np.float32)
+    top, bottom, left = 40, 83, 30
+    teeth = [[left + x, bottom - 10 if (x // 20) % 2 == 0 else top] for x in range(0, 311, 10)]
+    ragged = np.array([[left, bottom]] + teeth + [[left + 310, bottom]], np.int32).reshape(-1, 1, 2)
+    solid = np.array([[left, top], [left + 310, top], [left + 310, bottom], [left, bottom]], np.int32).reshape(-1, 1, 2)
+    return ragged, solid, squared
+
+
+def test_a_ragged_streak_narrower_and_longer_than_any_card_is_a_seam_whichever_way_it_changes():
+    """Tuning seed 6834 (classic on oak, no hand): a streak along the play area's bottom edge, 43 x 311 mm, 0.17 of it
+    past the fixed level, coherence 0.35 (under the grain bar), 0.60 solid, asked seat 1 (main at 861ecf1). No part of
+    cards showing is narrower than a card, longer than one and ragged (`unexplained_streak_solidity`); the solid strip
+    of that size is still judged by its coherence."""
+    ragged, solid, squared = _ragged_streak()
+    assert cv2.contourArea(ragged) / cv2.contourArea(cv2.convexHull(ragged)) < SETTINGS.unexplained_streak_solidity
+    assert unexplained.along_grain(ragged, squared, SETTINGS)
+    assert not unexplained.along_grain(solid, squared, SETTINGS)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_ragged_streak_along_an_oak_edge_leaves_the_seat_counted():
+    """Tuning seed 6834 (classic on oak, no hand): seat 1's two backs, asked on main at 861ecf1 for that streak."""
+    seen, cards_read = benchmark_view(6834, "classic")
+    assert seat_as_read(seen, cards_read, 1) == (([], 2), ([], 2))

@@ -11,7 +11,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannonades.camera import face_down, overlapping_row, touching
+from companion.games.cannonades.camera import beside_face, face_down, overlapping_row, touching
 from companion.games.cannonades.camera.reader import read_table
 from companion.games.cannonades.camera.settings import SETTINGS
 from companion.games.cannonades.deck import default_deck
@@ -168,7 +168,7 @@ def test_ember_backs_a_faint_shape_took_in_with_its_halo_are_counted_card_by_car
     card and joined the backs into one shape (2.6 and 2.9 cards) no card rectangles explained; the seat was said
     unsure (main at d1ff9ae). Shrunk by that halo (`split_halo_mm`), the shape splits into its cards; one back so
     shrunk is one card (`touching.fitted_in_halo`; 1707 unsure at main 7410f16). A split of one back and the gap to a
-    face is that back alone (`touching.card_beside_face`; 2043 one back too many at 7410f16)."""
+    face is that back alone (`beside_face.card_beside_face`; 2043 one back too many at 7410f16)."""
     truth, cards = benchmark_view(seed, "ember")
     got, want = seat_as_read(truth, cards, seat)
     assert got == want, why
@@ -204,9 +204,9 @@ def test_what_a_card_beside_a_face_leaves_is_the_table_gap_only_when_it_looks_li
     back = touching.SplitCard(np.array([[100, 50], [163, 50], [163, 138], [100, 138]], np.float64), 1.0)
     squared = np.full(shape, 4.0, np.float32)                # the table: 2 off its own colour
     squared[50:138, 100:163] = 400.0                         # the back: 20 off
-    assert touching.gap_is_table(contour, SETTINGS, cover, back, squared) is True
+    assert beside_face.gap_is_table(contour, SETTINGS, cover, back, squared) is True
     squared[138:153, 100:163] = 400.0                        # what lies beyond as far off as the back
-    assert touching.gap_is_table(contour, SETTINGS, cover, back, squared) is False
+    assert beside_face.gap_is_table(contour, SETTINGS, cover, back, squared) is False
 
 
 @pytest.mark.parametrize("gap_mm, alone", [(15, True), (24, False)], ids=["the halo's gap", "more than a gap"])
@@ -221,10 +221,44 @@ def test_a_back_whose_shape_took_in_the_gap_to_a_face_is_that_back_alone_up_to_t
     blob = np.zeros(shape, np.uint8)
     blob[50:138 + gap_mm, 100:163] = 255                     # the back (rows 50-138) and the gap beyond it
     contour = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0][0]
-    card = touching.card_beside_face(contour, SETTINGS, cover)
+    card = beside_face.card_beside_face(contour, SETTINGS, cover)
     assert (card is not None) is alone
     if alone:
         assert np.allclose(card.outline_px.mean(axis=0), (131.5, 94.0), atol=3)
+
+
+@pytest.mark.parametrize("between, alone", [("table", True), ("card", False)], ids=["the gaps", "a card's strip"])
+def test_a_dim_back_between_two_faces_wider_than_a_card_by_its_halo_is_that_back_alone(between, alone):
+    """A back 63 x 88 mm lying across (px = mm), its faint mask's halo 3.5 mm round it, 9 mm from a face's cut margin
+    on either side, the gaps to both taken in: one shape 113 x 70 mm (tuning view 6813: an ember back on beige linen
+    between S17 and S23, 107 x 75, asked). No card rectangle on its outline leaves only the gaps; shrunk by the halo,
+    one does (`beside_face.card_beside_face_in_halo`). When what lies beyond is as far from the table's colour as the
+    back (a second card's strip, not the gap), no card is said."""
+    shape = (300, 400)
+    cover = np.zeros(shape, np.uint8)
+    cover[80:180, 40:100] = 255                              # the left face, with its cut margin
+    cover[80:180, 213:273] = 255                             # the right face
+    blob = np.zeros(shape, np.uint8)
+    blob[96:166, 100:213] = 255                              # gap 9, halo 3.5, back 88 x 63, halo 3.5, gap 9
+    contour = cv2.findContours(blob, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0][0]
+    squared = np.full(shape, 4.0, np.float32)                # the table: 2 off its own colour
+    squared[99:163, 112:201] = 400.0                         # the back: 20 off
+    if between == "card":
+        squared[96:166, 100:213] = 400.0
+    assert beside_face.card_beside_face(contour, SETTINGS, cover) is None
+    card = beside_face.card_beside_face_in_halo(contour, SETTINGS, cover, squared)
+    assert (card is not None) is alone
+    if alone:   # placed within the gaps' width of the back (the count is what the seat needs)
+        assert np.allclose(card.outline_px.mean(axis=0), (156.5, 131), atol=10)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_an_ember_back_between_two_faces_on_beige_linen_is_counted():
+    """Tuning seed 6813 (ember on beige linen, no hand): seat 2's back between S17 and S23, tilted, its halo and the
+    gaps to both faces one shape of 1.3 cards no rectangle explained: the seat was asked (main at 861ecf1)."""
+    truth, cards = benchmark_view(6813, "ember")
+    got, want = seat_as_read(truth, cards, 2)
+    assert got == want == (["S17", "S23"], 2)
 
 
 @pytest.mark.slow   # renders one table: about 3 s
