@@ -35,7 +35,9 @@ coin counted asked, with 500-599, 1100-1199 and 1300-3499 checked again, 3700-38
 that no mast read from it is of asked, with 3400-3699 checked again, 3900-4099 for specks of a pale mast's pole on a
 fittings zone read empty asked, with 3400-3899 checked again, 4100-4299 for a blob read as one crate barely as thick as
 one and as long as a taught mast asked, its bar set on 3400-4199 before 4200-4299 was read, with 3400-4099 checked
-again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing nothing; never on 700-4299);
+again, 4300-4499 for a prize whose fleet's paint was not seen counted where every fleet it can come from gives the
+same points, with 3400-4299 checked again) were used while tuning (the held-out row ran on 500-515 once, as a check,
+changing nothing; never on 700-4499);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

@@ -21,7 +21,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Sequence
+from typing import Mapping, Sequence
 
 import cv2
 import numpy as np
@@ -218,7 +218,9 @@ class CoastReader:
                                  lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, self._flattener(fleet),
                                                              *self._mat_looks(), fleets=prize_fleets),
                                  lambda _: _mat_box(frame, place, settings.mats.piece_on_mat_mm))
-            mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present)
+            # Taught only: measured on the taught tuning views (the untaught reading is untouched).
+            cards = {key: faction.prize_values for key, faction in rulebook.factions.items()} if self.taught else None
+            mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present, cards)
             mats[seat.player] = mat
             confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
             problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
@@ -257,8 +259,12 @@ def _missing_ship_tags(markers, seats, rulebook: Rulebook) -> set[int]:
     return tags - set(markers)
 
 
-def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, list[str]]:
-    """Fleets turned into factions; a prize whose fleet was not seen is named as a doubt."""
+def _mat_from_reading(reading, fleet: int, seats, fleets_present,
+                      prize_values: Mapping[str, Mapping[str, int]] | None = None) -> tuple[Mat, list[str]]:
+    """Fleets turned into factions; a prize whose fleet was not seen is named as a doubt. Where two fleets or more
+    at the table can give it and every one of them gives the same points for it (`prize_values`, the factions'
+    cards), it is counted as the first of them, still named: a pale mast missed its paint, not its points (taught
+    tuning 4189 ben, 3547 ben). With one fleet left, prize_fleets.allowed_prize_fleets has already chosen."""
     prizes: dict[tuple[str, str], int] = {}
     doubts = []
     for kind, taken in (("mast", reading.masts), ("cargo", reading.crates), ("hull", reading.hull_fleets)):
@@ -266,9 +272,22 @@ def _mat_from_reading(reading, fleet: int, seats, fleets_present) -> tuple[Mat, 
             if 1 <= source <= len(seats) and source != fleet:
                 faction = seats[source - 1].faction
                 prizes[(faction, kind)] = prizes.get((faction, kind), 0) + 1
-            else:
+                continue
+            faction = _worth_the_same(kind, [seat.faction for at, seat in enumerate(seats, 1) if at != fleet], prize_values)
+            if faction is None:
                 doubts.append(f"a prize {kind} from an unknown fleet")
+                continue
+            prizes[(faction, kind)] = prizes.get((faction, kind), 0) + 1
+            doubts.append(f"a prize {kind} from an unknown fleet, counted as {faction}'s: every fleet it can come from "
+                          f"gives {prize_values[faction][kind]} points for it")
     return Mat(reading.coins, prizes), doubts
+
+
+def _worth_the_same(kind: str, factions: list[str], prize_values: Mapping[str, Mapping[str, int]] | None) -> str | None:
+    """The first of `factions` when there are two or more and each gives the same points for a `kind`; else None."""
+    if prize_values is None or len(factions) < 2 or any(faction not in prize_values for faction in factions):
+        return None
+    return factions[0] if len({prize_values[faction][kind] for faction in factions}) == 1 else None
 
 
 class _StageClock:
