@@ -36,7 +36,7 @@ from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.blur_stretch import blur_reach_px, flat_pips_roundness
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals_together, stray_spots
-from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
+from companion.games.black_cannon.camera.die_sides import body_extent, body_measured, sides_show_lean
 from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
                                                              pips_alike, pips_found, pips_shape_seen, pips_squashed,
                                                              sure_margin)
@@ -180,7 +180,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             doubts.append("its pips are seen squashed: a cocked die?")
         else:
             reason += "; its pips are seen squashed as the other die's are: the photo's smear"
-    side_seen = sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
+    extent = body_extent(crop, face, away, settings)
+    side_seen = sides_show_lean(extent, face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again
@@ -193,7 +194,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         # (tuning seeds with a die forced to lean), would only doubt the other, flat die too (doubt_unlike_pair).
         side = None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
-                   bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing)
+                   bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing,
+                   body_unmeasured=not body_measured(extent, face.pips, settings))
 
 
 def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:
