@@ -99,12 +99,8 @@ def combine(die: SeenDie, probabilities: np.ndarray, settings: ReaderSettings) -
 def _combined(die: SeenDie, learned: int, sure: float, settings: ReaderSettings) -> SeenDie:
     told = f"the face reader says {_said(learned)} ({sure:.2f})"
     if sure < settings.confident:
-        nearly = die.pips == learned and not die.doubted and die.confidence >= _agreeing_counter_least(die, settings) \
-            and sure >= settings.agreeing_face_least
-        if _side_untold(die) and (nearly or die.confidence >= settings.confident):
-            return _asked(die, f"{told}, unsure, and its body round the top could not be measured for a side: "
-                               "a cocked die's side?", settings)
-        if nearly:
+        if die.pips == learned and not die.doubted and die.confidence >= _agreeing_counter_least(die, settings) \
+                and sure >= settings.agreeing_face_least:
             return replace(die, confidence=max(die.confidence, settings.confident),
                            reason=f"{die.reason}; {told} too: both nearly sure of it")
         if learned == NOT_A_FACE and die.confidence >= settings.confident:
@@ -131,16 +127,6 @@ def _agreeing_counter_least(die: SeenDie, settings: ReaderSettings) -> float:
     face of four pips or more, whose corner pips' grid already doubts a cocked die (face_checks.leans)."""
     cornered = die.pips is not None and die.pips >= CORNERED_PIPS
     return settings.agreeing_counter_least_cornered if cornered else settings.agreeing_counter_least
-
-
-def _side_untold(die: SeenDie) -> bool:
-    """Whether a face of one to three pips was read where its die's body could not be measured for a side (its colour
-    ran on into the surround): a cocked die's side facing the camera then reads as a flat top, the pip counter sure
-    and the face reader nearly so (forced-lean tuning seeds 5378 and 5401: ivory dice on the board's white border, a
-    side's 2 and 1 read sure so, the real tops tilted away). The pip counter alone, or with the face reader unsure,
-    does not make such a face sure; a face of four pips or more shows a lean by its grid of corner pips
-    (face_checks.leans)."""
-    return die.body_unmeasured and die.pips is not None and die.pips < CORNERED_PIPS
 
 
 def _asked(die: SeenDie, words: str, settings: ReaderSettings) -> SeenDie:

@@ -45,6 +45,7 @@ from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print
 from companion.games.black_cannon.camera.pair_smear import squash_bearing_deg
 from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
+from companion.games.black_cannon.camera.pips_beyond import pips_beyond_top
 from companion.games.black_cannon.camera.quick_stats import median
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
@@ -184,6 +185,9 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     side_seen = sides_show_lean(extent, face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
+    elif face.pips < CORNERED_PIPS and not body_measured(extent, face.pips, settings) and \
+            pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
+        doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again
         confidence *= settings.doubted_keeps
         reason += f"; {doubt}"
@@ -194,8 +198,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         # (tuning seeds with a die forced to lean), would only doubt the other, flat die too (doubt_unlike_pair).
         side = None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
-                   bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing,
-                   body_unmeasured=not body_measured(extent, face.pips, settings))
+                   bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing)
 
 
 def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:

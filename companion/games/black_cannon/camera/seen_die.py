@@ -22,9 +22,6 @@ class SeenDie:
     side_seen: bool = False          # its body showed a side beside its top (die_sides.py): a cocked die?
     # which way (picture degrees, 0-180) its pips were seen squashed, when they were (pair_smear.py); None: not
     squash_bearing_deg: float | None = None
-    # its body round the top could not be measured for a side (die_sides.body_measured: its colour ran on into the
-    # surround), so a side cannot be told from the top by it
-    body_unmeasured: bool = False
 
 
 NOT_A_FACE = 0            # the learned face reader's class for a cocked die, a hidden one, or no die at all

@@ -183,27 +183,3 @@ def test_a_flat_red_one_both_readers_are_nearly_sure_of_is_read_sure():
 
     one = _flat_die_read(5425, 1, 1, "casino-red")
     assert one.pips == 1 and one.confidence >= SETTINGS.confident and "both nearly sure" in one.reason
-
-
-# A face of one to three pips whose die's body ran on into the surround (an ivory die on the board's white border) has
-# no side measured beside it: the face reader, unsure, does not make it sure, nor leaves the pip counter's word alone
-# sure. Forced-lean tuning seeds 5378 and 5401: cocked ivory dice whose side facing the camera read as a 2 (the pip
-# counter at 1.0, the trees 0.86) and a 1 (1.0, 0.93), the real tops (a 6, a 2) tilted away.
-# pip counter (pips, confidence) | trees (class, probability) | body measured | the die's reading (pips, sure)
-BODY_UNMEASURED = [
-    ((2, 1.0), (2, 0.86), False, (2, False)),     # 5378's side read as a 2: asked
-    ((1, 1.0), (1, 0.93), False, (1, False)),     # 5401's side read as a 1: asked
-    ((2, 1.0), (2, 0.86), True, (2, True)),       # the same where the body was measured and showed no side: sure
-    ((3, 0.9), (3, 0.9), False, (3, False)),      # both nearly sure, the body unmeasured: asked
-    ((5, 1.0), (5, 0.86), False, (5, True)),      # four pips or more: the grid of corners shows a lean
-    ((2, 1.0), (2, SURE), False, (2, True)),      # the trees sure of it too
-    ((2, 1.0), (4, UNSURE), False, (2, False)),   # the trees unsure of another count: the pip counter's alone
-]
-
-
-@pytest.mark.parametrize("counter, trees, measured, expected", BODY_UNMEASURED)
-def test_a_small_face_whose_body_could_not_be_measured_needs_the_face_reader_sure(counter, trees, measured, expected):
-    pips, confidence = counter
-    die = SeenDie(pips, confidence, (100.0, 100.0), "the pip counter's words", 17.0, body_unmeasured=not measured)
-    read = combine(die, _learned(*trees), SETTINGS)
-    assert (read.pips, read.confidence >= SETTINGS.confident) == expected
