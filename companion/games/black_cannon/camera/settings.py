@@ -148,7 +148,9 @@ class ReaderSettings:
     pips_beyond_across: float = 0.5      # and within half a side of the line through it from the camera
     pips_beyond_radius: tuple[float, float] = (0.6, 1.3)   # as large as the face's own pips
     pips_beyond_lone_side_mm: float = 18.0   # a lone pip's face has no spread to size it by: a die's side, 16-21 mm
-    pips_beyond_least: int = 1
+    # ... and at least this many such spots: one is as often the board's print (a letter, a line's crossing: 5350-5549
+    # flat ivory 1-3s 5357, 5382, 5447, one spot each), the tilted 6 of 5378 showed six (5710's 4 only one, left).
+    pips_beyond_least: int = 2
     face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
