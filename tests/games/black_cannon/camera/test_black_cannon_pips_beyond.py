@@ -42,6 +42,8 @@ SIX_BEYOND = [(along, across, 0.95) for along in (10.0, 14.0, 17.5) for across i
     (SIX_BEYOND, 6),                       # a cocked die's tilted top
     ([], 0),                               # a flat top: the table beyond it
     ([(12.0, 1.0, 1.51)], 0),              # the board's printed letter beyond a flat ivory 3 (5745), larger than a pip
+    ([(10.5, 1.0, 0.8)], 1),               # one spot of a pip's size: counted, but one alone is as often the print
+                                           # (5357, 5382, 5447): the reader wants pips_beyond_least, two
     ([(6.0, 0.0, 1.0)], 0),                # a spot within the flat top's far edge (0.5 of a side): the top's own
     ([(12.0, 11.0, 1.0)], 0),              # a spot well off to the side of the camera's line: not this die's top
     ([(-12.0, 0.0, 1.0)], 0),              # a spot towards the camera: a side's pip, as a flat die's sides show
@@ -49,6 +51,7 @@ SIX_BEYOND = [(along, across, 0.95) for along in (10.0, 14.0, 17.5) for across i
 def test_pips_of_the_faces_size_just_beyond_its_far_edge_are_counted(beyond, counted):
     face, points, radii = _two_read(beyond)
     assert pips_beyond_top(face, points, radii, AWAY, SETTINGS) == counted
+    assert (counted >= SETTINGS.pips_beyond_least) == (beyond is SIX_BEYOND)
 
 
 @pytest.mark.slow
