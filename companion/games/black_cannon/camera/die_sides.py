@@ -74,18 +74,24 @@ def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettin
     a die's body can be (its colour run on into the surround), says nothing; a lone pip's spread is only a guess,
     so its body is measured in mm against a die's own span. A face of four pips or more is judged on its own bars
     (tuning seeds 3750-4349: its flat tops' bodies shift and reach a little further, seen from low down)."""
+    if not body_measured(extent, pips, settings):
+        return False
+    if pips >= CORNERED_PIPS:
+        return (extent.shift_across() > settings.cornered_shift_across
+                or extent.reach_away() > settings.cornered_reach_away)
+    return extent.shift_across() > settings.cocked_shift_across or extent.reach_away() > settings.cocked_reach_away
+
+
+def body_measured(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
+    """Whether the body round a top was measured at all: not when its colour was not found, or ran on into the
+    surround (cut off by the crop, or wider than a die's body can be: an ivory die on the board's white border)."""
     if extent is None or extent.cut_off:
         return False
     if pips >= CORNERED_PIPS:
-        if extent.width > settings.cornered_body_spreads * extent.spread:
-            return False
-        return (extent.shift_across() > settings.cornered_shift_across
-                or extent.reach_away() > settings.cornered_reach_away)
-    if pips > 1 and extent.width > settings.die_body_spreads * extent.spread:
-        return False
+        return extent.width <= settings.cornered_body_spreads * extent.spread
+    if pips > 1:
+        return extent.width <= settings.die_body_spreads * extent.spread
     # A lone pip gives no spread to size the body by: a body narrower than a die's top or wider than one can span
     # (the colour barely found, or run on into the print round it) says nothing either.
     low, high = settings.lone_body_mm
-    if pips == 1 and not low <= extent.width / settings.dice_px_per_mm <= high:
-        return False
-    return extent.shift_across() > settings.cocked_shift_across or extent.reach_away() > settings.cocked_reach_away
+    return low <= extent.width / settings.dice_px_per_mm <= high

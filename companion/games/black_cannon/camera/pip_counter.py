@@ -36,7 +36,7 @@ from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.blur_stretch import blur_reach_px, flat_pips_roundness
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals_together, stray_spots
-from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
+from companion.games.black_cannon.camera.die_sides import body_extent, body_measured, sides_show_lean
 from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
                                                              pips_alike, pips_found, pips_shape_seen, pips_squashed,
                                                              sure_margin)
@@ -45,6 +45,7 @@ from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print
 from companion.games.black_cannon.camera.pair_smear import squash_bearing_deg
 from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
+from companion.games.black_cannon.camera.pips_beyond import pips_beyond_top
 from companion.games.black_cannon.camera.quick_stats import median
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import ReaderSettings
@@ -180,9 +181,13 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
             doubts.append("its pips are seen squashed: a cocked die?")
         else:
             reason += "; its pips are seen squashed as the other die's are: the photo's smear"
-    side_seen = sides_show_lean(body_extent(crop, face, away, settings), face.pips, settings)
+    extent = body_extent(crop, face, away, settings)
+    side_seen = sides_show_lean(extent, face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
+    elif face.pips < CORNERED_PIPS and not body_measured(extent, face.pips, settings) and \
+            pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
+        doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again
         confidence *= settings.doubted_keeps
         reason += f"; {doubt}"

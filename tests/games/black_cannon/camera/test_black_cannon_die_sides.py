@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, FaceRead
-from companion.games.black_cannon.camera.die_sides import body_extent, sides_show_lean
+from companion.games.black_cannon.camera.die_sides import body_extent, body_measured, sides_show_lean
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 TOP_PX = 40
@@ -34,7 +34,7 @@ def _die_top_view(side_band: str) -> tuple[np.ndarray, FaceRead]:
 def test_a_side_showing_beside_or_beyond_the_top_tells_a_cocked_die(side_band, cocked):
     picture, face = _die_top_view(side_band)
     extent = body_extent(picture, face, AWAY, SETTINGS)
-    assert extent is not None and not extent.cut_off
+    assert extent is not None and not extent.cut_off and body_measured(extent, face.pips, SETTINGS)
     assert sides_show_lean(extent, face.pips, SETTINGS) == cocked
 
 
@@ -44,6 +44,7 @@ def test_a_body_run_on_into_a_surround_of_its_colour_says_nothing():
     picture[:, :50] = (40, 40, 200)
     extent = body_extent(picture, face, AWAY, SETTINGS)
     assert extent.cut_off and not sides_show_lean(extent, face.pips, SETTINGS)
+    assert not body_measured(extent, face.pips, SETTINGS)   # and the reader knows it was not measured
 
 
 def _lone_pip_body(width_mm: float):
