@@ -150,6 +150,7 @@ def _streak_shaped(contour, settings: ReaderSettings) -> bool:
 
 
 def _solidity(contour) -> float:
+    """The contour's area over its convex hull's: a card's outline is near 1, a seam's or mottling's ragged."""
     return cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
 
 
@@ -179,7 +180,7 @@ def _card_like(contour, settings: ReaderSettings) -> bool:
     _, sides, _ = cv2.minAreaRect(contour)
     short, long = sorted(side / settings.top_px_per_mm for side in sides)
     least, most = settings.unexplained_faint_sides
-    solidity = cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
+    solidity = _solidity(contour)
     if long > most * cards.CARD_MM[1]:   # a row of faint backs overlapping: a card wide, a few long, less solid
         return (solidity >= settings.unexplained_faint_row_solidity and least * cards.CARD_MM[0] <= short
                 <= most * cards.CARD_MM[0] and long <= settings.unexplained_faint_row_cards * cards.CARD_MM[1])
@@ -195,7 +196,7 @@ def whole_back(contour, settings: ReaderSettings) -> bool:
     _, sides, _ = cv2.minAreaRect(contour)
     short, long = sorted(side / settings.top_px_per_mm for side in sides)
     area = cv2.contourArea(contour) / settings.top_px_per_mm ** 2
-    solidity = cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
+    solidity = _solidity(contour)
     return (abs(short / cards.CARD_MM[0] - 1) <= settings.card_side_tolerance
             and abs(long / cards.CARD_MM[1] - 1) <= settings.card_side_tolerance
             and area >= settings.unexplained_back_least_cards * cards.CARD_MM[0] * cards.CARD_MM[1]
