@@ -26,6 +26,7 @@ from companion.kit import ids
 from companion.games.cannonball_colony.kit.boards import ISLAND_SHEET_MM, island_board_layout
 from companion.games.cannonball_colony.camera.board_beside import BesideReads, BesideSettings, search_beside
 from companion.games.cannonball_colony.camera.island import IslandSettings, LocatedBoard, locate_boards
+from companion.games.cannonball_colony.camera.marker_prediction import agree, placement, predicted_quad, prediction_maps
 from companion.games.cannonball_colony.camera.marker_reading import MarkerSettings, best_read, match_marker, read_many, turned
 from companion.vision.markers import DetectedMarker
 
@@ -192,9 +193,9 @@ def _grow(grey: np.ndarray, candidates: dict, weak: list, settings: FinderSettin
     for _ in range(2 * ids.ISLAND_BOARDS):
         # Each located board says where its other markers are: look there (a board placed
         # from one marker is a few pixels out at its far corners, hence the wider reach).
-        maps, lone = _prediction_maps(located, markers)
-        wanted = {placement.id: _predicted_quad(maps[board], placement) for board in located
-                  for placement in island_board_layout(board).markers if placement.id not in scores}
+        maps, lone = prediction_maps(located, markers)
+        wanted = {printed.id: predicted_quad(maps[board], printed) for board in located
+                  for printed in island_board_layout(board).markers if printed.id not in scores}
         reach = settings.lone_reach_modules if lone else settings.predicted_reach_modules
         extra, extra_scores = _refine_all(grey, wanted, settings, reach=reach)
         extra = _free(extra, markers)
@@ -238,8 +239,8 @@ def _polish(grey, markers, scores, located, settings: FinderSettings):
     """Each marker matched again where its whole board puts it: a quad read off one small
     marker can be a pixel out in size or turn, which matching its pattern (a shift) cannot
     mend, while the board's fit over all its markers can."""
-    predicted = {m.id: _predicted_quad(located[ids.island_board_of(m.id)[0]].sheet_to_image,
-                                       _placement(m.id)) for m in markers if ids.island_board_of(m.id)[0] in located}
+    predicted = {m.id: predicted_quad(located[ids.island_board_of(m.id)[0]].sheet_to_image,
+                                       placement(m.id)) for m in markers if ids.island_board_of(m.id)[0] in located}
     again, again_scores = _refine_all(grey, predicted, settings, reach=settings.polish_reach_modules)
     if not again:
         return markers, scores, located
@@ -247,11 +248,6 @@ def _polish(grey, markers, scores, located, settings: FinderSettings):
     markers = [better.get(m.id, m) for m in markers]
     scores = {**scores, **again_scores}
     return markers, scores, locate_boards(markers, settings=settings.island)
-
-
-def _placement(marker_id: int):
-    board, corner = ids.island_board_of(marker_id)
-    return island_board_layout(board).markers[corner]
 
 
 def _confirm_weak(strong: dict[int, np.ndarray], weak: list, settings: FinderSettings) -> dict[int, np.ndarray]:
@@ -265,30 +261,18 @@ def _confirm_weak(strong: dict[int, np.ndarray], weak: list, settings: FinderSet
             continue
         board = ids.island_board_of(marker_id)[0]
         sure = {i: q for i, q in {**strong, **confirmed}.items() if ids.island_board_of(i)[0] == board}
-        if any(_agree(i, q, marker_id, quad, settings) for i, q in sure.items()):
+        if any(agree(i, q, marker_id, quad, settings.weak_agreement) for i, q in sure.items()):
             confirmed[marker_id] = quad
             continue
         if sure:
             continue
         partners = [(s2, i, q) for s2, i, q in weak if i != marker_id and ids.island_board_of(i)[0] == board
-                    and i not in confirmed and _agree(marker_id, quad, i, q, settings)
-                    and _agree(i, q, marker_id, quad, settings)]
+                    and i not in confirmed and agree(marker_id, quad, i, q, settings.weak_agreement)
+                    and agree(i, q, marker_id, quad, settings.weak_agreement)]
         if partners:
             _, partner, partner_quad = max(partners, key=lambda p: p[0])
             confirmed[marker_id], confirmed[partner] = quad, partner_quad
     return confirmed
-
-
-def _agree(known_id: int, known_quad: np.ndarray, other_id: int, other_quad: np.ndarray,
-           settings: FinderSettings) -> bool:
-    """Whether `other` lies where `known`'s own square (extended over the sheet, affine: see _prediction_maps) puts it."""
-    board = ids.island_board_of(known_id)[0]
-    layout = {p.id: np.array(p.corners, np.float64) for p in island_board_layout(board).markers}
-    square_to_image = _square_affine(layout[known_id], known_quad)
-    seen = cv2.perspectiveTransform(other_quad.mean(axis=0).reshape(1, 1, 2), np.linalg.inv(square_to_image)).reshape(2)
-    expected = layout[other_id].mean(axis=0)
-    distance = np.linalg.norm(expected - layout[known_id].mean(axis=0))
-    return bool(np.linalg.norm(seen - expected) <= settings.weak_agreement * distance)
 
 
 def _track(grey: np.ndarray, previous: BoardFix, settings: FinderSettings) -> BoardFix | None:
@@ -368,32 +352,6 @@ def _refine_all(grey, quads: dict[int, np.ndarray], settings: FinderSettings, mi
         markers.append(DetectedMarker(marker_id, tuple((float(x), float(y)) for x, y in corners)))
         scores[marker_id] = score
     return markers, scores
-
-
-def _prediction_maps(located: dict[int, LocatedBoard], markers) -> tuple[dict[int, np.ndarray], bool]:
-    """(board -> 3x3 sheet mm -> image px, to say where its unread markers lie; whether every board stands on one
-    marker). While every placed board stands on
-    one marker, each is extended from that marker's square by an affine map: the homography of a 12 px marker's four
-    corners bends the sheet's far corners tens to thousands of pixels away (tuning seeds 6205, 6229), and a sheet that
-    small in the picture shows little perspective across it. Once a board stands on more, the table plane its markers
-    give places the others (the plane conditions them: 6205's board on one marker is then found whole)."""
-    if any(len(board.markers_used) > 1 for board in located.values()):
-        return {number: board.sheet_to_image for number, board in located.items()}, False
-    seen = {m.id: np.array(m.corners, np.float64) for m in markers}
-    return {number: _square_affine(np.array(_placement(board.markers_used[0]).corners, np.float64),
-                                   seen[board.markers_used[0]]) for number, board in located.items()}, True
-
-
-def _predicted_quad(sheet_to_image: np.ndarray, placement) -> np.ndarray:
-    corners = np.array(placement.corners, np.float64).reshape(-1, 1, 2)
-    return cv2.perspectiveTransform(corners, sheet_to_image).reshape(4, 2)
-
-
-def _square_affine(square_mm: np.ndarray, quad_px: np.ndarray) -> np.ndarray:
-    """3x3: the affine map (least squares over the four corners) taking a marker's printed square to its quad."""
-    source = np.hstack([square_mm.reshape(4, 2), np.ones((4, 1))])
-    rows, *_ = np.linalg.lstsq(source, quad_px.reshape(4, 2), rcond=None)
-    return np.vstack([rows.T, [0.0, 0.0, 1.0]])
 
 
 @lru_cache(maxsize=4)
