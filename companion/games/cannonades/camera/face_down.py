@@ -13,8 +13,9 @@ import numpy as np
 
 from companion.games.cannonades.camera import arm_cards, arms, beside_face, halo, overlapping_row, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
-from companion.games.cannonades.camera.table_mask import (PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table,
-                                                          paper_level)
+from companion.games.cannonades.camera.face_paper import (a_marker_shows, margin_px, mostly_paper, paper_bright,
+                                                            paper_inside)
+from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
 
 PRINTED_CORNERS = "a card with printed corners"   # the start of the reason a face with unread markers is unknown
@@ -30,6 +31,8 @@ MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and i
 # The same, but one of its marker corners lies clear of every card: its markers were not hidden, only unread. Under
 # a cannonade it is still the ship the cannonade lies on; elsewhere it may be a cannonade lying on the face (reader.py).
 MARKER_SHOWS = f"{HIDDEN_FACE}? a marker corner lies clear of the cards by it, yet unread"
+PAPER_BETWEEN = ("a card reaching under a face-up card, what shows of it less a face's paper than a face shows, yet "
+                 "paper inside its light border: face up or down not told")
 
 
 @dataclass(frozen=True)
@@ -143,7 +146,7 @@ def blob_mask(table_mask: np.ndarray, view_to_table: np.ndarray, read_outlines_m
     where the read faces lie (grown by `face_up_margin_mm`: a face-down card may reach under one)."""
     mask = table_mask.copy()
     table_to_view = np.linalg.inv(view_to_table)
-    grow = _margin_px(settings)
+    grow = margin_px(settings)
     cover = np.zeros_like(mask)
     for outline in read_outlines_mm:
         polygon = np.int32(np.round(cv2.perspectiveTransform(outline[None].astype(np.float64), table_to_view)[0]))
@@ -211,7 +214,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         return [Blob("unknown", centre, axis, area, 0.0, why, sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if _mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover):
+    if mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover):
         return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
@@ -229,118 +232,25 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     centre = tuple(float(v) for v in (view_to_table @ [cx, cy, 1])[:2])
     axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
     area = cards.CARD_AREA_MM2
-    bright = part.covered and cover is not None and _paper_bright(grey, part.outline_px, cover, settings, part.others_px)
+    bright = part.covered and cover is not None and paper_bright(grey, part.outline_px, cover, settings, part.others_px)
     # A face reaching under a face-up card shows printed corners where its markers peep out: paper-bright, it is
     # the hidden face; a back's rectangle reaching under the card on it shows that card's markers, never its paper.
     # Not told (None: no paper of the face near, only its cut margin reached), it lies beside the face (tuning 3525).
     if bright:
-        why = MARKER_SHOWS if _a_marker_shows(part.outline_px, cover, part.others_px, settings) else HIDDEN_FACE
+        why = MARKER_SHOWS if a_marker_shows(part.outline_px, cover, part.others_px, settings) else HIDDEN_FACE
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, why)]
+    # Short of a face's share yet paper inside, past a back's light border: a face's strip its marker darkens (7135).
+    if (part.covered and cover is not None and bright is False
+            and paper_bright(grey, part.outline_px, cover, settings, part.others_px, settings.covered_paper_unsure_share)
+            and (paper_inside(grey, part.outline_px, cover, settings, part.others_px) or 0.0)
+            >= settings.covered_inner_paper_least):
+        return [Blob("unknown", centre, axis, area, 0.0, PAPER_BETWEEN)]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if _mostly_paper(grey, part.outline_px, settings, part.others_px, cover):
+    if mostly_paper(grey, part.outline_px, settings, part.others_px, cover):
         return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
-
-
-def _a_marker_shows(outline_px: np.ndarray, cover: np.ndarray, others_px: tuple[np.ndarray, ...],
-                    settings: ReaderSettings) -> bool:
-    """Whether a face's marker would show, were the card a face: one of its two marker squares (top-left and
-    bottom-right, so on one diagonal: a face is never mirrored in the top view, and turned half round its markers
-    lie on the same diagonal) lies in the view, `hidden_face_marker_clear` of it clear of the read faces (with
-    their cut margin) and of the cards split from its shape."""
-    corners = np.float64(outline_px).reshape(4, 2)
-    first, second = corners[1] - corners[0], corners[2] - corners[1]
-    short, long = (first, second) if np.hypot(*first) <= np.hypot(*second) else (second, first)
-    across, along = short / max(np.hypot(*short), 1e-6), long / max(np.hypot(*long), 1e-6)
-    if across[0] * along[1] - across[1] * along[0] < 0:   # the card's x then y turn as the view's do
-        along = -along
-    scale, half = settings.top_px_per_mm, cards.MARKER_MM / 2
-    offset = np.array([cards.MARKER_INSET_MM + half - side / 2 for side in cards.CARD_MM]) * scale
-    taken = np.zeros_like(cover)
-    cv2.fillPoly(taken, [np.int32(np.round(other)) for other in others_px], 255)
-    taken |= cover
-    for sign in (1, -1):
-        middle = corners.mean(axis=0) + sign * (offset[0] * across + offset[1] * along)
-        square = np.array([middle + half * scale * (x * across + y * along) for x, y in ((-1, -1), (1, -1), (1, 1), (-1, 1))])
-        marker, box = touching.card_on_box(square, 1, cover.shape)
-        whole = (half * 2 * scale) ** 2
-        clear = cv2.countNonZero(cv2.bitwise_and(marker, cv2.bitwise_not(taken[box]))) if marker.size else 0
-        if clear >= settings.hidden_face_marker_clear * whole:
-            return True
-    return False
-
-
-def _paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
-                  others_px: tuple[np.ndarray, ...] = ()) -> bool | None:
-    """Whether a card reaching into a face-up card's footprint lies under it, and much of what shows of it is
-    as bright as that face's paper (taken beside the card). Where the two overlap, the face shows when the card
-    lies under it; a card lying over the face shows itself there (a back beside a face-up ship in a row).
-    What shows is the card's alone: not where `others_px` (cards split from its shape, overlapping it in a row)
-    lie, which may be another's paper. None when it cannot tell: no face's paper beside the card (it reaches only
-    into the cut margin round a face: a dark back was called bright so), or nothing of the card shows; the card is
-    then judged by what shows of it, as one beside the face (_split_card)."""
-    # Worked on the card's box grown by the reach of the paper beside it (the same pixels as on the whole view).
-    beside, margin = settings.paper_beside_px // 2, _margin_px(settings)
-    outline = np.int32(np.round(outline_px))
-    x0, y0, x1, y1 = touching.box_around(outline, beside, cover.shape)
-    if x1 <= x0 or y1 <= y0:
-        return None   # the card lies wholly off the view: nothing of it shows
-    wx0, wy0, wx1, wy1 = touching.box_around(np.int32([[x0, y0], [x1 - 1, y1 - 1]]), margin, cover.shape)
-    cover_box = cover[y0:y1, x0:x1]
-    inside = np.zeros_like(cover_box)
-    cv2.fillPoly(inside, [outline - [x0, y0]], 255)
-    faces = cv2.erode(cover[wy0:wy1, wx0:wx1], np.ones((2 * margin + 1,) * 2, np.uint8))   # the faces, no margin
-    face = faces[y0 - wy0:y1 - wy0, x0 - wx0:x1 - wx0] > 0
-    grey_box = grey[y0:y1, x0:x1]
-    near = cv2.dilate(inside, np.ones((settings.paper_beside_px,) * 2, np.uint8)) > 0
-    paper = grey_box[face & near & (inside == 0)]
-    own = inside.copy()
-    if others_px:
-        cv2.fillPoly(own, [np.int32(np.round(other)) - [x0, y0] for other in others_px], 0)
-    return paper_verdict(paper, grey_box[(own > 0) & (cover_box == 0)], grey_box[(inside > 0) & face], settings)
-
-
-def paper_verdict(paper: np.ndarray, visible: np.ndarray, overlap: np.ndarray, settings: ReaderSettings) -> bool | None:
-    """_paper_bright's answer from the grey of the face's paper beside the card, of what shows of the card, and of
-    where the two overlap."""
-    if visible.size == 0 or paper.size == 0:
-        return None
-    level = paper_level(paper, settings)
-    under = overlap.size == 0 or float((overlap >= level).mean()) >= settings.covered_paper_share
-    return under and float((visible >= level).mean()) >= settings.covered_paper_share
-
-
-def _mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings,
-                  others_px: tuple[np.ndarray, ...] = (), cover: np.ndarray | None = None) -> bool:
-    """Whether what shows of a card (inside its outline, its blurred rim, the other cards split from its shape and
-    the read faces left out) is mostly a face's paper: its grey spans `paper_contrast` levels or more (paper and
-    ink) and `paper_share` of it lies in the top 40% of that span. A back is its colour with a frame, a pattern or
-    a border at most; a face is paper but for its markers and print. The cue holds under any light (a span)."""
-    outline = np.int32(np.round(outline_px))
-    x, y, w, h = cv2.boundingRect(outline)   # worked on the card's box only: the view is read many times a second
-    x0, y0 = max(x - 3, 0), max(y - 3, 0)
-    x1, y1 = min(x + w + 3, grey.shape[1]), min(y + h + 3, grey.shape[0])
-    if x1 <= x0 or y1 <= y0:
-        return False
-    own = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillPoly(own, [outline - np.int32([x0, y0])], 255)
-    own = cv2.erode(own, np.ones((5, 5), np.uint8))
-    if others_px:
-        cv2.fillPoly(own, [np.int32(np.round(other)) - np.int32([x0, y0]) for other in others_px], 0)
-    shows = (own > 0) & (cover[y0:y1, x0:x1] == 0) if cover is not None else own > 0
-    values = grey[y0:y1, x0:x1][shows]
-    if values.size == 0:
-        return False
-    darkest, brightest = np.percentile(values, (5, 95))
-    if brightest - darkest < settings.paper_contrast:
-        return False
-    return float((values >= darkest + 0.6 * (brightest - darkest)).mean()) >= settings.paper_share
-
-
-def _margin_px(settings: ReaderSettings) -> int:
-    return int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
 
 
 def centre_axis(contour, view_to_table: np.ndarray) -> tuple[tuple[float, float], float]:

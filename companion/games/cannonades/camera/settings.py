@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 7000 only; the "harbour" style is never tuned on)."""
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 7200 only; the "harbour" style is never tuned on)."""
 
 from __future__ import annotations
 
@@ -136,6 +136,14 @@ class ReaderSettings:
     covered_paper_gap: float = 45.0         # face down unless this share of what shows is within this
     covered_paper_share: float = 0.42       # grey of the covering face's paper (on tuning views a back's
                                             # share came to 0.33 at most, a face's 0.52 at least: midway)
+    # Less paper than that showing, from `covered_paper_unsure_share`, yet `covered_inner_paper_least` of what shows
+    # `covered_inner_inset_mm` inside its own outline (past a back's light border, classic 4 mm) paper: face up or
+    # down not told, asked (tuning view 7135: S19's strip beside C04, half of it its marker, 0.347 paper, 0.40
+    # inside, was counted a back, sure). On 6400-7199 backs' strips came to 0.36 paper at most, 0.17 inside (their
+    # border's paper); faces' to 0.51 and 0.52 at least but 7135's: the bar inside midway (0.17-0.40), 0.28.
+    covered_paper_unsure_share: float = 0.3
+    covered_inner_inset_mm: float = 6.0
+    covered_inner_paper_least: float = 0.28
     paper_beside_px: int = 15               # the face's paper is taken within a square this wide round the card
     split_max_cards: float = 4.6
     split_outline_px: float = 3.0

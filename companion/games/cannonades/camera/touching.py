@@ -265,7 +265,7 @@ def _covered_rest(remaining: np.ndarray, offset: np.ndarray, settings: ReaderSet
     cv2.fillPoly(row, [np.int32(np.round(card.outline_px)) for card in found], 255)
     stricter = replace(settings, covered_min_cards=settings.covered_rest_cards, covered_claim=settings.covered_rest_cards)
     parts = split_blob(pieces[0] + offset.astype(pieces[0].dtype), stricter, row) or []
-    # Reaching under a face-up card is what the paper beside it is compared with (face_down._paper_bright):
+    # Reaching under a face-up card is what the paper beside it is compared with (face_paper.paper_bright):
     # judged against the faces alone, never the row's cards found.
     canvas = np.zeros_like(cover)
     parts = [replace(part, covered=inside_share(canvas, cover, part.outline_px) >= settings.under_least)

@@ -8,7 +8,7 @@ import cv2
 import numpy as np
 import pytest
 
-from companion.games.cannonades.camera import face_down, table_mask, touching, unexplained
+from companion.games.cannonades.camera import face_down, face_paper, table_mask, touching, unexplained
 from companion.games.cannonades.camera.reader import table_homography
 from companion.games.cannonades.camera.settings import SETTINGS
 from companion.games.cannonades.render.draw import render_scene
@@ -58,7 +58,7 @@ def test_a_card_rectangle_s_counts_on_its_own_box_are_those_on_the_whole_window(
 
 
 def _paper_bright_on_the_whole_view(grey, outline_px, cover, settings, others_px=()):
-    """face_down._paper_bright as it was before its box: every mask the size of the view."""
+    """face_paper.paper_bright as it was before its box: every mask the size of the view."""
     inside = np.zeros_like(cover)
     cv2.fillPoly(inside, [np.int32(np.round(outline_px))], 255)
     margin = int(round(settings.face_up_margin_mm * settings.top_px_per_mm))
@@ -67,7 +67,7 @@ def _paper_bright_on_the_whole_view(grey, outline_px, cover, settings, others_px
     own = inside.copy()
     if others_px:
         cv2.fillPoly(own, [np.int32(np.round(other)) for other in others_px], 0)
-    return face_down.paper_verdict(paper, grey[(own > 0) & (cover == 0)], grey[(inside > 0) & face], settings)
+    return face_paper.paper_verdict(paper, grey[(own > 0) & (cover == 0)], grey[(inside > 0) & face], settings)
 
 
 def test_the_paper_bright_test_on_the_card_s_box_is_the_test_on_the_whole_view():
@@ -80,7 +80,7 @@ def test_the_paper_bright_test_on_the_card_s_box_is_the_test_on_the_whole_view()
         outline = _rectangle(rng, shape)
         others = (_rectangle(rng, shape),) if rng.random() < 0.3 else ()
         expected = _paper_bright_on_the_whole_view(grey, outline, cover, SETTINGS, others)
-        assert face_down._paper_bright(grey, outline, cover, SETTINGS, others) == expected
+        assert face_paper.paper_bright(grey, outline, cover, SETTINGS, others) == expected
         answers.add(expected)
     assert answers == {None, True, False}   # every answer was met
 
