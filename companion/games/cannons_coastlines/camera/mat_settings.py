@@ -283,3 +283,21 @@ class MatSettings:
     # pale as the paper enclosed by its pole and outline is lighter (529 cleo, 17 mm^2 at L 212, read as a crate with it).
     hole_fill_most_mm2: float = 30.0
     hole_lightness_most: float = 200.0
+    # Taught, a pale mast where nothing is read (unread_masts), asked. Kept mats 3400-4499, main's readings:
+    # - a stretch of pole let go this share of a taught mast long where the mat reads no mast: 4410 ben 0.56 (two
+    #   privateers' masts missed, sure), 3871 dev 0.70 (asked); the longest on a mat read right 0.34 (4491 anna, asked);
+    #   none on a mat read right and sure at any length. The bar between 0.34 and 0.56.
+    lone_pole_share: float = 0.45
+    # - a patch darker than the paper by darkened_by (Lab L under the zone's median) clear of every prize blob by
+    #   darkened_clear_mm, covering darkened_mast_share of a taught mast and darkened_least_mm2, and darkened_length
+    #   taught masts long (the caption's strip at the zone's bottom left out). 4450 ben (a merchants' mast missed,
+    #   sure): 451 mm^2, 3.2 masts' mm^2, 1.14 masts long, nothing read on the zone. Bars set on the kept mats: at 16
+    #   and 8 mm clear, 1.5 masts and 0.8-1.4 long, 5 mats read right and sure were named; those left at 8 mm are a
+    #   pennant mast's pole top past its pale sail, 16-28 mm from its pennant's blob (4160 anna, 4436 cleo: clear at 30
+    #   mm); 3660 dev's 38 mm^2 (a taught mast of 22 mm^2) the last: darkened_least_mm2 between 38 and 182 (4324 dev).
+    darkened_by: int = 16
+    darkened_clear_mm: float = 30.0
+    darkened_mast_share: float = 1.5
+    darkened_least_mm2: float = 100.0
+    darkened_length: tuple[float, float] = (0.8, 1.4)
+    caption_strip_mm: float = 7.0

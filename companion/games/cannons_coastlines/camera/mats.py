@@ -37,6 +37,7 @@ from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, Ma
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint, at_the_bottom_edge
 from companion.games.cannons_coastlines.camera.pole_stubs import poles_in_line
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
+from companion.games.cannons_coastlines.camera.unread_masts import unread_mast_doubts
 from companion.games.cannons_coastlines.camera.unread_paint import unread_paint_doubts
 
 
@@ -230,6 +231,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)
     painted = []     # per mast blob read by its patches: (its paint shown, the masts read from them)
+    let_go = []      # lengths (mm) of the stretches of pole let go
     for kind, blob in pieces:
         counted.append((blob_shape(blob, depth, settings), len(masts), len(crates)))
         if kind == "mast" and small_crate(counted[-1][0], looks, settings):
@@ -278,7 +280,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                     masts.append(fleet)
                     doubts.append(f"a stretch of pole with {mm2:.0f} mm^2 of fleet {fleet}'s paint beside it: read as a mast")
                 else:
-                    doubts += bare_mast_let_go(patch_length_mm(blob), looks, settings)
+                    let_go.append(patch_length_mm(blob))
+                    doubts += bare_mast_let_go(let_go[-1], looks, settings)
                 continue
         if seen < settings.prize_min_coloured_px:
             fleet = 0
@@ -317,6 +320,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     doubts += pole_paint.band_beside_crate_doubts(crates_read, speck_patches, looks, fleets)
     doubts += pole_paint.speck_band_doubts(specks, looks) if not from_specks else []
     doubts += pole_paint.empty_zone_speck_doubts(specks, looks, len(masts) + len(crates))
+    doubts += unread_mast_doubts(lab[..., 0], (mask > 0) & ~specks, let_go, len(masts), looks, settings)
     return masts, crates, doubts, covered
 
 

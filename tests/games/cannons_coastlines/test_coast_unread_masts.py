@@ -1,0 +1,43 @@
+"""Taught, a pale mast where nothing is read is asked, not left out sure (camera/unread_masts.py). Fresh tuning
+views 4300-4499 read two such players short and sure: 4410 ben (two pale privateers' masts whose poles were let go
+as stretches of pole, no mast read on the mat) and 4450 ben (a pale merchants' mast the prize mask did not hold at
+all, only darker than the paper). Pieces drawn from above on a white mat (mm), read as the mat reader reads its
+fittings zone."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.games.cannons_coastlines.camera.mat_looks import MatLooks
+from companion.games.cannons_coastlines.camera.mats import read_fittings
+from tests.games.cannons_coastlines.drawn_mats import SAIL, mat_with
+
+TAUGHT = MatLooks(mast_paint_mm=26.0, mast_mm2=150.0, crate_mm2=250.0, mast_length_mm=30.0, taught=True)
+UNTAUGHT = MatLooks(mast_paint_mm=26.0, mast_mm2=150.0, crate_mm2=250.0, mast_length_mm=30.0, taught=False)
+PALE_MAST = ((100, 25, 8, 30), (205, 205, 205))   # too light for the prize mask, darker than the paper (235)
+POLE = ((100, 10, 4, 34), SAIL)                    # a stretch of pole: 136 mm^2 ...
+LARGER = replace(TAUGHT, mast_mm2=300.0, mast_length_mm=36.0)   # ... under half such a mast; it reads 24 mm, 0.67
+CRATE = ((120, 30, 14, 14), (154, 51, 25))         # a blue crate, 12 mm beside the pale mast
+
+
+def test_a_pale_mast_the_mask_does_not_hold_is_asked_about():
+    masts, crates, doubts, _ = read_fittings(mat_with(PALE_MAST), looks=TAUGHT)
+    assert (masts, crates) == ([], [])
+    assert any("darker than the paper" in doubt for doubt in doubts), doubts
+
+
+def test_a_darker_patch_near_a_prize_read_is_that_prizes_part_not_a_mast():
+    masts, crates, doubts, _ = read_fittings(mat_with(PALE_MAST, CRATE), looks=TAUGHT)
+    assert crates == [1]
+    assert not any("darker than the paper" in doubt for doubt in doubts), doubts
+
+
+def test_a_stretch_of_pole_let_go_where_no_mast_is_read_is_asked_about():
+    masts, crates, doubts, _ = read_fittings(mat_with(POLE), looks=LARGER)
+    assert (masts, crates) == ([], [])
+    assert any("where no mast is read" in doubt for doubt in doubts), doubts
+
+
+def test_untaught_nothing_is_asked_for_paper_a_little_darker():
+    masts, crates, doubts, _ = read_fittings(mat_with(PALE_MAST), looks=UNTAUGHT)
+    assert (masts, crates, doubts) == ([], [], [])
