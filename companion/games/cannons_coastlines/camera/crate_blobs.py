@@ -24,15 +24,15 @@ from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLo
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, box_round, within
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
-# A blob's pixels (bool mask) -> (fleet or 0, share of the votes that agree, coloured pixels seen): mats.fleet_of_pixels.
+# A blob's pixels (bool mask) -> (fleet or 0, share of the votes that agree, coloured pixels seen): fleet_of_pixels.
 FleetOf = Callable[[np.ndarray], tuple[int, float, int]]
 
 
 @dataclass(frozen=True)
 class PartColours:
-    """How a part of a blob is voted by its colours (mats): `fleet_of` its coloured pixels (mats.fleet_of_pixels),
+    """How a part of a blob is voted by its colours: `fleet_of` its coloured pixels (fleet_colour.fleet_of_pixels),
     `paint_mm2` each fleet's paint on it (mm^2, mats._fleet_paint), `strong_chroma` how coloured its strongest
-    pixels are (mats._strong_chroma)."""
+    pixels are (fleet_colour.strong_chroma)."""
     fleet_of: FleetOf
     paint_mm2: Callable[[np.ndarray], dict[int, float]]
     strong_chroma: Callable[[np.ndarray], float]

@@ -22,6 +22,7 @@ from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cover_doubts, coins_covered_mm2, paper_covered,
                                                              paper_likeness, read_coins)
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, read_crate_blob
+from companion.games.cannons_coastlines.camera.fleet_colour import coloured_pixels, fleet_of_pixels, strong_chroma
 from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, length_mm as patch_length_mm,
                                                                    prize_depth_mm, small_coloured_specks, small_crate,
                                                                    unexplained_blobs)
@@ -54,47 +55,6 @@ class MatReading:
     covered_mm2: tuple[float, float] = (0.0, 0.0)
 
 
-def nearest_colour(ab: np.ndarray, references: dict) -> tuple[object, float]:
-    """The reference nearest in Lab's a*b* direction and strength, and a 0..1 margin to the next."""
-    distances = sorted((float(np.linalg.norm(ab - ref)), name) for name, ref in references.items())
-    (best, name), (second, _) = distances[0], distances[1]
-    return name, max(0.0, min(1.0, (second - best) / (second + 1e-6)))
-
-
-def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(),
-                    hues: dict[int, float] = FLEET_HUES_DEG) -> tuple[int, float, int]:
-    """The fleet whose colour the coloured, not wooden pixels show, by hue (a camera and the
-    light wash colours out, but keep their hue): (fleet or 0, share of the votes that agree,
-    how many coloured pixels there were)."""
-    ab, hue, coloured = _coloured(lab_pixels, settings)
-    if not coloured.any():
-        return 0, 0.0, 0
-    fleets = list(hues)
-    gaps = np.abs((hue[coloured, None] - np.array([hues[f] for f in fleets])[None] + 180) % 360 - 180)
-    # Votes weighted by chroma squared: the paint outvotes a pale pole or a sail's tint.
-    strength = (ab[coloured] ** 2).sum(1)
-    votes = np.bincount(np.argmin(gaps, axis=1), weights=strength, minlength=len(fleets))
-    return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
-
-
-def _coloured(lab_pixels: np.ndarray, settings: MatSettings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(a*b*, hue, which are coloured and not wood) of Lab pixels, as fleet_of_pixels counts them."""
-    lightness = lab_pixels[:, 0].astype(np.float32)
-    ab = lab_pixels[:, 1:].astype(np.float32) - 128
-    hue = _hue_deg(ab)
-    wood = (hue >= settings.wood_hues_deg[0]) & (hue <= settings.wood_hues_deg[1]) & (lightness < settings.wood_max_lightness)
-    return ab, hue, (np.hypot(ab[:, 0], ab[:, 1]) > settings.fleet_min_chroma) & ~wood
-
-
-def _strong_chroma(lab_pixels: np.ndarray, settings: MatSettings) -> float:
-    """How coloured the strongly coloured of the pixels are (Lab a*b*: MatSettings.pale_mast_chroma_share of those
-    over fleet_min_chroma lie below it); 0 when none is coloured."""
-    ab = lab_pixels[:, 1:].astype(np.float32) - 128
-    chroma = np.hypot(ab[:, 0], ab[:, 1])
-    chroma = chroma[chroma > settings.fleet_min_chroma]
-    return float(np.quantile(chroma, settings.pale_mast_chroma_share)) if len(chroma) else 0.0
-
-
 def _paint_mm2(paint: dict[int, np.ndarray], part: np.ndarray) -> dict[int, float]:
     """mm^2 of each fleet's paint (_fleet_paint) on `part` (bool)."""
     return {fleet: float(((paint_of > 0) & part).sum()) / MAT_PX_PER_MM ** 2 for fleet, paint_of in paint.items()}
@@ -114,7 +74,7 @@ def _faint_bands(lab: np.ndarray, blob: np.ndarray, fleet: int, hues: dict[int, 
     0 where that paint holds less than MatSettings.band_paint_least_mm mm^2 per mm it reaches."""
     if band_mm(looks) <= 0 or looks.mast_length_mm <= 0:
         return 0.0
-    _, hue, coloured = _coloured(lab[blob], settings)
+    _, hue, coloured = coloured_pixels(lab[blob], settings)
     mine = np.zeros(blob.shape, bool)
     mine[blob] = coloured & (np.abs((hue - hues[fleet] + 180) % 360 - 180) < settings.paint_hue_reach_deg)
     reach = patch_length_mm(mine)
@@ -244,7 +204,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             held, crates_held, named = read_crate_blob(
                 blob, depth, inside, PartColours(lambda part: fleet_of_pixels(lab[part], settings, hues),
                                                  lambda part: _paint_mm2(paint, part),
-                                                 lambda part: _strong_chroma(lab[part], settings)),
+                                                 lambda part: strong_chroma(lab[part], settings)),
                 lambda patch, fleet: half_of_a_band(patch, fleet, mast_blobs, paint, looks, settings), looks, settings)
             masts += held
             doubts += named
@@ -288,7 +248,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
         elif agreement < (settings.pale_mast_agreement if kind == "mast" else settings.unclear_colour_agreement):
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
-        elif kind == "mast" and looks.taught and _strong_chroma(lab[blob], settings) < settings.pale_mast_chroma:
+        elif kind == "mast" and looks.taught and strong_chroma(lab[blob], settings) < settings.pale_mast_chroma:
             doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
         if kind == "mast" and fleet:
             # Taught: its paint, too pale for a patch, may still reach two bands (sails side by side).
