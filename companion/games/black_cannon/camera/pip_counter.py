@@ -1,28 +1,29 @@
-"""The pip counter, reading one die from its blob (the blobs that may be dice: die_blobs.py): each is looked at
-straight down on a plane at a die's height, where a flat die's top face is a true square and its pips true circles;
-pips are small spots set off from their surround, lighter or darker (pip_spots.py); pairs of them propose faces,
-read as a grid of pip places (die_face.py), and the farthest face from the camera (the top; the sides lie towards
-it) is the die's reading, of the faces within a die's reach of the blob (the crop may catch a die lying beside
-it). A face's pips are round and of one size and its body runs on evenly to near its edges: a
-grid that pairs a top's pip with a side's squashed one, or runs over an edge, is no face (face_checks.py). A die
-whose face reads no layout clearly, leans (its grid of pips squashed), shows no pips, or shows two faces of
-different counts that neither explains (a lone pip beside a side's spots) is reported with a low confidence, and the
-players are asked, never told a guess; so are a roll's dice whose tops read at sizes far apart (but one asked
-already, then it alone), a roll's dice being one pair (seen_die.py). A tilted top squashes its pips along the tilt,
-where a flat top's, seen straight down on its plane, stay round but for blur: a face whose pips, pooled, are
-squashed well beyond that is doubted too (this tells a cocked die showing one to three pips, where the grid of pip
-places cannot), and so is such a face whose die's body reaches beside its top or beyond its far edge, as a flat
-die's sides never do (die_sides.py); so is a face of four pips or more, on bars of its own, whose grid a lean
-seen from above its slant barely squashes. Spots anywhere in the crop are taken (a die's body may match the print behind
-it, leaving it out of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips
-or more, a pip in each corner, already shows a cocked die by its squashed grid: its edges may stray further (a
-rounded edge catching the light) and a lower margin reads it sure. A die against a strip of misregistered print is
-part of a blob far bigger than a die, which is opened by less than a die's top to find it (foreground.solid_parts).
-A die whose faces all strayed at their edges or showed unlike pips is placed at its farthest such face and read
-loosely: its count is told in the question asked, never read sure; but when that face's pips are alike and its body,
-a little in from the edges, is even (a green-gold top whose rounded edges alone catch the light), it is read as a
-face, with every doubt above. A reading here is the pip counter's; the reader puts the learned face reader's beside
-it (face_model.py), and `SeenDie.doubted` keeps the doubts raised here standing when the two agree."""
+"""The pip counter, reading one die from its blob (the blobs that may be dice: die_blobs.py): each is looked at straight
+down on a plane at a die's height, where a flat die's top face is a true square and its pips true circles; pips are
+small spots set off from their surround, lighter or darker (pip_spots.py); pairs of them propose faces, read as a grid
+of pip places (die_face.py), and the farthest face from the camera (the top; the sides lie towards it) is the die's
+reading, of the faces within a die's reach of the blob (the crop may catch a die lying beside it). A face's pips are
+round and of one size and its body runs on evenly to near its edges: a grid that pairs a top's pip with a side's
+squashed one, or runs over an edge, is no face (face_checks.py). A die whose face reads no layout clearly, leans (its
+grid of pips squashed), shows no pips, or shows two faces of different counts that neither explains (a lone pip beside a
+side's spots) is reported with a low confidence, and the players are asked, never told a guess; so are a roll's dice
+whose tops read at sizes far apart (but one asked already, then it alone), a roll's dice being one pair (seen_die.py). A
+tilted top squashes its pips along the tilt, where a flat top's, seen straight down on its plane, stay round but for
+blur: a face whose pips, pooled, are squashed well beyond that is doubted too (this tells a cocked die showing one to
+three pips, where the grid of pip places cannot), and so is such a face whose die's body reaches beside its top or
+beyond its far edge, as a flat die's sides never do (die_sides.py); so is a face of four pips or more, on bars of its
+own, whose grid a lean seen from above its slant barely squashes. A face whose die's body could not be measured (its
+colour ran on into the surround) is doubted when pips of its kind lie just beyond its far edge: a cocked die's tilted
+top (pips_beyond.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it out
+of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each
+corner, already shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light)
+and a lower margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die,
+which is opened by less than a die's top to find it (foreground.solid_parts). A die whose faces all strayed at their
+edges or showed unlike pips is placed at its farthest such face and read loosely: its count is told in the question
+asked, never read sure; but when that face's pips are alike and its body, a little in from the edges, is even (a
+green-gold top whose rounded edges alone catch the light), it is read as a face, with every doubt above. A reading here
+is the pip counter's; the reader puts the learned face reader's beside it (face_model.py), and `SeenDie.doubted` keeps
+the doubts raised here standing when the two agree."""
 
 from __future__ import annotations
 
@@ -185,7 +186,7 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     side_seen = sides_show_lean(extent, face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
-    elif face.pips < CORNERED_PIPS and not body_measured(extent, face.pips, settings) and \
+    elif not body_measured(extent, face.pips, settings) and \
             pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
         doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again

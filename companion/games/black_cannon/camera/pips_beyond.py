@@ -4,8 +4,9 @@ no face; its pips still lie just beyond the side read, away from the camera, on 
 the table beyond its far edge: its sides lie between it and the camera. Where the die's body cannot be measured for
 a side (its colour ran on into the surround: an ivory die on the board's white border, die_sides.body_measured),
 pip-like spots there are the one sign left (forced-lean tuning seed 5378: a cocked ivory die's side read sure as a
-2, the tilted 6's pips 0.54-1.0 of a side beyond it). One such spot alone is as often the board's print beyond a flat
-top (a letter, lines crossing): the reader wants two (ReaderSettings.pips_beyond_least)."""
+2, the tilted 6's pips 0.54-1.0 of a side beyond it; 5807, a cocked ivory 4's side read sure as a 5 by both
+readers, four of the 4's pips beyond it: faces of any count are judged so). One such spot alone is as often the
+board's print beyond a flat top (a letter, lines crossing): the reader wants two (ReaderSettings.pips_beyond_least)."""
 
 from __future__ import annotations
 

@@ -138,12 +138,14 @@ class ReaderSettings:
     cornered_body_spreads: float = 5.8   # wider, the body's colour has run on (flat ivory tops 6.06-7.2)
     cornered_shift_across: float = 0.19
     cornered_reach_away: float = 0.6
-    # A face of one to three pips whose body was not measured, with pips of its kind beyond its far edge, is doubted
-    # (pips_beyond.py). From the geometry: a side's middle lies (1 + the line of sight's slope) / 2 of a side nearer
-    # the camera than its top's, the top's pips 0.38 of a side either way of that (0.19-1.3 sides beyond the side read,
-    # slopes 0.15-0.85); a flat top's far edge lies 0.5 of a side beyond its middle. Fresh tuning seeds 5550-5749 and
-    # 5378, forced to lean: cocked dice's tilted tops' pips 0.72-1.13 of the radius of the side's pips read (5378's 6
-    # beyond a 2, 5710's 4 beyond a 1); 5745's flat ivory 3 had the board's printed letter beyond it at 1.51.
+    # A face whose body was not measured, with pips of its kind beyond its far edge, is doubted (pips_beyond.py; of one
+    # to three pips since bc-dice22, of any count since bc-dice23: forced-lean fresh tuning seed 5807, a cocked ivory
+    # 4's side read sure as a 5, both readers nearly sure, the 4's pips four spots beyond it). From the geometry: a
+    # side's middle lies (1 + the line of sight's slope) / 2 of a side nearer the camera than its top's, the top's pips
+    # 0.38 of a side either way of that (0.19-1.3 sides beyond the side read, slopes 0.15-0.85); a flat top's far edge
+    # lies 0.5 of a side beyond its middle. Fresh tuning seeds 5550-5749 and 5378, forced to lean: cocked dice's tilted
+    # tops' pips 0.72-1.13 of the radius of the side's pips read (5378's 6 beyond a 2, 5710's 4 beyond a 1); 5745's flat
+    # ivory 3 had the board's printed letter beyond it at 1.51.
     pips_beyond_along: tuple[float, float] = (0.55, 1.3)   # in die sides beyond the face's middle
     pips_beyond_across: float = 0.5      # and within half a side of the line through it from the camera
     pips_beyond_radius: tuple[float, float] = (0.6, 1.3)   # as large as the face's own pips

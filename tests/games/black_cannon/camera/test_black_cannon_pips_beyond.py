@@ -66,3 +66,18 @@ def test_a_cocked_ivory_die_on_the_white_border_whose_side_reads_as_a_two_is_ask
     (other,) = [seen for seen in reading.dice if math.dist(seen.centre_mm, flat["centre_mm"]) < 22]
     assert other.pips == 6 and other.confidence >= SETTINGS.confident     # the flat die keeps its reading
     assert reading.dice_values() is None
+
+
+@pytest.mark.slow
+def test_a_cocked_ivory_die_whose_side_reads_as_a_five_below_its_tilted_four_is_asked_about():
+    # bc-dice23, forced-lean tuning seed 5807: a cocked ivory 4 on the tan table by the board's white border, the 5 of
+    # its side towards the camera read sure by both readers (margin 0.67 over the 0.7 of a face of four pips or more,
+    # the face reader 0.92: "both nearly sure"); its body ran on into the surround, and the tilted 4's pips lie just
+    # beyond the 5, away from the camera. A face of four pips or more is judged so too.
+    image, truth = _tuning_view(5807, lean=True)
+    cocked = truth["dice"][0]
+    assert not cocked["readable"] and cocked["pips"] == 4
+    reading = read_table(image)
+    (seen,) = [seen for seen in reading.dice if math.dist(seen.centre_mm, cocked["centre_mm"]) < 22]
+    assert seen.pips == 5 and seen.confidence < SETTINGS.confident, seen.reason
+    assert "pips lie beyond its far edge" in seen.reason
