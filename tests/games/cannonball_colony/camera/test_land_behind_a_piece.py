@@ -4,37 +4,27 @@ middles; the network read those cells as grass and lake, the forest's ink showin
 
 from __future__ import annotations
 
-import json
-
-import cv2
 import pytest
 
-from benchmarks.read_accuracy import truth_tokens
-from benchmarks.taught_accuracy import render_pair
-from calibration.pieces import teach
 from companion.games.cannonball_colony.camera.land_doubt import LandDoubtSettings
 from companion.games.cannonball_colony.camera.reader import IslandReader, ReaderSettings
-from companion.games.cannonball_colony.camera.taught import TaughtPieces
-from companion.games.cannonball_colony.render.teaching import sheet_record
+from tests.games.cannonball_colony.camera.test_taught_unvouched import taught_island
 
 CONFIDENT = 0.6
 
 
 @pytest.mark.slow   # 15 s: the benchmark's tuning seed 6482 rendered, taught and read twice
 def test_forest_behind_a_piece_in_front_is_read_as_forest_not_as_the_grass_the_network_guessed(tmp_path):
-    island, truth_path, sheet = render_pair(6482, False, tmp_path)
-    truth = truth_tokens(json.loads(truth_path.read_text()))[0]
-    image = cv2.imread(str(island))
-    looks = teach([("sheet.png", cv2.imread(str(sheet)))], sheet_record())
+    truth, image, taught = taught_island(6482, tmp_path)
     hidden = [(1, 0, 2), (3, 4, 4), (3, 2, 5)]   # forest, each behind a red cylinder on the cell in front
     assert all(truth[key] == "f" for key in hidden)
 
     guessed = IslandReader(ReaderSettings(land=LandDoubtSettings(reread_hidden_ground=False)),
-                           taught=TaughtPieces(looks)).read_stages(image, 0.0)
+                           taught=taught.fresh()).read_stages(image, 0.0)
     assert [guessed.tokens[key] for key in hidden] == ["l", "g", "g"]
     assert all(guessed.probabilities[key] < CONFIDENT for key in hidden)   # asked about already, for too little ink
 
-    reading = IslandReader(taught=TaughtPieces(looks)).read_stages(image, 0.0)
+    reading = IslandReader(taught=taught.fresh()).read_stages(image, 0.0)
     assert [reading.tokens[key] for key in hidden] == ["f", "f", "f"]
     assert all(reading.probabilities[key] < CONFIDENT for key in hidden)   # still asked: the middle is not seen
     assert all("read as forest" in str(reading.doubts[key]) for key in hidden)
