@@ -19,7 +19,9 @@ attempt/colony-taught7-oblong, not kept), and 6400-6599 later that day (fresh vi
 found from one small marker, and blurred boards beside placed ones), and 6000-6599 again for colony-speed9 (nothing
 tuned: main's readings and the branch's compared with taught_dump.py, speed on 6004-6011, 6407 and 6421), and
 6000-6199 and 6400-6499 for colony-speed10 (nothing tuned: readings compared with taught_dump.py, each stage's time
-and speed on 6004-6011, 6407 and 6421); the default seeds (7000 on) were kept apart.
+and speed on 6004-6011, 6407 and 6421), and 6600-6799 from 2026-12-06 late (fresh views, tuned families only: colony-taught9,
+land hidden behind a piece in front read from the ground round it; 6400-6599 as checks); the default seeds (7000 on)
+were kept apart.
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
 cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells
