@@ -301,3 +301,6 @@ class MatSettings:
     darkened_least_mm2: float = 100.0
     darkened_length: tuple[float, float] = (0.8, 1.4)
     caption_strip_mm: float = 7.0
+    # Taught: a crate's paint running off its blob this share of a taught band or more onto a mast blob of its fleet
+    # read short of its row's bands (mast_rows.lid_run_doubts): the first mast beside the crate missed. BAR
+    lid_run_bands: float = 1.0
