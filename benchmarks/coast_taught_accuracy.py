@@ -37,7 +37,8 @@ fittings zone read empty asked, with 3400-3899 checked again, 4100-4299 for a bl
 one and as long as a taught mast asked, its bar set on 3400-4199 before 4200-4299 was read, with 3400-4099 checked
 again, 4300-4499 for a prize whose fleet's paint was not seen counted where every fleet it can come from gives the
 same points, with 3400-4299 checked again, 4500-4699 as a check on a pale mast where nothing is read asked, its bars
-set on 3400-4499 before 4500-4699 was read) were used while tuning (the held-out row ran on 500-515 once, as a check,
+set on 3400-4499 before 4500-4699 was read, 3400-4699 (no fresh views: the kept mats read again) for a crate's paint
+running off it onto masts read short of their row's bands asked) were used while tuning (the held-out row ran on 500-515 once, as a check,
 changing nothing; never on 700-4699);
 the default seeds (9000 on) were kept apart.
 

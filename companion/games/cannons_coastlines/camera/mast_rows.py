@@ -119,3 +119,16 @@ def row_reach_doubts(painted: list[tuple[dict[int, np.ndarray], list[int]]], loo
             doubts.append(f"{count} masts of fleet {fleet} read on {len(blobs)} blobs whose paint lies in one row "
                           f"reaching {reach:.2f} of its band")
     return doubts
+
+
+def lid_run_doubts(lid_runs: dict[int, float], rows_short: set[int], looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a crate's patch of paint running off its blob MatSettings.lid_run_bands of a taught band (about half
+    a band and a whole one; `lid_runs`: each fleet's longest such run, mm) onto the masts beside it, where a mast blob
+    of that fleet shows more bands in its row than masts were read from it (`rows_short`): the first mast's band, half
+    joined to the crate's blob and half lying with the next mast's, counted with neither. A doubt."""
+    band = band_mm(looks)
+    if band <= 0:
+        return []
+    shortest, longest = settings.lid_run_bands
+    return [f"fleet {fleet}'s paint runs {mm:.0f} mm off a crate onto masts read short of their bands in a row"
+            for fleet, mm in sorted(lid_runs.items()) if fleet in rows_short and shortest <= mm / band <= longest]

@@ -301,3 +301,9 @@ class MatSettings:
     darkened_least_mm2: float = 100.0
     darkened_length: tuple[float, float] = (0.8, 1.4)
     caption_strip_mm: float = 7.0
+    # Taught: a crate's paint running off its blob onto a mast blob of its fleet read short of its row's bands, as far
+    # as half a band and a whole one (these taught bands), is the first mast beside the crate missed: asked
+    # (mast_rows.lid_run_doubts). Kept mats 3400-4699 (main's readings): 4567 ben 1.37, 4477 ben 1.42, 4623 ben 1.42
+    # (sure and wrong), 4642 ben 1.48 (asked, wrong); read right and sure 3712 ben 1.25, 3606 ben 2.03; 4035 cleo 1.22
+    # (asked). The window 1.5 +- 0.2, between 1.25 and 1.37 and between 1.48 and 2.03.
+    lid_run_bands: tuple[float, float] = (1.3, 1.7)

@@ -32,7 +32,7 @@ from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize
 from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands_reached, beyond_room,
                                                                  cut_band_doubts, half_of_a_band, join_band_parts,
                                                                  masts_of_faint_paint, shown_paint)
-from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows, masts_of_patches, row_reach_doubts
+from companion.games.cannons_coastlines.camera.mast_rows import bands_in_rows, lid_run_doubts, masts_of_patches, row_reach_doubts
 from companion.games.cannons_coastlines.camera.mat_looks import FLEET_HUES_DEG, KIT_LOOKS, MatLooks, band_mm, hue_deg as _hue_deg
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, MatPlace
 from companion.games.cannons_coastlines.camera.pole_paint import PolePaint, at_the_bottom_edge
@@ -192,6 +192,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     counted = []     # per blob: (its shape, masts and crates read before it)
     painted = []     # per mast blob read by its patches: (its paint shown, the masts read from them)
     let_go = []      # lengths (mm) of the stretches of pole let go
+    lid_runs: dict[int, float] = {}   # taught: per fleet, how far (mm) a crate blob's paint runs off it
+    rows_short: set[int] = set()      # fleets of mast blobs read with fewer masts than bands in their row
     for kind, blob in pieces:
         counted.append((blob_shape(blob, depth, settings), len(masts), len(crates)))
         if kind == "mast" and small_crate(counted[-1][0], looks, settings):
@@ -201,6 +203,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             continue
         inside = [(fleet, patch) for fleet, patch in patches if (patch & blob).sum() * 2 > patch.sum()]
         if kind == "crate":
+            for fleet, patch in inside if band_mm(looks) > 0 else []:
+                lid_runs[fleet] = max(lid_runs.get(fleet, 0.0), patch_length_mm(patch & ~blob))
             held, crates_held, named = read_crate_blob(
                 blob, depth, inside, PartColours(lambda part: fleet_of_pixels(lab[part], settings, hues),
                                                  lambda part: _paint_mm2(paint, part),
@@ -214,11 +218,12 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         elif on_blob := _blob_patches(blob, paint, settings):
             room = BlobRoom.of(blob, looks)
             shown = _shown_if_taught(blob, paint, looks, settings)
-            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(shown, looks, settings), room,
-                                                    bands_in_rows(shown, looks, settings))
+            rows = bands_in_rows(shown, looks, settings)
+            counted_masts, named = masts_of_patches(on_blob, looks, settings, bands_reached(shown, looks, settings), room, rows)
             unpainted, named_too = masts_of_faint_paint(counted_masts, fleets or hues, room, looks, settings,
                                                         lambda fleet: _faint_bands(lab, blob, fleet, hues, looks, settings))
             masts += counted_masts + unpainted
+            rows_short |= {fleet for fleet, row in rows.items() if row > (counted_masts + unpainted).count(fleet)}
             painted.append((shown, counted_masts))
             doubts += named + named_too + beyond_room(len(counted_masts), room, settings)
             doubts += cut_band_doubts(on_blob, looks, settings)
@@ -259,6 +264,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts += unread_paint_doubts(blob, [fleet], paint, fleets or hues, looks, settings)
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings) + row_reach_doubts(painted, looks, settings)
+    doubts += lid_run_doubts(lid_runs, rows_short, looks, settings)
     # Each prize's blob: a blob's prizes are those read after the blob before it.
     firsts = [(m, c) for _, m, c in counted] + [(len(masts), len(crates))]
     for at, (kind, read) in enumerate((("mast", masts), ("crate", crates))):
