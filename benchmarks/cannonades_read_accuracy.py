@@ -1,6 +1,6 @@
 """Cannonades card reader accuracy and speed on rendered tables with exact truth (issue 18).
 
-Views are rendered from seeds never tuned on (tuning used seeds below 7200 and only the tuning
+Views are rendered from seeds never tuned on (tuning used seeds below 7400 and only the tuning
 styles); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
 others cycle through the tuning styles (classic, navy, ember, slate; each also reported alone). Each view is read as one photo with the truth's number of seats.
 Measured, per style group:
