@@ -55,6 +55,7 @@ from companion.games.cannonades.render.scene import HELD_OUT_STYLE, TUNING_STYLE
 from companion.render.options import RenderOptions  # noqa: E402
 
 FIRST_SEED = 100_000
+TUNING_SEEDS_BELOW = 7400   # the docstring's seed line: the tuning tools (cannonades_dump.py) take only these
 MATCH_MM = 20.0
 WHOLE = 0.9          # a card showing at least this share of itself counts as showing whole
 SPEED_FRAMES = 40
