@@ -1,7 +1,7 @@
 """A face-up ship under a cannonade laid on the back beside it shows only as a strip joined to the next card's
 shape (tuning view 7305: S25 under C22, the back below found with S25's strip in its shape, C22 said on the back
 above): that strip, cut from the cards found, as bright as the cannonade's paper, asks its seat; a back's dark
-strip there does not (paper_strip.strips_beside_laid)."""
+strip there does not, nor an arm reaching in over the cannonade (paper_strip.strips_beside_laid)."""
 
 from __future__ import annotations
 
@@ -46,6 +46,13 @@ def test_a_face_s_strip_joined_to_the_back_below_its_cannonade_asks_the_seat():
 
 def test_a_back_s_dark_strip_there_asks_nothing():
     judged, grey, cannonade, back = _column(BACK)
+    assert strips_beside_laid(judged, grey, [cannonade], [back], SETTINGS) == []
+
+
+def test_an_arm_as_light_as_paper_reaching_over_the_cannonade_is_no_strip():
+    judged, grey, cannonade, back = _column(BACK)
+    judged[0:97, 0:200] = 255                    # a bare arm from the picture's edge, down to the cannonade
+    grey[0:97, 0:200] = PAPER
     assert strips_beside_laid(judged, grey, [cannonade], [back], SETTINGS) == []
 
 
