@@ -19,8 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import cannonades_read_accuracy as bench  # noqa: E402
 
-TUNING_SEEDS_BELOW = 1600
-
 
 def _seeds(words: list[str]) -> list[int]:
     """Seeds and ranges ("0-59 77") as a list."""
@@ -85,8 +83,8 @@ def main(argv=None) -> int:
 
     cv2.setNumThreads(1)
     seeds = _seeds(args.seeds)
-    if max(seeds) >= TUNING_SEEDS_BELOW:
-        parser.error(f"tuning seeds only: below {TUNING_SEEDS_BELOW}")
+    if max(seeds) >= bench.TUNING_SEEDS_BELOW:
+        parser.error(f"tuning seeds only: below {bench.TUNING_SEEDS_BELOW}")
     for seed in seeds:
         print("\n".join(dump(seed, args.stream)), flush=True)
     return 0

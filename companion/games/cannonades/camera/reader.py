@@ -11,7 +11,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import arms, face_down, face_up, slide_under, table_mask, under_cannonade, unexplained
+from companion.games.cannonades.camera import (arms, face_down, face_up, paper_strip, slide_under, table_mask,
+                                               under_cannonade, unexplained)
 from companion.games.cannonades.camera.read_again import markers_in_window, read_again
 from companion.games.cannonades.camera.reading import Reading, SeenCard
 from companion.games.cannonades.camera.settings import AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_ROUNDS, SETTINGS, ReaderSettings
@@ -157,17 +158,18 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                              [(faces_found.get(id(blob)) or card, px) for blob, card, px in
                               zip(found + [None] * len(faint_backs), found_cards, found_px)],
                              (judged | difference.faint_mask, covered, view_to_table), players, settings)
-    # A cannonade on a card found may hide a second card whose faint strip shows beside it (a lonely one's strip is
-    # its ship's: ships_beside above, slivers_beside below).
+    # A cannonade on a card found may hide a second card whose faint strip shows beside it, or lie on a face whose
+    # paper strip joins the next card's shape (a lonely one's strip is its ship's: ships_beside, slivers_beside).
     laid = [faces_px[number] for number in shots if number not in lonely]
     faint_strips = unexplained.faint_strips_by_cannonades(fixed, difference, laid, settings)
+    paper_strips = paper_strip.strips_beside_laid(judged, difference.grey, laid, found_px, settings)
     shots = [number for number in shots if number not in beside]   # what shows beside it is its ship
     shots_px = [faces_px[number] for number in shots]
     # What no card explains asks each area it reaches into, but a missed shape's rim only just over an area's line
     # (`missed_area_least_cards`) asks only the areas it lies in.
     for why, pieces, least in ((MAY_BE_MISSED, missed, settings.missed_area_least_cards), (HAND_NOT_BACK, hands, 0.0),
                                (HIDDEN_SHIP_STRIP, unexplained.slivers_beside(judged, shots_px, settings, found_px), 0.0),
-                               (FAINT_STRIP, faint_strips, 0.0)):
+                               (FAINT_STRIP, faint_strips, 0.0), (HIDDEN_SHIP_STRIP, paper_strips, 0.0)):
         for piece in pieces:
             seen_cards.extend(_unknowns(face_down.Blob("unknown", *face_down.centre_axis(piece, view_to_table), 0.0, 0.0,
                                                        why, face_down.sample_points(piece, view_to_table)),
