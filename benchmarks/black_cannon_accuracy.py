@@ -28,7 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 # dice, 4150-4349 since the thirty-fourth,
 # 4350-4549 since the thirty-fifth, 4550-4749 since the thirty-seventh, 4750-4949 since the thirty-ninth, 4950-5149
 # since the fortieth, 5150-5349 since the forty-first, bc-dice20, 5350-5549 since bc-dice21,
-# 5550-5749 since bc-dice22, 5750-5949 since bc-dice23): the miss listings take
+# 5550-5749 since bc-dice22, 5750-5949 since bc-dice23; bc-dice24 tuned on 5350-5949 again, no fresh views):
+# the miss listings take
 # only these, this benchmark only the rest.
 TUNING_SEEDS_BELOW = 5950
 MATCH_MM = 22.0
