@@ -13,8 +13,8 @@ import numpy as np
 
 from companion.games.cannonades.camera import arm_cards, arms, beside_face, halo, overlapping_row, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
-from companion.games.cannonades.camera.face_paper import (a_marker_shows, margin_px, mostly_paper, paper_bright,
-                                                            paper_inside)
+from companion.games.cannonades.camera.face_paper import (a_marker_shows, margin_px, mostly_paper, paper_between,
+                                                            paper_bright)
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
 
@@ -241,9 +241,7 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, why)]
     # Short of a face's share yet paper inside, past a back's light border: a face's strip its marker darkens (7135).
     if (part.covered and cover is not None and bright is False
-            and paper_bright(grey, part.outline_px, cover, settings, part.others_px, settings.covered_paper_unsure_share)
-            and (paper_inside(grey, part.outline_px, cover, settings, part.others_px) or 0.0)
-            >= settings.covered_inner_paper_least):
+            and paper_between(grey, part.outline_px, cover, settings, part.others_px)):
         return [Blob("unknown", centre, axis, area, 0.0, PAPER_BETWEEN)]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]

@@ -58,21 +58,25 @@ def paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, se
     return paper_verdict(paper, grey_box[visible], grey_box[overlap], settings, least_shown)
 
 
-def paper_inside(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
-                 others_px: tuple[np.ndarray, ...] = ()) -> float | None:
-    """The share of what shows of a card `covered_inner_inset_mm` or more inside its own outline (past the light
-    border a back may have: classic 4 mm, navy 3) as bright as the covering face's paper (paper_bright's level), or
-    None when nothing shows there or no face's paper lies beside it. A back's border is paper-bright, its inside
-    not; a face's paper runs on inside but for its marker and ink."""
+def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
+                  others_px: tuple[np.ndarray, ...] = ()) -> bool:
+    """Whether a card reaching under a face-up card, short of a face's share of paper (paper_bright False), still
+    shows `covered_paper_unsure_share` of paper and `covered_inner_paper_least` of what shows
+    `covered_inner_inset_mm` or more inside its own outline (past the light border a back may have: classic 4 mm,
+    navy 3) as bright as the covering face's paper: a face's strip its marker darkens. A back's border is
+    paper-bright, its inside not; a face's paper runs on inside but for its marker and ink. The card's box is
+    looked at once for both."""
     looked = _what_shows(grey, outline_px, cover, settings, others_px)
     if looked is None:
-        return None
-    paper, grey_box, visible, _, inside = looked
+        return False
+    paper, grey_box, visible, overlap, inside = looked
+    if not paper_verdict(paper, grey_box[visible], grey_box[overlap], settings, settings.covered_paper_unsure_share):
+        return False
     inset = 2 * int(round(settings.covered_inner_inset_mm * settings.top_px_per_mm)) + 1
     inner = grey_box[visible & (cv2.erode(inside, np.ones((inset, inset), np.uint8)) > 0)]
-    if inner.size == 0 or paper.size == 0:
-        return None
-    return float((inner >= paper_level(paper, settings)).mean())
+    if inner.size == 0:
+        return False
+    return float((inner >= paper_level(paper, settings)).mean()) >= settings.covered_inner_paper_least
 
 
 def _what_shows(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,

@@ -41,19 +41,21 @@ def strips_beside_laid(judged: np.ndarray, grey: np.ndarray, laid_px: list[np.nd
     scale = settings.top_px_per_mm
     card_px = cards.CARD_AREA_MM2 * scale ** 2
     rest = cv2.bitwise_and(judged, cv2.bitwise_not(grown(judged.shape, found_px, strip.found_grow_mm * scale)))
+    # The pieces a card's strip can be, each looked at once whichever cannonade it touches.
+    shapes = []
+    for contour in cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        if strip.least_cards <= cv2.contourArea(contour) / card_px < strip.most_cards:
+            shape = np.zeros_like(judged)
+            cv2.drawContours(shape, [contour], -1, 255, cv2.FILLED)
+            shapes.append((contour, cv2.bitwise_and(shape, rest)))
     pieces = []
-    for cannonade in laid_px:
+    for cannonade in laid_px if shapes else []:
         own = grown(judged.shape, [cannonade], 0)
         if not cv2.countNonZero(own):
             continue
         level = table_mask.paper_level(grey[own > 0], settings)
         near = grown(judged.shape, [cannonade], (settings.face_up_margin_mm + strip.reach_mm) * scale)
-        for contour in cv2.findContours(rest, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
-            if not strip.least_cards <= cv2.contourArea(contour) / card_px < strip.most_cards:
-                continue
-            shape = np.zeros_like(judged)
-            cv2.drawContours(shape, [contour], -1, 255, cv2.FILLED)
-            inside = cv2.bitwise_and(shape, rest)
+        for contour, inside in shapes:
             if not cv2.countNonZero(cv2.bitwise_and(inside, near)):
                 continue
             share = float(np.mean(grey[inside > 0] >= level))

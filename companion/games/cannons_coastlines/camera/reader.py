@@ -206,6 +206,9 @@ class CoastReader:
         players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
         factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
         mats = {}
+        # Taught only: measured on the taught tuning views (the untaught reading is untouched).
+        prize_values = ({key: faction.prize_values for key, faction in rulebook.factions.items()}
+                        if self.taught else None)
         for fleet, place in sorted(poses.items()):
             seat = seat_list[fleet - 1]
             if place is None:
@@ -218,9 +221,7 @@ class CoastReader:
                                  lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, self._flattener(fleet),
                                                              *self._mat_looks(), fleets=prize_fleets),
                                  lambda _: _mat_box(frame, place, settings.mats.piece_on_mat_mm))
-            # Taught only: measured on the taught tuning views (the untaught reading is untouched).
-            cards = {key: faction.prize_values for key, faction in rulebook.factions.items()} if self.taught else None
-            mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present, cards)
+            mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present, prize_values)
             mats[seat.player] = mat
             confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
             problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
