@@ -98,6 +98,13 @@ class MatSettings:
     # across it another mast's: tuning seed 3372 anna, 0.57, one mast read for two, sure; the bare blobs stubs ran
     # into on the kept mats 2306-3399 lie 0.21-0.39, but 3307 dev's 1.77, its stubs left out by a painted band too).
     stub_bare_band_most_share: float = 0.5
+    # ... unless it shows a pennant (pole_stubs.pennant_colour): stub_pennant_least_mm2 of pixels coloured as a fleet's
+    # (a pennant's worth, as pale_pennant_min_mm2), the strongest stub_pennant_chroma or more. Kept mats 3400-4799: of
+    # the 151 stretches left out, 4594 anna's ochre pennant (too dark for a yellow patch: its mast lost, sure) shows
+    # 50 mm^2 at chroma 41.5; 13 others show 12 mm^2 or more (a wooden or cream pole's yellow tint, up to 54 mm^2), none
+    # over chroma 29.0 (4319 dev, asked, read right); the bar between them.
+    stub_pennant_least_mm2: float = 12.0
+    stub_pennant_chroma: float = 35.0
     # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
     # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
     small_colour_doubt_mm2: float = 8.0

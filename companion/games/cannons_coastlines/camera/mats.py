@@ -186,7 +186,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     paint = _fleet_paint(lab, settings, hues, mask)
     patches = [(fleet, patch) for fleet, paint_of in paint.items() for patch in _paint_patches(paint_of & mask, settings)]
     pieces = poles_in_line(pieces + [("mast", blob) for blob in join_band_parts(
-        [(labels == index) & (thin > 0) for index in range(1, count)], paint, looks, settings)], patches, looks, settings)
+        [(labels == index) & (thin > 0) for index in range(1, count)], paint, looks, settings)], patches, looks, settings,
+        lambda blob: (fleet_of_pixels(lab[blob], settings, hues)[2] / MAT_PX_PER_MM ** 2, strong_chroma(lab[blob], settings)))
     mast_blobs = [blob for kind, blob in pieces if kind == "mast"]
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)
