@@ -117,6 +117,11 @@ class MatSettings:
     # A prize blob's mm^2 over what the masts and crates read from it cover (MatLooks): outside this, a
     # doubt. On seeds 500-515 (tuned families) blobs read right lie at 0.45-3.1 taught, 0.23-2.5 untaught.
     blob_cover: tuple[float, float] = (0.35, 3.2)
+    # Taught: a blob read as one crate alone at the fittings zone's left or right edge covering under this share of a
+    # taught crate's mm^2 is asked (fitting_doubts.crate_cut_by_the_edge). Kept mats 3400-4899, crate-thick blobs at
+    # those edges: 4856 cleo 0.65 (a mast's pennant, sure and wrong), 4857 anna 0.63 and 4811 dev 0.83 (asked); those
+    # on mats read right and sure 1.23 and more (4503 anna); the bar between 0.83 and 1.23.
+    edge_crate_cover_most: float = 1.0
     # A blob read as one crate with a thin stretch (fitting_doubts.BlobShape) as long as this share of a
     # mast's length, and this long at least, is doubted; so is one read as a mast within near_crate_mm of
     # a crate's thickness showing no such stretch. On the dev seeds 500-539 (tuned families) crates read
