@@ -208,6 +208,8 @@ def test_taught_masts_and_a_crate_on_a_blob_far_longer_than_they_lie_end_to_end_
     (20.4, 33.4, False),   # 2788 ben, read right and sure: 0.61 of a mast
     (28.3, 48.8, False),   # 1783 ben, read right and sure: 0.58
     (17.4, 20.2, False),   # 595 ben, read right and sure: 0.86 of a short taught mast, under the pole's 20 mm floor
+    (25.9, 38.2, True),    # 4872 cleo: a merchants' mast blurred in motion to two stretches of pole, 0.68: sure and wrong
+    (20.4, 32.2, False),   # 4538 ben, read right and sure: 0.63
 ])
 def test_taught_a_bare_stretch_of_pole_as_long_as_a_mast_is_asked_not_let_go(length_mm, mast_length_mm, asked):
     looks = MatLooks(mast_mm2=390.0, crate_mm2=15.9 ** 2, mast_length_mm=mast_length_mm, taught=True)

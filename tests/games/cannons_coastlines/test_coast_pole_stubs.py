@@ -24,9 +24,9 @@ def bar(x: float, y: float, width: float, height: float) -> np.ndarray:
     return blob
 
 
-def read(pieces, painted, looks=STRIPED):
+def read(pieces, painted, looks=STRIPED, colour_of=None):
     patches = [(BLUE_FLEET, blob) for blob in painted]
-    return [blob for _, blob in poles_in_line([("mast", blob) for blob in pieces], patches, looks, MatSettings())]
+    return [blob for _, blob in poles_in_line([("mast", blob) for blob in pieces], patches, looks, MatSettings(), colour_of)]
 
 
 def test_a_pole_end_above_its_band_past_a_pale_sail_is_not_read():
@@ -71,3 +71,17 @@ def test_a_pale_masts_end_across_the_line_of_a_whole_unpainted_mast_is_read():
     # The same stub in line with a short bare band (under half a mast long) is still its pole's end.
     short_band = bar(75, 34, 5, 12)
     assert len(read([short_band, right_foot], [], looks)) == 1
+
+
+def test_a_pennant_too_dark_for_a_patch_in_line_with_the_next_mast_is_read():
+    """4594 anna: a pirates' orange pennant at the zone's left edge, its pale sail and pole hardly seen, shows no patch
+    of paint (too dark for the yellow its fleet is printed in) yet 50 mm^2 of its fleet's colour, strongly coloured;
+    the privateers' mast's green pennant lies 26 mm on along its line. It is a mast of its own (it was left out as
+    that mast's pole's end: one mast lost, sure)."""
+    orange, green = bar(0, 40, 16, 8), bar(42, 30, 8, 19)
+    ochre_pennant = lambda blob: (50.0, 41.5) if blob is orange else (60.0, 45.0)
+    assert len(read([orange, green], [green], colour_of=ochre_pennant)) == 2
+    # 4319 dev: a wooden pole's end, its yellow tint as wide but faint (chroma 29), is still left out.
+    tinted_pole = lambda blob: (33.0, 29.0) if blob is orange else (60.0, 45.0)
+    assert read([orange, green], [green], colour_of=tinted_pole) == [green]
+    assert read([orange, green], [green]) == [green]

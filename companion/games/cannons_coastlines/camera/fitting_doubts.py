@@ -268,6 +268,18 @@ def whole_mast_beside(area_mm2: float, length_mm: float, looks: MatLooks, settin
             and area_mm2 >= settings.whole_mast_share * looks.mast_mm2)
 
 
+def crate_cut_by_the_edge(blob: np.ndarray, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: a blob read as one crate alone, touching the fittings zone's left or right edge and covering under
+    settings.edge_crate_cover_most of a taught crate's mm^2, is a piece the edge cuts, not surely a crate: a mast's
+    pennant at the edge, its pale sail and pole unseen, is as thick (tuning seed 4856 cleo, read as a crate, sure)."""
+    if not looks.taught or looks.crate_mm2 <= 0 or shape.area_mm2 >= settings.edge_crate_cover_most * looks.crate_mm2:
+        return []
+    if not (blob[:, 0].any() or blob[:, -1].any()):
+        return []
+    return [f"a blob read as a crate at the fittings zone's edge, covering {shape.area_mm2 / looks.crate_mm2:.2f} of a "
+            f"crate's mm^2: a piece the edge cuts?"]
+
+
 def bare_mast_let_go(length_mm: float, looks: MatLooks, settings: MatSettings) -> list[str]:
     """Taught: a stretch of pole showing no paint is let go as part of a mast read elsewhere, but one
     settings.bare_mast_share of a taught mast long (and a pole's floor, settings.pole_least_mm) is a whole mast

@@ -98,6 +98,13 @@ class MatSettings:
     # across it another mast's: tuning seed 3372 anna, 0.57, one mast read for two, sure; the bare blobs stubs ran
     # into on the kept mats 2306-3399 lie 0.21-0.39, but 3307 dev's 1.77, its stubs left out by a painted band too).
     stub_bare_band_most_share: float = 0.5
+    # ... unless it shows a pennant (pole_stubs.pennant_colour): stub_pennant_least_mm2 of pixels coloured as a fleet's
+    # (a pennant's worth, as pale_pennant_min_mm2), the strongest stub_pennant_chroma or more. Kept mats 3400-4799: of
+    # the 151 stretches left out, 4594 anna's ochre pennant (too dark for a yellow patch: its mast lost, sure) shows
+    # 50 mm^2 at chroma 41.5; 13 others show 12 mm^2 or more (a wooden or cream pole's yellow tint, up to 54 mm^2), none
+    # over chroma 29.0 (4319 dev, asked, read right); the bar between them.
+    stub_pennant_least_mm2: float = 12.0
+    stub_pennant_chroma: float = 35.0
     # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
     # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
     small_colour_doubt_mm2: float = 8.0
@@ -110,6 +117,11 @@ class MatSettings:
     # A prize blob's mm^2 over what the masts and crates read from it cover (MatLooks): outside this, a
     # doubt. On seeds 500-515 (tuned families) blobs read right lie at 0.45-3.1 taught, 0.23-2.5 untaught.
     blob_cover: tuple[float, float] = (0.35, 3.2)
+    # Taught: a blob read as one crate alone at the fittings zone's left or right edge covering under this share of a
+    # taught crate's mm^2 is asked (fitting_doubts.crate_cut_by_the_edge). Kept mats 3400-4899, crate-thick blobs at
+    # those edges: 4856 cleo 0.65 (a mast's pennant, sure and wrong), 4857 anna 0.63 and 4811 dev 0.83 (asked); those
+    # on mats read right and sure 1.23 and more (4503 anna); the bar between 0.83 and 1.23.
+    edge_crate_cover_most: float = 1.0
     # A blob read as one crate with a thin stretch (fitting_doubts.BlobShape) as long as this share of a
     # mast's length, and this long at least, is doubted; so is one read as a mast within near_crate_mm of
     # a crate's thickness showing no such stretch. On the dev seeds 500-539 (tuned families) crates read
@@ -161,8 +173,10 @@ class MatSettings:
     mixed_blob_length_most: float = 1.7
     # Taught: a bare stretch of pole let go this share of a taught mast long (pole_least_mm at least) is asked
     # (fitting_doubts.bare_mast_let_go). Kept mats 500-2899: 20 mm or longer, on mats read right 0.61 at most (2788
-    # ben); a mast so let go 0.81 (2702 ben, sure), 0.78-0.98 asked already (2499 cleo, 1647 ben).
-    bare_mast_share: float = 0.7
+    # ben); a mast so let go 0.81 (2702 ben, sure), 0.78-0.98 asked already (2499 cleo, 1647 ben). Kept mats 3400-4899
+    # (211 stretches let go): on mats read right and sure 0.63 at most (4538 ben); 4872 cleo's merchants' mast, blurred
+    # in motion to two stretches of pole, 0.68 (sure and wrong at 0.7); the bar between them.
+    bare_mast_share: float = 0.65
     whole_band_share: float = 0.8
     # ... and there, a fleet not read whose faint paint (mats._faint_bands) reaches this many bands is a mast of it
     # (mast_bands.masts_of_faint_paint; taught masts a pole's worth long at least). Seeds 500-1399: masts so missed

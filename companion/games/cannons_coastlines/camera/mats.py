@@ -23,9 +23,9 @@ from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cove
                                                              paper_likeness, read_coins)
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, read_crate_blob
 from companion.games.cannons_coastlines.camera.fleet_colour import coloured_pixels, fleet_of_pixels, strong_chroma
-from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, length_mm as patch_length_mm,
-                                                                   prize_depth_mm, small_coloured_specks, small_crate,
-                                                                   unexplained_blobs)
+from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, crate_cut_by_the_edge,
+                                                                   length_mm as patch_length_mm, prize_depth_mm,
+                                                                   small_coloured_specks, small_crate, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
 from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
@@ -186,7 +186,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     paint = _fleet_paint(lab, settings, hues, mask)
     patches = [(fleet, patch) for fleet, paint_of in paint.items() for patch in _paint_patches(paint_of & mask, settings)]
     pieces = poles_in_line(pieces + [("mast", blob) for blob in join_band_parts(
-        [(labels == index) & (thin > 0) for index in range(1, count)], paint, looks, settings)], patches, looks, settings)
+        [(labels == index) & (thin > 0) for index in range(1, count)], paint, looks, settings)], patches, looks, settings,
+        lambda blob: (fleet_of_pixels(lab[blob], settings, hues)[2] / MAT_PX_PER_MM ** 2, strong_chroma(lab[blob], settings)))
     mast_blobs = [blob for kind, blob in pieces if kind == "mast"]
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)
@@ -267,6 +268,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     doubts += lid_run_doubts(lid_runs, rows_short, looks, settings)
     # Each prize's blob: a blob's prizes are those read after the blob before it.
     firsts = [(m, c) for _, m, c in counted] + [(len(masts), len(crates))]
+    for (kind, blob), (shape, _, _), first, after in zip(pieces, counted, firsts, firsts[1:]):
+        if kind == "crate" and after[0] == first[0] and after[1] - first[1] == 1:
+            doubts += crate_cut_by_the_edge(blob, shape, looks, settings)
     for at, (kind, read) in enumerate((("mast", masts), ("crate", crates))):
         where = [blob for (_, blob), first, after in zip(pieces, firsts, firsts[1:]) for _ in range(first[at], after[at])]
         read[:], named = allowed_prize_fleets(read, where, lab, fleets, hues, kind, settings)

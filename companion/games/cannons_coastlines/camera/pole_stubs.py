@@ -9,10 +9,13 @@ across the pole), the two together no longer than a taught mast. Such a stretch 
 of the mat is read as before (a mast blob lying along the line, as masts side by side lie, leaves it alone).
 The blob it runs into must be a band: one showing no paint and half a mast long is a mast lying along its own pole,
 and a pale mast's foot lying across its line is a mast of its own (3372 anna: one mast read for two, sure).
+A stretch showing its fleet's colour (too dark a yellow or orange for a patch of paint) is a pennant, not a pole: 4594
+anna's orange pennant, at the zone's edge in line with the next mast's pennant, was left out, the mast lost, sure.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -55,17 +58,27 @@ def in_line(stretch: np.ndarray, other: np.ndarray, settings: MatSettings) -> In
 
 
 def poles_in_line(pieces: list[tuple[str, np.ndarray]], patches: list[tuple[int, np.ndarray]], looks: MatLooks,
-                  settings: MatSettings) -> list[tuple[str, np.ndarray]]:
+                  settings: MatSettings, colour_of: Callable[[np.ndarray], tuple[float, float]] | None = None
+                  ) -> list[tuple[str, np.ndarray]]:
     """The pieces to read: taught, the mast blobs (kind "mast") showing no patch of paint (`patches`: fleet, mask)
-    that are another mast's pole (pole_of_another) left out. No doubt is named for them: the mat's other doubts
-    ask as they did."""
+    that are another mast's pole (pole_of_another) left out, unless they show a pennant's colour (pennant_colour:
+    `colour_of` gives a blob's mm^2 of pixels coloured as a fleet's and how strong the strongest are). No doubt is
+    named for them: the mat's other doubts ask as they did."""
     if not looks.taught or settings.stub_span_share <= 0:
         return pieces
     masts = [blob for kind, blob in pieces if kind == "mast"]
     bare = [blob for blob in masts if not any((patch & blob).any() for _, patch in patches)]
     return [(kind, blob) for kind, blob in pieces
             if kind != "mast" or not any(blob is other for other in bare)
-            or not pole_of_another(blob, masts, looks, settings, bare)]
+            or not pole_of_another(blob, masts, looks, settings, bare)
+            or (colour_of is not None and pennant_colour(*colour_of(blob), settings))]
+
+
+def pennant_colour(coloured_mm2: float, chroma: float, settings: MatSettings) -> bool:
+    """Whether a blob showing no patch of paint still shows a pennant: MatSettings.stub_pennant_least_mm2 of pixels
+    coloured as a fleet's, the strongest of them (fleet_colour.strong_chroma) MatSettings.stub_pennant_chroma or more
+    (a wooden or cream-tinted pole's end shows a yellowish tint as wide, but faint)."""
+    return coloured_mm2 >= settings.stub_pennant_least_mm2 and chroma >= settings.stub_pennant_chroma
 
 
 def pole_of_another(blob: np.ndarray, masts: list[np.ndarray], looks: MatLooks, settings: MatSettings,
