@@ -13,6 +13,8 @@ import numpy as np
 
 from companion.games.cannonades.camera import (arms, face_down, face_up, paper_strip, slide_under, table_mask,
                                                under_cannonade, unexplained)
+from companion.games.cannonades.camera.paper_under_cannonade import (card_outline_mm, faces_under_cannonades,
+                                                                     gap_to_cannonade_mm)
 from companion.games.cannonades.camera.read_again import markers_in_window, read_again
 from companion.games.cannonades.camera.reading import Reading, SeenCard
 from companion.games.cannonades.camera.settings import AREA_GRID_MM, OUT_OF_PICTURE_GRID, REREAD_ROUNDS, SETTINGS, ReaderSettings
@@ -90,6 +92,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         judged, covered = face_down.blob_mask(not_table, view_to_table, [face.corners_mm for face in faces], settings)
         blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
                                      armless, difference, (judged, covered))
+    blobs = faces_under_cannonades(blobs, faces, deck, players, settings)   # a face's paper under a cannonade: its ship
     seen_cards = [_face_card(face, deck, players) for face in faces]
     shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
     backs_found = {}   # each face-down card found by its shape, by its blob: one placed off may be a cannonade's ship
@@ -104,7 +107,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                 seen_cards.append(backs_found[id(blob)])
         elif (blob.face == "up" and blob.confidence >= settings.unknown_below
               and table.area_of(*blob.centre_mm, players).startswith("seat")
-              and (blob.why != face_down.MARKER_SHOWS or _under_a_cannonade(blob, faces, deck))):
+              and (blob.why != face_down.MARKER_SHOWS or gap_to_cannonade_mm(blob, faces, deck) == 0)):
             faces_found[id(blob)] = _hidden_face(blob, players)
             seen_cards.append(faces_found[id(blob)])
         else:
@@ -265,21 +268,6 @@ def _face_card(face: face_up.PlacedFace, deck: Deck, players: int) -> SeenCard:
     heading = table.heading(table.bow_angle(face.angle_deg, card.sails)) if card.is_ship else None
     return SeenCard("up", face.centre_mm, table.area_of(*face.centre_mm, players), face.confidence, card.id,
                     card.kind, face.angle_deg, heading=heading)
-
-
-def card_outline_mm(centre_mm: tuple[float, float], axis_deg: float) -> np.ndarray:
-    """The four corners (table mm) of a card lying at `centre_mm` with its long axis `axis_deg` from north."""
-    along = np.array(table.direction_vector(axis_deg)) * cards.CARD_MM[1] / 2
-    across = np.array([-along[1], along[0]]) * cards.CARD_MM[0] / cards.CARD_MM[1]
-    centre = np.array(centre_mm, np.float64)
-    return np.array([centre - along - across, centre - along + across, centre + along + across, centre + along - across])
-
-
-def _under_a_cannonade(blob: face_down.Blob, faces: list[face_up.PlacedFace], deck: Deck) -> bool:
-    """Whether the card's rectangle reaches under a read cannonade: a card under a cannonade is a ship."""
-    outline = np.float32(card_outline_mm(blob.centre_mm, blob.axis_deg))
-    return any(deck.cards[face.index].kind == "cannonade"
-               and cv2.intersectConvexConvex(outline, np.float32(face.corners_mm))[0] > 0 for face in faces)
 
 
 def _hidden_face(blob: face_down.Blob, players: int) -> SeenCard:

@@ -1,6 +1,7 @@
 """A face-up ship in a row of cards whose markers were not read, its corners hidden by its neighbours: what shows
 of it is a face's paper and ink, never a back's. It is read again on its own patch (its name then read) or said
-unknown; it is never counted face down (tuning views 1000-1399, where main's reader counted it so). A face as bright
+unknown (or, under a read cannonade, counted face up, no name); it is never counted face down (tuning views
+1000-1399, where main's reader counted it so). A face as bright
 as paper reaching under a read face is a ship whose markers that face hides only while both its marker corners lie
 under cards (tuning view 3075: an unread cannonade on its ship)."""
 
@@ -35,7 +36,10 @@ def test_a_face_whose_markers_no_read_finds_is_unknown_never_a_back(seed, look, 
     truth, cards = benchmark_view(seed, look)
     lying = next(card for card in truth["cards"] if card.get("card") == face)
     got, want = seat_as_read(truth, cards, seat)
-    assert got in ("unsure", want), f"{face} hidden: read {got}, truth {want}"
+    # Under a cannonade it may be counted face up with its name hidden (paper_under_cannonade.py): a cannonade's ship.
+    counted = (got != "unsure" and got[1] == want[1] and len(got[0]) == len(want[0])
+               and all(name == "?" or name in want[0] for name in got[0]))
+    assert got == "unsure" or counted, f"{face} hidden: read {got}, truth {want}"
     near = [card for card in cards if card["area"] == f"seat {seat}" and card["face"] == "down"
             and abs(card["centre_mm"][0] - lying["centre_mm"][0]) + abs(card["centre_mm"][1] - lying["centre_mm"][1]) < 50]
     assert not near, near
