@@ -184,6 +184,12 @@ class TaughtPieces:
                         token, confidence = network, min(confidence, s.disputed_confidence)
                         reasons[key] = (f"the taught looks see no paint at its base, but its middle shows only {card:.2f} "
                                         f"of the road card; the network saw {named(network)}")
+                elif len(token) == 2 and network == ROAD and not hidden:
+                    card = land_ink_share(view, col, row, ROAD)
+                    if card >= s.bare_road_card_share:   # the card shows through where the paint was named: no piece
+                        token, confidence = ROAD, min(confidence, s.disputed_confidence)
+                        reasons[key] = (f"the taught looks see paint at its base, but its middle shows {card:.2f} of the "
+                                        "road card: read as the bare road")
                 if len(token) == 2 and (hidden or network == ROAD):
                     unvouched.add((col, row))
                 if token != network:   # the network saw otherwise: ask rather than trust either

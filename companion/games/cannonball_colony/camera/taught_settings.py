@@ -39,6 +39,12 @@ class TaughtSettings:
     # through this share of its middle (camera/land_doubt.py), or something stands there: the network's piece, unsure
     # (same seeds: 16 pieces more read right, none lost).
     bare_road_least_card: float = 0.3
+    # And back: a cell the network read as a bare road and the looks as a piece (paint at its base), whose middle shows
+    # the road card on this share or more, is the road, unsure: a pale paint named on the card (6634's pale yellow
+    # barrels: nine bare cards read as Spanish cannons). Set on seeds 6600-6699 (tuned families, taught; main's
+    # readings recorded): of such cells, the 4 pieces showed 0.00-0.24 of the card, the 19 bare roads 0.10-1.00, 15 of
+    # them 0.49 or more.
+    bare_road_card_share: float = 0.5
     piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this

@@ -36,11 +36,13 @@ def test_a_bare_road_no_taught_solid_stands_on_is_read_as_the_road_and_asked_abo
     cell = (1, 0, 3)   # board 1: a bare road tile where the looks see Spain's paint
     assert truth[cell] == "r"
 
-    taught.settings = replace(taught.settings, road_piece_min_fit=0.0)
+    # The card's share not looked at (it shows 0.5 of the card or more: test_taught_bare_card.py reads it as the road
+    # first), so that the solids' check is what is tested.
+    taught.settings = replace(taught.settings, road_piece_min_fit=0.0, bare_road_card_share=1.01)
     unchecked = IslandReader(taught=taught).read_stages(image, 0.0)
     assert len(unchecked.tokens[cell]) == 2   # a piece of the paint the looks saw
 
-    taught.settings = replace(taught.settings, road_piece_min_fit=0.3)
+    taught.settings = replace(taught.settings, road_piece_min_fit=0.3, bare_road_card_share=1.01)
     reading = IslandReader(taught=taught).read_stages(image, 0.0)
     assert reading.tokens[cell] == "r" and reading.probabilities[cell] < CONFIDENT
     assert "but no taught solid fits it" in reading.doubts[cell]
