@@ -70,13 +70,16 @@ def _lonely_seat_cannonades(faces: list[PlacedFace], blobs: list[face_down.Blob]
 
 
 def split_back_and_strip(blobs: list[face_down.Blob], faces: list[PlacedFace], deck: Deck, players: int,
-                         grey_view: np.ndarray, table_to_view: np.ndarray, settings: ReaderSettings,
+                         view: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
                          split: BackAndStripSettings = BACK_AND_STRIP) -> list[face_down.Blob]:
     """`blobs` with each unknown shape of a back and a face's strip, touching a lonely seat's cannonade, split into
-    the back (face down) and the strip (face up, the cannonade's ship, at `under_face_confidence`)."""
+    the back (face down) and the strip (face up, the cannonade's ship, at `under_face_confidence`). `view` is the
+    top view (colour or grey), made grey only when a lonely cannonade is read: most reads have none."""
     lonely = _lonely_seat_cannonades(faces, blobs, deck, players, settings)
     if not lonely:
         return blobs
+    grey_view = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY) if view.ndim == 3 else view
+    table_to_view = np.linalg.inv(view_to_table)
     point_mm2 = (face_down.SAMPLE_STEP_PX / settings.top_px_per_mm) ** 2
     out = []
     for blob in blobs:

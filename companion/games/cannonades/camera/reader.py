@@ -94,8 +94,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
         blobs = face_down.find_blobs(view, view_to_table, [face.corners_mm for face in faces], settings, not_table,
                                      armless, difference, (judged, covered))
     blobs = faces_under_cannonades(blobs, faces, deck, players, settings)   # a face's paper under a cannonade: its ship
-    blobs = split_back_and_strip(blobs, faces, deck, players, cv2.cvtColor(view, cv2.COLOR_BGR2GRAY),
-                                 np.linalg.inv(view_to_table), settings)   # a back joined to such a face's strip
+    blobs = split_back_and_strip(blobs, faces, deck, players, view, view_to_table, settings)   # a back and a strip joined
     seen_cards = [_face_card(face, deck, players) for face in faces]
     shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
     backs_found = {}   # each face-down card found by its shape, by its blob: one placed off may be a cannonade's ship
