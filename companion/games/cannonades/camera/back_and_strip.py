@@ -5,7 +5,12 @@ area (NOT_ONE_CARD), the cannonade's ship unseen, the seat asked although its co
 7390, seat 2: 1.2 cards' area, red backs on pine and slate backs on green felt). Such a shape is split in two when
 its part by the cannonade is paper (much brighter than the rest: a back's part by the cannonade would be as dark as
 the back) and nothing else lies under the cannonade: the rest a back, face down, the strip the face-up ship the
-cannonade lies on, its markers hidden."""
+cannonade lies on, its markers hidden.
+
+A strip as dark as the back before it is the same column with a back under the cannonade (tuning view 7695, seat 2:
+two backs joined as one shape of 1.24 cards, the second half under C22): split the same way when the strip is a
+back's all through, its ship face down, laid at the cannonade's centre (what shows of a ship under a cannonade is
+its far end, whose own centre may lie past `cannonade_reach_mm` of the cannonade)."""
 
 from __future__ import annotations
 
@@ -21,6 +26,9 @@ from companion.games.cannonades.deck import Deck
 from companion.games.cannonades.kit import cards, table
 
 BACK_BESIDE_STRIP = "a back, found joined to the paper strip of the face under the cannonade beside it"
+BACK_BESIDE_BACK_STRIP = "a back, found joined to the strip of the back under the cannonade beside it"
+BACK_STRIP_UNDER_CANNONADE = ("a back's strip beside a cannonade, as dark as the back before it and found joined to it: "
+                              "the ship the cannonade lies on, face down")
 STRIP_UNDER_CANNONADE = ("a face's paper strip beside a cannonade, found joined to the back before it: the ship the "
                          "cannonade lies on, face up, its markers hidden")
 
@@ -40,6 +48,9 @@ class BackAndStripSettings:
     least_unlike_share: float = 0.6
     # The rest, the back, must show most of a card (its points' share of a card's sampled area).
     least_back_share: float = 0.6
+    # The strip is a back's when at most this share of its points are unlike the back (a back's own points: 0.23-0.25
+    # on 7542 and 7390, its pattern and border; a face's strip 0.78-0.79).
+    most_dark_unlike_share: float = 0.4
 
 
 BACK_AND_STRIP = BackAndStripSettings()
@@ -102,6 +113,9 @@ def split_back_and_strip(blobs: list[face_down.Blob], faces: list[PlacedFace], d
             grey = grey_view[px[:, 1], px[:, 0]].astype(np.float64)
             back_grey = max(float(np.median(grey[back])), 1.0)
             unlike = np.abs(grey - back_grey) > split.unlike_back * back_grey
+            if unlike[strip].mean() <= split.most_dark_unlike_share:
+                pieces = _back_and_back(blob, points, back, cannonade, point_mm2, settings)
+                break
             if unlike[strip].mean() < split.least_unlike_share:
                 continue
             pieces = [replace(blob, face="down", centre_mm=tuple(float(v) for v in points[back].mean(axis=0)),
@@ -113,3 +127,15 @@ def split_back_and_strip(blobs: list[face_down.Blob], faces: list[PlacedFace], d
             break
         out.extend(pieces or [blob])
     return out
+
+
+def _back_and_back(blob: face_down.Blob, points: np.ndarray, back: np.ndarray, cannonade: PlacedFace,
+                   point_mm2: float, settings: ReaderSettings) -> list[face_down.Blob]:
+    """A shape of a back and the dark strip of the back under the cannonade: the back at its points' mean, and the
+    cannonade's ship face down at the cannonade's centre."""
+    return [replace(blob, face="down", centre_mm=tuple(float(v) for v in points[back].mean(axis=0)),
+                    area_mm2=float(back.sum() * point_mm2), confidence=settings.under_back_confidence,
+                    why=BACK_BESIDE_BACK_STRIP, points_mm=()),
+            replace(blob, face="down", centre_mm=tuple(float(v) for v in cannonade.centre_mm),
+                    area_mm2=float((~back).sum() * point_mm2), confidence=settings.under_back_confidence,
+                    why=BACK_STRIP_UNDER_CANNONADE, points_mm=())]

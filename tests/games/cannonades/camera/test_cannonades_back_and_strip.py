@@ -1,7 +1,7 @@
 """A seat's back and the paper strip of the face under the lonely cannonade beside it, found as one shape of 1.2
 cards (NOT_ONE_CARD): split into the back, face down, and the cannonade's ship, face up, unnamed (tuning views 7542
-and 7390, seat 2, asked on main). A strip as dark as the back (a face-down ship's, or none) is left as found
-(back_and_strip.split_back_and_strip)."""
+and 7390, seat 2, asked on main). A strip as dark as the back is the back under the cannonade, face down (7695,
+seat 2); a strip neither a back's nor a face's is left as found (back_and_strip.split_back_and_strip)."""
 
 from __future__ import annotations
 
@@ -46,8 +46,20 @@ def test_a_back_joined_to_a_face_strip_by_a_lonely_cannonade_is_a_back_and_that_
     assert strip.confidence == SETTINGS.under_face_confidence
 
 
-def test_a_strip_as_dark_as_the_back_is_left_unknown():
+def test_a_strip_as_dark_as_the_back_is_a_second_back_under_the_lonely_cannonade():
+    """Two backs in a column joined as one shape, the second under the cannonade (tuning view 7695): two ships, face
+    down, the second laid at the cannonade's centre (the cannonade lies on it)."""
     blobs, faces, grey = _column(BACK_GREY)
+    back, ship = split_back_and_strip(blobs, faces, DECK, PLAYERS, grey, np.eye(3), SETTINGS)
+    assert (back.face, ship.face) == ("down", "down")
+    assert abs(back.centre_mm[1] - 300.0) < 10 and ship.centre_mm == (100.0, 402.0)
+    assert ship.confidence == SETTINGS.under_back_confidence
+
+
+def test_a_strip_neither_a_back_s_nor_a_face_s_is_left_unknown():
+    """A strip half as grey as the back's half the way (a hand's shadow, a mottled cloth): no ship is said there."""
+    blobs, faces, grey = _column(BACK_GREY)
+    grey[344:351, 69:132] = 2 * BACK_GREY   # unlike the back on half the strip: neither a back's nor a face's
     assert split_back_and_strip(blobs, faces, DECK, PLAYERS, grey, np.eye(3), SETTINGS) == blobs
 
 
@@ -59,10 +71,12 @@ def test_a_cannonade_with_its_ship_found_splits_nothing():
 
 @pytest.mark.slow   # renders one table each: about 3 s
 @pytest.mark.parametrize("seed, style, seat, counted", [(7542, "classic", 2, (["?", "S21"], 2)),
-                                                        (7390, "slate", 2, (["?", "S09"], 2))])
+                                                        (7390, "slate", 2, (["?", "S09"], 2)),
+                                                        (7695, "ember", 2, ([], 2))])
 def test_a_back_and_the_strip_of_the_face_under_a_cannonade_are_counted_not_asked(seed, style, seat, counted):
     """Tuning seeds 7542 (red backs on pine; S12 under C14) and 7390 (slate backs on green felt; S02 under C16): main
-    asked seat 2; counted now, the hidden face unnamed ("?")."""
+    asked seat 2; counted now, the hidden face unnamed ("?"). 7695 (red backs on grey linen; two backs, the second
+    half under C22): main asked seat 2; two backs now."""
     truth, cards_read = benchmark_view(seed, style)
     got, want = seat_as_read(truth, cards_read, seat)
     assert got == counted, f"read {got}, truth {want}"
