@@ -297,6 +297,11 @@ class MatSettings:
     # pale as the paper enclosed by its pole and outline is lighter (529 cleo, 17 mm^2 at L 212, read as a crate with it).
     hole_fill_most_mm2: float = 30.0
     hole_lightness_most: float = 200.0
+    # ... or as coloured on average as hole_chroma_least (Lab a*b*): a pale lid as light as the paper shows its paint's
+    # tint (kept mats 3400-4899: 4641 anna's merchants' crate, a 9 mm^2 hole at L 235 and chroma 24.4, read as a mast,
+    # sure and wrong; the paler holes as light as the paper, L 205-224, 15.1-17.7 (4399 anna, 3430 ben, 3406 anna), the
+    # paper 2-4). The bar between 17.7 and 24.4, set before the fresh seeds 4900-5099 were read.
+    hole_chroma_least: float = 21.0
     # Taught, a pale mast where nothing is read (unread_masts), asked. Kept mats 3400-4499, main's readings:
     # - a stretch of pole let go this share of a taught mast long where the mat reads no mast: 4410 ben 0.56 (two
     #   privateers' masts missed, sure), 3871 dev 0.70 (asked); the longest on a mat read right 0.34 (4491 anna, asked);
