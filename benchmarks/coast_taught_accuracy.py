@@ -40,8 +40,10 @@ same points, with 3400-4299 checked again, 4500-4699 as a check on a pale mast w
 set on 3400-4499 before 4500-4699 was read, 3400-4699 (no fresh views: the kept mats read again) for a crate's paint
 running off it onto masts read short of their row's bands asked, 4700-4899 (kept once with main's code, read again) for a
 mast blob showing a pennant's colour but no patch of paint not left out as another mast's pole's end, its bars set on
-3400-4799 before 4800-4899 was read, with 3400-4699 checked again) were used while tuning (the held-out row ran on 500-515
-once, as a check, changing nothing; never on 700-4899);
+3400-4799 before 4800-4899 was read, with 3400-4699 checked again, 4900-5099 (kept once, read again) for a crate's lid as
+light as the paper but tinted, enclosed in its blob, measured with it and a crate voted by its wood's faint tint asked, their
+bars set on 3400-4999 before 5000-5099 was read, with 3400-4899 checked again) were used while tuning (the held-out row ran
+on 500-515 once, as a check, changing nothing; never on 700-5099);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

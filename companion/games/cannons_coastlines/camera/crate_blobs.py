@@ -101,6 +101,16 @@ def _whole_mast_fleet(part: np.ndarray, colours: PartColours, lid_fleet: int, se
     return fleet, [f"a mast lying against a crate showing no patch of paint, read as fleet {fleet} by its faint colour"]
 
 
+def faint_lidless_crate(fleet: int, chroma: float, fleet_paint_mm2: float, settings: MatSettings) -> list[str]:
+    """Taught: a crate with no lid of paint on its core is voted by the colours of its blob as a whole. Where they are
+    no more coloured than settings.pale_crate_chroma (fleet_colour.strong_chroma) and its fleet's paint on it covers
+    less than a pale pennant's worth (settings.pale_pennant_min_mm2), its wood's tint may have outvoted a lid too dark
+    for the paint test: asked."""
+    if chroma < settings.pale_crate_chroma and fleet_paint_mm2 < settings.pale_pennant_min_mm2:
+        return [f"a prize crate showing no lid of paint, read as fleet {fleet} by its faint colour"]
+    return []
+
+
 def pennant_masts(loose: list[tuple[int, np.ndarray]], looks: MatLooks, settings: MatSettings) -> list[int]:
     """The fleet of each mast that the patches of paint clear of a crate's core show (`loose`: fleet, mask), one a
     patch. Taught, one fleet's patches reaching no further together than a band (mast_bands.bands) are one mast's:

@@ -38,10 +38,11 @@ def blob_shape(blob: np.ndarray, depth_mm: np.ndarray, settings: MatSettings) ->
     return BlobShape(float(blob.sum()) / MAT_PX_PER_MM ** 2, length_mm(blob[box], origin), float(depth_mm[blob].max()), thin)
 
 
-def prize_depth_mm(mask: np.ndarray, lightness: np.ndarray, settings: MatSettings | None) -> np.ndarray:
+def prize_depth_mm(mask: np.ndarray, lab: np.ndarray, settings: MatSettings | None) -> np.ndarray:
     """Each pixel's distance to paper in the prize mask (uint8 0/1), mm. With `settings` (taught), paper enclosed by one
-    blob, MatSettings.hole_fill_most_mm2 at most and darker on average than MatSettings.hole_lightness_most (`lightness`:
-    the zone's Lab L), is taken as part of it: a crate's lid too pale for the mask, not a sail as pale as the paper."""
+    blob, MatSettings.hole_fill_most_mm2 at most and darker on average than MatSettings.hole_lightness_most or as coloured
+    on average as MatSettings.hole_chroma_least (`lab`: the zone's Lab picture), is taken as part of it: a crate's lid
+    too pale for the mask, not a sail as pale as the paper."""
     if settings is not None and settings.hole_fill_most_mm2 > 0:
         count, labels, stats, _ = cv2.connectedComponentsWithStats(1 - mask, connectivity=4)
         x, y, w, h, areas = stats.T
@@ -50,8 +51,10 @@ def prize_depth_mm(mask: np.ndarray, lightness: np.ndarray, settings: MatSetting
         small = inside & (areas <= settings.hole_fill_most_mm2 * MAT_PX_PER_MM ** 2)
         if small.any():
             holes = small[labels]
-            summed = np.bincount(labels[holes], weights=lightness[holes], minlength=count)
-            lid = small & (summed < settings.hole_lightness_most * areas)
+            ab = lab[holes][:, 1:].astype(np.float32) - 128
+            summed = np.bincount(labels[holes], weights=lab[..., 0][holes], minlength=count)
+            coloured = np.bincount(labels[holes], weights=np.hypot(ab[:, 0], ab[:, 1]), minlength=count)
+            lid = small & ((summed < settings.hole_lightness_most * areas) | (coloured >= settings.hole_chroma_least * areas))
             mask = np.where(lid[labels], 1, mask).astype(np.uint8)
     return cv2.distanceTransform(mask, cv2.DIST_L2, 5) / MAT_PX_PER_MM
 

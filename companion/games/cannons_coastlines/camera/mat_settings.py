@@ -71,6 +71,13 @@ class MatSettings:
     # read wrong showed 16-29, five under 23; those read right 18-21.4 five times, 24-70 the rest). So too a whole mast
     # against a crate (crate_blobs): its fleet is then its paint's, asked (tuning seed 1867 cleo, 20, sure and wrong).
     pale_mast_chroma: float = 23.0
+    # Taught: so too a crate with no lid of paint on its core, voted by its blob's colours no stronger than this, its
+    # fleet's paint on it under pale_pennant_min_mm2 (crate_blobs.faint_lidless_crate). Fresh tuning seed 4997 dev: a
+    # privateers' crate, its dark lid unseen, read as merchants' by its wood's yellow tint at 18.2 (no merchants' paint),
+    # sure and wrong. Of the 236 such crates on the kept mats 3400-4999 (main's readings), those read right and sure
+    # under 30.9 (3584 anna) show their fleet's paint, 31 mm^2 and more (3675 cleo 19.0, 3515 ben 22.8); the masts' bar
+    # above, between 18.2 and 30.9, set before the fresh seeds 5000-5099 were read.
+    pale_crate_chroma: float = 23.0
     # Taught: a fleet's paint the prize may come from, this many mm^2 of it on a mast blob that no mast read from the
     # blob is of, holding unread_paint_dense_mm mm^2 per mm it reaches, is a doubt (unread_paint). Fresh tuning seeds
     # 3700-3899: the two masts read sure and wrong so showed 23 mm^2 at 3.3 a mm (3740 cleo, a dark navy pennant
@@ -297,6 +304,11 @@ class MatSettings:
     # pale as the paper enclosed by its pole and outline is lighter (529 cleo, 17 mm^2 at L 212, read as a crate with it).
     hole_fill_most_mm2: float = 30.0
     hole_lightness_most: float = 200.0
+    # ... or as coloured on average as hole_chroma_least (Lab a*b*): a pale lid as light as the paper shows its paint's
+    # tint (kept mats 3400-4899: 4641 anna's merchants' crate, a 9 mm^2 hole at L 235 and chroma 24.4, read as a mast,
+    # sure and wrong; the paler holes as light as the paper, L 205-224, 15.1-17.7 (4399 anna, 3430 ben, 3406 anna), the
+    # paper 2-4). The bar between 17.7 and 24.4, set before the fresh seeds 4900-5099 were read.
+    hole_chroma_least: float = 21.0
     # Taught, a pale mast where nothing is read (unread_masts), asked. Kept mats 3400-4499, main's readings:
     # - a stretch of pole let go this share of a taught mast long where the mat reads no mast: 4410 ben 0.56 (two
     #   privateers' masts missed, sure), 3871 dev 0.70 (asked); the longest on a mat read right 0.34 (4491 anna, asked);

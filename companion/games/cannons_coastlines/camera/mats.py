@@ -21,7 +21,7 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cover_doubts, coins_covered_mm2, paper_covered,
                                                              paper_likeness, read_coins)
-from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, read_crate_blob
+from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, faint_lidless_crate, read_crate_blob
 from companion.games.cannons_coastlines.camera.fleet_colour import coloured_pixels, fleet_of_pixels, strong_chroma
 from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, crate_cut_by_the_edge,
                                                                    length_mm as patch_length_mm, prize_depth_mm,
@@ -159,7 +159,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     mask = prize_mask(zone, settings, None if paperless is None else mat_zone_picture(paperless, "fittings"))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
     lab = cv2.cvtColor(zone, cv2.COLOR_BGR2Lab)
-    depth = prize_depth_mm(mask, lab[..., 0], settings if looks.taught else None)
+    depth = prize_depth_mm(mask, lab, settings if looks.taught else None)
     pieces: list[tuple[str, np.ndarray]] = []
     thin, covered = np.zeros_like(mask), 0.0
     hues = dict(looks.fleet_hues_deg)
@@ -256,6 +256,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         elif kind == "mast" and looks.taught and strong_chroma(lab[blob], settings) < settings.pale_mast_chroma:
             doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
+        elif kind == "crate" and looks.taught and fleet:
+            doubts += faint_lidless_crate(fleet, strong_chroma(lab[blob], settings), _paint_mm2(paint, blob)[fleet], settings)
         if kind == "mast" and fleet:
             # Taught: its paint, too pale for a patch, may still reach two bands (sails side by side).
             reach = max(bands_reached(_shown_if_taught(blob, paint, looks, settings), looks, settings).get(fleet, 0.0),
