@@ -42,7 +42,8 @@ running off it onto masts read short of their row's bands asked, 4700-4899 (kept
 mast blob showing a pennant's colour but no patch of paint not left out as another mast's pole's end, its bars set on
 3400-4799 before 4800-4899 was read, with 3400-4699 checked again, 4900-5099 (kept once, read again) for a crate's lid as
 light as the paper but tinted, enclosed in its blob, measured with it and a crate voted by its wood's faint tint asked, their
-bars set on 3400-4999 before 5000-5099 was read, with 3400-4899 checked again) were used while tuning (the held-out row ran
+bars set on 3400-4999 before 5000-5099 was read, with 3400-4899 checked again, 3400-5099 again for coast-taught34 (kept
+mats read again: a coin's kind alone a note, not asked, on a mat with no prize read, its bar set on them)) were used while tuning (the held-out row ran
 on 500-515 once, as a check, changing nothing; never on 700-5099);
 the default seeds (9000 on) were kept apart.
 

@@ -40,6 +40,7 @@ class TableObservation:
     hidden: bool = False                                  # a hand or arm over the table
     motion: float = 0.0                                   # share of the table that changed since the last frame
     problems: tuple[str, ...] = ()                        # each names what was not seen and where
+    notes: tuple[str, ...] = ()                           # read unsure but changing no points (a coin's kind): not asked
 
     @property
     def located(self) -> bool:

@@ -256,8 +256,10 @@ class CoinZone:
 
 
 def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSettings = CoinSettings(),
-               looks: MatLooks = KIT_LOOKS, coin_zone: CoinZone | None = None) -> tuple[dict[str, int], list[str], float]:
-    """Coins by kind on the mat: each coin's kind is the ring hue most of its ring votes for
+               looks: MatLooks = KIT_LOOKS, coin_zone: CoinZone | None = None
+               ) -> tuple[dict[str, int], list[str], list[str], float]:
+    """(coins by kind, doubts on their count, doubts on a coin's kind alone, the least lead of a kind's votes).
+    Each coin's kind is the ring hue most of its ring votes for
     (weighted by chroma squared, so the ring's paint outvotes brass and paper the ring
     samples touch when the centre is a little off). `hull_cover` marks the prize hulls over the
     whole mat, with what of them leans out of their zone. Taught `looks` give the coins' size, where
@@ -290,7 +292,7 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
                         and not (looks.taught and on_a_leaning_hull(row, col, hulls, zone_box.y + zone_box.height - origin[1],
                                                                     diameter, settings))])
     if len(centres) == 0:
-        return {}, [], 1.0
+        return {}, [], [], 1.0
     spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),
                              diameter, settings, passed_from)
     spacing += [f"{len(half_under)} coin(s) half under another, counted by the face they show"] if half_under else []
@@ -326,15 +328,15 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     votes = np.stack([(strength * (gaps.argmin(-1) == index)).sum(1) for index in range(len(kinds))], 1)
     shares = votes / np.maximum(votes.sum(1, keepdims=True), 1e-6)
     coins: dict[str, int] = {}
-    doubts, margins = list(spacing), []
+    kind_doubts, margins = [], []
     for share in shares:
         order = np.argsort(-share)
         kind, margin_kind = kinds[order[0]], float(share[order[0]] - share[order[1]])
         coins[kind] = coins.get(kind, 0) + 1
         margins.append(margin_kind)
         if margin_kind < settings.unclear_margin:
-            doubts.append(f"a coin whose ring colour is unclear (read as {kind.replace('_', ' ')})")
-    return coins, doubts, (min(margins) if margins else 1.0)
+            kind_doubts.append(f"a coin whose ring colour is unclear (read as {kind.replace('_', ' ')})")
+    return coins, list(spacing), kind_doubts, (min(margins) if margins else 1.0)
 
 
 def _unread_face_doubts(centres: np.ndarray, coin_zone: CoinZone, hulls: np.ndarray, diameter_mm: float,

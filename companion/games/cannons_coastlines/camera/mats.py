@@ -51,6 +51,8 @@ class MatReading:
     hull_fleets: list[int]           # fleet of each prize hull; 0 when unsure
     confidence: float
     doubts: list[str] = field(default_factory=list)
+    # What the reading is unsure of that changes no points (a coin's kind): shown, not asked
+    notes: list[str] = field(default_factory=list)
     # mm^2 of the fittings zone and of the coin zone that is not paper (prizes and coins, their shadows)
     covered_mm2: tuple[float, float] = (0.0, 0.0)
 
@@ -353,9 +355,8 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     solid = _solid(paperless)
     hull_cover = _hull_cover(solid, settings)
     coin_zone = CoinZone.of(balanced, coin_settings)   # read once for the coins and for what they cover
-    coins, doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks, coin_zone)
+    coins, doubts, kind_doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks, coin_zone)
     masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks, fleets, paperless)
-    doubts += fitting_doubts
     fleets = list(tags_on_mat)
     untagged = hull_blobs(solid, settings)[len(fleets):]
     hulls_lab = cv2.cvtColor(mat_zone_picture(balanced, "hulls"), cv2.COLOR_BGR2Lab) if untagged else None
@@ -364,13 +365,18 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
         fleets.append(fleet)
         if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
+    # Taught, a coin's kind alone is a note where few prizes are read (MatSettings.kind_note_most_prizes); else asked.
+    kinds_noted = looks.taught and len(masts) + len(crates) + len(fleets) <= settings.kind_note_most_prizes
+    notes = kind_doubts if kinds_noted else []
+    doubts += ([] if kinds_noted else kind_doubts) + fitting_doubts
     coins_mm2 = coins_covered_mm2(coin_zone, hull_cover, coin_settings)
     doubts += coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings)
     # Taught, a coin's kind leading by coin_settings.unclear_margin or more is no doubt (under it one is named): the
     # margin lowers the mat's confidence only there, so the mat is not left unsure with no doubt named. Untaught, the
     # coins are not the kit's and a narrow lead still is one: their rings are sampled where the kit's lie (on the
     # tuning seeds 500-699 untaught, 10 more mats read wrong would be sure without it).
-    coin_confidence = 1.0 if looks.taught and coin_margin >= coin_settings.unclear_margin else coin_margin * 2
+    coin_confidence = 1.0 if kinds_noted or (looks.taught and coin_margin >= coin_settings.unclear_margin) else coin_margin * 2
     confidence = min([coin_confidence, 1.0] + ([0.3] if doubts else []))
-    return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts, (fittings_mm2, coins_mm2))
+    return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts, notes,
+                      (fittings_mm2, coins_mm2))
 

@@ -205,7 +205,7 @@ class CoastReader:
         clock.lap("islands and rocks")
         players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
         factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
-        mats = {}
+        mats, notes = {}, []
         # Taught only: measured on the taught tuning views (the untaught reading is untouched).
         prize_values = ({key: faction.prize_values for key, faction in rulebook.factions.items()}
                         if self.taught else None)
@@ -225,6 +225,7 @@ class CoastReader:
             mats[seat.player] = mat
             confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
             problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
+            notes += [f"{seat.player}'s mat: {note}" for note in seen.notes]
         for fleet in sorted(fleets_present - set(poses)):
             problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
 
@@ -233,7 +234,8 @@ class CoastReader:
         table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
                       turn=previous.table.turn if previous is not None and previous.table is not None else None)
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
-                                frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems))
+                                frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems),
+                                tuple(notes))
 
 
     def _read_ship(self, image, grey, frame, quad, card, fleet):

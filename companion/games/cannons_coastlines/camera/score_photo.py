@@ -75,6 +75,6 @@ def score_coast(image, args, pieces: str | None = None) -> int:
             print(f"{player:<10} {score.coins:>5} {score.prize_points:>6} {score.total:>6}")
         if verdict is not None:
             print(("claim wins: " if verdict.legal else "claim fails: ") + verdict.message)
-    for problem in observation.problems:
+    for problem in observation.problems + observation.notes:
         print(f"note: {problem}", file=sys.stderr)
     return 0
