@@ -22,8 +22,10 @@ tuned: main's readings and the branch's compared with taught_dump.py, speed on 6
 and speed on 6004-6011, 6407 and 6421), and 6600-6799 from 2026-12-06 late (fresh views, tuned families only: colony-taught9,
 land hidden behind a piece in front read from the ground round it; 6400-6599 as checks), and 6800-6999 from 2026-12-07
 (fresh views, tuned families only: colony-taught10, a kind made sure only by faces like no kind's teaching asked
-about, and a bare road card named a pale paint read as the road; 6600-6799 as checks, where both bars were set); the
-default seeds (7000 on) were kept apart.
+about, and a bare road card named a pale paint read as the road; 6600-6799 as checks, where both bars were set), and
+7100-7299 from 2026-12-07 (fresh views, tuned families only: colony-taught11, a kind's solid taken from its teaching
+squares fitted well, not from pieces mostly hidden behind the one in front; 6800-6999 as checks); seeds 7000-7099
+stay kept apart (the report: 7000-7019, 7000-7039 with --count 40).
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
 cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells

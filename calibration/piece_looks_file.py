@@ -38,6 +38,7 @@ class SquareLook:
     shading: np.ndarray | None = None      # how lightness spreads over its silhouette (companion.vision.piece_shading)
     face_contrast: float | None = None     # how much lighter its top face is than its sides (companion.vision.piece_faces)
     height_measured: bool = True           # False: the photo was taken from nearly overhead, the solid's height a guess
+    solid_fit: float | None = None         # how well the solid covered the piece's silhouette (0..1); None: not recorded
 
     @property
     def learned(self) -> bool:
@@ -103,6 +104,8 @@ class PieceLooks:
                 entry["solid"] = square.solid.to_json()
                 if not square.height_measured:
                     entry["height_measured"] = False
+                if square.solid_fit is not None:
+                    entry["solid_fit"] = square.solid_fit
             if square.shading is not None:
                 entry["shading"] = np.round(square.shading, 4).tolist()
             if square.face_contrast is not None:
@@ -202,5 +205,9 @@ def _square(index: int, entry, count: int) -> SquareLook:
     measured = entry.get("height_measured", True)   # a file written before it was recorded: taken as measured
     if not isinstance(measured, bool):
         raise ValueError(f"{where}: height_measured should be true or false, got {excerpt(measured)}")
+    fit = entry.get("solid_fit")   # a file written before it was recorded: every solid trusted alike
+    if fit is not None and (isinstance(fit, bool) or not isinstance(fit, (int, float)) or not 0 <= fit <= 1):
+        raise ValueError(f"{where}: solid_fit should be a number from 0 to 1, got {excerpt(fit)}")
     return SquareLook(entry["label"], entry["status"], str(entry.get("photo", "")), balanced, shares, solid,
-                      top_view, px_per_mm, shading, None if contrast is None else float(contrast), measured)
+                      top_view, px_per_mm, shading, None if contrast is None else float(contrast), measured,
+                      None if fit is None else float(fit))

@@ -215,13 +215,15 @@ def _top_vivid(square: SquareLook, settings: TeachSettings) -> np.ndarray | None
 
 def _with_solids(squares: list[SquareLook], image, to_image, camera, centres, sides, whites,
                  settings: TeachSettings) -> list[SquareLook]:
-    """Each learned piece's solid, fitted to its silhouette round its square, its shading there and its top face's
-    contrast with its sides (calibration.sheet_solids)."""
+    """Each learned piece's solid, fitted to its silhouette round its square, how well it covered it, its shading
+    there and its top face's contrast with its sides (calibration.sheet_solids)."""
     paints = {index: square.colour() for index, square in enumerate(squares)
               if square.learned and square.label != EMPTY_LABEL}
     paints = {index: paint for index, paint in paints.items() if paint is not None}
-    solids, shadings, contrasts = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites, settings)
-    return [replace(square, solid=solids[index], shading=shadings[index], face_contrast=contrasts[index])
+    solids, shadings, contrasts, overlaps = fit_sheet_solids(paints, image, to_image, camera, centres, sides, whites,
+                                                             settings)
+    return [replace(square, solid=solids[index], shading=shadings[index], face_contrast=contrasts[index],
+                    solid_fit=round(overlaps[index], 3))
             if index in solids else square
             for index, square in enumerate(squares)]
 

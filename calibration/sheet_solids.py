@@ -20,14 +20,16 @@ from companion.vision.plane_camera import PlaneCamera
 
 
 def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: PlaneCamera, centres, sides, whites,
-                     settings) -> tuple[dict[int, Solid], dict[int, np.ndarray | None], dict[int, float | None]]:
+                     settings) -> tuple[dict[int, Solid], dict[int, np.ndarray | None], dict[int, float | None],
+                                        dict[int, float]]:
     """Square index -> the solid fitted to its piece's silhouette, for each learned square and its paint (linear BGR);
-    square index -> the shading over that silhouette (companion.vision.piece_shading); and square index -> how much
-    lighter its top face is than its sides (companion.vision.piece_faces).
+    square index -> the shading over that silhouette (companion.vision.piece_shading); square index -> how much
+    lighter its top face is than its sides (companion.vision.piece_faces); and square index -> how well the solid
+    covered the silhouette (its overlap, 0..1: low where the piece was mostly hidden behind the one in front).
     `to_image`: sheet mm -> picture; `centres` (M, 2) and `sides` (M,) mm of every square; `whites` (M, 3) the paper
     round each; `settings`: calibration.pieces.TeachSettings."""
     if not paints:
-        return {}, {}, {}
+        return {}, {}, {}, {}
     hues = lab_of_linear(np.clip(np.array(list(paints.values()))[:, ::-1], 0, 1.5))[:, 1:]
     hues /= np.maximum(np.linalg.norm(hues, axis=1, keepdims=True), 1e-6)
     order = list(paints)
@@ -68,15 +70,16 @@ def fit_sheet_solids(paints: dict[int, np.ndarray], image, to_image, camera: Pla
     fitted: dict[int, Solid] = {}
     shadings: dict[int, np.ndarray | None] = {}
     contrasts: dict[int, float | None] = {}
+    overlaps: dict[int, float] = {}
     in_front: list[np.ndarray] = []
     for number, index in enumerate(reversed(farthest_first)):
         behind = [first[other] for other in farthest_first[:len(farthest_first) - 1 - number]]
         window = own_window(index, behind + in_front)
-        fitted[index] = fit_solid(centres[index], camera, window, settings.solids)[0]
+        fitted[index], overlaps[index] = fit_solid(centres[index], camera, window, settings.solids)
         shown = window.shown()
         shadings[index] = shading(colours[index], shown, settings.shading)
         place = best_overlap(fitted[index], centres[index], camera, window, settings.solids)[1]
         contrasts[index] = face_contrast(log_lightness(colours[index]), shown, fitted[index], place, camera, window,
                                          settings.faces)
         in_front.append(silhouette(fitted[index], centres[index], camera))
-    return fitted, shadings, contrasts
+    return fitted, shadings, contrasts, overlaps

@@ -79,7 +79,7 @@ class TaughtPieces:
             classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
             self.looks[ROAD] += [(classes == index).astype(np.float32) for index in PLAYER_INDEX]
         self.heights = {kind: _taught_height(shares, settings) for kind, shares in self.looks.items() if kind != ROAD}
-        self.kind_solids = _kind_solids(pieces)
+        self.kind_solids = _kind_solids(pieces, settings.least_solid_fit)
         # Each country's taught solids, one set per photo: kind -> Solid (calibration.pieces fits them); a height
         # a photo from nearly overhead did not measure is the kind's from the photos that did, when one did.
         measured = {label[0] for label, squares in pieces.items()
@@ -352,11 +352,12 @@ class TaughtPieces:
         return list(zip(results, gaps, face_gaps))
 
 
-def _kind_solids(pieces: dict) -> dict:
+def _kind_solids(pieces: dict, least_fit: float = 0.0) -> dict:
     """Each kind's solid as all its countries' pieces showed it: one group's forts are one shape, painted in
     each country's colour, so the median width and height over them is steadier than any one square's. Its
     height is the median over the squares whose height was measured (a photo from nearly overhead measures
-    none), when there are any."""
+    none), when there are any. A square whose solid covered its silhouette under `least_fit` (its piece mostly
+    hidden behind the one in front of it on the sheet) is left out when the kind has a square fitted better."""
     from collections import Counter
 
     from companion.vision.piece_solids import Solid
@@ -366,6 +367,7 @@ def _kind_solids(pieces: dict) -> dict:
         by_kind.setdefault(label[0], []).extend(square for square in squares if square.solid is not None)
     kinds = {}
     for kind, squares in by_kind.items():
+        squares = [square for square in squares if square.solid_fit is None or square.solid_fit >= least_fit] or squares
         if not squares:
             continue
         solids = [square.solid for square in squares]

@@ -45,6 +45,14 @@ class TaughtSettings:
     # readings recorded): of such cells, the 4 pieces showed 0.00-0.24 of the card, the 19 bare roads 0.10-1.00, 15 of
     # them 0.49 or more.
     bare_road_card_share: float = 0.5
+    # A teaching square whose solid covered its piece's silhouette under this (calibration.sheet_solids: the piece
+    # mostly hidden behind the one in front of it, or its paint barely seen) says little of its kind's size: each
+    # kind's solid is the median of its squares fitted at least this well, when it has any. Set on tuning seeds
+    # 7100-7138 (tuned families, photos from 9 degrees on): squares fitted under 0.75 were a median 9-26 mm off the
+    # true height (20 of 34 more than 10 mm), 0.75-0.80 4.6 mm, 0.80 and over 2.3-3.9. Taught, main -> 0.7 / 0.75 /
+    # 0.8: 7100-7138 cells right +1 / +1 / +2; 7100-7199 (0.75 / 0.8) +4 / +2, boards exact +2 / 0; confidently wrong
+    # unchanged.
+    least_solid_fit: float = 0.75
     piece_width_share: float = 0.85      # of a cell: the box a piece hides the cells behind it with
     taught_height_share: float = 0.5     # a kind's height: the highest look point its paint showed at this much
     doubt_confidence: float = 0.5        # untaught, a piece the kit's looks do not confirm is no surer than this
