@@ -58,6 +58,10 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     size = max(3, int(round(face.spread_px * 0.5)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    if face.pips < CORNERED_PIPS:
+        # A thin strip of like colour (a print line, a token's rim, a shadow's fringe) would run the body on across.
+        bridge = int(round(settings.body_bridge_mm * settings.dice_px_per_mm)) | 1
+        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge)))
     _, labels = cv2.connectedComponents(mask)
     joined = [labels[y, x] for x, y in places if labels[y, x]]
     if not joined:

@@ -42,7 +42,7 @@ from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, expl
                                                              pips_alike, pips_found, pips_shape_seen, pips_squashed,
                                                              sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
-from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts
+from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts, top_beyond_pip_mm
 from companion.games.black_cannon.camera.pair_smear import squash_bearing_deg
 from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
@@ -186,9 +186,12 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     side_seen = sides_show_lean(extent, face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
-    elif not body_measured(extent, face.pips, settings) and \
-            pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
-        doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")
+    elif not body_measured(extent, face.pips, settings):
+        if pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
+            doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")
+        elif face.pips == 1 and top_beyond_pip_mm(crop, face, away, settings) > settings.lone_top_beyond_mm:
+            doubts.append("its top runs on beyond its pip, away from the camera, its body unmeasured: "
+                          "one pip of a face of more?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again
         confidence *= settings.doubted_keeps
         reason += f"; {doubt}"
