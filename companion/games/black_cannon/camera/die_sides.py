@@ -9,7 +9,7 @@ The body is the top's colour (its hue; the sides are shaded lighter or darker) j
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
@@ -27,6 +27,9 @@ class BodyExtent:
     away: float                      # away from the camera
     cut_off: bool                    # the body runs to the crop's edge: a die's colour matches its surround
     spread: float                    # the face's pip spread, px
+    # The body before thin strips of like colour were cut from it (a face of one to three pips): whether the body was
+    # measured at all is judged on it, so a cut never makes a body run on into its surround a measured one.
+    whole: BodyExtent | None = None
 
     @property
     def width(self) -> float:
@@ -58,10 +61,20 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     size = max(3, int(round(face.spread_px * 0.5)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-    if face.pips < CORNERED_PIPS:
-        # A thin strip of like colour (a print line, a token's rim, a shadow's fringe) would run the body on across.
-        bridge = int(round(settings.body_bridge_mm * settings.dice_px_per_mm)) | 1
-        mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge)))
+    whole = _extent_of(mask, places, face, away)
+    if whole is None or face.pips >= CORNERED_PIPS:
+        return whole
+    # A thin strip of like colour joined to the body (a print line, a chest square's rim, a shadow's fringe) would
+    # run it on across as a side does; a die's side seen is wider than `body_bridge_mm`.
+    bridge = int(round(settings.body_bridge_mm * settings.dice_px_per_mm)) | 1
+    core = _extent_of(cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+                                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge))), places, face, away)
+    return whole if core is None else replace(core, whole=whole)
+
+
+def _extent_of(mask: np.ndarray, places, face, away: np.ndarray) -> BodyExtent | None:
+    """The extent of the part of `mask` joined to most of the body samples at `places`."""
+    height, width = mask.shape[:2]
     _, labels = cv2.connectedComponents(mask)
     joined = [labels[y, x] for x, y in places if labels[y, x]]
     if not joined:
@@ -88,7 +101,10 @@ def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettin
 
 def body_measured(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
     """Whether the body round a top was measured at all: not when its colour was not found, or ran on into the
-    surround (cut off by the crop, or wider than a die's body can be: an ivory die on the board's white border)."""
+    surround (cut off by the crop, or wider than a die's body can be: an ivory die on the board's white border), judged
+    on the whole body before thin strips were cut from it."""
+    if extent is not None and extent.whole is not None:
+        extent = extent.whole
     if extent is None or extent.cut_off:
         return False
     if pips >= CORNERED_PIPS:
