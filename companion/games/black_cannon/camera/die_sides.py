@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import BODY
+from companion.games.black_cannon.camera.die_face import BODY, STRAY_REACH
 from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -66,10 +66,21 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
         return whole
     # A thin strip of like colour joined to the body (a print line, a chest square's rim, a shadow's fringe) would
     # run it on across as a side does; a die's side seen is wider than `body_bridge_mm`.
+    # (its holes filled first: a top whose shading left patches out of the body would be eaten into by the cut)
     bridge = int(round(settings.body_bridge_mm * settings.dice_px_per_mm)) | 1
-    core = _extent_of(cv2.morphologyEx(mask, cv2.MORPH_OPEN,
+    core = _extent_of(cv2.morphologyEx(_holes_filled(mask, face), cv2.MORPH_OPEN,
                                        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge))), places, face, away)
     return whole if core is None else replace(core, whole=whole)
+
+
+def _holes_filled(mask: np.ndarray, face) -> np.ndarray:
+    """`mask` with its holes filled whose middles lie well inside the face's top (STRAY_REACH spreads of its middle):
+    patches of the top its shading left out. A hole beside the top (where a print line meets the die) is left open."""
+    count, labels, _, middles = cv2.connectedComponentsWithStats(np.pad(1 - mask, 1, constant_values=1),
+                                                                 connectivity=4)
+    inside = np.linalg.norm(middles - 1 - face.centre, axis=1) <= STRAY_REACH * face.spread_px
+    inside[0] = inside[labels[0, 0]] = False     # the mask itself, and the background round the crop
+    return (mask | inside[labels[1:-1, 1:-1]]).astype(np.uint8)
 
 
 def _extent_of(mask: np.ndarray, places, face, away: np.ndarray) -> BodyExtent | None:

@@ -88,9 +88,11 @@ def top_beyond_pip_mm(crop: np.ndarray, lone, away: np.ndarray, settings: Reader
     """How far the middle of the lone pip's top lies beyond the pip, away from the camera (`away`: unit, crop px), in
     mm; 0 when no top is found. A flat 1's pip is its top's middle; the near pip of a 2 or 3 read alone (the far one
     faint) lies short of it, towards the camera, where the top's own colour still runs on to the far pip. The top is
-    its own colour only, so it holds where the die's body, its sides' shades too, ran on to the crop's edge."""
+    its own colour only, so it holds where the die's body, its sides' shades too, ran on to the crop's edge; a top run
+on itself (wider than `lone_top_beyond_span_mm`, or cut off) says nothing."""
     top = lone_top(crop, lone, settings)
-    if not top.found or top.middle_px is None:
+    # A top wider than a die's (its colour run on into the paper round it) has no middle of the die's.
+    if not top.found or top.middle_px is None or top.cut_off or top.span_mm > settings.lone_top_beyond_span_mm:
         return 0.0
     return float((np.asarray(top.middle_px) - lone.centre) @ away) / settings.dice_px_per_mm
 

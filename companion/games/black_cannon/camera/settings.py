@@ -162,8 +162,11 @@ class ReaderSettings:
     # A lone pip whose body was not measured is doubted when the middle of its top (lone_pip_body.lone_top) lies this
     # far beyond it, away from the camera (mm): the pip is the near one of a 2 or 3, the top running on to the far
     # one (bc-dice26; tuning seeds 5950-6149: 5961's and 6139's flat green-gold 2s read sure as 1s at 2.2-2.3, every
-    # flat 1's pip, on every crop, 0.7 or less; fresh tuning seeds 6150-6349: see the docs).
+    # flat 1's pip, on every crop, 0.7 or less).
     lone_top_beyond_mm: float = 1.4
+    # ... its top measured so only when no wider than this (mm): flat 1s' tops 22.7 at most on 5950-6149; fresh tuning
+    # seed 6230's ivory 1 on the white border, its top run on into the paper (28-30 mm), its middle 2.2-2.4 beyond.
+    lone_top_beyond_span_mm: float = 24.0
     face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted
