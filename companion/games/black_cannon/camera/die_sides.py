@@ -107,7 +107,11 @@ def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettin
     if pips >= CORNERED_PIPS:
         return (extent.shift_across() > settings.cornered_shift_across
                 or extent.reach_away() > settings.cornered_reach_away)
-    return extent.shift_across() > settings.cocked_shift_across or extent.reach_away() > settings.cocked_reach_away
+    # Its shift across is the body's with thin strips cut (a print line, a rim, a shadow's fringe run it on across); its
+    # reach away the whole body's, as before: a far edge's thin rim round a pip there is a cocked die's top too
+    # (forced-lean fresh tuning seed 6194: a cocked 6's side read as a 2, its reach 0.56 whole, 0.46 cut).
+    reach = (extent.whole or extent).reach_away()
+    return extent.shift_across() > settings.cocked_shift_across or reach > settings.cocked_reach_away
 
 
 def body_measured(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
