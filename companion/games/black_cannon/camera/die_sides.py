@@ -5,7 +5,9 @@ edge. A cocked die's rising side shows beside its top or beyond it: its body run
 away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean,
 and one showing four or more whose grid, seen from above the slant it leans at, is squashed too little to show it
 (on bars of its own, set by such flat and cocked tops: a flat one's body, seen from low down, shifts further).
-The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body."""
+The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body; round a face
+of one to three pips, its shift across is measured with thin strips of like colour cut from it (a print line, a chest
+square's rim, a shadow's fringe joined to it would run it on across as a side does)."""
 
 from __future__ import annotations
 
