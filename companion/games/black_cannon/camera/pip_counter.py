@@ -14,7 +14,8 @@ three pips, where the grid of pip places cannot), and so is such a face whose di
 beyond its far edge, as a flat die's sides never do (die_sides.py); so is a face of four pips or more, on bars of its
 own, whose grid a lean seen from above its slant barely squashes. A face whose die's body could not be measured (its
 colour ran on into the surround) is doubted when pips of its kind lie just beyond its far edge: a cocked die's tilted
-top (pips_beyond.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it out
+top (pips_beyond.py); a lone pip whose body could not be measured, when its own top's middle lies beyond it, away
+from the camera: a 2's or 3's near pip read alone (lone_pip_body.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it out
 of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each
 corner, already shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light)
 and a lower margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die,
