@@ -5,16 +5,18 @@ edge. A cocked die's rising side shows beside its top or beyond it: its body run
 away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean,
 and one showing four or more whose grid, seen from above the slant it leans at, is squashed too little to show it
 (on bars of its own, set by such flat and cocked tops: a flat one's body, seen from low down, shifts further).
-The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body."""
+The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body; round a face
+of one to three pips, its shift across is measured with thin strips of like colour cut from it (a print line, a chest
+square's rim, a shadow's fringe joined to it would run it on across as a side does)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import cv2
 import numpy as np
 
-from companion.games.black_cannon.camera.die_face import BODY
+from companion.games.black_cannon.camera.die_face import BODY, STRAY_REACH
 from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
@@ -27,6 +29,9 @@ class BodyExtent:
     away: float                      # away from the camera
     cut_off: bool                    # the body runs to the crop's edge: a die's colour matches its surround
     spread: float                    # the face's pip spread, px
+    # The body before thin strips of like colour were cut from it (a face of one to three pips): whether the body was
+    # measured at all is judged on it, so a cut never makes a body run on into its surround a measured one.
+    whole: BodyExtent | None = None
 
     @property
     def width(self) -> float:
@@ -58,6 +63,31 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     size = max(3, int(round(face.spread_px * 0.5)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
     mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
+    whole = _extent_of(mask, places, face, away)
+    if whole is None or face.pips >= CORNERED_PIPS:
+        return whole
+    # A thin strip of like colour joined to the body (a print line, a chest square's rim, a shadow's fringe) would
+    # run it on across as a side does; a die's side seen is wider than `body_bridge_mm`.
+    # (its holes filled first: a top whose shading left patches out of the body would be eaten into by the cut)
+    bridge = int(round(settings.body_bridge_mm * settings.dice_px_per_mm)) | 1
+    core = _extent_of(cv2.morphologyEx(_holes_filled(mask, face), cv2.MORPH_OPEN,
+                                       cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge))), places, face, away)
+    return whole if core is None else replace(core, whole=whole)
+
+
+def _holes_filled(mask: np.ndarray, face) -> np.ndarray:
+    """`mask` with its holes filled whose middles lie well inside the face's top (STRAY_REACH spreads of its middle):
+    patches of the top its shading left out. A hole beside the top (where a print line meets the die) is left open."""
+    count, labels, _, middles = cv2.connectedComponentsWithStats(np.pad(1 - mask, 1, constant_values=1),
+                                                                 connectivity=4)
+    inside = np.linalg.norm(middles - 1 - face.centre, axis=1) <= STRAY_REACH * face.spread_px
+    inside[0] = inside[labels[0, 0]] = False     # the mask itself, and the background round the crop
+    return (mask | inside[labels[1:-1, 1:-1]]).astype(np.uint8)
+
+
+def _extent_of(mask: np.ndarray, places, face, away: np.ndarray) -> BodyExtent | None:
+    """The extent of the part of `mask` joined to most of the body samples at `places`."""
+    height, width = mask.shape[:2]
     _, labels = cv2.connectedComponents(mask)
     joined = [labels[y, x] for x, y in places if labels[y, x]]
     if not joined:
@@ -79,12 +109,19 @@ def sides_show_lean(extent: BodyExtent | None, pips: int, settings: ReaderSettin
     if pips >= CORNERED_PIPS:
         return (extent.shift_across() > settings.cornered_shift_across
                 or extent.reach_away() > settings.cornered_reach_away)
-    return extent.shift_across() > settings.cocked_shift_across or extent.reach_away() > settings.cocked_reach_away
+    # Its shift across is the body's with thin strips cut (a print line, a rim, a shadow's fringe run it on across); its
+    # reach away the whole body's, as before: a far edge's thin rim round a pip there is a cocked die's top too
+    # (forced-lean fresh tuning seed 6194: a cocked 6's side read as a 2, its reach 0.56 whole, 0.46 cut).
+    reach = (extent.whole or extent).reach_away()
+    return extent.shift_across() > settings.cocked_shift_across or reach > settings.cocked_reach_away
 
 
 def body_measured(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
     """Whether the body round a top was measured at all: not when its colour was not found, or ran on into the
-    surround (cut off by the crop, or wider than a die's body can be: an ivory die on the board's white border)."""
+    surround (cut off by the crop, or wider than a die's body can be: an ivory die on the board's white border), judged
+    on the whole body before thin strips were cut from it."""
+    if extent is not None and extent.whole is not None:
+        extent = extent.whole
     if extent is None or extent.cut_off:
         return False
     if pips >= CORNERED_PIPS:

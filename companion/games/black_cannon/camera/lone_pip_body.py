@@ -6,7 +6,8 @@ the paper round a printed mark runs on, along the border or over its square, to 
 top is found as the pixels of the face's body colour joined to its body samples (die_face.BODY and OUTLINE), seen straight
 down on the die-top plane; a top that runs on to the crop's edge or is wider than a die is no die's (nor is one far
 smaller than the smallest die's top: a cocked die's shaded or squashed face). The same top tells which face a flat 1's
-pip belongs to: a die's 1 is its top's middle, where a face of several pips holding or beside it is not."""
+pip belongs to: a die's 1 is its top's middle, where a face of several pips holding or beside it is not; and whether
+a lone pip read where the die's body could not be measured is a 2's or 3's near pip, its top running on beyond it."""
 
 from __future__ import annotations
 
@@ -81,6 +82,19 @@ def off_its_top(crop: np.ndarray, lone, other, settings: ReaderSettings) -> bool
     middle = np.asarray(top.middle_px)
     gap = float(np.linalg.norm(other.centre - middle) - np.linalg.norm(lone.centre - middle))
     return gap / settings.dice_px_per_mm > settings.lone_top_middle_mm
+
+
+def top_beyond_pip_mm(crop: np.ndarray, lone, away: np.ndarray, settings: ReaderSettings) -> float:
+    """How far the middle of the lone pip's top lies beyond the pip, away from the camera (`away`: unit, crop px), in
+    mm; 0 when no top is found. A flat 1's pip is its top's middle; the near pip of a 2 or 3 read alone (the far one
+    faint) lies short of it, towards the camera, where the top's own colour still runs on to the far pip. The top is
+    its own colour only, so it holds where the die's body, its sides' shades too, ran on to the crop's edge; a top run
+on itself (wider than `lone_top_beyond_span_mm`, or cut off) says nothing."""
+    top = lone_top(crop, lone, settings)
+    # A top wider than a die's (its colour run on into the paper round it) has no middle of the die's.
+    if not top.found or top.middle_px is None or top.cut_off or top.span_mm > settings.lone_top_beyond_span_mm:
+        return 0.0
+    return float((np.asarray(top.middle_px) - lone.centre) @ away) / settings.dice_px_per_mm
 
 
 def print_doubts(crop: np.ndarray, face, settings: ReaderSettings, print_blank: bool = False) -> list[str]:

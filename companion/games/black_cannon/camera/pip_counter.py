@@ -14,7 +14,8 @@ three pips, where the grid of pip places cannot), and so is such a face whose di
 beyond its far edge, as a flat die's sides never do (die_sides.py); so is a face of four pips or more, on bars of its
 own, whose grid a lean seen from above its slant barely squashes. A face whose die's body could not be measured (its
 colour ran on into the surround) is doubted when pips of its kind lie just beyond its far edge: a cocked die's tilted
-top (pips_beyond.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it out
+top (pips_beyond.py); a lone pip whose body could not be measured, when its own top's middle lies beyond it, away
+from the camera: a 2's or 3's near pip read alone (lone_pip_body.py). Spots anywhere in the crop are taken (a die's body may match the print behind it, leaving it out
 of the foreground); a print's dots fit no face of round pips on an even body. A face of four pips or more, a pip in each
 corner, already shows a cocked die by its squashed grid: its edges may stray further (a rounded edge catching the light)
 and a lower margin reads it sure. A die against a strip of misregistered print is part of a blob far bigger than a die,
@@ -42,7 +43,7 @@ from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, expl
                                                              pips_alike, pips_found, pips_shape_seen, pips_squashed,
                                                              sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
-from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts
+from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts, top_beyond_pip_mm
 from companion.games.black_cannon.camera.pair_smear import squash_bearing_deg
 from companion.games.black_cannon.camera.print_under import print_blank_under
 from companion.games.black_cannon.camera.pip_spots import OwnRadii, find_spots, local_contrast
@@ -186,9 +187,12 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     side_seen = sides_show_lean(extent, face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
-    elif not body_measured(extent, face.pips, settings) and \
-            pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
-        doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")
+    elif not body_measured(extent, face.pips, settings):
+        if pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
+            doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")
+        elif face.pips == 1 and top_beyond_pip_mm(crop, face, away, settings) > settings.lone_top_beyond_mm:
+            doubts.append("its top runs on beyond its pip, away from the camera, its body unmeasured: "
+                          "one pip of a face of more?")
     for doubt in doubts:   # each doubt on its own lowers the die's confidence again
         confidence *= settings.doubted_keeps
         reason += f"; {doubt}"

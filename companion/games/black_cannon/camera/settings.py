@@ -126,6 +126,12 @@ class ReaderSettings:
     # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
     cocked_shift_across: float = 0.12    # its middle off its top's across that line (flat 0.09 and below but 2 of 117)
     cocked_reach_away: float = 0.55      # its reach away from the camera past its top's middle (flat 0.52 and below)
+    # ... the body of a face of one to three pips first opened by this (mm across): a thin strip of like colour (a
+    # print line, a chest square's rim, a shadow's fringe) joined it to the surround and ran it on across (bc-dice26,
+    # fresh tuning seeds 6150-6349: flat 1s asked for a side seen, 6246's blue 1 along a red line, 6326's ivory 1
+    # into its shadow, 6339's into a chest square's rim; shifted 0.14-0.24 across, 0.01-0.11 so opened); a die's
+    # side seen is wider than this.
+    body_bridge_mm: float = 2.0
     # A lone pip's body (no pip spread to size it by) says so only when it spans this across, in mm: a die's top,
     # 16-21 mm, turned up to 45 degrees (tuning seeds 2000-2149: flat 1s 19-27 mm, the cocked dice it doubted 22-29;
     # a flat ivory 1 whose colour ran on into the tan squares 41, a red 1 whose body was barely found 7).
@@ -153,6 +159,14 @@ class ReaderSettings:
     # ... and at least this many such spots: one is as often the board's print (a letter, a line's crossing: 5350-5549
     # flat ivory 1-3s 5357, 5382, 5447, one spot each), the tilted 6 of 5378 showed six (5710's 4 only one, left).
     pips_beyond_least: int = 2
+    # A lone pip whose body was not measured is doubted when the middle of its top (lone_pip_body.lone_top) lies this
+    # far beyond it, away from the camera (mm): the pip is the near one of a 2 or 3, the top running on to the far
+    # one (bc-dice26; tuning seeds 5950-6149: 5961's and 6139's flat green-gold 2s read sure as 1s at 2.2-2.3, every
+    # flat 1's pip, on every crop, 0.7 or less).
+    lone_top_beyond_mm: float = 1.4
+    # ... its top measured so only when no wider than this (mm): flat 1s' tops 22.7 at most on 5950-6149; fresh tuning
+    # seed 6230's ivory 1 on the white border, its top run on into the paper (28-30 mm), its middle 2.2-2.4 beyond.
+    lone_top_beyond_span_mm: float = 24.0
     face_patch_mm: float = 28.0          # the learned face reader's square round a die's top (tops 16-21 mm)
     face_patch_px: int = 28              # sampled this finely (a pip 2.5-4 px across)
     dice_pair_sizes: float = 1.12       # a roll's two dice are a pair: top faces read this far apart in size are doubted

@@ -102,3 +102,27 @@ def test_a_cocked_die_showing_four_pips_is_asked_about_by_its_sides(seed, up):
     near = _read_near(reading, cocked)
     assert near.confidence < SETTINGS.confident and "beside its top" in near.reason
     assert reading.dice_values() is None
+
+
+def test_a_thin_strip_of_the_dies_colour_joined_to_its_side_does_not_show_a_side():
+    # Fresh tuning seed 6246 (bc-dice26): a flat blue 1 lying against the board's red line, its body run on along the
+    # line, read as shifted across and asked. A strip narrower than `body_bridge_mm` is no die's side.
+    picture, face = _die_top_view("towards the camera")
+    picture[66:69, 90:125] = (40, 40, 200)          # 0.75 mm wide, the die's red, running on from its right edge
+    extent = body_extent(picture, face, AWAY, SETTINGS)
+    assert body_measured(extent, face.pips, SETTINGS) and not sides_show_lean(extent, face.pips, SETTINGS)
+    # A side's band as wide as a die's side shows still does.
+    picture, face = _die_top_view("beside")
+    picture[66:69, 106:125] = (34, 34, 170)
+    assert sides_show_lean(body_extent(picture, face, AWAY, SETTINGS), face.pips, SETTINGS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, style", [(6246, "blue-square"), (6326, "ivory"), (6339, "ivory")])
+def test_a_flat_one_whose_colour_runs_on_along_a_line_a_rim_or_a_shadow_is_read_sure(seed, style):
+    # Fresh tuning seeds 6150-6349: each flat 1 asked on main for "a side beside its top", its body run on thinly
+    # into the board's red line (6246), its shadow's fringe (6326) or a chest square's rim (6339); both readers sure.
+    from tests.games.black_cannon.camera.test_black_cannon_dice import _flat_die_read
+
+    seen = _flat_die_read(seed, 1, 1, style)
+    assert seen.pips == 1 and seen.confidence >= SETTINGS.confident, seen.reason
