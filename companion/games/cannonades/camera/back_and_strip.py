@@ -83,8 +83,9 @@ def _lonely_seat_cannonades(faces: list[PlacedFace], blobs: list[face_down.Blob]
 def split_back_and_strip(blobs: list[face_down.Blob], faces: list[PlacedFace], deck: Deck, players: int,
                          view: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
                          split: BackAndStripSettings = BACK_AND_STRIP) -> list[face_down.Blob]:
-    """`blobs` with each unknown shape of a back and a face's strip, touching a lonely seat's cannonade, split into
-    the back (face down) and the strip (face up, the cannonade's ship, at `under_face_confidence`). `view` is the
+    """`blobs` with each unknown shape of a back and a strip, touching a lonely seat's cannonade, split into the back
+    (face down) and the cannonade's ship: face up where the strip is a face's paper (at `under_face_confidence`),
+    face down where it is as dark as the back. `view` is the
     top view (colour or grey), made grey only when a lonely cannonade is read: most reads have none."""
     lonely = _lonely_seat_cannonades(faces, blobs, deck, players, settings)
     if not lonely:
@@ -112,30 +113,29 @@ def split_back_and_strip(blobs: list[face_down.Blob], faces: list[PlacedFace], d
             px = np.clip(px, 0, np.array(grey_view.shape[::-1]) - 1)
             grey = grey_view[px[:, 1], px[:, 0]].astype(np.float64)
             back_grey = max(float(np.median(grey[back])), 1.0)
-            unlike = np.abs(grey - back_grey) > split.unlike_back * back_grey
-            if unlike[strip].mean() <= split.most_dark_unlike_share:
-                pieces = _back_and_back(blob, points, back, cannonade, point_mm2, settings)
-                break
-            if unlike[strip].mean() < split.least_unlike_share:
+            unlike_share = (np.abs(grey - back_grey) > split.unlike_back * back_grey)[strip].mean()
+            if unlike_share <= split.most_dark_unlike_share:       # a back's strip: the ship face down
+                pieces = _back_and_ship(blob, points, back, point_mm2, settings, "down", cannonade.centre_mm,
+                                        BACK_BESIDE_BACK_STRIP, BACK_STRIP_UNDER_CANNONADE)
+            elif unlike_share >= split.least_unlike_share:         # a face's paper and ink: the ship face up
+                pieces = _back_and_ship(blob, points, back, point_mm2, settings, "up", points[strip].mean(axis=0),
+                                        BACK_BESIDE_STRIP, STRIP_UNDER_CANNONADE)
+            else:
                 continue
-            pieces = [replace(blob, face="down", centre_mm=tuple(float(v) for v in points[back].mean(axis=0)),
-                              area_mm2=float(back.sum() * point_mm2), confidence=settings.under_back_confidence,
-                              why=BACK_BESIDE_STRIP, points_mm=()),
-                      replace(blob, face="up", centre_mm=tuple(float(v) for v in points[strip].mean(axis=0)),
-                              area_mm2=float(strip.sum() * point_mm2), confidence=settings.under_face_confidence,
-                              why=STRIP_UNDER_CANNONADE, points_mm=())]
             break
         out.extend(pieces or [blob])
     return out
 
 
-def _back_and_back(blob: face_down.Blob, points: np.ndarray, back: np.ndarray, cannonade: PlacedFace,
-                   point_mm2: float, settings: ReaderSettings) -> list[face_down.Blob]:
-    """A shape of a back and the dark strip of the back under the cannonade: the back at its points' mean, and the
-    cannonade's ship face down at the cannonade's centre."""
+def _back_and_ship(blob: face_down.Blob, points: np.ndarray, back: np.ndarray, point_mm2: float,
+                   settings: ReaderSettings, ship_face: str, ship_centre_mm, back_why: str,
+                   ship_why: str) -> list[face_down.Blob]:
+    """The shape split in two: the back at its points' mean, face down, and the ship the cannonade lies on, `ship_face`
+    at `ship_centre_mm` (a face's strip where its paper shows; a back's at the cannonade's centre, what shows of it
+    being its far end)."""
+    confidence = settings.under_back_confidence if ship_face == "down" else settings.under_face_confidence
     return [replace(blob, face="down", centre_mm=tuple(float(v) for v in points[back].mean(axis=0)),
                     area_mm2=float(back.sum() * point_mm2), confidence=settings.under_back_confidence,
-                    why=BACK_BESIDE_BACK_STRIP, points_mm=()),
-            replace(blob, face="down", centre_mm=tuple(float(v) for v in cannonade.centre_mm),
-                    area_mm2=float((~back).sum() * point_mm2), confidence=settings.under_back_confidence,
-                    why=BACK_STRIP_UNDER_CANNONADE, points_mm=())]
+                    why=back_why, points_mm=()),
+            replace(blob, face=ship_face, centre_mm=tuple(float(v) for v in ship_centre_mm),
+                    area_mm2=float((~back).sum() * point_mm2), confidence=confidence, why=ship_why, points_mm=())]
