@@ -146,6 +146,18 @@ def check_coast_table(example, tmp_path):
     assert table_from_json(table_to_json(table), rulebook) == table
 
 
+def check_coast_mat(example, tmp_path):
+    from companion.games.cannons_coastlines.factions import load_rulebook
+    from companion.games.cannons_coastlines.mat_correction import checked_mat, mat_words
+    from companion.games.cannons_coastlines.table import Table
+
+    table = Table(72, 48, ("anna", "ben"), {"anna": "navy", "ben": "pirates"}, {})
+    assert mat_words(checked_mat(table, load_rulebook(), "ben", json.loads(example.body))) == \
+        "3 coins; prizes: 1 navy hull, 3 navy mast"
+    with pytest.raises(ValueError, match="not from 'pirates'"):
+        checked_mat(table, load_rulebook(), "ben", {"prizes": {"pirates:hull": 1}})
+
+
 def check_cannonades_state(example, tmp_path):
     from companion.games.cannonades.text import parse_board, print_board
 

@@ -23,7 +23,8 @@ def test_json_lists_players_points_and_values():
     out = json.loads(done.stdout)
     assert set(out["players"]) == {"anna", "ben"}
     for score in out["players"].values():
-        assert set(score) == {"coins", "prizes", "points"} and score["points"] >= score["coins"]
+        assert set(score) == {"coins", "prizes", "points", "sure", "doubts"} and score["points"] >= score["coins"]
+        assert score["sure"] == (not score["doubts"])
     assert out["values"]["navy"] == {"mast": 3, "cargo": 2, "hull": 8}
     assert out["claim"]["wins"] is False and "60" in out["claim"]["message"]
 
@@ -61,3 +62,15 @@ def test_the_kits_own_pieces_taught_score_the_sample_as_untaught(tmp_path):
     assert taught.returncode == 0, taught.stderr
     assert f"reading pieces as taught in {pieces}" in taught.stderr
     assert json.loads(taught.stdout)["players"] == json.loads(untaught.stdout)["players"]
+
+
+def test_a_mat_read_unsure_is_marked_ask_with_the_reader_s_doubt():
+    # The hand-and-tilt sample: blue's 25 coins and a merchants' hull are read right (32 points), but under the
+    # reader's sure bar (60%): the players would be asked, and the table says so.
+    photo = ROOT / "samples" / "coast" / "coast-3-hand-tilt-30-cool.jpg"
+    out = json.loads(_score(photo, "--json").stdout)
+    blue = out["players"]["blue"]
+    assert blue["points"] == 32 and blue["sure"] is False and blue["doubts"][0].startswith("read only")
+    text = _score(photo).stdout.splitlines()
+    assert text[0].split() == ["player", "coins", "prizes", "points", "read"]
+    assert text[1].split()[:5] == ["blue", "25", "7", "32", "ask:"] and text[2].split()[4] == "sure"

@@ -19,7 +19,8 @@ from .conftest import BOARD, Tablet
 JSON_ENDPOINTS = {"/api/game": {"sample": True}, "/api/move": {"move": "road E1"},
                   "/api/correct": {"cell": "E6", "token": "r"}}
 COAST_JSON_ENDPOINTS = {"/api/coast/game": {"table": {}}, "/api/coast/values": {"values": {}},
-                        "/api/coast/claim": {"player": "anna"}}
+                        "/api/coast/claim": {"player": "anna"},
+                        "/api/coast/mat": {"player": "anna", "mat": {"coins": {"repair_crew": 2}}}}
 DEEP = "[" * 100_000 + "]" * 100_000
 
 
@@ -214,3 +215,25 @@ def test_an_aim_at_a_ship_with_a_huge_name_quotes_an_excerpt(tmp_path):
         assert error.startswith("There is no ship 'ben/ggg") and "(100004 characters)" in error and len(error) < 300
     finally:
         made.close()
+
+
+@pytest.mark.parametrize("body, said", [
+    ({"player": "anna"}, 'Send {"player": name, "mat": {"coins": {kind: n}, "prizes": {"faction:kind": n}}}, not None.'),
+    ({"player": "anna", "mat": {"coins": {"doubloon": 1}}}, "anna's mat.coins: 'doubloon' is not a coin of this game"),
+    ({"player": "x" * 5000, "mat": {}}, "is not playing (players: anna, ben)"),
+])
+def test_a_mat_set_by_hand_that_is_wrong_is_a_400_naming_it(coast, body, said):
+    tablet, services = coast
+    before = services.session.last_seq()
+    answer = tablet.post("/api/coast/mat", body)
+    assert answer.status_code == 400 and said in answer.get_json()["error"]
+    assert len(answer.get_json()["error"]) < ERROR_CHARS
+    assert services.session.last_seq() == before
+
+
+def test_the_camera_question_is_dismissed_on_the_points_screen_and_a_second_dismissal_is_a_409(coast):
+    tablet, services = coast
+    services.session.ask("The camera cannot vouch for ben's mat (its marker 41 was not seen).", ())
+    assert tablet.post("/api/coast/dismiss", {}).status_code == 200
+    answer = tablet.post("/api/coast/dismiss", {})
+    assert answer.status_code == 409 and "no open question" in answer.get_json()["error"]

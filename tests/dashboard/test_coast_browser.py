@@ -101,3 +101,43 @@ def test_coast_points_values_claim_and_aids_in_a_real_browser(browser, coast_ser
     kinds = [e.type for e in services.session.log.events()]
     assert kinds[:2] == ["game", "turn"] and "values" in kinds and kinds.count("claim") == 2
     page.close()
+
+
+def test_the_points_screen_asks_about_an_unsure_mat_and_a_player_sets_it(browser, coast_server, artifacts):
+    server, camera, services = coast_server
+    page = browser.new_page(viewport=LANDSCAPE)
+    camera.show(SCENE)                                            # anna 53 points, ben 45, both read sure
+    page.goto(server.url + "/points")
+    page.wait_for_selector("article.player[data-player='ben'] .points:text-is('45')")
+    assert page.is_hidden("#question")
+
+    misread = SCENE.replace(mats={**SCENE.mats, "ben": SCENE.mats["anna"]})       # what the camera thinks it sees
+    camera.show(misread, mat_doubts={"ben": ("a prize hull from an unknown fleet",)},
+                notes=("anna's mat: a coin whose ring colour is unclear (read as repair crew)",))
+    page.wait_for_selector("#question:not(.hidden)")
+    assert "The camera cannot vouch for ben's mat (a prize hull from an unknown fleet)" in page.inner_text("#question")
+    assert page.inner_text("article.player[data-player='ben'] .points") == "45"   # the last sure reading stays
+    assert "a prize hull from an unknown fleet" in page.inner_text("article.player[data-player='ben'] .unsure-mat")
+    assert "a coin whose ring colour is unclear" in page.inner_text("article.player[data-player='anna'] .mat-notes")
+    assert page.query_selector("article.player[data-player='anna'] .unsure-mat") is None
+    shot(page, artifacts, "coast-07-points-unsure-mat-asked.png")
+    page.click("nav a:has-text('Table')")                          # the Table screen shows the question too
+    page.wait_for_selector("#question:not(.hidden)")
+    assert "ben's mat" in page.inner_text("#question")
+    page.click("#question a:has-text('Check the points')")
+    page.wait_for_selector("article.player[data-player='ben'] .unsure-mat")
+
+    page.click("article.player[data-player='ben'] button.set-mat")   # ben counts his mat and types it
+    page.fill("form.mat-form input[name='coin:repair_crew']", "3")
+    page.fill("form.mat-form input[name='prize:navy:hull']", "x")     # a slip: the server says what is wrong
+    page.click("form.mat-form button[type='submit']")
+    page.wait_for_selector("#toast.show.bad")
+    assert "found 'x'" in page.inner_text("#toast")
+    page.fill("form.mat-form input[name='prize:navy:hull']", "4")
+    shot(page, artifacts, "coast-08-points-mat-set-by-hand.png")
+    page.click("form.mat-form button[type='submit']")
+    page.wait_for_selector("article.player[data-player='ben'] .points:text-is('53')")   # 3 + 4 * 8 + 6 * 3
+    assert page.is_hidden("#question")                            # setting the mat answered it
+    assert page.query_selector("article.player[data-player='ben'] .unsure-mat") is None
+    assert [e.type for e in services.session.log.events()][-2:] == ["question", "mat"]
+    page.close()

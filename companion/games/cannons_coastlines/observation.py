@@ -41,6 +41,9 @@ class TableObservation:
     motion: float = 0.0                                   # share of the table that changed since the last frame
     problems: tuple[str, ...] = ()                        # each names what was not seen and where
     notes: tuple[str, ...] = ()                           # read unsure but changing no points (a coin's kind): not asked
+    # The mats whose points the reader cannot vouch for (not seen, a doubt named, or read under its sure bar), each
+    # with what it doubts: live, such a mat keeps what the game knew and the players are asked.
+    mat_doubts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def located(self) -> bool:

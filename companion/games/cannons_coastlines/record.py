@@ -7,9 +7,11 @@ Events (each committed before anyone hears of it, each with a `message` for the 
   values  the house prize values in use (CS-4)
   claim   a victory claim and its verdict
   result  the game is won (a claim, or the last fleet afloat)
+  mat     a player's mat set by hand (where the camera asked, or read it wrong)
 
-Commands (each may carry a `source`): start {"table"}, observe {"table", "stale"}, next_turn,
-values {"house"}, claim {"player"}; a table is a Table or its JSON (docs/formats.md).
+Commands (each may carry a `source`): start {"table", "unsure", "notes"}, observe {"table", "stale", "unsure",
+"notes"}, next_turn, values {"house"}, claim {"player"}, mat {"player", "mat"}; a table is a Table or its JSON
+(docs/formats.md); `unsure` names the mats the camera could not vouch for, with its doubts.
 """
 
 from __future__ import annotations
@@ -20,10 +22,11 @@ from typing import Callable
 
 from companion.games.cannons_coastlines.demo import GAME
 from companion.games.cannons_coastlines.factions import Rulebook, load_rulebook
+from companion.games.cannons_coastlines.mat_correction import checked_mat, mat_words
 from companion.games.cannons_coastlines.rules import CoastGame
 from companion.games.cannons_coastlines.scoring import judge_claim, last_fleet_afloat, value_table
 from companion.games.cannons_coastlines.state import CoastState, holdings_of, points_of
-from companion.games.cannons_coastlines.table import Table
+from companion.games.cannons_coastlines.table import Mat, Table
 from companion.games.cannons_coastlines.table_json import table_from_json, table_to_json
 from companion.games.cannons_coastlines.view import looks, view_coast
 from companion.games.excerpt import excerpt
@@ -49,7 +52,9 @@ def check_house(house) -> None:
 class CoastRecord:
     game = GAME
     title = "Cannons & Coastlines"
-    answers = frozenset({"game", "table"})   # the camera asks nothing yet; a new table would answer it
+    # The camera asks about the mats it cannot vouch for; a new table asks again if it still cannot, and a mat set
+    # by hand answers it.
+    answers = frozenset({"game", "table", "mat"})
 
     def __init__(self, rulebook: Rulebook | None = None):
         self._rulebook = rulebook
@@ -66,7 +71,7 @@ class CoastRecord:
     def decide(self, state: CoastState | None, command: dict) -> tuple[Verdict, list[dict]]:
         kind, source = command.get("type"), command.get("source", "tablet")
         deciders: dict[str, Callable] = {"start": self._start, "observe": self._observe, "next_turn": self._next_turn,
-                                         "values": self._values, "claim": self._claim}
+                                         "values": self._values, "claim": self._claim, "mat": self._mat}
         if kind not in deciders:
             raise ValueError(f"unknown Cannons & Coastlines command {kind!r} (commands: {', '.join(deciders)})")
         return deciders[kind](state, command, source)
@@ -83,7 +88,8 @@ class CoastRecord:
         table = self.table_of(command)
         first = table.turn if table.turn in table.players else table.players[0]
         message = f"New game: {', '.join(table.players)}; {first} plays first."
-        game = {"type": "game", "game": GAME, "table": table_to_json(table), "source": source, "message": message}
+        game = {"type": "game", "game": GAME, "table": table_to_json(table), "source": source, "message": message,
+                **_doubts(command)}
         begun = self.apply(state, game, 0)
         return Verdict.accept(message), [game, _turn_body(begun, first, 1, {}, source)]
 
@@ -91,7 +97,7 @@ class CoastRecord:
         """A table the camera committed; announces the last fleet afloat when it happens."""
         table = self.table_of(command)
         body = {"type": "table", "table": table_to_json(table), "stale": sorted(command.get("stale", ())),
-                "source": source, "message": f"The {source} sees {len(table.ships)} ships."}
+                "source": source, "message": f"The {source} sees {len(table.ships)} ships.", **_doubts(command)}
         seen = self.apply(state, body, 0).table
         winner = last_fleet_afloat({p: len(seen.fleet(p)) for p in seen.players})
         bodies = [body]
@@ -136,9 +142,26 @@ class CoastRecord:
         later = now[player] - snapshot[player]
         note = (f" {player} has earned {later} more point(s) during this turn; they count only from "
                 f"the next turn (CS-5)." if later > 0 else "")
+        if state.unsure:
+            mats = " or ".join(f"{unsure}'s mat" for unsure in sorted(state.unsure))
+            note += (f" The camera could not vouch for {mats}: its points are the last known; count it on the "
+                     f"table before the claim stands.")
         return verdict, [{"type": "claim", "player": player, "verdict": verdict.to_json(), "snapshot": snapshot,
                           "now": now, "turn": state.turn["number"], "source": source,
                           "message": verdict.message + note}]
+
+    def _mat(self, state, command, source):
+        """A player's mat set by hand; ValueError quoting a bad entry."""
+        if state is None:
+            raise ValueError("No game yet: a mat is set once the game has begun.")
+        if state.result is not None:
+            return Verdict.reject(Reason("rules:win", f"The game is over: {state.result['message']}")), []
+        player = command.get("player")
+        mat = checked_mat(state.table, self.rulebook, player, command.get("mat"))
+        message = f"{player}'s mat set by hand: {mat_words(mat)} (was {mat_words(state.table.mat(player))})."
+        body = {"type": "mat", "player": player, "coins": dict(mat.coins),
+                "prizes": {f"{f}:{k}": n for (f, k), n in sorted(mat.prizes.items())}, "source": source, "message": message}
+        return Verdict.accept(message), [body]
 
     # --- replaying --------------------------------------------------------------------
 
@@ -146,12 +169,17 @@ class CoastRecord:
         kind = body.get("type")
         if kind == "game":
             house = state.house if state is not None else {}
-            state = CoastState(self.rulebook, table_from_json(body["table"], self.rulebook), house=house)
+            state = CoastState(self.rulebook, table_from_json(body["table"], self.rulebook), house=house,
+                               unsure=_unsure_of(body), notes=tuple(body.get("notes", ())))
         elif state is None:
             return None   # notes before the first game
         elif kind == "table":
             state = replace(state, table=table_from_json(body["table"], self.rulebook),
-                            stale=frozenset(body.get("stale", ())))
+                            stale=frozenset(body.get("stale", ())), unsure=_unsure_of(body), notes=tuple(body.get("notes", ())))
+        elif kind == "mat":
+            mat = Mat(dict(body["coins"]), {tuple(key.split(":", 1)): n for key, n in body["prizes"].items()})
+            state = replace(state, table=state.table.replace(mats={**state.table.mats, body["player"]: mat}),
+                            unsure={p: d for p, d in state.unsure.items() if p != body["player"]})
         elif kind == "turn":
             touched = {ship: frozenset(islands) for ship, islands in body.get("touched", {}).items()}
             turn = {"player": body["player"], "number": body["number"], "holdings": body["holdings"], "seq": seq}
@@ -194,3 +222,17 @@ def _turn_body(state: CoastState, player: str, number: int, touched: dict, sourc
 
 
 RECORD = CoastRecord()
+
+
+def _doubts(command: dict) -> dict:
+    """The camera's unsure mats and notes for an event's body, when it sent any."""
+    out = {}
+    if command.get("unsure"):
+        out["unsure"] = {player: list(doubts) for player, doubts in sorted(command["unsure"].items())}
+    if command.get("notes"):
+        out["notes"] = list(command["notes"])
+    return out
+
+
+def _unsure_of(body: dict) -> dict[str, tuple[str, ...]]:
+    return {player: tuple(doubts) for player, doubts in body.get("unsure", {}).items()}

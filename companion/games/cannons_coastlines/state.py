@@ -22,6 +22,10 @@ class CoastState:
     turn: dict | None = None      # {"player", "number", "holdings", "seq"}: the start-of-turn holdings (CS-5)
     claim: dict | None = None     # the last victory claim this turn, with its verdict and seq
     result: dict | None = None    # {"winner", "rule", "message"} once the game is won
+    # The mats the camera could not vouch for at its last table, with its doubts (their holdings are the last known or
+    # a player's correction), and what it noted that changes no points (a coin's kind).
+    unsure: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    notes: tuple[str, ...] = ()
 
     @property
     def values(self) -> dict[str, dict[str, int]]:

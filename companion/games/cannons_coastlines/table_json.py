@@ -66,10 +66,7 @@ def table_from_json(data, rulebook: Rulebook) -> Table:
     for player, mat in read.object(table.get("mats", {}), "mats").items():
         where = f"mats.{_name_in(player)}"
         read.member(player, players, where)
-        mat = read.object(mat, where)
-        mats[player] = Mat(read.counts(mat.get("coins", {}), f"{where}.coins"),
-                           {_prize(key, f"{where}.prizes"): n
-                            for key, n in read.counts(mat.get("prizes", {}), f"{where}.prizes").items()})
+        mats[player] = _mat(read, mat, where)
     turn = table.get("turn")
     if turn is not None:
         read.member(turn, players, "turn")
@@ -208,6 +205,17 @@ class _Reader:
                     self.number(self.need(raw, "y", where), f"{where}.y"),
                     self.number(self.need(raw, "heading", where), f"{where}.heading", -360.0, 360.0),
                     tuple(fittings), braced)
+
+
+def mat_from_json(data, rulebook: Rulebook, where: str = "mat") -> Mat:
+    """{"coins": {kind: n}, "prizes": {"faction:kind": n}} as a Mat; TableJsonError naming the path and the value."""
+    return _mat(_Reader(rulebook), data, where)
+
+
+def _mat(read: "_Reader", data, where: str) -> Mat:
+    mat = read.object(data, where)
+    return Mat(read.counts(mat.get("coins", {}), f"{where}.coins"),
+               {_prize(key, f"{where}.prizes"): n for key, n in read.counts(mat.get("prizes", {}), f"{where}.prizes").items()})
 
 
 def _prize(key: str, where: str) -> tuple[str, str]:

@@ -1,15 +1,18 @@
 """Cannons & Coastlines over time: commit a table only when it has been still and in plain view.
 
 A frame with a hand over the table, or with the table moving, waits. A ship the reader marks
-stale (hidden under an arm) keeps its last committed pose and stays marked stale. A table is
-committed again only when something a player would notice changed: a ship moved or turned, a
-fitting, a holder, a coin or prize, a ship gone.
+stale (hidden under an arm) keeps its last committed pose and stays marked stale. A mat the reader
+cannot vouch for (observation.mat_doubts) keeps its last committed holdings and is named unsure with
+its doubts, so a wavering reading never moves the points. A table is committed again only when
+something a player would notice changed: a ship moved or turned, a fitting, a holder, a coin or
+prize, a ship gone, a mat newly unsure or sure again.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Mapping
 
 from companion.games.cannons_coastlines.observation import TableObservation
 from companion.games.cannons_coastlines.table import Table
@@ -43,6 +46,8 @@ class Unchanged:
 class TableCommitted:
     table: Table
     stale: frozenset[str]
+    unsure_mats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # player -> the reader's doubts
+    notes: tuple[str, ...] = ()     # unsure but changing no points (a coin's kind): shown, not asked
 
 
 class CoastTracker:
@@ -50,6 +55,7 @@ class CoastTracker:
         self.settings = settings or CoastTrackerSettings()
         self.committed: Table | None = None
         self.committed_stale: frozenset[str] = frozenset()
+        self.committed_unsure: Mapping[str, tuple[str, ...]] = {}
         self._calm = 0
 
     def update(self, observation: TableObservation):
@@ -66,10 +72,21 @@ class CoastTracker:
         if self._calm < self.settings.still_frames:
             return Settling(self._calm)
         table, stale = self._keep_stale_poses(observation.table, observation.stale_ships)
-        if self.committed is not None and stale == self.committed_stale and not changed(self.committed, table):
+        unsure = {player: tuple(doubts) for player, doubts in observation.mat_doubts.items() if player in table.players}
+        table = self._keep_unsure_mats(table, unsure)
+        if self.committed is not None and stale == self.committed_stale and unsure.keys() == self.committed_unsure.keys() \
+                and not changed(self.committed, table):
             return Unchanged()
-        self.committed, self.committed_stale = table, stale
-        return TableCommitted(table, stale)
+        self.committed, self.committed_stale, self.committed_unsure = table, stale, unsure
+        return TableCommitted(table, stale, unsure, observation.notes)
+
+    def _keep_unsure_mats(self, table: Table, unsure: Mapping[str, tuple[str, ...]]) -> Table:
+        """An unsure mat keeps its last committed holdings; with none committed yet, the reading stands (named
+        unsure, so the players check it)."""
+        if self.committed is None:
+            return table
+        kept = {player: self.committed.mats[player] for player in unsure if player in self.committed.mats}
+        return table.replace(mats={**table.mats, **kept}) if kept else table
 
     def _keep_stale_poses(self, table: Table, stale: frozenset[str]) -> tuple[Table, frozenset[str]]:
         if self.committed is None:

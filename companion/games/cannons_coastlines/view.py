@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.games.cannons_coastlines.aids import (coin_collectors, edge_warnings, flag_raisers, forced_off,
                                                      hits_to_sink, lines_of_fire)
-from companion.games.cannons_coastlines.factions import Rulebook
+from companion.games.cannons_coastlines.factions import PRIZE_KINDS, Rulebook
 from companion.games.cannons_coastlines.scoring import VICTORY_POINTS, Holdings, points
 from companion.games.cannons_coastlines.state import CoastState, points_of
 from companion.games.cannons_coastlines.demo import GAME
@@ -106,7 +106,8 @@ def view_coast(state: CoastState | None) -> dict:
                         "faction_name": rulebook.factions[faction].name if faction in rulebook.factions else faction,
                         "to_play": bool(turn) and turn["player"] == player, "coins": score.coins,
                         "prizes": score.prizes, "prize_points": score.prize_points, "points": score.total,
-                        "ships_afloat": len(table.fleet(player))})
+                        "ships_afloat": len(table.fleet(player)), "coins_by_kind": dict(mat.coins),
+                        "unsure": list(state.unsure.get(player, ())), "notes": _notes_of(player, state.notes)})
     return {
         "game": GAME,
         "victory_points": VICTORY_POINTS,
@@ -116,12 +117,20 @@ def view_coast(state: CoastState | None) -> dict:
         "default_values": {key: dict(f.prize_values) for key, f in rulebook.factions.items()},
         "house": dict(state.house),
         "factions": {key: f.name for key, f in rulebook.factions.items()},
+        "coin_kinds": sorted(rulebook.coin_mix),
+        "prize_kinds": list(PRIZE_KINDS),
         "turn": _turn_json(turn, values),
         "claim": claim,
         "result": result,
         "table": table_json(table, stale),
         "aids": aids_json(table, rulebook),
     }
+
+
+def _notes_of(player: str, notes) -> list[str]:
+    """The camera's notes on one player's mat ("anna's mat: ..."), without the name."""
+    prefix = f"{player}'s mat: "
+    return [note[len(prefix):] for note in notes if note.startswith(prefix)]
 
 
 def _turn_json(turn, values) -> dict | None:

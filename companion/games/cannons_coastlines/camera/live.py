@@ -1,10 +1,13 @@
 """Cannons & Coastlines' camera part for the live pipeline (companion.live.Pipeline): the table
 reader, the still-table tracker, and the session commands a committed table makes: the first
-starts the game, every later one is observed (stale ships named)."""
+starts the game, every later one is observed (stale ships named). A mat the camera cannot vouch
+for keeps what the game knows of it (its last sure reading, or what a player set by hand) and the
+players are asked to check it."""
 
 from __future__ import annotations
 
 from companion.games.cannons_coastlines.observation import TableObservation
+from companion.games.cannons_coastlines.table import Table
 from companion.games.cannons_coastlines.tracking import (CoastTracker, CoastTrackerSettings, Settling,
                                                          TableCommitted, Unchanged, Waiting)
 from companion.games.cannons_coastlines.camera.annotate import annotate_table
@@ -49,9 +52,15 @@ class CoastCamera:
 
     @staticmethod
     def commands(snapshot, committed: TableCommitted, observation: TableObservation) -> list[dict]:
+        doubts = {"unsure": dict(committed.unsure_mats), "notes": list(committed.notes)}
         if snapshot.state is None:
-            return [{"type": "start", "table": committed.table}]
-        return [{"type": "observe", "table": committed.table, "stale": sorted(committed.stale)}]
+            commands = [{"type": "start", "table": committed.table, **doubts}]
+        else:
+            table = known_mats(committed.table, snapshot.state.table, committed.unsure_mats)
+            commands = [{"type": "observe", "table": table, "stale": sorted(committed.stale), **doubts}]
+        if committed.unsure_mats:
+            commands.append(mats_question(committed.unsure_mats, kept=snapshot.state is not None))
+        return commands
 
     @staticmethod
     def status(observation: TableObservation, outcome, where: str) -> tuple[str, str]:
@@ -61,6 +70,25 @@ class CoastCamera:
         return annotate_table(image, observation, self.rulebook)
 
 
+def known_mats(table: Table, known: Table, unsure) -> Table:
+    """What the game knows of each unsure mat (a sure reading before, or a player's hand) wins over the camera's."""
+    kept = {player: known.mats[player] for player in unsure if player in known.mats}
+    return table.replace(mats={**table.mats, **kept}) if kept else table
+
+
+# A question stays short on a tablet: the first doubts of each mat are enough to say where to look.
+DOUBTS_SAID = 2
+
+
+def mats_question(unsure, kept: bool = True) -> dict:
+    """The players asked to check the mats the camera cannot vouch for; the Points screen sets one by hand."""
+    named = "; ".join(f"{player}'s mat ({', '.join(doubts[:DOUBTS_SAID])})" for player, doubts in sorted(unsure.items()))
+    shown = "the points keep what was last known" if kept else "the points shown are its reading"
+    message = (f"The camera cannot vouch for {named}: {shown}. Check the mat, and if its points are wrong, set it "
+               f"on the Points screen.")
+    return {"type": "question", "message": message, "cells": ()}
+
+
 def describe(outcome) -> str:
     if isinstance(outcome, Waiting):
         return f"waiting: {outcome.reason}"
@@ -68,7 +96,8 @@ def describe(outcome) -> str:
         return f"settling: {outcome.calm_frames} calm frame(s)"
     if isinstance(outcome, TableCommitted):
         return "table still: state committed" + (f" ({len(outcome.stale)} ship(s) hidden, last pose kept)"
-                                                 if outcome.stale else "")
+                                                 if outcome.stale else "") + \
+            (f" ({len(outcome.unsure_mats)} mat(s) unsure, the players asked)" if outcome.unsure_mats else "")
     if isinstance(outcome, Unchanged):
         return "table still: nothing changed"
     return "watching"

@@ -205,7 +205,7 @@ class CoastReader:
         clock.lap("islands and rocks")
         players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
         factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
-        mats, notes = {}, []
+        mats, notes, mat_doubts = {}, [], {}
         # Taught only: measured on the taught tuning views (the untaught reading is untouched).
         prize_values = ({key: faction.prize_values for key, faction in rulebook.factions.items()}
                         if self.taught else None)
@@ -213,6 +213,7 @@ class CoastReader:
             seat = seat_list[fleet - 1]
             if place is None:
                 problems.append(f"{seat.player}'s mat: its marker could not be placed on the table")
+                mat_doubts[seat.player] = ("its marker could not be placed on the table",)
                 continue
             tags = mat_tags.get(fleet, [])
             # A prize is taken from another fleet at the table: never the mat's own.
@@ -226,8 +227,11 @@ class CoastReader:
             confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
             problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
             notes += [f"{seat.player}'s mat: {note}" for note in seen.notes]
+            if seen.doubts or doubts or seen.confidence < settings.mat_sure:
+                mat_doubts[seat.player] = tuple(seen.doubts + doubts) or (f"read only {seen.confidence:.0%} sure",)
         for fleet in sorted(fleets_present - set(poses)):
             problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
+            mat_doubts[seat_list[fleet - 1].player] = (f"its marker {ids.harbour_mat(fleet)} was not seen",)
 
         self.last = reading.remember()
         clock.lap("mats")
@@ -235,7 +239,7 @@ class CoastReader:
                       turn=previous.table.turn if previous is not None and previous.table is not None else None)
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
                                 frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems),
-                                tuple(notes))
+                                tuple(notes), mat_doubts)
 
 
     def _read_ship(self, image, grey, frame, quad, card, fleet):

@@ -63,18 +63,22 @@ def score_coast(image, args, pieces: str | None = None) -> int:
         if args.claim not in scores:
             raise ValueError(f"--claim {args.claim!r}: not a player at this table (players: {', '.join(scores)})")
         verdict = judge_claim(args.claim, {player: score.total for player, score in scores.items()})
+    unsure = observation.mat_doubts
     if args.json:
-        out = {"players": {player: score.to_json() for player, score in scores.items()}, "values": values}
+        out = {"players": {player: {**score.to_json(), "sure": player not in unsure, "doubts": list(unsure.get(player, ()))}
+                           for player, score in scores.items()}, "values": values}
         if verdict is not None:
             out["claim"] = {"player": args.claim, "wins": verdict.legal, "message": verdict.message,
                             "reasons": [reason.message for reason in verdict.reasons]}
         print(json.dumps(out, sort_keys=True))
     else:
-        print(f"{'player':<10} {'coins':>5} {'prizes':>6} {'points':>6}")
+        print(f"{'player':<10} {'coins':>5} {'prizes':>6} {'points':>6}  read")
         for player, score in scores.items():
-            print(f"{player:<10} {score.coins:>5} {score.prize_points:>6} {score.total:>6}")
+            read = "ask: " + "; ".join(unsure[player]) if player in unsure else "sure"
+            print(f"{player:<10} {score.coins:>5} {score.prize_points:>6} {score.total:>6}  {read}")
         if verdict is not None:
-            print(("claim wins: " if verdict.legal else "claim fails: ") + verdict.message)
+            checks = f" (count {', '.join(sorted(unsure))} on the table: the camera is not sure)" if unsure else ""
+            print(("claim wins: " if verdict.legal else "claim fails: ") + verdict.message + checks)
     for problem in observation.problems + observation.notes:
         print(f"note: {problem}", file=sys.stderr)
     return 0

@@ -127,3 +127,5 @@ class CoastReaderSettings:
     mat_place: MatPlaceSettings = field(default_factory=MatPlaceSettings)
     coins: CoinSettings = field(default_factory=CoinSettings)
     mats: MatSettings = field(default_factory=MatSettings)
+    # A mat read under this is not vouched for (the benchmarks' "sure" bar): live, the players are asked.
+    mat_sure: float = 0.6

@@ -1,4 +1,5 @@
-"""Cannons & Coastlines Points screen: live points (CS-4), the prize values in use, Next turn, Declare victory (CS-5)."""
+"""Cannons & Coastlines Points screen: live points (CS-4), the prize values in use, Next turn, Declare victory (CS-5),
+the camera's question about a mat it cannot vouch for, and a mat set by hand."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from flask import Blueprint, abort, jsonify
 
 from companion.games.excerpt import excerpt
 
-from companion.dashboard.web import json_body, refusal, services
+from companion.dashboard.web import dismiss_question, json_body, refusal, services
 from companion.dashboard.screens import page
 
 bp = Blueprint("coast_points", __name__, template_folder="templates")
@@ -64,3 +65,24 @@ def claim():
     except ValueError as error:
         abort(400, str(error))
     return _answer(acted)
+
+
+@bp.post("/api/coast/mat")
+def set_mat():
+    """{"player": name, "mat": {"coins": {kind: n}, "prizes": {"faction:kind": n}}}: what lies on a mat, by hand."""
+    body = json_body("player")
+    if not isinstance(body.get("mat"), dict):
+        abort(400, f'Send {{"player": name, "mat": {{"coins": {{kind: n}}, "prizes": {{"faction:kind": n}}}}}}, '
+                   f'not {excerpt(body.get("mat"))}.')
+    session = _session()
+    try:
+        acted = session.act({"type": "mat", "player": body["player"], "mat": body["mat"]})
+    except ValueError as error:
+        abort(400, str(error))
+    return _answer(acted)
+
+
+@bp.post("/api/coast/dismiss")
+def dismiss():
+    """The players checked the mats the camera asked about and set the question aside."""
+    return dismiss_question()

@@ -4,6 +4,7 @@
   const esc = Companion.esc;
   const KINDS = ["mast", "cargo", "hull"];
   let editing = false;   // a half-typed value table is not overwritten by the next live update
+  let settingMat = null; // the player whose mat is being typed: their card is not redrawn under the typing
 
   function players(state) {
     return state.players.map((p) => {
@@ -19,8 +20,29 @@
         <dl class="facts"><dt>Coins held</dt><dd class="coins">${p.coins}</dd><dt>Prizes</dt><dd class="prize-points">${p.prize_points}</dd>
           <dt>Ships afloat</dt><dd>${p.ships_afloat}</dd></dl>
         <ul class="prizes">${prizes}</ul>
+        ${doubts(p)}
+        ${p.notes.length ? `<p class="muted mat-notes">The camera notes (no points change): ${p.notes.map(esc).join("; ")}</p>` : ""}
+        ${settingMat === p.name ? matForm(state, p) : `<button class="set-mat" data-player="${esc(p.name)}">Set this mat by hand</button>`}
       </article>`;
     }).join("");
+  }
+
+  function doubts(p) {
+    if (!p.unsure.length) return "";
+    return `<div class="unsure-mat" role="note"><b>The camera cannot vouch for this mat</b>: ${p.unsure.map(esc).join("; ")}.
+      Its points are the last known; check the mat.</div>`;
+  }
+
+  // What lies on a mat, typed by a player: coins by kind, prizes by the fleet they were taken from.
+  function matForm(state, p) {
+    const number = (name, label, value) => `<label>${esc(label)} <input inputmode="numeric" name="${esc(name)}" value="${value}" size="3"></label>`;
+    const coins = state.coin_kinds.map((k) => number(`coin:${k}`, k.replace(/_/g, " "), p.coins_by_kind[k] || 0)).join("");
+    const rivals = state.players.filter((o) => o.name !== p.name).map((o) => o.faction);
+    const prizes = rivals.map((f) => `<div class="row">${esc(state.factions[f] || f)}: ` + state.prize_kinds.map((k) =>
+      number(`prize:${f}:${k}`, k, p.prizes[`${f}:${k}`] || 0)).join("") + "</div>").join("");
+    return `<form class="mat-form" data-player="${esc(p.name)}"><fieldset><legend>Coins held</legend>${coins}</fieldset>
+      <fieldset><legend>Prizes taken</legend>${prizes}</fieldset>
+      <div class="row"><button type="submit" class="primary">Save the mat</button><button type="button" class="cancel-mat">Cancel</button></div></form>`;
   }
 
   function turn(state) {
@@ -57,8 +79,10 @@
 
   function render(state) {
     const box = document.getElementById("points");
+    document.getElementById("question").classList.toggle("hidden", !state.question);
+    if (state.question) document.getElementById("question-text").textContent = state.question.message;
     if (!state.game) { box.innerHTML = '<p class="muted">No game yet.</p>'; return; }
-    box.innerHTML = players(state);
+    if (!settingMat || !box.querySelector(".mat-form")) box.innerHTML = players(state);
     document.getElementById("turn-line").innerHTML = turn(state);
     const claim = document.getElementById("claim");
     claim.textContent = state.turn ? `${state.turn.player} declares victory` : "Declare victory";
@@ -99,6 +123,28 @@
     await Companion.post("/api/coast/claim", { player: state.turn.player });
   };
   document.getElementById("next-turn").onclick = () => Companion.post("/api/coast/turn");
+  document.getElementById("dismiss").onclick = () => Companion.post("/api/coast/dismiss").catch(() => {});
+  const points = document.getElementById("points");
+  points.addEventListener("click", (e) => {
+    const open = e.target.closest(".set-mat"), cancel = e.target.closest(".cancel-mat");
+    if (!open && !cancel) return;
+    settingMat = open ? open.dataset.player : null;
+    points.innerHTML = players(Companion.state);
+  });
+  points.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const form = e.target, mat = { coins: {}, prizes: {} };
+    for (const input of form.querySelectorAll("input")) {
+      const text = input.value.trim();
+      const value = /^\d+$/.test(text) ? parseInt(text, 10) : text;   // the server says what is wrong with a non-number
+      const [what, ...key] = input.name.split(":");
+      if (value === 0) continue;
+      if (what === "coin") mat.coins[key[0]] = value; else mat.prizes[key.join(":")] = value;
+    }
+    await Companion.post("/api/coast/mat", { player: form.dataset.player, mat });
+    settingMat = null;
+    saved(`${form.dataset.player}'s mat saved.`);
+  });
   Companion.on("state", render);
   Companion.connect();
 })();

@@ -8,6 +8,8 @@
 
   function render(state) {
     const none = !state.game;
+    document.getElementById("question").classList.toggle("hidden", !state.question);
+    if (state.question) document.getElementById("question-text").textContent = state.question.message;
     document.getElementById("no-game").classList.toggle("hidden", !none);
     svg.classList.toggle("hidden", none);
     if (none) return;
