@@ -77,8 +77,8 @@ def allowed_prize_fleets(read: list[int], blobs: list[np.ndarray], lab: np.ndarr
             continue
         fleets.append(again)
         was = f"fleet {fleet}, not one it can be taken from" if fleet else "no fleet's colour"
-        text = f"a prize {kind} read as {was}" + (f"; taken as fleet {again} by its faint colour" if again else "")
-        doubts.append(FleetDoubt(text, kind) if again else text)
+        # Not a FleetDoubt: a blob of the mat's own fleet's colour may be no prize at all (3676 dev, a mast added).
+        doubts.append(f"a prize {kind} read as {was}" + (f"; taken as fleet {again} by its faint colour" if again else ""))
     return fleets, doubts
 
 
