@@ -22,7 +22,6 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import thick_and_t
 from companion.games.cannons_coastlines.camera.mast_bands import bands
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks, band_mm
 from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM, box_round, within
-from companion.games.cannons_coastlines.camera.prize_fleets import FleetDoubt
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
 # A blob's pixels (bool mask) -> (fleet or 0, share of the votes that agree, coloured pixels seen): fleet_of_pixels.
@@ -108,7 +107,7 @@ def faint_lidless_crate(fleet: int, chroma: float, fleet_paint_mm2: float, setti
     less than a pale pennant's worth (settings.pale_pennant_min_mm2), its wood's tint may have outvoted a lid too dark
     for the paint test: asked."""
     if chroma < settings.pale_crate_chroma and fleet_paint_mm2 < settings.pale_pennant_min_mm2:
-        return [FleetDoubt(f"a prize crate showing no lid of paint, read as fleet {fleet} by its faint colour", "crate")]
+        return [f"a prize crate showing no lid of paint, read as fleet {fleet} by its faint colour"]
     return []
 
 

@@ -29,7 +29,7 @@ from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_
                                                                    small_coloured_specks, small_crate, unexplained_blobs)
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, box_round, mat_zone_picture, not_paper,
                                                                    white_balanced, within)
-from companion.games.cannons_coastlines.camera.prize_fleets import FleetDoubt, allowed_prize_fleets
+from companion.games.cannons_coastlines.camera.prize_fleets import allowed_prize_fleets
 from companion.games.cannons_coastlines.camera.mast_bands import (BlobRoom, band_count_doubts, bands_reached, beyond_room,
                                                                  cut_band_doubts, half_of_a_band, join_band_parts,
                                                                  masts_of_faint_paint, shown_paint)
@@ -54,8 +54,6 @@ class MatReading:
     doubts: list[str] = field(default_factory=list)
     # What the reading is unsure of that changes no points (a coin's kind): shown, not asked
     notes: list[str] = field(default_factory=list)
-    # Taught: doubts on which fleet a prize is from alone, (kind, doubt); the reader weighs them by the rules' points
-    fleet_doubts: list[tuple[str, str]] = field(default_factory=list)
     # mm^2 of the fittings zone and of the coin zone that is not paper (prizes and coins, their shadows)
     covered_mm2: tuple[float, float] = (0.0, 0.0)
 
@@ -259,9 +257,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             fleet = 0
             doubts.append(f"a prize {kind} whose fleet colour was not seen")
         elif agreement < (settings.pale_mast_agreement if kind == "mast" else settings.unclear_colour_agreement):
-            doubts.append(FleetDoubt(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})", kind))
+            doubts.append(f"a prize {kind} whose fleet colour is unclear (read as fleet {fleet})")
         elif kind == "mast" and looks.taught and strong_chroma(lab[blob], settings) < settings.pale_mast_chroma:
-            doubts.append(FleetDoubt(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour"))
+            doubts.append(f"a prize mast showing no patch of paint, read as fleet {fleet} by its faint colour")
         elif kind == "crate" and looks.taught and fleet:
             doubts += faint_lidless_crate(fleet, strong_chroma(lab[blob], settings), _paint_mm2(paint, blob)[fleet], settings)
         if kind == "mast" and fleet:
@@ -372,10 +370,7 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     # Taught, a coin's kind alone is a note where few prizes are read (MatSettings.kind_note_most_prizes); else asked.
     kinds_noted = looks.taught and len(masts) + len(crates) + len(fleets) <= settings.kind_note_most_prizes
     notes = kind_doubts if kinds_noted else []
-    # Taught, a prize's fleet alone is weighed by the reader (what each fleet it can come from gives for it).
-    fleet_doubts = [(doubt.kind, str(doubt)) for doubt in fitting_doubts if looks.taught and isinstance(doubt, FleetDoubt)]
-    doubts += ([] if kinds_noted else kind_doubts) + [str(doubt) for doubt in fitting_doubts
-                                                      if not (looks.taught and isinstance(doubt, FleetDoubt))]
+    doubts += ([] if kinds_noted else kind_doubts) + fitting_doubts
     coins_mm2 = coins_covered_mm2(coin_zone, hull_cover, coin_settings)
     doubts += coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings)
     # Taught, a coin's kind leading by coin_settings.unclear_margin or more is no doubt (under it one is named): the
@@ -385,5 +380,5 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     coin_confidence = 1.0 if kinds_noted or (looks.taught and coin_margin >= coin_settings.unclear_margin) else coin_margin * 2
     confidence = min([coin_confidence, 1.0] + ([0.3] if doubts else []))
     return MatReading(player, coins, masts, crates, fleets, round(float(confidence), 3), doubts, notes,
-                      fleet_doubts, (fittings_mm2, coins_mm2))
+                      (fittings_mm2, coins_mm2))
 

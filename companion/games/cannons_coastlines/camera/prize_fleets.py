@@ -22,18 +22,6 @@ from companion.games.cannons_coastlines.camera.mat_picture import MAT_PX_PER_MM
 from companion.games.cannons_coastlines.camera.settings import MatSettings
 
 
-class FleetDoubt(str):
-    """A doubt on which fleet a prize read is from, not on whether it lies there (`kind`: "mast" or "crate"). Taught,
-    the reader asks about it only where the fleets it can come from give different points for its kind."""
-
-    kind: str
-
-    def __new__(cls, text: str, kind: str = "mast"):
-        doubt = super().__new__(cls, text)
-        doubt.kind = kind
-        return doubt
-
-
 def faint_fleet(lab_pixels: np.ndarray, allowed: set[int], hues: dict[int, float],
                 settings: MatSettings = MatSettings()) -> int:
     """The allowed fleet the faintly coloured, not wooden pixels (Lab, n x 3) vote for; 0 when fewer than a pale
@@ -77,7 +65,6 @@ def allowed_prize_fleets(read: list[int], blobs: list[np.ndarray], lab: np.ndarr
             continue
         fleets.append(again)
         was = f"fleet {fleet}, not one it can be taken from" if fleet else "no fleet's colour"
-        # Not a FleetDoubt: a blob of the mat's own fleet's colour may be no prize at all (3676 dev, a mast added).
         doubts.append(f"a prize {kind} read as {was}" + (f"; taken as fleet {again} by its faint colour" if again else ""))
     return fleets, doubts
 

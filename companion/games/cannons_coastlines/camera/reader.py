@@ -225,8 +225,7 @@ class CoastReader:
             mats[seat.player] = mat
             confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
             problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
-            noted = seen.notes + _fleet_doubts(seen, fleet, seat_list, prize_values)[1]
-            notes += [f"{seat.player}'s mat: {note}" for note in noted]
+            notes += [f"{seat.player}'s mat: {note}" for note in seen.notes]
         for fleet in sorted(fleets_present - set(poses)):
             problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
 
@@ -284,23 +283,7 @@ def _mat_from_reading(reading, fleet: int, seats, fleets_present,
             prizes[(faction, kind)] = prizes.get((faction, kind), 0) + 1
             doubts.append(f"a prize {kind} from an unknown fleet, counted as {faction}'s: every fleet it can come from "
                           f"gives {prize_values[faction][kind]} points for it")
-    return Mat(reading.coins, prizes), doubts + _fleet_doubts(reading, fleet, seats, prize_values)[0]
-
-
-def _fleet_doubts(reading, fleet: int, seats, prize_values: Mapping[str, Mapping[str, int]] | None
-                  ) -> tuple[list[str], list[str]]:
-    """The reading's doubts on a prize's fleet alone (MatReading.fleet_doubts), as (asked, noted): noted where every
-    fleet it can come from (the table's but the mat's own) gives the same points for its kind, the rules' cards
-    (`prize_values`, taught only) settling what the paint cannot; asked elsewhere."""
-    factions = [seat.faction for at, seat in enumerate(seats, 1) if at != fleet]
-    asked, noted = [], []
-    for kind, doubt in reading.fleet_doubts:
-        key = "cargo" if kind == "crate" else kind
-        same = (prize_values is not None and factions and all(faction in prize_values for faction in factions)
-                and len({prize_values[faction][key] for faction in factions}) == 1)
-        (noted if same else asked).append(doubt + (f" (every fleet it can come from gives "
-                                                   f"{prize_values[factions[0]][key]} points for it)" if same else ""))
-    return asked, noted
+    return Mat(reading.coins, prizes), doubts
 
 
 def _worth_the_same(kind: str, factions: list[str], prize_values: Mapping[str, Mapping[str, int]] | None) -> str | None:
