@@ -43,8 +43,11 @@ mast blob showing a pennant's colour but no patch of paint not left out as anoth
 3400-4799 before 4800-4899 was read, with 3400-4699 checked again, 4900-5099 (kept once, read again) for a crate's lid as
 light as the paper but tinted, enclosed in its blob, measured with it and a crate voted by its wood's faint tint asked, their
 bars set on 3400-4999 before 5000-5099 was read, with 3400-4899 checked again, 3400-5099 again for coast-taught34 (kept
-mats read again: a coin's kind alone a note, not asked, on a mat with no prize read, its bar set on them)) were used while tuning (the held-out row ran
-on 500-515 once, as a check, changing nothing; never on 700-5099);
+mats read again: a coin's kind alone a note, not asked, on a mat with no prize read, its bar set on them), 5100-5299 (kept
+once with main's code, read again after the change was made on 3400-5099) for coast-taught35's specks weighed by the
+colours of the fleets a prize may come from (and a prize's fleet alone a note where every such fleet gives the same
+points, tried and not kept: 5231 ben sure and wrong), with 3400-5099 checked again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing
+nothing; never on 700-5299);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

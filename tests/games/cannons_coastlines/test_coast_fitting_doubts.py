@@ -94,6 +94,23 @@ def test_specks_too_small_for_a_prize_are_doubted_only_when_painted(colour, doub
     assert any("specks too small for a prize" in doubt for doubt in doubts) == doubted
 
 
+@pytest.mark.parametrize("taught, fleets, doubted", [
+    (True, {1, 2, 4}, False),     # the green fleet's own mat: no prize here is green
+    (True, {1, 3}, True),         # a mat that may hold a green prize
+    (False, {1, 2, 4}, True),     # untaught: any fleet's colour is weighed, as before
+], ids=["taught, own fleet's colour", "taught, a prize's colour", "untaught"])
+def test_specks_of_a_colour_no_prize_here_can_show_are_not_a_broken_mast(taught, fleets, doubted):
+    """Taught, the specks' colour counts only where it is a fleet's a prize on this mat may come from: tuning mats
+    3400-5099 read right but asked for specks alone showed mostly the mat's own or an absent fleet's colour (3546 ben,
+    4721 ben: 8 mm^2 of the yellow fleet's on the yellow fleet's mat); the four read wrong, a pale mast missed, showed
+    27-71 mm^2 of a fleet their prizes may come from. Three 3 x 3 mm specks of green paint (fleet 3):"""
+    specks = [((100 + 10 * n, 40, 3, 3), GREEN_PAINT) for n in range(3)]
+    looks = replace(KIT_LOOKS, taught=taught)
+    masts, crates, doubts, _ = read_fittings(mat_with(*specks), looks=looks, fleets=fleets)
+    assert (masts, crates) == ([], [])
+    assert any("specks too small for a prize" in doubt for doubt in doubts) == doubted, doubts
+
+
 @pytest.mark.parametrize("height_mm, doubted", [(14, True), (22, False)])
 def test_masts_and_a_crate_read_from_a_blob_barely_crate_thick_are_doubted(height_mm, doubted):
     """Seed 676's two striped masts side by side, sails touching, made a blob 6.9 mm thick (a crate's least is

@@ -28,6 +28,19 @@ def fleet_of_pixels(lab_pixels: np.ndarray, settings: MatSettings = MatSettings(
     return int(fleets[int(np.argmax(votes))]), float(votes.max() / votes.sum()), int(coloured.sum())
 
 
+def coloured_of_fleets(lab_pixels: np.ndarray, settings: MatSettings, hues: dict[int, float],
+                       fleets: set[int] | None) -> int:
+    """How many of the pixels are coloured (coloured_pixels) nearest in hue to one of `fleets` (None: any fleet):
+    a fleet's colour among the specks that a prize here may show. A mat's own fleet's colour is no prize of it."""
+    _, hue, coloured = coloured_pixels(lab_pixels, settings)
+    if fleets is None or not coloured.any():
+        return int(coloured.sum())
+    names = list(hues)
+    gaps = np.abs((hue[coloured, None] - np.array([hues[f] for f in names])[None] + 180) % 360 - 180)
+    nearest = np.array(names)[np.argmin(gaps, axis=1)]
+    return int(np.isin(nearest, list(fleets)).sum())
+
+
 def coloured_pixels(lab_pixels: np.ndarray, settings: MatSettings) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(a*b*, hue, which are coloured and not wood) of Lab pixels, as fleet_of_pixels counts them."""
     lightness = lab_pixels[:, 0].astype(np.float32)

@@ -22,7 +22,8 @@ from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cover_doubts, coins_covered_mm2, paper_covered,
                                                              paper_likeness, read_coins)
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, faint_lidless_crate, read_crate_blob
-from companion.games.cannons_coastlines.camera.fleet_colour import coloured_pixels, fleet_of_pixels, strong_chroma
+from companion.games.cannons_coastlines.camera.fleet_colour import (coloured_of_fleets, coloured_pixels, fleet_of_pixels,
+                                                                   strong_chroma)
 from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, crate_cut_by_the_edge,
                                                                    length_mm as patch_length_mm, prize_depth_mm,
                                                                    small_coloured_specks, small_crate, unexplained_blobs)
@@ -168,8 +169,9 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     too_small = stats[:, cv2.CC_STAT_AREA] / MAT_PX_PER_MM ** 2 < settings.prize_min_area_mm2
     too_small[0] = False   # the paper about the blobs
     specks = too_small[labels]
-    # Their coloured pixels counted together (the count is each pixel's own test).
-    small_colour_px = fleet_of_pixels(lab[specks], settings, hues)[2]
+    # Their coloured pixels counted together (the count is each pixel's own test); taught, only those of a fleet a
+    # prize here may come from (a mat's own fleet's colour, or an absent fleet's, breaks up no prize mast of it).
+    small_colour_px = coloured_of_fleets(lab[specks], settings, hues, fleets if looks.taught else None)
     # Paint beside a stretch of pole, off the prizes' blobs (specks too small for a prize may be a pale mast's).
     pole_paint = PolePaint((mask > 0) & ~specks, lambda within: _fleet_paint(lab, settings, hues, within),
                            settings)
