@@ -12,7 +12,8 @@ count under a real hand is as wrong as any other).
     .venv/bin/python benchmarks/colony_egg_accuracy.py 520
 
 A tuning split (choosing between fitted counters, never the MEASURE seeds): TRAIN or VARIED views past
-those fitted on, e.g. `colony_egg_accuracy.py 60 --kind varied --skip 260`.
+those fitted on, e.g. `colony_egg_accuracy.py 60 --kind varied --skip 260` (the splits taken so far are listed in
+colony_views.py; `colony_egg_visibility.py` reads these views the same way and splits them by what the picture shows).
 """
 
 from __future__ import annotations

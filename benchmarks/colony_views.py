@@ -9,6 +9,11 @@ light, a hand in 40% of views, sensor noise and blur, JPEG at quality 60-95 in 7
     .venv/bin/python benchmarks/colony_views.py train 300       # seeds 1000-1299 into the cache
     .venv/bin/python benchmarks/colony_views.py varied 300      # seeds 100000-100299
     .venv/bin/python benchmarks/colony_views.py measure 500     # seeds 500000-500499
+
+Tuning splits taken so far past the fitted views (TRAIN 1000-1659, VARIED 100000-100259), each fresh once:
+TRAIN 1660-1719 / VARIED 100260-100319, TRAIN 1720-1919 / VARIED 100320-100519 (colony-eggs1), TRAIN
+1920-2119 / VARIED 100520-100719 (colony-eggs3), TRAIN 2120-2219 / VARIED 100720-100819 (colony-eggs4,
+what each bead shows: `colony_egg_visibility.py`). The next fresh ones start at `--skip 1220` / `--skip 820`.
 """
 
 from __future__ import annotations

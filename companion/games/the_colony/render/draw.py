@@ -47,23 +47,16 @@ def render_frame(scene: ColonyScene, frame_index: int = 0) -> ColonyFrame:
     canvas.paste(board_texture(scene.position.layout), to_table, GEOMETRY.size_mm, lift, CARD_SHADING)
     width, height = GEOMETRY.size_mm
     board_top = np.array([(*scene.on_table(c), lift) for c in ((0, 0), (width, 0), (width, height), (0, height))])
-    turn = scene.board_pose[2]
-    standing = []
     places = {place.id: place for place in space_places(scene.position.layout)}
-    for space, colour in sorted(scene.position.ants.items()):
-        spot = scene.on_table(places[space].ant)
-        if scene.ant_kind == "token":
-            faces = [_lifted(face, lift) for face in pieces.ant_token(colour, spot, TOKENS.diameter_mm, TOKENS.ring_mm,
-                                                                      TOKENS.dot_mm)]
+    if scene.ant_kind == "token":
+        for space, colour in sorted(scene.position.ants.items()):
+            faces = [_lifted(face, lift) for face in pieces.ant_token(colour, scene.on_table(places[space].ant),
+                                                                      TOKENS.diameter_mm, TOKENS.ring_mm, TOKENS.dot_mm)]
             for face in faces:
                 for _, pixels, bgr, shading in canvas.visible_faces([face], towards_lamp(scene.light, face.points.mean(axis=0))[0]):
                     canvas.fill_polygon(pixels, bgr, shading)
-        else:
-            yaw = (hash((scene.seed, space)) % 360) + turn
-            standing += pieces.ant_figure(colour, spot, yaw)
-    for egg in scene.eggs:
-        standing.append(pieces.bead(scene.look, scene.on_table(egg.xy), egg.base_mm + SHEET_THICKNESS_MM,
-                                    egg.yaw_deg + turn, egg.scale, egg.tip_deg))
+    ant_figures, beads = standing_pieces(scene)
+    standing = ant_figures + beads
     draw_solids(canvas, scene.light, standing)
     hand = hand_shapes(scene.hand) if scene.hand else []
     if hand:
@@ -83,10 +76,8 @@ def draw_solids(canvas: Canvas, light, solids) -> None:
         return
     lamp_ways = towards_lamp(light, np.array([solid.body.centre for solid in solids]))
     lamp = np.repeat(lamp_ways, [len(solid.body.faces) for solid in solids], axis=0)
-    centres = np.array([face.points.mean(axis=0) for face in faces])
     normals = np.array([face.normal for face in faces])
-    to_eye = canvas.eye - centres
-    distance = np.linalg.norm(to_eye, axis=1)
+    order, to_eye, distance = painters_order(canvas, faces)
     up = np.array([0.0, 0.0, -1.0])
     facing = np.einsum("ij,ij->i", normals, lamp)
     plane = np.maximum(lamp @ up, 0.15)
@@ -96,16 +87,45 @@ def draw_solids(canvas: Canvas, light, solids) -> None:
     halfway /= np.linalg.norm(halfway, axis=1, keepdims=True)
     glosses = np.array([face.gloss for face in faces])
     shine = np.where(facing > 0, glosses * np.maximum(np.einsum("ij,ij->i", normals, halfway), 0.0) ** 24, 0.0)
+    for index, pixels in order:
+        shading = (int(round(direct[index] * DIRECT_SCALE)), int(round(ambient[index] * 255)),
+                   int(round(min(shine[index], 1.0) * 255)), 255)
+        canvas.fill_polygon(pixels, faces[index].rgb[::-1], shading)
+
+
+def painters_order(canvas: Canvas, faces) -> tuple[list[tuple[int, np.ndarray]], np.ndarray, np.ndarray]:
+    """The faces the frame draws, farthest first (their centres' distance to the eye), each with its canvas
+    pixels; faces turned away or too near the camera are left out. Shared by the frame and the id buffer
+    (render/visibility.py), so both paint in the same order."""
+    centres = np.array([face.points.mean(axis=0) for face in faces])
+    normals = np.array([face.normal for face in faces])
+    to_eye = canvas.eye - centres
+    distance = np.linalg.norm(to_eye, axis=1)
     seen = np.einsum("ij,ij->i", normals, to_eye) > 0
+    order = []
     for index in np.argsort(-distance):
         if not seen[index]:
             continue
         pixels, depth = canvas.project(faces[index].points)
         if (depth < NEAR_MM).any():
             continue
-        shading = (int(round(direct[index] * DIRECT_SCALE)), int(round(ambient[index] * 255)),
-                   int(round(min(shine[index], 1.0) * 255)), 255)
-        canvas.fill_polygon(pixels, faces[index].rgb[::-1], shading)
+        order.append((int(index), pixels))
+    return order, to_eye, distance
+
+
+def standing_pieces(scene: ColonyScene) -> tuple[list, list]:
+    """What stands on the board, as the frame draws it: the plastic ant figures (none for printed tokens),
+    then every bead in scene.eggs' order."""
+    turn = scene.board_pose[2]
+    figures = []
+    if scene.ant_kind != "token":
+        places = {place.id: place for place in space_places(scene.position.layout)}
+        for space, colour in sorted(scene.position.ants.items()):
+            yaw = (hash((scene.seed, space)) % 360) + turn
+            figures += pieces.ant_figure(colour, scene.on_table(places[space].ant), yaw)
+    beads = [pieces.bead(scene.look, scene.on_table(egg.xy), egg.base_mm + SHEET_THICKNESS_MM, egg.yaw_deg + turn,
+                         egg.scale, egg.tip_deg) for egg in scene.eggs]
+    return figures, beads
 
 
 def _lifted(face, lift: float):
