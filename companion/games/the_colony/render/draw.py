@@ -3,6 +3,7 @@ spots, the eggs on their logs, a hand; then lens, light and sensor through the s
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -121,7 +122,8 @@ def standing_pieces(scene: ColonyScene) -> tuple[list, list]:
     if scene.ant_kind != "token":
         places = {place.id: place for place in space_places(scene.position.layout)}
         for space, colour in sorted(scene.position.ants.items()):
-            yaw = (hash((scene.seed, space)) % 360) + turn
+            # crc32, not hash(): a string's hash changes from one process to the next, and a render must not
+            yaw = (zlib.crc32(f"{scene.seed}:{space}".encode()) % 360) + turn
             figures += pieces.ant_figure(colour, scene.on_table(places[space].ant), yaw)
     beads = [pieces.bead(scene.look, scene.on_table(egg.xy), egg.base_mm + SHEET_THICKNESS_MM, egg.yaw_deg + turn,
                          egg.scale, egg.tip_deg) for egg in scene.eggs]

@@ -4,6 +4,7 @@ gives the same picture; a hand's spaces are marked hidden in the truth; bad inpu
 from __future__ import annotations
 
 import json
+import os
 
 import numpy as np
 import pytest
@@ -71,3 +72,20 @@ def test_a_board_with_13_eggs_on_a_space_is_refused(tmp_path, capsys):
     board.write_text(print_board(crowded))
     assert main(["render", "the-colony", str(board), "--out", str(tmp_path / "x.png")]) == 2
     assert "L1 has 13 eggs" in capsys.readouterr().err
+
+
+def test_plastic_ants_stand_the_same_way_in_every_process():
+    # Their yaw once came from hash((seed, space)), and a string's hash changes from one process to the next.
+    import subprocess
+    import sys
+
+    script = ("import hashlib; from companion.games.the_colony.render import random_position; "
+              "from companion.games.the_colony.render.draw import render_frame; "
+              "from companion.games.the_colony.render.scene import compose_scene; "
+              "from companion.render.options import RenderOptions; from dataclasses import replace; "
+              "p = random_position(1); "
+              "s = replace(compose_scene(p, 1, RenderOptions(size=(320, 180), supersample=1)), ant_kind='figure'); "
+              "assert len(p.ants) == 5; print(hashlib.sha1(render_frame(s).image.tobytes()).hexdigest())")
+    digests = {subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                              env={**os.environ, "PYTHONHASHSEED": str(hash_seed)}).stdout for hash_seed in (1, 2)}
+    assert len(digests) == 1
