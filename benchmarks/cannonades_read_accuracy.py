@@ -271,8 +271,9 @@ def main() -> int:
         if args.speed_only:
             continue
         reading = read_table(rendered.image, players=scene.players).to_json()
-        group = "held-out style (harbour)" if style == HELD_OUT_STYLE else TUNED
-        for key in (group, "all", f"style {style}"):
+        group = ("held-out style (harbour)" if style == HELD_OUT_STYLE else f"style {VARIED_STYLE}" if style == VARIED_STYLE
+                 else TUNED)   # the varied family apart from the named tuning styles
+        for key in dict.fromkeys((group, "all", f"style {style}")):
             tallies[key]["views"] += 1
         listed: list[str] = []
         misses = score_view(rendered.truth, reading, tallies[group], listed)
