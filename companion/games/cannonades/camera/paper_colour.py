@@ -1,11 +1,12 @@
 """A face's paper is its deck's: every face of one deck is printed on the same paper, so the faces read in a view
 show the colour a hidden face's paper must have. What shows of a card as bright as a face's paper but not of that
 colour (its chromaticity: the light's strength and the shade of the card on it cancel) is a back, a light one: a
-full-bleed light back, a light pattern or border. The paper beside the card is compared with where there is some (a
-lamp's pool or a window's gradient changes the camera's colours a little across the table), else the faces' paper;
-pixels a channel of which the camera clipped are left out (a bright face's tinted paper clips toward white). The grey alone cannot tell those from paper (face_paper.py): on the
-varied decks' tuning views 9400-9599 such backs under cannonades were counted face-up ships, sure (9403, 9419,
-9437, 9520, 9522, 9530 ...), and light patterned backs were asked about as faces' paper and ink."""
+full-bleed light back, a light pattern or border. The grey alone cannot tell those from paper (face_paper.py): on the
+varied decks' tuning views 9400-9599 such backs under cannonades were counted face-up ships, sure (9403, 9419, 9437,
+9520, 9522, 9530 ...), and light patterned backs were asked about as faces' paper and ink. The paper beside the card
+is compared with where there is some (a lamp's pool changes the camera's colours a little across the table: 9428's
+hidden S07 lay 0.024 off the faces' paper, 0.007 off the paper beside it), else the read faces' paper; pixels a channel
+of which the camera clipped are left out (a bright face's tinted paper clips toward white)."""
 
 from __future__ import annotations
 
@@ -21,10 +22,12 @@ PAPER, OTHER, UNSURE = "paper", "other", "unsure"   # what shows of a card, by i
 @dataclass(frozen=True)
 class PaperColourSettings:
     """Chromaticity is (b, g, r) / (b + g + r) of the mean colour; two are compared by their summed absolute
-    differences. On tuning views 9400-9599 (varied decks; main's reader) a hidden face's paper under a cannonade lay
-    within 0.008 of the paper beside it but one, 0.030 (9526: S16 under C13, its purple ink's blurred edges in what
-    shows), light backs 0.024 (9419: a grey blot on a lavender deck's paper) and 0.045 or more off. Up to
-    `same_paper_most` it is the paper (a face, as before), from `other_paper_least` a back; between, asked."""
+    differences. On tuning views 9400-9490 (varied decks, main's reader; every card main called paper-bright under a
+    face) a hidden face's paper lay within 0.008 of the paper beside it, light backs 0.024 off or more:
+    `same_paper_most` between the two, 0.016. On 9400-9599 one face lay 0.030 off (9526: S16 under C13, its purple
+    ink's blurred edges in what shows) and one back 0.024 (9419: a grey blot on a lavender deck's paper):
+    `other_paper_least` just above that face, 0.032; between the bars, asked. A card with no covering face's paper
+    beside it (face_paper.mostly_paper) is paper only up to `same_paper_most` off the read faces' paper."""
     same_paper_most: float = 0.016
     other_paper_least: float = 0.032
     paper_below_top: float = 20.0   # a read face's paper: its pixels this near its upper quarter's grey (not ink)
