@@ -1,7 +1,7 @@
 """Cannonades card reader accuracy and speed on rendered tables with exact truth (issue 18).
 
-Views are rendered from seeds never tuned on (tuning used seeds below 9400 and only the tuning
-styles); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
+Views are rendered from seeds never tuned on (tuning used seeds below 9600 and only the tuning
+styles; 9400-9599 in the varied family); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
 others cycle through the tuning styles (classic, navy, ember, slate; each also reported alone). Each view is read as one photo with the truth's number of seats.
 Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card
@@ -29,6 +29,10 @@ and the floor: bare DICT_4X4_50 marker detection on the same frames, with the ra
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --speed-only   # the speed section alone
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --first 0 --views 600 --tuned-only  # tuning seeds
     nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --first 0 --views 180 --style ember  # one tuning style
+    nice -n 10 .venv/bin/python benchmarks/cannonades_read_accuracy.py --first 9400 --views 200 --style varied  # the varied family
+
+--style varied (render/varied.py: a deck of its own per seed, for tuning only) renders every seed of the range in that
+family, tuning seeds only (below TUNING_SEEDS_BELOW); the report's seeds keep style_of()'s styles.
 """
 
 from __future__ import annotations
@@ -51,11 +55,11 @@ from companion.games.cannonades.camera.reader import read_table  # noqa: E402
 from companion.games.cannonades.camera.stream import CardStream  # noqa: E402
 from companion.games.cannonades.camera.table_seen import table_seen  # noqa: E402
 from companion.games.cannonades.render.draw import render_scene  # noqa: E402
-from companion.games.cannonades.render.scene import HELD_OUT_STYLE, TUNING_STYLES, random_scene  # noqa: E402
+from companion.games.cannonades.render.scene import HELD_OUT_STYLE, TUNING_STYLES, VARIED_STYLE, random_scene  # noqa: E402
 from companion.render.options import RenderOptions  # noqa: E402
 
 FIRST_SEED = 100_000
-TUNING_SEEDS_BELOW = 9400   # the docstring's seed line: the tuning tools (cannonades_dump.py) take only these
+TUNING_SEEDS_BELOW = 9600   # the docstring's seed line: the tuning tools (cannonades_dump.py) take only these
 MATCH_MM = 20.0
 WHOLE = 0.9          # a card showing at least this share of itself counts as showing whole
 SPEED_FRAMES = 40
@@ -244,16 +248,19 @@ def main() -> int:
     parser.add_argument("--first", type=int, default=FIRST_SEED)
     parser.add_argument("--out", type=Path, default=Path("/tmp/cannonades-read-accuracy"))
     parser.add_argument("--tuned-only", action="store_true", help="skip the held-out style's seeds (for tuning seeds)")
-    parser.add_argument("--style", choices=TUNING_STYLES, help="read only this tuning style's seeds (for tuning)")
+    parser.add_argument("--style", choices=TUNING_STYLES + (VARIED_STYLE,),
+                        help="read only this tuning style's seeds, or every seed in the varied family (for tuning)")
     parser.add_argument("--speed-only", action="store_true", help=f"render {SPEED_FRAMES} views and time them only")
     args = parser.parse_args()
+    if args.style == VARIED_STYLE and args.first + args.views > TUNING_SEEDS_BELOW:
+        parser.error(f"--style {VARIED_STYLE} is for tuning seeds only: below {TUNING_SEEDS_BELOW}")
     cv2.setNumThreads(1)
     args.out.mkdir(parents=True, exist_ok=True)
     tallies: dict[str, Counter] = defaultdict(Counter)
     frames, errors, listing = [], [], []
     started = time.perf_counter()
     for seed in range(args.first, args.first + (SPEED_FRAMES if args.speed_only else args.views)):
-        style = style_of(seed)
+        style = VARIED_STYLE if args.style == VARIED_STYLE else style_of(seed)
         if (args.tuned_only or args.style) and style == HELD_OUT_STYLE or args.style not in (None, style):
             continue
         quality = 60 + seed % 36
@@ -264,8 +271,9 @@ def main() -> int:
         if args.speed_only:
             continue
         reading = read_table(rendered.image, players=scene.players).to_json()
-        group = "held-out style (harbour)" if style == HELD_OUT_STYLE else TUNED
-        for key in (group, "all", f"style {style}"):
+        group = ("held-out style (harbour)" if style == HELD_OUT_STYLE else f"style {VARIED_STYLE}" if style == VARIED_STYLE
+                 else TUNED)   # the varied family apart from the named tuning styles
+        for key in dict.fromkeys((group, "all", f"style {style}")):
             tallies[key]["views"] += 1
         listed: list[str] = []
         misses = score_view(rendered.truth, reading, tallies[group], listed)
@@ -307,7 +315,7 @@ def main() -> int:
         same_moved += as_the_game_sees(moved_read) == as_the_game_sees(whole)
     lines = [f"# Cannonades read accuracy: seeds {args.first}-{args.first + args.views - 1}, 1280x720, "
              f"JPEG 60-95, tilt 0-45, hands ~30% ({time.perf_counter() - started:.0f} s)"]
-    for name in () if args.speed_only else GROUPS + tuple(f"style {style}" for style in TUNING_STYLES):
+    for name in () if args.speed_only else GROUPS + tuple(f"style {style}" for style in TUNING_STYLES + (VARIED_STYLE,)):
         if not tallies[name]["views"]:
             continue
         lines += report(name, tallies[name])

@@ -4,7 +4,10 @@ lists them), optionally with the reader's lines and the photo saved, to look at 
 
     nice -n 10 .venv/bin/python benchmarks/cannonades_seat_misses.py 1606 1733 --lines --pictures /tmp/cannonades-NAME-views
 
-Only tuning views: a seed of the held-out style (cannonades_read_accuracy.style_of) is refused, never read."""
+    nice -n 10 .venv/bin/python benchmarks/cannonades_seat_misses.py 9412 --varied --pictures /tmp/cannonades-NAME-views
+
+Only tuning views: a seed of the held-out style (cannonades_read_accuracy.style_of) is refused, never read; --varied
+renders the seeds in the varied family (render/varied.py), tuning seeds only (below TUNING_SEEDS_BELOW)."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ import cannonades_read_accuracy as bench  # noqa: E402
 from companion.games.cannonades.camera.reader import read_table  # noqa: E402
 from companion.games.cannonades.camera.reading import reading_lines  # noqa: E402
 from companion.games.cannonades.render.draw import render_scene  # noqa: E402
-from companion.games.cannonades.render.scene import HELD_OUT_STYLE, random_scene  # noqa: E402
+from companion.games.cannonades.render.scene import HELD_OUT_STYLE, VARIED_STYLE, random_scene  # noqa: E402
 from companion.render.options import RenderOptions  # noqa: E402
 
 
@@ -53,10 +56,13 @@ def main() -> int:
     parser.add_argument("--truth", action="store_true", help="print the truth's cards of each view")
     parser.add_argument("--pictures", type=Path, help="save each view's photo in this folder")
     parser.add_argument("--hands", action="store_true", help="list the seats a hand is over not read exact too")
+    parser.add_argument("--varied", action="store_true", help="render the seeds in the varied family of looks")
     args = parser.parse_args()
+    if args.varied and max(args.seeds) >= bench.TUNING_SEEDS_BELOW:
+        parser.error(f"--varied is for tuning seeds only: below {bench.TUNING_SEEDS_BELOW}")
     cv2.setNumThreads(1)
     for seed in args.seeds:
-        style = bench.style_of(seed)
+        style = VARIED_STYLE if args.varied else bench.style_of(seed)
         if style == HELD_OUT_STYLE:
             print(f"seed {seed}: the held-out style, not read")
             continue

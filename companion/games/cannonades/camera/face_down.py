@@ -14,7 +14,8 @@ import numpy as np
 from companion.games.cannonades.camera import arm_cards, arms, beside_face, halo, overlapping_row, refit, touching
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.face_paper import (a_marker_shows, margin_px, mostly_paper, paper_between,
-                                                            paper_bright)
+                                                            paper_bright, paper_colour)
+from companion.games.cannonades.camera.paper_colour import PAPER, UNSURE, DeckPaper, deck_paper
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
 
@@ -33,6 +34,8 @@ MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and i
 MARKER_SHOWS = f"{HIDDEN_FACE}? a marker corner lies clear of the cards by it, yet unread"
 PAPER_BETWEEN = ("a card reaching under a face-up card, what shows of it less a face's paper than a face shows, yet "
                  "paper inside its light border: face up or down not told")
+PAPER_COLOUR_UNSURE = ("a card reaching under a face-up card, as bright as a face's paper, its colour neither plainly the "
+                       "paper's nor another's: face up or down not told")
 
 
 @dataclass(frozen=True)
@@ -62,6 +65,7 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
     px_area = settings.top_px_per_mm ** 2
     card_area = cards.CARD_AREA_MM2
     grey = cv2.cvtColor(view, cv2.COLOR_BGR2GRAY) if difference is None else difference.grey
+    deck = deck_paper(view, grey, cover, margin_px(settings))   # a hidden face's paper is the read faces' colour
     blobs = []
     play_edges = _play_edges(view_to_table, mask.shape)
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -77,7 +81,7 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
             # Cards lie inside the play area: a shape that comes in from beyond it is an arm (and what it touches):
             # whole cards beside it are cards, and its whole shape stays unknown (a card may lie under the arm).
             if armless is not None:
-                blobs.extend(_cards_by_arm(contour, armless, grey, view_to_table, settings, cover))
+                blobs.extend(_cards_by_arm(contour, armless, grey, view_to_table, settings, cover, deck))
             shown = mask | cover if difference is None else mask | cover | difference.faint_mask
             hides = arms.hiding_places(contour, shown, tuple(not edge for edge in play_edges), settings)
             blobs.append(Blob("unknown", *centre_axis(contour, view_to_table), area, 0.0,
@@ -91,7 +95,7 @@ def find_blobs(view: np.ndarray, view_to_table: np.ndarray, read_outlines_mm: li
         # Only a blob not one card is ever refitted: what explains the view round the others is not worked out.
         faint = (None if difference is None or card_sized(contour, settings)
                  else (difference, _explained_around(contour, mask, cover, settings)))
-        blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover, faint))
+        blobs.extend(_judge(contour, area, grey, view_to_table, settings, cover, faint, deck))
     return blobs
 
 
@@ -112,7 +116,7 @@ def _explained_around(contour, mask: np.ndarray, cover: np.ndarray, settings: Re
 
 
 def _cards_by_arm(arm, armless: np.ndarray, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
-                  cover: np.ndarray) -> list[Blob]:
+                  cover: np.ndarray, deck: DeckPaper | None = None) -> list[Blob]:
     """The whole cards an arm's shape took in: pieces of the mask without arms inside the shape that are a
     card's shape, or cards touching that card rectangles explain, and do not reach the view's edge (the
     arm itself). A piece not surely cards is left to the arm's shape, which stays unknown."""
@@ -133,10 +137,10 @@ def _cards_by_arm(arm, armless: np.ndarray, grey: np.ndarray, view_to_table: np.
             cv2.drawContours(shape, [piece - [px, py]], -1, 255, cv2.FILLED)
             found += [blob for part in arm_cards.cards_off_arm(shape, settings, beyond) for blob in
                       _split_card(replace(part, outline_px=part.outline_px + [px + x, py + y]), grey, view_to_table,
-                                  settings, cover)]
+                                  settings, cover, deck)]
             continue
         found += [blob for blob in _judge(piece + [x, y], area / settings.top_px_per_mm ** 2, grey, view_to_table,
-                                          settings, cover) if not blob.why.startswith(NOT_ONE_CARD)]
+                                          settings, cover, deck=deck) if not blob.why.startswith(NOT_ONE_CARD)]
     return found
 
 
@@ -167,7 +171,8 @@ def _play_edges(view_to_table: np.ndarray, shape: tuple[int, ...]) -> tuple[bool
 
 
 def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
-           cover: np.ndarray | None = None, faint: tuple[TableDifference, np.ndarray] | None = None) -> list[Blob]:
+           cover: np.ndarray | None = None, faint: tuple[TableDifference, np.ndarray] | None = None,
+           deck: DeckPaper | None = None) -> list[Blob]:
     """One blob judged: a card (face down, or unknown when it looks like a face), cards touching, or unknown.
     `faint`: the view's difference from the table and what explains the view around the blob, when a blob not one
     card may be refitted (refit.py): a faint back whose outline its pattern made ragged is one card's shape again,
@@ -182,7 +187,8 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     refitted = None if card_sized(contour, settings) or faint is None else refit.refit(contour, *faint, settings)
     again = None if refitted is None else [
         replace(blob, why=f"{blob.why} ({REFITTED})") for blob in
-        _judge(refitted, cv2.contourArea(refitted) / settings.top_px_per_mm ** 2, grey, view_to_table, settings, cover)]
+        _judge(refitted, cv2.contourArea(refitted) / settings.top_px_per_mm ** 2, grey, view_to_table, settings, cover,
+               deck=deck)]
     if again and card_sized(refitted, settings):
         return again
     if not card_sized(contour, settings):
@@ -202,10 +208,10 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         if parts is None and beside is None:
             parts = overlapping_row.spread_row(contour, settings, cover)   # a column of backs the split drifted in
         if parts is not None:
-            return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover)]
+            return [blob for part in parts for blob in _split_card(part, grey, view_to_table, settings, cover, deck)]
         if beside is not None:
             return [replace(blob, why=BESIDE_FACE) if blob.face == "down" else blob
-                    for blob in _split_card(beside, grey, view_to_table, settings, cover)]
+                    for blob in _split_card(beside, grey, view_to_table, settings, cover, deck)]
         if again and not all(blob.why.startswith(NOT_ONE_CARD) for blob in again):
             return again
         count = area / card_area
@@ -214,7 +220,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         return [Blob("unknown", centre, axis, area, 0.0, why, sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover):
+    if mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover, deck):
         return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
@@ -222,7 +228,7 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
 
 
 def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.ndarray,
-                settings: ReaderSettings, cover: np.ndarray | None = None) -> list[Blob]:
+                settings: ReaderSettings, cover: np.ndarray | None = None, deck: DeckPaper | None = None) -> list[Blob]:
     """One card of a touching group: face down unless its corners look printed or what shows of it is a face's
     paper (its corners under its neighbours: unknown, read again). One reaching under a face-up card may be a face
     whose markers that card hides: face up (no name) when what shows is paper-bright. One reaching only into a
@@ -233,19 +239,25 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     axis = (angle + (90.0 if w >= h else 0.0)) % 180.0
     area = cards.CARD_AREA_MM2
     bright = part.covered and cover is not None and paper_bright(grey, part.outline_px, cover, settings, part.others_px)
+    # Short of a face's share yet paper inside, past a back's light border: a face's strip its marker darkens (7135).
+    between = bool(part.covered and cover is not None and bright is False
+                   and paper_between(grey, part.outline_px, cover, settings, part.others_px))
+    # Paper only in the deck's paper colour: a light back is as bright (varied decks, tuning 9403, 9419, 9530).
+    colour = paper_colour(grey, part.outline_px, cover, settings, part.others_px, deck) if (bright or between) and deck \
+        else PAPER
+    if colour == UNSURE:
+        return [Blob("unknown", centre, axis, area, 0.0, PAPER_COLOUR_UNSURE)]
     # A face reaching under a face-up card shows printed corners where its markers peep out: paper-bright, it is
     # the hidden face; a back's rectangle reaching under the card on it shows that card's markers, never its paper.
     # Not told (None: no paper of the face near, only its cut margin reached), it lies beside the face (tuning 3525).
-    if bright:
+    if bright and colour == PAPER:
         why = MARKER_SHOWS if a_marker_shows(part.outline_px, cover, part.others_px, settings) else HIDDEN_FACE
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, why)]
-    # Short of a face's share yet paper inside, past a back's light border: a face's strip its marker darkens (7135).
-    if (part.covered and cover is not None and bright is False
-            and paper_between(grey, part.outline_px, cover, settings, part.others_px)):
+    if between and colour == PAPER:
         return [Blob("unknown", centre, axis, area, 0.0, PAPER_BETWEEN)]
     if _looks_like_a_face(grey, contour, settings):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if mostly_paper(grey, part.outline_px, settings, part.others_px, cover):
+    if mostly_paper(grey, part.outline_px, settings, part.others_px, cover, deck):
         return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]

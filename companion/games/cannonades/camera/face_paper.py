@@ -1,7 +1,8 @@
 """What shows of a card found by its shape, told by its paper: a face's paper and ink, or a back. A card reaching
 under a face-up card is a face whose markers that card hides when what shows of it is as bright as that face's paper
 (paper_bright), unless one of its marker squares lies clear (a_marker_shows: unread, not hidden); a card whose corners
-its neighbours hide is a face when what shows of it spans a face's paper and ink (mostly_paper)."""
+its neighbours hide is a face when what shows of it spans a face's paper and ink (mostly_paper). What shows as bright
+as paper is paper only in the colour of the deck's paper (paper_colour, paper_colour.py: else a light back)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import touching
+from companion.games.cannonades.camera.paper_colour import PAPER, DeckPaper
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import paper_level
 from companion.games.cannonades.kit import cards
@@ -54,8 +56,19 @@ def paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, se
     looked = _what_shows(grey, outline_px, cover, settings, others_px)
     if looked is None:
         return None   # the card lies wholly off the view: nothing of it shows
-    paper, grey_box, visible, overlap, _ = looked
+    paper, grey_box, visible, overlap, _, _ = looked
     return paper_verdict(paper, grey_box[visible], grey_box[overlap], settings, least_shown)
+
+
+def paper_colour(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
+                 others_px: tuple[np.ndarray, ...], deck: DeckPaper) -> str:
+    """What shows of a card reaching under a face-up card as bright as paper, told by its colour beside the face's
+    paper (paper_colour.DeckPaper.judge: PAPER, OTHER or UNSURE); PAPER when nothing of it shows."""
+    looked = _what_shows(grey, outline_px, cover, settings, others_px)
+    if looked is None:
+        return PAPER
+    paper, grey_box, visible, _, _, (corner, beside) = looked
+    return deck.judge(*corner, grey_box, visible, paper_level(paper, settings), beside)
 
 
 def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
@@ -69,7 +82,7 @@ def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     looked = _what_shows(grey, outline_px, cover, settings, others_px)
     if looked is None:
         return False
-    paper, grey_box, visible, overlap, inside = looked
+    paper, grey_box, visible, overlap, inside, _ = looked
     if not paper_verdict(paper, grey_box[visible], grey_box[overlap], settings, settings.covered_paper_unsure_share):
         return False
     inset = 2 * int(round(settings.covered_inner_inset_mm * settings.top_px_per_mm)) + 1
@@ -82,8 +95,8 @@ def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
 def _what_shows(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
                 others_px: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...] | None:
     """A card's box (grown by the reach of the paper beside it) looked at: the face's paper beside the card, the
-    box's grey, what shows of the card alone, where it overlaps a face, and its rectangle; None when the box lies
-    wholly off the view."""
+    box's grey, what shows of the card alone, where it overlaps a face, its rectangle, and the box's top-left corner
+    with where the face's paper beside the card lies in it; None when the box lies wholly off the view."""
     # Worked on the card's box grown by the reach of the paper beside it (the same pixels as on the whole view).
     beside, margin = settings.paper_beside_px // 2, margin_px(settings)
     outline = np.int32(np.round(outline_px))
@@ -98,11 +111,12 @@ def _what_shows(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, set
     face = faces[y0 - wy0:y1 - wy0, x0 - wx0:x1 - wx0] > 0
     grey_box = grey[y0:y1, x0:x1]
     near = cv2.dilate(inside, np.ones((settings.paper_beside_px,) * 2, np.uint8)) > 0
-    paper = grey_box[face & near & (inside == 0)]
+    beside = face & near & (inside == 0)
+    paper = grey_box[beside]
     own = inside.copy()
     if others_px:
         cv2.fillPoly(own, [np.int32(np.round(other)) - [x0, y0] for other in others_px], 0)
-    return paper, grey_box, (own > 0) & (cover_box == 0), (inside > 0) & face, inside
+    return paper, grey_box, (own > 0) & (cover_box == 0), (inside > 0) & face, inside, ((x0, y0), beside)
 
 
 def paper_verdict(paper: np.ndarray, visible: np.ndarray, overlap: np.ndarray, settings: ReaderSettings,
@@ -118,11 +132,13 @@ def paper_verdict(paper: np.ndarray, visible: np.ndarray, overlap: np.ndarray, s
 
 
 def mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings,
-                 others_px: tuple[np.ndarray, ...] = (), cover: np.ndarray | None = None) -> bool:
+                 others_px: tuple[np.ndarray, ...] = (), cover: np.ndarray | None = None,
+                 deck: DeckPaper | None = None) -> bool:
     """Whether what shows of a card (inside its outline, its blurred rim, the other cards split from its shape and
     the read faces left out) is mostly a face's paper: its grey spans `paper_contrast` levels or more (paper and
     ink) and `paper_share` of it lies in the top 40% of that span. A back is its colour with a frame, a pattern or
-    a border at most; a face is paper but for its markers and print. The cue holds under any light (a span)."""
+    a border at most; a face is paper but for its markers and print. The cue holds under any light (a span). Not
+    a face's paper when its light part is not plainly the colour of the `deck`'s paper (a light back's pattern)."""
     outline = np.int32(np.round(outline_px))
     x, y, w, h = cv2.boundingRect(outline)   # worked on the card's box only: the view is read many times a second
     x0, y0 = max(x - 3, 0), max(y - 3, 0)
@@ -141,7 +157,12 @@ def mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSetti
     darkest, brightest = np.percentile(values, (5, 95))
     if brightest - darkest < settings.paper_contrast:
         return False
-    return float((values >= darkest + 0.6 * (brightest - darkest)).mean()) >= settings.paper_share
+    light = darkest + 0.6 * (brightest - darkest)
+    if float((values >= light).mean()) < settings.paper_share:
+        return False
+    # No covering face's paper beside to compare with here: the deck's, and only its plain colour is paper (a light
+    # back's pattern in a doubtful colour was asked, then counted a ship under a cannonade: tuning 9553).
+    return deck is None or deck.judge(x0, y0, grey[y0:y1, x0:x1], shows, light) == PAPER
 
 
 def margin_px(settings: ReaderSettings) -> int:

@@ -15,7 +15,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.kit import cards, table
-from companion.games.cannonades.render import looks
+from companion.games.cannonades.render import looks, varied
 from companion.games.cannonades.render.scene import HELD_OUT_STYLE, CardScene, PlacedCard, card_corners
 from companion.render.colour import SRGB_TO_LINEAR, light_colour
 from companion.render.sensor import develop
@@ -97,18 +97,38 @@ def compose_table(scene: CardScene) -> np.ndarray:
         canvas[int(top) - pad:int(bottom) + pad, int(left) - pad:int(right) + pad] = (236, 238, 238)
         side = int(right - left)
         canvas[int(top):int(top) + side, int(left):int(left) + side] = marker_image(marker_id, side)[:, :, None]
+    shape = _card_shape(scene)
+    gloss = np.random.default_rng([scene.seed, 37]) if scene.look is not None else None
     for card in scene.cards:
         if card.role == "deck":
             for layer in range(6, 0, -1):   # the stack's edge shows under its top card
                 shifted = PlacedCard(-1, False, (card.centre[0] + 0.35 * layer, card.centre[1] + 0.35 * layer),
-                                     card.angle_deg, "deck")
-                _paste(canvas, np.full_like(looks.back(scene.style, PX_PER_MM), 205), shifted)
-        picture = looks.face(scene.deck, card.index, scene.style, PX_PER_MM) if card.face_up else looks.back(scene.style, PX_PER_MM)
-        _paste(canvas, picture, card)
+                                     card.angle_deg, "deck", scale=card.scale)
+                _paste(canvas, np.full_like(_back(scene), 205), shifted, shape)
+        picture = _face(scene, card.index) if card.face_up else _back(scene)
+        _paste(canvas, picture if gloss is None else varied.glossed(picture, gloss, scene.look, PX_PER_MM), card, shape)
     return canvas
 
 
-def _paste(canvas: np.ndarray, picture: np.ndarray, card: PlacedCard) -> None:
+def _back(scene: CardScene) -> np.ndarray:
+    return looks.back(scene.style, PX_PER_MM) if scene.look is None else varied.back(scene.look, PX_PER_MM)
+
+
+def _face(scene: CardScene, index: int) -> np.ndarray:
+    if scene.look is None:
+        return looks.face(scene.deck, index, scene.style, PX_PER_MM)
+    return looks.inked_face(scene.deck, index, scene.look.paper, scene.look.ink, PX_PER_MM)
+
+
+def _card_shape(scene: CardScene) -> np.ndarray | None:
+    """A varied deck's card outline with its rounded corners; None: the named styles' square-cut cards."""
+    if scene.look is None:
+        return None
+    width, height = (int(round(mm * PX_PER_MM)) for mm in cards.CARD_MM)
+    return varied.rounded_mask(width, height, scene.look.corner_mm * PX_PER_MM)
+
+
+def _paste(canvas: np.ndarray, picture: np.ndarray, card: PlacedCard, shape: np.ndarray | None = None) -> None:
     height, width = picture.shape[:2]
     source = np.float32([[0, 0], [width, 0], [0, height]])
     corners = _to_canvas([card.to_table(0, 0), card.to_table(cards.CARD_MM[0], 0), card.to_table(0, cards.CARD_MM[1])])
@@ -122,7 +142,8 @@ def _paste(canvas: np.ndarray, picture: np.ndarray, card: PlacedCard) -> None:
     affine = cv2.getAffineTransform(source, np.float32(corners - [left, top]))
     size = (right - left, bottom - top)
     warped = cv2.warpAffine(picture, affine, size, flags=cv2.INTER_AREA)
-    mask = cv2.warpAffine(np.full((height, width), 255, np.uint8), affine, size).astype(np.float32) / 255.0
+    outline = np.full((height, width), 255, np.uint8) if shape is None else shape
+    mask = cv2.warpAffine(outline, affine, size).astype(np.float32) / 255.0
     shadow = cv2.GaussianBlur(np.roll(mask, (3, 3), (0, 1)), (0, 0), 3.0)
     region = canvas[top:bottom, left:right].astype(np.float32)
     region *= (1 - CARD_LIGHT * shadow)[:, :, None]

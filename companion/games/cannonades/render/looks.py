@@ -19,11 +19,16 @@ FACE_INKS = {"classic": ((238, 242, 244), (25, 25, 25)), "navy": ((200, 222, 232
              "slate": ((232, 232, 226), (60, 50, 40))}
 
 
-@lru_cache(maxsize=512)
 def face(deck: Deck, index: int, style: str, px_per_mm: float) -> np.ndarray:
     """Deck card `index`'s face in `style`, uint8 BGR at `px_per_mm`."""
+    return inked_face(deck, index, *FACE_INKS[style], px_per_mm)
+
+
+@lru_cache(maxsize=512)
+def inked_face(deck: Deck, index: int, paper_bgr, ink_bgr, px_per_mm: float) -> np.ndarray:
+    """Deck card `index`'s face printed in `ink_bgr` on `paper_bgr` (render/varied.py's decks draw their own)."""
     printed = cards.face_image(deck.cards[index], index, px_per_mm).astype(np.float32) / 255.0
-    paper, ink = (np.array(colour, np.float32) for colour in FACE_INKS[style])
+    paper, ink = (np.array(colour, np.float32) for colour in (paper_bgr, ink_bgr))
     return np.clip(ink + (paper - ink) * printed, 0, 255).astype(np.uint8)
 
 

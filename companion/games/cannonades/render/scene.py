@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from companion.games.cannonades.deck import Deck, default_deck
 from companion.games.cannonades.kit import table
+from companion.games.cannonades.render.varied import VariedLook, varied_look
 from companion.render.hands import SKIN_TONES, SLEEVES
 from companion.render.lighting import LIGHT_KINDS
 from companion.render.options import MAX_TILT_DEG, RenderOptions
@@ -19,9 +20,12 @@ from companion.render.textures import CLOTHS, WOODS
 # Card styles: paper and ink of the faces, the back's look. "harbour" is never used in tuning: the
 # benchmark reports it apart (docs: Vision standard). "ember" and "slate" (full-bleed dark backs) are
 # tuning looks added after the first measurements: a random scene picks among the first three as before.
-STYLES = ("classic", "navy", "harbour", "ember", "slate")
+# "varied" (render/varied.py) is a family, a deck of its own per seed, made only when asked for by name:
+# tuning tools force it on tuning seeds; it is not among TUNING_STYLES, so the report's seeds keep their styles.
+STYLES = ("classic", "navy", "harbour", "ember", "slate", "varied")
 TUNING_STYLES = ("classic", "navy", "ember", "slate")
 HELD_OUT_STYLE = "harbour"
+VARIED_STYLE = "varied"
 RANDOM_STYLES = STYLES[:3]   # what a scene with no style asked for picks from: every seed keeps its scene
 SHIP_ROW_INSET_MM = (70.0, 120.0)   # a ship row's distance from its seat's edge
 SHIP_PITCH_MM = (92.0, 104.0)       # along a bottom/top edge; cards turned square need less along a side
@@ -37,12 +41,13 @@ class PlacedCard:
     angle_deg: float               # where the card's top faces, clockwise from north
     role: str                      # ship, cannonade (laid onto a ship), discard, deck
     seat: int | None = None        # the player whose area it lies in (ships, a cannonade's target's)
+    scale: float = 1.0             # a printer's scale of the whole card (a varied deck's), 1 for true size
 
     def to_table(self, u: float, v: float) -> tuple[float, float]:
-        """A point of the card's frame (mm from its top-left corner) in table mm."""
+        """A point of the card's frame (mm from its top-left corner of a true-size card) in table mm."""
         from companion.games.cannonades.kit.cards import CARD_MM
 
-        du, dv = u - CARD_MM[0] / 2, v - CARD_MM[1] / 2
+        du, dv = (u - CARD_MM[0] / 2) * self.scale, (v - CARD_MM[1] / 2) * self.scale
         tx, ty = table.direction_vector(self.angle_deg)
         rx, ry = table.direction_vector(self.angle_deg + 90.0)
         return self.centre[0] + du * rx - dv * tx, self.centre[1] + du * ry - dv * ty
@@ -70,6 +75,7 @@ class CardScene:
     sensor: Sensor
     hand: HandReach | None
     deck: Deck
+    look: VariedLook | None = None   # the varied family's deck, None for the named styles
 
 
 def random_scene(seed: int, options: RenderOptions, players: int | None = None, style: str | None = None,
@@ -122,9 +128,13 @@ def random_scene(seed: int, options: RenderOptions, players: int | None = None, 
         reach = (rng.uniform(120, table.PLAY_MM[0] - 120), rng.uniform(100, table.PLAY_MM[1] - 100))
         hand = HandReach(edge, rng.uniform(0.25, 0.75), reach, rng.choice(SKIN_TONES), rng.choice(SLEEVES))
     material = rng.choice(sorted(WOODS) + sorted(CLOTHS))
-    return CardScene(seed, players, tuple(placed), style, material, tilt, rng.uniform(-12, 12),
-                     options.light or rng.choice(LIGHT_KINDS), choose_sensor(rng, options.noisy, options.jpeg_quality),
-                     hand, deck)
+    scene = CardScene(seed, players, tuple(placed), style, material, tilt, rng.uniform(-12, 12),
+                      options.light or rng.choice(LIGHT_KINDS), choose_sensor(rng, options.noisy, options.jpeg_quality),
+                      hand, deck)
+    if style != VARIED_STYLE:
+        return scene
+    look = varied_look(seed)    # its own stream: the seed's layout, table, camera and light as in any style
+    return replace(scene, look=look, cards=tuple(replace(card, scale=look.printer_scale) for card in placed))
 
 
 def _nudge(rng: random.Random, point, spread: float) -> tuple[float, float]:

@@ -50,7 +50,7 @@ def test_every_scene_has_the_deck_ships_for_each_seat_and_the_truth_names_the_he
         ships = [card for card in scene.cards if card.role == "ship"]
         assert all(1 <= sum(c.seat == seat for c in ships) <= 4 for seat in seats)
     assert random_scene(3, RenderOptions(), style=HELD_OUT_STYLE).style == "harbour"
-    with pytest.raises(ValueError, match="style 'gold': expected one of classic, navy, harbour, ember, slate"):
+    with pytest.raises(ValueError, match="style 'gold': expected one of classic, navy, harbour, ember, slate, varied"):
         random_scene(3, RenderOptions(), style="gold")
 
 
