@@ -24,8 +24,10 @@ land hidden behind a piece in front read from the ground round it; 6400-6599 as 
 (fresh views, tuned families only: colony-taught10, a kind made sure only by faces like no kind's teaching asked
 about, and a bare road card named a pale paint read as the road; 6600-6799 as checks, where both bars were set), and
 7100-7299 from 2026-12-07 (fresh views, tuned families only: colony-taught11, a kind's solid taken from its teaching
-squares fitted well, not from pieces mostly hidden behind the one in front; 6600-6999 as checks); seeds 7000-7099
-stay kept apart (the report: 7000-7019, 7000-7039 with --count 40).
+squares fitted well, not from pieces mostly hidden behind the one in front; 6600-6999 as checks), and 7300-7499 from
+2026-12-07 (fresh views, tuned families only: colony-taught12, a sure bare road whose middle is not flat asked about;
+7100-7299, where the bar was set, and 6800-6999 as checks); seeds 7000-7099 stay kept apart (the report: 7000-7019,
+7000-7039 with --count 40).
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
 cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells

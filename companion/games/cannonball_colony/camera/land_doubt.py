@@ -32,6 +32,9 @@ of it. Two things give such a piece away, each a doubt with its reason:
   on the grass's next to a piece leaning over it). But the ink is printed alike on every cell of a board,
   and a shadow dims it without changing its chromaticity (its red, green and blue shares): a cell whose
   middle's shares lie far from those of the board's other cells read as that ink is another paint.
+- taught, a bare road not flat: a group's piece painted near the road card's colour shows no paint the taught looks
+  know at its base, and its lit top passes for the card; its shaded side spreads the middle's lightness far more
+  than a flat card does (LandDoubtSettings.most_road_spread).
 """
 
 from __future__ import annotations
@@ -87,18 +90,26 @@ class LandDoubtSettings:
     reread_hidden_ground: bool = True
     reread_square_share: float = 0.85
     reread_least_share: float = 0.5
+    # Taught, a cell read as a bare road, sure, whose middle's lightness spreads this much or more with no piece leaning
+    # over it: a piece painted near the card's colour stands there, its lit top taken for the card and no paint the
+    # taught looks know at its base (7148's pale cube cannon, 7240's pale yellow cube fort: the road at 0.95 and 0.99).
+    # A road card is flat but where a piece's shadow falls on it. Set on tuning seeds 7100-7299 (tuned families, taught;
+    # main's sure roads recorded, 2243 of them): the three pieces read as sure roads spread 44, 59 and 64 L*; right roads
+    # with no piece leaning over them spread 50 or more once (7210), 45 or more 7 times, 40 or more 24 times.
+    most_road_spread: float = 50.0
 
 
 SHADOWED_ROAD = "the road card's hue"   # a LandDoubt's reason when the cell is the road in shadow
 TOO_LITTLE_INK = "too little ink"
 ANOTHER_PAINT = "another paint"          # a LandDoubt's reason when the cell's colour is not its board's ink
+FACES = "lit and shaded faces"           # a LandDoubt's reason when the cell's middle is not flat
 
 
 @dataclass(frozen=True)
 class LandDoubt:
     """Why a cell read as bare ground is doubted: what was measured against what it must be."""
 
-    reason: str          # TOO_LITTLE_INK, "lit and shaded faces", ANOTHER_PAINT or SHADOWED_ROAD (the road in shadow)
+    reason: str          # TOO_LITTLE_INK, FACES, ANOTHER_PAINT or SHADOWED_ROAD (the road in shadow)
     measured: float
     limit: float
     # TOO_LITTLE_INK: the ground read instead, and the share of the cell's ground-inked pixels showing its ink.
@@ -240,6 +251,25 @@ def unlike_its_ink(views: dict[int, BoardView], tokens: dict, land: list[tuple[i
     return unlike
 
 
+def _unflat_roads(views: dict[int, BoardView], tokens: dict, probabilities: dict,
+                  settings: LandDoubtSettings) -> dict[tuple[int, int, int], LandDoubt]:
+    """Lower, in place, every sure bare road whose middle's lightness spreads `most_road_spread` or more, no piece
+    leaning over it (a standing body's lit and shaded faces); those cells -> why."""
+    doubted = {}
+    for board, view in views.items():
+        cells = [(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)]
+        roads = [cell for cell in cells if tokens.get((board, *cell)) == Ground.ROAD.value
+                 and probabilities.get((board, *cell), 0.0) > settings.unsure_confidence]
+        if not roads:
+            continue
+        pieces = {cell for cell in cells if len(tokens.get((board, *cell), "")) == 2}
+        for cell, spread in lightness_spreads(view, roads, settings).items():
+            if spread >= settings.most_road_spread and not leaned_over(view, *cell, pieces, settings):
+                probabilities[(board, *cell)] = settings.unsure_confidence
+                doubted[(board, *cell)] = LandDoubt(FACES, spread, settings.most_road_spread)
+    return doubted
+
+
 def _inked_medians(stack: np.ndarray) -> np.ndarray:
     """np.nanmedian over axis 1 of (cells, pixels, 3), at a sort's cost: NaNs sort last, so each cell's median lies
     at the middle of its own count of values."""
@@ -291,15 +321,15 @@ def land_doubt(view: BoardView, col: int, row: int, token: str, settings: LandDo
     if settings.check_flatness and token in LAND and not leaned_over(view, col, row, pieces, settings):
         spread = lightness_spread(view, col, row, settings) if spread is None else spread
         if spread >= settings.most_lightness_spread:
-            return LandDoubt("lit and shaded faces", spread, settings.most_lightness_spread)
+            return LandDoubt(FACES, spread, settings.most_lightness_spread)
     return None
 
 
 def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: dict,
-                      settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
+                      settings: LandDoubtSettings = LandDoubtSettings(), taught: bool = False) -> dict[tuple[int, int, int], LandDoubt]:
     """Lower, in place, to `unsure_confidence` every sure cell read as bare ground that does not look like it (and
-    read a road in shadow as the road), then every one still sure whose colour is not its board's ink; the cells
-    doubted, (board, col, row) -> why."""
+    read a road in shadow as the road), then every one still sure whose colour is not its board's ink, and (`taught`)
+    every bare road still sure whose middle is not flat; the cells doubted, (board, col, row) -> why."""
     doubted = {}
     for board, view in views.items():
         pieces = {(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
@@ -324,4 +354,6 @@ def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: 
         for key, doubt in paint_doubts(views, tokens, still_sure, settings).items():
             probabilities[key] = settings.unsure_confidence
             doubted[key] = doubt
+    if taught and settings.check_flatness:
+        doubted.update(_unflat_roads(views, tokens, probabilities, settings))
     return doubted

@@ -138,7 +138,7 @@ class IslandReader:
             doubts = self.taught.revise(views, tokens, probabilities, image)
         elif self.settings.check_kinds and self.kit_looks is not None:
             doubts = self.kit_looks.doubt(views, tokens, probabilities, image)
-        doubts.update(doubt_unlike_land(views, tokens, probabilities, self.settings.land))
+        doubts.update(doubt_unlike_land(views, tokens, probabilities, self.settings.land, taught=self.taught is not None))
         timings["cells"] = time.perf_counter() - clock - sum(timings.values())
         ships = self._ships(features)
         timings["ships"] = time.perf_counter() - clock - sum(timings.values())
