@@ -132,6 +132,10 @@ class ReaderSettings:
     # into its shadow, 6339's into a chest square's rim; shifted 0.14-0.24 across, 0.01-0.11 so opened); a die's
     # side seen is wider than this.
     body_bridge_mm: float = 2.0
+    # A face of two or three pips whose die's body, found whole and no wider than `die_body_most_mm`, is wider than
+    # this many of its pip spreads is smaller than its die's top: doubted (die_sides.face_small_for_body; bc-dice27).
+    small_face_body_spreads: float = 6.0
+    die_body_most_mm: float = 34.0
     # A lone pip's body (no pip spread to size it by) says so only when it spans this across, in mm: a die's top,
     # 16-21 mm, turned up to 45 degrees (tuning seeds 2000-2149: flat 1s 19-27 mm, the cocked dice it doubted 22-29;
     # a flat ivory 1 whose colour ran on into the tan squares 41, a red 1 whose body was barely found 7).
