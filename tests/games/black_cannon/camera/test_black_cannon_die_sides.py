@@ -138,7 +138,8 @@ def _body_round_a_face(width_mm: float, spread_mm: float, cut_off: bool = False)
 
 @pytest.mark.parametrize("width_mm, spread_mm, cut_off, small", [
     (28.3, 4.0, False, True),    # 6511's cocked red 1, its tilted side read as a 2 of 14.7 mm: 7.1 spreads
-    (22.6, 4.3, False, False),   # 6397's flat blue 2 seen from low down: 5.2 spreads, the widest flat 2 or 3
+    (22.6, 4.3, False, False),   # 6397's flat blue 2: 5.2 spreads, as wide as most flat 2s and 3s reach
+    (26.3, 4.24, False, False),  # 6423's flat ivory 2 seen from low down: 6.2 spreads, the widest flat one
     (60.0, 4.0, False, False),   # the die's colour run on into the print round it: no die's body
     (28.3, 4.0, True, False),    # cut off by the crop: not found whole
 ])
