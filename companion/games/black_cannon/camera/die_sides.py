@@ -7,7 +7,9 @@ and one showing four or more whose grid, seen from above the slant it leans at, 
 (on bars of its own, set by such flat and cocked tops: a flat one's body, seen from low down, shifts further).
 The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body; round a face
 of one to three pips, its shift across is measured with thin strips of like colour cut from it (a print line, a chest
-square's rim, a shadow's fringe joined to it would run it on across as a side does)."""
+square's rim, a shadow's fringe joined to it would run it on across as a side does). The body measures the face read
+too: a face of two or three pips whose die's body, found whole, is far wider than its pip spread allows is smaller than
+its die's top (a cocked die's tilted top seen foreshortened, or two pips of a bigger face read as a smaller one)."""
 
 from __future__ import annotations
 
@@ -132,3 +134,18 @@ def body_measured(extent: BodyExtent | None, pips: int, settings: ReaderSettings
     # (the colour barely found, or run on into the print round it) says nothing either.
     low, high = settings.lone_body_mm
     return low <= extent.width / settings.dice_px_per_mm <= high
+
+
+def face_small_for_body(extent: BodyExtent | None, pips: int, settings: ReaderSettings) -> bool:
+    """Whether a face of two or three pips is smaller than its die's top: the die's body, found whole (not cut off by
+    the crop) and no wider than a die's body can be (`die_body_most_mm`: its colour not run on into the surround), is
+    wider than `small_face_body_spreads` of the face's pip spreads. A flat top's body, its sides seen from low down,
+    is not (forced-lean fresh tuning seed 6511: a cocked red 1's tilted side read sure as a 2 of 14.7 mm, its body
+    28.3 mm, 7.1 spreads). A lone pip's face has no spread to size it by; one of four pips or more has bars of its
+    own (its flat tops' colour runs on at 6-7 spreads)."""
+    if extent is None or pips < 2 or pips >= CORNERED_PIPS:
+        return False
+    whole = extent.whole or extent
+    if whole.cut_off or whole.width > settings.die_body_most_mm * settings.dice_px_per_mm:
+        return False
+    return whole.width > settings.small_face_body_spreads * whole.spread

@@ -38,7 +38,7 @@ from companion.games.black_cannon.board import Board
 from companion.games.black_cannon.camera.blur_stretch import blur_reach_px, flat_pips_roundness
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals_together, stray_spots
-from companion.games.black_cannon.camera.die_sides import body_extent, body_measured, sides_show_lean
+from companion.games.black_cannon.camera.die_sides import body_extent, body_measured, face_small_for_body, sides_show_lean
 from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
                                                              pips_alike, pips_found, pips_shape_seen, pips_squashed,
                                                              sure_margin)
@@ -187,6 +187,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     side_seen = sides_show_lean(extent, face.pips, settings)
     if side_seen:
         doubts.append("its body shows a side beside its top: a cocked die?")
+    elif face_small_for_body(extent, face.pips, settings):
+        doubts.append("its face is small for its die's body: a cocked die's tilted top, or pips of a bigger face?")
     elif not body_measured(extent, face.pips, settings):
         if pips_beyond_top(face, points, radii, away, settings) >= settings.pips_beyond_least:
             doubts.append("pips lie beyond its far edge, its body unmeasured: a cocked die's side read as its top?")

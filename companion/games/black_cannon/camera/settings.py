@@ -132,6 +132,15 @@ class ReaderSettings:
     # into its shadow, 6339's into a chest square's rim; shifted 0.14-0.24 across, 0.01-0.11 so opened); a die's
     # side seen is wider than this.
     body_bridge_mm: float = 2.0
+    # A face of two or three pips whose die's body, found whole and no wider than `die_body_most_mm`, is wider than
+    # this many of its pip spreads is smaller than its die's top: doubted (die_sides.face_small_for_body; bc-dice27).
+    # Fresh tuning seeds 6350-6549, plain and forced to lean, bodies not cut off: flat 2s and 3s 5.24 spreads at most
+    # but 6423's ivory 2 at 6.21 (26.3 mm, seen from low down; asked at a bar of 6.0); cocked dice read as 2s or 3s
+    # 6.26-7.18, all asked already but 6511's red 1 read sure as a 2 (7.07-7.18, 28.3-28.8 mm).
+    small_face_body_spreads: float = 6.6
+    # ... the widest a die's body can be, its colour not run on: a die's top turned up to 45 degrees (lone_body_mm's
+    # upper end, from the same geometry); run-on bodies there were 50-60 mm wide, or cut off.
+    die_body_most_mm: float = 34.0
     # A lone pip's body (no pip spread to size it by) says so only when it spans this across, in mm: a die's top,
     # 16-21 mm, turned up to 45 degrees (tuning seeds 2000-2149: flat 1s 19-27 mm, the cocked dice it doubted 22-29;
     # a flat ivory 1 whose colour ran on into the tan squares 41, a red 1 whose body was barely found 7).

@@ -126,3 +126,41 @@ def test_a_flat_one_whose_colour_runs_on_along_a_line_a_rim_or_a_shadow_is_read_
 
     seen = _flat_die_read(seed, 1, 1, style)
     assert seen.pips == 1 and seen.confidence >= SETTINGS.confident, seen.reason
+
+
+def _body_round_a_face(width_mm: float, spread_mm: float, cut_off: bool = False):
+    """The whole body round a face of pip spread `spread_mm`, `width_mm` across the camera's line, centred on it."""
+    from companion.games.black_cannon.camera.die_sides import BodyExtent
+
+    width, spread = width_mm * SETTINGS.dice_px_per_mm, spread_mm * SETTINGS.dice_px_per_mm
+    return BodyExtent((-width / 2, width / 2), 0.4 * width, cut_off, spread)
+
+
+@pytest.mark.parametrize("width_mm, spread_mm, cut_off, small", [
+    (28.3, 4.0, False, True),    # 6511's cocked red 1, its tilted side read as a 2 of 14.7 mm: 7.1 spreads
+    (22.6, 4.3, False, False),   # 6397's flat blue 2: 5.2 spreads, as wide as most flat 2s and 3s reach
+    (26.3, 4.24, False, False),  # 6423's flat ivory 2 seen from low down: 6.2 spreads, the widest flat one
+    (60.0, 4.0, False, False),   # the die's colour run on into the print round it: no die's body
+    (28.3, 4.0, True, False),    # cut off by the crop: not found whole
+])
+def test_a_face_of_two_or_three_pips_far_smaller_than_its_dies_body_is_doubted(width_mm, spread_mm, cut_off, small):
+    # Fresh tuning seeds 6350-6549, plain and the first die forced to lean (bc-dice27).
+    from companion.games.black_cannon.camera.die_sides import face_small_for_body
+
+    assert face_small_for_body(_body_round_a_face(width_mm, spread_mm, cut_off), 2, SETTINGS) == small
+
+
+@pytest.mark.slow
+def test_a_cocked_red_one_whose_side_reads_as_a_small_two_is_asked_about():
+    # Fresh tuning seed 6511, the first die forced to lean 33 degrees: its tilted side read sure as a 2 by the pip
+    # counter (margin 0.81; the face reader unsure, 0.50), a face of 14.7 mm on a red die of 19.
+    from companion.games.black_cannon.camera.reader import read_table
+    from tests.games.black_cannon.camera.test_black_cannon_dice import _read_near, _tuning_view
+
+    image, truth = _tuning_view(6511, lean=True)
+    cocked = truth["dice"][0]
+    assert (cocked["pips"], cocked["readable"]) == (1, False)
+    reading = read_table(image)
+    near = _read_near(reading, cocked)
+    assert near.confidence < SETTINGS.confident and "small for its die's body" in near.reason
+    assert reading.dice_values() is None

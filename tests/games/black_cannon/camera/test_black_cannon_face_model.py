@@ -162,7 +162,8 @@ def test_a_cocked_four_the_pip_counter_reads_sure_as_a_two_is_asked_when_the_tre
     near = [die for die in read_table(image).dice
             if np.hypot(*(np.array(die.centre_mm) - cocked["centre_mm"])) < 22]
     assert near and all(die.confidence < SETTINGS.confident for die in near)
-    assert any("likeliest: a die cocked?" in die.reason for die in near)
+    # (since bc-dice27 the pip counter doubts that 2 first: a face of 12.7 mm on a body of 7.5 of its pip spreads)
+    assert any("likeliest: a die cocked?" in die.reason or "small for its die's body" in die.reason for die in near)
 
 
 @pytest.mark.slow
