@@ -46,7 +46,9 @@ bars set on 3400-4999 before 5000-5099 was read, with 3400-4899 checked again, 3
 mats read again: a coin's kind alone a note, not asked, on a mat with no prize read, its bar set on them), 5100-5299 (kept
 once with main's code, read again after the change was made on 3400-5099) for coast-taught35's specks weighed by the
 colours of the fleets a prize may come from (and a prize's fleet alone a note where every such fleet gives the same
-points, tried and not kept: 5231 ben sure and wrong), with 3400-5099 checked again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing
+points, tried and not kept: 5231 ben sure and wrong), with 3400-5099 checked again, 3400-5299 again for coast-taught36
+(kept mats read again: the coin zone's cover past the coins read measured clear of them, grain opened away, its bar
+set on them)) were used while tuning (the held-out row ran on 500-515 once, as a check, changing
 nothing; never on 700-5299);
 the default seeds (9000 on) were kept apart.
 

@@ -176,6 +176,20 @@ def ringed_middles(taken: list[tuple[float, float]], failed: list[tuple[float, f
     return found
 
 
+def clear_of_coins(taken: list[tuple[float, float]], covered: np.ndarray, diameter_mm: float,
+                   settings: CoinSettings = CoinSettings()) -> np.ndarray:
+    """`covered` (bool) outside every coin in `taken` (px), settings.half_under_clear_mm round each."""
+    clear = (diameter_mm / 2 + settings.half_under_clear_mm) * MAT_PX_PER_MM
+    left = covered.copy()
+    for row, col in taken:
+        # Worked out on the box round each coin's clear disc alone (no pixel past it is within it).
+        top, bottom = max(0, int(row - clear)), min(left.shape[0], int(row + clear) + 2)
+        first, last = max(0, int(col - clear)), min(left.shape[1], int(col + clear) + 2)
+        rows, cols = np.ogrid[top:bottom, first:last]
+        left[top:bottom, first:last] &= (rows - row) ** 2 + (cols - col) ** 2 > clear ** 2
+    return left
+
+
 def face_left_unread(taken: list[tuple[float, float]], covered: np.ndarray, diameter_mm: float,
                      settings: CoinSettings = CoinSettings(), least: float = 0.0) -> float:
     """The most of a coin's face that any disc a coin wide shows covered (`covered`: bool, not paper and no prize hull)
@@ -184,14 +198,7 @@ def face_left_unread(taken: list[tuple[float, float]], covered: np.ndarray, diam
     them are left. 0.0 where no disc can show `least`: no square a coin wide holds that many of a disc's pixels (a box
     sum is cheap, the disc filter is not, and few mats come near)."""
     radius = diameter_mm / 2 * MAT_PX_PER_MM
-    clear = radius + settings.half_under_clear_mm * MAT_PX_PER_MM
-    left = covered.copy()
-    for row, col in taken:
-        # Worked out on the box round each coin's clear disc alone (no pixel past it is within it).
-        top, bottom = max(0, int(row - clear)), min(left.shape[0], int(row + clear) + 2)
-        first, last = max(0, int(col - clear)), min(left.shape[1], int(col + clear) + 2)
-        rows, cols = np.ogrid[top:bottom, first:last]
-        left[top:bottom, first:last] &= (rows - row) ** 2 + (cols - col) ** 2 > clear ** 2
+    left = clear_of_coins(taken, covered, diameter_mm, settings)
     if not left.any():
         return 0.0
     offsets = disc_offsets(radius)

@@ -19,9 +19,9 @@ from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.camera.mat_picture import (MAT_PX_PER_MM, disc_offsets, disc_within, mat_zone_picture,
                                                                    mat_zone_slices)
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
-from companion.games.cannons_coastlines.camera.coin_spacing import (face_left_unread, faint_doubles, gaps_between,
-                                                                    half_under_shown, lone_rims, ringed_middles,
-                                                                    spacing_doubts)
+from companion.games.cannons_coastlines.camera.coin_spacing import (clear_of_coins, face_left_unread, faint_doubles,
+                                                                    gaps_between, half_under_shown, lone_rims,
+                                                                    ringed_middles, spacing_doubts)
 from companion.games.cannons_coastlines.camera.settings import CoinSettings, MatSettings
 
 METAL = "metal"
@@ -256,14 +256,15 @@ class CoinZone:
 
 
 def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSettings = CoinSettings(),
-               looks: MatLooks = KIT_LOOKS, coin_zone: CoinZone | None = None
-               ) -> tuple[dict[str, int], list[str], list[str], float]:
+               looks: MatLooks = KIT_LOOKS, coin_zone: CoinZone | None = None,
+               counted: list[tuple[float, float]] | None = None) -> tuple[dict[str, int], list[str], list[str], float]:
     """(coins by kind, doubts on their count, doubts on a coin's kind alone, the least lead of a kind's votes).
     Each coin's kind is the ring hue most of its ring votes for
     (weighted by chroma squared, so the ring's paint outvotes brass and paper the ring
     samples touch when the centre is a little off). `hull_cover` marks the prize hulls over the
     whole mat, with what of them leans out of their zone. Taught `looks` give the coins' size, where
-    their colour lies and the metal's hue, which names no kind. `coin_zone`: CoinZone.of(balanced) when made already."""
+    their colour lies and the metal's hue, which names no kind. `coin_zone`: CoinZone.of(balanced) when made already;
+    `counted`, when given, receives the centres of the coins counted (px of coin_zone's picture)."""
     margin = settings.zone_margin_mm
     zone_box = kit.mat_zone("coins")
     if coin_zone is None:
@@ -291,6 +292,8 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
                         and not (hulls[int(row), int(col)] and origin[1] + row / MAT_PX_PER_MM > low_line)
                         and not (looks.taught and on_a_leaning_hull(row, col, hulls, zone_box.y + zone_box.height - origin[1],
                                                                     diameter, settings))])
+    if counted is not None:
+        counted.extend(tuple(c) for c in centres.tolist())
     if len(centres) == 0:
         return {}, [], [], 1.0
     spacing = spacing_doubts([tuple(c) for c in centres.tolist()], passed_over, coin_separation_px(diameter, settings),
@@ -354,12 +357,18 @@ def _unread_face_doubts(centres: np.ndarray, coin_zone: CoinZone, hulls: np.ndar
     return [f"{shown:.0%} of a coin's width covered clear of every coin counted: a coin not read?"]
 
 
-def coin_cover_doubts(count: int, covered_mm2: float, coin_mm2: float, settings: MatSettings) -> list[str]:
-    """The coins read must cover about what the coin zone shows (a far mat's blur spreads each coin a little)."""
+def coin_cover_doubts(count: int, covered_mm2: float, coin_mm2: float, settings: MatSettings,
+                      clear_mm2: float | None = None, hull_leans_in: bool = False) -> list[str]:
+    """The coins read must cover about what the coin zone shows (a far mat's blur spreads each coin a little).
+    `clear_mm2` (taught: cover_clear_of_coins_mm2), when given, is what shows more: the zone's whole cover less the
+    coins' counts a grainy paper and a photo's wider coin halo as coins not read. Where a prize hull leans into the
+    zone (`hull_leans_in`) the whole cover's excess still asks too: the hull's edge and shadow past its mask are no paper."""
     expected = count * coin_mm2 * settings.coin_cover_blur
     if count and covered_mm2 < settings.coins_cover_least * expected:
         return [f"{count} coins read, but the coin zone shows fewer"]
-    if covered_mm2 - expected > settings.coins_unread_most * coin_mm2:
+    whole_more = covered_mm2 - expected > settings.coins_unread_most * coin_mm2
+    clear_more = clear_mm2 is not None and clear_mm2 > settings.coins_clear_unread_most * coin_mm2
+    if clear_more or (whole_more and (clear_mm2 is None or hull_leans_in)):
         return [f"the coin zone shows more than the {count} coins read"]
     return []
 
@@ -368,3 +377,17 @@ def coins_covered_mm2(coin_zone: CoinZone, hull_cover: np.ndarray, settings: Coi
     """mm^2 of the coin zone less like paper than a coin's face is, a prize hull leaning in left out."""
     covered = coin_zone.covered(settings) & ~mat_zone_picture(hull_cover, "coins")
     return float(covered.sum()) / MAT_PX_PER_MM ** 2
+
+
+def cover_clear_of_coins_mm2(counted: list[tuple[float, float]], coin_zone: CoinZone, hull_cover: np.ndarray,
+                             diameter_mm: float, settings: CoinSettings, opening_share: float) -> float:
+    """mm^2 of the coin zone covered (no prize hull) clear of every coin counted, opened by a disc opening_share of a
+    coin wide: the paper's grain, a coin's blurred halo and the slivers between packed coins drop out, a coin's face
+    that no rim counted stays."""
+    covered = np.zeros(coin_zone.paper_like.shape, bool)
+    covered[coin_zone.inner] = coin_zone.covered(settings)
+    covered &= ~mat_zone_picture(hull_cover, "coins", settings.zone_margin_mm)
+    left = clear_of_coins(counted, covered, diameter_mm, settings).astype(np.uint8)
+    width = int(round(opening_share * diameter_mm * MAT_PX_PER_MM)) | 1
+    opened = cv2.morphologyEx(left, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (width, width)))
+    return float(opened.sum()) / MAT_PX_PER_MM ** 2

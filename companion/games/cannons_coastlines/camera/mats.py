@@ -19,8 +19,9 @@ import numpy as np
 
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.vision.table_frame import TableFrame
-from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cover_doubts, coins_covered_mm2, paper_covered,
-                                                             paper_likeness, read_coins)
+from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cover_doubts, coins_covered_mm2,
+                                                             cover_clear_of_coins_mm2, paper_covered, paper_likeness,
+                                                             read_coins)
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, faint_lidless_crate, read_crate_blob
 from companion.games.cannons_coastlines.camera.fleet_colour import (coloured_of_fleets, coloured_pixels, fleet_of_pixels,
                                                                    strong_chroma)
@@ -357,7 +358,8 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     solid = _solid(paperless)
     hull_cover = _hull_cover(solid, settings)
     coin_zone = CoinZone.of(balanced, coin_settings)   # read once for the coins and for what they cover
-    coins, doubts, kind_doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks, coin_zone)
+    counted: list[tuple[float, float]] = []
+    coins, doubts, kind_doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks, coin_zone, counted)
     masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks, fleets, paperless)
     fleets = list(tags_on_mat)
     untagged = hull_blobs(solid, settings)[len(fleets):]
@@ -372,7 +374,11 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     notes = kind_doubts if kinds_noted else []
     doubts += ([] if kinds_noted else kind_doubts) + fitting_doubts
     coins_mm2 = coins_covered_mm2(coin_zone, hull_cover, coin_settings)
-    doubts += coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings)
+    # Taught, cover past the coins read is what lies clear of them, grain and halo opened away (MatSettings.coins_clear_*).
+    clear_mm2 = (cover_clear_of_coins_mm2(counted, coin_zone, hull_cover, looks.coin_diameter_mm, coin_settings,
+                                          settings.coins_clear_opening_share) if looks.taught else None)
+    doubts += coin_cover_doubts(sum(coins.values()), coins_mm2, looks.coin_mm2, settings, clear_mm2,
+                                bool(mat_zone_picture(hull_cover, "coins").any()))
     # Taught, a coin's kind leading by coin_settings.unclear_margin or more is no doubt (under it one is named): the
     # margin lowers the mat's confidence only there, so the mat is not left unsure with no doubt named. Untaught, the
     # coins are not the kit's and a narrow lead still is one: their rings are sampled where the kit's lie (on the
