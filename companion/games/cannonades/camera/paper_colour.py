@@ -53,7 +53,7 @@ class DeckPaper:
         compared with first."""
         height, width = grey_box.shape
         box = self.view[y0:y0 + height, x0:x0 + width]
-        unclipped = box.max(axis=2) < settings.clipped
+        unclipped = brightest_channel(box) < settings.clipped
         bright = box[shows & unclipped & (grey_box >= level)]
         paper = self.chroma
         if beside is not None and beside.any():
@@ -64,6 +64,12 @@ class DeckPaper:
             return PAPER
         off = float(np.abs(chromaticity(bright) - paper).sum())
         return PAPER if off <= settings.same_paper_most else OTHER if off >= settings.other_paper_least else UNSURE
+
+
+def brightest_channel(image: np.ndarray) -> np.ndarray:
+    """Each pixel's largest channel: image.max(axis=2), the same values, without numpy's slow reduction over a short
+    last axis (11 ms on a 860 x 620 top view, a tenth of the read)."""
+    return np.maximum(np.maximum(image[..., 0], image[..., 1]), image[..., 2])
 
 
 def chromaticity(pixels: np.ndarray) -> np.ndarray:
@@ -80,7 +86,8 @@ def deck_paper(view: np.ndarray, grey: np.ndarray, cover: np.ndarray, margin_px:
     values = grey[faces]
     if values.size < settings.least_pixels:
         return DeckPaper(view, None)
-    paper = faces & (grey >= float(np.percentile(values, 75)) - settings.paper_below_top) & (view.max(axis=2) < settings.clipped)
-    if int(paper.sum()) < settings.least_pixels:
+    near_top = view[faces & (grey >= float(np.percentile(values, 75)) - settings.paper_below_top)]
+    paper = near_top[brightest_channel(near_top) < settings.clipped]   # the same pixels, in the same order
+    if len(paper) < settings.least_pixels:
         return DeckPaper(view, None)
-    return DeckPaper(view, chromaticity(view[paper]))
+    return DeckPaper(view, chromaticity(paper))
