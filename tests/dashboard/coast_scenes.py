@@ -62,20 +62,21 @@ def coast_services(tmp_path, **kw) -> Services:
 
 
 class FakeTableCamera(ScriptedTable):
-    """Frames of scripted tables: `show(table, stale=..., mat_doubts=..., notes=...)`, `hand()` covers the table."""
+    """Frames of scripted tables: `show(table, stale=..., mat_doubts=..., mat_notes=...)`, `hand()` covers the table."""
 
     description = "scripted coast table"
 
     def __init__(self, first: Table | None = None, fps: float = 30.0):
         super().__init__(first, fps, size=(72 * 8 + 40, 48 * 8 + 40))
         self.stale: list[frozenset] = [frozenset()]
-        self.doubts: list[tuple[dict, tuple]] = [({}, ())]
+        self.doubts: list[tuple[dict, dict]] = [({}, {})]
 
-    def show(self, scene: Table, stale=(), mat_doubts=None, notes=()) -> None:
-        """`mat_doubts` {player: (doubt, ...)}: the mats the reader cannot vouch for, as the real reader names them."""
+    def show(self, scene: Table, stale=(), mat_doubts=None, mat_notes=None) -> None:
+        """`mat_doubts` {player: (doubt, ...)}: the mats the reader cannot vouch for, as the real reader names them;
+        `mat_notes` likewise what it notes that changes no points."""
         super().show(scene)
         self.stale.append(frozenset(stale))
-        self.doubts.append((dict(mat_doubts or {}), tuple(notes)))
+        self.doubts.append((dict(mat_doubts or {}), dict(mat_notes or {})))
 
 
 class FakeTableReader:
@@ -89,7 +90,7 @@ class FakeTableReader:
         self.calls += 1
         index = int(image[0, 0, 0])
         scene, stale = self.camera.positions[index], self.camera.stale[index]
-        mat_doubts, notes = self.camera.doubts[index]
+        mat_doubts, mat_notes = self.camera.doubts[index]
         hidden = bool(image[0, 0, 1])
         # 8 px an inch, 20 px margin: a plain scale-and-shift homography.
         homography = (PX_PER_INCH, 0.0, 20.0, 0.0, PX_PER_INCH, 20.0, 0.0, 0.0, 1.0)
@@ -98,5 +99,5 @@ class FakeTableReader:
                                              for s in scene.ships}
         return TableObservation(timestamp, scene, ((20, 20), (596, 20), (596, 404), (20, 404)),
                                 homography if scene else None, sightings, hidden=hidden,
-                                problems=() if scene else ("no table markers found",), notes=notes,
-                                mat_doubts=mat_doubts)
+                                problems=() if scene else ("no table markers found",), mat_doubts=mat_doubts,
+                                mat_notes=mat_notes)

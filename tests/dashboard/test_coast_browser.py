@@ -113,7 +113,7 @@ def test_the_points_screen_asks_about_an_unsure_mat_and_a_player_sets_it(browser
 
     misread = SCENE.replace(mats={**SCENE.mats, "ben": SCENE.mats["anna"]})       # what the camera thinks it sees
     camera.show(misread, mat_doubts={"ben": ("a prize hull from an unknown fleet",)},
-                notes=("anna's mat: a coin whose ring colour is unclear (read as repair crew)",))
+                mat_notes={"anna": ("a coin whose ring colour is unclear (read as repair crew)",)})
     page.wait_for_selector("#question:not(.hidden)")
     assert "The camera cannot vouch for ben's mat (a prize hull from an unknown fleet)" in page.inner_text("#question")
     assert page.inner_text("article.player[data-player='ben'] .points") == "45"   # the last sure reading stays

@@ -40,10 +40,16 @@ class TableObservation:
     hidden: bool = False                                  # a hand or arm over the table
     motion: float = 0.0                                   # share of the table that changed since the last frame
     problems: tuple[str, ...] = ()                        # each names what was not seen and where
-    notes: tuple[str, ...] = ()                           # read unsure but changing no points (a coin's kind): not asked
     # The mats whose points the reader cannot vouch for (not seen, a doubt named, or read under its sure bar), each
     # with what it doubts: live, such a mat keeps what the game knew and the players are asked.
     mat_doubts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # What each mat was read unsure of that changes no points (a coin's kind): shown, not asked.
+    mat_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def notes(self) -> tuple[str, ...]:
+        """Every mat's notes as sentences naming the mat."""
+        return tuple(f"{player}'s mat: {note}" for player, notes in self.mat_notes.items() for note in notes)
 
     @property
     def located(self) -> bool:

@@ -11,7 +11,8 @@ Events (each committed before anyone hears of it, each with a `message` for the 
 
 Commands (each may carry a `source`): start {"table", "unsure", "notes"}, observe {"table", "stale", "unsure",
 "notes"}, next_turn, values {"house"}, claim {"player"}, mat {"player", "mat"}; a table is a Table or its JSON
-(docs/formats.md); `unsure` names the mats the camera could not vouch for, with its doubts.
+(docs/formats.md); `unsure` names the mats the camera could not vouch for, with its doubts, and `notes` what it
+noted on a mat that changes no points, each by player.
 """
 
 from __future__ import annotations
@@ -170,12 +171,13 @@ class CoastRecord:
         if kind == "game":
             house = state.house if state is not None else {}
             state = CoastState(self.rulebook, table_from_json(body["table"], self.rulebook), house=house,
-                               unsure=_unsure_of(body), notes=tuple(body.get("notes", ())))
+                               unsure=_by_player(body, "unsure"), notes=_by_player(body, "notes"))
         elif state is None:
             return None   # notes before the first game
         elif kind == "table":
             state = replace(state, table=table_from_json(body["table"], self.rulebook),
-                            stale=frozenset(body.get("stale", ())), unsure=_unsure_of(body), notes=tuple(body.get("notes", ())))
+                            stale=frozenset(body.get("stale", ())), unsure=_by_player(body, "unsure"),
+                            notes=_by_player(body, "notes"))
         elif kind == "mat":
             mat = Mat(dict(body["coins"]), {tuple(key.split(":", 1)): n for key, n in body["prizes"].items()})
             state = replace(state, table=state.table.replace(mats={**state.table.mats, body["player"]: mat}),
@@ -226,13 +228,9 @@ RECORD = CoastRecord()
 
 def _doubts(command: dict) -> dict:
     """The camera's unsure mats and notes for an event's body, when it sent any."""
-    out = {}
-    if command.get("unsure"):
-        out["unsure"] = {player: list(doubts) for player, doubts in sorted(command["unsure"].items())}
-    if command.get("notes"):
-        out["notes"] = list(command["notes"])
-    return out
+    return {key: {player: list(said) for player, said in sorted(command[key].items())}
+            for key in ("unsure", "notes") if command.get(key)}
 
 
-def _unsure_of(body: dict) -> dict[str, tuple[str, ...]]:
-    return {player: tuple(doubts) for player, doubts in body.get("unsure", {}).items()}
+def _by_player(body: dict, key: str) -> dict[str, tuple[str, ...]]:
+    return {player: tuple(said) for player, said in body.get(key, {}).items()}

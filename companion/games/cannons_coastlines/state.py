@@ -25,7 +25,7 @@ class CoastState:
     # The mats the camera could not vouch for at its last table, with its doubts (their holdings are the last known or
     # a player's correction), and what it noted that changes no points (a coin's kind).
     unsure: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
-    notes: tuple[str, ...] = ()
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
 
     @property
     def values(self) -> dict[str, dict[str, int]]:

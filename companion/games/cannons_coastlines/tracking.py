@@ -47,7 +47,7 @@ class TableCommitted:
     table: Table
     stale: frozenset[str]
     unsure_mats: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # player -> the reader's doubts
-    notes: tuple[str, ...] = ()     # unsure but changing no points (a coin's kind): shown, not asked
+    notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)   # player -> what changes no points: shown
 
 
 class CoastTracker:
@@ -78,7 +78,7 @@ class CoastTracker:
                 and not changed(self.committed, table):
             return Unchanged()
         self.committed, self.committed_stale, self.committed_unsure = table, stale, unsure
-        return TableCommitted(table, stale, unsure, observation.notes)
+        return TableCommitted(table, stale, unsure, dict(observation.mat_notes))
 
     def _keep_unsure_mats(self, table: Table, unsure: Mapping[str, tuple[str, ...]]) -> Table:
         """An unsure mat keeps its last committed holdings; with none committed yet, the reading stands (named

@@ -107,7 +107,7 @@ def view_coast(state: CoastState | None) -> dict:
                         "to_play": bool(turn) and turn["player"] == player, "coins": score.coins,
                         "prizes": score.prizes, "prize_points": score.prize_points, "points": score.total,
                         "ships_afloat": len(table.fleet(player)), "coins_by_kind": dict(mat.coins),
-                        "unsure": list(state.unsure.get(player, ())), "notes": _notes_of(player, state.notes)})
+                        "unsure": list(state.unsure.get(player, ())), "notes": list(state.notes.get(player, ()))})
     return {
         "game": GAME,
         "victory_points": VICTORY_POINTS,
@@ -125,12 +125,6 @@ def view_coast(state: CoastState | None) -> dict:
         "table": table_json(table, stale),
         "aids": aids_json(table, rulebook),
     }
-
-
-def _notes_of(player: str, notes) -> list[str]:
-    """The camera's notes on one player's mat ("anna's mat: ..."), without the name."""
-    prefix = f"{player}'s mat: "
-    return [note[len(prefix):] for note in notes if note.startswith(prefix)]
 
 
 def _turn_json(turn, values) -> dict | None:

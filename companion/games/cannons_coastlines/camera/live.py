@@ -52,7 +52,7 @@ class CoastCamera:
 
     @staticmethod
     def commands(snapshot, committed: TableCommitted, observation: TableObservation) -> list[dict]:
-        doubts = {"unsure": dict(committed.unsure_mats), "notes": list(committed.notes)}
+        doubts = {"unsure": dict(committed.unsure_mats), "notes": dict(committed.notes)}
         if snapshot.state is None:
             commands = [{"type": "start", "table": committed.table, **doubts}]
         else:

@@ -205,7 +205,7 @@ class CoastReader:
         clock.lap("islands and rocks")
         players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
         factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
-        mats, notes, mat_doubts = {}, [], {}
+        mats, mat_notes, mat_doubts = {}, {}, {}
         # Taught only: measured on the taught tuning views (the untaught reading is untouched).
         prize_values = ({key: faction.prize_values for key, faction in rulebook.factions.items()}
                         if self.taught else None)
@@ -226,7 +226,8 @@ class CoastReader:
             mats[seat.player] = mat
             confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
             problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
-            notes += [f"{seat.player}'s mat: {note}" for note in seen.notes]
+            if seen.notes:
+                mat_notes[seat.player] = tuple(seen.notes)
             if seen.doubts or doubts or seen.confidence < settings.mat_sure:
                 mat_doubts[seat.player] = tuple(seen.doubts + doubts) or (f"read only {seen.confidence:.0%} sure",)
         for fleet in sorted(fleets_present - set(poses)):
@@ -239,7 +240,7 @@ class CoastReader:
                       turn=previous.table.turn if previous is not None and previous.table is not None else None)
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
                                 frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems),
-                                tuple(notes), mat_doubts)
+                                mat_doubts, mat_notes)
 
 
     def _read_ship(self, image, grey, frame, quad, card, fleet):
