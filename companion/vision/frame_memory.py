@@ -25,8 +25,8 @@ class MemorySettings:
     marker_box_growth: float = 0.5    # a marker is kept when nothing changed within half its size round it
     still_marker_px: float = 0.5      # a marker found again this near where it lay has not moved (sensor noise)
     hand_shift_px: float = 2.0        # a hand's edge across a marker shifts its corners this much; more is a move
-    # A marker lost (under a hand) is looked for again every frame round where it last lay, this much of its size
-    # out on each side: once the hand is gone nothing changes there, so the changed boxes would never find it.
+    # A marker lost (under a hand) is looked for again round where it last lay, this much of its size out on each
+    # side, in every frame where nothing changed there: once the hand is gone the changed boxes would never find it.
     lost_marker_growth: float = 1.0
     lost_markers_most: int = 12       # the latest lost markers looked for (a ship gone from the table stays lost)
     changes: ChangeSettings = ChangeSettings()
@@ -99,7 +99,9 @@ class FrameReading:
         return kept
 
     def _look_for_lost(self, kept: dict[int, np.ndarray]) -> None:
-        """Markers of the last frames not found now are looked for round where they lay; those still missing stay lost."""
+        """Markers of the last frames not found now are looked for round where they lay once nothing moves there (a
+        hand still passing over one is not worth the search: it is looked for when the picture there settles);
+        those still missing stay lost."""
         lost = {**self.last.lost, **self.last.markers}
         missing = [marker_id for marker_id in lost if marker_id not in kept][-self.settings.lost_markers_most:]
         height, width = self.grey.shape[:2]
@@ -109,7 +111,7 @@ class FrameReading:
             box = _grown(lost[marker_id], self.settings.lost_marker_growth)
             x0, y0 = np.clip(np.floor(box.min(0)).astype(int), 0, [width, height])
             x1, y1 = np.clip(np.ceil(box.max(0)).astype(int), 0, [width, height])
-            if x1 - x0 < 8 or y1 - y0 < 8:
+            if x1 - x0 < 8 or y1 - y0 < 8 or self.changes.changed(box):
                 continue
             for found_id, quad in find_markers(self.grey[y0:y1, x0:x1]).items():
                 kept.setdefault(found_id, quad + (x0, y0))

@@ -14,13 +14,14 @@ import pytest
 from companion.games.cannons_coastlines.camera.live import CoastCamera
 from companion.games.cannons_coastlines.camera.reader import make_reader
 from companion.games.cannons_coastlines.record import RECORD
-from companion.games.cannons_coastlines.render.clip import clip_start, play_script
+from companion.games.cannons_coastlines.render.clip import FPS, Pacing, clip_start, play_script, render_clip
 from companion.games.cannons_coastlines.state import holdings_of, points_of
 from companion.games.cannons_coastlines.table_json import table_to_json
 from companion.games.cannons_coastlines.tracking import TableCommitted
 from companion.live import Pipeline
 from companion.session import EventLog, Session
-from companion.vision.frames import open_source
+from companion.render.options import RenderOptions
+from companion.vision.frames import Frame, open_source
 
 CLIP = CoastCamera.clip()
 TRUTH = json.loads(CLIP.with_suffix(".json").read_text(encoding="utf-8")) if CLIP else None
@@ -45,16 +46,31 @@ class Watched:
         self.source.close()
 
 
-@pytest.fixture(scope="module")
-def refereed(tmp_path_factory):
-    session = Session(EventLog(tmp_path_factory.mktemp("coast-clip") / "game.sqlite"), RECORD)
-    watched = []
+class InMemory:
+    """A rendered clip's frames as a frame source, timed at its frame rate."""
+
+    description = "rendered clip"
+
+    def __init__(self, frames, fps):
+        self.frames, self.fps = frames, fps
+
+    def __iter__(self):
+        for index, image in enumerate(self.frames):
+            yield Frame(image, index / self.fps, index, "rendered clip")
+
+    def close(self):
+        pass
+
+
+def referee(tmp_path, open_frames):
+    """The clip through the live pipeline with the real reader: (session, watched source, pipeline, each read's
+    problems)."""
+    session = Session(EventLog(tmp_path / "game.sqlite"), RECORD)
+    watched, reader, problems = [], make_reader(), []
 
     def opened(on_status):
-        watched.append(Watched(session, open_source(str(CLIP), on_status=on_status)))
+        watched.append(Watched(session, open_frames(on_status)))
         return watched[0]
-
-    reader, problems = make_reader(), []
 
     def read(image, timestamp, previous):
         observation = reader.read_frame(image, timestamp, previous)
@@ -64,6 +80,20 @@ def refereed(tmp_path_factory):
     pipeline = Pipeline(CoastCamera, session, opened, read, pace=False, auto_confirm=True, restart_on_loop=True)
     pipeline.run()   # one pass, in this thread
     return session, watched[0], pipeline, problems
+
+
+@pytest.fixture(scope="module")
+def refereed(tmp_path_factory):
+    return referee(tmp_path_factory.mktemp("coast-clip"), lambda on_status: open_source(str(CLIP), on_status=on_status))
+
+
+@pytest.fixture(scope="module")
+def steep_and_grainy(tmp_path_factory):
+    """The same script on another table from another seed, seen at 35 degrees under a warm lamp, every frame with
+    its own sensor noise (the bundled clip has none): a webcam's stream, not a video file's."""
+    clip = render_clip(80, RenderOptions(size=(1280, 720), tilt_deg=35.0, light="warm", noisy=True),
+                       Pacing(frame_noise=2.5))
+    return clip.truth, referee(tmp_path_factory.mktemp("coast-clip-80"), lambda _: InMemory(clip.frames, FPS))
 
 
 def frame_of_each_event(watched: Watched) -> dict[int, int]:
@@ -96,12 +126,12 @@ def test_the_bundled_truth_is_what_the_script_plays_today():
     ]
 
 
-def test_the_game_follows_the_clip_still_by_still_and_nothing_is_committed_under_a_hand(refereed):
+def check_the_game_followed(truth: dict, refereed, ships_all_seen: bool = True, fittings_exact: bool = True) -> None:
     session, watched, pipeline, _ = refereed
     assert pipeline.status()["state"] == "ended"
     events = session.log.events()
     frame_of = frame_of_each_event(watched)
-    records = TRUTH["frames"]
+    records = truth["frames"]
     committed = [e for e in events if e.type in ("game", "table")]
     assert committed[0].type == "game" and committed[0].body["source"] == "camera"
     assert not [e.seq for e in committed if records[frame_of[e.seq]]["hand"]], "a table committed under a hand"
@@ -112,14 +142,28 @@ def test_the_game_follows_the_clip_still_by_still_and_nothing_is_committed_under
     for event in committed:
         state = records[frame_of[event.seq]]["state"]
         table = RECORD.table_of(event.body)
-        assert points_of(holdings_of(table), values) == TRUTH["states"][state]["points"], (event.seq, state)
-        truth_ships = TRUTH["states"][state]["table"]["ships"]
-        for ship in truth_ships:
-            seen = table.ships[ship["id"]]
+        assert points_of(holdings_of(table), values) == truth["states"][state]["points"], (event.seq, state)
+        truth_ships = {ship["id"]: ship for ship in truth["states"][state]["table"]["ships"]}
+        assert set(table.ships) <= set(truth_ships) and (set(table.ships) == set(truth_ships) or not ships_all_seen)
+        for seen in table.ships.values():
+            ship = truth_ships[seen.id]
             assert abs(seen.x - ship["x"]) < SHIP_PLACE_IN and abs(seen.y - ship["y"]) < SHIP_PLACE_IN, ship["id"]
-            assert list(seen.fittings) == ship["fittings"], ship["id"]
+            assert list(seen.fittings) == ship["fittings"] or not fittings_exact, ship["id"]
         shown.append(state)
-    assert shown == list(range(len(TRUTH["states"])))
+    assert shown == list(range(len(truth["states"])))
+
+
+def test_the_game_follows_the_clip_still_by_still_and_nothing_is_committed_under_a_hand(refereed):
+    check_the_game_followed(TRUTH, refereed)
+
+
+@pytest.mark.slow   # about a minute: the clip is rendered first
+def test_a_steep_grainy_stream_of_another_table_is_followed_as_well(steep_and_grainy):
+    """Limits of the reader's, not of the live path: the fluyt's tag is under its own sail until it sails (the game
+    lacks it until then), and the galleon's two crates are read as a mast and two crates from this steep a camera (its
+    hits to sink, not its points). Every table is still committed once still, none under a hand, its points right."""
+    truth, refereed = steep_and_grainy
+    check_the_game_followed(truth, refereed, ships_all_seen=False, fittings_exact=False)
 
 
 def test_a_corner_marker_a_hand_passed_over_is_seen_again_once_the_table_is_still(refereed):

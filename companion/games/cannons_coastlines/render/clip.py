@@ -56,6 +56,9 @@ SAIL_TRIES = ((0, 3.0), (25, 3.0), (-25, 3.0), (45, 2.5), (-45, 2.5), (90, 2.0),
 class Pacing:
     still: int = 4        # frames the table stands still after each change (the tracker wants three calm ones)
     hand: int = 2         # frames with a hand over the table for each change: before it, then after it
+    # A webcam's frames each carry fresh sensor noise (grey levels, one sigma); the bundled clip has none, as
+    # MPEG-4 spends its bits on noise. A still table is drawn once and the noise added per frame.
+    frame_noise: float = 0.0
 
 
 @dataclass
@@ -238,11 +241,12 @@ def _film(scenes, changes, labels, seed, pacing: Pacing, rng: random.Random) -> 
             for step in range(pacing.hand):
                 shown_index = index - 1 if step < pacing.hand // 2 else index
                 hand = _hand_over(scenes[shown_index], changes[index - 1].reach, rng, 40.0 + 30 * step)
-                frames.append(render_coast_frame(replace(scenes[shown_index], hand=hand), len(frames)).image)
+                image = render_coast_frame(replace(scenes[shown_index], hand=hand), len(frames)).image
+                frames.append(_with_noise(image, pacing.frame_noise, rng) if pacing.frame_noise else image)
                 records.append({"index": len(records), "state": shown_index, "still": False, "hand": True})
         image = render_coast_frame(scene, len(frames)).image
         for step in range(pacing.still):
-            frames.append(image)
+            frames.append(_with_noise(image, pacing.frame_noise, rng) if pacing.frame_noise else image)
             records.append({"index": len(records), "state": index, "still": step > 0, "hand": False})
     values = value_table(load_rulebook())
     truth = {"format": FORMAT, "game": "cannons-coastlines", "seed": seed,
@@ -252,6 +256,11 @@ def _film(scenes, changes, labels, seed, pacing: Pacing, rng: random.Random) -> 
                         for label, scene in zip(labels, scenes)],
              "frames": records}
     return Clip(frames, truth)
+
+
+def _with_noise(image: np.ndarray, sigma: float, rng: random.Random) -> np.ndarray:
+    noise = np.random.default_rng(rng.getrandbits(32)).normal(0.0, sigma, image.shape)
+    return np.clip(image + noise, 0, 255).astype(np.uint8)
 
 
 def write_clip(path: Path, seed: int = SEED) -> dict:
