@@ -25,6 +25,10 @@ class MemorySettings:
     marker_box_growth: float = 0.5    # a marker is kept when nothing changed within half its size round it
     still_marker_px: float = 0.5      # a marker found again this near where it lay has not moved (sensor noise)
     hand_shift_px: float = 2.0        # a hand's edge across a marker shifts its corners this much; more is a move
+    # A marker lost (under a hand) is looked for again round where it last lay, this much of its size out on each
+    # side, in every frame where nothing changed there: once the hand is gone the changed boxes would never find it.
+    lost_marker_growth: float = 1.0
+    lost_markers_most: int = 12       # the latest lost markers looked for (a ship gone from the table stays lost)
     changes: ChangeSettings = ChangeSettings()
 
 
@@ -37,6 +41,7 @@ class LastFrame:
     frame: TableFrame | None
     pieces: dict[str, tuple[tuple[np.ndarray, ...], bytes, object]] = field(default_factory=dict)
     frame_markers: dict[int, np.ndarray] = field(default_factory=dict)   # the corner markers `frame` was made from
+    lost: dict[int, np.ndarray] = field(default_factory=dict)   # markers seen before and not since: where they lay
 
 
 def quad_key(*quads) -> bytes:
@@ -66,6 +71,7 @@ class FrameReading:
         self.unread_squares: list[np.ndarray] = []    # squares ArUco could not read, for a second look
         self.frame: TableFrame | None = None
         self.frame_markers: dict[int, np.ndarray] = {}
+        self.lost: dict[int, np.ndarray] = {}
 
     @property
     def streaming(self) -> bool:
@@ -88,8 +94,28 @@ class FrameReading:
                 # reading made with them stays good.
                 kept[marker_id] = before if before is not None and np.abs(quad - before).max() <= self.settings.still_marker_px else quad
             self.unread_squares += [square + (x0, y0) for square in squares]
+        self._look_for_lost(kept)
         self.markers = kept
         return kept
+
+    def _look_for_lost(self, kept: dict[int, np.ndarray]) -> None:
+        """Markers of the last frames not found now are looked for round where they lay once nothing moves there (a
+        hand still passing over one is not worth the search: it is looked for when the picture there settles);
+        those still missing stay lost."""
+        lost = {**self.last.lost, **self.last.markers}
+        missing = [marker_id for marker_id in lost if marker_id not in kept][-self.settings.lost_markers_most:]
+        height, width = self.grey.shape[:2]
+        for marker_id in missing:
+            if marker_id in kept:   # found in an earlier box
+                continue
+            box = _grown(lost[marker_id], self.settings.lost_marker_growth)
+            x0, y0 = np.clip(np.floor(box.min(0)).astype(int), 0, [width, height])
+            x1, y1 = np.clip(np.ceil(box.max(0)).astype(int), 0, [width, height])
+            if x1 - x0 < 8 or y1 - y0 < 8 or self.changes.changed(box):
+                continue
+            for found_id, quad in find_markers(self.grey[y0:y1, x0:x1]).items():
+                kept.setdefault(found_id, quad + (x0, y0))
+        self.lost = {marker_id: lost[marker_id] for marker_id in missing if marker_id not in kept}
 
     def table_frame(self, table_markers: tuple[int, ...], make: Callable[[], TableFrame | None],
                     predict: Callable[[TableFrame, int], np.ndarray]) -> TableFrame | None:
@@ -130,4 +156,4 @@ class FrameReading:
 
     def remember(self) -> LastFrame:
         return LastFrame(self.timestamp, self.context, self.changes.small, self.markers, self.frame, self.pieces,
-                         self.frame_markers)
+                         self.frame_markers, self.lost)

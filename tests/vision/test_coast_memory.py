@@ -1,6 +1,7 @@
 """The reader's memory keeps the table frame while the table has not moved: a hand over a
 corner marker, or its edge across one, must not make every piece be read again."""
 
+from dataclasses import replace
 from types import SimpleNamespace
 
 import numpy as np
@@ -102,3 +103,31 @@ def test_how_much_a_pixel_must_change_to_count_is_a_setting():
     before = small_grey(GREY)
     assert ChangeMap(dimmed, before).share == 0.0
     assert ChangeMap(dimmed, before, ChangeSettings(change_levels=4)).share > 0.05
+
+
+def _picture_with_marker(marker_id: int, x: int, y: int, side: int = 64) -> np.ndarray:
+    import cv2
+
+    picture = np.full((720, 1280), 200, np.uint8)
+    dictionary = cv2.aruco.getPredefinedDictionary(cv2.aruco.DICT_4X4_50)
+    picture[y:y + side, x:x + side] = cv2.aruco.generateImageMarker(dictionary, marker_id, side)
+    return picture
+
+
+def test_a_marker_lost_under_a_hand_is_found_again_where_it_lay_once_the_hand_has_gone():
+    """Clip frame 18: the hand had left the bottom-left corner marker a frame before, so nothing changes round it
+    now; the changed boxes would never look there again, and the marker stayed lost for the rest of the clip."""
+    picture = _picture_with_marker(23, 100, 600)
+    where = _quad(100, 600, 64)
+    frame = SimpleNamespace(residual_px=0.2)
+    last = LastFrame(1.0, "seats", small_grey(picture), {20: WHERE[20]}, frame, {}, {20: WHERE[20], 23: where},
+                     lost={23: where})
+    reading = FrameReading(picture, 2.0, "seats", last)
+    markers = reading.find_markers()
+    assert sorted(markers) == [20, 23] and np.abs(markers[23] - where).max() < 1.5
+    assert reading.remember().lost == {}
+    # Still under the hand (the picture there not the marker): it stays lost, and is looked for again next frame.
+    covered = picture.copy()
+    covered[590:680, 90:180] = 90
+    hidden = FrameReading(covered, 2.0, "seats", replace(last, small=small_grey(covered)))
+    assert sorted(hidden.find_markers()) == [20] and list(hidden.remember().lost) == [23]

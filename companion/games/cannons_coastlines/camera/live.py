@@ -2,15 +2,20 @@
 reader, the still-table tracker, and the session commands a committed table makes: the first
 starts the game, every later one is observed (stale ships named). A mat the camera cannot vouch
 for keeps what the game knows of it (its last sure reading, or what a player set by hand) and the
-players are asked to check it."""
+players are asked to check it. With no camera, `serve` plays the bundled clip (samples/coast/turns.mp4)
+in a loop, each pass a new game from its first still table."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from companion.games.cannons_coastlines.observation import TableObservation
 from companion.games.cannons_coastlines.table import Table
 from companion.games.cannons_coastlines.tracking import (CoastTracker, CoastTrackerSettings, Settling,
                                                          TableCommitted, Unchanged, Waiting)
 from companion.games.cannons_coastlines.camera.annotate import annotate_table
+
+CLIP = Path(__file__).resolve().parents[4] / "samples" / "coast" / "turns.mp4"
 
 
 class CoastCamera:
@@ -26,6 +31,8 @@ class CoastCamera:
         self.rulebook = record.rulebook
         self.tracker_settings = tracker_settings or CoastTrackerSettings()
         self.tracker = CoastTracker(self.tracker_settings)
+        self.restart_on_loop = restart_on_loop
+        self._first_commit_of_pass = True
 
     @staticmethod
     def reader(pieces: str | None = None):
@@ -37,11 +44,13 @@ class CoastCamera:
         return make_reader(taught=load_taught(pieces) if pieces is not None else None).read_frame
 
     @staticmethod
-    def clip():
-        return None   # no recording is bundled yet
+    def clip() -> Path | None:
+        """The bundled clip (samples/coast/turns.mp4): a turn each of two fleets, a prize and a coin changing hands."""
+        return CLIP if CLIP.is_file() else None
 
     def new_pass(self) -> None:
         self.tracker = CoastTracker(self.tracker_settings)
+        self._first_commit_of_pass = True
 
     def track(self, observation: TableObservation):
         return self.tracker.update(observation)
@@ -50,16 +59,17 @@ class CoastCamera:
     def committed(outcome) -> bool:
         return isinstance(outcome, TableCommitted)
 
-    @staticmethod
-    def commands(snapshot, committed: TableCommitted, observation: TableObservation) -> list[dict]:
+    def commands(self, snapshot, committed: TableCommitted, observation: TableObservation) -> list[dict]:
         doubts = {"unsure": dict(committed.unsure_mats), "notes": dict(committed.notes)}
-        if snapshot.state is None:
+        first, self._first_commit_of_pass = self._first_commit_of_pass, False
+        starting = snapshot.state is None or (first and self.restart_on_loop)   # the clip's next pass: a new game
+        if starting:
             commands = [{"type": "start", "table": committed.table, **doubts}]
         else:
             table = known_mats(committed.table, snapshot.state.table, committed.unsure_mats)
             commands = [{"type": "observe", "table": table, "stale": sorted(committed.stale), **doubts}]
         if committed.unsure_mats:
-            commands.append(mats_question(committed.unsure_mats, kept=snapshot.state is not None))
+            commands.append(mats_question(committed.unsure_mats, kept=not starting))
         return commands
 
     @staticmethod

@@ -98,6 +98,9 @@ class CoastReader:
         # `previous` is that frame's observation (a single photo is read from scratch).
         last = self.last if previous is not None and self.last is not None and self.last.timestamp == previous.timestamp else None
         reading = FrameReading(grey, timestamp, (seat_list, rulebook), last, settings.memory)
+        # In a stream, the share of the picture that changed since the frame read last: a hand coming or going, a
+        # ship pushed (the tracker waits for calm frames); a photo read alone has nothing to compare with.
+        motion = reading.changes.share if last is not None else 0.0
         markers = reading.find_markers()
         clock.lap("markers")
         missing = [f"table corner marker {TABLE_MARKERS[c]} ({CORNER_NAMES[c]})" for c in range(4)
@@ -110,7 +113,7 @@ class CoastReader:
         clock.lap("table frame")
         if frame is None:
             problems.append("the table was not found: fewer than two table corner markers seen")
-            return TableObservation(timestamp, None, problems=tuple(problems))
+            return TableObservation(timestamp, None, motion=motion, problems=tuple(problems))
 
         # Ship tags ArUco outlined but could not read are read again, now that the table is known.
         missing_tags = _missing_ship_tags(markers, seat_list, rulebook)
@@ -239,7 +242,7 @@ class CoastReader:
         table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
                       turn=previous.table.turn if previous is not None and previous.table is not None else None)
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
-                                frame.table_to_image_inches(), sightings, confidence, False, 0.0, tuple(problems),
+                                frame.table_to_image_inches(), sightings, confidence, False, motion, tuple(problems),
                                 mat_doubts, mat_notes)
 
 

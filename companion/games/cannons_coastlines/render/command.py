@@ -1,5 +1,6 @@
 """Cannons & Coastlines' render part (`companion render cannons-coastlines`): a photo of a random
-mid-game table (no board text: the table is drawn from --seed), or the bundled coast samples.
+mid-game table (no board text: the table is drawn from --seed), the bundled clip (--clip), or the bundled coast
+samples.
 Bad options raise ValueError; the command turns that into its usage error."""
 
 from __future__ import annotations
@@ -23,8 +24,17 @@ def render_coast(args, board=None) -> int:
         for path in write_coast_samples(args.samples):
             print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
         return 0
-    if args.board is not None or args.clip is not None:
-        raise ValueError("cannons-coastlines renders a random table from --seed: no BOARD and no --clip yet")
+    if args.clip is not None:
+        from companion.games.cannons_coastlines.render.clip import write_clip
+
+        if args.board is not None or args.clip.suffix.lower() != ".mp4":
+            raise ValueError(f"cannons-coastlines films its scripted clip (no BOARD) as .mp4, not {str(args.clip)!r}")
+        truth = write_clip(args.clip, args.seed)
+        print(f"wrote {args.clip} ({args.clip.stat().st_size // 1024} KB, {truth['clip']['frame_count']} frames, "
+              f"{len(truth['states']) - 1} changes) and {args.clip.with_suffix('.json')}")
+        return 0
+    if args.board is not None:
+        raise ValueError("cannons-coastlines renders a random table from --seed: no BOARD")
     out = args.out or Path("render.png")
     check_picture_path(out)
     from companion.games.cannons_coastlines.render import random_coast_table, render_coast_table
