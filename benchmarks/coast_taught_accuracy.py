@@ -48,8 +48,10 @@ once with main's code, read again after the change was made on 3400-5099) for co
 colours of the fleets a prize may come from (and a prize's fleet alone a note where every such fleet gives the same
 points, tried and not kept: 5231 ben sure and wrong), with 3400-5099 checked again, 3400-5299 again for coast-taught36
 (kept mats read again: the coin zone's cover past the coins read measured clear of them, grain opened away, its bar
-set on them)) were used while tuning (the held-out row ran on 500-515 once, as a check, changing
-nothing; never on 700-5299);
+set on them), 5300-5499 (kept once with main's code, read again) for coast-taught37's masts read by their colours
+counted in their fleet's row and unread paint as dense as half the read masts' own asked (both set on 3400-5299
+before 5300-5499 was read), with 3400-5299 checked again) were used while tuning (the held-out row ran on 500-515
+once, as a check, changing nothing; never on 700-5499);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

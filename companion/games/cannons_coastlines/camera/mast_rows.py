@@ -95,8 +95,9 @@ def masts_of_patches(inside: list[tuple[int, np.ndarray]], looks: MatLooks, sett
 
 def row_reach_doubts(painted: list[tuple[dict[int, np.ndarray], list[int]]], looks: MatLooks,
                      settings: MatSettings) -> list[str]:
-    """Taught: one fleet's masts read from the patches of paint on several mast blobs, or two or more on one
-    (`painted`: each blob's paint showing a pale pennant's worth, mast_bands.shown_paint, and the masts read from it),
+    """Taught: one fleet's masts read from the paint on several mast blobs, or two or more on one (`painted`: each
+    blob's paint showing a pale pennant's worth, mast_bands.shown_paint, and the masts read from it, by its patches or,
+    with none, by its colours: a band's last half too small for a patch still lies in the row, 4329 anna),
     whose paint lies in one row (no wider across than MatSettings.row_width_most_mm) and reaches, end to end,
     MatSettings.row_reach_over fewer bands than the masts read: masts side by side whose bands run together, parted
     into blobs by pale poles, each blob counting its part as a band, or parted on one blob by dark poles wider than the

@@ -92,6 +92,12 @@ class MatSettings:
     # 1.1 (3885 cleo, a dark pole's shades of the navy hue along it), the densest 6 at 2.0.
     unread_paint_doubt_mm2: float = 20.0
     unread_paint_dense_mm: float = 2.5
+    # ... or this share of the mm^2 per mm the read masts' own paint holds on the blob (a group whose bands are thin
+    # stripes, 2.2 mm^2 a mm). Kept mats 3400-5299 (main's readings): 5177 cleo (sure and wrong) a pirates' ochre band
+    # 0.89 as dense as the merchants' band read beside it (58 mm^2 at 1.97 a mm); 4453 ben 0.63 (wrong, asked); no mat read
+    # right and sure shows such paint at 0.5 or more. Half, chosen before the fresh 5300-5499 were read (5466 cleo 0.51,
+    # wrong, asked already).
+    unread_paint_dense_share: float = 0.5
     pale_mast_chroma_share: float = 0.9
     # Taught: a blob showing no paint that covers this share of a taught mast's mm^2 is a mast whose fleet
     # was not seen (a doubt), not a stretch of pole.
@@ -255,6 +261,9 @@ class MatSettings:
     # right), most of them reaching as far as their masts or further. Also two or more read on one blob: fresh tuning seed
     # 3291 anna (sure and wrong) three for two, its paint reaching 2.13 bands (dark poles parting the bands run together);
     # no mat read right is asked by it on the kept mats 500-599, 1100-1199, 1300-3299 (1842 cleo, 2713 ben: wrong, asked).
+    # Kept mats 3400-5299: a mast read by its colours (no patch) counts in its fleet's row too; with it, 4329 anna (sure
+    # and wrong: three masts read for two, the last band half read by its colours) reaches 1.74 bands, 1.26 short; no
+    # mat read right is newly asked (the bar unchanged).
     row_width_most_mm: float = 12.0
     row_reach_over: float = 0.75
     # Untaught (no band known): two patches of one fleet's paint on one blob whose middles lie nearer than this are

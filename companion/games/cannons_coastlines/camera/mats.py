@@ -196,7 +196,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     mast_blobs = [blob for kind, blob in pieces if kind == "mast"]
     masts, crates, doubts = [], [], []
     counted = []     # per blob: (its shape, masts and crates read before it)
-    painted = []     # per mast blob read by its patches: (its paint shown, the masts read from them)
+    painted = []     # per mast blob read by its patches or its colours: (its paint shown, the masts read from it)
     let_go = []      # lengths (mm) of the stretches of pole let go
     lid_runs: dict[int, float] = {}   # taught: per fleet, how far (mm) a crate blob's paint runs off it
     rows_short: set[int] = set()      # fleets of mast blobs read with fewer masts than bands in their row
@@ -270,6 +270,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             masts += [fleet] * (max(1, int(round(reach))) - 1)
             doubts += band_count_doubts(fleet, reach, 1, settings, settings.faint_band_doubt_below)
             doubts += unread_paint_doubts(blob, [fleet], paint, fleets or hues, looks, settings)
+            # Its paint lies in its fleet's row too (a band's half too small for a patch, read by its colours).
+            painted.append((_shown_if_taught(blob, paint, looks, settings), [fleet] * max(1, int(round(reach)))))
         (masts if kind == "mast" else crates).append(fleet)
     doubts += unexplained_blobs(counted, len(masts), len(crates), looks, settings) + row_reach_doubts(painted, looks, settings)
     doubts += lid_run_doubts(lid_runs, rows_short, looks, settings)
