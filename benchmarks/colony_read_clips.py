@@ -83,6 +83,11 @@ def clip_for(seed: int, turns: int, cache: Path = CACHE) -> tuple[list, dict]:
     return clip.frames, truth
 
 
+def clip_truth(seed: int, turns: int, cache: Path = CACHE) -> dict:
+    """A cached clip's truth alone (its frames left packed)."""
+    return pickle.loads((cache / f"{seed}-{turns}.pickle").read_bytes())[1]
+
+
 def referee_clip(frames: list, truth: dict) -> dict:
     """Every frame through the pipeline, in order, as the clip test does. Per frame: the milliseconds, the
     commit (its tokens), the session's events it caused and the session's table after it.
@@ -218,6 +223,17 @@ def score_clip(truth: dict, record: dict) -> dict:
     sources: list[str] = []
     played = moves_played(record, sources)
     asked = [event["message"] for frame in frames for event in frame["events"] if event["type"] == "question"]
+    question_frames = [index for index, frame in enumerate(frames)
+                       if any(event["type"] == "question" for event in frame["events"])]
+    turn_of = {move: turn for turn in turns for move in turn["moves"]}
+
+    def asked_in(move: int) -> bool:
+        """A question came while the move's turn was on the table (else the players' answer to a later
+        question caught up a turn the camera missed without a word: not seen)."""
+        number = turns.index(turn_of[move])
+        ends = turns[number + 1]["first_frame"] if number + 1 < len(turns) else len(frames)
+        return any(turn_of[move]["first_frame"] <= frame < ends for frame in question_frames)
+
     # Moves in order: the session's n-th move against the clip's n-th; from the first difference on the
     # session's game is no longer the clip's.
     statuses, diverged = [], False
@@ -227,7 +243,7 @@ def score_clip(truth: dict, record: dict) -> dict:
         elif index >= len(played):
             statuses.append("unanswered" if asked else "not seen")
         elif played[index] == move:
-            statuses.append("asked" if sources[index] == PLAYERS else "right")
+            statuses.append("right" if sources[index] != PLAYERS else "asked" if asked_in(index) else "not seen")
         else:
             statuses.append("wrong")
             diverged = True
@@ -250,7 +266,7 @@ def score_clip(truth: dict, record: dict) -> dict:
             exact += 1
     outcomes["wrong"] += extra
     commits = [index for index, frame in enumerate(frames) if frame["commit"] is not None]
-    stills_exact = sum(_tokens_exact(frames[index]["commit"], truth["tables"][truth["frames"][index]["table"]])
+    stills_exact = sum(not misread(frames[index]["commit"], truth["tables"][truth["frames"][index]["table"]])
                        for index in commits)
     return {"frames": len(frames), "hand_frames": sum(1 for frame in truth["frames"] if frame["hand"]),
             "phantom_hand_frames": sum(1 for seen, frame in zip(frames, truth["frames"])
@@ -259,10 +275,6 @@ def score_clip(truth: dict, record: dict) -> dict:
             "turns": len(turns), **outcomes, "positions_exact": exact, "questions": len(asked),
             "stills_exact": stills_exact, "ms": [frame["ms"] for frame in frames],
             "expected": expected, "played": played, "messages": asked, "notes": miss_notes(truth, record)}
-
-
-def _tokens_exact(tokens: dict, board_text: str) -> bool:
-    return not misread(tokens, board_text)
 
 
 def misread(tokens: dict, board_text: str) -> dict:
@@ -349,18 +361,14 @@ def main() -> None:
             print(f"clip {seed}: {len(frames)} frames, {truth['look']}, tilt {truth['tilt_deg']}, "
                   f"rendered in {truth.get('render_s')} s", flush=True)
             continue
-        read_started = time.perf_counter()
-        kept = args.records / f"{seed}-{args.turns}.json" if args.records else None
-        if kept is not None and kept.exists():
-            record = json.loads(kept.read_text())
-        else:
-            record = referee_clip(frames, truth)
-            if kept is not None:
-                kept.parent.mkdir(parents=True, exist_ok=True)
-                kept.write_text(json.dumps(record))
+        read_started, kept = time.perf_counter(), args.records / f"{seed}-{args.turns}.json" if args.records else None
+        record = json.loads(kept.read_text()) if kept is not None and kept.exists() else referee_clip(frames, truth)
+        if kept is not None and not kept.exists():
+            kept.parent.mkdir(parents=True, exist_ok=True)
+            kept.write_text(json.dumps(record))
         score = score_clip(truth, record)
         score.update(seed=seed, look=truth["look"], tilt=truth["tilt_deg"],
-                     read_s=round(time.perf_counter() - read_started, 1))
+                     read_s=round(time.perf_counter() - read_started, 1))   # about 0 for a kept record
         scores.append(score)
         print(f"clip {seed} ({truth['look']}, tilt {truth['tilt_deg']}): {score['frames']} frames, "
               f"{score['hand_frames']} with a hand, {score['commits_under_hand']} commits under a hand; turns "

@@ -99,3 +99,32 @@ def test_a_question_the_players_answer_is_an_asked_turn_and_the_next_turn_is_the
     score = score_clip(TRUTH, played)
     assert (score["right"], score["asked"], score["after a question"], score["wrong"]) == (2, 1, 0, 0)
     assert score["positions_exact"] == 2          # the asked turn's position is the players', not the camera's
+
+
+def test_a_turn_the_camera_missed_silently_is_not_seen_even_when_a_later_answer_plays_it():
+    # No still picture after red's sowing; the question at frame 9 is about red's next turn. The players
+    # play all three turns then: only the last was asked about.
+    played = record({9: [{"type": "question", "message": "no legal move fits"},
+                         {**sowing("L1"), "source": "players"}, {"type": "pass", "source": "players"},
+                         {**sowing("L5"), "source": "players"}, {**sowing("L9"), "source": "players"}]},
+                    [board()] * 9 + [AFTER_RED_AGAIN])
+    score = score_clip(TRUTH, played)
+    assert (score["right"], score["not seen"], score["asked"]) == (0, 2, 1)
+
+
+def test_each_turn_gets_its_cause_worst_first_a_phantom_hand_then_the_game_left_behind():
+    from benchmarks.colony_clip_causes import turn_causes
+
+    # Red's sowing: a frame with no hand in view read as under a hand, so no still picture and no move;
+    # black's: asked, and the game was a turn behind; red's next: played right by the camera.
+    played = record({7: [{"type": "question", "message": "no legal move of Black's fits"},
+                         {**sowing("L1"), "source": "players"}, {"type": "pass", "source": "players"},
+                         {**sowing("L5"), "source": "players"}],
+                     9: [sowing("L9")]},
+                    [board()] * 7 + [AFTER_BLACK] * 2 + [AFTER_RED_AGAIN],
+                    commits={7: tokens(AFTER_BLACK)})
+    played["frames"][4]["hidden"] = ["L3"]
+    assert turn_causes(TRUTH, played) == ["not seen: a hand read where none is",
+                                          "asked: the game behind a turn missed before", "right"]
+    played["frames"][9]["events"] = [sowing("L10")]
+    assert turn_causes(TRUTH, played)[2] == "wrong: a different move played"
