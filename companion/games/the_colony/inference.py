@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterator, Mapping
 
-from companion.games.the_colony.position import Position
+from companion.games.the_colony.position import Position, other
 from companion.games.the_colony.record import MOVE_ANT, RECORD, SOW, ColonyGame
 from companion.games.the_colony.sowing import ChoiceError, sow
 
@@ -217,16 +217,21 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
     if best[1] is None and best[0] <= settings.flicker:
         return None
     mover = before.turn.title()
+    said = [_said(entry, before.turn) for entry in (best, runner_up) if entry is not None]
     if best[1] is not None and best[0] <= settings.accept_cost and clear:
         candidate = best[1]
         return Explained(candidate.commands, best[0], candidate.game.position)
     changed = still_misfits or best[2]
     if best[0] > settings.accept_cost or best[1] is None:
-        closest = f" (closest: {_said(best)})" if best[1] is not None else ""
+        closest = f" (closest: {said[0]})" if best[1] is not None else ""
         return Question(f"The camera sees the logs change at {' '.join(changed)}, but no legal move of "
                         f"{mover}'s fits what it reads{closest}. Count the eggs there and put the logs as the "
                         "game has them, or correct the board on the Play screen.", tuple(changed))
-    return Question(f"The camera cannot tell which move {mover} made: {_said(best)} or {_said(runner_up)}. "
+    # Behind an unseen pass the sowing is the other player's: then the question names who did what.
+    passed = any(command["type"] == "pass" for entry in (best, runner_up) if entry[1] is not None
+                 for command in entry[1].commands)
+    asked = "what was played" if passed else f"which move {mover} made"
+    return Question(f"The camera cannot tell {asked}: {said[0]} or {said[1]}. "
                     "Play it on the Play screen, or count the eggs and ants again.",
                     tuple(dict.fromkeys(best[2] + runner_up[2] + changed)))
 
@@ -237,11 +242,21 @@ def fits_setup(seen: Seen, settings: InferenceSettings = SETTINGS) -> bool:
     return not seen.ants and near >= settings.setup_fit * len(seen.eggs)
 
 
-def _said(entry) -> str:
+def _said(entry, mover: str) -> str:
+    """A candidate in words; behind a pass each step names its player ("Red passes, then Black: sow L4")."""
     value, candidate, _ = entry
     if candidate is None:
         return "no move at all"
-    return "; ".join(describe(command) for command in candidate.commands)
+    if not any(command["type"] == "pass" for command in candidate.commands):
+        return "; ".join(describe(command) for command in candidate.commands)
+    steps, player = [], mover
+    for command in candidate.commands:
+        if command["type"] == "pass":
+            steps.append(f"{player.title()} passes")
+            player = other(player)
+        else:
+            steps.append(f"{player.title()}: {describe(command)}")
+    return ", then ".join(steps)
 
 
 def _table(position: Position) -> tuple:

@@ -120,6 +120,22 @@ def test_an_unseen_pass_then_the_next_sowing():
     assert [c["type"] for c in explanation.commands] == ["pass", "sow"] and explanation.commands[1]["space"] == "L11"
 
 
+def test_a_question_behind_an_unseen_pass_names_who_did_what():
+    """Red may step its ant after sowing L1; the picture shows one of black's two sowings behind red's unseen pass,
+    L13 read as sowing L14 leaves it and the rest as sowing L13 does. The question is about black's sowing: it must
+    not say it was red's move (colony-clips1: "which move Red made: pass; sow ...")."""
+    game = game_from(board_text("L1 2\nL6 1 R\nL11 2\nL12 1\nL13 1\nL14 1\nL19 2"))
+    game = RECORD.apply(game, RECORD.decide(game, {"type": "sow", "space": "L1", "via": []})[1][0], 2)
+    black = game.position.replace(turn="black")
+    from_l13, from_l14 = sown(black, "L13"), sown(black, "L14")
+    eggs = {**from_l13.eggs, "L13": from_l14.eggs["L13"]}      # L13 1 (from L14) where from L13 leaves 0
+    explanation = explain(game, Seen(eggs, dict(from_l13.ants)), Seen(dict(game.position.eggs), dict(game.position.ants)))
+    assert isinstance(explanation, Question)
+    assert "which move Red made" not in explanation.message
+    assert "Red passes, then Black: sow L14" in explanation.message
+    assert "Red passes, then Black: sow L13" in explanation.message
+
+
 # --- through the pipeline and the session -------------------------------------------------------
 
 def test_the_setup_starts_the_game_and_a_sowing_is_played_only_once_the_hand_is_gone(tmp_path):
