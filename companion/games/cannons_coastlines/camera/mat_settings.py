@@ -62,11 +62,13 @@ class MatSettings:
     hull_min_coloured_px: int = 10
     unclear_colour_agreement: float = 0.6
     # Taught: a coin's kind changes no points (every coin held is one), so a doubt on a coin's kind alone is a note, not
-    # asked, on a mat with no more prizes read than this (mats.read_mat). Kept mats 3400-5099 (main): of the 693 players
-    # asked for a coin's kind alone, the 117 with no prize read were all right; of those with one prize read 1 of 82 was
-    # wrong in it (3430 cleo: a mast read as a crate), with more 5 of 494: with a ring unclear a mat's prizes were read
-    # wrong 1.0% of the time, against 0.3% where nothing was doubted, and the kind's doubt was all that asked for them.
-    kind_note_most_prizes: int = 0
+    # asked, on a mat with no more crates read than this, however many masts and hulls (mats.read_mat). The kind's doubt
+    # was only ever catching prize mistakes by chance, and on the kept mats 3400-5499 (main, coast-taught37) every one it
+    # caught read a crate: of the 762 players asked for a coin's kind alone, the 531 with a crate read held all 7 read
+    # wrong (3430 ben and cleo, 3625 cleo, 4209 dev, 4379 dev, 4748 anna, 5389 ben: a mast read as a crate, a crate
+    # added, a pale mast's bands cut in two); the 231 with none (masts and hulls up to 5 prizes) were all right. Before:
+    # no prize at all (coast-taught34: kind_note_most_prizes 0; 3430 cleo, one crate read, was why).
+    kind_note_most_crates: int = 0
     # A mast showing no patch of paint (a pale pennant) is voted by its blob's few coloured pixels, a light pole's
     # shades among them: its votes must agree this much, or it is named a doubt. Tuning seeds 500-699 taught: a
     # merchants' pennant read as privateers at 0.67 (653 anna, sure); masts read right and sure agree 0.83 and more.

@@ -371,8 +371,9 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
         fleets.append(fleet)
         if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
-    # Taught, a coin's kind alone is a note where few prizes are read (MatSettings.kind_note_most_prizes); else asked.
-    kinds_noted = looks.taught and len(masts) + len(crates) + len(fleets) <= settings.kind_note_most_prizes
+    # Taught, a coin's kind alone is a note where no crate is read (MatSettings.kind_note_most_crates): the prize mistakes
+    # its doubt happened to catch all read one (a mast read as a crate, a crate added); else asked.
+    kinds_noted = looks.taught and len(crates) <= settings.kind_note_most_crates
     notes = kind_doubts if kinds_noted else []
     doubts += ([] if kinds_noted else kind_doubts) + fitting_doubts
     coins_mm2 = coins_covered_mm2(coin_zone, hull_cover, coin_settings)
