@@ -50,7 +50,9 @@ points, tried and not kept: 5231 ben sure and wrong), with 3400-5099 checked aga
 (kept mats read again: the coin zone's cover past the coins read measured clear of them, grain opened away, its bar
 set on them), 5300-5499 (kept once with main's code, read again) for coast-taught37's masts read by their colours
 counted in their fleet's row and unread paint as dense as half the read masts' own asked (both set on 3400-5299
-before 5300-5499 was read), with 3400-5299 checked again) were used while tuning (the held-out row ran on 500-515
+before 5300-5499 was read), with 3400-5299 checked again, 3400-5499 again for coast-taught38 (kept mats
+read again: a coin's kind alone a note on a mat whose every crate read lies alone on its blob, 0.8-2.0 of a taught
+crate, its bars set on them)) were used while tuning (the held-out row ran on 500-515
 once, as a check, changing nothing; never on 700-5499);
 the default seeds (9000 on) were kept apart.
 

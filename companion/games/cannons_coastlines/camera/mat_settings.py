@@ -62,11 +62,15 @@ class MatSettings:
     hull_min_coloured_px: int = 10
     unclear_colour_agreement: float = 0.6
     # Taught: a coin's kind changes no points (every coin held is one), so a doubt on a coin's kind alone is a note, not
-    # asked, on a mat with no more prizes read than this (mats.read_mat). Kept mats 3400-5099 (main): of the 693 players
-    # asked for a coin's kind alone, the 117 with no prize read were all right; of those with one prize read 1 of 82 was
-    # wrong in it (3430 cleo: a mast read as a crate), with more 5 of 494: with a ring unclear a mat's prizes were read
-    # wrong 1.0% of the time, against 0.3% where nothing was doubted, and the kind's doubt was all that asked for them.
-    kind_note_most_prizes: int = 0
+    # asked, on a mat whose every crate read lies alone on its blob and covers these shares of a taught crate's mm^2,
+    # however many masts and hulls (mats.read_mat). The kind's doubt only ever caught prize mistakes by chance: on the
+    # kept mats 3400-5499 (main, coast-taught37) the 7 read wrong of the 769 asked for it alone all read a crate, 3430
+    # ben, 4379 dev and 3625 cleo from a blob shared with a mast or another crate, 4748 anna (0.72, a pennant and a
+    # mast's foot) and 4209 dev (0.66) too small, 3430 cleo (2.70: a mast with a sail as wide as a crate) and 5389 ben
+    # (2.08: its coin added) too big; of the 524 read right with a crate, 514 read each alone, 0.87 to 2.51 of a taught
+    # crate. The least lies between 0.72 and 0.87; the most at twice a crate, under the wrong 2.08 (the right ones past
+    # it stay asked). Before: no prize at all (coast-taught34, kind_note_most_prizes 0).
+    kind_note_crate_shares: tuple[float, float] = (0.8, 2.0)
     # A mast showing no patch of paint (a pale pennant) is voted by its blob's few coloured pixels, a light pole's
     # shades among them: its votes must agree this much, or it is named a doubt. Tuning seeds 500-699 taught: a
     # merchants' pennant read as privateers at 0.67 (653 anna, sure); masts read right and sure agree 0.83 and more.

@@ -148,7 +148,8 @@ def _blob_patches(blob: np.ndarray, paint: dict[int, np.ndarray], settings: MatS
 
 
 def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), looks: MatLooks = KIT_LOOKS,
-                  fleets: set[int] | None = None, paperless: np.ndarray | None = None) -> tuple[list[int], list[int], list[str], float]:
+                  fleets: set[int] | None = None, paperless: np.ndarray | None = None,
+                  lone_crates_mm2: list[float] | None = None) -> tuple[list[int], list[int], list[str], float]:
     """(fleet of each lying mast, fleet of each crate, doubts, mm^2 not paper) in the fittings zone. Every blob
     that is not paper belongs to a prize. A crate is thick (14 mm square, and standing 11 mm
     tall it leans in the view only to grow longer); a lying mast is thin (a 4 mm pole, the
@@ -158,7 +159,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     (patches of one fleet's paint) apart from a crate's lid; a thin blob whose pennant is too
     pale for a patch is still one mast when its coloured pixels show a pennant's worth. With `fleets` (those a
     prize on this mat may come from), a prize read as another fleet's is voted again (prize_fleets). `paperless`:
-    the whole mat's not_paper when made already."""
+    the whole mat's not_paper when made already. `lone_crates_mm2`: filled with the mm^2 of each crate read alone on its
+    blob (no mast or other crate read from it)."""
     zone = mat_zone_picture(balanced, "fittings")
     mask = prize_mask(zone, settings, None if paperless is None else mat_zone_picture(paperless, "fittings"))
     count, labels, stats, _ = cv2.connectedComponentsWithStats(mask)
@@ -280,6 +282,8 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
     for (kind, blob), (shape, _, _), first, after in zip(pieces, counted, firsts, firsts[1:]):
         if kind == "crate" and after[0] == first[0] and after[1] - first[1] == 1:
             doubts += crate_cut_by_the_edge(blob, shape, looks, settings)
+            if lone_crates_mm2 is not None:
+                lone_crates_mm2.append(shape.area_mm2)
     for at, (kind, read) in enumerate((("mast", masts), ("crate", crates))):
         where = [blob for (_, blob), first, after in zip(pieces, firsts, firsts[1:]) for _ in range(first[at], after[at])]
         read[:], named = allowed_prize_fleets(read, where, lab, fleets, hues, kind, settings)
@@ -362,7 +366,8 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
     coin_zone = CoinZone.of(balanced, coin_settings)   # read once for the coins and for what they cover
     counted: list[tuple[float, float]] = []
     coins, doubts, kind_doubts, coin_margin = read_coins(balanced, hull_cover, coin_settings, looks, coin_zone, counted)
-    masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks, fleets, paperless)
+    lone_crates_mm2: list[float] = []
+    masts, crates, fitting_doubts, fittings_mm2 = read_fittings(balanced, settings, looks, fleets, paperless, lone_crates_mm2)
     fleets = list(tags_on_mat)
     untagged = hull_blobs(solid, settings)[len(fleets):]
     hulls_lab = cv2.cvtColor(mat_zone_picture(balanced, "hulls"), cv2.COLOR_BGR2Lab) if untagged else None
@@ -371,8 +376,11 @@ def read_mat(image: np.ndarray, frame: TableFrame, player: int, place: MatPlace,
         fleets.append(fleet)
         if margin < settings.unclear_colour_agreement:
             doubts.append("a prize hull whose colour is unclear" + (f" (read as fleet {fleet})" if fleet else ""))
-    # Taught, a coin's kind alone is a note where few prizes are read (MatSettings.kind_note_most_prizes); else asked.
-    kinds_noted = looks.taught and len(masts) + len(crates) + len(fleets) <= settings.kind_note_most_prizes
+    # Taught, a coin's kind alone is a note where every crate read lies alone on its blob, about a taught crate's size
+    # (MatSettings.kind_note_crate_shares): the prize mistakes its doubt happened to catch (a mast read as a crate, a crate
+    # added) read one otherwise; else asked.
+    least, most = (share * looks.crate_mm2 for share in settings.kind_note_crate_shares)
+    kinds_noted = looks.taught and len(lone_crates_mm2) == len(crates) and all(least <= mm2 <= most for mm2 in lone_crates_mm2)
     notes = kind_doubts if kinds_noted else []
     doubts += ([] if kinds_noted else kind_doubts) + fitting_doubts
     coins_mm2 = coins_covered_mm2(coin_zone, hull_cover, coin_settings)
