@@ -60,7 +60,7 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     hue_off = np.hypot(lab[..., 1] - body[1], lab[..., 2] - body[2])
     light = lab[..., 0] / max(float(body[0]), 1.0)
     low, high = settings.die_side_lightness
-    mask = ((hue_off < side_hue_reach(body, settings)) & (light > low) & (light < high)).astype(np.uint8)
+    mask = ((hue_off < settings.die_side_hue) & (light > low) & (light < high)).astype(np.uint8)
     # Close over the pips (their colour is not the body's), then drop single-pixel grain.
     size = max(3, int(round(face.spread_px * 0.5)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
@@ -75,14 +75,6 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     core = _extent_of(cv2.morphologyEx(_holes_filled(mask, face), cv2.MORPH_OPEN,
                                        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge))), places, face, away)
     return whole if core is None else replace(core, whole=whole)
-
-
-def side_hue_reach(body_lab: np.ndarray, settings: ReaderSettings) -> float:
-    """How far off the top's hue (Lab a, b) its body's pixels may lie: `die_side_hue`, or more on a saturated top, whose
-    hue the photo's chroma smears towards its white pips' grey (JPEG keeps colour at half resolution): a share of its
-    colourfulness (`die_side_hue_share`)."""
-    chroma = float(np.hypot(body_lab[1] - 128.0, body_lab[2] - 128.0))
-    return max(settings.die_side_hue, settings.die_side_hue_share * chroma)
 
 
 def _holes_filled(mask: np.ndarray, face) -> np.ndarray:

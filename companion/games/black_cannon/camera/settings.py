@@ -121,11 +121,6 @@ class ReaderSettings:
     # than the pip does (tuning seeds 2400-2749: flat 1s' pips 0.1-2.0 mm from it, their side-paired 2s 4.9-7.3).
     lone_top_middle_mm: float = 2.5
     die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)
-    # ... or this share of the top's chroma, when more (die_sides.side_hue_reach; bc-dice28): fresh tuning seeds 6550-6749,
-    # saturated blue and red tops (chroma 50-60) only 51-77% within 14 of their own hue, the JPEG's chroma smeared off
-    # their white pips, so their bodies came out patchy and shifted (6651's flat blue 5 0.25 across, 6729's red 3 0.15
-    # cut); at 0.45 (22-27 there) the surround 25 mm off stays clear (its hue 19-37 off at its 1st percentile).
-    die_side_hue_share: float = 0.45
     die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
     die_body_spreads: float = 7.0        # a die's body is no wider than this many pip spreads (1.9 tops; tuning: flat 4-5)
     # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
