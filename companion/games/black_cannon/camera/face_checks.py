@@ -14,6 +14,7 @@ from companion.games.black_cannon.camera.quick_stats import median
 from companion.games.black_cannon.camera.settings import ReaderSettings
 
 CORNERED_PIPS = 4          # a face of this many pips or more has a pip in each of its corners
+GRID_PIPS_LEAST = 4        # a face's grid shows a lean only from this many of its pips found (a squash needs two axes)
 
 
 def outline_limit(face, settings: ReaderSettings, blur_px: float = 0.0) -> float:
@@ -74,9 +75,16 @@ def leans(face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings)
     found = pips_found(face, points)
     grid = [GRID[index] for index, _ in found]
     seen = [points[spot] for _, spot in found]
-    if len(grid) >= 4:
+    if len(grid) >= GRID_PIPS_LEAST:
         return _squash_of(np.array(grid, np.float64), np.array(seen)) < settings.flat_face_squash
     return False
+
+
+def grid_judged(face, points: np.ndarray) -> bool:
+    """Whether enough of the face's pip places have a spot on them for its grid to show a lean (leans). A face of
+    four pips or more read from two spots and the dark of its other places was never so judged: two pips of a side
+    and two of the top beyond the edge between them read so (tuning seed 6693's flat ivory 6 read as a 4)."""
+    return len(pips_found(face, points)) >= GRID_PIPS_LEAST
 
 
 def pips_squashed(grey: np.ndarray, face, points: np.ndarray, radii: np.ndarray, settings: ReaderSettings,

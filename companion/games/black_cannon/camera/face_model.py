@@ -124,8 +124,9 @@ def _combined(die: SeenDie, learned: int, sure: float, settings: ReaderSettings)
 
 def _agreeing_counter_least(die: SeenDie, settings: ReaderSettings) -> float:
     """How sure the pip counter must be for the face reader's near-sure agreement to make a die sure: less for a
-    face of four pips or more, whose corner pips' grid already doubts a cocked die (face_checks.leans)."""
-    cornered = die.pips is not None and die.pips >= CORNERED_PIPS
+    face of four pips or more, whose corner pips' grid already doubts a cocked die (face_checks.leans), but only
+    when that grid was judged (enough of its pips found: die.grid_judged)."""
+    cornered = die.pips is not None and die.pips >= CORNERED_PIPS and die.grid_judged
     return settings.agreeing_counter_least_cornered if cornered else settings.agreeing_counter_least
 
 

@@ -39,9 +39,9 @@ from companion.games.black_cannon.camera.blur_stretch import blur_reach_px, flat
 from companion.games.black_cannon.camera.board_view import BoardView
 from companion.games.black_cannon.camera.die_face import SPREAD_SHARE, proposals, read_proposals_together, stray_spots
 from companion.games.black_cannon.camera.die_sides import body_extent, body_measured, face_small_for_body, sides_show_lean
-from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, leans, outline_limit,
-                                                             pips_alike, pips_found, pips_shape_seen, pips_squashed,
-                                                             sure_margin)
+from companion.games.black_cannon.camera.face_checks import (CORNERED_PIPS, explained_by, grid_judged, leans,
+                                                             outline_limit, pips_alike, pips_found, pips_shape_seen,
+                                                             pips_squashed, sure_margin)
 from companion.games.black_cannon.camera.foreground import Blob
 from companion.games.black_cannon.camera.lone_pip_body import off_its_top, print_doubts, top_beyond_pip_mm
 from companion.games.black_cannon.camera.pair_smear import squash_bearing_deg
@@ -205,7 +205,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         # (tuning seeds with a die forced to lean), would only doubt the other, flat die too (doubt_unlike_pair).
         side = None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
-                   bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing)
+                   bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing,
+                   grid_judged=grid_judged(face, points))
 
 
 def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:

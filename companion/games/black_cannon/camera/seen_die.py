@@ -22,6 +22,8 @@ class SeenDie:
     side_seen: bool = False          # its body showed a side beside its top (die_sides.py): a cocked die?
     # which way (picture degrees, 0-180) its pips were seen squashed, when they were (pair_smear.py); None: not
     squash_bearing_deg: float | None = None
+    # whether its face's grid of pips was judged for a lean (face_checks.grid_judged: four of its pips found)
+    grid_judged: bool = True
 
 
 NOT_A_FACE = 0            # the learned face reader's class for a cocked die, a hidden one, or no die at all
