@@ -42,6 +42,7 @@ class LastFrame:
     pieces: dict[str, tuple[tuple[np.ndarray, ...], bytes, object]] = field(default_factory=dict)
     frame_markers: dict[int, np.ndarray] = field(default_factory=dict)   # the corner markers `frame` was made from
     lost: dict[int, np.ndarray] = field(default_factory=dict)   # markers seen before and not since: where they lay
+    lost_looked: frozenset[int] = frozenset()   # lost markers looked for since the picture round them last changed
 
 
 def quad_key(*quads) -> bytes:
@@ -72,6 +73,7 @@ class FrameReading:
         self.frame: TableFrame | None = None
         self.frame_markers: dict[int, np.ndarray] = {}
         self.lost: dict[int, np.ndarray] = {}
+        self.lost_looked: frozenset[int] = frozenset()
 
     @property
     def streaming(self) -> bool:
@@ -99,23 +101,30 @@ class FrameReading:
         return kept
 
     def _look_for_lost(self, kept: dict[int, np.ndarray]) -> None:
-        """Markers of the last frames not found now are looked for round where they lay once nothing moves there (a
-        hand still passing over one is not worth the search: it is looked for when the picture there settles);
-        those still missing stay lost."""
+        """Markers of the last frames not found now are looked for round where they lay, once each time the picture
+        there settles (a hand still passing over one is not worth the search, and a marker gone for good, a sunk
+        ship's, is not looked for again frame after frame); those still missing stay lost."""
         lost = {**self.last.lost, **self.last.markers}
         missing = [marker_id for marker_id in lost if marker_id not in kept][-self.settings.lost_markers_most:]
         height, width = self.grey.shape[:2]
+        looked = set()
         for marker_id in missing:
             if marker_id in kept:   # found in an earlier box
                 continue
             box = _grown(lost[marker_id], self.settings.lost_marker_growth)
+            if self.changes.changed(box):
+                continue            # looked for once the picture there settles
+            looked.add(marker_id)
+            if marker_id in self.last.lost_looked:
+                continue            # looked for already, and nothing changed there since
             x0, y0 = np.clip(np.floor(box.min(0)).astype(int), 0, [width, height])
             x1, y1 = np.clip(np.ceil(box.max(0)).astype(int), 0, [width, height])
-            if x1 - x0 < 8 or y1 - y0 < 8 or self.changes.changed(box):
+            if x1 - x0 < 8 or y1 - y0 < 8:
                 continue
             for found_id, quad in find_markers(self.grey[y0:y1, x0:x1]).items():
                 kept.setdefault(found_id, quad + (x0, y0))
         self.lost = {marker_id: lost[marker_id] for marker_id in missing if marker_id not in kept}
+        self.lost_looked = frozenset(looked & set(self.lost))
 
     def table_frame(self, table_markers: tuple[int, ...], make: Callable[[], TableFrame | None],
                     predict: Callable[[TableFrame, int], np.ndarray]) -> TableFrame | None:
@@ -156,4 +165,4 @@ class FrameReading:
 
     def remember(self) -> LastFrame:
         return LastFrame(self.timestamp, self.context, self.changes.small, self.markers, self.frame, self.pieces,
-                         self.frame_markers, self.lost)
+                         self.frame_markers, self.lost, self.lost_looked)

@@ -228,8 +228,7 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
                         f"{mover}'s fits what it reads{closest}. Count the eggs there and put the logs as the "
                         "game has them, or correct the board on the Play screen.", tuple(changed))
     # Behind an unseen pass the sowing is the other player's: then the question names who did what.
-    passed = any(command["type"] == "pass" for entry in (best, runner_up) if entry[1] is not None
-                 for command in entry[1].commands)
+    passed = any(_after_a_pass(entry[1]) for entry in (best, runner_up))
     asked = "what was played" if passed else f"which move {mover} made"
     return Question(f"The camera cannot tell {asked}: {said[0]} or {said[1]}. "
                     "Play it on the Play screen, or count the eggs and ants again.",
@@ -247,7 +246,7 @@ def _said(entry, mover: str) -> str:
     value, candidate, _ = entry
     if candidate is None:
         return "no move at all"
-    if not any(command["type"] == "pass" for command in candidate.commands):
+    if not _after_a_pass(candidate):
         return "; ".join(describe(command) for command in candidate.commands)
     steps, player = [], mover
     for command in candidate.commands:
@@ -257,6 +256,10 @@ def _said(entry, mover: str) -> str:
         else:
             steps.append(f"{player.title()}: {describe(command)}")
     return ", then ".join(steps)
+
+
+def _after_a_pass(candidate: Candidate | None) -> bool:
+    return candidate is not None and any(command["type"] == "pass" for command in candidate.commands)
 
 
 def _table(position: Position) -> tuple:
