@@ -36,6 +36,7 @@ from companion.games.cannons_coastlines.camera.taught import TaughtCoast
 from companion.vision.table_frame import CORNER_NAMES, table_frame
 from companion.games.cannons_coastlines.camera.kit_sizes import TABLE_LAYOUT, TABLE_MARKERS
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
+from companion.vision.arm_watch import ArmSighting, ArmWatch
 from companion.vision.frame_memory import FrameReading, LastFrame, quad_key
 from companion.games.cannons_coastlines.camera.tag_second_look import second_look_for_ship_tags
 
@@ -84,6 +85,8 @@ class CoastReader:
         self.last: LastFrame | None = None              # the frame read last, for the next one (frame_memory)
         self.flatteners: dict[int, MatFlattener] = {}   # one per mat, kept while it stays put
         self.stage_seconds: dict[str, float] = {}       # seconds per stage of the last read (benchmarks)
+        self.arms = ArmWatch(settings.arms)              # an arm held still over the table (streams only)
+        self.arm: ArmSighting = ArmSighting(False)       # what it saw in the last frame
 
     def read_frame(self, image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
                    seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
@@ -239,11 +242,29 @@ class CoastReader:
 
         self.last = reading.remember()
         clock.lap("mats")
+        hidden = self._arm_over(image_bgr, timestamp, motion, last is not None, frame, corners_px, poses, problems)
+        clock.lap("arms")
         table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
                       turn=previous.table.turn if previous is not None and previous.table is not None else None)
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
-                                frame.table_to_image_inches(), sightings, confidence, False, motion, tuple(problems),
+                                frame.table_to_image_inches(), sightings, confidence, hidden, motion, tuple(problems),
                                 mat_doubts, mat_notes)
+
+    def _arm_over(self, image_bgr, timestamp, motion, streaming: bool, frame, corners_px, poses, problems) -> bool:
+        """Whether an arm reaches over the play area or a mat, held still or not (a stream only: a photo read alone
+        has no table seen clear to compare with)."""
+        if not streaming:
+            self.arms.reset()
+            self.arm = ArmSighting(False)
+            return False
+        grow = self.settings.mats.piece_on_mat_mm
+        areas = [corners_px] + [_mat_box(frame, place, grow) for place in poses.values() if place is not None]
+        self.arm = self.arms.look(image_bgr, timestamp, motion, areas, corners_px)
+        if self.arm.note:
+            problems.append(self.arm.note)
+        if self.arm.over:
+            problems.append(f"a hand or arm reaches over the table ({self.arm.play_share:.1%} of the play area)")
+        return self.arm.over
 
 
     def _read_ship(self, image, grey, frame, quad, card, fleet):

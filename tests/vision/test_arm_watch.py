@@ -1,0 +1,110 @@
+"""An arm held still over the play area is seen though nothing moves between frames; a piece moved on the
+table, an arm resting on the table's edge outside the play area and a lamp's change that lasts are not arms.
+
+The pictures: a grained table (1280x720) with a play area drawn on it, an arm as a sleeve and a hand reaching
+in from the picture's bottom edge, and each frame its own sensor noise, as a webcam's are."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from companion.vision.arm_watch import ArmWatch, ArmWatchSettings
+
+SIZE = (720, 1280)
+PLAY = [[(200, 100), (1080, 100), (1080, 560), (200, 560)]]       # the play area's polygon, picture pixels
+CORNERS = PLAY[0]
+FPS = 4.0
+
+
+def table() -> np.ndarray:
+    rng = np.random.default_rng(7)
+    grain = np.cumsum(rng.normal(0, 3, (SIZE[0], 1)), axis=0) + rng.normal(0, 4, SIZE)
+    image = np.stack([90 + grain, 120 + grain, 160 + grain], axis=2)          # BGR: a mid brown wood
+    image[100:560, 200:1080] += 20                                            # the play area, a little lighter
+    return np.clip(image, 0, 255).astype(np.uint8)
+
+
+def with_arm(image: np.ndarray, sleeve=(84, 52, 38), reach_y: int = 380, x: int = 700) -> np.ndarray:
+    """A sleeve from the bottom edge up to a hand whose fingers end at `reach_y`."""
+    out = image.copy()
+    out[reach_y + 120:, x - 45:x + 45] = sleeve
+    out[reach_y:reach_y + 130, x - 55:x + 55] = (150, 175, 220)               # skin
+    return out
+
+
+def with_piece(image: np.ndarray, at=(400, 300)) -> np.ndarray:
+    out = image.copy()
+    out[at[1]:at[1] + 40, at[0]:at[0] + 100] = (40, 60, 170)                  # a red ship's hull
+    return out
+
+
+def noisy(image: np.ndarray, seed: int) -> np.ndarray:
+    noise = np.random.default_rng(seed).normal(0, 2.5, image.shape)
+    return np.clip(image + noise, 0, 255).astype(np.uint8)
+
+
+def watch_stream(pictures, motions, watch: ArmWatch | None = None, start: float = 0.0) -> list:
+    watch = watch or ArmWatch()
+    return [watch.look(noisy(picture, index), start + index / FPS, motion, PLAY, CORNERS)
+            for index, (picture, motion) in enumerate(zip(pictures, motions))]
+
+
+def test_an_arm_that_comes_in_and_holds_still_is_seen_in_every_frame_until_it_leaves():
+    clear, arm = table(), with_arm(table())
+    pictures = [clear, clear, arm, arm, arm, arm, arm, clear, clear]
+    motions = [0.0, 0.0, 0.03, 0.0, 0.0, 0.0, 0.0, 0.02, 0.0]     # the hand still from the fourth frame on
+    sightings = watch_stream(pictures, motions)
+    assert [s.over for s in sightings] == [False, False, True, True, True, True, True, False, False]
+    assert sightings[4].play_share == pytest.approx(0.05, abs=0.03) and len(sightings[4].outline_px) >= 4
+
+
+def test_a_sleeve_the_table_s_colour_still_joins_its_hand_to_the_edge_when_the_gap_is_small():
+    clear = table()
+    arm = with_arm(clear)
+    arm[560:575, 655:745] = clear[560:575, 655:745]     # a stretch of sleeve the wood's very colour (15 px)
+    sightings = watch_stream([clear, arm, arm], [0.0, 0.03, 0.0])
+    assert sightings[-1].over
+
+
+def test_a_piece_moved_on_the_table_is_no_arm_and_becomes_the_table():
+    clear = table()
+    moved = with_piece(clear)
+    watch = ArmWatch()
+    sightings = watch_stream([clear, moved, moved, with_arm(moved)], [0.0, 0.003, 0.0, 0.03], watch)
+    assert [s.over for s in sightings] == [False, False, False, True]
+    # The arm's share is the arm's alone: the piece moved before it is part of the table by then.
+    alone = watch_stream([clear, with_arm(clear)], [0.0, 0.03])[-1]
+    assert sightings[-1].play_share == pytest.approx(alone.play_share, abs=0.002)
+
+
+def test_an_arm_resting_on_the_table_s_edge_outside_the_play_area_is_not_over_it():
+    clear = table()
+    resting = with_arm(clear, reach_y=590, x=1180)      # below and right of the play area
+    sightings = watch_stream([clear, resting, resting, resting], [0.0, 0.02, 0.0, 0.0])
+    assert not any(s.over for s in sightings)
+
+
+def test_a_change_from_the_edge_that_stays_still_for_long_is_taken_as_the_table_and_said():
+    clear = table()
+    lamp = np.clip(clear.astype(np.int16) + 40, 0, 255).astype(np.uint8)     # a lamp turned on: all lighter
+    watch = ArmWatch(ArmWatchSettings(settle_seconds=3.0))
+    pictures = [clear, lamp] + [lamp] * 16
+    sightings = watch_stream(pictures, [0.0, 0.5] + [0.0] * 16, watch)
+    assert all(s.over for s in sightings[1:12])                # seen as reaching in while it lasts ...
+    settled = [index for index, s in enumerate(sightings) if s.note]
+    assert settled and "taken as the table" in sightings[settled[0]].note
+    assert not any(s.over for s in sightings[settled[0]:])       # ... and the table from then on
+    assert settled[0] / FPS >= 3.0
+
+
+def test_a_camera_that_moved_takes_the_table_afresh():
+    clear = table()
+    shifted = np.roll(clear, 30, axis=1)
+    watch = ArmWatch()
+    watch_stream([clear, clear], [0.0, 0.0], watch)
+    moved_corners = [(x + 30, y) for x, y in CORNERS]
+    sighting = watch.look(noisy(shifted, 9), 1.0, 0.4, [moved_corners], moved_corners)
+    assert not sighting.over
+    held = watch.look(noisy(with_arm(shifted), 10), 1.25, 0.03, [moved_corners], moved_corners)
+    assert held.over
