@@ -101,7 +101,7 @@ class ArmWatch:
             self._take(small, corners)
             return ArmSighting(False)
         calm = motion <= settings.calm_motion
-        edge = self._edge_changes(small)
+        edge, labels = self._edge_changes(small)
         play = _play_mask(play_area_px, small.shape[:2])
         play_px = max(int(play.sum()), 1)
         share = float((edge & play).sum()) / play_px
@@ -118,7 +118,8 @@ class ArmWatch:
         elif timestamp - self.calm_since >= settings.settle_seconds:
             self._take(small, corners)
             return ArmSighting(False, share, self._settled_note())
-        return ArmSighting(True, share, outline_px=_outline(edge & play))
+        reaching = np.isin(labels, np.unique(labels[edge & play]))    # the arms over the play area, whole
+        return ArmSighting(True, share, outline_px=_outline(reaching))
 
     def _take(self, small: np.ndarray, corners: np.ndarray) -> None:
         self.clear, self.clear_corners, self.calm_since = small.copy(), corners, None
@@ -128,18 +129,19 @@ class ArmWatch:
             return False
         return float(np.abs(corners - self.clear_corners).max()) > self.settings.camera_moved_px
 
-    def _edge_changes(self, small: np.ndarray) -> np.ndarray:
-        """What differs from the table seen clear and touches the picture's edge (bridged over small gaps)."""
+    def _edge_changes(self, small: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """What differs from the table seen clear and touches the picture's edge (bridged over small gaps), and the
+        changes' labels."""
         settings = self.settings
         difference = cv2.blur(cv2.absdiff(small, self.clear).max(axis=2), (3, 3))
         changed = (difference >= settings.change_levels).astype(np.uint8)
         bridged = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, _disc(settings.bridge_px))
         count, labels = cv2.connectedComponents(bridged, connectivity=8)
         if count <= 1:
-            return np.zeros(changed.shape, bool)
+            return np.zeros(changed.shape, bool), labels
         border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
         touching = np.unique(border[border > 0])
-        return np.isin(labels, touching)
+        return np.isin(labels, touching), labels
 
 
 def _quarter(image_bgr: np.ndarray) -> np.ndarray:

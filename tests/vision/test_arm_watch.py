@@ -56,7 +56,10 @@ def test_an_arm_that_comes_in_and_holds_still_is_seen_in_every_frame_until_it_le
     motions = [0.0, 0.0, 0.03, 0.0, 0.0, 0.0, 0.0, 0.02, 0.0]     # the hand still from the fourth frame on
     sightings = watch_stream(pictures, motions)
     assert [s.over for s in sightings] == [False, False, True, True, True, True, True, False, False]
-    assert sightings[4].play_share == pytest.approx(0.05, abs=0.03) and len(sightings[4].outline_px) >= 4
+    assert sightings[4].play_share == pytest.approx(0.05, abs=0.03)
+    # Its outline is the whole arm, from the picture's edge to the fingertips, to show the players why it waits.
+    ys = [y for _, y in sightings[4].outline_px]
+    assert max(ys) >= SIZE[0] - 8 and min(ys) == pytest.approx(380, abs=16)
 
 
 def test_a_sleeve_the_table_s_colour_still_joins_its_hand_to_the_edge_when_the_gap_is_small():

@@ -45,6 +45,8 @@ class TableObservation:
     mat_doubts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # What each mat was read unsure of that changes no points (a coin's kind): shown, not asked.
     mat_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Where the hand or arm lies in the picture when `hidden` (picture pixels), to show the players why it waits.
+    hidden_outline_px: tuple[Point, ...] = ()
 
     @property
     def notes(self) -> tuple[str, ...]:

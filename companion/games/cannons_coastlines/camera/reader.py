@@ -248,7 +248,7 @@ class CoastReader:
                       turn=previous.table.turn if previous is not None and previous.table is not None else None)
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
                                 frame.table_to_image_inches(), sightings, confidence, hidden, motion, tuple(problems),
-                                mat_doubts, mat_notes)
+                                mat_doubts, mat_notes, self.arm.outline_px if hidden else ())
 
     def _arm_over(self, image_bgr, timestamp, motion, streaming: bool, frame, corners_px, poses, problems) -> bool:
         """Whether an arm reaches over the play area or a mat, held still or not (a stream only: a photo read alone
