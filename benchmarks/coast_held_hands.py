@@ -17,8 +17,8 @@ delayed), commits made while a hand was in view (must be none), the clip's table
 table once), and the arm watch's milliseconds per frame (median, p90) beside the whole read's. Split by
 the table's family: woods and cloths (render/textures.py).
 
-Seeds. Clip seeds are those of 1000 up whose fleets are the camera's seats (clip_start accepts them), taken
-in order: `--first` counts among them. The lead's coast-arms round looked at the first 8 (TUNING_CLIPS: four wood tables, four
+Seeds. Clip seeds are those of 1000 up whose fleets are the camera's seats (clip_start accepts them) and whose
+table leaves the script room to sail, taken in order: `--first` counts among them. The lead's coast-arms round looked at the first 8 (TUNING_CLIPS: four wood tables, four
 cloth) while setting the arm watch's bars; clips from 8 on were read once, the code final, as the report.
 """
 
@@ -46,13 +46,14 @@ FAMILIES = ("wood", "cloth")
 
 
 def clip_seeds(first: int, count: int) -> list[int]:
-    """The `count` clip seeds from the `first`-th of those (1000 up) whose fleets are the camera's seats."""
-    from companion.games.cannons_coastlines.render.clip import clip_start
+    """The `count` clip seeds from the `first`-th of those (1000 up) whose fleets are the camera's seats and whose
+    table leaves the script room to sail."""
+    from companion.games.cannons_coastlines.render.clip import clip_start, play_script
 
     seeds, seed = [], FIRST_SEED
     while len(seeds) < first + count:
         try:
-            clip_start(seed)
+            play_script(clip_start(seed))    # the script needs room to sail on the seed's table too
             seeds.append(seed)
         except ValueError:
             pass
