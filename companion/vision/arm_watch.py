@@ -27,8 +27,12 @@ SCALE = 4   # the picture is compared at a quarter of its size each way, as visi
 @dataclass(frozen=True)
 class ArmWatchSettings:
     # Colour levels (the largest of the three channels, 3x3 averaged at a quarter size) from which a place
-    # differs from the table seen clear: sensor noise and JPEG leave 1-3.
+    # differs from the table seen clear: sensor noise and JPEG leave up to 5 on the rendered clips.
     change_levels: int = 14
+    # A change joins one found at `change_levels` through places differing by this much or more, as edges are
+    # followed from strong to faint: a dark sleeve on a dark cloth under a warm lamp differs by 9-11 only
+    # (held-hand clip 1134, cloth, 34 degrees: its sleeve reached the picture's edge unseen at 14).
+    faint_levels: int = 7
     # Gaps this many quarter-size pixels wide are bridged, so a sleeve close to the table's colour in a stretch
     # still joins its hand to the picture's edge.
     bridge_px: int = 5
@@ -134,13 +138,14 @@ class ArmWatch:
         changes' labels."""
         settings = self.settings
         difference = cv2.blur(cv2.absdiff(small, self.clear).max(axis=2), (3, 3))
-        changed = (difference >= settings.change_levels).astype(np.uint8)
-        bridged = cv2.morphologyEx(changed, cv2.MORPH_CLOSE, _disc(settings.bridge_px))
+        faint = (difference >= settings.faint_levels).astype(np.uint8)
+        bridged = cv2.morphologyEx(faint, cv2.MORPH_CLOSE, _disc(settings.bridge_px))
         count, labels = cv2.connectedComponents(bridged, connectivity=8)
         if count <= 1:
-            return np.zeros(changed.shape, bool), labels
+            return np.zeros(faint.shape, bool), labels
+        strong = np.unique(labels[difference >= settings.change_levels])
         border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
-        touching = np.unique(border[border > 0])
+        touching = np.intersect1d(np.unique(border[border > 0]), strong)
         return np.isin(labels, touching), labels
 
 

@@ -111,3 +111,22 @@ def test_a_camera_that_moved_takes_the_table_afresh():
     assert not sighting.over
     held = watch.look(noisy(with_arm(shifted), 10), 1.25, 0.03, [moved_corners], moved_corners)
     assert held.over
+
+
+def test_a_dark_sleeve_on_a_dark_cloth_joins_its_hand_to_the_edge_through_faint_change():
+    """The sleeve differs from the cloth by 9 levels only (under the 14 a change needs alone); the hand by far more."""
+    weave = np.random.default_rng(3).normal(0, 3, SIZE)
+    cloth = np.clip(np.stack([70 + weave, 48 + weave, 40 + weave], axis=2), 0, 255).astype(np.uint8)   # navy
+    sleeve = (61, 39, 31)
+    arm = with_arm(cloth, sleeve=sleeve)
+    sightings = watch_stream([cloth, arm, arm, arm], [0.0, 0.03, 0.0, 0.0])
+    assert [s.over for s in sightings] == [False, True, True, True]
+
+
+def test_faint_change_alone_is_no_arm():
+    """A soft shadow from the edge, 9 levels darker, with nothing strong in it: no arm."""
+    clear = table()
+    shade = clear.copy()
+    shade[400:, 600:800] = np.clip(shade[400:, 600:800].astype(np.int16) - 9, 0, 255).astype(np.uint8)
+    sightings = watch_stream([clear, shade, shade], [0.0, 0.01, 0.0])
+    assert not any(s.over for s in sightings)
