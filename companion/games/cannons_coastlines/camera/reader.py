@@ -89,6 +89,7 @@ class CoastReader:
         self.stage_seconds: dict[str, float] = {}       # seconds per stage of the last read (benchmarks)
         self.arms = ArmWatch(settings.arms)              # an arm held still over the table (streams only)
         self.arm: ArmSighting = ArmSighting(False)       # what it saw in the last frame
+        self.mat_areas: dict[int, np.ndarray] = {}       # fleet -> its mat's place in the picture, as last placed
 
     def read_frame(self, image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
                    seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
@@ -267,10 +268,12 @@ class CoastReader:
         has no table seen clear to compare with)."""
         if not streaming:
             self.arms.reset()
-            self.arm = ArmSighting(False)
+            self.arm, self.mat_areas = ArmSighting(False), {}
             return False
         grow = self.settings.mats.piece_on_mat_mm
-        areas = [corners_px] + [mat_box(frame, place, grow) for place in poses.values() if place is not None]
+        # A mat whose marker a hand covers is not placed this frame: where it was last placed still counts.
+        self.mat_areas.update({fleet: mat_box(frame, place, grow) for fleet, place in poses.items() if place is not None})
+        areas = [corners_px] + list(self.mat_areas.values())
         self.arm = self.arms.look(image_bgr, timestamp, motion, areas, corners_px)
         if self.arm.note:
             problems.append(self.arm.note)
