@@ -38,7 +38,8 @@ class ArmWatchSettings:
     bridge_px: int = 5
     # The share of the play area an edge-touching change must cover to be an arm (a fingertip is ~0.1%).
     least_play_share: float = 0.002
-    # The reader's motion (share of the picture changed since the frame before) up to which the picture is calm.
+    # The reader's motion (share of the picture changed since the frame before) up to which the picture is calm;
+    # a moving picture is not looked at (the motion test waits for it anyway).
     calm_motion: float = 0.004
     # An arm that lies calm this long is taken as the table: nothing a player does holds that still for so long.
     settle_seconds: float = 15.0
@@ -76,6 +77,10 @@ class ArmWatch:
         """Whether an arm reaches into `play_area_px` (polygons in picture pixels) in this frame; `motion` is the
         share of the picture changed since the frame before, `corners_px` the table's corners (to tell a camera
         that moved)."""
+        if motion > self.settings.calm_motion:
+            # Moving: the motion test already waits, so nothing is looked at; the first calm frame is looked at afresh.
+            self.calm_since, self.last = None, None
+            return ArmSighting(False)
         if motion == 0.0 and self.last is not None and timestamp - self.looked_at < self.settings.refresh_seconds:
             self.last = self._again(timestamp)   # nothing changed since the frame before: neither did the arm
             return self.last
@@ -104,20 +109,17 @@ class ArmWatch:
         if self.clear is None or self.clear.shape != small.shape or self._camera_moved(corners):
             self._take(small, corners)
             return ArmSighting(False)
-        calm = motion <= settings.calm_motion
         edge, labels = self._edge_changes(small)
         play = _play_mask(play_area_px, small.shape[:2])
         play_px = max(int(play.sum()), 1)
         share = float((edge & play).sum()) / play_px
         if share < settings.least_play_share:
             self.calm_since = None
-            if calm:   # the table follows pieces moved and the light, away from any change at the edge
-                keep = cv2.dilate(edge.astype(np.uint8), _disc(settings.bridge_px)).astype(bool)
-                self.clear[~keep] = small[~keep]
+            # Calm and clear: the table follows pieces moved and the light, away from any change at the edge.
+            keep = cv2.dilate(edge.astype(np.uint8), _disc(settings.bridge_px)).astype(bool)
+            self.clear[~keep] = small[~keep]
             return ArmSighting(False, share)
-        if not calm:
-            self.calm_since = None
-        elif self.calm_since is None:
+        if self.calm_since is None:
             self.calm_since = timestamp
         elif timestamp - self.calm_since >= settings.settle_seconds:
             self._take(small, corners)

@@ -114,9 +114,10 @@ def test_a_hand_held_still_over_the_table_is_not_read_and_nothing_is_committed_u
     read = []
     reader = StillReader(read=lambda image, board: read.append(image) or Reading(board_seen=False))
     readings = [reader.read_frame(image, i / 4.0) for i, image in enumerate([frames[hand - 2]] * 2 + held)]
-    assert [r.arm for r in readings] == [False, False, True, True, True, True]
+    # The hand's first frame moves (not read: the motion test); it is seen in every calm frame after.
+    assert [r.arm for r in readings] == [False, False, False, True, True, True]
     assert readings[-1].motion <= reader.settings.moving_share      # calm: the motion test alone would read it
     assert len(read) == 2                                           # the two steady frames only
     camera = BlackCannonCamera()
     outcomes = [camera.track(r) for r in readings[2:]]
-    assert all(isinstance(o, Gated) and "hand" in o.reason for o in outcomes)
+    assert all(isinstance(o, Gated) for o in outcomes) and all("hand" in o.reason for o in outcomes[1:])
