@@ -117,29 +117,36 @@ def referee(frames: list, truth: dict, arms: bool = True) -> dict:
     if not arms:
         settings = replace(settings, arms=replace(settings.arms, least_play_share=2.0))
     reader, tracker, previous = make_reader(settings), CoastTracker(), None
-    tally = {"hand frames": 0, "calm hand frames": 0, "hand seen": 0, "calm hand seen": 0, "clear still frames": 0,
-             "clear taken for a hand": 0, "commits under a hand": 0, "states committed": 0, "states": 0,
-             "arm ms": [], "read ms": []}
-    committed_states, records = set(), truth["frames"]
+    seen, read_ms, arm_ms = [], [], []
     fps = truth["clip"]["fps"]
-    for index, (image, record) in enumerate(zip(frames, records)):
+    for index, image in enumerate(frames):
         clock = time.perf_counter()
         observation = reader.read_frame(image, index / fps, previous)
-        tally["read ms"].append((time.perf_counter() - clock) * 1000)
-        tally["arm ms"].append(reader.stage_seconds.get("arms", 0.0) * 1000)
+        read_ms.append((time.perf_counter() - clock) * 1000)
+        arm_ms.append(reader.stage_seconds.get("arms", 0.0) * 1000)
         previous = observation
         outcome = tracker.update(observation)
+        seen.append((observation.hidden, observation.motion, isinstance(outcome, TableCommitted)))
+    return dict(tally_clip(truth, seen, tracker.settings.max_motion), **{"read ms": read_ms, "arm ms": arm_ms})
+
+
+def tally_clip(truth: dict, seen: list[tuple[bool, float, bool]], max_motion: float) -> dict:
+    """The counts of one clip from each frame's (a hand said to be over the table, motion, a table committed)."""
+    tally = {"hand frames": 0, "calm hand frames": 0, "hand seen": 0, "calm hand seen": 0, "clear still frames": 0,
+             "clear taken for a hand": 0, "commits under a hand": 0, "states committed": 0, "states": 0}
+    committed_states = set()
+    for record, (hidden, motion, committed) in zip(truth["frames"], seen):
         # A hand that moves is waited for by the motion test; one calm enough to pass it, by the arm watch alone.
-        calm = observation.motion <= tracker.settings.max_motion
+        calm = motion <= max_motion
         if record["hand"]:
             tally["hand frames"] += 1
-            tally["hand seen"] += observation.hidden
+            tally["hand seen"] += hidden
             tally["calm hand frames"] += calm
-            tally["calm hand seen"] += calm and observation.hidden
+            tally["calm hand seen"] += calm and hidden
         elif record["still"]:
             tally["clear still frames"] += 1
-            tally["clear taken for a hand"] += observation.hidden
-        if isinstance(outcome, TableCommitted):
+            tally["clear taken for a hand"] += hidden
+        if committed:
             if record["hand"]:
                 tally["commits under a hand"] += 1
             else:
