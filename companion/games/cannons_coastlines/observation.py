@@ -45,6 +45,10 @@ class TableObservation:
     mat_doubts: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # What each mat was read unsure of that changes no points (a coin's kind): shown, not asked.
     mat_notes: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # Where the hand or arm lies in the picture when `hidden` (picture pixels), to show the players why it waits.
+    hidden_outline_px: tuple[Point, ...] = ()
+    # Player -> their ships the camera sees neither afloat nor sunk (a hull on a mat), as said to the players.
+    unseen_ships: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def notes(self) -> tuple[str, ...]:

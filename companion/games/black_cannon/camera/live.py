@@ -65,8 +65,9 @@ class BlackCannonCamera:
         if not observation.located:
             return None
         return self.tracker.update(Observation(observation.timestamp, observation.tokens(),
-                                               observation.confidence(), frozenset(), observation.motion
-                                               if observation.seen is not None else 1.0))
+                                               observation.confidence(),
+                                               frozenset({"arm"}) if observation.arm else frozenset(),
+                                               observation.motion if observation.seen is not None else 1.0))
 
     @staticmethod
     def committed(outcome) -> bool:

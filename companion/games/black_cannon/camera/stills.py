@@ -26,6 +26,7 @@ from companion.games.black_cannon.camera.seen_die import doubt_changed
 from companion.games.black_cannon.camera.settings import SETTINGS as READER_SETTINGS
 from companion.games.black_cannon.inference import SeenDie, SeenShip, SeenTable
 from companion.games.black_cannon.kit import pieces as kit
+from companion.vision.arm_watch import ArmWatch, ArmWatchSettings
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,10 @@ class StillSettings:
     same_width_px: int = 640         # the pictures compared with the last one read: this wide (a pip is 2-4 px)
     same_pixels: int = 4             # no more pixels than this changed since the last frame read: the same table
     ship_sure: float = 0.6           # a ship's reading below this confidence is asked about
+    # An arm held still over the table (vision/arm_watch.py) counts where it reaches in past this share of the
+    # picture's width and height from its edges: the board and the dice lie well inside; an elbow at the edge is no arm.
+    play_inset: float = 0.06
+    arms: ArmWatchSettings = field(default_factory=ArmWatchSettings)
 
 
 STILL_SETTINGS = StillSettings()
@@ -53,6 +58,7 @@ class LiveReading:
     seen: SeenTable | None = None
     fresh: bool = False                    # read in full from this frame (not reused)
     problems: tuple[str, ...] = ()
+    arm: bool = False                      # a hand or arm over the table, held still or not: not read
 
     @property
     def located(self) -> bool:
@@ -106,6 +112,7 @@ class StillReader:
     _last_reading: LiveReading | None = None
     _steady_reads: int = 0
     _confirmed: bool = False            # the last reading was read fresh_reads times over in one steady spell
+    _arms: ArmWatch | None = None
 
     def read_frame(self, image: np.ndarray, timestamp: float, previous=None) -> LiveReading:
         half = _half(image, self.settings)
@@ -114,6 +121,12 @@ class StillReader:
         self._last_small = small
         if motion > self.settings.settling_share:
             self._steady_reads = 0
+        if self._arms is None:
+            self._arms = ArmWatch(self.settings.arms)
+        arm = self._arms.look(image, timestamp, motion, [_play_area(image.shape, self.settings)], ())
+        if arm.over:   # a hand held still over the table: nothing under it can be read
+            self._steady_reads = 0
+            return LiveReading(timestamp, motion, problems=("a hand or arm over the table",), arm=True)
         if motion > self.settings.moving_share:
             return LiveReading(timestamp, motion)   # not read: something moves
         last = self._last_reading
@@ -130,6 +143,13 @@ class StillReader:
         seen = seen_table(reading, self.board, self.settings) if reading.board_seen else None
         self._last_reading = LiveReading(timestamp, motion, reading, seen, True, tuple(reading.questions[:1]))
         return self._last_reading
+
+
+def _play_area(shape, settings: StillSettings) -> list[tuple[float, float]]:
+    """The picture inside its edge band: where an arm reaching in is over the table."""
+    height, width = shape[:2]
+    x, y = width * settings.play_inset, height * settings.play_inset
+    return [(x, y), (width - x, y), (width - x, height - y), (x, height - y)]
 
 
 def doubt_changed_dice(reading: Reading, before: Reading) -> Reading:

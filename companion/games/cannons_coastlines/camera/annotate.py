@@ -69,4 +69,9 @@ def annotate_table(image: np.ndarray, observation: TableObservation, rulebook: R
     for hit in aids["hits"]:
         x, y = px(hit["at"])
         label("dead" if hit["dead"] else f"{hit['hits']} hits", (x + 10, y - 8), BAD if hit["dead"] else INK)
+    if observation.hidden_outline_px:   # why nothing is committed: the hand or arm over the table
+        arm = np.round(np.array(observation.hidden_outline_px)).astype(np.int32).reshape(-1, 1, 2)
+        cv2.polylines(out, [arm], True, WARN, 2, cv2.LINE_AA)
+        top = arm.reshape(-1, 2)[arm.reshape(-1, 2)[:, 1].argmin()]
+        label("hand: waiting", (int(top[0]) - 40, max(int(top[1]) - 10, 14)), WARN)
     return out

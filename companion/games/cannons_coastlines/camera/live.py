@@ -14,6 +14,7 @@ from companion.games.cannons_coastlines.table import Table
 from companion.games.cannons_coastlines.tracking import (CoastTracker, CoastTrackerSettings, Settling,
                                                          TableCommitted, Unchanged, Waiting)
 from companion.games.cannons_coastlines.camera.annotate import annotate_table
+from companion.games.cannons_coastlines.camera.fleet_count import unseen_question
 
 CLIP = Path(__file__).resolve().parents[4] / "samples" / "coast" / "turns.mp4"
 
@@ -70,6 +71,9 @@ class CoastCamera:
             commands = [{"type": "observe", "table": table, "stale": sorted(committed.stale), **doubts}]
         if committed.unsure_mats:
             commands.append(mats_question(committed.unsure_mats, kept=not starting))
+        if starting and observation is not None and observation.unseen_ships:
+            # A ship never seen is not in the game: the players are told which, once, as the game starts.
+            commands.append({"type": "question", "message": unseen_question(observation.unseen_ships), "cells": ()})
         return commands
 
     @staticmethod

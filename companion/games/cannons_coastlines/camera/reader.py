@@ -29,6 +29,8 @@ import numpy as np
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.kit import ids
 from companion.games.cannons_coastlines.camera import islands as coast_islands, mats as coast_mats, rocks as coast_rocks, ships as coast_ships
+from companion.games.cannons_coastlines.camera.change_boxes import island_tags_key, islands_box, mat_box, ship_box, table_marker_px
+from companion.games.cannons_coastlines.camera.fleet_count import sunk_ships, unseen_ships
 from companion.games.cannons_coastlines.camera.fittings import FittingWeights, load_fitting_weights, read_fittings
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.settings import CoastReaderSettings, CoinSettings, MatSettings
@@ -36,6 +38,7 @@ from companion.games.cannons_coastlines.camera.taught import TaughtCoast
 from companion.vision.table_frame import CORNER_NAMES, table_frame
 from companion.games.cannons_coastlines.camera.kit_sizes import TABLE_LAYOUT, TABLE_MARKERS
 from companion.games.cannons_coastlines.camera.mat_place import MatFlattener, home_marker_box, look_again_for_mat_marker, place_mat
+from companion.vision.arm_watch import ArmSighting, ArmWatch
 from companion.vision.frame_memory import FrameReading, LastFrame, quad_key
 from companion.games.cannons_coastlines.camera.tag_second_look import second_look_for_ship_tags
 
@@ -84,6 +87,9 @@ class CoastReader:
         self.last: LastFrame | None = None              # the frame read last, for the next one (frame_memory)
         self.flatteners: dict[int, MatFlattener] = {}   # one per mat, kept while it stays put
         self.stage_seconds: dict[str, float] = {}       # seconds per stage of the last read (benchmarks)
+        self.arms = ArmWatch(settings.arms)              # an arm held still over the table (streams only)
+        self.arm: ArmSighting = ArmSighting(False)       # what it saw in the last frame
+        self.mat_areas: dict[int, np.ndarray] = {}       # fleet -> its mat's place in the picture, as last placed
 
     def read_frame(self, image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
                    seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
@@ -108,7 +114,7 @@ class CoastReader:
         problems = [f"{name} not seen" for name in missing]
         image_size = (image_bgr.shape[1], image_bgr.shape[0])
         frame = reading.table_frame(TABLE_MARKERS, lambda: table_frame(markers, image_size, TABLE_LAYOUT, settings.table_frame),
-                                    _table_marker_px)
+                                    table_marker_px)
         self.last = reading.remember()
         clock.lap("table frame")
         if frame is None:
@@ -143,7 +149,7 @@ class CoastReader:
                 poses[fleet] = reading.piece(f"mat {fleet} place", quad_key(markers[marker]),
                                              lambda: place_mat(frame, grey, markers[marker], settings.mat_place), lambda _: markers[marker])
         clock.lap("mats")
-        afloat_tags = {}
+        afloat_tags, hull_tags = {}, {}
         for marker_id, quad in markers.items():
             place = ids.ship_of(marker_id)
             if place is None:
@@ -153,6 +159,7 @@ class CoastReader:
                            and kit.mat_zone("hulls").contains(*place.to_mat(centre)[0])), None)
             if on_mat is not None:
                 mat_tags.setdefault(on_mat, []).append(place[0])
+                hull_tags[marker_id] = on_mat
             else:
                 afloat_tags[marker_id] = (place, quad)
 
@@ -169,7 +176,7 @@ class CoastReader:
             card = cards[number - 1]
             pose, (holes, margin) = reading.piece(
                 f"ship {marker_id}", quad_key(quad) + card.id.encode(),
-                lambda: self._read_ship(image_bgr, grey, frame, quad, card, fleet), lambda seen: _ship_box(frame, seen[0], card))
+                lambda: self._read_ship(image_bgr, grey, frame, quad, card, fleet), lambda seen: ship_box(frame, seen[0], card))
             fittings = tuple(kind for kind, filled in zip(card.fittings, holes) if filled)
             ship_id = f"{seat.player}/{card.id}"
             x, y = (v / kit.MM_PER_INCH for v in pose.centre_mm)
@@ -179,9 +186,12 @@ class CoastReader:
             if margin < settings.fittings.unclear_margin:
                 problems.append(f"ship {ship_id}: its fittings are unclear (read as {', '.join(fittings) or 'none'})")
             fleets_present.add(fleet)
+        sunk = sunk_ships(hull_tags, seat_list, rulebook)
         if previous is not None and previous.table is not None:
             for ship_id, ship in previous.table.ships.items():
-                if ship_id not in ships:
+                if ship_id in sunk:
+                    problems.append(f"ship {ship_id} sunk: its hull lies on {sunk[ship_id]}'s mat")
+                elif ship_id not in ships:
                     last = previous.ships.get(ship_id)
                     ships[ship_id] = ship
                     sightings[ship_id] = ShipSighting(ship_id, last.confidence if last else 0.5, True,
@@ -194,10 +204,10 @@ class CoastReader:
         ship_pixels = lru_cache(maxsize=1)(lambda: ship_footprints(frame, ships, flat_play_area()[1].shape, settings.islands))
         players_by_seat = tuple(seat.player for seat in seat_list)
         previous_islands = previous.table.islands if previous is not None and previous.table is not None else {}
-        seen = reading.piece("islands", _island_tags_key(markers),
+        seen = reading.piece("islands", island_tags_key(markers),
                              lambda: read_islands(image_bgr, frame, markers, *flat_play_area(), table_lab, ship_pixels(), players_by_seat,
                                                   previous_islands, settings.islands),
-                             lambda seen: _islands_box(frame, seen, len(seat_list), corners_px))
+                             lambda seen: islands_box(frame, seen, len(seat_list), corners_px))
         islands = dict(seen.islands)
         confidence.update(seen.confidence)
         problems += seen.problems
@@ -208,7 +218,7 @@ class CoastReader:
         clock.lap("islands and rocks")
         players = tuple(seat_list[fleet - 1].player for fleet in sorted(fleets_present))
         factions = {seat_list[f - 1].player: seat_list[f - 1].faction for f in sorted(fleets_present)}
-        mats, mat_notes, mat_doubts = {}, {}, {}
+        mats, mat_notes, mat_doubts, hull_counts = {}, {}, {}, {}
         # Taught only: measured on the taught tuning views (the untaught reading is untouched).
         prize_values = ({key: faction.prize_values for key, faction in rulebook.factions.items()}
                         if self.taught else None)
@@ -224,8 +234,10 @@ class CoastReader:
             seen = reading.piece(f"mat {fleet}", quad_key(place.pose) + bytes(tags),
                                  lambda: coast_mats.read_mat(image_bgr, frame, fleet, place, tags, self._flattener(fleet),
                                                              *self._mat_looks(), fleets=prize_fleets),
-                                 lambda _: _mat_box(frame, place, settings.mats.piece_on_mat_mm))
+                                 lambda _: mat_box(frame, place, settings.mats.piece_on_mat_mm))
             mat, doubts = _mat_from_reading(seen, fleet, seat_list, fleets_present, prize_values)
+            for source in seen.hull_fleets:
+                hull_counts[source] = hull_counts.get(source, 0) + 1
             mats[seat.player] = mat
             confidence[f"mat {seat.player}"] = seen.confidence if not doubts else min(seen.confidence, 0.3)
             problems += [f"{seat.player}'s mat: {doubt}" for doubt in seen.doubts + doubts]
@@ -237,13 +249,37 @@ class CoastReader:
             problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
             mat_doubts[seat_list[fleet - 1].player] = (f"its marker {ids.harbour_mat(fleet)} was not seen",)
 
+        unseen = unseen_ships(fleets_present, set(ships), set(sunk), hull_counts, seat_list, rulebook)
+        problems += [f"{player}: {ships_unseen.said()} not seen (neither afloat nor a hull on a mat)"
+                     for player, ships_unseen in unseen.items()]
         self.last = reading.remember()
         clock.lap("mats")
+        hidden = self._arm_over(image_bgr, timestamp, motion, last is not None, frame, corners_px, poses, problems)
+        clock.lap("arms")
         table = Table(kit.PLAY_AREA_IN[0], kit.PLAY_AREA_IN[1], players, factions, ships, islands, rocks, mats,
                       turn=previous.table.turn if previous is not None and previous.table is not None else None)
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
-                                frame.table_to_image_inches(), sightings, confidence, False, motion, tuple(problems),
-                                mat_doubts, mat_notes)
+                                frame.table_to_image_inches(), sightings, confidence, hidden, motion, tuple(problems),
+                                mat_doubts, mat_notes, self.arm.outline_px if hidden else (),
+                                {player: ships_unseen.said() for player, ships_unseen in unseen.items()})
+
+    def _arm_over(self, image_bgr, timestamp, motion, streaming: bool, frame, corners_px, poses, problems) -> bool:
+        """Whether an arm reaches over the play area or a mat, held still or not (a stream only: a photo read alone
+        has no table seen clear to compare with)."""
+        if not streaming:
+            self.arms.reset()
+            self.arm, self.mat_areas = ArmSighting(False), {}
+            return False
+        grow = self.settings.mats.piece_on_mat_mm
+        # A mat whose marker a hand covers is not placed this frame: where it was last placed still counts.
+        self.mat_areas.update({fleet: mat_box(frame, place, grow) for fleet, place in poses.items() if place is not None})
+        areas = [corners_px] + list(self.mat_areas.values())
+        self.arm = self.arms.look(image_bgr, timestamp, motion, areas, corners_px)
+        if self.arm.note:
+            problems.append(self.arm.note)
+        if self.arm.over:
+            problems.append(f"a hand or arm reaches over the table ({self.arm.play_share:.1%} of the play area)")
+        return self.arm.over
 
 
     def _read_ship(self, image, grey, frame, quad, card, fleet):
@@ -315,22 +351,6 @@ class _StageClock:
         self.started = now
 
 
-MAST_TOP_MM = kit.HULL_HEIGHT_MM + kit.MAST_HEIGHT_MM
-
-
-def _table_marker_px(frame, marker_id: int) -> np.ndarray:
-    """Where `frame` puts table corner marker `marker_id`'s four corners in the picture."""
-    corners_in = kit.table_marker_corners_in(TABLE_MARKERS.index(marker_id))
-    return frame.to_image(np.array(corners_in) * kit.MM_PER_INCH)
-
-
-def _ship_box(frame, pose, card) -> np.ndarray:
-    """Picture points round the hull and its masts, whose change means the ship must be read again."""
-    outline = np.array(Ship("", "", "", card, pose.centre_mm[0] / kit.MM_PER_INCH, pose.centre_mm[1] / kit.MM_PER_INCH,
-                            pose.heading, ()).outline()) * kit.MM_PER_INCH
-    return np.vstack([frame.to_image(outline), frame.to_image(outline, MAST_TOP_MM)])
-
-
 def _table_light(image, markers) -> np.ndarray:
     return coast_rocks.light_cast(image, [markers[marker_id] for marker_id in TABLE_MARKERS if marker_id in markers])
 
@@ -338,32 +358,6 @@ def _table_light(image, markers) -> np.ndarray:
 def _flat_lab(image, frame) -> tuple[np.ndarray, np.ndarray]:
     flat, outside = coast_islands.flattened_play_area(image, frame)
     return cv2.cvtColor(flat, cv2.COLOR_BGR2Lab), outside
-
-
-def _island_tags_key(markers) -> bytes:
-    return b"".join(bytes([marker_id]) + quad_key(quad) for marker_id, quad in sorted(markers.items())
-                    if ids.island_flag(1) <= marker_id < ids.island_flag(1) + ids.FLEETS)
-
-
-def _islands_box(frame, seen, seats: int, corners_px) -> np.ndarray | list[np.ndarray]:
-    """Picture points round each island and its flag piece (a box each: a hand between islands
-    changes none); the whole play area while fewer islands than seats were found (a hidden one
-    may show again anywhere)."""
-    if len(seen.islands) < seats:
-        return corners_px
-    top = kit.ISLAND_THICKNESS_MM + kit.FLAG_BASE_THICKNESS_MM + kit.FLAG_POLE_HEIGHT_MM
-    boxes = []
-    for island in seen.islands.values():
-        outline = np.array(island.outline) * kit.MM_PER_INCH
-        boxes.append(np.vstack([frame.to_image(outline), frame.to_image(outline, top)]))
-    return boxes
-
-
-def _mat_box(frame, place, grow: float) -> np.ndarray:
-    """Picture points round the mat and what stands on it (`grow` mm round the mat)."""
-    width, height = kit.MAT_MM
-    corners = np.array([(-grow, -grow), (width + grow, -grow), (width + grow, height + grow), (-grow, height + grow)])
-    return frame.to_image(place.to_table(corners))
 
 
 def _table_colour(image: np.ndarray, frame) -> np.ndarray:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from companion.vision.arm_watch import ArmWatchSettings
 from companion.vision.frame_memory import MemorySettings
 from companion.vision.table_frame import TableFrameSettings
 from companion.vision.tag_edges import TagEdgeSettings
@@ -127,5 +128,7 @@ class CoastReaderSettings:
     mat_place: MatPlaceSettings = field(default_factory=MatPlaceSettings)
     coins: CoinSettings = field(default_factory=CoinSettings)
     mats: MatSettings = field(default_factory=MatSettings)
+    # A still arm over the table or a mat, in a stream (vision/arm_watch.py).
+    arms: ArmWatchSettings = field(default_factory=ArmWatchSettings)
     # A mat read under this is not vouched for (the benchmarks' "sure" bar): live, the players are asked.
     mat_sure: float = 0.6

@@ -56,6 +56,7 @@ SAIL_TRIES = ((0, 3.0), (25, 3.0), (-25, 3.0), (45, 2.5), (-45, 2.5), (90, 2.0),
 class Pacing:
     still: int = 4        # frames the table stands still after each change (the tracker wants three calm ones)
     hand: int = 2         # frames with a hand over the table for each change: before it, then after it
+    held: int = 0         # frames the hand then rests still over what it changed (a player holding a ship)
     # A webcam's frames each carry fresh sensor noise (grey levels, one sigma); the bundled clip has none, as
     # MPEG-4 spends its bits on noise. A still table is drawn once and the noise added per frame.
     frame_noise: float = 0.0
@@ -242,8 +243,9 @@ def _film(scenes, changes, labels, seed, pacing: Pacing, rng: random.Random) -> 
                 shown_index = index - 1 if step < pacing.hand // 2 else index
                 hand = _hand_over(scenes[shown_index], changes[index - 1].reach, rng, 40.0 + 30 * step)
                 image = render_coast_frame(replace(scenes[shown_index], hand=hand), len(frames)).image
-                frames.append(_with_noise(image, pacing.frame_noise, rng) if pacing.frame_noise else image)
-                records.append({"index": len(records), "state": shown_index, "still": False, "hand": True})
+                for _ in range(1 + (pacing.held if step == pacing.hand - 1 else 0)):
+                    frames.append(_with_noise(image, pacing.frame_noise, rng) if pacing.frame_noise else image)
+                    records.append({"index": len(records), "state": shown_index, "still": False, "hand": True})
         image = render_coast_frame(scene, len(frames)).image
         for step in range(pacing.still):
             frames.append(_with_noise(image, pacing.frame_noise, rng) if pacing.frame_noise else image)

@@ -14,7 +14,9 @@ import pytest
 
 from companion.games.black_cannon.camera.live import BlackCannonCamera
 from companion.games.black_cannon.camera.board_view import locate_board
+from companion.games.black_cannon.camera.reader import Reading
 from companion.games.black_cannon.camera.stills import StillReader, committed_table, table_tokens
+from companion.tracking import Gated
 from companion.vision.frames import open_source
 from companion.vision.markers import detect_markers
 
@@ -100,3 +102,22 @@ def test_a_die_read_as_another_count_in_the_next_still_frame_is_asked_about():
     assert "what does it show?" in second.problems[0]
     moved = reader.read_frame(np.full((360, 640, 3), 200, np.uint8), 0.5)     # thrown again: moving, unread
     assert moved.reading is None
+
+
+
+def test_a_hand_held_still_over_the_table_is_not_read_and_nothing_is_committed_under_it(frames):
+    """The clip's hand frame held for four frames (each with its own sensor noise): the picture is calm, so only the
+    arm watch can tell; no frame under it is read, and the tracker waits for the hand."""
+    hand = next(r["index"] for r in TRUTH["frames"] if r["hand"])
+    held = [np.clip(frames[hand] + np.random.default_rng(seed).normal(0, 2.0, frames[hand].shape), 0, 255)
+            .astype(np.uint8) for seed in range(4)]
+    read = []
+    reader = StillReader(read=lambda image, board: read.append(image) or Reading(board_seen=False))
+    readings = [reader.read_frame(image, i / 4.0) for i, image in enumerate([frames[hand - 2]] * 2 + held)]
+    # The hand's first frame moves (not read: the motion test); it is seen in every calm frame after.
+    assert [r.arm for r in readings] == [False, False, False, True, True, True]
+    assert readings[-1].motion <= reader.settings.moving_share      # calm: the motion test alone would read it
+    assert len(read) == 2                                           # the two steady frames only
+    camera = BlackCannonCamera()
+    outcomes = [camera.track(r) for r in readings[2:]]
+    assert all(isinstance(o, Gated) for o in outcomes) and all("hand" in o.reason for o in outcomes[1:])
