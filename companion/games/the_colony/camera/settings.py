@@ -60,8 +60,8 @@ class ColonyReaderSettings:
     # `held_marker_px` of where it lay then, and no other: a marker found only now and then at a steep tilt, or
     # corners that wobble a pixel or two, refitted the frame every few frames, and a frame from three markers puts the
     # far logs px off each time, so still pictures read as moving and as hands.
-    held_markers: int = 2
-    held_marker_px: float = 2.5
+    held_markers: int = 2             # (two markers fix the board's plane, as the shared frame memory holds it)
+    held_marker_px: float = 2.5       # on clips 4000-4071 a still board's corners wobble up to 2.1 px from their median
     marker_search_grow: float = 0.8   # a stream looks for a marker this many of its sides round where it was
 
 
