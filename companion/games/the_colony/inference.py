@@ -199,18 +199,21 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
             return None
         return Question(f"The game is over, but the camera sees the logs change at {' '.join(still_misfits)}.",
                         still_misfits)
-    outcomes: dict[tuple, tuple[float, Candidate, tuple[str, ...]]] = {}
+    # Every continuation is ranked, not every table: two sowings whose ways differ may leave the very same
+    # table (a relay through the centre choosing L8 or L17 first), and no picture can tell them apart. The
+    # second is then a rival as close as can be, and the players are asked.
+    fits: dict[tuple, tuple[float, tuple[str, ...]]] = {}
+    ranked, unchanged = [(still_cost, None, still_misfits)], _table(before)
     for candidate in candidates(game, settings):
         key = _table(candidate.game.position)
-        if key in outcomes:
+        if key == unchanged:
             continue
-        value, misfits = cost(before, candidate.game.position, seen, earlier, settings)
+        if key not in fits:
+            fits[key] = cost(before, candidate.game.position, seen, earlier, settings)
+        value, misfits = fits[key]
         steps = sum(command["type"] != "pass" for command in candidate.commands)
-        outcomes[key] = (value + settings.second_step * (steps - 1), candidate, misfits)
-    ranked = sorted(outcomes.values(), key=lambda entry: entry[0])
-    nothing = (still_cost, None, still_misfits)
-    ranked = sorted([nothing] + [entry for entry in ranked if _table(entry[1].game.position) != _table(before)],
-                    key=lambda entry: entry[0])
+        ranked.append((value + settings.second_step * (steps - 1), candidate, misfits))
+    ranked.sort(key=lambda entry: entry[0])
     best = ranked[0]
     runner_up = ranked[1] if len(ranked) > 1 else None
     clear = runner_up is None or runner_up[0] - best[0] >= settings.margin
@@ -230,7 +233,8 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
     # Behind an unseen pass the sowing is the other player's: then the question names who did what.
     passed = any(_after_a_pass(entry[1]) for entry in (best, runner_up))
     asked = "what was played" if passed else f"which move {mover} made"
-    return Question(f"The camera cannot tell {asked}: {said[0]} or {said[1]}. "
+    alike = " (both leave the same logs)" if _same_table(best, runner_up) else ""
+    return Question(f"The camera cannot tell {asked}: {said[0]} or {said[1]}{alike}. "
                     "Play it on the Play screen, or count the eggs and ants again.",
                     tuple(dict.fromkeys(best[2] + runner_up[2] + changed)))
 
@@ -256,6 +260,11 @@ def _said(entry, mover: str) -> str:
         else:
             steps.append(f"{player.title()}: {describe(command)}")
     return ", then ".join(steps)
+
+
+def _same_table(entry, other_entry) -> bool:
+    return (entry[1] is not None and other_entry[1] is not None
+            and _table(entry[1].game.position) == _table(other_entry[1].game.position))
 
 
 def _after_a_pass(candidate: Candidate | None) -> bool:

@@ -136,6 +136,24 @@ def test_a_question_behind_an_unseen_pass_names_who_did_what():
     assert "Red passes, then Black: sow L13" in explanation.message
 
 
+def test_two_ways_to_the_very_same_table_are_a_question_not_a_guess():
+    """Clip 4069 (colony-clips3): black sows L15 into the centre and relays on; choosing L17 or L8 at the first
+    choice leaves every log with the same count, so no picture can tell the two apart. Read without a fault, the
+    picture must still be asked about (the camera played L8 first, sure, and the record had a move never made)."""
+    logs = "L1 3\nL2 3\nL3 3\nL4 3\nL5 3\nL6 3\nL7 3\nL8 3\nL9 0\nL10 4\nL11 4\nL12 3\nL13 3\nL14 3\nL15 3\n" \
+           "L16 3\nL17 3\nL18 3\nL19 3 R"
+    game = game_from(board_text(logs, "turn: black\ncollected: red=1 black=0\nants: optional\n"))
+    played = sown(game.position, "L15", ["L19", "L17", "L19", "L19", "L8", "L9"])
+    twin = sown(game.position, "L15", ["L19", "L8", "L19", "L19", "L8", "L9"])
+    assert (played.eggs, played.ants) == (twin.eggs, twin.ants)
+    explanation = explain(game, Seen(dict(played.eggs), dict(played.ants)),
+                          Seen(dict(game.position.eggs), dict(game.position.ants)))
+    assert isinstance(explanation, Question)
+    assert "sow L15 via L19,L17,L19,L19,L8,L9" in explanation.message
+    assert "sow L15 via L19,L8,L19,L19,L8,L9" in explanation.message
+    assert "both leave the same logs" in explanation.message
+
+
 # --- through the pipeline and the session -------------------------------------------------------
 
 def test_the_setup_starts_the_game_and_a_sowing_is_played_only_once_the_hand_is_gone(tmp_path):

@@ -24,11 +24,16 @@ def board_table_layout() -> TableLayout:
     return TableLayout(marker_ids, GEOMETRY.size_mm, tuple(tuple(map(tuple, corners[m])) for m in marker_ids))
 
 
+def corner_markers(image: np.ndarray) -> dict[int, np.ndarray]:
+    """The board's corner markers found anywhere in the picture."""
+    grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
+    return {m: quad for m, quad in find_markers(grey).items() if m in ids.TABLE_CORNER_MARKERS.ids}
+
+
 def locate_board(image: np.ndarray, markers: dict[int, np.ndarray] | None = None) -> tuple[TableFrame | None, dict]:
     """The board's frame (None with fewer than two corner markers seen) and the markers found."""
     if markers is None:
-        grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY) if image.ndim == 3 else image
-        markers = find_markers(grey)
+        markers = corner_markers(image)
     wanted = {m: quad for m, quad in markers.items() if m in ids.TABLE_CORNER_MARKERS.ids}
     height, width = image.shape[:2]
     return table_frame(wanted, (width, height), board_table_layout()), wanted

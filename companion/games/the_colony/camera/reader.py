@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
-from companion.games.the_colony.camera.board_frame import (find_markers_near, lean_mm, locate_board,
+from companion.games.the_colony.camera.board_frame import (corner_markers, find_markers_near, lean_mm, locate_board,
                                                            patch_greys, patch_grid, patch_maps, sample_patches)
 from companion.games.the_colony.camera.count_trees import count_trees
 from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
@@ -59,14 +59,17 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
         spaces, ants = look_at_spaces(*sample_patches(image, frame, grid), grid, settings)
         return frame, space_features(hands_over_whole(spaces, settings), ants, frame, grid, eggs_on_board, settings)
     small = cv2.resize(image[:, :, 1], None, fx=0.25, fy=0.25, interpolation=cv2.INTER_AREA)
-    if markers is not None and memory.still(markers, settings):
+    if markers is None:
+        markers = corner_markers(image)
+    if memory.still(markers, settings):
         if memory.measured is not None and memory.measured_for == eggs_on_board and memory.same_picture(small, settings):
+            memory.markers = dict(markers)           # looked for near here next frame
             return memory.frame, memory.measured     # nothing on the table moved: the last reading stands
     else:
         frame, markers = locate_board(image, markers)
         if frame is None:
             return None, None
-        memory.new_frame(frame, patch_maps(frame, grid, image.shape[1::-1]))
+        memory.new_frame(frame, patch_maps(frame, grid, image.shape[1::-1]), markers)
     greys = patch_greys(image, memory.maps, grid)
     changed = memory.changed_spaces(greys, settings)
     patches = sample_patches(image, memory.frame, grid, memory.maps, changed)

@@ -56,6 +56,12 @@ class ColonyReaderSettings:
     still_share: float = 0.004        # fewer changed pixels than this share: a stream keeps the space's look
     still_picture_pixels: int = 3     # fewer changed pixels in the whole quarter-size picture: nothing moved (an egg is ~10)
     still_marker_px: float = 1.0      # markers that moved less than this: the board's frame is kept
+    # The frame also stands while at least `held_markers` of the markers it was made from show, each within
+    # `held_marker_px` of where it lay then, and no other: a marker found only now and then at a steep tilt, or
+    # corners that wobble a pixel or two, refitted the frame every few frames, and a frame from three markers puts the
+    # far logs px off each time, so still pictures read as moving and as hands.
+    held_markers: int = 2             # (two markers fix the board's plane, as the shared frame memory holds it)
+    held_marker_px: float = 2.5       # on clips 4000-4071 a still board's corners wobble up to 2.1 px from their median
     marker_search_grow: float = 0.8   # a stream looks for a marker this many of its sides round where it was
 
 

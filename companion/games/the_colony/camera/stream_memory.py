@@ -23,6 +23,7 @@ from companion.games.the_colony.camera.settings import ColonyReaderSettings
 class StreamMemory:
     markers: dict = field(default_factory=dict)   # the corner markers seen last frame, looked for near there
     frame: object = None                  # the board's frame, kept while those markers stay put
+    frame_markers: dict = field(default_factory=dict)   # the markers the frame was made from, where they lay
     maps: PatchMaps | None = None         # the patch maps of that frame
     greys: list = field(default_factory=list)    # per space, its patch's half-size green last frame
     looks: list = field(default_factory=list)    # per space, (SpaceLook, AntLook)
@@ -35,12 +36,19 @@ class StreamMemory:
     probabilities: np.ndarray | None = None   # and what it gave
 
     def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
-        """The same markers where they were last frame: the board has not moved, its frame stands."""
-        return self.frame is not None and set(markers) == set(self.markers) and all(
-            float(np.abs(markers[m] - self.markers[m]).max()) < settings.still_marker_px for m in markers)
+        """The board has not moved, its frame stands: the same markers where they were last frame; or enough of
+        those the frame was made from near where they lay then, and none it was not made from (a marker found
+        again makes a better frame)."""
+        if self.frame is None:
+            return False
+        if set(markers) == set(self.markers) and all(
+                float(np.abs(markers[m] - self.markers[m]).max()) < settings.still_marker_px for m in markers):
+            return True
+        return set(markers) <= set(self.frame_markers) and len(markers) >= settings.held_markers and all(
+            float(np.abs(markers[m] - self.frame_markers[m]).max()) < settings.held_marker_px for m in markers)
 
-    def new_frame(self, frame, maps: PatchMaps) -> None:
-        self.frame, self.maps = frame, maps
+    def new_frame(self, frame, maps: PatchMaps, markers: dict) -> None:
+        self.frame, self.maps, self.frame_markers = frame, maps, dict(markers)
 
     def same_picture(self, small: np.ndarray, settings: ColonyReaderSettings) -> bool:
         """Nothing on the table moved since the last picture measured (sensor noise aside)."""
