@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import left_by_face
+from companion.games.cannonades.camera import counted_twice, left_by_face
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
@@ -131,6 +131,8 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     leftover = cv2.countNonZero(remaining) / card_px
     if not covered and found and leftover > settings.split_leftover_share and cover is not None:
         rest = _covered_rest(remaining, offset, settings, cover, found)   # the row's last cards, under a cannonade
+        if rest and counted_twice.read_twice([card.outline_px for card in rest], [card.outline_px for card in found]):
+            return None   # a card found read again as the row's last: how many not told
         if rest:
             found += rest
             leftover = 0.0
