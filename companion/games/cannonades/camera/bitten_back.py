@@ -23,7 +23,9 @@ class BittenBackSettings:
     """`cloth_most`: a pixel within this colour distance of the table's local colour (table_mask.table_difference's,
     lightness halved) is the cloth's; round fitted rectangles on the varied tuning views the cloth beyond came to a
     median 2-5, a tenth of it over 5-8. `smooth_px`: a median this wide takes the sensor's specks away either way.
-    `least_card_share`: a rectangle at least this much not the cloth is the card's (see SETTINGS)."""
+    `least_card_share`: a rectangle at least this much not the cloth is the card's. On 9400-9799 (every rectangle
+    fitted filled under 0.625 by what was found, main's reader: 13) those within 12 mm of a card came to 0.85-1.00 (one
+    on the deck, 8 mm off, 0.78), those 20-23 mm off theirs (9482, 9488) 0.63-0.72: the bar between, 0.8."""
     cloth_most: float = 8.0
     smooth_px: int = 5
     least_card_share: float = 0.8
