@@ -6,7 +6,11 @@ alone is unsafe: rectangles placed 20-23 mm off their back fill as little (9482,
 rectangle leaves uncovered: a bitten back's own patches still differ from the table's colour a little, the cloth
 beyond a misplaced rectangle's edge does not. So the share of the rectangle that is not the table's colour (each
 pixel's colour distance from the table's local colour over `cloth_most`, specks smoothed away) is the card's share of
-it: a rectangle that much the card's stands for the card."""
+it: a rectangle that much the card's stands for the card.
+Found so, its pixels are not all the mask's: the faint back finder (unexplained.backs_in), which looks only where no
+blob explains the view, may find the same card's whole shape there (varied 9844 seat 2: three backs read as four, the
+third found both ways 8 mm apart). A bitten back a card's faint shape lies on is that card found twice, or a second card
+where the first was guessed: neither is told, it is asked (`found_twice`)."""
 
 from __future__ import annotations
 
@@ -15,7 +19,12 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
+from companion.games.cannonades.camera.counted_twice import overlap_share
 from companion.games.cannonades.camera.touching import SplitCard, box_around
+
+BITTEN_BACK = "a bitten back: its card rectangle mostly not the cloth's colour, no marker"
+FOUND_TWICE = ("a bitten back's card rectangle where a card's shape was found faintly too: one card or two not told, "
+               "a card may lie there")
 
 
 @dataclass(frozen=True)
@@ -25,10 +34,14 @@ class BittenBackSettings:
     median 2-5, a tenth of it over 5-8. `smooth_px`: a median this wide takes the sensor's specks away either way.
     `least_card_share`: a rectangle at least this much not the cloth is the card's. On 9400-9799 (every rectangle
     fitted filled under 0.625 by what was found, main's reader: 13) those within 12 mm of a card came to 0.85-1.00 (one
-    on the deck, 8 mm off, 0.78), those 20-23 mm off theirs (9482, 9488) 0.63-0.72: the bar between, 0.8."""
+    on the deck, 8 mm off, 0.78), those 20-23 mm off theirs (9482, 9488) 0.63-0.72: the bar between, 0.8.
+    `faint_twin_overlap`: a faint back lying over more than this share of a bitten back's rectangle is the same
+    place: two whole cards' shapes (a faint back is one) cannot lie half over each other (9844: 0.879; the bitten
+    backs mended on 9400-9799, 9572, 9595, 9653, 9656, had no faint back near)."""
     cloth_most: float = 8.0
     smooth_px: int = 5
     least_card_share: float = 0.8
+    faint_twin_overlap: float = 0.5
 
 
 SETTINGS = BittenBackSettings()
@@ -58,3 +71,8 @@ def as_bitten_back(fitted: SplitCard, squared: np.ndarray, explained: np.ndarray
     if share >= settings.least_card_share and share > fitted.inside:
         return replace(fitted, inside=share)
     return fitted
+
+
+def found_twice(card_px: np.ndarray, faint_backs_px: list[np.ndarray], settings: BittenBackSettings = SETTINGS) -> bool:
+    """Whether a card's shape found faintly (its outline, the top view's px) lies over a bitten back's rectangle."""
+    return any(overlap_share(card_px, back.reshape(-1, 2)) > settings.faint_twin_overlap for back in faint_backs_px)

@@ -194,7 +194,9 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     if again and card_sized(refitted, settings):
         return again
     if not card_sized(contour, settings):
-        parts = touching.split_blob(contour, settings, cover, border_missed=True, found_again=refitted)
+        parts = touching.split_blob(contour, settings, cover, border_missed=True, found_again=refitted,
+                                    hidden_face=lambda part: any(blob.face == "up" for blob in _split_card(
+                                        part, grey, view_to_table, settings, cover, deck)))
         beside = None if cover is None or (parts is not None and len(parts) < 2) else beside_face.card_beside_face(
             contour, settings, cover)
         if beside is not None and faint is not None and not beside_face.gap_is_table(contour, settings, cover, beside,
@@ -207,6 +209,9 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
             # What the rectangle leaves uncovered may be the back's own patches near the cloth's colour (bitten_back.py).
             table = faint or refitted_from
             parts = [fitted if table is None else bitten_back.as_bitten_back(fitted, table[0].squared, table[1])]
+            if parts[0] is not fitted:   # told by what of it is not the cloth: said so (reader.py asks one found twice)
+                return [replace(blob, why=bitten_back.BITTEN_BACK) if blob.face == "down" else blob
+                        for blob in _split_card(parts[0], grey, view_to_table, settings, cover, deck)]
         if parts is None and beside is None and cover is not None and faint is not None:
             beside = beside_face.card_beside_face_in_halo(contour, settings, cover, faint[0].squared)
         if parts is None and beside is None:

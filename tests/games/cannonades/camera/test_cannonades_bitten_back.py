@@ -8,7 +8,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from companion.games.cannonades.camera.bitten_back import as_bitten_back, card_share
+from companion.games.cannonades.camera.bitten_back import as_bitten_back, card_share, found_twice
 from companion.games.cannonades.camera.touching import SplitCard
 
 from cannonades_views import benchmark_view, seat_as_read
@@ -52,3 +52,19 @@ def test_a_bitten_back_is_counted_face_down(seed, seat, want):
     truth, cards = benchmark_view(seed, "varied")
     got, truly = seat_as_read(truth, cards, seat)
     assert truly == want and got == want
+
+
+def test_a_bitten_back_a_cards_faint_shape_lies_on_is_one_card_found_twice():
+    bitten = _rectangle(40, 30)
+    assert found_twice(bitten, [_rectangle(42, 36)])        # 9844: the same back found both ways, 8 mm apart
+    assert not found_twice(bitten, [_rectangle(110, 30)])   # the next back of the row, beside it
+    assert not found_twice(bitten, [])
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_three_backs_apart_on_navy_cloth_are_not_read_as_four():
+    # Varied 9844 seat 2: three dark-bordered green backs on navy cloth, a gloss band on two. The third was fitted a
+    # bitten back's rectangle and found again faintly as a whole card's shape: read as four, sure. Now asked.
+    truth, cards = benchmark_view(9844, "varied")
+    got, want = seat_as_read(truth, cards, 2)
+    assert want == ([], 3) and got == "unsure"

@@ -34,3 +34,13 @@ def test_a_column_of_three_backs_under_a_cannonade_is_three_backs_not_four():
     truth, cards = benchmark_view(9794, "varied")
     got, want = seat_as_read(truth, cards, 2)
     assert want == ([], 3) and got == want
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_face_under_a_cannonade_beside_the_back_after_it_is_a_card_of_its_own_not_that_back_read_twice():
+    # Varied 9840 seat 2 (limed wood): a column of four, S12 face up under C11 (0.33 of it showing) and a whole back
+    # after it. What shows of S12 is fitted 53 mm from the back (0.38 over it), as a back read twice would be; taken
+    # so, the seat was read again as three backs, sure and wrong. A face's paper is no back's pixels read twice.
+    truth, cards = benchmark_view(9840, "varied")
+    got, want = seat_as_read(truth, cards, 2)
+    assert want == (["S12"], 3) and got == (["?"], 3)
