@@ -4,7 +4,11 @@ cannonade is split again as the row's last card (touching._covered_rest): one ba
 (a column of three light-bordered backs, the last under C26): the middle back, 81 mm from the first, was found at 243
 and 297 mm, 54 mm apart, the seat read as four backs, sure. Two cards of a row lying over each other that much are
 what one card's pixels read twice look like, not a row: such a split is not trusted (tried again with each card free
-to reach under the face, or asked)."""
+to reach under the face, or asked). But a last card showing a face's paper (the hidden face under the cannonade, as
+face_down judges a split card) is not a back's pixels read again, however far its rectangle lies over the back beside
+it: what shows of it is fitted off its true place (varied 9840 seat 2: S12 under C11, 0.33 of it showing, fitted 0.38
+over the back after it; taken for a back read twice, the seat was read again as three backs, sure, S12 lost). Only the
+last cards not so are judged (touching.split_blob's `hidden_face`)."""
 
 from __future__ import annotations
 
