@@ -11,7 +11,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import arm_cards, arms, beside_face, halo, overlapping_row, refit, touching
+from companion.games.cannonades.camera import (arm_cards, arms, beside_face, bitten_back, halo, overlapping_row, refit,
+                                               touching)
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.face_paper import (a_marker_shows, margin_px, mostly_paper, paper_between,
                                                             paper_bright, paper_colour)
@@ -172,11 +173,12 @@ def _play_edges(view_to_table: np.ndarray, shape: tuple[int, ...]) -> tuple[bool
 
 def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, settings: ReaderSettings,
            cover: np.ndarray | None = None, faint: tuple[TableDifference, np.ndarray] | None = None,
-           deck: DeckPaper | None = None) -> list[Blob]:
+           deck: DeckPaper | None = None, refitted_from: tuple[TableDifference, np.ndarray] | None = None) -> list[Blob]:
     """One blob judged: a card (face down, or unknown when it looks like a face), cards touching, or unknown.
     `faint`: the view's difference from the table and what explains the view around the blob, when a blob not one
     card may be refitted (refit.py): a faint back whose outline its pattern made ragged is one card's shape again,
-    or cards touching; judged so when it is (once: the refitted shape is not refitted)."""
+    or cards touching; judged so when it is (once: the refitted shape is not refitted: `refitted_from`, the first's
+    `faint`, is what a card fitted to it is still judged against, bitten_back.py)."""
     card_area = cards.CARD_AREA_MM2
     (cx, cy), (w, h), angle = cv2.minAreaRect(contour)
     w, h = w / settings.top_px_per_mm, h / settings.top_px_per_mm
@@ -188,11 +190,13 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
     again = None if refitted is None else [
         replace(blob, why=f"{blob.why} ({REFITTED})") for blob in
         _judge(refitted, cv2.contourArea(refitted) / settings.top_px_per_mm ** 2, grey, view_to_table, settings, cover,
-               deck=deck)]
+               deck=deck, refitted_from=faint)]
     if again and card_sized(refitted, settings):
         return again
     if not card_sized(contour, settings):
-        parts = touching.split_blob(contour, settings, cover, border_missed=True, found_again=refitted)
+        parts = touching.split_blob(contour, settings, cover, border_missed=True, found_again=refitted,
+                                    hidden_face=lambda part: any(blob.face == "up" for blob in _split_card(
+                                        part, grey, view_to_table, settings, cover, deck)))
         beside = None if cover is None or (parts is not None and len(parts) < 2) else beside_face.card_beside_face(
             contour, settings, cover)
         if beside is not None and faint is not None and not beside_face.gap_is_table(contour, settings, cover, beside,
@@ -202,7 +206,12 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
             parts = None   # one card and the gap to a face explain it: a second card there is the first's pixels read twice
         if parts is None and (fitted := (touching.fitted_card(contour, settings, cover)
                                          or touching.fitted_in_halo(contour, settings, cover))) is not None:
-            parts = [fitted]
+            # What the rectangle leaves uncovered may be the back's own patches near the cloth's colour (bitten_back.py).
+            table = faint or refitted_from
+            parts = [fitted if table is None else bitten_back.as_bitten_back(fitted, table[0].squared, table[1])]
+            if parts[0] is not fitted:   # told by what of it is not the cloth: said so (reader.py asks one found twice)
+                return [replace(blob, why=bitten_back.BITTEN_BACK) if blob.face == "down" else blob
+                        for blob in _split_card(parts[0], grey, view_to_table, settings, cover, deck)]
         if parts is None and beside is None and cover is not None and faint is not None:
             beside = beside_face.card_beside_face_in_halo(contour, settings, cover, faint[0].squared)
         if parts is None and beside is None:

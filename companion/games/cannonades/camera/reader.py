@@ -11,8 +11,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import (arms, face_down, face_up, paper_strip, slide_under, table_mask,
-                                               under_cannonade, unexplained)
+from companion.games.cannonades.camera import (arms, bitten_back, face_down, face_up, paper_strip, slide_under,
+                                               table_mask, under_cannonade, unexplained)
 from companion.games.cannonades.camera.back_and_strip import split_back_and_strip
 from companion.games.cannonades.camera.paper_under_cannonade import (card_outline_mm, faces_under_cannonades,
                                                                      gap_to_cannonade_mm)
@@ -95,6 +95,25 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                      armless, difference, (judged, covered))
     blobs = faces_under_cannonades(blobs, faces, deck, players, settings)   # a face's paper under a cannonade: its ship
     blobs = split_back_and_strip(blobs, faces, deck, players, view, view_to_table, settings)   # a back and a strip joined
+    # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
+    # cannonade the last of a ship under it: every area either touches is unsure.
+    missed, backs, hands = [], [], []
+    explained = unexplained.explained_mask(judged, covered, settings)
+    fixed = unexplained.fixed_level_pieces(difference, explained, settings)
+    arm_pieces = None   # made once, when a faint back is first found
+    for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained, fixed):
+        row = unexplained.backs_in(piece, difference, explained, covered, settings)
+        if row and arm_pieces is None:
+            arm_pieces = arms.faint_arm_pieces(difference.squared, cv2.bitwise_or(judged, covered), settings)
+        if any(arms.hand_at_arms_end(back, arm_pieces, difference.squared.shape, settings) for back in row):
+            hands.append(piece)   # a hand's palm is a card's size: one lying under it is not seen
+            continue
+        (backs if row else missed).extend(row or [piece])
+    table_to_view = np.linalg.inv(view_to_table)
+    blobs = [replace(blob, face="unknown", confidence=0.0, why=bitten_back.FOUND_TWICE)   # one card found both ways
+             if blob.why.startswith(bitten_back.BITTEN_BACK) and bitten_back.found_twice(cv2.perspectiveTransform(
+                 card_outline_mm(blob.centre_mm, blob.axis_deg)[None], table_to_view)[0], backs) else blob
+             for blob in blobs]
     seen_cards = [_face_card(face, deck, players) for face in faces]
     shape_cards = []   # each unknown shape's cards: a ship's strip beside its cannonade is that ship (below)
     backs_found = {}   # each face-down card found by its shape, by its blob: one placed off may be a cannonade's ship
@@ -117,21 +136,6 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
             seen_cards.extend(mine)
             if blob.face == "unknown":
                 shape_cards.append(mine)
-    table_to_view = np.linalg.inv(view_to_table)
-    # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
-    # cannonade the last of a ship under it: every area either touches is unsure.
-    missed, backs, hands = [], [], []
-    explained = unexplained.explained_mask(judged, covered, settings)
-    fixed = unexplained.fixed_level_pieces(difference, explained, settings)
-    arm_pieces = None   # made once, when a faint back is first found
-    for piece in unexplained.unexplained_pieces(difference, judged, covered, settings, explained, fixed):
-        row = unexplained.backs_in(piece, difference, explained, covered, settings)
-        if row and arm_pieces is None:
-            arm_pieces = arms.faint_arm_pieces(difference.squared, cv2.bitwise_or(judged, covered), settings)
-        if any(arms.hand_at_arms_end(back, arm_pieces, difference.squared.shape, settings) for back in row):
-            hands.append(piece)   # a hand's palm is a card's size: one lying under it is not seen
-            continue
-        (backs if row else missed).extend(row or [piece])
     faint_backs = []
     for back in backs:   # one card's size and shape, no marker: a back the mask missed
         centre, axis = face_down.centre_axis(back, view_to_table)

@@ -9,11 +9,12 @@ the table gap between them in beside_face.py, with the rectangles made here.)"""
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Callable
 
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import left_by_face
+from companion.games.cannonades.camera import counted_twice, left_by_face
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
 
@@ -27,7 +28,8 @@ class SplitCard:
 
 
 def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None = None,
-               border_missed: bool = False, found_again: np.ndarray | None = None) -> list[SplitCard] | None:
+               border_missed: bool = False, found_again: np.ndarray | None = None,
+               hidden_face: Callable[[SplitCard], bool] | None = None) -> list[SplitCard] | None:
     """The cards a blob is made of, or None when card rectangles do not explain it. `cover`: where
     face-up cards lie (the top view's px); a card may reach under one that touches the blob, so a
     face-down ship under a cannonade is a card: a blob so covered is one card or nothing (a hand
@@ -36,10 +38,11 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
     blob of one card's area or less that no one card can hold (longer than a card): backs overlapping in a row,
     a cannonade laid across them. `border_missed`: a blob the mask found (not a faint shape) may be cards whose light
     border it missed: tried last grown by the border (`split_border_mm`). `found_again`: the blob's outline found at
-    its own level (refit.py), which the cards must explain by the faces too (left_by_face)."""
-    found = _split(contour, settings, cover, reach_under=False)
+    its own level (refit.py), which the cards must explain by the faces too (left_by_face). `hidden_face`: whether a
+    row's last card shows a face's paper (counted_twice.py: such a card is no back read twice)."""
+    found = _split(contour, settings, cover, reach_under=False, hidden_face=hidden_face)
     if found is None and cover is not None:
-        found = _split(contour, settings, cover, reach_under=True)
+        found = _split(contour, settings, cover, reach_under=True, hidden_face=hidden_face)
     if found is not None and found_again is not None and left_by_face.strip_left(
             found_again, [card.outline_px for card in found], cover, settings, 0.0):
         return None   # the blob found again holds a card's strip by a face the cards leave: a card may lie under it
@@ -80,7 +83,7 @@ def grown_outline(contour: np.ndarray, by_px: float) -> np.ndarray | None:
 
 
 def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None,
-           reach_under: bool) -> list[SplitCard] | None:
+           reach_under: bool, hidden_face: Callable[[SplitCard], bool] | None = None) -> list[SplitCard] | None:
     scale = settings.top_px_per_mm
     card_px = cards.CARD_AREA_MM2 * scale ** 2
     count = cv2.contourArea(contour) / card_px
@@ -131,6 +134,11 @@ def _split(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | No
     leftover = cv2.countNonZero(remaining) / card_px
     if not covered and found and leftover > settings.split_leftover_share and cover is not None:
         rest = _covered_rest(remaining, offset, settings, cover, found)   # the row's last cards, under a cannonade
+        found_px = [card.outline_px for card in found]
+        backs = [card.outline_px for card in rest
+                 if hidden_face is None or not hidden_face(replace(card, others_px=tuple(found_px)))]
+        if counted_twice.read_twice(backs, found_px):
+            return None   # a card found read again as the row's last: how many not told
         if rest:
             found += rest
             leftover = 0.0
