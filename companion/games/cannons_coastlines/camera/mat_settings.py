@@ -350,7 +350,8 @@ class MatSettings:
     lone_pole_share: float = 0.45
     # ... or stretches let go there, two or more, together this share of a taught mast long (unread_masts.
     # poles_let_go_together): fresh tuning seed 5628 ben, a pale mast's pole top and dark pennant at its foot, 0.25 and
-    # 0.26 of a mast (0.51 together), sure and wrong. BAR_NOTE2
+    # 0.26 of a mast (0.51 together), sure and wrong. The lone stretch's bar, not tuned: on the kept mats 3400-5699 it
+    # asks no other player (the stretches under it on mats read right were not measured).
     lone_poles_together_share: float = 0.45
     # - a patch darker than the paper by darkened_by (Lab L under the zone's median) clear of every prize blob by
     #   darkened_clear_mm, covering darkened_mast_share of a taught mast and darkened_least_mm2, and darkened_length
