@@ -262,6 +262,11 @@ class MatSettings:
     # already 0.93 and more; read right 0.72 at most (4394 ben, sure). The rest of 3400-5599 then: read right 0.77 at
     # most (4746 cleo, asked already), wrong 0.82 (4742 cleo, asked already); 5600-5699, read after: right 0.64 at most.
     masts_over_length_doubt: float = 0.8
+    # ... on a blob at least this many taught masts long (a row): masts lying side by side along their length make a
+    # blob one mast long however many they are (test_coast_mast_bands: two pennant masts so, 1.07 long, read right).
+    # Not tuned: renders lay masts in a row; the wrong ones it then leaves to their other doubts lie at 1.18 and under
+    # (4742 cleo, 3464 ben, 4181 cleo, 5106 cleo, 4700 anna: asked already), those it asks at 1.77 and over.
+    masts_row_least_long: float = 1.5
     # Taught: masts in a row on one blob are counted by their paint's length no further than the bands its runs along
     # the row make (mast_rows.bands_in_row); runs part where this many mm hold no paint. Tuning seeds 1700-1799, four
     # masts in a row: 6-10 mm of no paint between their bands, 2-8 where a pole crosses one (joined again as a band).
