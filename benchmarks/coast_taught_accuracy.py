@@ -52,8 +52,11 @@ set on them), 5300-5499 (kept once with main's code, read again) for coast-taugh
 counted in their fleet's row and unread paint as dense as half the read masts' own asked (both set on 3400-5299
 before 5300-5499 was read), with 3400-5299 checked again, 3400-5499 again for coast-taught38 (kept mats
 read again: a coin's kind alone a note on a mat whose every crate read lies alone on its blob, 0.8-2.0 of a taught
-crate, its bars set on them)) were used while tuning (the held-out row ran on 500-515
-once, as a check, changing nothing; never on 700-5499);
+crate, its bars set on them), 5500-5699 (kept once with main's code, read again) for coast-taught39's masts read on a
+blob more than its length holds asked (its bar set on 3400-4499 and 5500-5599 before the rest was read), a crate blob
+whose thick parts' paint is no crate's read asked and stretches of pole let go together where no mast is read asked,
+with 3400-5499 checked again) were used while tuning (the held-out row ran on 500-515 once, as a check, changing
+nothing; never on 700-5699);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

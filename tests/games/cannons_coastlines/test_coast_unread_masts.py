@@ -41,3 +41,21 @@ def test_a_stretch_of_pole_let_go_where_no_mast_is_read_is_asked_about():
 def test_untaught_nothing_is_asked_for_paper_a_little_darker():
     masts, crates, doubts, _ = read_fittings(mat_with(PALE_MAST), looks=UNTAUGHT)
     assert (masts, crates, doubts) == ([], [], [])
+
+
+# Fresh tuning seed 5628 ben: a pale mast 58 mm long whose mask holds only its pole's top and its dark pennant at the
+# foot, each too short alone (a quarter of a mast), its cream sail between them unseen; no mast read, sure.
+PALE_POLE_LOOKS = replace(TAUGHT, mast_mm2=115.0, mast_length_mm=58.0)
+POLE_TOP = ((100, 24, 3.5, 16), SAIL)
+POLE_FOOT = ((100, 54, 3.5, 16), SAIL)
+
+
+def test_two_stretches_of_pole_let_go_together_half_a_mast_where_no_mast_is_read_are_asked_about():
+    masts, crates, doubts, _ = read_fittings(mat_with(POLE_TOP, POLE_FOOT), looks=PALE_POLE_LOOKS)
+    assert (masts, crates) == ([], [])
+    assert any("2 stretches of pole let go" in doubt for doubt in doubts), doubts
+
+
+def test_one_such_stretch_alone_is_let_go_unasked():
+    masts, crates, doubts, _ = read_fittings(mat_with(POLE_TOP), looks=PALE_POLE_LOOKS)
+    assert (masts, crates, doubts) == ([], [], [])

@@ -64,6 +64,12 @@ def read_crate_blob(blob: np.ndarray, depth_mm: np.ndarray, inside: list[tuple[i
         # A pole with a broad pennant at its end: a mast, the pennant no lid.
         return masts + [lid_fleet], [], doubts
     crates = [_lid(own, inside, lid_fleet) for own in crate_cores(blob, depth_mm, settings, reach)] or [lid_fleet]
+    if lid_fleet not in crates:
+        # The paint lying most on the thick parts is no crate's read here: its core was too small to count, and a
+        # mast's wide sail beside it took the crate's place (fresh tuning seed 5466 anna, a pirates' crate read as the
+        # merchants' by its neighbour's band). Asked.
+        doubts.append(f"a crate blob read as fleet {', '.join(map(str, sorted(set(crates))))}, the paint most on its thick "
+                      f"parts fleet {lid_fleet}'s")
     if len(crates) > 1:
         # Still asked: a blob that large may also hide a mast read elsewhere (seed 634 cleo's pennant beside it).
         doubts.append(f"a blob read as {len(crates)} crates side by side, by their thick cores")

@@ -115,6 +115,7 @@ def unexplained_blobs(counted: list[tuple[BlobShape, int, int]], masts: int, cra
                        or crate_shaped_mast(shape, looks, settings))
         if m1 > m0 and c1 == c0:
             doubts += masts_too_long(m1 - m0, shape, looks, settings) + masts_thick_as_a_crate(m1 - m0, shape, looks, settings)
+            doubts += masts_past_blob_length(m1 - m0, shape, looks, settings)
     return doubts
 
 
@@ -172,6 +173,21 @@ def masts_too_long(masts: int, shape: BlobShape, looks: MatLooks, settings: MatS
     if long < masts + settings.long_mast_blob_over:
         return []
     return [f"a blob {long:.1f} masts long read as {masts} mast(s)"]
+
+
+def masts_past_blob_length(masts: int, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:
+    """Taught: two masts or more read on one blob (no crate) settings.masts_row_least_long taught masts long or longer
+    lie in a row, end to end or side by side across it, the blob at least as long as they are in taught masts but for
+    their sails' overlap; a count settings.masts_over_length_doubt or more over its length is a doubt whatever the blob
+    covers (a shadow and the poles' ends cover as much as a mast more): one band counted twice, a dark pole's tint taken
+    for a dark fleet's paint (fresh tuning seed 5553 ben). On a blob about one mast long masts may lie side by side
+    along it, each adding only its width: not judged so."""
+    if not looks.taught or masts < 2 or looks.mast_length_mm <= 0:
+        return []
+    long = shape.length_mm / looks.mast_length_mm
+    if long < settings.masts_row_least_long or masts - long < settings.masts_over_length_doubt:
+        return []
+    return [f"{masts} masts read on a blob {long:.2f} masts long"]
 
 
 def mixed_blob_too_long(masts: int, crates: int, shape: BlobShape, looks: MatLooks, settings: MatSettings) -> list[str]:

@@ -254,6 +254,19 @@ class MatSettings:
     # 1842 cleo 0.50 and 1818 ben 0.59 over (sure and wrong: a band's patch straddling two masts, a stray patch on a
     # pole), 1547 cleo 0.51 (read right, asked already for a coin); those read right and sure 0.23 over at most.
     room_over_doubt: float = 0.4
+    # ... and masts read on one blob (two or more, no crate) this many or more over its length alone in taught masts,
+    # whatever it covers (fitting_doubts.masts_past_blob_length): a blob's shadow and its poles' ends cover as much as a
+    # mast more. Set on the kept mats 3400-4499 and the fresh 5500-5599 (main's readings, coast-taught39): fresh 5553 ben
+    # (four masts read for three, a dark pole's blue tint taken for the blue fleet's paint; sure, its coins' unclear
+    # kinds a note) 0.99 over, 3625 anna (three for two, a band counted as its halves; sure) 0.96, the wrong ones asked
+    # already 0.93 and more; read right 0.72 at most (4394 ben, sure). The rest of 3400-5599 then: read right 0.77 at
+    # most (4746 cleo, asked already), wrong 0.82 (4742 cleo, asked already); 5600-5699, read after: right 0.64 at most.
+    masts_over_length_doubt: float = 0.8
+    # ... on a blob at least this many taught masts long (a row): masts lying side by side along their length make a
+    # blob one mast long however many they are (test_coast_mast_bands: two pennant masts so, 1.07 long, read right).
+    # Not tuned: renders lay masts in a row; the wrong ones it then leaves to their other doubts lie at 1.18 and under
+    # (4742 cleo, 3464 ben, 4181 cleo, 5106 cleo, 4700 anna: asked already), those it asks at 1.77 and over.
+    masts_row_least_long: float = 1.5
     # Taught: masts in a row on one blob are counted by their paint's length no further than the bands its runs along
     # the row make (mast_rows.bands_in_row); runs part where this many mm hold no paint. Tuning seeds 1700-1799, four
     # masts in a row: 6-10 mm of no paint between their bands, 2-8 where a pole crosses one (joined again as a band).
@@ -340,6 +353,11 @@ class MatSettings:
     #   privateers' masts missed, sure), 3871 dev 0.70 (asked); the longest on a mat read right 0.34 (4491 anna, asked);
     #   none on a mat read right and sure at any length. The bar between 0.34 and 0.56.
     lone_pole_share: float = 0.45
+    # ... or stretches let go there, two or more, together this share of a taught mast long (unread_masts.
+    # poles_let_go_together): fresh tuning seed 5628 ben, a pale mast's pole top and dark pennant at its foot, 0.25 and
+    # 0.26 of a mast (0.51 together), sure and wrong. The lone stretch's bar, not tuned: on the kept mats 3400-5699 it
+    # asks no other player (the stretches under it on mats read right were not measured).
+    lone_poles_together_share: float = 0.45
     # - a patch darker than the paper by darkened_by (Lab L under the zone's median) clear of every prize blob by
     #   darkened_clear_mm, covering darkened_mast_share of a taught mast and darkened_least_mm2, and darkened_length
     #   taught masts long (the caption's strip at the zone's bottom left out). 4450 ben (a merchants' mast missed,

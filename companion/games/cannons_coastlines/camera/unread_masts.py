@@ -35,9 +35,20 @@ def poles_let_go_alone(let_go_mm: list[float], masts_read: int, looks: MatLooks,
         return []
     long_ones = [mm for mm in let_go_mm if mm >= settings.lone_pole_share * looks.mast_length_mm]
     if not long_ones:
-        return []
+        return poles_let_go_together(let_go_mm, looks, settings)
     return [f"{len(long_ones)} stretch(es) of pole let go, {max(long_ones):.0f} mm long, where no mast is read: "
             "a pale mast?"]
+
+
+def poles_let_go_together(let_go_mm: list[float], looks: MatLooks, settings: MatSettings) -> list[str]:
+    """With no mast read, stretches of pole let go, each too short alone, that together reach
+    settings.lone_poles_together_share of a taught mast: a pale mast broken into its pole's top and its dark pennant
+    at the foot, its pale sail between them unseen (fresh tuning seed 5628 ben)."""
+    together = sum(let_go_mm)
+    if len(let_go_mm) < 2 or together < settings.lone_poles_together_share * looks.mast_length_mm:
+        return []
+    return [f"{len(let_go_mm)} stretches of pole let go, {together / looks.mast_length_mm:.2f} of a mast together, where "
+            "no mast is read: a pale mast's parts?"]
 
 
 def darkened_paper(lightness: np.ndarray, prize_blobs: np.ndarray, looks: MatLooks, settings: MatSettings) -> list[str]:
