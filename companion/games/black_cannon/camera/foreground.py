@@ -219,10 +219,14 @@ def _median_near_edges(image: np.ndarray, side: int, reach: tuple[int, int]) -> 
 def blobs(table: TableView, join_mm: float = 3.0, tinted: bool = False) -> list[Blob]:
     """The foreground's parts, pieces broken by a misregistered line joined again across `join_mm`; `tinted` takes
     the parts of hue too (TableView.tinted)."""
+    return joined_parts(table, table.tinted if tinted else table.mask, join_mm)
+
+
+def joined_parts(table: TableView, mask: np.ndarray, join_mm: float) -> list[Blob]:
+    """The parts of `mask` (one of the table view's) once closed across `join_mm`, as blobs."""
     side = max(3, int(round(join_mm * table.px_per_mm)) | 1)
     closing = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (side, side))
-    joined = cv2.morphologyEx(table.tinted if tinted else table.mask, cv2.MORPH_CLOSE, closing)
-    return _parts(table, joined, (0, 0))
+    return _parts(table, cv2.morphologyEx(mask, cv2.MORPH_CLOSE, closing), (0, 0))
 
 
 def solid_parts(table: TableView, blob: Blob, thickness_mm: float) -> list[Blob]:

@@ -3,7 +3,9 @@ of a mid-tone colour over the print's black lines lies between the line's colour
 channel, and only its shadow is left: its hue still differs from the print's (TableView.tinted). A die the
 colour of the ground it lies on (an ivory die on the board's border) leaves only its pips, spots the
 opening drops (TableView.speckles): a few pip-sized round spots within a die's top of each other are a die.
-Each candidate is only a place to look: the pip counter reads it, or finds no face and it is dropped."""
+Where its pips touch its shaded edges, those thin strips together draw the die's outline: a ring of speckles of
+a die's size both ways is a die too (an ivory die on the pale sea, bc-dice29). Each candidate is only a place
+to look: the pip counter reads it, or finds no face and it is dropped."""
 
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import cv2
 import numpy as np
 
 from companion.games.black_cannon.camera.die_blobs import bigger_than_a_die, die_candidates
-from companion.games.black_cannon.camera.foreground import Blob, TableView, blobs
+from companion.games.black_cannon.camera.foreground import Blob, TableView, blobs, joined_parts
 from companion.games.black_cannon.camera.settings import ReaderSettings
 from companion.games.black_cannon.camera.ships import near_a_ship
 from companion.vision.components import parts_with_stats
@@ -24,7 +26,8 @@ def hidden_dice(table: TableView, found: list[Blob], candidates: list[Blob], shi
     tinted = [blob for blob in blobs(table, tinted=True) if _box_key(blob) not in known
               and not near_a_ship(blob.centre_mm, ships, settings) and not bigger_than_a_die(blob, settings)]
     more = die_candidates(tinted, settings)
-    more += [blob for blob in pip_clusters(table, settings) if not near_a_ship(blob.centre_mm, ships, settings)]
+    more += [blob for blob in pip_clusters(table, settings) + die_outlines(table, settings)
+             if not near_a_ship(blob.centre_mm, ships, settings)]
     # A place already looked at is not looked at again: a die read from more crops has more chances of one whose
     # sides escape the doubt a cocked die raises (tuning seeds, a die forced to lean), the most confident kept.
     taken: list[Blob] = list(candidates)
@@ -69,6 +72,16 @@ def pip_clusters(table: TableView, settings: ReaderSettings) -> list[Blob]:
         found.append(Blob(members.mean(axis=0), float(settings.die_size_mm[0] ** 2), np.zeros(3),
                           (float(low_mm[0]), float(low_mm[1]), float(high_mm[0]), float(high_mm[1]))))
     return found
+
+
+def die_outlines(table: TableView, settings: ReaderSettings) -> list[Blob]:
+    """The speckles joined across `die_outline_join_mm` into parts whose box spans `die_outline_span_mm` both ways:
+    the shaded edges and pips of a die the colour of the ground, the print's thin misregistered lines being far
+    longer than a die one way or far thinner the other."""
+    low, high = settings.die_outline_span_mm
+    return [blob for blob in joined_parts(table, table.speckles, settings.die_outline_join_mm)
+            if low <= min(blob.box_mm[2] - blob.box_mm[0], blob.box_mm[3] - blob.box_mm[1])
+            and max(blob.box_mm[2] - blob.box_mm[0], blob.box_mm[3] - blob.box_mm[1]) <= high]
 
 
 def _pip_sized(stats: np.ndarray, low: float, high: float, settings: ReaderSettings) -> list[int]:

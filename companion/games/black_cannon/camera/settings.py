@@ -38,6 +38,13 @@ class ReaderSettings:
     speckle_fill_least: float = 0.5      # a round pip fills at least this share of its box (a stroke of print less)
     pip_cluster_link_mm: float = 10.0    # a face's neighbouring pips lie this near at most (24 mm die: 9.2 across)
     pip_cluster_least: int = 2           # this many pips make a candidate (a lone 1 is lost among the print's specks)
+    # A die the colour of the ground whose pips touch its shaded edges: the speckles joined across this are its
+    # outline, a candidate when its box spans this both ways (hidden_dice.die_outlines; bc-dice29). From tuning seeds
+    # 6597's and 6639's flat ivory dice on the pale sea, no candidate at their place on main: their speckles joined at
+    # 5 mm span 21 x 23 and 18 x 23 mm, at 3 mm 6597's only in pieces (17 x 10 mm at most). The span: a die's least
+    # top (die_size_mm) to the widest body with its sides seen (die_body_most_mm).
+    die_outline_join_mm: float = 5.0
+    die_outline_span_mm: tuple[float, float] = (12.0, 34.0)
     die_top_guess_mm: float = 18.0       # the die-top view's height, between the sizes
     pip_contrast: float = 0.45           # pip pixels: this share of the way from body to the extreme
     pip_min_contrast: float = 22.0       # grey levels: no pip is fainter than this

@@ -1,11 +1,13 @@
 """Dice the colour test leaves out: a die the colour of the ground leaves only its pips, pip-sized speckles the
 opening drops; a few of them within a die's top of each other are a place to look for a die, a lone speckle or
-a row of them longer than a die is not."""
+a row of them longer than a die is not. Where the pips touch the die's shaded edges, the speckles draw its outline:
+a ring of a die's size both ways is a place to look too, a line of misregistered print is not."""
 
 import numpy as np
+import pytest
 
 from companion.games.black_cannon.camera.foreground import TableView
-from companion.games.black_cannon.camera.hidden_dice import _pip_sized, hidden_dice, pip_clusters
+from companion.games.black_cannon.camera.hidden_dice import _pip_sized, die_outlines, hidden_dice, pip_clusters
 from companion.games.black_cannon.camera.settings import SETTINGS
 
 PPM = SETTINGS.view_px_per_mm
@@ -41,6 +43,42 @@ def test_a_pip_cluster_beside_a_candidate_already_taken_is_not_taken_again():
     assert not hidden_dice(table, [], [first], [], SETTINGS)
 
 
+def _outlined(rings_mm=(), lines_mm=()) -> TableView:
+    """An empty table view whose speckles are broken square rings (centre, side; a gap of 3 mm in each side, as the
+    shaded edges of an ivory die on the light sea leave them) and straight strokes (two ends), 1 mm thick."""
+    import cv2
+
+    table = _table([])
+    for (x, y), side in rings_mm:
+        half = side / 2
+        corners = [(x - half, y - half), (x + half, y - half), (x + half, y + half), (x - half, y + half)]
+        for (x0, y0), (x1, y1) in zip(corners, corners[1:] + corners[:1]):
+            middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+            for end in ((x0, y0), (x1, y1)):     # each side drawn from its corner to 1.5 mm short of its middle
+                stop = tuple(m + (e - m) * 1.5 / (side / 2) for m, e in zip(middle, end))
+                cv2.line(table.speckles, tuple(int(round(v * PPM)) for v in end),
+                         tuple(int(round(v * PPM)) for v in stop), 255, int(PPM))
+    for end, other in lines_mm:
+        cv2.line(table.speckles, tuple(int(round(v * PPM)) for v in end), tuple(int(round(v * PPM)) for v in other),
+                 255, int(PPM))
+    return table
+
+
+def test_the_broken_outline_of_an_ivory_die_on_the_light_sea_is_a_place_to_look():
+    # bc-dice28's tuning seeds 6597 and 6639: an ivory 2 and an ivory 4 on the pale blue sea, their bodies within the
+    # colour test's bar of it, left only their pips and shaded edges as speckles: a ring some 21 mm across, in pieces.
+    (candidate,) = die_outlines(_outlined(rings_mm=[((100, 100), 21)]), SETTINGS)
+    assert np.allclose(candidate.centre_mm, (100, 100), atol=1.0)
+    assert hidden_dice(_outlined(rings_mm=[((100, 100), 21)]), [], [], [], SETTINGS)
+
+
+def test_a_misregistered_print_line_a_stroke_and_a_ring_bigger_than_a_die_are_not():
+    long_line = ((10, 30), (190, 30))                  # a print line run off its place: far longer than a die
+    short_stroke = ((40, 150), (60, 150))              # a die's length but no width
+    square = ((150, 150), 40)                          # bigger than a die with its sides seen
+    assert not die_outlines(_outlined(rings_mm=[square], lines_mm=[long_line, short_stroke]), SETTINGS)
+
+
 def test_pip_sized_speckles_tested_at_once_are_those_tested_one_by_one():
     rng = np.random.default_rng(3)
     for _ in range(100):
@@ -53,3 +91,14 @@ def test_pip_sized_speckles_tested_at_once_are_those_tested_one_by_one():
                       and max(stats[label][2], stats[label][3]) <= SETTINGS.speckle_elongation * min(stats[label][2], stats[label][3])
                       and stats[label][4] >= SETTINGS.speckle_fill_least * stats[label][2] * stats[label][3]]
         assert _pip_sized(stats, low, high, SETTINGS) == one_by_one
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed, index, pips", [(6597, 0, 2), (6639, 1, 4)])
+def test_an_ivory_die_on_the_light_sea_is_found_by_its_outline_and_read(seed, index, pips):
+    # bc-dice28's tuning seeds: plainly seen flat ivory dice on the pale blue sea, with no candidate blob at their
+    # place (their body's colour within the colour test's bar of the sea's), so never read: the players typed them.
+    from tests.games.black_cannon.camera.test_black_cannon_dice import _flat_die_read
+
+    die = _flat_die_read(seed, index, pips, "ivory")
+    assert die.pips == pips and die.confidence >= SETTINGS.confident
