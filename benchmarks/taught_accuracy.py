@@ -26,8 +26,11 @@ about, and a bare road card named a pale paint read as the road; 6600-6799 as ch
 7100-7299 from 2026-12-07 (fresh views, tuned families only: colony-taught11, a kind's solid taken from its teaching
 squares fitted well, not from pieces mostly hidden behind the one in front; 6600-6999 as checks), and 7300-7499 from
 2026-12-07 (fresh views, tuned families only: colony-taught12, a sure bare road whose middle is not flat asked about;
-7100-7299, where the bar was set, and 6800-6999 as checks); seeds 7000-7099 stay kept apart (the report: 7000-7019,
-7000-7039 with --count 40).
+7100-7299, where the bar was set, and 6800-6999 as checks), and 7500-7699 from 2026-12-07 (fresh views, tuned families
+only: colony-taught13, a sure land cell whose printed letter does not show, not kept), and 7700-7899 from 2026-12-07
+(fresh views, tuned families only: colony-taught14, a country's paint from its teaching squares' own colour; the bar
+set on 7500-7599, 7100-7699 as checks); seeds 7000-7099 stay kept apart (the report: 7000-7019, 7000-7039 with
+--count 40).
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
 cells confidently wrong (read wrong with confidence >= 0.6): the reader must not guess; and cells

@@ -33,6 +33,7 @@ from companion.games.cannonball_colony.camera.kit_colours import KIT_COLOURS
 from companion.games.cannonball_colony.camera.land_doubt import land_ink_share, unlike_its_ink
 from companion.games.cannonball_colony.camera.look_judge import PLAYER_INDEX, ROAD, LookJudge, named, on_road
 from companion.games.cannonball_colony.camera.piece_fit import piece_windows, window_fits
+from companion.games.cannonball_colony.camera.taught_paint import country_paint
 from companion.games.cannonball_colony.camera.taught_settings import TaughtSettings
 from companion.games.cannonball_colony.cells import COUNTRY_BY_INITIAL, Ground, PieceKind
 from companion.games.cannonball_colony.kit.boards import ISLAND_CELLS
@@ -59,10 +60,10 @@ class TaughtPieces:
         self.references = default_references(KIT_COLOURS)
         for country_class in PLAYER_CLASSES:
             initial = country_class[0]
-            paints = [square.colour() for label, squares in pieces.items() if label[1] == initial for square in squares]
-            paints = [paint for paint in paints if paint is not None]
-            if paints:
-                self.references[country_class] = np.median(np.array(paints), axis=0)[::-1]   # BGR -> RGB
+            painted = country_paint([square for label, squares in pieces.items() if label[1] == initial
+                                     for square in squares], settings.paint)
+            if painted.paint is not None:
+                self.references[country_class] = painted.paint[::-1]   # BGR -> RGB
         tiles = [square.colour(lit_share=1.0) for square in learned.get(ROAD, [])]
         if tiles:   # the road tiles' own card under this light: a pale paint must not claim them
             self.references["road"] = np.median(np.array(tiles), axis=0)[::-1]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from companion.games.cannonball_colony.camera.kind_choice import KindChoiceSettings
 from companion.games.cannonball_colony.camera.piece_fit import FitSettings
+from companion.games.cannonball_colony.camera.taught_paint import PaintSettings
 from companion.vision.colour_classes import ColourSettings
 from companion.vision.piece_looks import LookSettings
 
@@ -20,6 +21,8 @@ class TaughtSettings:
     # (a deep blue piece was named no colour at all): tuning seeds 6000-6099, tuned families, taught, (1.2, 1.0, 0.8)
     # -> these: pieces read right 1000 -> 1009 of 1276, cells 8940 -> 8948 of 9432, confidently wrong 17 either way.
     colour: ColourSettings = ColourSettings(saturations=(2.0, 1.5, 1.2, 1.0, 0.8))
+    # Each country's paint from its teaching squares, clear of lit points of another colour (camera/taught_paint.py).
+    paint: PaintSettings = PaintSettings()
     # A piece stands on a cell when its owner's paint shows on this share of the cell's base points.
     min_base_share: float = 0.1
     # How sure "a bare road" is when the base shows (almost) no paint, and when it shows a little.
