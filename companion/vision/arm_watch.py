@@ -38,6 +38,12 @@ class ArmWatchSettings:
     bridge_px: int = 5
     # The share of the play area an edge-touching change must cover to be an arm (a fingertip is ~0.1%).
     least_play_share: float = 0.002
+    # The share of the picture's outer band (`edge_band_px` wide) an arm must cover where it comes in: a forearm
+    # crosses it broadly, a die thrown to the picture's edge only grazes it. 0 (any touch) where no piece can lie
+    # at the picture's edge (Cannons & Coastlines: everything read lies inside the table's markers, and a dark
+    # sleeve on a dark cloth may touch the edge by a few pixels only: held-hand clip 1134, 6 of 4000).
+    least_edge_share: float = 0.0
+    edge_band_px: int = 4
     # The reader's motion (share of the picture changed since the frame before) up to which the picture is calm;
     # a moving picture is not looked at (the motion test waits for it anyway).
     calm_motion: float = 0.004
@@ -148,6 +154,12 @@ class ArmWatch:
         strong = np.unique(labels[difference >= settings.change_levels])
         border = np.concatenate([labels[0], labels[-1], labels[:, 0], labels[:, -1]])
         touching = np.intersect1d(np.unique(border[border > 0]), strong)
+        if settings.least_edge_share > 0 and len(touching):
+            band = np.ones(labels.shape, bool)
+            b = settings.edge_band_px
+            band[b:-b, b:-b] = False
+            crossing = np.bincount(labels[band], minlength=count)
+            touching = touching[crossing[touching] >= settings.least_edge_share * band.sum()]
         return np.isin(labels, touching), labels
 
 

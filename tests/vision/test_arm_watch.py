@@ -132,3 +132,19 @@ def test_faint_change_alone_is_no_arm():
     shade[400:, 600:800] = np.clip(shade[400:, 600:800].astype(np.int16) - 9, 0, 255).astype(np.uint8)
     sightings = watch_stream([clear, shade, shade], [0.0, 0.01, 0.0])
     assert not any(s.over for s in sightings)
+
+
+def test_a_die_thrown_to_the_picture_s_edge_is_no_arm_where_an_arm_must_cross_the_edge_broadly():
+    """Black Cannon's dice land anywhere, even at the picture's edge: with `least_edge_share` an arm must cover 1% of
+    the picture's outer band where it comes in; a die grazing it is a piece, a sleeve crossing it an arm."""
+    clear = table()
+    inset = [[(77, 43), (1203, 43), (1203, 677), (77, 677)]]       # the picture inside a 6% band
+    die = clear.copy()
+    die[610:720, 600:624] = (235, 235, 235)                          # an ivory die at the bottom edge, and its shadow
+    edge_wise = ArmWatch(ArmWatchSettings(least_edge_share=0.01))
+    for settings, picture, expected in ((edge_wise.settings, die, False), (ArmWatchSettings(), die, True),
+                                        (edge_wise.settings, with_arm(clear, reach_y=500), True)):
+        watch = ArmWatch(settings)
+        sightings = [watch.look(noisy(p, i), i / FPS, m, inset, ()) for i, (p, m) in
+                     enumerate([(clear, 0.0), (picture, 0.003), (picture, 0.0)])]
+        assert sightings[-1].over is expected

@@ -42,7 +42,9 @@ class StillSettings:
     # An arm held still over the table (vision/arm_watch.py) counts where it reaches in past this share of the
     # picture's width and height from its edges: the board and the dice lie well inside; an elbow at the edge is no arm.
     play_inset: float = 0.06
-    arms: ArmWatchSettings = field(default_factory=ArmWatchSettings)
+    # A die thrown to the picture's edge touches it too: an arm must cross 1% of the picture's outer band
+    # (held-hand clips 9000-9003, 9005, 9007: hands 3.0% and up, dice at the edge 0.2-0.45%).
+    arms: ArmWatchSettings = field(default_factory=lambda: ArmWatchSettings(least_edge_share=0.01))
 
 
 STILL_SETTINGS = StillSettings()

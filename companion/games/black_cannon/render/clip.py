@@ -64,6 +64,8 @@ class Pacing:
     # A hand sails red to the chest and stands red's sunk galleon up as a frigate; the other changes come
     # between frames (a hand costs the clip's size most).
     hands: tuple[int, ...] = (2, 6)
+    held: int = 0         # frames the hand then rests still over the table (a player holding a ship)
+    frame_noise: float = 0.0   # fresh sensor noise per frame (grey levels, one sigma), as a webcam's
 
 
 @dataclass
@@ -175,12 +177,14 @@ def _film(scene, states, expected, labels, seed, pacing: Pacing, rng: random.Ran
                 goal = targets[0] if targets else hand.reach_mm
                 hand = replace(hand, reach_mm=(goal[0] + rng.uniform(-20, 20), goal[1] + rng.uniform(-20, 20)),
                                hover_mm=40.0 + 25 * step)
-                frames.append(render_frame(replace(shown, hand=hand), len(frames)).image)
-                records.append({"index": len(records), "state": index - (step < pacing.hand // 2), "still": False,
-                                "hand": True})
+                image = render_frame(replace(shown, hand=hand), len(frames)).image
+                for _ in range(1 + (pacing.held if step == pacing.hand - 1 else 0)):
+                    frames.append(_with_noise(image, pacing.frame_noise, rng))
+                    records.append({"index": len(records), "state": index - (step < pacing.hand // 2),
+                                    "still": False, "hand": True})
         image = render_frame(state, len(frames)).image
         for step in range(pacing.still):
-            frames.append(image)
+            frames.append(_with_noise(image, pacing.frame_noise, rng))
             records.append({"index": len(records), "state": index, "still": step > 0, "hand": False})
     truth = {"format": FORMAT, "game": "black-cannon", "seed": seed, "start": START,
              "clip": {"fps": FPS, "frame_count": len(frames), "size": list(frames[0].shape[1::-1])},
@@ -191,6 +195,13 @@ def _film(scene, states, expected, labels, seed, pacing: Pacing, rng: random.Ran
                          "dice": [d.up for d in state.dice]} for label, state in zip(labels, states)],
              "frames": records}
     return Clip(frames, truth)
+
+
+def _with_noise(image: np.ndarray, sigma: float, rng: random.Random) -> np.ndarray:
+    if not sigma:
+        return image
+    noise = np.random.default_rng(rng.getrandbits(32)).normal(0.0, sigma, image.shape)
+    return np.clip(image + noise, 0, 255).astype(np.uint8)
 
 
 def write_clip(path: Path, seed: int) -> dict:
