@@ -29,7 +29,9 @@ squares fitted well, not from pieces mostly hidden behind the one in front; 6600
 7100-7299, where the bar was set, and 6800-6999 as checks), and 7500-7699 from 2026-12-07 (fresh views, tuned families
 only: colony-taught13, a sure land cell whose printed letter does not show, not kept), and 7700-7899 from 2026-12-07
 (fresh views, tuned families only: colony-taught14, a country's paint from its teaching squares' own colour; the bar
-set on 7500-7599, 7100-7699 as checks); seeds 7000-7099 stay kept apart (the report: 7000-7019, 7000-7039 with
+set on 7500-7599, 7100-7699 as checks), and 7100-7899 again for colony-taught15 (no fresh range, a short round:
+7702's board placed on one marker alone, its cause found and the board finder's bar set there; every other view of
+7100-7899 and the kit's renders 5000-5029 as checks); seeds 7000-7099 stay kept apart (the report: 7000-7019, 7000-7039 with
 --count 40).
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,

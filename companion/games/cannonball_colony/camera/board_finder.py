@@ -16,7 +16,7 @@ OpenCV's detector finds the contour of most of them but fails to read the smalle
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 
 import cv2
@@ -65,6 +65,11 @@ class FinderSettings:
     # noise and JPEG change a still marker by 2-4 levels, a third of a pixel's shift by 8 or more.
     still_difference: float = 6.0
     crop_margin_px: int = 2
+    # A fix standing on fewer markers than this in all places no board: one 14 px marker's own homography bends the
+    # sheet hundreds of pixels away (tuning seed 7702: board 1 on marker 1 alone, its outline 408 px out, ten cells
+    # sure and wrong), and its affine square is 8-26 px out at the other corners, a cell and more. Of the 764 tuning
+    # views 7100-7899 every other placed board stands on three markers or more.
+    least_markers_placing: int = 2
 
 
 @dataclass(frozen=True, eq=False)
@@ -106,7 +111,18 @@ def search(grey: np.ndarray, settings: FinderSettings = FinderSettings()) -> Boa
         fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.upscale, settings, reads)
         if _sparse(fix, settings) and settings.last_upscale:
             fix, candidates, weak = _enlarged(grey, fix, candidates, weak, settings.last_upscale, settings, reads)
-    return fix
+    return _unplaced_if_alone(fix, settings)
+
+
+def _unplaced_if_alone(fix: BoardFix, settings: FinderSettings) -> BoardFix:
+    """The fix without its boards when they stand on too few markers to place a sheet: the players are asked
+    (every cell unread) rather than shown a board bent out of place."""
+    used = {marker for board in fix.located.values() for marker in board.markers_used}
+    if not fix.located or len(used) >= settings.least_markers_placing:
+        return fix
+    alone = [f"board {board}: on marker {', '.join(map(str, b.markers_used))} alone, too few to place its sheet"
+             for board, b in sorted(fix.located.items())]
+    return replace(fix, located={}, problems=fix.problems + tuple(alone))
 
 
 def _enlarged(grey: np.ndarray, fix: BoardFix, candidates: dict, weak: list, scale: float, settings: FinderSettings,

@@ -159,3 +159,30 @@ def test_blurred_boards_beside_placed_ones_are_read_from_their_corners_together(
     truth = _truth_markers(truth_path)
     assert sorted(fix.located) == [1, 2, 3, 4] and len(fix.markers) == 16
     assert max(np.abs(np.array(m.corners) - truth[m.id]).max() for m in fix.markers) < 1.5
+
+
+def test_a_board_seen_by_one_marker_alone_is_not_placed_but_said(view):
+    """Every marker but one covered (a hand, a mug, blur): that marker's own four corners would place its sheet, bent
+    far out of place, and the board's cells would be read where the board is not. No board is placed; the fix says
+    which board stood on one marker alone, and the players are asked."""
+    grey, truth = view
+    covered = grey.copy()
+    for marker_id, corners in truth.items():
+        if marker_id != 1:
+            cv2.fillConvexPoly(covered, np.int32(np.round(cv2.convexHull(np.float32(corners)))), 225)
+    fix = search(covered)
+    assert [m.id for m in fix.markers] == [1]
+    assert fix.located == {}
+    assert any("board 1: on marker 1 alone" in problem for problem in fix.problems)
+
+
+@pytest.mark.slow   # 6 s: the taught benchmark's tuning seed 7702 rendered
+def test_four_far_boards_read_by_one_marker_are_asked_about_not_placed_bent(tmp_path):
+    """Four boards 1.6 m away, markers 14 px: the detector and the matching read marker 1 alone (0.62). Placed on its
+    own square, board 1's outline lay 408 px from the truth and ten of its cells were read sure and wrong."""
+    from benchmarks.taught_accuracy import render_pair
+
+    island, _, _ = render_pair(7702, False, tmp_path)
+    fix = search(cv2.imread(str(island), cv2.IMREAD_GRAYSCALE))
+    assert fix.located == {}
+    assert fix.problems == ("board 1: on marker 1 alone, too few to place its sheet",)
