@@ -1,6 +1,7 @@
 """A bright back's strip beside a lonely cannonade, as bright as the cannonade's paper but not of its colour, is a
 back: its ship face down, never a face with its name hidden (varied tuning view 9976: a green back 0.40 showing
-beside C23 was read a face-up ship, sure). A strip of the cannonade's own paper is still a face."""
+beside C23 was read a face-up ship, sure). A strip of the cannonade's own paper, or a little off its colour, is still a
+face."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ CANNONADE = np.array([[150, 60], [150 + WIDTH, 60], [150 + WIDTH, 60 + HEIGHT], 
 WOOD = (60, 90, 120)          # b, g, r
 CREAM = (200, 225, 235)       # a face's paper
 GREEN = (90, 240, 200)        # a bright back, almost as grey-bright as the cream (grey 210 against 222)
+WARMER = (195, 225, 245)      # the same paper a little warmer under a lamp: 0.025 off the cream, between the bars
 
 
 def _strip_beside(strip_colour: tuple[int, int, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -44,8 +46,11 @@ def test_a_bright_green_back_beside_a_cannonade_is_its_ship_face_down_not_a_face
     assert _said(GREEN) == "down"
 
 
-def test_a_strip_of_the_cannonade_s_own_paper_is_still_a_face():
+def test_a_strip_of_the_cannonade_s_own_paper_is_still_a_face_and_so_is_one_a_little_off_its_colour():
+    """Between paper_colour's bars the strip is judged by its grey, as before (tuning view 9752: S13's strip 0.018 off
+    its cannonade's paper, read right)."""
     assert _said(CREAM) == "up"
+    assert _said(WARMER) == "up"
 
 
 @pytest.mark.slow   # renders one table: about 3 s
