@@ -198,7 +198,7 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     its blurred rim), or it touches a shape said unknown (an arm: a hand is neither). `shown`: what differs from the
     table (the blob mask or the faint one), `cannonade_px` its outline and `others_px` every other card's
     found (top view px), `unsure` where unknown shapes lie. `colour`: the top view in colour, where paper-bright
-    plainly not of the cannonade's paper's colour is a back (light_back_beside)."""
+    plainly not of the cannonade's paper's colour is no face's paper (light_back_beside): unsure."""
     scale = settings.top_px_per_mm
     margin = settings.face_up_margin_mm * scale
     own = grown(shown.shape, [cannonade_px], margin)
@@ -225,8 +225,10 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
     if inner_paper >= settings.under_face_paper_share:
         # Only plainly another colour is a back: a face's strip lay up to 0.018 off its cannonade's paper (tuning view
         # 9752: S13 by its cannonade, read right by its grey), between paper_colour's bars, so not asked for that.
+        # Plainly another colour is asked, not read a back: what shows may be a face's strip and a light back's beside
+        # it in one (tuning view 10082: S35's strip by C18 with the pink back below it, 0.046 off).
         if colour is not None and light_back_beside(colour, paper & face, paper & inner) == OTHER:
-            return dark
+            return None
         return "up"
     # A back's light border and the cannonade's blurred rim beside it are bright; its inside is not.
     return dark if inner_paper <= settings.under_back_paper_share else None
