@@ -1,7 +1,7 @@
 """Cannonades card reader accuracy and speed on rendered tables with exact truth (issue 18).
 
 Views are rendered from seeds never tuned on (tuning used seeds below 10400 and only the tuning
-styles; 9400-10399 in the varied family); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
+styles; 9400-10399 in the varied family, 10200-10399 read once as a check, then tuned on in cannonades-looks34); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
 others cycle through the tuning styles (classic, navy, ember, slate; each also reported alone). Each view is read as one photo with the truth's number of seats.
 Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card

@@ -60,10 +60,17 @@ class DeckPaper:
             top = float(np.percentile(grey_box[beside], 75)) - settings.paper_below_top
             near = box[beside & unclipped & (grey_box >= top)]
             paper = chromaticity(near) if len(near) >= settings.least_pixels else paper
-        if paper is None or len(bright) < settings.least_pixels:
-            return PAPER
-        off = float(np.abs(chromaticity(bright) - paper).sum())
-        return PAPER if off <= settings.same_paper_most else OTHER if off >= settings.other_paper_least else UNSURE
+        return told_by_colour(bright, paper, settings)
+
+
+def told_by_colour(bright: np.ndarray, paper: np.ndarray | None,
+                   settings: PaperColourSettings = PAPER_COLOUR_SETTINGS) -> str:
+    """Bright pixels of a card (unclipped, n x 3) told by their colour beside a face's paper's chromaticity `paper`:
+    PAPER (also when it cannot be told: too few pixels, no paper to compare with), OTHER (a light back) or UNSURE."""
+    if paper is None or len(bright) < settings.least_pixels:
+        return PAPER
+    off = float(np.abs(chromaticity(bright) - paper).sum())
+    return PAPER if off <= settings.same_paper_most else OTHER if off >= settings.other_paper_least else UNSURE
 
 
 def brightest_channel(image: np.ndarray) -> np.ndarray:

@@ -20,6 +20,8 @@ import numpy as np
 
 from companion.games.cannonades.camera import table_mask
 from companion.games.cannonades.camera.face_down import SAMPLE_STEP_PX
+from companion.games.cannonades.camera.paper_colour import (OTHER, PAPER, PAPER_COLOUR_SETTINGS, brightest_channel,
+                                                            chromaticity, told_by_colour)
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.touching import box_around
 from companion.games.cannonades.camera.unexplained import grown
@@ -55,7 +57,7 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
         unsure = _unknown_mask([point for shape, points in enumerate(unknown_points_mm) if shape not in own
                                 for point in points], table_to_view, shown.shape)
         others = [px for other, px in enumerate(faces_px) if other != number] + found_px
-        face = ship_beside(grey, shown, faces_px[number], others, unsure, settings)
+        face = ship_beside(grey, shown, faces_px[number], others, unsure, settings, view)
         if face is not None and one_card_both_sides(shown, faces_px[number], others, faces_px, found_px, settings):
             continue   # what shows beside it may be the card found's other end: counted once, or twice? asked
         if face is not None:
@@ -189,13 +191,14 @@ def _shown_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[n
 
 
 def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
-                unsure: np.ndarray, settings: ReaderSettings) -> str | None:
+                unsure: np.ndarray, settings: ReaderSettings, colour: np.ndarray | None = None) -> str | None:
     """The face of the ship showing beside a cannonade: "down" when what shows is dark all through, "up" when
     it is as bright as the cannonade's paper well inside its outline, or None when too little shows, it is
     neither (a dark piece counts only as far as it is wider than `under_rim_mm`: a thin ring round the cannonade is
     its blurred rim), or it touches a shape said unknown (an arm: a hand is neither). `shown`: what differs from the
     table (the blob mask or the faint one), `cannonade_px` its outline and `others_px` every other card's
-    found (top view px), `unsure` where unknown shapes lie."""
+    found (top view px), `unsure` where unknown shapes lie. `colour`: the top view in colour, where paper-bright
+    plainly not of the cannonade's paper's colour is no face's paper (light_back_beside): unsure."""
     scale = settings.top_px_per_mm
     margin = settings.face_up_margin_mm * scale
     own = grown(shown.shape, [cannonade_px], margin)
@@ -220,9 +223,26 @@ def ship_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, o
         return None
     inner_paper = float(paper[inner].mean())
     if inner_paper >= settings.under_face_paper_share:
+        # Only plainly another colour is a back: a face's strip lay up to 0.018 off its cannonade's paper (tuning view
+        # 9752: S13 by its cannonade, read right by its grey), between paper_colour's bars, so not asked for that.
+        # Plainly another colour is asked, not read a back: what shows may be a face's strip and a light back's beside
+        # it in one (tuning view 10082: S35's strip by C18 with the pink back below it, 0.046 off).
+        if colour is not None and light_back_beside(colour, paper & face, paper & inner) == OTHER:
+            return None
         return "up"
     # A back's light border and the cannonade's blurred rim beside it are bright; its inside is not.
     return dark if inner_paper <= settings.under_back_paper_share else None
+
+
+def light_back_beside(colour: np.ndarray, cannonade_paper: np.ndarray, strip_paper: np.ndarray) -> str:
+    """What shows beside a cannonade as bright as its paper, told by its colour beside that paper's (paper_colour:
+    PAPER, OTHER: a light back, or UNSURE): a bright back's grey reaches a face's paper's (tuning view 9976: a green
+    back 0.40 showing beside C23 read a face, sure). Pixels the camera clipped are left out, as the reader's others."""
+    unclipped = brightest_channel(colour) < PAPER_COLOUR_SETTINGS.clipped
+    paper = colour[cannonade_paper & unclipped]
+    if len(paper) < PAPER_COLOUR_SETTINGS.least_pixels:
+        return PAPER   # nothing to compare with: judged by its grey, as before
+    return told_by_colour(colour[strip_paper & unclipped], chromaticity(paper))
 
 
 def _unknown_mask(points_mm: list[tuple[float, float]], table_to_view: np.ndarray,
