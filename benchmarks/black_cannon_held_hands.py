@@ -35,9 +35,7 @@ os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-import cv2  # noqa: E402
-
-from benchmarks.coast_held_hands import tally_clip  # noqa: E402
+from benchmarks.coast_held_hands import frames_in_folder, tally_clip  # noqa: E402
 
 CACHE = Path("/tmp/black-cannon-held-hands-cache")
 FIRST_SEED = 9000
@@ -57,20 +55,15 @@ def clip_options(seed: int):
 
 
 def cached_clip(seed: int, cache: Path) -> tuple[list, dict]:
-    folder = cache / str(seed)
-    truth_file = folder / "truth.json"
-    if not truth_file.is_file():
+    """The clip's frames and truth, rendered once into `cache`/SEED/."""
+    def render():
         from companion.games.black_cannon.render.clip import render_clip
 
         options, pacing = clip_options(seed)
         clip = render_clip(seed, options, pacing)
-        folder.mkdir(parents=True, exist_ok=True)
-        for index, image in enumerate(clip.frames):
-            cv2.imwrite(str(folder / f"{index:03d}.png"), image)
-        truth = dict(clip.truth, tilt_deg=options.tilt_deg, light=options.light, held=pacing.held)
-        truth_file.write_text(json.dumps(truth), encoding="utf-8")
-    truth = json.loads(truth_file.read_text(encoding="utf-8"))
-    return [cv2.imread(str(folder / f"{i:03d}.png")) for i in range(truth["clip"]["frame_count"])], truth
+        return clip.frames, dict(clip.truth, tilt_deg=options.tilt_deg, light=options.light, held=pacing.held)
+
+    return frames_in_folder(cache / str(seed), render)
 
 
 def referee(frames: list, truth: dict, arms: bool = True) -> dict:

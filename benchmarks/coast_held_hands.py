@@ -86,22 +86,29 @@ def table_family(seed: int, options) -> str:
 
 def cached_clip(seed: int, cache: Path) -> tuple[list, dict]:
     """The clip's frames and truth, rendered once into `cache`/SEED/."""
-    folder = cache / str(seed)
-    truth_file = folder / "truth.json"
-    if not truth_file.is_file():
+    def render():
         from companion.games.cannons_coastlines.render.clip import render_clip
 
         options, pacing = clip_options(seed)
         clip = render_clip(seed, options, pacing)
+        return clip.frames, dict(clip.truth, family=table_family(seed, options), tilt_deg=options.tilt_deg,
+                                 light=options.light, held=pacing.held)
+
+    return frames_in_folder(cache / str(seed), render)
+
+
+def frames_in_folder(folder: Path, render) -> tuple[list, dict]:
+    """(frames, truth) kept in `folder` as numbered PNGs and truth.json (its clip.frame_count); `render()` gives them
+    the first time."""
+    truth_file = folder / "truth.json"
+    if not truth_file.is_file():
+        frames, truth = render()
         folder.mkdir(parents=True, exist_ok=True)
-        for index, image in enumerate(clip.frames):
+        for index, image in enumerate(frames):
             cv2.imwrite(str(folder / f"{index:03d}.png"), image)
-        truth = dict(clip.truth, family=table_family(seed, options), tilt_deg=options.tilt_deg, light=options.light,
-                     held=pacing.held)
         truth_file.write_text(json.dumps(truth), encoding="utf-8")
     truth = json.loads(truth_file.read_text(encoding="utf-8"))
-    frames = [cv2.imread(str(folder / f"{index:03d}.png")) for index in range(truth["clip"]["frame_count"])]
-    return frames, truth
+    return [cv2.imread(str(folder / f"{index:03d}.png")) for index in range(truth["clip"]["frame_count"])], truth
 
 
 def referee(frames: list, truth: dict, arms: bool = True) -> dict:

@@ -21,7 +21,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-SCALE = 4   # the picture is compared at a quarter of its size each way, as vision/changes.py does
+from companion.vision.changes import SCALE   # the picture is compared at a quarter of its size, as changes are
+
 
 
 @dataclass(frozen=True)
@@ -97,12 +98,16 @@ class ArmWatch:
     def _again(self, timestamp: float) -> ArmSighting:
         if not self.last.over:
             return replace(self.last, note="")
-        if self.calm_since is None:
-            self.calm_since = timestamp
-        elif timestamp - self.calm_since >= self.settings.settle_seconds:
-            self.clear, self.calm_since = None, None   # taken afresh from the next frame that changes
+        if self._settled(timestamp):
+            self.clear, self.calm_since = None, None   # taken afresh from the next picture looked at
             return ArmSighting(False, self.last.play_share, self._settled_note())
         return self.last
+
+    def _settled(self, timestamp: float) -> bool:
+        """Whether the arm seen has lain calm for `settle_seconds` (counted from the first calm frame it was seen)."""
+        if self.calm_since is None:
+            self.calm_since = timestamp
+        return timestamp - self.calm_since >= self.settings.settle_seconds
 
     def _settled_note(self) -> str:
         return (f"a change reaching in from the picture's edge lay still for {self.settings.settle_seconds:.0f} s: "
@@ -125,9 +130,7 @@ class ArmWatch:
             keep = cv2.dilate(edge.astype(np.uint8), _disc(settings.bridge_px)).astype(bool)
             self.clear[~keep] = small[~keep]
             return ArmSighting(False, share)
-        if self.calm_since is None:
-            self.calm_since = timestamp
-        elif timestamp - self.calm_since >= settings.settle_seconds:
+        if self._settled(timestamp):
             self._take(small, corners)
             return ArmSighting(False, share, self._settled_note())
         reaching = np.isin(labels, np.unique(labels[edge & play]))    # the arms over the play area, whole
