@@ -44,7 +44,7 @@ class Pipeline:
                  reader: Reader | None, *, publish_frame: FramePublisher | None = None,
                  publish_status: StatusPublisher | None = None, loop: bool = False, pace: bool = True,
                  auto_confirm: bool = False, restart_on_loop: bool = False, tracker_settings: Any = None,
-                 status_every: float = 1.0, see_cannon: Callable[[np.ndarray, float], object] | None = None,
+                 status_every: float = 1.0, tracking_every: float = 0.2, see_cannon: Callable[[np.ndarray, float], object] | None = None,
                  backlog: int = DEFAULT_LIMIT, reading_wait: float = OWN_READING_WAIT,
                  clock: Callable[[], float] = time.monotonic):
         self.session = session
@@ -55,7 +55,10 @@ class Pipeline:
         self.publish_frame = publish_frame or (lambda image: None)
         self.publish_status = publish_status or (lambda status: None)
         self.loop, self.pace = loop, pace
-        self.status_every = status_every
+        # The status goes out when its state or message changes, and every `status_every` s (frames, fps); a
+        # changed tracking line (a hand gone, the table committed) goes out once `tracking_every` s have passed
+        # since the last status, so the caption follows the picture without a message per flickering frame.
+        self.status_every, self.tracking_every = status_every, tracking_every
         self.backlog, self.reading_wait = backlog, reading_wait
         self.clock = clock
         # Given every frame to find the cannon's base marker (the game's hardware part's spotter).
@@ -79,6 +82,7 @@ class Pipeline:
         self._source = None
         self._fps_window: list[float] = []
         self._last_status_at = float("-inf")
+        self._published_tracking = ""
         self._status_lock = threading.Lock()   # the frame thread and the reader thread both report
         self._status = {"state": "starting", "message": "starting the camera pipeline", "source": None,
                         "reader": reader is not None, "frames": 0, "fps": 0.0, "tracking": ""}
@@ -276,9 +280,11 @@ class Pipeline:
             if tracking is not None:
                 self._status["tracking"] = tracking
             now = self.clock()
-            if not (force or changed or now - self._last_status_at >= self.status_every):
+            since = now - self._last_status_at
+            tracking_moved = self._status["tracking"] != self._published_tracking and since >= self.tracking_every
+            if not (force or changed or tracking_moved or since >= self.status_every):
                 return
-            self._last_status_at = now
+            self._last_status_at, self._published_tracking = now, self._status["tracking"]
             status = dict(self._status)
         self.publish_status(status)
 
