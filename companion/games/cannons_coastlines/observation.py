@@ -49,6 +49,8 @@ class TableObservation:
     hidden_outline_px: tuple[Point, ...] = ()
     # Player -> their ships the camera sees neither afloat nor sunk (a hull on a mat), as said to the players.
     unseen_ships: Mapping[str, str] = field(default_factory=dict)
+    # Ships of the frame before not seen now whose places show the bare table: they left it (forced off, sunk).
+    left_ships: tuple[str, ...] = ()
 
     @property
     def notes(self) -> tuple[str, ...]:

@@ -15,6 +15,7 @@ from companion.games.cannons_coastlines.tracking import (CoastTracker, CoastTrac
                                                          TableCommitted, Unchanged, Waiting)
 from companion.games.cannons_coastlines.camera.annotate import annotate_table
 from companion.games.cannons_coastlines.camera.fleet_count import unseen_question
+from companion.games.cannons_coastlines.camera.ship_gone import last_ship_question, left_question
 
 CLIP = Path(__file__).resolve().parents[4] / "samples" / "coast" / "turns.mp4"
 
@@ -34,6 +35,8 @@ class CoastCamera:
         self.tracker = CoastTracker(self.tracker_settings)
         self.restart_on_loop = restart_on_loop
         self._first_commit_of_pass = True
+        self._left: set[str] = set()     # ships the reader saw leave the table since the last commit
+        self._last_kept: set[str] = set()   # fleets' last ships seen to leave, kept afloat: no game ends on them
 
     @staticmethod
     def reader(pieces: str | None = None):
@@ -52,8 +55,10 @@ class CoastCamera:
     def new_pass(self) -> None:
         self.tracker = CoastTracker(self.tracker_settings)
         self._first_commit_of_pass = True
+        self._left, self._last_kept = set(), set()
 
     def track(self, observation: TableObservation):
+        self._left.update(observation.left_ships)
         return self.tracker.update(observation)
 
     @staticmethod
@@ -64,17 +69,36 @@ class CoastCamera:
         doubts = {"unsure": dict(committed.unsure_mats), "notes": dict(committed.notes)}
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
         starting = snapshot.state is None or (first and self.restart_on_loop)   # the clip's next pass: a new game
+        kept, left = [], []
         if starting:
             commands = [{"type": "start", "table": committed.table, **doubts}]
         else:
             table = known_mats(committed.table, snapshot.state.table, committed.unsure_mats)
-            commands = [{"type": "observe", "table": table, "stale": sorted(committed.stale), **doubts}]
+            table, kept, left = self._left_the_table(table, snapshot.state.table)
+            commands = [{"type": "observe", "table": table, "stale": sorted(set(committed.stale) | self._last_kept), **doubts}]
+        self._left.clear()
         if committed.unsure_mats:
             commands.append(mats_question(committed.unsure_mats, kept=not starting))
+        if left:
+            commands.append(left_question(left))
+        if kept:
+            commands.append(last_ship_question(kept))
         if starting and observation is not None and observation.unseen_ships:
             # A ship never seen is not in the game: the players are told which, once, as the game starts.
             commands.append({"type": "question", "message": unseen_question(observation.unseen_ships), "cells": ()})
         return commands
+
+    def _left_the_table(self, table: Table, known: Table) -> tuple[Table, list[str], list[str]]:
+        """Ships the reader saw leave the table that the game still has leave the game (a ship forced off the table
+        sinks), but a fleet's last ship is kept afloat, stale, until its tag or another ship of its fleet is seen: a
+        camera that cannot see a ship ends no game on it. The table, the last ships newly kept, the ships left."""
+        gone = {ship for ship in self._left | self._last_kept if ship in known.ships and ship not in table.ships}
+        kept = {ship for ship in gone
+                if not any(other.owner == known.ships[ship].owner for other in table.ships.values())}
+        newly_kept, self._last_kept = sorted(kept - self._last_kept), kept
+        if kept:
+            table = table.replace(ships={**table.ships, **{ship: known.ships[ship] for ship in kept}})
+        return table, newly_kept, sorted(gone - kept)
 
     @staticmethod
     def status(observation: TableObservation, outcome, where: str) -> tuple[str, str]:

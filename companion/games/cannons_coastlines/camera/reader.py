@@ -31,6 +31,7 @@ from companion.kit import ids
 from companion.games.cannons_coastlines.camera import islands as coast_islands, mats as coast_mats, rocks as coast_rocks, ships as coast_ships
 from companion.games.cannons_coastlines.camera.change_boxes import island_tags_key, islands_box, mat_box, ship_box, table_marker_px
 from companion.games.cannons_coastlines.camera.fleet_count import sunk_ships, unseen_ships
+from companion.games.cannons_coastlines.camera.ship_gone import left_sentence, ships_left
 from companion.games.cannons_coastlines.camera.fittings import FittingWeights, load_fitting_weights, read_fittings
 from companion.games.cannons_coastlines.camera.mat_looks import KIT_LOOKS, MatLooks
 from companion.games.cannons_coastlines.camera.settings import CoastReaderSettings, CoinSettings, MatSettings
@@ -187,6 +188,7 @@ class CoastReader:
                 problems.append(f"ship {ship_id}: its fittings are unclear (read as {', '.join(fittings) or 'none'})")
             fleets_present.add(fleet)
         sunk = sunk_ships(hull_tags, seat_list, rulebook)
+        kept = []
         if previous is not None and previous.table is not None:
             for ship_id, ship in previous.table.ships.items():
                 if ship_id in sunk:
@@ -196,11 +198,19 @@ class CoastReader:
                     ships[ship_id] = ship
                     sightings[ship_id] = ShipSighting(ship_id, last.confidence if last else 0.5, True,
                                                       last.last_seen if last else previous.timestamp)
-                    problems.append(f"ship {ship_id} not seen (hidden?): its last known pose is kept")
+                    kept.append(ship_id)
 
         clock.lap("ships")
         table_lab = reading.piece("table colour", b"", lambda: _table_colour(image_bgr, frame), lambda _: corners_px)
         flat_play_area = lru_cache(maxsize=1)(lambda: _flat_lab(image_bgr, frame))   # only when something must be read
+        left = (ships_left(kept, ships, frame, *flat_play_area(), settings.ships_gone)
+                if kept and motion <= settings.ships_gone.most_motion else [])
+        for ship_id in kept:
+            if ship_id in left:
+                del ships[ship_id], sightings[ship_id]
+                problems.append(left_sentence(ship_id))
+            else:
+                problems.append(f"ship {ship_id} not seen (hidden?): its last known pose is kept")
         ship_pixels = lru_cache(maxsize=1)(lambda: ship_footprints(frame, ships, flat_play_area()[1].shape, settings.islands))
         players_by_seat = tuple(seat.player for seat in seat_list)
         previous_islands = previous.table.islands if previous is not None and previous.table is not None else {}
@@ -249,7 +259,7 @@ class CoastReader:
             problems.append(f"{seat_list[fleet - 1].player}'s mat (marker {ids.harbour_mat(fleet)}) not seen")
             mat_doubts[seat_list[fleet - 1].player] = (f"its marker {ids.harbour_mat(fleet)} was not seen",)
 
-        unseen = unseen_ships(fleets_present, set(ships), set(sunk), hull_counts, seat_list, rulebook)
+        unseen = unseen_ships(fleets_present, set(ships), set(sunk) | set(left), hull_counts, seat_list, rulebook)
         problems += [f"{player}: {ships_unseen.said()} not seen (neither afloat nor a hull on a mat)"
                      for player, ships_unseen in unseen.items()]
         self.last = reading.remember()
@@ -261,7 +271,7 @@ class CoastReader:
         return TableObservation(timestamp, table, tuple((float(x), float(y)) for x, y in corners_px),
                                 frame.table_to_image_inches(), sightings, confidence, hidden, motion, tuple(problems),
                                 mat_doubts, mat_notes, self.arm.outline_px if hidden else (),
-                                {player: ships_unseen.said() for player, ships_unseen in unseen.items()})
+                                {player: ships_unseen.said() for player, ships_unseen in unseen.items()}, tuple(left))
 
     def _arm_over(self, image_bgr, timestamp, motion, streaming: bool, frame, corners_px, poses, problems) -> bool:
         """Whether an arm reaches over the play area or a mat, held still or not (a stream only: a photo read alone

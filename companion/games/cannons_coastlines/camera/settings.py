@@ -115,6 +115,32 @@ class MatPlaceSettings:
 
 
 @dataclass(frozen=True)
+class ShipGoneSettings:
+    """A ship kept from the frame before whose place shows the bare table has left it (camera/ship_gone.py)."""
+
+    # The table round the hull's base, this wide, is what the base is judged against: near, so the light and the
+    # cloth's own pattern are the same.
+    ring_mm: float = 20.0
+    # A place of the base is the table's when it lies no further from the ring's median colour than this many
+    # times the ring's median distance from it (a wood grain or a patterned cloth widens it; the median, not a
+    # wide quantile, so an island or a shadow in a part of the ring does not)...
+    ring_spread_times: float = 3.0
+    # ...and never less than this many Lab units (a plain cloth's ring is tight; the JPEG and the noise are not).
+    least_tolerance: float = 8.0
+    # The ship left the table when this share of its base looks like the table round it, and this share of where
+    # its tag card lay: the kit's deck is wood-brown (a ship on a wood table shows up to 0.78 of its base "bare"), but
+    # a ship is only ever known by its tag, and a tag hidden (a sail, a die, a hand) shows what hides it.
+    bare_share: float = 0.85
+    tag_bare_share: float = 0.85
+    # Judged only where the camera sees this share of the base and the ring has this many places (2.5 mm each).
+    least_base_seen: float = 0.6
+    least_ring_px: int = 40
+    # Judged only on a calm picture (the reader's motion, the share changed since the frame before): a ship being
+    # carried off, or the blur of a hand, is not the table.
+    most_motion: float = 0.004
+
+
+@dataclass(frozen=True)
 class CoastReaderSettings:
     # The game-free stages' own settings (companion/vision): the lens search, the memory of
     # the last frame and what counts as a change, and the tag edges' profiles.
@@ -130,5 +156,7 @@ class CoastReaderSettings:
     mats: MatSettings = field(default_factory=MatSettings)
     # A still arm over the table or a mat, in a stream (vision/arm_watch.py).
     arms: ArmWatchSettings = field(default_factory=ArmWatchSettings)
+    # A ship kept from the frame before whose place shows the bare table has left it (camera/ship_gone.py).
+    ships_gone: ShipGoneSettings = field(default_factory=ShipGoneSettings)
     # A mat read under this is not vouched for (the benchmarks' "sure" bar): live, the players are asked.
     mat_sure: float = 0.6
