@@ -36,7 +36,7 @@ of it. Two things give such a piece away, each a doubt with its reason:
   know at its base, and its lit top passes for the card; its shaded side spreads the middle's lightness far more
   than a flat card does (LandDoubtSettings.most_road_spread).
 - taught, lighter than its ink: a light paint the colour table names the land's ink (a pale yellow on the grass's) is
-  far lighter than that ink on the board's other cells; a shadow only darkens the ink (most_lightness_ratio).
+  far lighter than that ink on the board's other cells, and its lit top and faces not flat (most_lightness_ratio).
 """
 
 from __future__ import annotations
@@ -99,13 +99,14 @@ class LandDoubtSettings:
     # main's sure roads recorded, 2243 of them): the three pieces read as sure roads spread 44, 59 and 64 L*; right roads
     # with no piece leaning over them spread 50 or more once (7210), 45 or more 7 times, 40 or more 24 times.
     most_road_spread: float = 50.0
-    # Taught, a cell read as bare land, sure, whose pixels named the ink are this many times as light (linear luminance
-    # against the paper) as the other sure cells of that ink: a light paint the colour table named the ink (7794's
-    # yellow wedge fort on the grass, 0.99). A shadow darkens the ink; nothing prints it lighter. Set on seeds
-    # 7700-7799 (tuned families, taught; main's sure land cells recorded): right ones at most 1.15 of 6986, 99.9% under
-    # 1.09; 7794's fort 1.28.
+    # Taught, a sure land cell whose pixels named the ink are this many times as light (linear, against the paper) as
+    # the other sure cells of that ink, its middle spreading this much L*: a light paint named the ink (7794's pale
+    # yellow fort on the grass, 0.99: 1.29, 11.6 L*). Ratio set on 7700-7799 (main's 6986 right sure land cells: 1.15 at
+    # most); on fresh 7900-7939 right ones reached 1.40 (7923's mountains, a board's far edge lit more), flat (1.4-3.2
+    # L*) but one lake a piece leans over (16.6): the spread's bar set there, between those and the fort's.
     check_lightness: bool = True
     most_lightness_ratio: float = 1.2
+    least_lit_spread: float = 6.0
 
 
 SHADOWED_ROAD = "the road card's hue"   # a LandDoubt's reason when the cell is the road in shadow
@@ -140,8 +141,8 @@ class LandDoubt:
             return (f"its middle's colour lies {self.measured:.2f} from the board's ink (over {self.limit:.2f}): "
                     "another paint, a piece's")
         if self.reason == LIGHTER:
-            return (f"its middle is {self.measured:.2f} times as light as the board's ink ({self.limit:.2f} or more): "
-                    "a light paint, a piece's")
+            return (f"its middle is {self.measured:.2f} times as light as the board's ink ({self.limit:.2f} or more) "
+                    "and not flat: a light paint's faces, a piece's")
         return f"its middle's lightness spreads {self.measured:.0f} L*, over {self.limit:.0f}: a standing piece's faces"
 
 
@@ -229,14 +230,15 @@ def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int
 def lighter_than_ink(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int, int, int]],
                      settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
     """Of the sure cells read as bare land, those whose middle's pixels named that ink are `most_lightness_ratio` times
-    as light or more as the other sure cells of that ink (paint_doubts' references): a light paint named the ink, not
-    the ink, which a shadow only darkens."""
+    as light or more as the other sure cells of that ink (paint_doubts' references) and not flat (lightness spread
+    `least_lit_spread` or more): a light paint's lit top and faces named the ink. Printed ink is flat, and lit unevenly
+    across a board at most."""
     colours = _inked_colours(views, tokens, [key for key in sure if tokens[key] in LAND], settings)
     lightness = {key: np.array([float(np.clip(colour, 0.0, 1.0) @ LUMINANCE_BGR)]) for key, colour in colours.items()}
     doubted = {}
     for key, reference in _the_others(lightness, tokens, settings).items():
         ratio = float(lightness[key][0] / max(reference[0], 1e-4))
-        if ratio >= settings.most_lightness_ratio:
+        if ratio >= settings.most_lightness_ratio and lightness_spread(views[key[0]], *key[1:], settings) >= settings.least_lit_spread:
             doubted[key] = LandDoubt(LIGHTER, ratio, settings.most_lightness_ratio)
     return doubted
 
