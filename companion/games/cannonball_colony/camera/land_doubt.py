@@ -35,6 +35,8 @@ of it. Two things give such a piece away, each a doubt with its reason:
 - taught, a bare road not flat: a group's piece painted near the road card's colour shows no paint the taught looks
   know at its base, and its lit top passes for the card; its shaded side spreads the middle's lightness far more
   than a flat card does (LandDoubtSettings.most_road_spread).
+- taught, lighter than its ink: a light paint the colour table names the land's ink (a pale yellow on the grass's) is
+  far lighter than that ink on the board's other cells, and its lit top and faces not flat (most_lightness_ratio).
 """
 
 from __future__ import annotations
@@ -97,19 +99,28 @@ class LandDoubtSettings:
     # main's sure roads recorded, 2243 of them): the three pieces read as sure roads spread 44, 59 and 64 L*; right roads
     # with no piece leaning over them spread 50 or more once (7210), 45 or more 7 times, 40 or more 24 times.
     most_road_spread: float = 50.0
+    # Taught, a sure land cell whose pixels named the ink are this many times as light (linear, against the paper) as
+    # the other sure cells of that ink, its middle spreading this much L*: a light paint named the ink (7794's pale
+    # yellow fort on the grass, 0.99: 1.29, 11.6 L*). Ratio set on 7700-7799 (main's 6986 right sure land cells: 1.15 at
+    # most); on fresh 7900-7939 right ones reached 1.40 (7923's mountains, a board's far edge lit more), flat (1.4-3.2
+    # L*) but one lake a piece leans over (16.6): the spread's bar set there, between those and the fort's.
+    check_lightness: bool = True
+    most_lightness_ratio: float = 1.2
+    least_lit_spread: float = 6.0
 
 
 SHADOWED_ROAD = "the road card's hue"   # a LandDoubt's reason when the cell is the road in shadow
 TOO_LITTLE_INK = "too little ink"
 ANOTHER_PAINT = "another paint"          # a LandDoubt's reason when the cell's colour is not its board's ink
 FACES = "lit and shaded faces"           # a LandDoubt's reason when the cell's middle is not flat
+LIGHTER = "lighter than its ink"         # a LandDoubt's reason when the cell's ink is far lighter than its board's
 
 
 @dataclass(frozen=True)
 class LandDoubt:
     """Why a cell read as bare ground is doubted: what was measured against what it must be."""
 
-    reason: str          # TOO_LITTLE_INK, FACES, ANOTHER_PAINT or SHADOWED_ROAD (the road in shadow)
+    reason: str          # TOO_LITTLE_INK, FACES, ANOTHER_PAINT, LIGHTER or SHADOWED_ROAD (the road in shadow)
     measured: float
     limit: float
     # TOO_LITTLE_INK: the ground read instead, and the share of the cell's ground-inked pixels showing its ink.
@@ -129,6 +140,9 @@ class LandDoubt:
         if self.reason == ANOTHER_PAINT:
             return (f"its middle's colour lies {self.measured:.2f} from the board's ink (over {self.limit:.2f}): "
                     "another paint, a piece's")
+        if self.reason == LIGHTER:
+            return (f"its middle is {self.measured:.2f} times as light as the board's ink ({self.limit:.2f} or more) "
+                    "and not flat: a light paint's faces, a piece's")
         return f"its middle's lightness spreads {self.measured:.0f} L*, over {self.limit:.0f}: a standing piece's faces"
 
 
@@ -203,8 +217,38 @@ def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int
     """Of the sure cells read as bare ground (board, col, row), those whose middle's chromaticity (of its pixels named
     that ink) lies further than `most_chroma_shift` from the median of the other sure cells of that ink: on its
     board when it has `least_reference_cells` of them, else on the island."""
+    colours = _inked_colours(views, tokens, sure, settings)
+    shares = {key: colour / colour.sum() for key, colour in colours.items()}
+    doubted = {}
+    for key, reference in _the_others(shares, tokens, settings).items():
+        shift = float(np.abs(shares[key] - reference).sum())
+        if shift >= settings.most_chroma_shift:
+            doubted[key] = LandDoubt(ANOTHER_PAINT, shift, settings.most_chroma_shift)
+    return doubted
+
+
+def lighter_than_ink(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int, int, int]],
+                     settings: LandDoubtSettings = LandDoubtSettings()) -> dict[tuple[int, int, int], LandDoubt]:
+    """Of the sure cells read as bare land, those whose middle's pixels named that ink are `most_lightness_ratio` times
+    as light or more as the other sure cells of that ink (paint_doubts' references) and not flat (lightness spread
+    `least_lit_spread` or more): a light paint's lit top and faces named the ink. Printed ink is flat, and lit unevenly
+    across a board at most."""
+    colours = _inked_colours(views, tokens, [key for key in sure if tokens[key] in LAND], settings)
+    lightness = {key: np.array([float(np.clip(colour, 0.0, 1.0) @ LUMINANCE_BGR)]) for key, colour in colours.items()}
+    doubted = {}
+    for key, reference in _the_others(lightness, tokens, settings).items():
+        ratio = float(lightness[key][0] / max(reference[0], 1e-4))
+        if ratio >= settings.most_lightness_ratio and lightness_spread(views[key[0]], *key[1:], settings) >= settings.least_lit_spread:
+            doubted[key] = LandDoubt(LIGHTER, ratio, settings.most_lightness_ratio)
+    return doubted
+
+
+def _inked_colours(views: dict[int, BoardView], tokens: dict, keys: list[tuple[int, int, int]],
+                   settings: LandDoubtSettings) -> dict[tuple[int, int, int], np.ndarray]:
+    """Each cell's middle's median colour (linear BGR against its board's paper) over its pixels named its ink; cells
+    with none, or on a board with no paper, are left out."""
     middles = {}
-    for key in sure:
+    for key in keys:
         view = views[key[0]]
         if view.paper_relative is None:
             continue
@@ -213,26 +257,28 @@ def paint_doubts(views: dict[int, BoardView], tokens: dict, sure: list[tuple[int
         inked = _middle(view, key[1], key[2], settings.middle_share, view.classes).reshape(-1) == BARE_GROUND_INKS[tokens[key]]
         if inked.any():
             middles[key] = np.where(inked[:, None], colours, np.nan)
-    shares = {}
+    medians = {}
     for size in {len(middle) for middle in middles.values()}:   # the medians of same-sized middles taken at once
-        keys = [key for key, middle in middles.items() if len(middle) == size]
-        medians = np.maximum(_inked_medians(np.stack([middles[key] for key in keys])), 1e-4)
-        shares.update(zip(keys, medians / medians.sum(axis=1, keepdims=True)))
+        same = [key for key, middle in middles.items() if len(middle) == size]
+        medians.update(zip(same, np.maximum(_inked_medians(np.stack([middles[key] for key in same])), 1e-4)))
+    return medians
+
+
+def _the_others(values: dict[tuple[int, int, int], np.ndarray], tokens: dict,
+                settings: LandDoubtSettings) -> dict[tuple[int, int, int], np.ndarray]:
+    """Each cell's value's reference: the median of the other cells' of its ink, on its board when the board has
+    `least_reference_cells` of them, else on the island (NaN for a cell alone with its ink)."""
     by_token: dict[str, list] = {}
-    for key in shares:
+    for key in values:
         by_token.setdefault(tokens[key], []).append(key)
-    doubted = {}
+    references = {}
     for keys in by_token.values():
-        references = dict(zip(keys, _medians_of_the_others(np.array([shares[key] for key in keys]))))
+        references.update(zip(keys, _medians_of_the_others(np.array([values[key] for key in keys]))))
         for board in {key[0] for key in keys}:
             on_board = [key for key in keys if key[0] == board]
             if len(on_board) - 1 >= settings.least_reference_cells:
-                references.update(zip(on_board, _medians_of_the_others(np.array([shares[key] for key in on_board]))))
-        for key, reference in references.items():
-            shift = float(np.abs(shares[key] - reference).sum())
-            if shift >= settings.most_chroma_shift:
-                doubted[key] = LandDoubt(ANOTHER_PAINT, shift, settings.most_chroma_shift)
-    return doubted
+                references.update(zip(on_board, _medians_of_the_others(np.array([values[key] for key in on_board]))))
+    return references
 
 
 def unlike_its_ink(views: dict[int, BoardView], tokens: dict, land: list[tuple[int, int, int]],
@@ -329,7 +375,8 @@ def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: 
                       settings: LandDoubtSettings = LandDoubtSettings(), taught: bool = False) -> dict[tuple[int, int, int], LandDoubt]:
     """Lower, in place, to `unsure_confidence` every sure cell read as bare ground that does not look like it (and
     read a road in shadow as the road), then every one still sure whose colour is not its board's ink, and (`taught`)
-    every bare road still sure whose middle is not flat; the cells doubted, (board, col, row) -> why."""
+    every bare road still sure whose middle is not flat and every bare land still sure far lighter than its ink; the
+    cells doubted, (board, col, row) -> why."""
     doubted = {}
     for board, view in views.items():
         pieces = {(col, row) for row in range(ISLAND_CELLS) for col in range(ISLAND_CELLS)
@@ -356,4 +403,10 @@ def doubt_unlike_land(views: dict[int, BoardView], tokens: dict, probabilities: 
             doubted[key] = doubt
     if taught and settings.check_flatness:
         doubted.update(_unflat_roads(views, tokens, probabilities, settings))
+    if taught and settings.check_lightness:
+        still_sure = [key for key, token in tokens.items() if token in LAND and key[0] in views
+                      and probabilities.get(key, 0.0) > settings.unsure_confidence]
+        for key, doubt in lighter_than_ink(views, tokens, still_sure, settings).items():
+            probabilities[key] = settings.unsure_confidence
+            doubted[key] = doubt
     return doubted

@@ -144,3 +144,29 @@ def test_a_tall_pieces_body_in_a_paint_like_the_forests_is_asked_about_not_read_
     assert len(land) >= 60
     kept = [key for key in land if reading.probabilities[key] >= 0.6]
     assert len(kept) >= 0.97 * len(land), {key: str(reading.doubts.get(key)) for key in set(land) - set(kept)}
+
+
+@pytest.mark.slow   # about 15 s: the taught benchmark's tuning seed 7794 rendered, its sheet taught, its island read twice
+def test_a_light_paint_named_the_grass_is_asked_about_not_read_as_grass_for_sure(tmp_path):
+    from calibration.pieces import teach
+    from companion.games.cannonball_colony.camera.taught import TaughtPieces
+    from companion.games.cannonball_colony.render.teaching import sheet_record
+
+    island, truth_path, sheet = taught_accuracy.render_pair(7794, False, tmp_path)
+    truth, _ = truth_tokens(json.loads(truth_path.read_text()))
+    image = cv2.imread(str(island))
+    taught = TaughtPieces(teach([("sheet.png", cv2.imread(str(sheet)))], sheet_record()))
+    # Spain's pale yellow wedge fort on the corner of board 3: the colour table names its top the grass's ink, flat.
+    fort = (3, 5, 5)
+    assert truth[fort] == "Fs"
+
+    without = IslandReader(ReaderSettings(land=LandDoubtSettings(check_lightness=False)), taught=taught).read_stages(image)
+    assert without.tokens[fort] == "g" and without.probabilities[fort] >= 0.6   # grass, sure: confidently wrong
+
+    reading = IslandReader(taught=taught.fresh()).read_stages(image)
+    assert reading.probabilities[fort] < 0.6
+    assert "times as light as the board's ink" in str(reading.doubts[fort])
+    grass = [key for key, token in truth.items() if token == "g" and without.tokens[key] == "g"
+             and without.probabilities[key] >= 0.6]
+    assert len(grass) >= 20
+    assert all(reading.probabilities[key] >= 0.6 for key in grass)   # the island's own grass keeps its confidence
