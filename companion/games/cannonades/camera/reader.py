@@ -323,8 +323,9 @@ def _slid_under(seen: list[SeenCard], faces: list[face_up.PlacedFace], faces_px:
                 view: tuple[np.ndarray, np.ndarray, np.ndarray], players: int, settings: ReaderSettings) -> list[SeenCard]:
     """Each lonely cannonade with still no card near it under which exactly one card found by its shape in its seat
     (`found`: each with its rectangle in the top view's px), near no other cannonade, may slide along its length
-    (slide_under.slid_centre; `view`: what shows, the faces with their cut margin, the view's px to table mm): that card
-    is moved there, the ship the cannonade lies on."""
+    (slide_under.slid_centre; `view`: what shows, the faces with their cut margin, the view's px to table mm), with
+    nothing beside it off every card, that one slid (under_cannonade.nothing_beside: else its ship may show there; tuning
+    view 10329 s2, S23's strip by C06, a back slid under it, sure): that card is moved there, the cannonade's ship."""
     reach = settings.cannonade_reach_mm
     shown, cover, view_to_table = view
     for number in lonely:
@@ -343,6 +344,10 @@ def _slid_under(seen: list[SeenCard], faces: list[face_up.PlacedFace], faces_px:
                 places.append((card, place))
         if len(places) == 1:
             card, place = places[0]
+            slid_px = cv2.perspectiveTransform(card_outline_mm(place, card.axis_deg)[None], np.linalg.inv(view_to_table))[0]
+            others_px = [px for other, px in enumerate(faces_px) if other != number] + [px for _, px in found] + [slid_px]
+            if not under_cannonade.nothing_beside(shown, faces_px[number], others_px, settings):
+                continue
             seen = [replace(other, centre_mm=place, why=f"{other.why}; {SLID_UNDER}" if other.why else SLID_UNDER)
                     if other is card else other for other in seen]
     return seen

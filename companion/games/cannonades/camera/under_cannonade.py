@@ -35,7 +35,7 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
     """Of the cannonades `lonely` (indices into `faces_px`, every face's outline in the top view's px: no card
     found under them), those whose ship shows beside them, with its face ("down" or "up": ship_beside), the
     unknown shapes that were that ship's strip (strips_of), and those whose ship is the one card found placed off
-    under them with nothing showing beside them (placed_off_under, _nothing_beside), with that card's index in
+    under them with nothing showing beside them (placed_off_under, nothing_beside), with that card's index in
     `found_px`. What shows: the blob mask (`judged`) or the faint one;
     `unknown_points_mm`: each unknown shape's sampled points; `found_px`: the cards found by shape."""
     if not lonely:
@@ -50,7 +50,7 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
         reaching = placed_off_under(found_px, faces_px[number], shown.shape, settings)
         if reaching:   # its ship may be that card, placed off along a row: a strip beside it is no second ship
             others = [px for other, px in enumerate(faces_px) if other != number] + found_px
-            if len(reaching) == 1 and _nothing_beside(shown, faces_px[number], others, settings):
+            if len(reaching) == 1 and nothing_beside(shown, faces_px[number], others, settings):
                 placed[number] = reaching[0]   # nothing else shows where its ship could be: that card is its ship
             continue
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
@@ -96,7 +96,7 @@ def placed_off_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape
     return reaching
 
 
-def _nothing_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+def nothing_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
                     settings: ReaderSettings) -> bool:
     """Whether under `under_least_cards` shows beside a cannonade outside every other card (_shown_beside): no strip
     of another ship that could be the one it lies on (tuning view 2449's real ship showed beside its cannonade)."""
