@@ -1,7 +1,9 @@
 """A card found by its shape whose strip shows between a face-up card and a lonely cannonade, the rest of it under
 them: what shows does not say where along its length it lies, so when it may slide under the cannonade (holding its
 strip, lying in what shows and the faces) it is the ship the cannonade lies on; when its strip pins it short of the
-cannonade, or it would slide over bare table, it is not. Then on rendered tuning views whose backs were placed off."""
+cannonade, or it would slide over bare table, it is not. Then on rendered tuning views whose backs were placed off,
+and one where another card's strip showed beside the cannonade: no card slides under it then (its ship may be the
+card whose strip shows), and the seat is asked."""
 
 from __future__ import annotations
 
@@ -67,3 +69,16 @@ def test_a_back_placed_off_toward_the_face_beside_it_is_its_lonely_cannonade_s_s
     seat asked though every ship was counted (main 806e261). Slid under the cannonade it is its ship: exact."""
     truth, cards_read = benchmark_view(seed, style)
     assert seat_as_read(truth, cards_read, seat) == (ships, ships)
+
+
+@pytest.mark.slow   # renders one table: about 3 s
+def test_a_back_is_not_slid_under_a_lonely_cannonade_while_another_card_s_strip_shows_beside_it():
+    """Varied tuning seed 10329, seat 2 (grey linen, no hand): a column S35, S23 (0.32 showing, its markers cut),
+    C06 laid on S23, a back, S06. No card was found under C06; the back below, its strip between C06 and S06, could
+    slide under it, and was taken for C06's ship while S23's strip showed beside C06 (0.11 of a card off every card
+    found, the slid back too): S23 not counted, sure (main a16ca90). What shows there may be the ship C06 lies on:
+    the seat is asked."""
+    truth, cards_read = benchmark_view(10329, "varied")
+    got, want = seat_as_read(truth, cards_read, 2)
+    assert want == (["S06", "S23", "S35"], 1)
+    assert got == "unsure"
