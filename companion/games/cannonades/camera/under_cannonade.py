@@ -35,7 +35,7 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
     """Of the cannonades `lonely` (indices into `faces_px`, every face's outline in the top view's px: no card
     found under them), those whose ship shows beside them, with its face ("down" or "up": ship_beside), the
     unknown shapes that were that ship's strip (strips_of), and those whose ship is the one card found placed off
-    under them with nothing showing beside them (placed_off_under, nothing_beside), with that card's index in
+    under them with nothing showing beside them (placed_off_under, _nothing_beside), with that card's index in
     `found_px`. What shows: the blob mask (`judged`) or the faint one;
     `unknown_points_mm`: each unknown shape's sampled points; `found_px`: the cards found by shape."""
     if not lonely:
@@ -50,7 +50,7 @@ def ships_beside(view: np.ndarray, difference: table_mask.TableDifference, judge
         reaching = placed_off_under(found_px, faces_px[number], shown.shape, settings)
         if reaching:   # its ship may be that card, placed off along a row: a strip beside it is no second ship
             others = [px for other, px in enumerate(faces_px) if other != number] + found_px
-            if len(reaching) == 1 and nothing_beside(shown, faces_px[number], others, settings):
+            if len(reaching) == 1 and _nothing_beside(shown, faces_px[number], others, settings):
                 placed[number] = reaching[0]   # nothing else shows where its ship could be: that card is its ship
             continue
         own = strips_of(unknown_points_mm, table_to_view, faces_px[number], shown.shape, settings)
@@ -96,12 +96,29 @@ def placed_off_under(found_px: list[np.ndarray], cannonade_px: np.ndarray, shape
     return reaching
 
 
-def nothing_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+def _nothing_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
                     settings: ReaderSettings) -> bool:
     """Whether under `under_least_cards` shows beside a cannonade outside every other card (_shown_beside): no strip
     of another ship that could be the one it lies on (tuning view 2449's real ship showed beside its cannonade)."""
     card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
     return float(_shown_beside(shown, cannonade_px, others_px, settings).sum()) / card_px < settings.under_least_cards
+
+
+def paper_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+                 settings: ReaderSettings) -> bool:
+    """Whether what shows beside a lonely cannonade off every card (_shown_beside; `others_px` with the card that may
+    be its ship) is `under_least_cards` or more, more than `under_back_paper_share` of it as bright as the cannonade's
+    paper: no back's strip (ship_beside's bars), maybe a face's, the ship the cannonade lies on. Tuning views: 10329 s2,
+    S23's strip (its markers cut) by C06 with a back slid under it, 0.11 of a card, 0.27 paper; 9450 s2, a back's own
+    strip its fitted rectangle left out, 0.22, 0.04 paper."""
+    kept = _shown_beside(shown, cannonade_px, others_px, settings)
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    if float(kept.sum()) / card_px < settings.under_least_cards:
+        return False
+    margin = settings.face_up_margin_mm * settings.top_px_per_mm
+    own = grown(shown.shape, [cannonade_px], margin)
+    face = cv2.erode(own, np.ones((2 * int(round(margin)) + 1,) * 2, np.uint8)) > 0   # the cannonade, as ship_beside's
+    return float((grey[kept] >= table_mask.paper_level(grey[face], settings)).mean()) > settings.under_back_paper_share
 
 
 def ship_placed_off(cannonade_mm: np.ndarray, hidden_mm: list[np.ndarray], settings: ReaderSettings) -> int | None:
