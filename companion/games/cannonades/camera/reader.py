@@ -166,7 +166,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
     seen_cards = _slid_under(seen_cards, faces, faces_px, shots, [number for number in lonely if number not in beside],
                              [(faces_found.get(id(blob)) or card, px) for blob, card, px in
                               zip(found + [None] * len(faint_backs), found_cards, found_px)],
-                             (judged | difference.faint_mask, covered, view_to_table), players, settings)
+                             (judged | difference.faint_mask, covered, view_to_table, difference.grey), players, settings)
     # A cannonade on a card found may hide a second card whose faint strip shows beside it, or lie on a face whose
     # paper strip joins the next card's shape (a lonely one's strip is its ship's: ships_beside, slivers_beside).
     laid = [faces_px[number] for number in shots if number not in lonely]
@@ -320,13 +320,15 @@ def _backs_placed_off(seen: list[SeenCard], faces: list[face_up.PlacedFace], sho
 
 def _slid_under(seen: list[SeenCard], faces: list[face_up.PlacedFace], faces_px: list[np.ndarray], shots: list[int],
                 lonely: list[int], found: list[tuple[SeenCard | None, np.ndarray]],
-                view: tuple[np.ndarray, np.ndarray, np.ndarray], players: int, settings: ReaderSettings) -> list[SeenCard]:
+                view: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], players: int,
+                settings: ReaderSettings) -> list[SeenCard]:
     """Each lonely cannonade with still no card near it under which exactly one card found by its shape in its seat
     (`found`: each with its rectangle in the top view's px), near no other cannonade, may slide along its length
-    (slide_under.slid_centre; `view`: what shows, the faces with their cut margin, the view's px to table mm): that card
-    is moved there, the ship the cannonade lies on."""
+    (slide_under.slid_centre; `view`: what shows, the faces with their cut margin, the view's px to table mm, its grey)
+    and no paper shows beside it off every card, that one slid (under_cannonade.paper_beside: a face's strip may be the
+    ship it lies on; tuning view 10329 s2): that card is moved there, the ship the cannonade lies on."""
     reach = settings.cannonade_reach_mm
-    shown, cover, view_to_table = view
+    shown, cover, view_to_table, grey = view
     for number in lonely:
         centre, area = faces[number].centre_mm, table.area_of(*faces[number].centre_mm, players)
         if any(card.kind != "cannonade" and face_down.distance(card.centre_mm, centre) < reach for card in seen):
@@ -343,6 +345,10 @@ def _slid_under(seen: list[SeenCard], faces: list[face_up.PlacedFace], faces_px:
                 places.append((card, place))
         if len(places) == 1:
             card, place = places[0]
+            slid_px = cv2.perspectiveTransform(card_outline_mm(place, card.axis_deg)[None], np.linalg.inv(view_to_table))[0]
+            others_px = [px for other, px in enumerate(faces_px) if other != number] + [px for _, px in found] + [slid_px]
+            if under_cannonade.paper_beside(grey, shown, faces_px[number], others_px, settings):
+                continue
             seen = [replace(other, centre_mm=place, why=f"{other.why}; {SLID_UNDER}" if other.why else SLID_UNDER)
                     if other is card else other for other in seen]
     return seen

@@ -1,5 +1,5 @@
 """Every threshold of the Cannonades card reader, in one frozen settings object (tuned on the
-tuning styles ("classic", "navy", "ember", "slate") and seeds below 9800 only, 9400-9799 in the varied family of looks;
+tuning styles ("classic", "navy", "ember", "slate") and seeds below 10600 only, 9400-10599 in the varied family of looks;
 the "harbour" style is never tuned on)."""
 
 from __future__ import annotations

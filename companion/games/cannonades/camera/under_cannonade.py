@@ -104,6 +104,23 @@ def _nothing_beside(shown: np.ndarray, cannonade_px: np.ndarray, others_px: list
     return float(_shown_beside(shown, cannonade_px, others_px, settings).sum()) / card_px < settings.under_least_cards
 
 
+def paper_beside(grey: np.ndarray, shown: np.ndarray, cannonade_px: np.ndarray, others_px: list[np.ndarray],
+                 settings: ReaderSettings) -> bool:
+    """Whether what shows beside a lonely cannonade off every card (_shown_beside; `others_px` with the card that may
+    be its ship) is `under_least_cards` or more, more than `under_back_paper_share` of it as bright as the cannonade's
+    paper: no back's strip (ship_beside's bars), maybe a face's, the ship the cannonade lies on. Tuning views: 10329 s2,
+    S23's strip (its markers cut) by C06 with a back slid under it, 0.11 of a card, 0.27 paper; 9450 s2, a back's own
+    strip its fitted rectangle left out, 0.22, 0.04 paper."""
+    kept = _shown_beside(shown, cannonade_px, others_px, settings)
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    if float(kept.sum()) / card_px < settings.under_least_cards:
+        return False
+    margin = settings.face_up_margin_mm * settings.top_px_per_mm
+    own = grown(shown.shape, [cannonade_px], margin)
+    face = cv2.erode(own, np.ones((2 * int(round(margin)) + 1,) * 2, np.uint8)) > 0   # the cannonade, as ship_beside's
+    return float((grey[kept] >= table_mask.paper_level(grey[face], settings)).mean()) > settings.under_back_paper_share
+
+
 def ship_placed_off(cannonade_mm: np.ndarray, hidden_mm: list[np.ndarray], settings: ReaderSettings) -> int | None:
     """Of the hidden faces in a lonely cannonade's seat (face-up ships found reaching under a face-up card, their
     markers hidden; rectangles in table mm, none near a cannonade), the one whose rectangle reaches
