@@ -8,6 +8,10 @@ is compared with the reading, space by space:
 - a space the move leaves alone should read as it read at the last still picture (same beads, same
   pixels), whatever the count it reads, or read the count the game knows it has;
 - a space the move changes should read the count the move gives it;
+- a space whose picture did not change at all since the last still picture the game was matched to (the
+  stream compares its pixels, `Seen.unchanged`) keeps the game's count whatever it reads: only a move that
+  changes it pays, for a change no pixel shows. So a log misread at every picture weighs nothing, and the
+  logs the sowing did change decide between sowings;
 - ants are read nearly without fault: an ant where the move puts none, or none where it puts one, costs most.
 Spaces under a hand or read unsure count less. The best explanation is taken when it fits well and no
 other table fits nearly as well; otherwise it becomes a question to the players and the game is not
@@ -32,6 +36,7 @@ class InferenceSettings:
     egg_off: float = 1.0            # per egg a changed space's reading is off from the move's count ...
     egg_off_cap: int = 2            # ... counted up to this many eggs
     changed_unseen: float = 0.4     # a space the move changes whose reading did not change at all
+    unchanged_moved: float = 2.0    # a space the move changes whose picture did not change (as a log read egg_off_cap off)
     ant_wrong: float = 2.5          # an ant read where the move leaves none, or missing where it leaves one
     unsure_weight: float = 0.35     # costs on a space under a hand or read unsure are weighed down so
     accept_cost: float = 5.0        # the best table may cost at most this ...
@@ -48,12 +53,13 @@ SETTINGS = InferenceSettings()
 
 @dataclass(frozen=True)
 class Seen:
-    """A still picture as the tracker committed it: every space's egg count, the ants, and the spaces
-    under a hand or read unsure."""
+    """A still picture as the tracker committed it: every space's egg count, the ants, the spaces
+    under a hand or read unsure, and the spaces whose picture did not change since the earlier picture."""
 
     eggs: Mapping[str, int]
     ants: Mapping[str, str] = field(default_factory=dict)
     unsure: frozenset[str] = frozenset()
+    unchanged: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -175,7 +181,10 @@ def cost(before: Position, after: Position, seen: Seen, earlier: Seen | None,
     for space in before.layout.ids:
         read, was_read = seen.eggs[space], (earlier.eggs[space] if earlier else before.eggs[space])
         here = 0.0
-        if after.eggs[space] == before.eggs[space]:
+        if space in seen.unchanged:
+            # Its pixels are as they were: the game's count stands, whatever the counter makes of it.
+            here += settings.unchanged_moved if after.eggs[space] != before.eggs[space] else 0.0
+        elif after.eggs[space] == before.eggs[space]:
             # Read as before, or now read right (a new look at the board may read it better): no misfit.
             here += settings.changed_alone if read not in (was_read, before.eggs[space]) else 0.0
         else:
@@ -237,6 +246,18 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
     return Question(f"The camera cannot tell {asked}: {said[0]} or {said[1]}{alike}. "
                     "Play it on the Play screen, or count the eggs and ants again.",
                     tuple(dict.fromkeys(best[2] + runner_up[2] + changed)))
+
+
+def shows(before: Position, after: Position, seen: Seen, settings: InferenceSettings = SETTINGS) -> bool:
+    """The picture shows `after` on the logs where it differs from `before`, as well as a move must fit to
+    be played: the players' answer to a question asked at this picture is what the picture showed."""
+    total = 0.0
+    for space in before.layout.ids:
+        if after.eggs[space] == before.eggs[space] and after.ants.get(space) == before.ants.get(space):
+            continue
+        total += settings.egg_off * min(abs(seen.eggs[space] - after.eggs[space]), settings.egg_off_cap)
+        total += settings.ant_wrong if seen.ants.get(space) != after.ants.get(space) else 0.0
+    return total <= settings.accept_cost
 
 
 def fits_setup(seen: Seen, settings: InferenceSettings = SETTINGS) -> bool:

@@ -4,19 +4,24 @@ still-table tracker over the log spaces, and the commands a still table makes.
 Nothing is committed while the board moves or a hand is over it (the tracker gates those frames). A
 still table is explained against the session's game (inference.explain): the legal turn whose table
 best fits the picture is played; a picture no legal turn fits well, or two fit nearly as well, becomes
-a question on the dashboard and the game is not changed. The first still table starts a game from the
+a question on the dashboard and the game is not changed. The logs whose pixels did not change since the
+picture the game was last matched to keep the game's counts (inference.Seen.unchanged); a question's picture
+becomes that picture once the players' answer is played, if it shows the answer. The first still table starts a game from the
 rulebook's setup when it looks like one; any other position is the players' to give (serve --board).
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import cv2
 
-from companion.games.the_colony.inference import Explained, Question, Seen, explain, fits_setup
+from companion.games.the_colony.inference import Explained, Question, Seen, explain, fits_setup, shows
 from companion.games.the_colony.position import COLOUR_BY_INITIAL, Position
 from companion.games.the_colony.camera.live_reader import LiveColonyReader, LiveReading
+from companion.games.the_colony.camera.settings import SETTINGS as READER_SETTINGS
+from companion.games.the_colony.camera.stream_memory import changed_between
 from companion.tracking import Committed, Observation, Tracker, TrackerSettings, describe
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -43,9 +48,13 @@ class TheColonyCamera:
         self.tracker = Tracker(self.tracker_settings)
         self.passes = -1
         self._first_commit_of_pass = True
-        # The picture the game was last matched to, with the board the game then had: spaces a move
-        # leaves alone should read as they read then.
-        self._earlier: tuple[Seen, tuple] | None = None
+        # The picture the game was last matched to, with the board the game then had and the logs' patches:
+        # spaces a move leaves alone should read as they read then, and a log whose pixels did not change
+        # since keeps the game's count.
+        self._earlier: tuple[Seen, tuple, tuple] | None = None
+        # The picture of the last question, with the position then: once the players have played their
+        # answer it shows the game's position (when it shows the logs the answer changed).
+        self._asked: tuple[Seen, Position, tuple] | None = None
         self._note = ""   # why no game was started, for the camera's status
 
     @staticmethod
@@ -93,25 +102,43 @@ class TheColonyCamera:
         seen = seen_from_tokens(committed.tokens, reading.hidden)
         first, self._first_commit_of_pass = self._first_commit_of_pass, False
         if game is None:
-            return self._start(seen)
+            return self._start(seen, reading.patches)
+        self._take_answer(game)
+        earlier = self._earlier_for(game)
+        if earlier is not None and earlier[1] and reading.patches:   # (a reader with no patches tells nothing)
+            ids = [space.space for space in reading.observation.spaces]   # the patches' order
+            moved = {ids[index] for index in changed_between(earlier[1], reading.patches, READER_SETTINGS)}
+            seen = replace(seen, unchanged=frozenset(ids) - moved - set(reading.hidden))
+        earlier_seen = earlier[0] if earlier is not None else None
         if first and self.restart_on_loop and fits_setup(seen) and _board(game.position) != _board(Position.setup()):
-            if not isinstance(explain(game, seen, self._earlier_for(game)), Explained):
-                return self._start(seen)
-        explanation = explain(game, seen, self._earlier_for(game))
+            if not isinstance(explain(game, seen, earlier_seen), Explained):
+                return self._start(seen, reading.patches)
+        explanation = explain(game, seen, earlier_seen)
         if explanation is None:
             return []
         if isinstance(explanation, Question):
+            self._asked = (seen, game.position, reading.patches)
             return [question(explanation.message, explanation.spaces)]
-        self._earlier = (seen, _board(explanation.position))
+        self._earlier, self._asked = (seen, _board(explanation.position), reading.patches), None
         return [dict(command) for command in explanation.commands]
 
-    def _earlier_for(self, game) -> Seen | None:
-        """The last matched picture, while the game still stands where that match left it."""
+    def _earlier_for(self, game) -> tuple[Seen, tuple] | None:
+        """The last matched picture and its logs' patches, while the game still stands where that match left it."""
         if self._earlier is not None and self._earlier[1] == _board(game.position):
-            return self._earlier[0]
+            return self._earlier[0], self._earlier[2]
         return None
 
-    def _start(self, seen: Seen) -> list[dict]:
+    def _take_answer(self, game) -> None:
+        """The game moved since the last question (the players played their answer): the question's picture
+        is the game's, if it shows the logs the answer changed as the answer left them."""
+        if self._asked is None or _board(self._asked[1]) == _board(game.position):
+            return
+        seen, before, patches = self._asked
+        self._asked = None
+        if shows(before, game.position, seen):
+            self._earlier = (seen, _board(game.position), patches)
+
+    def _start(self, seen: Seen, patches: tuple = ()) -> list[dict]:
         """A game from the rulebook's setup when the picture shows one; otherwise none (a question needs a
         game to ask in): the status says why."""
         if not fits_setup(seen):
@@ -119,7 +146,7 @@ class TheColonyCamera:
                           "up so, or start from the position with serve --board FILE")
             return []
         self._note = ""
-        self._earlier = (seen, _board(Position.setup()))
+        self._earlier, self._asked = (seen, _board(Position.setup()), patches), None
         return [{"type": "start", "board": ""}]
 
 

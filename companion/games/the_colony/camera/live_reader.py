@@ -42,6 +42,7 @@ class LiveReading:
     motion: float = 0.0
     spots: dict = field(default_factory=dict)     # space -> (x, y) picture px of its circle's centre
     radius_px: float = 0.0
+    patches: tuple = ()    # per space its patch at half size (stream_memory), to tell which logs changed later
 
     @property
     def located(self) -> bool:
@@ -95,7 +96,7 @@ class LiveColonyReader:
         rim = frame.to_image([(places[0].centre[0] + GEOMETRY.egg_radius_mm, places[0].centre[1])])
         spots = {place.id: (float(x), float(y)) for place, (x, y) in zip(places, centres)}
         radius = float(np.linalg.norm(rim[0] - centres[0]))
-        return LiveReading(timestamp, observation, frozenset(hidden), motion, spots, radius)
+        return LiveReading(timestamp, observation, frozenset(hidden), motion, spots, radius, tuple(self.memory.greys))
 
     def _hidden(self, tokens: dict, measured, motion: float) -> set[str]:
         """The spaces a hand is over. A lone space over its least on a still board, frame after frame, is

@@ -58,10 +58,7 @@ class StreamMemory:
     def changed_spaces(self, greys: list[np.ndarray], settings: ColonyReaderSettings) -> list[int]:
         """The spaces whose patch changed since the last frame (more than `still_share` of its pixels by
         `still_step` grey levels): every space when there is no last frame."""
-        if len(self.greys) != len(greys):
-            return list(range(len(greys)))
-        return [index for index, (grey, last) in enumerate(zip(greys, self.greys))
-                if float((np.abs(grey - last) > settings.still_step).mean()) >= settings.still_share]
+        return changed_between(self.greys, greys, settings)
 
     def kept(self, changed: list[int]) -> dict:
         """{index: (SpaceLook, AntLook)} of the spaces that did not change."""
@@ -77,3 +74,12 @@ class StreamMemory:
         if self.counted_rows is None or self.counted_model != model or self.counted_rows.shape != rows.shape:
             return np.zeros(len(rows), bool)
         return (self.counted_rows == rows).all(axis=1)
+
+
+def changed_between(before: list, after: list, settings: ColonyReaderSettings) -> list[int]:
+    """The spaces whose patch (`patch_greys`) differs between two pictures by more than sensor noise: more
+    than `still_share` of its pixels by `still_step` grey levels. Every space when either is missing."""
+    if len(before) != len(after) or any(a.shape != b.shape for a, b in zip(before, after)):
+        return list(range(len(after)))
+    return [index for index, (grey, last) in enumerate(zip(after, before))
+            if float((np.abs(grey - last) > settings.still_step).mean()) >= settings.still_share]
