@@ -131,6 +131,10 @@ class MatSettings:
     # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
     # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
     small_colour_doubt_mm2: float = 8.0
+    # Taught, the bar is higher: on the kept mats 3400-5699 (main's code) the specks doubt alone asked 166 players; the
+    # 7 of them read wrong showed 26 mm^2 and more (5232 cleo, 3421 ben, 5491 cleo), the 55 under 20 were all read
+    # right (a wooden pole's tint, a caption's shadow); the bar 6 mm^2 under the lowest wrong one.
+    taught_small_colour_doubt_mm2: float = 20.0
     # The coin zone's cover (mats.coin_cover) against the coins read, each covering a coin's mm^2 (MatLooks)
     # spread by this much blur; on the taught dev seeds 500-515, mats read right lie at 1.0-1.45 of it
     # (2.1 with a single coin beside a hull's shadow), a mat read with four times its coins at 0.25.

@@ -288,7 +288,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         where = [blob for (_, blob), first, after in zip(pieces, firsts, firsts[1:]) for _ in range(first[at], after[at])]
         read[:], named = allowed_prize_fleets(read, where, lab, fleets, hues, kind, settings)
         doubts += named
-    doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
+    doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, looks, settings)
     # Taught, a pale mast's pennant or band left alone as specks (pole_paint), patches of paint smaller than a pennant's.
     speck_settings = dataclasses.replace(settings, pennant_min_mm2=settings.speck_paint_least_mm2)
     def speck_patches(paint_of: np.ndarray) -> list[np.ndarray]:
