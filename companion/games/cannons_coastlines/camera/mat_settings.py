@@ -132,8 +132,9 @@ class MatSettings:
     # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
     small_colour_doubt_mm2: float = 8.0
     # Taught, the bar is higher: on the kept mats 3400-5699 (main's code) the specks doubt alone asked 166 players; the
-    # 7 of them read wrong showed 26 mm^2 and more (5232 cleo, 3421 ben, 5491 cleo), the 55 under 20 were all read
-    # right (a wooden pole's tint, a caption's shadow); the bar 6 mm^2 under the lowest wrong one.
+    # 7 of them read wrong showed 25.75 mm^2 and more (5232 cleo; 3421 ben's and 5491 cleo's band halves of an unread
+    # mast, 27.25), the 58 under 20 were all read right (poles' feet below the sails, a read mast's band half, 4924 ben
+    # 18); the bar about a fifth under the lowest wrong one.
     taught_small_colour_doubt_mm2: float = 20.0
     # The coin zone's cover (mats.coin_cover) against the coins read, each covering a coin's mm^2 (MatLooks)
     # spread by this much blur; on the taught dev seeds 500-515, mats read right lie at 1.0-1.45 of it
