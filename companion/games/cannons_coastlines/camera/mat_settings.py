@@ -363,6 +363,11 @@ class MatSettings:
     # 0.26 of a mast (0.51 together), sure and wrong. The lone stretch's bar, not tuned: on the kept mats 3400-5699 it
     # asks no other player (the stretches under it on mats read right were not measured).
     lone_poles_together_share: float = 0.45
+    # Taught: a fleet whose hue lies among wood's, its paint as dark as wood (dark_paint) covering this many mm^2 of a
+    # mast blob from which no prize of it was read, asked. Kept mats 3400-4699 (main's readings, measured before the
+    # fresh 5700-5899 were read): the dark ochre masts missed, sure, 4425 cleo 54 and 5094 anna 44; on mats read right
+    # and sure a wooden pole's middle shows 20 at most (4185 cleo), 8 and under elsewhere. The bar between 20 and 44.
+    dark_paint_doubt_mm2: float = 30.0
     # - a patch darker than the paper by darkened_by (Lab L under the zone's median) clear of every prize blob by
     #   darkened_clear_mm, covering darkened_mast_share of a taught mast and darkened_least_mm2, and darkened_length
     #   taught masts long (the caption's strip at the zone's bottom left out). 4450 ben (a merchants' mast missed,
