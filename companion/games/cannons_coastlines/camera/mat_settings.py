@@ -367,7 +367,7 @@ class MatSettings:
     # mast blob from which no prize of it was read, asked. Kept mats 3400-4699 (main's readings, measured before the
     # fresh 5700-5899 were read): the dark ochre masts missed, sure, 4425 cleo 54, 5094 anna 44 (its seed read alone);
     # on mats read right and sure a wooden pole's middle shows 21 at most (4531 cleo; 4185 cleo 20), 8 and under
-    # elsewhere. The bar between. On 4700-5699, checked after: read right and sure under 14; fresh 5700-5899: none.
+    # elsewhere. The bar between. Checked after: 4700-5699 read right and sure 10 at most (5399 cleo); 5700-5899 none.
     dark_paint_doubt_mm2: float = 30.0
     # - a patch darker than the paper by darkened_by (Lab L under the zone's median) clear of every prize blob by
     #   darkened_clear_mm, covering darkened_mast_share of a taught mast and darkened_least_mm2, and darkened_length
