@@ -312,9 +312,12 @@ def _a_poles_worth(looks: MatLooks, settings: MatSettings) -> float:
     return max(settings.pole_least_mm, settings.pole_share * looks.mast_length_mm)
 
 
-def small_coloured_specks(colour_mm2: float, settings: MatSettings) -> list[str]:
+def small_coloured_specks(colour_mm2: float, looks: MatLooks, settings: MatSettings) -> list[str]:
     """Blobs too small for a prize are let go (a caption's letters close up into such blobs), but a caption is
-    not painted: specks showing a fleet's colour together are a pale mast broken up, not read."""
-    if colour_mm2 >= settings.small_colour_doubt_mm2:
+    not painted: specks showing a fleet's colour together are a pale mast broken up, not read. Taught, a few
+    specks of colour are a pole's foot below its sail or a read mast's band half cut off, and an unread mast's
+    broken band shows more: the bar is settings.taught_small_colour_doubt_mm2."""
+    bar = settings.taught_small_colour_doubt_mm2 if looks.taught else settings.small_colour_doubt_mm2
+    if colour_mm2 >= bar:
         return [f"specks too small for a prize show {colour_mm2:.0f} mm^2 of a fleet's colour"]
     return []

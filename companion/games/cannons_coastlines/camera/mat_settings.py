@@ -131,6 +131,11 @@ class MatSettings:
     # Blobs too small for a prize (prize_min_area_mm2) that together show this many mm^2 of fleet colour are a
     # doubt: a pale mast broken into specks (seeds 500-699 taught: masts missed, sure, showed 10-40 mm^2).
     small_colour_doubt_mm2: float = 8.0
+    # Taught, the bar is higher: on the kept mats 3400-5699 (main's code) the specks doubt alone asked 166 players; the
+    # 7 of them read wrong showed 25.75 mm^2 and more (5232 cleo; 3421 ben's and 5491 cleo's band halves of an unread
+    # mast, 27.25), the 58 under 20 were all read right (poles' feet below the sails, a read mast's band half, 4924 ben
+    # 18); the bar about a fifth under the lowest wrong one.
+    taught_small_colour_doubt_mm2: float = 20.0
     # The coin zone's cover (mats.coin_cover) against the coins read, each covering a coin's mm^2 (MatLooks)
     # spread by this much blur; on the taught dev seeds 500-515, mats read right lie at 1.0-1.45 of it
     # (2.1 with a single coin beside a hull's shadow), a mat read with four times its coins at 0.25.
@@ -358,6 +363,12 @@ class MatSettings:
     # 0.26 of a mast (0.51 together), sure and wrong. The lone stretch's bar, not tuned: on the kept mats 3400-5699 it
     # asks no other player (the stretches under it on mats read right were not measured).
     lone_poles_together_share: float = 0.45
+    # Taught: a fleet whose hue lies among wood's, its paint as dark as wood (dark_paint) covering this many mm^2 of a
+    # mast blob from which no prize of it was read, asked. Kept mats 3400-4699 (main's readings, measured before the
+    # fresh 5700-5899 were read): the dark ochre masts missed, sure, 4425 cleo 54, 5094 anna 44 (its seed read alone);
+    # on mats read right and sure a wooden pole's middle shows 21 at most (4531 cleo; 4185 cleo 20), 8 and under
+    # elsewhere. The bar between. Checked after: 4700-5699 read right and sure 10 at most (5399 cleo); 5700-5899 none.
+    dark_paint_doubt_mm2: float = 30.0
     # - a patch darker than the paper by darkened_by (Lab L under the zone's median) clear of every prize blob by
     #   darkened_clear_mm, covering darkened_mast_share of a taught mast and darkened_least_mm2, and darkened_length
     #   taught masts long (the caption's strip at the zone's bottom left out). 4450 ben (a merchants' mast missed,

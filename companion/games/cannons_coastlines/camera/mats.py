@@ -23,6 +23,7 @@ from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cove
                                                              cover_clear_of_coins_mm2, paper_covered, paper_likeness,
                                                              read_coins)
 from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, faint_lidless_crate, read_crate_blob
+from companion.games.cannons_coastlines.camera.dark_paint import dark_paint_doubts
 from companion.games.cannons_coastlines.camera.fleet_colour import (coloured_of_fleets, coloured_pixels, fleet_of_pixels,
                                                                    strong_chroma)
 from companion.games.cannons_coastlines.camera.fitting_doubts import (bare_mast_let_go, blob_shape, crate_cut_by_the_edge,
@@ -288,7 +289,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         where = [blob for (_, blob), first, after in zip(pieces, firsts, firsts[1:]) for _ in range(first[at], after[at])]
         read[:], named = allowed_prize_fleets(read, where, lab, fleets, hues, kind, settings)
         doubts += named
-    doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, settings)
+    doubts += small_coloured_specks(small_colour_px / MAT_PX_PER_MM ** 2, looks, settings)
     # Taught, a pale mast's pennant or band left alone as specks (pole_paint), patches of paint smaller than a pennant's.
     speck_settings = dataclasses.replace(settings, pennant_min_mm2=settings.speck_paint_least_mm2)
     def speck_patches(paint_of: np.ndarray) -> list[np.ndarray]:
@@ -298,12 +299,13 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
         masts += from_specks
         doubts.append(f"{len(from_specks)} mast(s) read from specks of paint too small for a prize")
     doubts += pole_paint.loose_band_doubts(speck_patches, looks, fleets)
-    crates_read = [(blob, set(masts[first[0]:after[0]] + crates[first[1]:after[1]]))
-                   for (kind, blob), first, after in zip(pieces, firsts, firsts[1:]) if kind == "crate"]
-    doubts += pole_paint.band_beside_crate_doubts(crates_read, speck_patches, looks, fleets)
+    blobs_read = [(kind, blob, set(masts[a[0]:b[0]] + crates[a[1]:b[1]])) for (kind, blob), a, b in zip(pieces, firsts, firsts[1:])]
+    doubts += pole_paint.band_beside_crate_doubts([(blob, read) for kind, blob, read in blobs_read if kind == "crate"],
+                                                  speck_patches, looks, fleets)
     doubts += pole_paint.speck_band_doubts(specks, looks) if not from_specks else []
     doubts += pole_paint.empty_zone_speck_doubts(specks, looks, len(masts) + len(crates))
     doubts += unread_mast_doubts(lab[..., 0], (mask > 0) & ~specks, let_go, len(masts), looks, settings)
+    doubts += dark_paint_doubts(lab, blobs_read, paint, fleets or set(hues), looks, settings)
     return masts, crates, doubts, covered
 
 
