@@ -16,16 +16,18 @@ from companion.games.black_cannon.camera.settings import ReaderSettings
 
 
 def side_seen_elsewhere(dice: list[SeenDie], settings: ReaderSettings) -> list[SeenDie]:
-    """`dice` (every candidate's reading) with each one read sure whose body was not measured doubted when another
-    reading of the same count, within a die's least top of it (the same die), saw a side beside its top."""
-    return [_doubted(die, settings) if _sure_unmeasured(die, settings) and any(
+    """`dice` (every candidate's reading) with each one read sure whose crop cut its die's body off doubted when
+    another reading of the same count, within a die's least top of it (the same die), saw a side beside its top. A
+    body barely found (narrower than a die's top) is not cut off: that crop saw the die, and saw no side (fresh tuning
+    seed 7034: a flat blue 1 whose other look, its body cut thin by the strips' opening, saw a side)."""
+    return [_doubted(die, settings) if _sure_cut_off(die, settings) and any(
         other is not die and other.side_seen and other.pips == die.pips
         and math.dist(other.centre_mm, die.centre_mm) < settings.die_size_mm[0] for other in dice)
         else die for die in dice]
 
 
-def _sure_unmeasured(die: SeenDie, settings: ReaderSettings) -> bool:
-    return die.pips is not None and die.confidence >= settings.confident and not die.body_measured
+def _sure_cut_off(die: SeenDie, settings: ReaderSettings) -> bool:
+    return die.pips is not None and die.confidence >= settings.confident and die.body_cut_off
 
 
 def _doubted(die: SeenDie, settings: ReaderSettings) -> SeenDie:

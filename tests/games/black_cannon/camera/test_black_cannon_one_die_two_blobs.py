@@ -10,7 +10,7 @@ from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import SETTINGS
 from tests.games.black_cannon.camera.test_black_cannon_dice import _read_near, _tuning_view
 
-CUT_OFF = SeenDie(1, 1.0, (210.0, 100.0), "1 pip on the top face", body_measured=False)
+CUT_OFF = SeenDie(1, 1.0, (210.0, 100.0), "1 pip on the top face", body_cut_off=True)
 SIDE_SEEN = SeenDie(1, 0.5, (210.3, 100.2), "1 pip on the top face; its body shows a side beside its top",
                     doubted=True, side_seen=True)
 
@@ -22,12 +22,12 @@ def test_a_sure_reading_whose_crop_cut_the_body_off_is_asked_when_another_look_s
 
 
 @pytest.mark.parametrize("sure, other", [
-    (SeenDie(1, 1.0, (210.0, 100.0), "its body measured, no side", body_measured=True), SIDE_SEEN),  # two measures
+    (SeenDie(1, 1.0, (210.0, 100.0), "its body in its crop, no side"), SIDE_SEEN),  # two measures
     (CUT_OFF, SeenDie(2, 0.5, (210.0, 100.0), "another count", side_seen=True)),     # another face, not this one's
     (CUT_OFF, SeenDie(1, 0.5, (240.0, 100.0), "the other die", side_seen=True)),     # 30 mm off: the roll's other die
     (CUT_OFF, SeenDie(1, 1.0, (210.0, 100.0), "the same, no side seen")),            # no side seen anywhere
 ])
-def test_only_a_side_seen_on_the_same_face_of_the_same_die_doubts_a_reading_whose_body_was_not_measured(sure, other):
+def test_only_a_side_seen_on_the_same_face_of_the_same_die_doubts_a_reading_whose_body_was_cut_off(sure, other):
     assert side_seen_elsewhere([sure, other], SETTINGS)[0] == sure
 
 
