@@ -206,7 +206,8 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
         side = None
     return SeenDie(face.pips, round(confidence, 3), (float(middle[0]), float(middle[1])), reason, side,
                    bool(doubts), side_seen=side_seen, squash_bearing_deg=squash_bearing,
-                   grid_judged=grid_judged(face, points))
+                   grid_judged=grid_judged(face, points),
+                   body_cut_off=extent is not None and (extent.whole or extent).cut_off)
 
 
 def _loose_face(face, low, settings: ReaderSettings) -> SeenDie:

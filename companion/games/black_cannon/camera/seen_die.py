@@ -24,6 +24,8 @@ class SeenDie:
     squash_bearing_deg: float | None = None
     # whether its face's grid of pips was judged for a lean (face_checks.grid_judged: four of its pips found)
     grid_judged: bool = True
+    # whether its crop cut off its die's body round its top (die_sides.BodyExtent.cut_off): no side could be seen
+    body_cut_off: bool = False
 
 
 NOT_A_FACE = 0            # the learned face reader's class for a cocked die, a hidden one, or no die at all

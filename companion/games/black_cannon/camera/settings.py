@@ -169,7 +169,10 @@ class ReaderSettings:
     # tops' pips 0.72-1.13 of the radius of the side's pips read (5378's 6 beyond a 2, 5710's 4 beyond a 1); 5745's flat
     # ivory 3 had the board's printed letter beyond it at 1.51.
     pips_beyond_along: tuple[float, float] = (0.55, 1.3)   # in die sides beyond the face's middle
-    pips_beyond_across: float = 0.5      # and within half a side of the line through it from the camera
+    # ... and within this many sides of the line through it from the camera: half a side at first; the tilted top of a
+    # die also turned about its upright lies off that line (bc-dice30, fresh tuning seed 6957: a cocked ivory 2, its
+    # side's 3 read sure by both readers, body run wide (8.6 spreads, unmeasured), the 2's pips 0.10 and 0.61 across).
+    pips_beyond_across: float = 0.65
     pips_beyond_radius: tuple[float, float] = (0.6, 1.3)   # as large as the face's own pips
     pips_beyond_lone_side_mm: float = 18.0   # a lone pip's face has no spread to size it by: a die's side, 16-21 mm
     # ... and at least this many such spots: one is as often the board's print (a letter, a line's crossing: 5350-5549

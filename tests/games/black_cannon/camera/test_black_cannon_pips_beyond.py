@@ -45,7 +45,8 @@ SIX_BEYOND = [(along, across, 0.95) for along in (10.0, 14.0, 17.5) for across i
     ([(10.5, 1.0, 0.8)], 1),               # one spot of a pip's size: counted, but one alone is as often the print
                                            # (5357, 5382, 5447): the reader wants pips_beyond_least, two
     ([(6.0, 0.0, 1.0)], 0),                # a spot within the flat top's far edge (0.5 of a side): the top's own
-    ([(12.0, 11.0, 1.0)], 0),              # a spot well off to the side of the camera's line: not this die's top
+    ([(12.0, 13.0, 1.0)], 0),              # a spot well off to the side of the camera's line: not this die's top
+    ([(12.0, 10.4, 1.0)], 1),              # 0.61 of a side across: the far pip of 6957's tilted 2, its die turned
     ([(-12.0, 0.0, 1.0)], 0),              # a spot towards the camera: a side's pip, as a flat die's sides show
 ])
 def test_pips_of_the_faces_size_just_beyond_its_far_edge_are_counted(beyond, counted):
