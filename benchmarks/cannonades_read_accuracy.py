@@ -2,7 +2,7 @@
 
 Views are rendered from seeds never tuned on (tuning used seeds below 10600 and only the tuning
 styles; 9400-10599 in the varied family, 10200-10399 read once as a check, then tuned on in cannonades-looks34;
-10400-10599 fresh in cannonades-looks35); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
+10400-10599 fresh in cannonades-looks35, tuned on in cannonades-looks36 with no fresh range); every third seed (seed % 3 == 2) is the held-out "harbour" style, reported apart, and the
 others cycle through the tuning styles (classic, navy, ember, slate; each also reported alone). Each view is read as one photo with the truth's number of seats.
 Measured, per style group:
 - face-up identity: of the face-up cards with at least one whole marker in view, read as that card

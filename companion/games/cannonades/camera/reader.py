@@ -11,8 +11,8 @@ from functools import lru_cache
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import (arms, bitten_back, face_down, face_up, paper_strip, slide_under,
-                                               table_mask, under_cannonade, unexplained)
+from companion.games.cannonades.camera import (arms, back_in_pieces, bitten_back, face_down, face_up, paper_strip,
+                                               slide_under, table_mask, under_cannonade, unexplained)
 from companion.games.cannonades.camera.back_and_strip import split_back_and_strip
 from companion.games.cannonades.camera.paper_under_cannonade import (card_outline_mm, faces_under_cannonades,
                                                                      gap_to_cannonade_mm)
@@ -22,7 +22,6 @@ from companion.games.cannonades.camera.settings import AREA_GRID_MM, OUT_OF_PICT
 from companion.games.cannonades.deck import Deck, default_deck
 from companion.games.cannonades.kit import cards, table
 from companion.vision.table_frame import find_markers
-
 
 MAY_BE_MISSED = "something not the table that no card found explains: a card may lie there unfound"
 FAINT_BACK = "a whole card's shape found faintly (a dark back near the table's colour), no marker"
@@ -95,6 +94,7 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                      armless, difference, (judged, covered))
     blobs = faces_under_cannonades(blobs, faces, deck, players, settings)   # a face's paper under a cannonade: its ship
     blobs = split_back_and_strip(blobs, faces, deck, players, view, view_to_table, settings)   # a back and a strip joined
+    blobs = back_in_pieces.backs_in_pieces(blobs, judged | difference.faint_mask, covered, view_to_table, settings)
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
     missed, backs, hands = [], [], []
