@@ -91,6 +91,7 @@ class CoastReader:
         self.arms = ArmWatch(settings.arms)              # an arm held still over the table (streams only)
         self.arm: ArmSighting = ArmSighting(False)       # what it saw in the last frame
         self.mat_areas: dict[int, np.ndarray] = {}       # fleet -> its mat's place in the picture, as last placed
+        self.judged_there: set[str] = set()              # ships kept from the frame before, judged still there
 
     def read_frame(self, image_bgr: np.ndarray, timestamp: float, previous: TableObservation | None = None, *,
                    seats: Sequence[Seat] | None = None, rulebook: Rulebook | None = None) -> TableObservation:
@@ -203,8 +204,7 @@ class CoastReader:
         clock.lap("ships")
         table_lab = reading.piece("table colour", b"", lambda: _table_colour(image_bgr, frame), lambda _: corners_px)
         flat_play_area = lru_cache(maxsize=1)(lambda: _flat_lab(image_bgr, frame))   # only when something must be read
-        left = (ships_left(kept, ships, frame, *flat_play_area(), settings.ships_gone)
-                if kept and motion <= settings.ships_gone.most_motion else [])
+        left = self._ships_left(kept, ships, frame, flat_play_area, motion, last is not None)
         for ship_id in kept:
             if ship_id in left:
                 del ships[ship_id], sightings[ship_id]
@@ -291,6 +291,19 @@ class CoastReader:
             problems.append(f"a hand or arm reaches over the table ({self.arm.play_share:.1%} of the play area)")
         return self.arm.over
 
+
+    def _ships_left(self, kept: list[str], ships: dict, frame, flat_play_area, motion: float, streaming: bool) -> list[str]:
+        """The ships kept from the frame before whose places show the table (ship_gone.py), judged on a calm picture;
+        one judged still there is not judged again while the picture stays the same (motion 0: a ship whose tag its
+        own sail hides may stay kept for a whole game)."""
+        gone = self.settings.ships_gone
+        if motion > gone.most_motion:
+            self.judged_there = set()
+            return []
+        judge = [ship for ship in kept if not (streaming and motion == 0.0 and ship in self.judged_there)]
+        left = ships_left(judge, ships, frame, *flat_play_area(), gone, self.settings.islands) if judge else []
+        self.judged_there = set(kept) - set(left)
+        return left
 
     def _read_ship(self, image, grey, frame, quad, card, fleet):
         pose = coast_ships.ship_pose(frame, quad, card, grey, self.settings.tag_edges)

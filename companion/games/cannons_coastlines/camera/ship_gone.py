@@ -17,7 +17,7 @@ import numpy as np
 
 from companion.games.cannons_coastlines.camera import islands as coast_islands
 from companion.games.cannons_coastlines.camera.reader_islands import ship_footprints
-from companion.games.cannons_coastlines.camera.settings import ShipGoneSettings
+from companion.games.cannons_coastlines.camera.settings import IslandSettings, ShipGoneSettings
 from companion.games.cannons_coastlines.kit import pieces as kit
 from companion.games.cannons_coastlines.table import Ship
 
@@ -80,16 +80,17 @@ def tag_card_place(frame, ship: Ship, shape: tuple[int, int]) -> np.ndarray:
 
 
 def ships_left(stale: list[str], ships: dict[str, Ship], frame, flat_lab: np.ndarray, outside: np.ndarray,
-               settings: ShipGoneSettings = ShipGoneSettings()) -> list[str]:
+               settings: ShipGoneSettings = ShipGoneSettings(), islands: IslandSettings = IslandSettings()) -> list[str]:
     """The ships of `stale` (kept from the frame before, their tags not seen) whose places show the table round
-    them; `ships` every ship of the reading, stale ones included, `frame` the table frame."""
+    them; `ships` every ship of the reading, stale ones included, `frame` the table frame; `islands` the settings the
+    ships' footprints are drawn with, as the reader draws them."""
     shape = flat_lab.shape[:2]
     left: list[str] = []
     for ship_id in stale:
         ship = ships[ship_id]
         others = {key: other for key, other in ships.items() if key != ship_id and key not in left}
-        elsewhere = ship_footprints(frame, others, shape) if others else np.zeros(shape, bool)
-        own = ship_footprints(frame, {ship_id: ship}, shape)
+        elsewhere = ship_footprints(frame, others, shape, islands) if others else np.zeros(shape, bool)
+        own = ship_footprints(frame, {ship_id: ship}, shape, islands)
         look = place_look(ship, flat_lab, outside, elsewhere, own, tag_card_place(frame, ship, shape), settings)
         if look is not None and look.left(settings):
             left.append(ship_id)
