@@ -51,6 +51,12 @@ class TaughtSettings:
     least_prize_mm2: float = 30.0     # never smaller (a caption's letters close up into blobs of 20-30)
     paint_join_mm: float = 7.0        # wider than a pole (5 mm at most) and its blur; pennants lie 11 mm apart
     width_doubt_mm: float = 1.0       # the taught width is this far off (seeds 500-699: -1.4 to +2.2; 1.5 and 0.5 tried)
+    # A taught coin this much narrower than the widest of its set runs off its square (a large coin placed off-centre:
+    # its rim's paper comes back at the square's edge) and is left out of the width's median. Fresh tuning seeds
+    # 5900-5999: the six coins of a set lie within 3.2 mm of each other but on 5978 (16.4-20.6 for four coins cut off,
+    # 24.0 and 25.7 whole, the render's 25.5: the median 20.6 left the gaps between its pale coins read as coins, three
+    # players read wrong) and 5977 (14.3 and 16.1 cut off); the widths' spread of -1.4 to +2.2 above, a little more.
+    cut_coin_short_mm: float = 4.0
     # Taught, a coin pale in the middle counts by its rim alone where it gathers this many full rims' votes (seeds
     # 500-699: of the peaks the face tests ruled out, the coins voted 1.8 and 2.2, the rest 0.75 at most; seeds
     # 1200-1299: white- and pale-faced coins 1.01-1.32, 1220 ben sure and wrong. Every tuning mat 500-1299 reads the
@@ -124,7 +130,9 @@ class TaughtCoast:
         diameter, metal = kit.COIN_DIAMETER_MM, None
         if coins:
             discs = {kind: _coin_disc(lab, settings) for kind, (lab, _) in coins.items()}
-            diameter = float(np.median([width for _, width in discs.values()]))
+            widths = [width for _, width in discs.values()]
+            # A coin running off its square measures short: only those near the widest are whole.
+            diameter = float(np.median([width for width in widths if width >= max(widths) - settings.cut_coin_short_mm]))
             coins = {kind: (coins[kind][0], disc) for kind, (disc, _) in discs.items()}
             metal = _shared_hue([lab[mask] for lab, mask in coins.values()], settings)
             kit_hues = dict(CoinSettings().hues_deg)
