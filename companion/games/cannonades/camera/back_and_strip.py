@@ -22,6 +22,7 @@ import numpy as np
 from companion.games.cannonades.camera import face_down
 from companion.games.cannonades.camera.face_up import PlacedFace
 from companion.games.cannonades.camera.settings import ReaderSettings
+from companion.games.cannonades.camera.table_mask import PAPER_PERCENTILE
 from companion.games.cannonades.deck import Deck
 from companion.games.cannonades.kit import cards, table
 
@@ -51,6 +52,9 @@ class BackAndStripSettings:
     # The strip is a back's when at most this share of its points are unlike the back (a back's own points: 0.23-0.25
     # on 7542 and 7390, its pattern and border; a face's strip 0.78-0.79).
     most_dark_unlike_share: float = 0.4
+    # ... and only when the back is darker than this share of the cannonade's paper grey: 7695's slate back 0.24, 10635's
+    # yellow back 0.79 (a face's strip there read a back's; fresh varied 10600-10899). 0.6 a choice between them.
+    dark_back_most_of_paper: float = 0.6
 
 
 BACK_AND_STRIP = BackAndStripSettings()
@@ -115,6 +119,8 @@ def split_back_and_strip(blobs: list[face_down.Blob], faces: list[PlacedFace], d
             back_grey = max(float(np.median(grey[back])), 1.0)
             unlike_share = (np.abs(grey - back_grey) > split.unlike_back * back_grey)[strip].mean()
             if unlike_share <= split.most_dark_unlike_share:       # a back's strip: the ship face down
+                if _too_light_to_tell(back_grey, grey_view, cannonade, table_to_view, split):
+                    continue
                 pieces = _back_and_ship(blob, points, back, point_mm2, settings, "down", cannonade.centre_mm,
                                         BACK_BESIDE_BACK_STRIP, BACK_STRIP_UNDER_CANNONADE)
             elif unlike_share >= split.least_unlike_share:         # a face's paper and ink: the ship face up
@@ -125,6 +131,19 @@ def split_back_and_strip(blobs: list[face_down.Blob], faces: list[PlacedFace], d
             break
         out.extend(pieces or [blob])
     return out
+
+
+def _too_light_to_tell(back_grey: float, grey_view: np.ndarray, cannonade: PlacedFace, table_to_view: np.ndarray,
+                       split: BackAndStripSettings) -> bool:
+    """Whether the back is too light for its strip to be told from a face's by grey: over `dark_back_most_of_paper`
+    of the cannonade's paper grey (its PAPER_PERCENTILE), a face's strip of paper round its dark marker lies as near
+    the back's grey as a back's own strip (fresh tuning view 10635 seat 4: S29's strip under C12 beside a yellow
+    back, 0.11 unlike it, read a back, sure)."""
+    outline = cv2.perspectiveTransform(np.float64(cannonade.corners_mm)[None], table_to_view)[0]
+    inside = np.zeros(grey_view.shape[:2], np.uint8)
+    cv2.fillPoly(inside, [np.int32(np.round(outline))], 255)
+    paper = grey_view[inside > 0]
+    return paper.size > 0 and back_grey > split.dark_back_most_of_paper * float(np.percentile(paper, PAPER_PERCENTILE))
 
 
 def _back_and_ship(blob: face_down.Blob, points: np.ndarray, back: np.ndarray, point_mm2: float,

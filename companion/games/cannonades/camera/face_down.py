@@ -11,8 +11,8 @@ from dataclasses import dataclass, replace
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import (arm_cards, arms, beside_face, bitten_back, halo, overlapping_row, refit,
-                                               touching)
+from companion.games.cannonades.camera import (arm_cards, arms, beside_face, bitten_back, halo, hidden_face_paper,
+                                               overlapping_row, refit, touching)
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.face_paper import (a_marker_shows, margin_px, mostly_paper, paper_between,
                                                             paper_bright, paper_colour)
@@ -35,6 +35,8 @@ MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and i
 MARKER_SHOWS = f"{HIDDEN_FACE}? a marker corner lies clear of the cards by it, yet unread"
 PAPER_BETWEEN = ("a card reaching under a face-up card, what shows of it less a face's paper than a face shows, yet "
                  "paper inside its light border: face up or down not told")
+PAPER_OF_A_BACK = ("a card reaching under a face-up card, as bright as a face's paper and of its colour, yet its paper "
+                   "only a border or a pattern's ground: face up or down not told")
 PAPER_COLOUR_UNSURE = ("a card reaching under a face-up card, as bright as a face's paper, its colour neither plainly the "
                        "paper's nor another's: face up or down not told")
 
@@ -259,6 +261,9 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
     # A face reaching under a face-up card shows printed corners where its markers peep out: paper-bright, it is
     # the hidden face; a back's rectangle reaching under the card on it shows that card's markers, never its paper.
     # Not told (None: no paper of the face near, only its cut margin reached), it lies beside the face (tuning 3525).
+    if bright and colour == PAPER and not hidden_face_paper.face_paper_shows(grey, part.outline_px, cover, settings,
+                                                                            part.others_px):
+        return [Blob("unknown", centre, axis, area, 0.0, PAPER_OF_A_BACK)]
     if bright and colour == PAPER:
         why = MARKER_SHOWS if a_marker_shows(part.outline_px, cover, part.others_px, settings) else HIDDEN_FACE
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, why)]

@@ -53,7 +53,7 @@ def paper_bright(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, se
     lie, which may be another's paper. None when it cannot tell: no face's paper beside the card (it reaches only
     into the cut margin round a face: a dark back was called bright so), or nothing of the card shows; the card is
     then judged by what shows of it, as one beside the face (face_down._split_card)."""
-    looked = _what_shows(grey, outline_px, cover, settings, others_px)
+    looked = what_shows(grey, outline_px, cover, settings, others_px)
     if looked is None:
         return None   # the card lies wholly off the view: nothing of it shows
     paper, grey_box, visible, overlap, _, _ = looked
@@ -64,7 +64,7 @@ def paper_colour(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, se
                  others_px: tuple[np.ndarray, ...], deck: DeckPaper) -> str:
     """What shows of a card reaching under a face-up card as bright as paper, told by its colour beside the face's
     paper (paper_colour.DeckPaper.judge: PAPER, OTHER or UNSURE); PAPER when nothing of it shows."""
-    looked = _what_shows(grey, outline_px, cover, settings, others_px)
+    looked = what_shows(grey, outline_px, cover, settings, others_px)
     if looked is None:
         return PAPER
     paper, grey_box, visible, _, _, (corner, beside) = looked
@@ -79,7 +79,7 @@ def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     navy 3) as bright as the covering face's paper: a face's strip its marker darkens. A back's border is
     paper-bright, its inside not; a face's paper runs on inside but for its marker and ink. The card's box is
     looked at once for both."""
-    looked = _what_shows(grey, outline_px, cover, settings, others_px)
+    looked = what_shows(grey, outline_px, cover, settings, others_px)
     if looked is None:
         return False
     paper, grey_box, visible, overlap, inside, _ = looked
@@ -92,7 +92,7 @@ def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     return float((inner >= paper_level(paper, settings)).mean()) >= settings.covered_inner_paper_least
 
 
-def _what_shows(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
+def what_shows(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
                 others_px: tuple[np.ndarray, ...]) -> tuple[np.ndarray, ...] | None:
     """A card's box (grown by the reach of the paper beside it) looked at: the face's paper beside the card, the
     box's grey, what shows of the card alone, where it overlaps a face, its rectangle, and the box's top-left corner

@@ -94,7 +94,8 @@ def read_table(image: np.ndarray, deck: Deck | None = None, players: int = 2,
                                      armless, difference, (judged, covered))
     blobs = faces_under_cannonades(blobs, faces, deck, players, settings)   # a face's paper under a cannonade: its ship
     blobs = split_back_and_strip(blobs, faces, deck, players, view, view_to_table, settings)   # a back and a strip joined
-    blobs = back_in_pieces.backs_in_pieces(blobs, judged | difference.faint_mask, covered, view_to_table, settings)
+    blobs = back_in_pieces.backs_in_pieces(blobs, judged | difference.faint_mask, covered, view_to_table, settings,
+                                           specks=judged)
     # What no card explains may be the edge of more (an arm the arm finder missed), and a strip beside a
     # cannonade the last of a ship under it: every area either touches is unsure.
     missed, backs, hands = [], [], []
