@@ -9,9 +9,9 @@ is compared with the reading, space by space:
   pixels), whatever the count it reads, or read the count the game knows it has;
 - a space the move changes should read the count the move gives it;
 - a space whose picture did not change at all since the last still picture the game was matched to (the
-  stream compares its pixels, `Seen.unchanged`) keeps the game's count whatever it reads: only a move that
-  changes it pays, for a change no pixel shows. So a log misread at every picture weighs nothing, and the
-  logs the sowing did change decide between sowings;
+  stream compares its pixels and its ant spot's, `Seen.unchanged`) keeps the game's count and ant whatever it
+  reads: only a move that changes it pays, for a change no pixel shows. So a log misread at every picture
+  weighs nothing, and the logs the sowing did change decide between sowings;
 - ants are read nearly without fault: an ant where the move puts none, or none where it puts one, costs most.
 Spaces under a hand or read unsure count less. The best explanation is taken when it fits well and no
 other table fits nearly as well; otherwise it becomes a question to the players and the game is not
@@ -182,15 +182,16 @@ def cost(before: Position, after: Position, seen: Seen, earlier: Seen | None,
         read, was_read = seen.eggs[space], (earlier.eggs[space] if earlier else before.eggs[space])
         here = 0.0
         if space in seen.unchanged:
-            # Its pixels are as they were: the game's count stands, whatever the counter makes of it.
-            here += settings.unchanged_moved if after.eggs[space] != before.eggs[space] else 0.0
+            # Its pixels (its ant spot's too) are as they were: the game's count and ant stand, whatever is read.
+            moved = after.eggs[space] != before.eggs[space] or after.ants.get(space) != before.ants.get(space)
+            here += settings.unchanged_moved if moved else 0.0
         elif after.eggs[space] == before.eggs[space]:
             # Read as before, or now read right (a new look at the board may read it better): no misfit.
             here += settings.changed_alone if read not in (was_read, before.eggs[space]) else 0.0
         else:
             here += settings.egg_off * min(abs(read - after.eggs[space]), settings.egg_off_cap)
             here += settings.changed_unseen if read == was_read else 0.0
-        if seen.ants.get(space) != after.ants.get(space):
+        if seen.ants.get(space) != after.ants.get(space) and space not in seen.unchanged:
             here += settings.ant_wrong
         if here:
             misfits.append(space)

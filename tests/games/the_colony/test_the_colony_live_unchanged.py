@@ -31,6 +31,12 @@ def sown(position: Position, space: str, via=()) -> Position:
     return sowing.position
 
 
+def untouched(before: Position, after: Position) -> frozenset[str]:
+    """The logs whose picture a move leaves as it was: the same eggs and the same ant (a log's patch holds its ant spot)."""
+    return frozenset(space for space in before.layout.ids
+                     if after.eggs[space] == before.eggs[space] and after.ants.get(space) == before.ants.get(space))
+
+
 def patch_of(eggs: int, ant: str | None) -> np.ndarray:
     """A log's patch as pixels: what lies on it, nothing of how the counter reads it."""
     return np.full(16, 40.0 * eggs + (100.0 if ant else 0.0), np.float32)
@@ -54,7 +60,7 @@ class OneTooMany:
 def test_a_sowing_is_found_where_every_log_it_left_alone_reads_one_too_many_but_shows_no_change():
     game = RECORD.apply(None, RECORD.decide(None, {"type": "start", "board": ""})[1][0], 1)
     after = sown(SETUP, "L5")
-    left_alone = frozenset(space for space in SETUP.layout.ids if after.eggs[space] == SETUP.eggs[space])
+    left_alone = untouched(SETUP, after)
     seen = Seen({space: count + 1 for space, count in after.eggs.items()}, dict(after.ants))
     assert isinstance(explain(game, seen), Question)   # read alone: 14 logs off by one, no move fits
     explanation = explain(game, Seen(seen.eggs, seen.ants, unchanged=left_alone))
@@ -65,9 +71,11 @@ def test_a_sowing_is_found_where_every_log_it_left_alone_reads_one_too_many_but_
 def test_a_move_that_changes_a_log_whose_picture_did_not_change_does_not_fit():
     game = RECORD.apply(None, RECORD.decide(None, {"type": "start", "board": ""})[1][0], 1)
     after = sown(SETUP, "L5")
-    # L5's sowing read right, but the pixels say L6 did not change: then L5 is not what was sown.
-    everything_but_l5 = frozenset(SETUP.layout.ids) - {"L5"}
-    explanation = explain(game, Seen(dict(after.eggs), dict(after.ants), unchanged=everything_but_l5))
+    # L5's sowing read right, but the pixels say L6 and L7 did not change: then L5 is not what was sown.
+    # (Red's ant went to L8 after the sowing: L8's ant spot changed.)
+    everything_but_l5_and_the_ant = frozenset(SETUP.layout.ids) - {"L5", "L8"}
+    assert after.ants == {"L8": "red"}
+    explanation = explain(game, Seen(dict(after.eggs), dict(after.ants), unchanged=everything_but_l5_and_the_ant))
     assert isinstance(explanation, Question)
 
 
@@ -95,3 +103,18 @@ def test_after_the_players_answer_a_question_the_next_turn_is_read_through_the_q
     # The question's picture showed red's sowing; the logs black's sowing left alone look just as they did.
     assert [event for event in events()[2:] if event[0] != "pass"] == [("sowing", "L1", "camera")]
     assert session.state.position.eggs == black.eggs          # the game's counts, never the misreads
+
+
+def test_ants_read_where_none_stand_on_logs_whose_picture_did_not_change_weigh_nothing():
+    """colony-clips5, clip 4076 (colony eggs, tilt 44): L6 and L9 read a black ant at every picture where none
+    stands, so every turn was asked. A log's patch holds its ant spot too: where it did not change, nor did the ant."""
+    game = RECORD.apply(None, RECORD.decide(None, {"type": "start", "board": ""})[1][0], 1)
+    after = sown(SETUP, "L5")
+    left_alone = untouched(SETUP, after)
+    phantoms = {"L9": "black", "L12": "black", "L15": "black"}
+    assert set(phantoms) <= left_alone
+    seen_ants = {**after.ants, **phantoms}
+    assert isinstance(explain(game, Seen(dict(after.eggs), seen_ants)), Question)   # read alone: three ants wrong
+    explanation = explain(game, Seen(dict(after.eggs), seen_ants, unchanged=left_alone))
+    assert isinstance(explanation, Explained)
+    assert [command.get("space") for command in explanation.commands] == ["L5"]

@@ -184,13 +184,19 @@ def _ant_look(balanced, ink, disc, ring, settings) -> AntLook:
 def bead_unit(spaces: list[SpaceLook], settings: ColonyReaderSettings = SETTINGS) -> float:
     """One bead's area in this picture: the median lone blob; else (tall beads seen steeply are neither
     convex nor one peak) the lower quartile of the blobs of a plausible size; else the default."""
+    unit = measured_unit(spaces, settings)
+    return settings.unit_default_mm2 if unit is None else unit
+
+
+def measured_unit(spaces: list[SpaceLook], settings: ColonyReaderSettings = SETTINGS) -> float | None:
+    """bead_unit's measure, or None when the picture shows no bead of a plausible size to measure."""
     low, high = settings.unit_range_mm2
     open_spaces = [space for space in spaces if space.hand_share < settings.hand_share]
     lone = [area for space in open_spaces for area in space.lone_mm2 if low <= area <= high]
     if len(lone) >= 2:
         return float(np.median(lone))
     blobs = [area for space in open_spaces for area in space.blobs_mm2 if low <= area <= high]
-    return float(np.percentile(blobs, 25)) if len(blobs) >= 2 else settings.unit_default_mm2
+    return float(np.percentile(blobs, 25)) if len(blobs) >= 2 else None
 
 
 def feature_row(space: SpaceLook, unit: float, lone_share: float, px_per_mm: float, lean_mm=(0.0, 0.0),

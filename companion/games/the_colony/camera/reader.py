@@ -15,7 +15,7 @@ from companion.games.the_colony.camera.board_frame import (corner_markers, find_
 from companion.games.the_colony.camera.count_trees import count_trees
 from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_FILE, with_total
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
-                                                        hands_over_whole, look_at_spaces)
+                                                        hands_over_whole, look_at_spaces, measured_unit)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
 from companion.games.the_colony.camera.pile_score import pile_scores
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
@@ -75,19 +75,21 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
     patches = sample_patches(image, memory.frame, grid, memory.maps, changed)
     spaces, ants = look_at_spaces(*patches, grid, settings, memory.kept(changed))
     memory.remember(markers, greys, spaces, ants)
-    measured = space_features(hands_over_whole(spaces, settings), ants, memory.frame, grid, eggs_on_board, settings,
-                              memory.measured)
+    spaces = hands_over_whole(spaces, settings)
+    # With no egg total (live play) a bead's size is the stream's, not this one picture's.
+    steady = memory.steady_unit(measured_unit(spaces, settings), bool(changed), settings) if eggs_on_board is None else None
+    measured = space_features(spaces, ants, memory.frame, grid, eggs_on_board, settings, memory.measured, steady)
     memory.measured, memory.measured_for, memory.small = measured, eggs_on_board, small
     return memory.frame, measured
 
 
 def space_features(spaces, ants, frame, grid, eggs_on_board: int | None, settings: ColonyReaderSettings = SETTINGS,
-                   earlier: SpaceFeatures | None = None) -> SpaceFeatures:
+                   earlier: SpaceFeatures | None = None, unit: float | None = None) -> SpaceFeatures:
     """The counter's rows for every space's look, one bead's area measured as `eggs_on_board` allows
     (with a total whose bead size disagrees with the lone beads' by more than `unit_agree`, the rows on the
-    lone beads' size too). A row of `earlier` whose look, bead area and lean are the same is taken over
-    (its lone share set anew)."""
-    unit = picture_unit(spaces, eggs_on_board, settings)
+    lone beads' size too), or `unit` when given (a stream's). A row of `earlier` whose look, bead area and
+    lean are the same is taken over (its lone share set anew)."""
+    unit = unit or picture_unit(spaces, eggs_on_board, settings)
     lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
     leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
     earlier_rows = {} if earlier is None or len(earlier.looks) != len(spaces) else \

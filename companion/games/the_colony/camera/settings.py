@@ -23,6 +23,9 @@ class ColonyReaderSettings:
                                       # it all (TRAIN 1720-1919, VARIED 100320-100519: open at most 0.16, skin 0.25-0.51)
     unit_default_mm2: float = 30.0    # one bead's area when the picture shows no lone bead to measure
     unit_range_mm2: tuple[float, float] = (10.0, 90.0)
+    stream_unit_pictures: int = 15    # a stream reads a picture whose bead size is off the median of its last pictures
+    stream_unit_agree: float = 0.25   # by more than this share with that median instead (clip 4137: one still
+                                      # picture's lone beads gave 19 mm2 for 33, every count then 1.7 times; not tuned)
     ant_present: float = 0.14         # share of the ant spot that is dark or red: an ant stands there
     ant_red: float = 0.35             # red share of what is dark or red: a red ant
     red_margin: float = 0.18          # red over green and blue, as a share of paper white

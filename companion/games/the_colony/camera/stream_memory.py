@@ -34,6 +34,7 @@ class StreamMemory:
     counted_rows: np.ndarray | None = None    # its rows,
     counted_model: object = None          # which counter,
     probabilities: np.ndarray | None = None   # and what it gave
+    units: list = field(default_factory=list)  # one bead's area as each recent picture measured it (mm2)
 
     def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
         """The board has not moved, its frame stands: the same markers where they were last frame; or enough of
@@ -68,6 +69,20 @@ class StreamMemory:
     def remember(self, markers: dict, greys: list, spaces, ants) -> None:
         self.markers, self.greys = dict(markers), list(greys)
         self.looks = list(zip(spaces, ants))
+
+    def steady_unit(self, unit: float | None, new_look: bool, settings: ColonyReaderSettings) -> float | None:
+        """One bead's area for this picture: its own `unit`, unless that is more than `stream_unit_agree` off the
+        median of the stream's last `stream_unit_pictures` pictures that measured one (this one among them, when
+        a space's look changed: a still table's frames count once), or it measured none: then that median. The
+        camera and the beads stay as they are, but one picture's few lone blobs can be a bead's part (a glass
+        bead's highlight cut off) or none at all; then every count of that picture, which stands while the
+        table stays still, is off by half."""
+        if unit is not None and (new_look or not self.units):
+            self.units = (self.units + [unit])[-settings.stream_unit_pictures:]
+        if unit is None or not self.units:
+            return float(np.median(self.units)) if self.units else None
+        usual = float(np.median(self.units))
+        return unit if abs(unit / usual - 1.0) <= settings.stream_unit_agree else usual
 
     def counted_before(self, rows: np.ndarray, model) -> np.ndarray:
         """Per row, whether the counter already ran on exactly that row (its answer is kept)."""
