@@ -79,7 +79,9 @@ def choose_kind(fits: dict[str, float], looked: str, settings: KindChoiceSetting
                  + settings.fort_bonus * (kind == PieceKind.FORT.value))
     best, top, margin = best_fit(fits)
     faces_unlike = False
-    if chosen == looked == best and margin >= settings.sure_margin and top >= settings.sure_overlap:
+    # A kind fits clearly best only against every other kind's solid: with one untaught, nothing was weighed against it.
+    untaught = [kind.value for kind in PieceKind if kind.value not in fits]
+    if chosen == looked == best and margin >= settings.sure_margin and top >= settings.sure_overlap and not untaught:
         # Faces like no kind's: their gaps may have made the margin; the kind must be clearly best without them.
         unfaced_best, _, unfaced_margin = best_fit(unfaced)
         faces_unlike = faced.get(chosen, 0.0) >= settings.face_trusted_gap and (
@@ -93,8 +95,9 @@ def choose_kind(fits: dict[str, float], looked: str, settings: KindChoiceSetting
         f"{KIND_WORDS[kind]} {gap:.2f}" for kind, gap in sorted(faced.items())) if faced else ""
     unlike = (f"; its faces are like no kind's taught ones ({KIND_WORDS[chosen]} off by {faced[chosen]:.2f}): without them "
               f"the {KIND_WORDS[chosen]} is not clearly best") if faces_unlike else ""
+    missing = f"; no {' nor '.join(KIND_WORDS[kind] for kind in untaught)} was taught to weigh it against" if untaught else ""
     return KindChoice(chosen, False, f"taught solids fit it: {fitted}{shading}{faces}; its look is a {KIND_WORDS.get(looked, looked)}"
-                      f"{unlike}")
+                      f"{unlike}{missing}")
 
 
 def kit_fit_doubt(fits: dict[str, float], token: str, sure_overlap: float, sure_margin: float) -> str:

@@ -86,3 +86,11 @@ def test_a_fort_made_sure_only_by_faces_like_no_kind_s_teaching_is_asked_about()
                                   "is not clearly best")
     # Faces near the taught forts' say something: the same fits are a sure fort.
     assert choose_kind(fits, "F", gaps=gaps, face_gaps={"F": 0.1, "C": 1.0, "B": 0.188}).sure
+
+
+def test_the_one_kind_taught_is_never_sure_for_want_of_another_to_weigh_it_against():
+    # Tuning seed 8083 as main read it: the forts and blockades too alike to learn, a fort read as the cannon at 1.00.
+    choice = choose_kind({"C": 0.86}, looked="C", settings=SETTINGS)
+    assert (choice.kind, choice.sure) == ("C", False)
+    assert choice.reason.endswith("no fort nor blockade was taught to weigh it against")
+
