@@ -21,6 +21,7 @@ from companion.vision.piece_solids import Solid
 
 FILE_KIND = "piece-looks"
 LEARNED, EMPTY, NOT_IN_VIEW, NOT_EMPTY = "learned", "empty", "not in view", "not empty"
+ALIKE = "too like"   # a status: "too like <label>", the square's look too near another label's to tell them apart
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,11 @@ class SquareLook:
     @property
     def learned(self) -> bool:
         return self.status == LEARNED
+
+    @property
+    def alike(self) -> bool:
+        """Not learned only because its look is too like another label's: its piece was seen and measured."""
+        return self.status.startswith(ALIKE)
 
     def colour(self, lit_share: float = 0.4) -> np.ndarray | None:
         """The piece's paint: the median balanced BGR of the brightest `lit_share` of the points that showed
@@ -77,6 +83,15 @@ class PieceLooks:
         found: dict[str, list[SquareLook]] = {}
         for square in self.squares:
             if square.learned:
+                found.setdefault(square.label, []).append(square)
+        return found
+
+    def shaped(self) -> dict[str, list[SquareLook]]:
+        """learned()'s squares and those left out only for a look too like another label's: their pieces' solids,
+        shadings and faces were measured all the same, and two kinds alike in paint may differ in shape."""
+        found: dict[str, list[SquareLook]] = {}
+        for square in self.squares:
+            if square.learned or square.alike:
                 found.setdefault(square.label, []).append(square)
         return found
 

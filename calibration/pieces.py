@@ -23,7 +23,7 @@ import cv2
 import numpy as np
 
 from calibration import pose
-from calibration.piece_looks_file import EMPTY, LEARNED, NOT_EMPTY, NOT_IN_VIEW, PieceLooks, SquareLook
+from calibration.piece_looks_file import ALIKE, EMPTY, LEARNED, NOT_EMPTY, NOT_IN_VIEW, PieceLooks, SquareLook
 from calibration.sheet_search import SheetSearchSettings, with_missed_sheet_markers
 from calibration.sheet_solids import fit_sheet_solids
 from companion.vision.colour_classes import lab_of_linear
@@ -309,6 +309,6 @@ def _mark_alike(squares: list[SquareLook], settings: TeachSettings) -> list[Squa
             tops_differ = all(top is not None for top in tops) and float(np.linalg.norm(tops[0] - tops[1])) > settings.alike_colour
             if near and not tops_differ and all(a is not None and b is not None for a, b in pairs) and all(
                     float(np.linalg.norm(np.subtract(*_labs(a, b)))) <= settings.alike_colour for a, b in pairs):
-                marked[i] = replace(first, status=f"too like {second.label}")
-                marked[j] = replace(second, status=f"too like {first.label}")
+                marked[i] = replace(first, status=f"{ALIKE} {second.label}")
+                marked[j] = replace(second, status=f"{ALIKE} {first.label}")
     return marked

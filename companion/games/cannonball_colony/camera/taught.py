@@ -80,7 +80,10 @@ class TaughtPieces:
             classes = self.table.classify(square.balanced[None].astype(np.float32))[0]
             self.looks[ROAD] += [(classes == index).astype(np.float32) for index in PLAYER_INDEX]
         self.heights = {kind: _taught_height(shares, settings) for kind, shares in self.looks.items() if kind != ROAD}
-        self.kind_solids = _kind_solids(pieces, settings.least_solid_fit)
+        # A kind's shape is its squares', those whose look was too like another kind's too (they were measured).
+        shaped = ({label: squares for label, squares in looks.shaped().items() if _is_piece(label)}
+                  if settings.shapes_of_alike else pieces)
+        self.kind_solids = _kind_solids(shaped, settings.least_solid_fit)
         # Each country's taught solids, one set per photo: kind -> Solid (calibration.pieces fits them); a height
         # a photo from nearly overhead did not measure is the kind's from the photos that did, when one did.
         measured = {label[0] for label, squares in pieces.items()
@@ -95,13 +98,13 @@ class TaughtPieces:
                                           if borrowed else square.solid)
         # Each kind's taught shadings, all its countries' (one group's cannons are one shape in four paints).
         self.shadings: dict[str, list[np.ndarray]] = {}
-        for label, squares in pieces.items():
+        for label, squares in shaped.items():
             taught = [square.shading for square in squares if square.shading is not None]
             if taught:
                 self.shadings.setdefault(label[0], []).extend(taught)
         # And each kind's taught contrasts of top face and sides.
         self.face_contrasts: dict[str, list[float]] = {}
-        for label, squares in pieces.items():
+        for label, squares in shaped.items():
             self.face_contrasts.setdefault(label[0], []).extend(
                 square.face_contrast for square in squares if square.face_contrast is not None)
         self.lookalikes = self._lookalikes(pieces)

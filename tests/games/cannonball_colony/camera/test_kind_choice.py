@@ -2,7 +2,7 @@
 that fits clearly best and looks right is sure; a near tie goes to the fort (ten of them to each player's two
 cannons and a blockade) and is asked about, the fits given as the reason."""
 
-from companion.games.cannonball_colony.camera.kind_choice import KindChoiceSettings, choose_kind
+from companion.games.cannonball_colony.camera.kind_choice import KindChoice, KindChoiceSettings, choose_kind
 
 SETTINGS = KindChoiceSettings(look_bonus=0.04, fort_bonus=0.08, sure_margin=0.05, sure_overlap=0.6)
 
@@ -86,3 +86,25 @@ def test_a_fort_made_sure_only_by_faces_like_no_kind_s_teaching_is_asked_about()
                                   "is not clearly best")
     # Faces near the taught forts' say something: the same fits are a sure fort.
     assert choose_kind(fits, "F", gaps=gaps, face_gaps={"F": 0.1, "C": 1.0, "B": 0.188}).sure
+
+
+def test_the_one_kind_taught_is_never_sure_for_want_of_another_to_weigh_it_against():
+    # Tuning seed 8083 as main read it: the forts and blockades too alike to learn, a fort read as the cannon at 1.00.
+    choice = choose_kind({"C": 0.86}, looked="C", settings=SETTINGS)
+    assert (choice.kind, choice.sure) == ("C", False)
+    assert choice.reason.endswith("no fort nor blockade was taught to weigh it against")
+
+
+def test_a_kind_whose_faces_could_not_be_compared_gains_nothing_by_it():
+    # Tuning seed 8073, board 2 cell 1,4: a 12.9 mm cube blockade; the fort's solid (a 17.9 mm disc) put no top face
+    # on it to compare, the blockade's and cannon's faces were off by about 1. Counted as no gap, the fort won.
+    fits, gaps = {"F": 0.73, "C": 0.50, "B": 0.85}, {"F": 0.16, "C": 0.11, "B": 0.13}
+    faces = {"F": None, "C": 1.00, "B": 1.08}
+    unmeasured_free = KindChoiceSettings(unmeasured_faces_worst=False)
+    assert choose_kind(fits, "B", unmeasured_free, gaps, faces).kind == "F"
+    # The fort charged the worst gap measured, the blockade fits clearly best and looks a blockade: sure.
+    assert choose_kind(fits, "B", gaps=gaps, face_gaps=faces) == KindChoice("B", True, "")
+    # Looked a fort, it is asked about; the reason gives the gaps measured only.
+    choice = choose_kind(fits, "F", gaps=gaps, face_gaps=faces)
+    assert (choice.kind, choice.sure) == ("B", False)
+    assert "off each kind's taught one by blockade 1.08, cannon 1.00; its look" in choice.reason
