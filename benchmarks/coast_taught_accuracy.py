@@ -60,8 +60,9 @@ set on them, not merged), 5700-5899 (kept once with main's code, read again) for
 check on views it was not set on, and a fleet's paint as dark as wood on a mast blob no prize of it was read from asked
 (its bar set on 3400-4699 before 5700-5899 was read), with 3400-5699 checked again), 5900-6099 (kept once with main's
 code, read again) for coast-taught42's taught coins' width from the coins seen whole on their squares (its bar set on
-5900-5999 before 6000-6099 was read) were used while tuning (the held-out row ran on 500-515 once, as a check, changing
-nothing; never on 700-6099);
+5900-5999 before 6000-6099 was read), 5900-6099 again for coast-taught43 (kept mats read again: a coin counted over
+the coin zone's bottom line touching a prize hull asked, its bar set on them) were used while tuning (the held-out
+row ran on 500-515 once, as a check, changing nothing; never on 700-6099);
 the default seeds (9000 on) were kept apart.
 
 Measured 2026-12-02, seeds 9000-9039 (112 players a row), far from the issue's 99%; after the shape

@@ -195,6 +195,24 @@ def test_a_spot_on_a_hull_leaning_over_the_coin_zones_bottom_line_is_no_coin():
     assert not coins.on_a_leaning_hull(at(8.5), 150, np.zeros_like(hulls), bottom_mm, diameter, settings)
 
 
+def test_taught_a_coin_counted_over_the_bottom_line_touching_a_hull_is_asked_about():
+    """Fresh tuning seeds 6037 dev (sure, 5 coins for 4), 5985 ben and 6096 dev: a prize hull's top edge and label just
+    past the coin zone's bottom line gathered a coin's spot 4-8 mm above the line, its disc a tenth to a quarter on the
+    hull's cover (too little for on_a_leaning_hull to drop it). No coin read right lay over the line: asked, not
+    dropped. A coin higher up touching the hull, or over the line on paper, is no such doubt."""
+    from companion.games.cannons_coastlines.camera.taught import TaughtSettings
+    diameter, bottom_mm = 20.0, 100.0
+    hulls = np.zeros((int(108 * MAT_PX_PER_MM), 300), bool)
+    hulls[int(101 * MAT_PX_PER_MM):, 100:200] = True              # the hull's deck, just past the line
+    at = lambda above_line_mm: (bottom_mm - above_line_mm) * MAT_PX_PER_MM
+    least = TaughtSettings().hull_edge_share_least
+    share = coins.hull_share_over_line(at(5), 150, hulls, bottom_mm, diameter)
+    assert least <= share < CoinSettings().hull_face_share_most   # asked, not ruled out as the hull's edge
+    assert coins.hull_share_over_line(at(12), 150, hulls, bottom_mm, diameter) == 0.0          # within the zone
+    assert coins.hull_share_over_line(at(5), 150, np.zeros_like(hulls), bottom_mm, diameter) < least   # paper
+    assert CoinSettings().hull_edge_share_least > 1.0                                          # untaught: off
+
+
 def test_taught_a_faint_coin_showing_little_face_of_its_own_beside_a_coin_is_asked_about():
     """Tuning seeds 1874 ben and 2466 ben (sure, a coin counted over; 2466 a motion-blurred view): a coin taken by a
     faint rim just past the separation from a coin, its disc covered little outside that coin (the coin's blurred or

@@ -33,6 +33,9 @@ class CoinSettings:
     # spots 5.5-10 mm above the line, 0.46-1.0 on the cover (1872 ben, 2912 ben: coins counted over, sure); true coins
     # touching a hull's cover lie 17.5 mm or more above it.
     hull_face_share_most: float = 0.4
+    # Taught: a coin counted over the zone's bottom line whose disc lies this share or more on a prize hull's cover (less
+    # than hull_face_share_most) is asked: the hull's edge read as a coin? Off (over 1) untaught; TaughtSettings.hull_edge_share_least.
+    hull_edge_share_least: float = 2.0
     separation_slack_mm: float = 1.0    # centres lie a coin's width less the kit's overlap, less this, apart
     zone_margin_mm: float = 4.0         # the zone is read this much wider, so a coin at its edge is seen whole
     # Each kind's ring hue as the camera sees it on the white-balanced mat: a webcam's colours

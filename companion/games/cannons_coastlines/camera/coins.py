@@ -170,11 +170,17 @@ def on_a_leaning_hull(row: float, col: float, hulls: np.ndarray, bottom_mm: floa
     bottom line (`bottom_mm` down the picture), its face CoinSettings.hull_face_share_most on a prize hull's cover
     (`hulls`, bool): a coin there would lie over the line, where a hull leaning in from the next zone lies; its deck's
     edge and shadow gather a row of such spots (tuning seeds 1872 ben, 2912 ben: coins counted over, sure)."""
+    return hull_share_over_line(row, col, hulls, bottom_mm, diameter_mm) >= settings.hull_face_share_most
+
+
+def hull_share_over_line(row: float, col: float, hulls: np.ndarray, bottom_mm: float, diameter_mm: float) -> float:
+    """The share of a coin's disc round (row, col) (px over the zone's picture) on a prize hull's cover (`hulls`, bool),
+    where the coin reaches over the zone's bottom line (`bottom_mm` down the picture); 0.0 where it does not."""
     radius = diameter_mm / 2 * MAT_PX_PER_MM
     if bottom_mm * MAT_PX_PER_MM - row >= radius:
-        return False
+        return 0.0
     at = disc_within(row, col, radius, hulls.shape)
-    return bool(len(at)) and float(hulls[at[:, 0], at[:, 1]].mean()) >= settings.hull_face_share_most
+    return float(hulls[at[:, 0], at[:, 1]].mean()) if len(at) else 0.0
 
 
 def coin_separation_px(diameter_mm: float, settings: CoinSettings) -> float:
@@ -314,6 +320,11 @@ def read_coins(balanced: np.ndarray, hull_cover: np.ndarray, settings: CoinSetti
     spacing += [f"a coin's rim strongly voted {min(overlapped):.1f} mm from a coin taken, ruled out: a coin lying over "
                 f"another? (coins {diameter:.0f} mm across)"] if overlapped else []
     spacing += _unread_face_doubts(centres, coin_zone, hulls, diameter, settings)
+    bottom = zone_box.y + zone_box.height - origin[1]
+    on_edge = sum(hull_share_over_line(row, col, hulls, bottom, diameter) >= settings.hull_edge_share_least
+                  for row, col in centres.tolist())
+    spacing += [f"{on_edge} coin(s) counted over the zone's bottom line, touching a prize hull: its edge read as a coin?"
+                ] if on_edge else []
     angles = np.linspace(0, 2 * np.pi, 24, endpoint=False)
     sample_shares = looks.coin_sample_shares
     radii = (np.array(sample_shares) * diameter / 2 if sample_shares else np.array(settings.ring_sample_mm)) * MAT_PX_PER_MM

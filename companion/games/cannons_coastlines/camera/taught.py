@@ -91,6 +91,10 @@ class TaughtSettings:
     # mats read right and sure 0.72 at most; over 500-3699, sure and wrong 3415, 3524, 3568 ben 0.89-0.96 and 3696 ben
     # at 0.80, seven mats read right and sure 0.81-0.90 now asked (0.85 would spare six of them and miss 3696 ben).
     face_left_unread_least: float = 0.8
+    # Taught, a coin counted over the zone's bottom line, this share of its disc on a prize hull's cover, is asked
+    # (CoinSettings.hull_edge_share_least). Fresh tuning mats 5900-6099: such coins 0.12-0.28 on the cover, all counted
+    # over (6037 dev sure, 5985 ben, 6096 dev); no coin read right lies over the line (the lowest 1.24 radii above it).
+    hull_edge_share_least: float = 0.1
     # Taught, a blob read as one crate longer than this many of its sides is doubted (MatSettings.crate_length_most;
     # the crate's side known). Kept mats 500-2099: one-crate blobs on mats read right and sure 2.13 sides long at most,
     # the crates read right 2.25 at most on 700-1099; a pale mast against a crate, read as one, 2.44 (2275 ben, sure).
@@ -148,6 +152,7 @@ class TaughtCoast:
             self.coin_settings_changes["ring_peaks_least"] = settings.ring_peaks_least
             self.coin_settings_changes["faint_face_shown_least"] = settings.faint_face_shown_least
             self.coin_settings_changes["face_left_unread_least"] = settings.face_left_unread_least
+            self.coin_settings_changes["hull_edge_share_least"] = settings.hull_edge_share_least
             self.coin_settings_changes["hues_deg"] = tuple((kind, taught_hues.get(kind) or hue) for kind, hue in kit_hues.items())
             faces = [float(np.median(_paper_likeness(lab[mask]))) for lab, mask in coins.values()]
             gap = settings.paper_like_level - float(np.median(faces))
