@@ -102,6 +102,7 @@ def _combined(die: SeenDie, learned: int, sure: float, settings: ReaderSettings)
         if die.pips == learned and not die.doubted and die.confidence >= _agreeing_counter_least(die, settings) \
                 and sure >= settings.agreeing_face_least:
             return replace(die, confidence=max(die.confidence, settings.confident),
+                           sure_by_agreement=die.confidence < settings.confident,
                            reason=f"{die.reason}; {told} too: both nearly sure of it")
         if learned == NOT_A_FACE and die.confidence >= settings.confident:
             # Unsure, but likeliest no flat face: a cocked die whose tilted top the pip counter read sure (often as a

@@ -22,7 +22,7 @@ from companion.games.black_cannon.camera.face_checks import CORNERED_PIPS
 from companion.games.black_cannon.camera.face_model import second_opinion
 from companion.games.black_cannon.camera.foreground import Blob, blobs, solid_parts, table_view
 from companion.games.black_cannon.camera.hidden_dice import hidden_dice
-from companion.games.black_cannon.camera.one_die_two_blobs import side_seen_elsewhere
+from companion.games.black_cannon.camera.one_die_two_blobs import doubted_elsewhere, side_seen_elsewhere
 from companion.games.black_cannon.camera.pair_smear import smeared_alike
 from companion.games.black_cannon.camera.pip_counter import read_die
 from companion.games.black_cannon.camera.seen_die import SeenDie, doubt_unlike_pair
@@ -104,7 +104,9 @@ def read_table(image: np.ndarray, board: Board | None = None, settings: ReaderSe
     # Each candidate's top read by the pip counter, then looked at by the learned face reader.
     read = _read_dice(look, image, board, settings)
     # One die read from two blobs: a side one crop saw stands against a reading whose crop cut the body off.
-    read = list(zip([blob for blob, _ in read], side_seen_elsewhere([die for _, die in read], settings)))
+    # And a reading sure by the two readers' agreement alone stands against another look that doubted it.
+    read = list(zip([blob for blob, _ in read],
+                    doubted_elsewhere(side_seen_elsewhere([die for _, die in read], settings), settings)))
     # A blob showing a die's face is a die, even in a fleet's colour; the rest may be hulls on their side.
     dice_ids = {id(blob) for blob, die in read if die.pips is not None and die.confidence >= settings.die_not_hull}
     dice_seen = [die.centre_mm for blob, die in read if id(blob) in dice_ids]

@@ -26,6 +26,9 @@ class SeenDie:
     grid_judged: bool = True
     # whether its crop cut off its die's body round its top (die_sides.BodyExtent.cut_off): no side could be seen
     body_cut_off: bool = False
+    # whether it is sure only because both readers were nearly sure of its count, the pip counter undoubted
+    # (face_model.combine): that holds for the die only if no other look at it doubted it (one_die_two_blobs.py)
+    sure_by_agreement: bool = False
 
 
 NOT_A_FACE = 0            # the learned face reader's class for a cocked die, a hidden one, or no die at all

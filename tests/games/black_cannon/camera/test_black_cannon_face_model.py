@@ -54,6 +54,15 @@ def test_the_two_readers_combined(counter, trees, expected):
     assert (read.learned, read.learned_sure) == (trees[0], round(trees[1], 3))   # kept for the pair's judging
 
 
+@pytest.mark.parametrize("counter, agreement_alone", [
+    (0.9375, True),     # the pip counter below sure: sure by the near agreement alone (7206's cocked 4's lone pip)
+    (1.0, False),       # the pip counter sure by itself: the agreement adds nothing
+])
+def test_a_die_sure_by_the_two_readers_near_agreement_alone_says_so(counter, agreement_alone):
+    read = combine(SeenDie(1, counter, (100.0, 100.0), "the pip counter's words"), _learned(1, 0.88), SETTINGS)
+    assert read.confidence >= SETTINGS.confident and read.sure_by_agreement == agreement_alone
+
+
 def _render(seed: int, ups: tuple[int, int], lean_deg: float = 0.0):
     """A tuning seed's table (never trained on: training views are seeds 40000 on) with its dice turned to show
     `ups`, the first leaning `lean_deg`: the photo, the reader's look at the table and the truth's dice."""

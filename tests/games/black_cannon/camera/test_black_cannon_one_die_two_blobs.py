@@ -1,10 +1,11 @@
 """One die found as two blobs, each read from a crop of its own: a side one crop saw beside the top stands against a
 sure reading from a crop that cut the die's body off (one_die_two_blobs.py; fresh tuning seed 7051: a cocked red 1
-read sure from one blob, doubted for its side from the other)."""
+read sure from one blob, doubted for its side from the other); and a doubt one look raised stands against a reading
+sure by the two readers' near agreement alone (forced-lean fresh tuning seed 7206)."""
 
 import pytest
 
-from companion.games.black_cannon.camera.one_die_two_blobs import side_seen_elsewhere
+from companion.games.black_cannon.camera.one_die_two_blobs import doubted_elsewhere, side_seen_elsewhere
 from companion.games.black_cannon.camera.reader import read_table
 from companion.games.black_cannon.camera.seen_die import SeenDie
 from companion.games.black_cannon.camera.settings import SETTINGS
@@ -41,3 +42,34 @@ def test_a_cocked_red_one_read_from_two_blobs_is_asked_about():
     assert seen.pips == 1 and seen.confidence < SETTINGS.confident, seen.reason
     assert _read_near(reading, flat).pips == 4 and _read_near(reading, flat).confidence >= SETTINGS.confident
     assert reading.dice_values() is None
+
+
+AGREED = SeenDie(1, 0.95, (30.0, 140.0), "1 pip on the top face; both nearly sure of it", sure_by_agreement=True)
+DOUBTED_LOOK = SeenDie(1, 0.476, (30.2, 139.8), "1 pip on the top face; a printed mark?", doubted=True)
+
+
+def test_a_reading_sure_by_the_two_readers_agreement_alone_is_asked_when_another_look_doubted_the_same_count():
+    agreed, doubted = doubted_elsewhere([AGREED, DOUBTED_LOOK], SETTINGS)
+    assert agreed.confidence < SETTINGS.confident and agreed.doubted and not agreed.side_seen
+    assert doubted == DOUBTED_LOOK
+
+
+@pytest.mark.parametrize("sure, other", [
+    (SeenDie(1, 1.0, (30.0, 140.0), "the pip counter sure by itself"), DOUBTED_LOOK),  # not sure by agreement alone
+    (AGREED, SeenDie(4, 0.5, (30.0, 140.0), "another count", doubted=True)),           # another face, not this one's
+    (AGREED, SeenDie(1, 0.5, (60.0, 140.0), "the other die", doubted=True)),           # 30 mm off: the roll's other die
+    (AGREED, SeenDie(1, 1.0, (30.0, 140.0), "the same, undoubted")),                   # no doubt anywhere
+])
+def test_only_a_doubt_of_the_same_count_on_the_same_die_undoes_the_readers_agreement(sure, other):
+    assert doubted_elsewhere([sure, other], SETTINGS)[0] == sure
+
+
+@pytest.mark.slow
+def test_a_cocked_red_four_read_as_a_lone_one_from_three_blobs_is_asked_about():
+    # Forced to lean: one of the tilted 4's pips read as a 1 from three blobs, two of them doubting it (its surround
+    # runs on past a die's top); the third was made sure by the two readers' near agreement alone.
+    image, truth = _tuning_view(7206, lean=True)
+    cocked = truth["dice"][0]
+    assert not cocked["readable"] and cocked["pips"] == 4
+    seen = _read_near(read_table(image), cocked)
+    assert seen.confidence < SETTINGS.confident, seen.reason
