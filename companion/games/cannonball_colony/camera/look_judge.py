@@ -33,6 +33,7 @@ class Judged(NamedTuple):
     confidence: float
     column: float        # the share of the column's points in view above the base that show the owner's own paint
     hidden: bool = False  # the base is mostly behind pieces in front: a road as far as can be told, not sure of it
+    base_paint: float = 0.0  # a bare road's: the share of its base points showing the most shown country's paint
 
 
 @dataclass
@@ -167,7 +168,8 @@ class LookJudge:
         counts = (painted * base_known).sum(axis=1) / seen
         owner = int(counts.argmax())
         if counts[owner] < (s.missed_base_share if strict else s.min_base_share):
-            return Judged(ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence, 0.0)
+            return Judged(ROAD, s.bare_confidence if counts[owner] < s.doubtful_bare_share else s.doubtful_bare_confidence, 0.0,
+                          base_paint=float(counts[owner]))
         shares = (point_classes == PLAYER_INDEX[owner]).astype(np.float32)
         shares[:s.looks.base_count] = painted[owner]
         found = self.book.match(shares, known)

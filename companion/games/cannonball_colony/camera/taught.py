@@ -176,12 +176,18 @@ class TaughtPieces:
         # piece on. A taught solid must stand in their silhouette, or they are a road.
         unvouched = set()
         if cells:
-            for (col, row), (token, confidence, _, hidden) in zip(cells, self.judge.judge(view, cells)):
+            for (col, row), (token, confidence, _, hidden, base_paint) in zip(cells, self.judge.judge(view, cells)):
                 key = (board, col, row)
                 network = tokens[key]
                 if hidden and s.keep_network_when_hidden:   # the looks cannot tell: the network's reading, unsure
                     token = network
                     reasons[key] = f"its base is hidden behind a piece in front; the network saw {named(network)}"
+                elif token == ROAD and network == ROAD and s.little_paint_share <= base_paint < s.doubtful_bare_share:
+                    card = land_ink_share(view, col, row, ROAD)
+                    if card < s.little_paint_card_share:   # a piece painted near the card's colour, its body over the card
+                        confidence = min(confidence, s.doubtful_bare_confidence)
+                        reasons[key] = (f"its base shows a country's paint on {base_paint:.2f} of its points and its "
+                                        f"middle the road card on {card:.2f}: a bare road, or a piece painted like the card")
                 elif token == ROAD and len(network) == 2 and not hidden:
                     card = land_ink_share(view, col, row, ROAD)
                     if card < s.bare_road_least_card:   # no paint at its base, yet the card does not show through either

@@ -29,6 +29,13 @@ class TaughtSettings:
     bare_confidence: float = 0.95
     doubtful_bare_confidence: float = 0.55
     doubtful_bare_share: float = 0.08
+    # A bare road, both readers agreeing, whose base shows a country's paint on this share or more (3 of its 49 points)
+    # and whose middle shows the road card on under `little_paint_card_share`: asked. 8084's 22 mm Spanish disc
+    # blockade, painted near the card's colour, showed 0.06 and 0.82 and was the bare road at 0.95. Set on tuning seeds
+    # 8000-8017 (colony-taught18), where the 6 right sure roads showing 0.06 of paint showed the card on 0.96-1.00; on
+    # all of 8000-8099 the two bars ask 6 right sure roads (card 0.59-0.88); without the card's, 7 on 8000-8019 alone.
+    little_paint_share: float = 0.06
+    little_paint_card_share: float = 0.9
     # Fewer of a cell's base points than this share in view (the rest behind pieces in front): a road,
     # as far as can be told, and not sure of it.
     min_known_base: float = 0.3
