@@ -4,7 +4,9 @@ so in such a column it drifts a card's overlap each card and leaves a strip past
 whole instead: its fitted rectangle one card wide, its length holding exactly one count of cards spread evenly from
 end to end at a pitch between `row_least_pitch_share` of a card's length and a card's length. Each card must lie in
 the shape (or under a face-up card it touches) and together they must leave only crumbs; any doubt (a width not one
-card's, two counts or none fitting the length) leaves the shape unknown, never guessed into cards."""
+card's, two counts or none fitting the length) leaves the shape unknown, never guessed into cards. A column whose
+cards fall short of the shape only where its outline bites in (a back's light gloss band the mask cut from its edge)
+is measured against its hull instead, when the shape is solid enough that a bite, not a missing card, explains it."""
 
 from __future__ import annotations
 
@@ -45,7 +47,15 @@ def spread_row(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
         corners = [middle - half_along - half_across, middle + half_along - half_across,
                    middle + half_along + half_across, middle - half_along + half_across]
         outlines.append(np.array(corners) * scale)
-    return _explained(contour, outlines, settings, cover)
+    found = _explained(contour, outlines, settings, cover)
+    if found is None and _solidity(contour) >= settings.row_bitten_solidity_least:
+        found = _explained(cv2.convexHull(contour), outlines, settings, cover)
+    return found
+
+
+def _solidity(contour: np.ndarray) -> float:
+    """The shape's area over its hull's: a bite out of one edge leaves it near 1, a card missing from a row not."""
+    return cv2.contourArea(contour) / max(cv2.contourArea(cv2.convexHull(contour)), 1e-6)
 
 
 def _only_count(length_mm: float, along_mm: float, settings: ReaderSettings) -> int | None:

@@ -174,6 +174,10 @@ class ReaderSettings:
     # card (tuning view 5491: the last back, turned a few degrees under C06, 0.92; seeds below 5500).
     row_width_share: float = 1.3
     row_least_pitch_share: float = 0.75
+    # Such a column whose cards fall short of the shape is measured against its hull when the shape fills at least this
+    # share of it: a gloss band bit the top back of tuning view 10656's column (0.85; 10402 s3's, a cannonade on it,
+    # 0.83), where 10402 s2's column of four dim backs found in pieces, measured three on its hull, is 0.65-0.68.
+    row_bitten_solidity_least: float = 0.8
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
     fit_min_cards: float = 0.55
