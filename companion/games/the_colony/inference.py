@@ -189,10 +189,10 @@ def cost(before: Position, after: Position, seen: Seen, earlier: Seen | None,
             # Read as before, or now read right (a new look at the board may read it better): no misfit.
             here += settings.changed_alone if read not in (was_read, before.eggs[space]) else 0.0
         else:
-            here += settings.egg_off * min(abs(read - after.eggs[space]), settings.egg_off_cap)
+            here += _eggs_off(read, after.eggs[space], settings)
             here += settings.changed_unseen if read == was_read else 0.0
-        if seen.ants.get(space) != after.ants.get(space) and space not in seen.unchanged:
-            here += settings.ant_wrong
+        if space not in seen.unchanged:
+            here += _ant_off(seen, after, space, settings)
         if here:
             misfits.append(space)
             total += here * (settings.unsure_weight if space in seen.unsure else 1.0)
@@ -256,9 +256,17 @@ def shows(before: Position, after: Position, seen: Seen, settings: InferenceSett
     for space in before.layout.ids:
         if after.eggs[space] == before.eggs[space] and after.ants.get(space) == before.ants.get(space):
             continue
-        total += settings.egg_off * min(abs(seen.eggs[space] - after.eggs[space]), settings.egg_off_cap)
-        total += settings.ant_wrong if seen.ants.get(space) != after.ants.get(space) else 0.0
+        total += _eggs_off(seen.eggs[space], after.eggs[space], settings) + _ant_off(seen, after, space, settings)
     return total <= settings.accept_cost
+
+
+def _eggs_off(read: int, wanted: int, settings: InferenceSettings) -> float:
+    """What a log read `read` eggs costs a table that puts `wanted` there (one misread log costs at most the cap)."""
+    return settings.egg_off * min(abs(read - wanted), settings.egg_off_cap)
+
+
+def _ant_off(seen: Seen, after: Position, space: str, settings: InferenceSettings) -> float:
+    return settings.ant_wrong if seen.ants.get(space) != after.ants.get(space) else 0.0
 
 
 def fits_setup(seen: Seen, settings: InferenceSettings = SETTINGS) -> bool:
