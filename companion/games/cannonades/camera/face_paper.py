@@ -85,11 +85,19 @@ def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, s
     paper, grey_box, visible, overlap, inside, _ = looked
     if not paper_verdict(paper, grey_box[visible], grey_box[overlap], settings, settings.covered_paper_unsure_share):
         return False
+    share = inner_paper_share(paper, grey_box, visible, inside, settings)
+    return share is not None and share >= settings.covered_inner_paper_least
+
+
+def inner_paper_share(paper: np.ndarray, grey_box: np.ndarray, visible: np.ndarray, inside: np.ndarray,
+                      settings: ReaderSettings) -> float | None:
+    """Of what shows of a card `covered_inner_inset_mm` or more inside its outline (past the light border a back may
+    have), the share as bright as the face's paper beside it (what_shows' parts); None when nothing shows there."""
     inset = 2 * int(round(settings.covered_inner_inset_mm * settings.top_px_per_mm)) + 1
     inner = grey_box[visible & (cv2.erode(inside, np.ones((inset, inset), np.uint8)) > 0)]
     if inner.size == 0:
-        return False
-    return float((inner >= paper_level(paper, settings)).mean()) >= settings.covered_inner_paper_least
+        return None
+    return float((inner >= paper_level(paper, settings)).mean())
 
 
 def what_shows(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera.face_paper import what_shows
+from companion.games.cannonades.camera.face_paper import inner_paper_share, what_shows
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import paper_level
 
@@ -41,10 +41,9 @@ def face_paper_shows(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray
     paper, grey_box, visible, _, inside, _ = looked
     if paper.size == 0 or not visible.any():
         return True
-    blank = visible & (grey_box >= paper_level(paper, settings))
-    inset = 2 * int(round(settings.covered_inner_inset_mm * settings.top_px_per_mm)) + 1
-    inner = blank[visible & (cv2.erode(inside, np.ones((inset, inset), np.uint8)) > 0)]
-    if inner.size and float(inner.mean()) < settings.covered_inner_paper_least:
+    inner = inner_paper_share(paper, grey_box, visible, inside, settings)
+    if inner is not None and inner < settings.covered_inner_paper_least:
         return False   # paper only at its rim: a back's light border
+    blank = visible & (grey_box >= paper_level(paper, settings))
     widest = cv2.distanceTransform(np.pad(np.uint8(blank), 1), cv2.DIST_L2, 5).max() / settings.top_px_per_mm
     return float(widest) >= hidden.blank_radius_least_mm

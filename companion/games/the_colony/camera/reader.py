@@ -89,7 +89,7 @@ def space_features(spaces, ants, frame, grid, eggs_on_board: int | None, setting
     (with a total whose bead size disagrees with the lone beads' by more than `unit_agree`, the rows on the
     lone beads' size too), or `unit` when given (a stream's). A row of `earlier` whose look, bead area and
     lean are the same is taken over (its lone share set anew)."""
-    unit = unit or picture_unit(spaces, eggs_on_board, settings)
+    unit = unit if unit is not None else picture_unit(spaces, eggs_on_board, settings)
     lone = sum(len(s.lone_mm2) for s in spaces) / max(sum(len(s.blobs_mm2) for s in spaces), 1)
     leans = lean_mm(frame, grid.centres, settings.bead_height_mm)
     earlier_rows = {} if earlier is None or len(earlier.looks) != len(spaces) else \
