@@ -5,8 +5,10 @@ what shows there (blob mask or faint mask, off the read faces) is one piece that
 whole card, no card found reaching into it, and every unknown piece in it lies wholly inside it, the pieces are
 that one back, face down. A gloss band or a blotch cuts a back found by its shape the same way: pieces lying in one
 whole card's shape beside the one back found in it are that back's own (one card's shape holds one card), and go.
-Anything else (a row of backs touching end to end, a back half hidden, a piece beside a card found in a shape
-larger than one card) stays unknown."""
+Where the shape is larger than a card (the faint mask's halo, or a back found touching it), the pieces' own span is
+measured, the cards found cut out: one whole card, touching no read face, is a back (_back_by_its_pieces).
+Anything else (a row of backs touching end to end, a back half hidden, pieces beside a card found not spanning a
+whole card) stays unknown."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
-from companion.games.cannonades.camera import face_down, unexplained
+from companion.games.cannonades.camera import face_down, touching, unexplained
 from companion.games.cannonades.camera.paper_under_cannonade import card_outline_mm
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.kit import cards
@@ -25,6 +27,10 @@ BACK_IN_PIECES = ("one whole card's shape where the faint mask holds it, found i
 
 BACK_IN_SPECKS = ("one whole card's shape where the faint mask holds it, the blob mask's pieces of it each too small for a "
                   "card (a blotched back's patches near the cloth's colour), no card found in it, no marker")
+
+
+BACK_BY_ITS_PIECES = ("one whole card's span of the blob mask's pieces in a shape the faint mask's halo or a card found "
+                      "beside it makes larger than a card (a back cut by a gloss band or blotches), no marker")
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,10 @@ class PiecesSettings:
     specks_shape_most_cards: float = 1.35
     # The back is as sure as a faint whole back found by its shape alone (settings.unexplained_back_confidence).
     confidence: float = 0.7
+    # A shape that is not one card (the faint mask's halo widens it, or a back found touches it) is measured again by
+    # the hull of its blob-mask pieces, the cards found in it cut out first, widened by this many mm (their blob
+    # reaches past the card outline fitted to it by a blurred rim). Set by hand, not fitted.
+    found_margin_mm: float = 4.0
 
 
 PIECES = PiecesSettings()
@@ -90,10 +100,15 @@ def backs_in_pieces(blobs: list[face_down.Blob], shown: np.ndarray, covered: np.
         if _a_found_back_s_own(inside, contour, settings):
             replaced.update(id(blob) for blob in members)
             continue
-        if inside or (cv2.countNonZero(cv2.bitwise_and(component, found))
-                      > pieces.found_share_most * cv2.countNonZero(component)):   # another card in it
-            continue
-        if not unexplained.whole_back(contour, settings):
+        crowded = inside or (cv2.countNonZero(cv2.bitwise_and(component, found))
+                             > pieces.found_share_most * cv2.countNonZero(component))   # another card in it
+        if crowded or not unexplained.whole_back(contour, settings):
+            back = (None if specks is None or any(blob.face == "unknown" for blob in inside) else
+                    _back_by_its_pieces(component, members, specks, found, covered, labels_of, view_to_table, settings,
+                                        pieces))
+            if back is not None:
+                joined.append(back)
+                replaced.update(id(blob) for blob in members)
             continue
         centre, axis = face_down.centre_axis(contour, view_to_table)
         area = cv2.contourArea(contour) / settings.top_px_per_mm ** 2
@@ -104,6 +119,43 @@ def backs_in_pieces(blobs: list[face_down.Blob], shown: np.ndarray, covered: np.
     if not replaced and not joined:
         return blobs
     return [blob for blob in blobs if id(blob) not in replaced] + joined
+
+
+def _back_by_its_pieces(component: np.ndarray, members: list[face_down.Blob], specks: np.ndarray, found: np.ndarray,
+                        covered: np.ndarray, labels_of, view_to_table: np.ndarray, settings: ReaderSettings,
+                        pieces: PiecesSettings) -> face_down.Blob | None:
+    """One back whose pieces lie in a shape that is not one card: the faint mask's halo widened it (11098's purple back
+    cut across by a gloss band: the shape 98 x 78 mm), or it touches a back found beside it (10715's column of two, the
+    upper one's face as green as the felt). The cards found cut out, the part of the shape the pieces lie in is at
+    most `specks_shape_most_cards`, its blob-mask pixels touch no read face (a face half under a cannonade shows its
+    paper in pieces too: 10689's S18 was spanned so and counted a back), and their hull is one whole card."""
+    margin = max(1, int(round(pieces.found_margin_mm * settings.top_px_per_mm)))
+    widened = cv2.dilate(found, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (2 * margin + 1, 2 * margin + 1)))
+    rest = cv2.bitwise_and(component, cv2.bitwise_not(widened))
+    count, labels = cv2.connectedComponents(rest)
+    points = [point for blob in members for point in (blob.points_mm or (blob.centre_mm,))]
+    inside = labels_of(points)   # the shape's labels; the pieces' places in `rest` are read the same way
+    table_to_view = np.linalg.inv(view_to_table)
+    px = np.round(cv2.perspectiveTransform(np.array([points], np.float64), table_to_view)[0]).astype(int)
+    px[:, 0] = np.clip(px[:, 0], 0, labels.shape[1] - 1)
+    px[:, 1] = np.clip(px[:, 1], 0, labels.shape[0] - 1)
+    part_of = labels[px[:, 1], px[:, 0]]
+    part = int(np.bincount(part_of, minlength=count).argmax())
+    if not part or np.mean(part_of == part) < pieces.piece_inside_least or not inside.all():
+        return None
+    piece = np.uint8(labels == part) * 255
+    if cv2.countNonZero(piece) > pieces.specks_shape_most_cards * cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2:
+        return None
+    own = cv2.bitwise_and(piece, specks)   # the blob mask's: the faint mask's halo may reach a face a gap away
+    shown = cv2.findNonZero(own)
+    if shown is None or touching.touches(own, covered, settings):
+        return None
+    hull = cv2.convexHull(shown)
+    if not unexplained.whole_back(hull, settings):
+        return None
+    centre, axis = face_down.centre_axis(hull, view_to_table)
+    return face_down.Blob("down", centre, axis, cv2.contourArea(hull) / settings.top_px_per_mm ** 2, pieces.confidence,
+                          BACK_BY_ITS_PIECES)
 
 
 def _a_found_back_s_own(inside: list[face_down.Blob], contour, settings: ReaderSettings) -> bool:

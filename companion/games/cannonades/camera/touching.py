@@ -205,10 +205,23 @@ def fitted_in_halo(contour: np.ndarray, settings: ReaderSettings, cover: np.ndar
     a back's shadow on a cloth of nearly its colour widens its halo on two sides."""
     for halo_mm in (settings.split_halo_mm, settings.split_shadow_halo_mm):
         shrunk = grown_outline(contour, -halo_mm * settings.top_px_per_mm)
+        if shrunk is not None and cv2.contourArea(shrunk) < settings.fit_holds * _shrunk_area(contour, halo_mm, settings):
+            continue   # shrunk, it fell apart: two cards touching by their halos, the largest alone no answer (10804)
         fitted = None if shrunk is None else fitted_card(shrunk, settings, cover)
         if fitted is not None:
             return fitted
     return None
+
+
+def _shrunk_area(contour: np.ndarray, halo_mm: float, settings: ReaderSettings) -> float:
+    """The area of every piece left of a shape shrunk by `halo_mm` (grown_outline keeps the largest only), px."""
+    x, y, w, h = cv2.boundingRect(contour)
+    size = 2 * int(round(halo_mm * settings.top_px_per_mm)) + 1
+    shape = np.zeros((h + 2, w + 2), np.uint8)
+    cv2.drawContours(shape, [contour - [x - 1, y - 1]], -1, 255, cv2.FILLED)
+    shrunk = cv2.erode(shape, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (size, size)))
+    return float(sum(cv2.contourArea(piece) for piece in
+                     cv2.findContours(shrunk, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)[0]))
 
 
 def blob_and_faces(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray | None):
