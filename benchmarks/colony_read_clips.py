@@ -222,10 +222,10 @@ def turns_of(truth: dict) -> list[dict]:
     return turns
 
 
-def score_clip(truth: dict, record: dict) -> dict:
-    """Every count the benchmark reports for one clip."""
-    from companion.games.the_colony.text import parse_board
-
+def turn_outcomes(truth: dict, record: dict) -> tuple[list[str], int]:
+    """Each turn's outcome (one of TURN_OUTCOMES), the session's moves taken in order against the clip's (a turn's
+    ant move the camera played at the next turn's still picture is still that turn's); and the moves played beyond
+    the clip's (wrong)."""
     frames = record["frames"]
     expected = [_visible(move) for move in truth["moves"]]
     turns = turns_of(truth)
@@ -258,9 +258,8 @@ def score_clip(truth: dict, record: dict) -> dict:
             statuses.append("wrong")
             diverged = True
     extra = max(0, len(played) - len(expected)) if not diverged else 0
-    outcomes = {name: 0 for name in TURN_OUTCOMES}
-    exact, unanswered = 0, False
-    for number, turn in enumerate(turns):
+    outcomes, unanswered = [], False
+    for turn in turns:
         # A pass shows only through the next sowing: not yet played is no miss of this turn's.
         mine = [statuses[index] for index in turn["moves"]
                 if not (expected[index]["type"] == "pass" and statuses[index] != "wrong")]
@@ -269,6 +268,23 @@ def score_clip(truth: dict, record: dict) -> dict:
             # A question nobody answered (the clip ended): the game stays behind the table.
             outcome = "after a question" if unanswered else "asked"
             unanswered = True
+        outcomes.append(outcome)
+    return outcomes, extra
+
+
+def score_clip(truth: dict, record: dict) -> dict:
+    """Every count the benchmark reports for one clip."""
+    from companion.games.the_colony.text import parse_board
+
+    frames = record["frames"]
+    turns = turns_of(truth)
+    expected = [_visible(move) for move in truth["moves"]][:sum(len(turn["moves"]) for turn in turns)]
+    played = moves_played(record)
+    asked = [event["message"] for frame in frames for event in frame["events"] if event["type"] == "question"]
+    per_turn, extra = turn_outcomes(truth, record)
+    outcomes = {name: 0 for name in TURN_OUTCOMES}
+    exact = 0
+    for number, (turn, outcome) in enumerate(zip(turns, per_turn)):
         outcomes[outcome] += 1
         ends = turns[number + 1]["first_frame"] - 1 if number + 1 < len(turns) else len(frames) - 1
         truth_board = parse_board(turn["board"])
