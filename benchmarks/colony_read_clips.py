@@ -32,7 +32,9 @@ on fresh clips 4048-4071 (rendered with main's code into /tmp/colony-clips2-cach
 clips 4072-4095 (rendered with main's code into /tmp/colony-clips3-cache). colony-clips4 tuned on 4000-4095 (4029's and
 4054's still pictures looked at) and was checked once, its code final, on fresh clips 4096-4119 (rendered with main's
 code into /tmp/colony-clips4-cache). colony-clips5 tuned on 4120-4143 (the bean clips' readings left unlooked at) and was checked once, its code final,
-on fresh clips 4144-4167 (both rendered with main's code into /tmp/colony-clips5-cache): the next fresh seed is 4168.
+on fresh clips 4144-4167 (both rendered with main's code into /tmp/colony-clips5-cache). colony-clips6 tuned on 4168-4191
+(training looks) and was checked once, its code final, on 4192 up (both rendered with main's code into
+/tmp/colony-clips6-cache): the next fresh seed is 4216.
 """
 
 from __future__ import annotations
@@ -53,10 +55,11 @@ sys.path.insert(0, str(ROOT))
 
 CACHE = Path("/tmp/colony-clips1-cache")
 FIRST_SEED = 4000
-TUNING_SEEDS_BELOW = 4168     # 4000-4047: the causes (colony-clips1) and colony-clips2's tuning; 4048-4071: its check;
+TUNING_SEEDS_BELOW = 4216     # 4000-4047: the causes (colony-clips1) and colony-clips2's tuning; 4048-4071: its check;
                               # 4000-4071: colony-clips3's tuning; 4072-4095: its check;
                               # 4000-4095: colony-clips4's tuning; 4096-4119: its check
                               # 4120-4143: colony-clips5's tuning; 4144-4167: its check
+                              # 4168-4191: colony-clips6's tuning; 4192-4215: its check (rendered by main's run)
 LOOK_CYCLE = ("colony-egg", "glass-bead", "pony-bead", "bean")   # seed % 4; bean is the held-out look
 TILT_BANDS = ((0.0, 15.0), (15.0, 30.0), (30.0, 45.01))
 TURN_OUTCOMES = ("right", "asked", "after a question", "not seen", "wrong", "after a wrong move")
