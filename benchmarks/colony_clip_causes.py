@@ -24,28 +24,27 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.colony_read_clips import (CACHE, FIRST_SEED, PLAYERS, _visible, clip_truth, misread,  # noqa: E402
-                                          moves_played, turns_of)
+from benchmarks.colony_read_clips import (CACHE, FIRST_SEED, PLAYERS, clip_truth, misread,  # noqa: E402
+                                          turn_outcomes, turns_of)
 
 MANY_MISREAD = 6   # logs misread at a still picture that count as "many" (the board's frame off, or steep)
 
 
 def turn_causes(truth: dict, record: dict) -> list[str]:
     frames, turns, causes = record["frames"], turns_of(truth), []
+    # Right and wrong as the benchmark scores them, the moves in order: an ant move the camera played at the next
+    # turn's still picture is its own turn's (counted by frames, it made that turn "not seen" and the next "wrong").
+    outcomes, _ = turn_outcomes(truth, record)
     behind = False
-    for number, turn in enumerate(turns):
+    for number, (turn, outcome) in enumerate(zip(turns, outcomes)):
         ends = turns[number + 1]["first_frame"] if number + 1 < len(turns) else len(frames)
         span = range(turn["first_frame"], ends)
         events = [(index, event) for index in span for event in frames[index]["events"]]
         camera = [event for _, event in events if event["type"] in ("sowing", "ant") and event.get("source") != PLAYERS]
-        players = [event for _, event in events if event.get("source") == PLAYERS and event["type"] != "game"]
         questions = [(index, event["message"]) for index, event in events if event["type"] == "question"]
-        visible = [truth["moves"][index] for index in turn["moves"] if truth["moves"][index]["type"] != "pass"]
-        expected = [_visible(move) for move in visible]
-        played = moves_played({"frames": [{"events": camera}]})
-        if any(move not in expected for move in played):
-            cause = "wrong: a different move played"
-        elif len(played) >= len(expected) and not players:
+        if outcome in ("wrong", "after a wrong move"):
+            cause = "wrong: a different move played" if outcome == "wrong" else "after a wrong move"
+        elif outcome == "right":
             cause = "right"
         elif questions:
             index, message = questions[0]

@@ -32,7 +32,9 @@ on fresh clips 4048-4071 (rendered with main's code into /tmp/colony-clips2-cach
 clips 4072-4095 (rendered with main's code into /tmp/colony-clips3-cache). colony-clips4 tuned on 4000-4095 (4029's and
 4054's still pictures looked at) and was checked once, its code final, on fresh clips 4096-4119 (rendered with main's
 code into /tmp/colony-clips4-cache). colony-clips5 tuned on 4120-4143 (the bean clips' readings left unlooked at) and was checked once, its code final,
-on fresh clips 4144-4167 (both rendered with main's code into /tmp/colony-clips5-cache): the next fresh seed is 4168.
+on fresh clips 4144-4167 (both rendered with main's code into /tmp/colony-clips5-cache). colony-clips6 tuned on 4168-4191
+(training looks) and was checked once, its code final, on 4192 up (both rendered with main's code into
+/tmp/colony-clips6-cache): the next fresh seed is 4216.
 """
 
 from __future__ import annotations
@@ -53,10 +55,11 @@ sys.path.insert(0, str(ROOT))
 
 CACHE = Path("/tmp/colony-clips1-cache")
 FIRST_SEED = 4000
-TUNING_SEEDS_BELOW = 4168     # 4000-4047: the causes (colony-clips1) and colony-clips2's tuning; 4048-4071: its check;
+TUNING_SEEDS_BELOW = 4216     # 4000-4047: the causes (colony-clips1) and colony-clips2's tuning; 4048-4071: its check;
                               # 4000-4071: colony-clips3's tuning; 4072-4095: its check;
                               # 4000-4095: colony-clips4's tuning; 4096-4119: its check
                               # 4120-4143: colony-clips5's tuning; 4144-4167: its check
+                              # 4168-4191: colony-clips6's tuning; 4192-4215: its check (rendered by main's run)
 LOOK_CYCLE = ("colony-egg", "glass-bead", "pony-bead", "bean")   # seed % 4; bean is the held-out look
 TILT_BANDS = ((0.0, 15.0), (15.0, 30.0), (30.0, 45.01))
 TURN_OUTCOMES = ("right", "asked", "after a question", "not seen", "wrong", "after a wrong move")
@@ -222,10 +225,10 @@ def turns_of(truth: dict) -> list[dict]:
     return turns
 
 
-def score_clip(truth: dict, record: dict) -> dict:
-    """Every count the benchmark reports for one clip."""
-    from companion.games.the_colony.text import parse_board
-
+def turn_outcomes(truth: dict, record: dict) -> tuple[list[str], int]:
+    """Each turn's outcome (one of TURN_OUTCOMES), the session's moves taken in order against the clip's (a turn's
+    ant move the camera played at the next turn's still picture is still that turn's); and the moves played beyond
+    the clip's (wrong)."""
     frames = record["frames"]
     expected = [_visible(move) for move in truth["moves"]]
     turns = turns_of(truth)
@@ -258,9 +261,8 @@ def score_clip(truth: dict, record: dict) -> dict:
             statuses.append("wrong")
             diverged = True
     extra = max(0, len(played) - len(expected)) if not diverged else 0
-    outcomes = {name: 0 for name in TURN_OUTCOMES}
-    exact, unanswered = 0, False
-    for number, turn in enumerate(turns):
+    outcomes, unanswered = [], False
+    for turn in turns:
         # A pass shows only through the next sowing: not yet played is no miss of this turn's.
         mine = [statuses[index] for index in turn["moves"]
                 if not (expected[index]["type"] == "pass" and statuses[index] != "wrong")]
@@ -269,6 +271,23 @@ def score_clip(truth: dict, record: dict) -> dict:
             # A question nobody answered (the clip ended): the game stays behind the table.
             outcome = "after a question" if unanswered else "asked"
             unanswered = True
+        outcomes.append(outcome)
+    return outcomes, extra
+
+
+def score_clip(truth: dict, record: dict) -> dict:
+    """Every count the benchmark reports for one clip."""
+    from companion.games.the_colony.text import parse_board
+
+    frames = record["frames"]
+    turns = turns_of(truth)
+    expected = [_visible(move) for move in truth["moves"]][:sum(len(turn["moves"]) for turn in turns)]
+    played = moves_played(record)
+    asked = [event["message"] for frame in frames for event in frame["events"] if event["type"] == "question"]
+    per_turn, extra = turn_outcomes(truth, record)
+    outcomes = {name: 0 for name in TURN_OUTCOMES}
+    exact = 0
+    for number, (turn, outcome) in enumerate(zip(turns, per_turn)):
         outcomes[outcome] += 1
         ends = turns[number + 1]["first_frame"] - 1 if number + 1 < len(turns) else len(frames) - 1
         truth_board = parse_board(turn["board"])

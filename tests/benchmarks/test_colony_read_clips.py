@@ -128,3 +128,15 @@ def test_each_turn_gets_its_cause_worst_first_a_phantom_hand_then_the_game_left_
                                           "asked: the game behind a turn missed before", "right"]
     played["frames"][9]["events"] = [sowing("L10")]
     assert turn_causes(TRUTH, played)[2] == "wrong: a different move played"
+
+
+def test_a_move_the_camera_plays_at_the_next_turns_still_picture_is_its_own_turns_cause_too():
+    """colony_clip_causes split the turns by frames: black's sowing, played at the still picture after red's next
+    hand had come (frame 9), made black's turn 'not seen' and red's 'wrong', where the benchmark scores both right."""
+    from benchmarks.colony_clip_causes import turn_causes
+
+    played = record({4: [sowing("L1")], 9: [{"type": "pass"}, sowing("L5"), sowing("L9")]},
+                    [board()] * 4 + [AFTER_RED] * 5 + [AFTER_RED_AGAIN])
+    score = score_clip(TRUTH, played)
+    assert (score["right"], score["wrong"], score["not seen"]) == (3, 0, 0)
+    assert turn_causes(TRUTH, played) == ["right", "right", "right"]

@@ -17,6 +17,7 @@ from companion.games.the_colony.camera.counting import MODEL_FILE, TOTAL_MODEL_F
 from companion.games.the_colony.camera.features import (FEATURE_NAMES, AntLook, SpaceLook, bead_unit, feature_row,
                                                         hands_over_whole, look_at_spaces, measured_unit)
 from companion.games.the_colony.camera.observation import ColonyObservation, SpaceReading
+from companion.games.the_colony.camera.outlined_markers import with_outlined_markers
 from companion.games.the_colony.camera.pile_score import pile_scores
 from companion.games.the_colony.camera.settings import SETTINGS, ColonyReaderSettings
 from companion.games.the_colony.camera.stream_memory import StreamMemory
@@ -69,7 +70,9 @@ def measure(image: np.ndarray, layout: Layout, settings: ColonyReaderSettings = 
         frame, markers = locate_board(image, markers)
         if frame is None:
             return None, None
-        memory.new_frame(frame, patch_maps(frame, grid, image.shape[1::-1]), markers)
+        # A far marker outlined but not read: the frame from the near ones alone puts the far logs off.
+        frame, outlined = with_outlined_markers(image, frame, markers, settings)
+        memory.new_frame(frame, patch_maps(frame, grid, image.shape[1::-1]), markers, outlined)
     greys = patch_greys(image, memory.maps, grid)
     changed = memory.changed_spaces(greys, settings)
     patches = sample_patches(image, memory.frame, grid, memory.maps, changed)

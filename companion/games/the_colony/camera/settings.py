@@ -66,6 +66,16 @@ class ColonyReaderSettings:
     held_markers: int = 2             # (two markers fix the board's plane, as the shared frame memory holds it)
     held_marker_px: float = 2.5       # on clips 4000-4071 a still board's corners wobble up to 2.1 px from their median
     marker_search_grow: float = 0.8   # a stream looks for a marker this many of its sides round where it was
+    # A corner marker the detector outlined but could not read (outlined_markers.py) is taken from its outline when
+    # that is the one outline of about its size near where the frame from the markers read puts it. Set on the
+    # first frames of clips 4125, 4146-4159 (two markers read; not tuned): the outline lay 0.3-0.9 sides off.
+    outline_reach: float = 1.0        # in the marker's sides, from where the frame puts its centre
+    outline_size: tuple[float, float] = (0.6, 1.6)   # its side over the side the frame gives the marker
+    outline_same: float = 0.3         # outlines nearer than this (in sides) are one square outlined twice
+    outline_rounds: int = 2           # the frame made anew with the outlines taken puts the others better
+    outline_residual_px: float = 2.0  # the frame with them must fit every corner this well (there: 0.9-1.4 px)
+    outline_kept_px: float = 1.5      # a stream's frame with outlines stands while the markers read keep their centres
+                                      # this near (4148: a still board's centres wobble 0.9 px, one corner 3 px)
 
 
 SETTINGS = ColonyReaderSettings()

@@ -35,21 +35,27 @@ class StreamMemory:
     counted_model: object = None          # which counter,
     probabilities: np.ndarray | None = None   # and what it gave
     units: list = field(default_factory=list)  # one bead's area as each recent picture measured it (mm2)
+    outlines: dict = field(default_factory=dict)   # corner markers the frame took from outlines (outlined_markers)
 
     def still(self, markers: dict, settings: ColonyReaderSettings) -> bool:
         """The board has not moved, its frame stands: the same markers where they were last frame; or enough of
         those the frame was made from near where they lay then, and none it was not made from (a marker found
-        again makes a better frame)."""
+        again makes a better frame); or, for a frame that took outlines, the markers it read, centred where they lay."""
         if self.frame is None:
             return False
         if set(markers) == set(self.markers) and all(
                 float(np.abs(markers[m] - self.markers[m]).max()) < settings.still_marker_px for m in markers):
             return True
+        if self.outlines and set(markers) == set(self.frame_markers):
+            # A frame that took outlines (outlined_markers) is not made anew for a corner's wobble: at the next frame
+            # a hand may lie over the outlined marker. It stands while the markers read keep their centres.
+            return max(float(np.linalg.norm(markers[m].mean(0) - self.frame_markers[m].mean(0)))
+                       for m in markers) <= settings.outline_kept_px
         return set(markers) <= set(self.frame_markers) and len(markers) >= settings.held_markers and all(
             float(np.abs(markers[m] - self.frame_markers[m]).max()) < settings.held_marker_px for m in markers)
 
-    def new_frame(self, frame, maps: PatchMaps, markers: dict) -> None:
-        self.frame, self.maps, self.frame_markers = frame, maps, dict(markers)
+    def new_frame(self, frame, maps: PatchMaps, markers: dict, outlines: dict | None = None) -> None:
+        self.frame, self.maps, self.frame_markers, self.outlines = frame, maps, dict(markers), dict(outlines or {})
 
     def same_picture(self, small: np.ndarray, settings: ColonyReaderSettings) -> bool:
         """Nothing on the table moved since the last picture measured (sensor noise aside)."""
