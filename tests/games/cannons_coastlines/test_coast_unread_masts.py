@@ -59,3 +59,21 @@ def test_two_stretches_of_pole_let_go_together_half_a_mast_where_no_mast_is_read
 def test_one_such_stretch_alone_is_let_go_unasked():
     masts, crates, doubts, _ = read_fittings(mat_with(POLE_TOP), looks=PALE_POLE_LOOKS)
     assert (masts, crates, doubts) == ([], [], [])
+
+
+# Tuning seed 6023 ben: two pale masts beside a crate, one leaving a stretch of its pole 0.45 of a mast long, the other
+# only specks; the crate read alone, sure. A stretch of pole 0.43 of a taught mast (13 mm of 30) beside a crate:
+BLUE_CRATE = ((75, 30, 16, 16), (154, 51, 25))
+POLE_BESIDE_CRATE = ((120, 25, 4, 13), SAIL)
+
+
+def test_a_stretch_of_pole_four_tenths_of_a_mast_beside_a_crate_where_no_mast_is_read_is_asked_about():
+    masts, crates, doubts, _ = read_fittings(mat_with(BLUE_CRATE, POLE_BESIDE_CRATE), looks=TAUGHT)
+    assert (masts, crates) == ([], [1])
+    assert any("1 stretch(es) of pole let go" in doubt for doubt in doubts), doubts
+
+
+def test_the_same_stretch_a_third_of_a_longer_mast_is_let_go_unasked():
+    longer = replace(TAUGHT, mast_length_mm=40.0)   # 13 mm of 40: a pole's part, the mast read elsewhere
+    masts, crates, doubts, _ = read_fittings(mat_with(BLUE_CRATE, POLE_BESIDE_CRATE), looks=longer)
+    assert (masts, crates, doubts) == ([], [1], [])
