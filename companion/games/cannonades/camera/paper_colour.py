@@ -36,8 +36,9 @@ class PaperColourSettings:
     least_pixels: int = 60          # fewer bright pixels of the card or the faces than this: not told (no say)
     # Between the bars, a second look (cannonades-looks40, varied 9400-11199's 28 such seats): the median of each
     # pixel's chromaticity, and the mean of only the brighter half of each side's pixels (ink's blurred edges and
-    # a lamp's fall-off weigh less in both). 9 of 14 hidden faces lay within 0.016 by both; backs 0.021 or more by the
-    # median: paper only when both are within `same_paper_most` (its bar reused, not fitted).
+    # a lamp's fall-off weigh less in both). 7 of 14 hidden faces (and 9805 s2's face-up cannonade) lay within
+    # 0.016 by both, backs 0.021 or more by the median: paper only when both are within `same_paper_most` (its bar
+    # reused, not fitted).
     second_look_half: float = 50.0  # the brighter half: pixels at or above this percentile of each side's grey
 
 
