@@ -68,7 +68,7 @@ def paper_colour(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, se
     if looked is None:
         return PAPER
     paper, grey_box, visible, _, _, (corner, beside) = looked
-    return deck.judge(*corner, grey_box, visible, paper_level(paper, settings), beside)
+    return deck.judge(*corner, grey_box, visible, paper_level(paper, settings), beside, second_look=True)
 
 
 def paper_between(grey: np.ndarray, outline_px: np.ndarray, cover: np.ndarray, settings: ReaderSettings,
