@@ -5,7 +5,8 @@ edge. A cocked die's rising side shows beside its top or beyond it: its body run
 away from the camera. This tells a cocked die showing one to three pips, whose grid of pips cannot show the lean,
 and one showing four or more whose grid, seen from above the slant it leans at, is squashed too little to show it
 (on bars of its own, set by such flat and cocked tops: a flat one's body, seen from low down, shifts further).
-The body is the top's colour (its hue; the sides are shaded lighter or darker) joined to the top's body; round a face
+The body is the top's colour (its hue, and on a coloured top its chroma too: the sides are shaded lighter or
+darker, a shadow or the paper beside it is grey) joined to the top's body; round a face
 of one to three pips, its shift across is measured with thin strips of like colour cut from it (a print line, a chest
 square's rim, a shadow's fringe joined to it would run it on across as a side does). The body measures the face read
 too: a face of two or three pips whose die's body, found whole, is far wider than its pip spread allows is smaller than
@@ -60,7 +61,8 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     hue_off = np.hypot(lab[..., 1] - body[1], lab[..., 2] - body[2])
     light = lab[..., 0] / max(float(body[0]), 1.0)
     low, high = settings.die_side_lightness
-    mask = ((hue_off < settings.die_side_hue) & (light > low) & (light < high)).astype(np.uint8)
+    mask = ((hue_off < settings.die_side_hue) & (light > low) & (light < high)
+            & _keeps_top_colour(lab, body, light, settings)).astype(np.uint8)
     # Close over the pips (their colour is not the body's), then drop single-pixel grain.
     size = max(3, int(round(face.spread_px * 0.5)) | 1)
     mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, np.ones((size, size), np.uint8))
@@ -75,6 +77,17 @@ def body_extent(crop: np.ndarray, face, away: np.ndarray, settings: ReaderSettin
     core = _extent_of(cv2.morphologyEx(_holes_filled(mask, face), cv2.MORPH_OPEN,
                                        cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (bridge, bridge))), places, face, away)
     return whole if core is None else replace(core, whole=whole)
+
+
+def _keeps_top_colour(lab: np.ndarray, body: np.ndarray, light: np.ndarray, settings: ReaderSettings) -> np.ndarray:
+    """Where the crop keeps the colour of a coloured top (`body`, its Lab): a side is the same paint, shaded, so its
+    chroma falls no faster than its lightness; a shadow or the paper beside the die (a greyish colour within the top's
+    hue reach of a dull green or blue) keeps little of it. A top of little colour (ivory) is not judged so."""
+    top_chroma = float(np.hypot(body[1] - 128.0, body[2] - 128.0))
+    if top_chroma < settings.die_side_chroma_least:
+        return np.ones(lab.shape[:2], bool)
+    chroma = np.hypot(lab[..., 1] - 128.0, lab[..., 2] - 128.0)
+    return chroma >= settings.die_side_chroma_share * top_chroma * np.minimum(light, 1.0)
 
 
 def _holes_filled(mask: np.ndarray, face) -> np.ndarray:

@@ -164,6 +164,11 @@ def read_die(view: BoardView, image: np.ndarray, blob: Blob, settings: ReaderSet
     if face.pips == 1:
         counts |= {item[0].pips for item in faces if item[0].pips > 1 and pips_found(item[0], face.centre[None, :])
                    and _rivals_lone(item[0], face, settings, crop)}
+        # A lone pip in the middle of a face of three or five read nearly as well, but for its edges or its pips'
+        # looks, may be that face's middle pip: a cocked die's side whose outer pips, squashed, were no spots.
+        counts |= {item[0].pips for item in near_misses if item[0].pips in (3, 5)
+                   and item[0].margin >= face.margin - settings.face_rival_margin
+                   and np.linalg.norm(item[0].centre - face.centre) <= settings.lone_in_middle_spreads * item[0].spread_px}
     # A lone pip must lie on a die's top, not on the board's print (`board`: where the print is known blank, it is not).
     doubts = print_doubts(crop, face, settings, board is not None and face.pips == 1 and print_blank_under(
         view, board, np.asarray(low) + face.centre / ppm, height, settings))

@@ -127,8 +127,17 @@ class ReaderSettings:
     # ... nor when its middle lies farther than this from the middle of the lone pip's top (lone_pip_body.off_its_top)
     # than the pip does (tuning seeds 2400-2749: flat 1s' pips 0.1-2.0 mm from it, their side-paired 2s 4.9-7.3).
     lone_top_middle_mm: float = 2.5
+    # A lone pip lying within this many spreads of the middle of a face of three or five read nearly as well (a near
+    # miss, for its edges or pips) may be its middle pip (bc-dice32, forced-lean fresh tuning seed 7502: a cocked 3's
+    # side read sure as a 1, the 3 there at margin 0.86-0.88 against the pip's 0.85, its middle on the pip; not swept).
+    lone_in_middle_spreads: float = 0.25
     die_side_hue: float = 14.0           # a die's sides: within this of its top's hue (Lab a, b)
     die_side_lightness: tuple[float, float] = (0.45, 1.6)   # and this light against its top (shaded either way)
+    # ... and, on a top of this much chroma at least, this share of it at the side's own lightness (a side is the same
+    # paint shaded; a shadow or the paper joined to it is grey: bc-dice32, fresh tuning seeds 7350-7549, flat 2s asked
+    # for a side, 7449's and 7531's bodies run on into a shadow and the paper of chroma 5 and 13.6 against 18 and 27).
+    die_side_chroma_least: float = 12.0
+    die_side_chroma_share: float = 0.5
     die_body_spreads: float = 7.0        # a die's body is no wider than this many pip spreads (1.9 tops; tuning: flat 4-5)
     # A die's body, as a share of its width across the camera's line (tuning seeds 1500-1799, faces of 1-3 pips):
     cocked_shift_across: float = 0.12    # its middle off its top's across that line (flat 0.09 and below but 2 of 117)

@@ -128,6 +128,37 @@ def test_a_flat_one_whose_colour_runs_on_along_a_line_a_rim_or_a_shadow_is_read_
     assert seen.pips == 1 and seen.confidence >= SETTINGS.confident, seen.reason
 
 
+def _dull_green_top_beside(band_bgr: tuple[int, int, int]) -> tuple[np.ndarray, FaceRead]:
+    """A dull green die's top of two pips (Lab chroma 16) on a grey table, a band of `band_bgr` beside it."""
+    picture, face = _die_top_view("beside")
+    top = slice(50, 50 + TOP_PX)
+    red = np.all(picture == (40, 40, 200), axis=-1)
+    picture[red] = (70, 95, 80)
+    picture[top, slice(90, 106)] = band_bgr
+    return picture, face
+
+
+@pytest.mark.parametrize("band_bgr, cocked", [((60, 82, 68), True),     # the top's paint shaded: a side
+                                              ((75, 85, 80), False)])   # a grey shadow or paper within its hue reach
+def test_a_grey_band_beside_a_coloured_top_is_no_side(band_bgr, cocked):
+    # Fresh tuning seeds 7350-7549 (bc-dice32): flat green-gold and blue 2s asked for a side, their bodies run on
+    # into a shadow or the paper, grey against their tops' chroma but within `die_side_hue` of it.
+    picture, face = _dull_green_top_beside(band_bgr)
+    extent = body_extent(picture, face, AWAY, SETTINGS)
+    assert body_measured(extent, face.pips, SETTINGS)
+    assert sides_show_lean(extent, face.pips, SETTINGS) == cocked
+
+
+@pytest.mark.slow
+def test_a_flat_green_gold_two_whose_body_runs_on_into_the_paper_is_read_sure():
+    # Fresh tuning seed 7531: a flat green-gold 2 seen 70 degrees up; main's body ran on into the cream paper beside
+    # it (chroma 13.6 against the top's 27, within its hue reach), 0.17 across, and it was asked for a side.
+    from tests.games.black_cannon.camera.test_black_cannon_dice import _flat_die_read
+
+    seen = _flat_die_read(7531, 0, 2, "green-gold")
+    assert seen.pips == 2 and seen.confidence >= SETTINGS.confident, seen.reason
+
+
 def _body_round_a_face(width_mm: float, spread_mm: float, cut_off: bool = False):
     """The whole body round a face of pip spread `spread_mm`, `width_mm` across the camera's line, centred on it."""
     from companion.games.black_cannon.camera.die_sides import BodyExtent
