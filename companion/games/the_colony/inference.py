@@ -45,6 +45,8 @@ class InferenceSettings:
     flicker: float = 2.0            # a picture this close to the game's own table, and closer than any move: no move
     max_sowings: int = 3000         # sowings tried from one position (choices multiply them) ...
     max_choices: int = 8            # ... each with at most this many choices of way (relays may offer more)
+    cut_fit: float = 4.5            # a search cut short plays a move alone only if it fits this well: above the
+                                    # training looks' right moves (at most 3.8, 4168-4191), under accept_cost (colony-clips7)
     setup_fit: float = 0.75         # share of spaces read within an egg of the setup's three: a fresh setup
 
 
@@ -98,16 +100,34 @@ def describe(command: dict) -> str:
     return kind
 
 
-def sowings(position: Position, settings: InferenceSettings = SETTINGS) -> Iterator[dict]:
+@dataclass
+class Search:
+    """How a search of sowings went: `cut` once a way was left untried (a relay past `max_choices`, or
+    `max_sowings` used up), so the true sowing may never have been a candidate."""
+
+    cut_from: set[str] = field(default_factory=set)   # the starts whose sowings were cut short
+
+    @property
+    def cut(self) -> bool:
+        return bool(self.cut_from)
+
+
+def sowings(position: Position, settings: InferenceSettings = SETTINGS,
+            search: Search | None = None) -> Iterator[dict]:
     """Every whole sowing of the player to move: each legal start with each way of making its choices
-    (up to the settings' numbers: a relay through the centre may offer choice after choice)."""
+    (up to the settings' numbers: a relay through the centre may offer choice after choice; `search`
+    learns when they cut it short)."""
+    search = search if search is not None else Search()
     tried = 0
     limit = settings.max_sowings
     for space in position.layout.ids:
         if not position.eggs[space] or space in position.ants:
             continue
         pending = [[]]
-        while pending and tried < limit:
+        while pending:
+            if tried >= limit:
+                search.cut_from.add(space)
+                break
             via = pending.pop()
             tried += 1
             try:
@@ -120,6 +140,8 @@ def sowings(position: Position, settings: InferenceSettings = SETTINGS) -> Itera
                 yield {"type": "sow", "space": space, "via": list(via)}
             elif len(via) < settings.max_choices:
                 pending += [via + [option] for option in reversed(sowing.options)]
+            else:
+                search.cut_from.add(space)
 
 
 def _step(game: ColonyGame, command: dict) -> ColonyGame | None:
@@ -138,9 +160,9 @@ def _ant_moves(game: ColonyGame) -> list[dict]:
             for start, end in RECORD.view(game, None)["ant_moves"]]
 
 
-def _sown(game: ColonyGame, settings: InferenceSettings) -> Iterator[Candidate]:
+def _sown(game: ColonyGame, settings: InferenceSettings, search: Search) -> Iterator[Candidate]:
     """Each sowing from `game`, alone and followed by each ant move."""
-    for command in sowings(game.position, settings):
+    for command in sowings(game.position, settings, search):
         after = _step(game, command)
         if after is None:
             continue
@@ -151,25 +173,27 @@ def _sown(game: ColonyGame, settings: InferenceSettings) -> Iterator[Candidate]:
                 yield Candidate((command, ant), moved)
 
 
-def candidates(game: ColonyGame, settings: InferenceSettings = SETTINGS) -> Iterator[Candidate]:
+def candidates(game: ColonyGame, settings: InferenceSettings = SETTINGS,
+               search: Search | None = None) -> Iterator[Candidate]:
     """The continuations a still picture may show: this turn's next visible step, and the next player's
     sowing behind an unseen pass (or behind an ant move that was never still long enough to be seen)."""
+    search = search if search is not None else Search()
     if game.over is not None:
         return
     if game.phase == SOW:
-        yield from _sown(game, settings)
+        yield from _sown(game, settings, search)
         return
     for ant in _ant_moves(game):
         moved = _step(game, ant)
         if moved is None:
             continue
         yield Candidate((ant,), moved)
-        for later in _sown(moved, settings):
+        for later in _sown(moved, settings, search):
             if len(later.commands) == 1:
                 yield Candidate((ant,) + later.commands, later.game)
     passed = _step(game, {"type": "pass"})
     if passed is not None and passed.over is None:
-        for later in _sown(passed, settings):
+        for later in _sown(passed, settings, search):
             yield Candidate(({"type": "pass"},) + later.commands, later.game)
 
 
@@ -214,7 +238,8 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
     # second is then a rival as close as can be, and the players are asked.
     fits: dict[tuple, tuple[float, tuple[str, ...]]] = {}
     ranked, unchanged = [(still_cost, None, still_misfits)], _table(before)
-    for candidate in candidates(game, settings):
+    search = Search()
+    for candidate in candidates(game, settings, search):
         key = _table(candidate.game.position)
         if key == unchanged:
             continue
@@ -233,6 +258,11 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
     said = [_said(entry, before.turn) for entry in (best, runner_up) if entry is not None]
     if best[1] is not None and best[0] <= settings.accept_cost and clear:
         candidate = best[1]
+        if search.cut and best[0] > settings.cut_fit:
+            # A sowing never tried may fit better still (a long relay through the centre): not played alone.
+            return Question(f"The camera would play {said[0]}, but {mover} may have sown a longer way than it "
+                            "tries (a relay offering choice after choice). Play it on the Play screen, or "
+                            "count the eggs and ants again.", tuple(dict.fromkeys(best[2] + still_misfits)))
         return Explained(candidate.commands, best[0], candidate.game.position)
     changed = still_misfits or best[2]
     if best[0] > settings.accept_cost or best[1] is None:
