@@ -215,3 +215,20 @@ def test_a_lone_speck_under_the_bar_or_untaught_is_let_go():
     assert read_fittings(mat_with(one_part), looks=FAR_PENNANTS)[:3] == ([], [], [])
     pole_parts = [one_part, ((80, 50, 2.5, 8), DULL)]
     assert read_fittings(mat_with(*pole_parts))[:3] == ([], [], [])   # untaught: no mast's mm^2 known
+
+
+def test_pole_like_specks_beside_a_crate_with_no_mast_read_are_asked_about():
+    """Fresh tuning seed 6245 ben (sure and wrong, a mast missed): a pale mast whose sail and band the prize mask
+    missed left only its pole above and below the yard, two specks 2.4 times as long as wide, 19 and 26 mm^2; a crate
+    read beside it kept the empty-zone doubt from looking. Specks shaped like a pole's parts are asked."""
+    pole_parts = [((100, 34, 2.5, 9), DULL), ((100, 48, 2.5, 10), DULL)]   # 22 and 25 mm^2, in line, a yard's gap
+    masts, crates, doubts, _ = read_fittings(mat_with(BLUE_CRATE, *pole_parts), looks=FAR_PENNANTS)
+    assert masts == [] and len(crates) == 1
+    assert any("no mast were read" in doubt for doubt in doubts), doubts
+
+
+def test_round_specks_beside_a_crate_are_let_go():
+    """Specks as wide as long (a coin's ring, letters) are no pole's parts."""
+    round_parts = [((100, 34, 5, 5), DULL), ((100, 48, 5, 5), DULL)]
+    doubts = read_fittings(mat_with(BLUE_CRATE, *round_parts), looks=FAR_PENNANTS)[2]
+    assert not any("no mast were read" in doubt for doubt in doubts), doubts

@@ -339,6 +339,10 @@ class MatSettings:
     # and sure (3516 dev, 35 mm^2), then 0.04 (3403 ben): the bar between 0.13 and 0.20, set before 4000-4099 was read.
     empty_zone_speck_mast_share: float = 0.17
     empty_zone_specks_least: int = 2          # a pole's parts: a lone speck is let go
+    # ... and where crates but no mast were read, specks each this many times as long as wide (a pole's parts), lying
+    # within this many taught masts (a pole broken by its yard): fresh tuning seed 6245 ben (2.4 and 2.4, 1.6 masts).
+    pole_speck_aspect: float = 2.0
+    pole_specks_span: float = 2.0
     # ... nor, taught, a blob there showing no patch of paint and covering less than unpainted_mast_share of a taught
     # mast: a coin's ring reaching over, read as a mast by its faint colour (tuning seed 1924 dev, sure and wrong).
     # Taught: paper enclosed by one prize's blob, this many mm^2 at most and darker on average than hole_lightness_most

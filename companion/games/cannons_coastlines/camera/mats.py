@@ -304,6 +304,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
                                                   speck_patches, looks, fleets)
     doubts += pole_paint.speck_band_doubts(specks, looks) if not from_specks else []
     doubts += pole_paint.empty_zone_speck_doubts(specks, looks, len(masts) + len(crates))
+    doubts += pole_paint.mastless_pole_speck_doubts(specks, looks, len(masts), len(crates))
     doubts += unread_mast_doubts(lab[..., 0], (mask > 0) & ~specks, let_go, len(masts), looks, settings)
     doubts += dark_paint_doubts(lab, blobs_read, paint, fleets or set(hues), looks, settings)
     return masts, crates, doubts, covered

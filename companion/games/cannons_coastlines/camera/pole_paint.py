@@ -195,6 +195,33 @@ class PolePaint:
             return []
         return [f"{len(parts)} specks of {mm2:.0f} mm^2 on a fittings zone where no prize was read: a pale mast's pole?"]
 
+    def mastless_pole_speck_doubts(self, specks: np.ndarray, looks: MatLooks, masts_read: int, crates_read: int) -> list[str]:
+        """Taught, where crates but no mast were read: MatSettings.empty_zone_specks_least specks or more of
+        MatSettings.speck_band_part_least_mm2 each, off the bottom edge, each a pole's shape (MatSettings.pole_speck_aspect
+        times as long as wide), lying within MatSettings.pole_specks_span masts and covering together
+        MatSettings.empty_zone_speck_mast_share of a taught mast: a pale mast's pole above and below its yard, the mask
+        holding neither its sail nor its band (fresh tuning seed 6245 ben, sure, a mast missed). Asked."""
+        settings = self.settings
+        if masts_read or not crates_read or not looks.taught or looks.mast_mm2 <= 0 or not specks.any():
+            return []
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(_off_the_edge(specks, settings).astype(np.uint8))
+        least = settings.speck_band_part_least_mm2 * MAT_PX_PER_MM ** 2
+        def pole_like(index: int) -> bool:
+            long_side = max(stats[index, cv2.CC_STAT_WIDTH], stats[index, cv2.CC_STAT_HEIGHT])
+            short_side = max(1, min(stats[index, cv2.CC_STAT_WIDTH], stats[index, cv2.CC_STAT_HEIGHT]))
+            return long_side >= settings.pole_speck_aspect * short_side
+        parts = [index for index in range(1, count) if stats[index, cv2.CC_STAT_AREA] >= least and pole_like(index)]
+        if len(parts) < settings.empty_zone_specks_least:
+            return []
+        whole = np.isin(labels, parts)
+        mm2 = float(whole.sum()) / MAT_PX_PER_MM ** 2
+        rows, cols = np.nonzero(whole)   # end to end (a spread's length counts a gap between two parts twice over)
+        span_mm = float(np.hypot(np.ptp(rows), np.ptp(cols))) / MAT_PX_PER_MM
+        if mm2 < settings.empty_zone_speck_mast_share * looks.mast_mm2 or \
+                span_mm > settings.pole_specks_span * looks.mast_length_mm:
+            return []
+        return [f"{len(parts)} pole-like specks of {mm2:.0f} mm^2 where crates but no mast were read: a pale mast's pole?"]
+
     def _whole_band(self, band: list[np.ndarray], looks: MatLooks) -> bool:
         """Whether a band of paint on specks (its patches, bool) reaches MatSettings.speck_band_whole_share of a taught
         band or further (a band taught): a whole band, no part broken off a prize's."""
