@@ -61,7 +61,8 @@ class DeckPaper:
         height, width = grey_box.shape
         box = self.view[y0:y0 + height, x0:x0 + width]
         unclipped = brightest_channel(box) < settings.clipped
-        bright = box[shows & unclipped & (grey_box >= level)]
+        card = shows & unclipped & (grey_box >= level)
+        bright = box[card]
         paper, near = self.chroma, None
         if beside is not None and beside.any():
             top = float(np.percentile(grey_box[beside], 75)) - settings.paper_below_top
@@ -70,7 +71,7 @@ class DeckPaper:
                 paper, near = chromaticity(box[near_mask]), (box[near_mask], grey_box[near_mask])
         verdict = told_by_colour(bright, paper, settings)
         if verdict == UNSURE and second_look and near is not None and \
-                second_look_says_paper((bright, grey_box[shows & unclipped & (grey_box >= level)]), near, settings):
+                second_look_says_paper((bright, grey_box[card]), near, settings):
             return PAPER
         return verdict
 
