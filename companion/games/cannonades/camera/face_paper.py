@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import touching
-from companion.games.cannonades.camera.paper_colour import PAPER, DeckPaper
+from companion.games.cannonades.camera.paper_colour import OTHER, PAPER, DeckPaper
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import paper_level
 from companion.games.cannonades.kit import cards
@@ -171,6 +171,26 @@ def mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSetti
     # No covering face's paper beside to compare with here: the deck's, and only its plain colour is paper (a light
     # back's pattern in a doubtful colour was asked, then counted a ship under a cannonade: tuning 9553).
     return deck is None or deck.judge(x0, y0, grey[y0:y1, x0:x1], shows, light) == PAPER
+
+
+def corners_in_paper_colour(grey: np.ndarray, squares_px: list[np.ndarray], settings: ReaderSettings,
+                            deck: DeckPaper) -> bool:
+    """Whether the light corners of a card that look like a face's (`squares_px`: the two squares off its printed
+    corners, in the view's px) are not plainly another colour than the deck's paper: their brighter part by
+    DeckPaper.judge (True also when it cannot tell: no face read, too little of it)."""
+    outline = np.int32(np.round(np.concatenate(squares_px)))
+    x, y, w, h = cv2.boundingRect(outline)
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, grey.shape[1]), min(y + h, grey.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return True
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(inside, [np.int32(np.round(square)) - np.int32([x0, y0]) for square in squares_px], 255)
+    grey_box = grey[y0:y1, x0:x1]
+    values = grey_box[inside > 0]
+    if values.size == 0:
+        return True
+    level = float(np.percentile(values, settings.plain_corner_light_percentile))
+    return deck.judge(x0, y0, grey_box, inside > 0, level) != OTHER
 
 
 def margin_px(settings: ReaderSettings) -> int:
