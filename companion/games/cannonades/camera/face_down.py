@@ -30,6 +30,10 @@ BESIDE_FACE = "a whole card's shape beside a face-up card, the table between the
 REFITTED = "its outline found again at its own level: a faint back's pattern had made it ragged"
 # A card found by its shape that shows a face's paper and ink (its corners hidden by its neighbours in a row): read again.
 MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and ink, not a back"
+# The same by its grey, but the light part's colour neither plainly the deck's paper nor another's: asked, read again
+# (not MOSTLY_PAPER: no ship under a cannonade is made of it, paper_under_cannonade.py).
+PAPER_AND_INK_UNSURE = (f"{PRINTED_CORNERS} hidden?, what shows of it a face's paper and ink by its grey, its colour "
+                        "neither plainly the deck's paper nor another's: face up or down not told")
 # The same, but one of its marker corners lies clear of every card: its markers were not hidden, only unread. Under
 # a cannonade it is still the ship the cannonade lies on; elsewhere it may be a cannonade lying on the face (reader.py).
 MARKER_SHOWS = f"{HIDDEN_FACE}? a marker corner lies clear of the cards by it, yet unread"
@@ -37,6 +41,9 @@ PAPER_BETWEEN = ("a card reaching under a face-up card, what shows of it less a 
                  "paper inside its light border: face up or down not told")
 PAPER_OF_A_BACK = ("a card reaching under a face-up card, as bright as a face's paper and of its colour, yet its paper "
                    "only a border or a pattern's ground: face up or down not told")
+PAPER_AND_INK = {PAPER: MOSTLY_PAPER, UNSURE: PAPER_AND_INK_UNSURE}   # mostly_paper's verdicts that are no back
+# Its colour not told, paper and ink is a doubt only with a face's blank stretch of paper (hidden_face_paper's bar, reused).
+BLANK_LEAST_MM = hidden_face_paper.HIDDEN_FACE.blank_radius_least_mm
 PAPER_COLOUR_UNSURE = ("a card reaching under a face-up card, as bright as a face's paper, its colour neither plainly the "
                        "paper's nor another's: face up or down not told")
 
@@ -231,8 +238,9 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         return [Blob("unknown", centre, axis, area, 0.0, why, sample_points(contour, view_to_table))]
     if _looks_like_a_face(grey, contour, settings, deck):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover, deck):
-        return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
+    told = mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover, deck, BLANK_LEAST_MM)
+    if told in PAPER_AND_INK:
+        return [Blob("unknown", centre, axis, area, 0.0, PAPER_AND_INK[told])]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
     return [Blob("down", centre, axis, area, confidence, "a whole card's shape with no marker")]
@@ -271,8 +279,9 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
         return [Blob("unknown", centre, axis, area, 0.0, PAPER_BETWEEN)]
     if _looks_like_a_face(grey, contour, settings, deck):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if mostly_paper(grey, part.outline_px, settings, part.others_px, cover, deck):
-        return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
+    if (told := mostly_paper(grey, part.outline_px, settings, part.others_px, cover, deck, BLANK_LEAST_MM)) \
+            in PAPER_AND_INK:
+        return [Blob("unknown", centre, axis, area, 0.0, PAPER_AND_INK[told])]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
 
