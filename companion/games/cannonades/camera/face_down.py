@@ -14,8 +14,8 @@ import numpy as np
 from companion.games.cannonades.camera import (arm_cards, arms, beside_face, bitten_back, halo, hidden_face_paper,
                                                overlapping_row, refit, touching)
 from companion.games.cannonades.camera.settings import ReaderSettings
-from companion.games.cannonades.camera.face_paper import (a_marker_shows, margin_px, mostly_paper, paper_between,
-                                                            paper_bright, paper_colour)
+from companion.games.cannonades.camera.face_paper import (a_marker_shows, corners_in_paper_colour, margin_px,
+                                                            mostly_paper, paper_between, paper_bright, paper_colour)
 from companion.games.cannonades.camera.paper_colour import PAPER, UNSURE, DeckPaper, deck_paper
 from companion.games.cannonades.camera.table_mask import PLAY_VIEW_MM, TableDifference, at_edge, card_sized, not_table
 from companion.games.cannonades.kit import cards
@@ -30,6 +30,10 @@ BESIDE_FACE = "a whole card's shape beside a face-up card, the table between the
 REFITTED = "its outline found again at its own level: a faint back's pattern had made it ragged"
 # A card found by its shape that shows a face's paper and ink (its corners hidden by its neighbours in a row): read again.
 MOSTLY_PAPER = f"{PRINTED_CORNERS} hidden, what shows of it a face's paper and ink, not a back"
+# The same by its grey, but the light part's colour neither plainly the deck's paper nor another's: asked, read again
+# (not MOSTLY_PAPER: no ship under a cannonade is made of it, paper_under_cannonade.py).
+PAPER_AND_INK_UNSURE = (f"{PRINTED_CORNERS} hidden?, what shows of it a face's paper and ink by its grey, its colour "
+                        "neither plainly the deck's paper nor another's: face up or down not told")
 # The same, but one of its marker corners lies clear of every card: its markers were not hidden, only unread. Under
 # a cannonade it is still the ship the cannonade lies on; elsewhere it may be a cannonade lying on the face (reader.py).
 MARKER_SHOWS = f"{HIDDEN_FACE}? a marker corner lies clear of the cards by it, yet unread"
@@ -37,6 +41,9 @@ PAPER_BETWEEN = ("a card reaching under a face-up card, what shows of it less a 
                  "paper inside its light border: face up or down not told")
 PAPER_OF_A_BACK = ("a card reaching under a face-up card, as bright as a face's paper and of its colour, yet its paper "
                    "only a border or a pattern's ground: face up or down not told")
+PAPER_AND_INK = {PAPER: MOSTLY_PAPER, UNSURE: PAPER_AND_INK_UNSURE}   # mostly_paper's verdicts that are no back
+# Its colour not told, paper and ink is a doubt only with a face's blank stretch of paper (hidden_face_paper's bar, reused).
+BLANK_LEAST_MM = hidden_face_paper.HIDDEN_FACE.blank_radius_least_mm
 PAPER_COLOUR_UNSURE = ("a card reaching under a face-up card, as bright as a face's paper, its colour neither plainly the "
                        "paper's nor another's: face up or down not told")
 
@@ -229,10 +236,11 @@ def _judge(contour, area: float, grey: np.ndarray, view_to_table: np.ndarray, se
         why = (f"{NOT_ONE_CARD} of {area:.0f} mm2 ({count:.1f} cards' area) that is not one whole card: "
                f"half hidden, cards touching, or a hand")
         return [Blob("unknown", centre, axis, area, 0.0, why, sample_points(contour, view_to_table))]
-    if _looks_like_a_face(grey, contour, settings):
+    if _looks_like_a_face(grey, contour, settings, deck):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover, deck):
-        return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
+    told = mostly_paper(grey, cv2.boxPoints(cv2.minAreaRect(contour)), settings, (), cover, deck, BLANK_LEAST_MM)
+    if told in PAPER_AND_INK:
+        return [Blob("unknown", centre, axis, area, 0.0, PAPER_AND_INK[told])]
     closeness = 1 - abs(area / card_area - 1) / settings.card_area_tolerance
     confidence = settings.face_down_confidence * (0.8 + 0.2 * closeness) * min(1.0, fill / 0.95)
     return [Blob("down", centre, axis, area, confidence, "a whole card's shape with no marker")]
@@ -269,10 +277,11 @@ def _split_card(part: touching.SplitCard, grey: np.ndarray, view_to_table: np.nd
         return [Blob("up", centre, axis, area, settings.split_confidence * part.inside, why)]
     if between and colour == PAPER:
         return [Blob("unknown", centre, axis, area, 0.0, PAPER_BETWEEN)]
-    if _looks_like_a_face(grey, contour, settings):
+    if _looks_like_a_face(grey, contour, settings, deck):
         return [Blob("unknown", centre, axis, area, 0.0, f"{PRINTED_CORNERS} whose markers could not be read")]
-    if mostly_paper(grey, part.outline_px, settings, part.others_px, cover, deck):
-        return [Blob("unknown", centre, axis, area, 0.0, MOSTLY_PAPER)]
+    if (told := mostly_paper(grey, part.outline_px, settings, part.others_px, cover, deck, BLANK_LEAST_MM)) \
+            in PAPER_AND_INK:
+        return [Blob("unknown", centre, axis, area, 0.0, PAPER_AND_INK[told])]
     return [Blob("down", centre, axis, area, settings.split_confidence * part.inside,
                  "a whole card's shape among cards touching, no marker")]
 
@@ -299,27 +308,33 @@ def sample_points(contour, view_to_table: np.ndarray, step: int = SAMPLE_STEP_PX
     return tuple(map(tuple, points[:, :2].tolist()))   # tolist: the many points made Python floats at once
 
 
-def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings) -> bool:
+def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings, deck: DeckPaper | None = None) -> bool:
     """The four corner squares of the card's rectangle: a face has markers on one diagonal (dark,
-    contrasty) and mostly paper on the other (much brighter); a back looks the same on both diagonals."""
+    contrasty) and mostly paper on the other (much brighter, and of the `deck`'s paper colour: a back's gloss band or
+    light blotch across two corners is not, varied 11152, 11183); a back looks the same on both diagonals."""
     box = cv2.boxPoints(cv2.minAreaRect(contour)).astype(np.float32)
     side = int(round(cards.MARKER_MM * settings.top_px_per_mm))
     # Order the box so its first side is the short one, then warp the card upright.
     if np.linalg.norm(box[1] - box[0]) > np.linalg.norm(box[2] - box[1]):
         box = np.roll(box, 1, axis=0)
     width, height = (int(round(mm * settings.top_px_per_mm)) for mm in cards.CARD_MM)
-    upright = cv2.warpPerspective(grey, cv2.getPerspectiveTransform(
-        box, np.float32([[0, 0], [width, 0], [width, height], [0, height]])), (width, height))
+    to_upright = cv2.getPerspectiveTransform(box, np.float32([[0, 0], [width, 0], [width, height], [0, height]]))
+    upright = cv2.warpPerspective(grey, to_upright, (width, height))
     inset = int(round(cards.MARKER_INSET_MM * settings.top_px_per_mm))
-    spots = [upright[inset:inset + side, inset:inset + side], upright[inset:inset + side, width - inset - side:width - inset],
-             upright[height - inset - side:height - inset, width - inset - side:width - inset],
-             upright[height - inset - side:height - inset, inset:inset + side]]
+    corners = [(inset, inset), (width - inset - side, inset), (width - inset - side, height - inset - side),
+               (inset, height - inset - side)]
+    spots = [upright[y:y + side, x:x + side] for x, y in corners]
     contrast = [float(spot.std()) for spot in spots]
     bright = [float(np.percentile(spot, 50)) for spot in spots]
     for marked, plain in (((0, 2), (1, 3)), ((1, 3), (0, 2))):
         if (min(contrast[i] for i in marked) >= settings.corner_contrast
                 and min(bright[i] for i in plain) - max(bright[i] for i in marked) >= settings.corner_gap):
-            return True
+            if deck is None:
+                return True
+            squares = [cv2.perspectiveTransform(np.float32([[[x, y], [x + side, y], [x + side, y + side], [x, y + side]]]),
+                                                np.linalg.inv(to_upright))[0] for x, y in (corners[i] for i in plain)]
+            if corners_in_paper_colour(grey, squares, settings, deck):
+                return True
     return False
 
 

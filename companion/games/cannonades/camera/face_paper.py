@@ -10,7 +10,7 @@ import cv2
 import numpy as np
 
 from companion.games.cannonades.camera import touching
-from companion.games.cannonades.camera.paper_colour import PAPER, DeckPaper
+from companion.games.cannonades.camera.paper_colour import OTHER, PAPER, UNSURE, DeckPaper
 from companion.games.cannonades.camera.settings import ReaderSettings
 from companion.games.cannonades.camera.table_mask import paper_level
 from companion.games.cannonades.kit import cards
@@ -141,12 +141,15 @@ def paper_verdict(paper: np.ndarray, visible: np.ndarray, overlap: np.ndarray, s
 
 def mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSettings,
                  others_px: tuple[np.ndarray, ...] = (), cover: np.ndarray | None = None,
-                 deck: DeckPaper | None = None) -> bool:
+                 deck: DeckPaper | None = None, blank_least_mm: float = 0.0) -> str | None:
     """Whether what shows of a card (inside its outline, its blurred rim, the other cards split from its shape and
     the read faces left out) is mostly a face's paper: its grey spans `paper_contrast` levels or more (paper and
     ink) and `paper_share` of it lies in the top 40% of that span. A back is its colour with a frame, a pattern or
-    a border at most; a face is paper but for its markers and print. The cue holds under any light (a span). Not
-    a face's paper when its light part is not plainly the colour of the `deck`'s paper (a light back's pattern)."""
+    a border at most; a face is paper but for its markers and print. The cue holds under any light (a span).
+    None when the grey says no; else the light part's colour beside the `deck`'s paper: PAPER (also with no deck),
+    OTHER (a light back's pattern) or UNSURE (neither plainly: not told, asked). Neither plainly, but not a face's
+    paper and ink past a back's border (_face_like_inside: a frame's dark only, or a pattern's ground between its
+    lines narrower than `blank_least_mm` in radius): OTHER, a back, as before."""
     outline = np.int32(np.round(outline_px))
     x, y, w, h = cv2.boundingRect(outline)   # worked on the card's box only: the view is read many times a second
     x0, y0 = max(x - 3, 0), max(y - 3, 0)
@@ -161,16 +164,58 @@ def mostly_paper(grey: np.ndarray, outline_px: np.ndarray, settings: ReaderSetti
     shows = (own > 0) & (cover[y0:y1, x0:x1] == 0) if cover is not None else own > 0
     values = grey[y0:y1, x0:x1][shows]
     if values.size == 0:
-        return False
+        return None
     darkest, brightest = np.percentile(values, (5, 95))
     if brightest - darkest < settings.paper_contrast:
-        return False
+        return None
     light = darkest + 0.6 * (brightest - darkest)
     if float((values >= light).mean()) < settings.paper_share:
-        return False
+        return None
     # No covering face's paper beside to compare with here: the deck's, and only its plain colour is paper (a light
-    # back's pattern in a doubtful colour was asked, then counted a ship under a cannonade: tuning 9553).
-    return deck is None or deck.judge(x0, y0, grey[y0:y1, x0:x1], shows, light) == PAPER
+    # back's pattern in a doubtful colour was asked, then counted a ship under a cannonade: tuning 9553). A colour
+    # between the bars on what looks a face inside is a doubt, not a back (11329's S21, dim and soft, 0.016 off the
+    # read faces' paper, was read face down, sure).
+    told = PAPER if deck is None else deck.judge(x0, y0, grey[y0:y1, x0:x1], shows, light)
+    if told == UNSURE and not _face_like_inside(grey[y0:y1, x0:x1], shows, light, settings, blank_least_mm):
+        return OTHER
+    return told
+
+
+def _face_like_inside(grey_box: np.ndarray, shows: np.ndarray, light: float, settings: ReaderSettings,
+                      blank_least_mm: float) -> bool:
+    """Whether what shows of a card is a face's paper and ink past a back's border too: `covered_inner_inset_mm`
+    inside, its grey still spans `paper_contrast` (a back whose only dark is its frame does not: 11478's fine orange
+    lattice, blurred even), and its light part holds a blank stretch `blank_least_mm` wide in radius (a face's paper
+    runs on between its markers and print; a coarse lattice's ground is narrower: 11097)."""
+    inset = 2 * int(round(settings.covered_inner_inset_mm * settings.top_px_per_mm)) + 1
+    inner = grey_box[(cv2.erode(np.uint8(shows), np.ones((inset, inset), np.uint8)) > 0)]
+    if inner.size == 0:
+        return True   # nothing inside to tell by: a doubt
+    darkest, brightest = np.percentile(inner, (5, 95))
+    if brightest - darkest < settings.paper_contrast:
+        return False
+    blank = np.pad(np.uint8(shows & (grey_box >= light)), 1)
+    return cv2.distanceTransform(blank, cv2.DIST_L2, 5).max() / settings.top_px_per_mm >= blank_least_mm
+
+
+def corners_in_paper_colour(grey: np.ndarray, squares_px: list[np.ndarray], settings: ReaderSettings,
+                            deck: DeckPaper) -> bool:
+    """Whether the light corners of a card that look like a face's (`squares_px`: the two squares off its printed
+    corners, in the view's px) are not plainly another colour than the deck's paper: their brighter part by
+    DeckPaper.judge (True also when it cannot tell: no face read, too little of it)."""
+    outline = np.int32(np.round(np.concatenate(squares_px)))
+    x, y, w, h = cv2.boundingRect(outline)
+    x0, y0, x1, y1 = max(x, 0), max(y, 0), min(x + w, grey.shape[1]), min(y + h, grey.shape[0])
+    if x1 <= x0 or y1 <= y0:
+        return True
+    inside = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillPoly(inside, [np.int32(np.round(square)) - np.int32([x0, y0]) for square in squares_px], 255)
+    grey_box = grey[y0:y1, x0:x1]
+    values = grey_box[inside > 0]
+    if values.size == 0:
+        return True
+    level = float(np.percentile(values, settings.plain_corner_light_percentile))
+    return deck.judge(x0, y0, grey_box, inside > 0, level) != OTHER
 
 
 def margin_px(settings: ReaderSettings) -> int:

@@ -101,6 +101,13 @@ class ReaderSettings:
     # pattern (28 on a blurred, warm-lit face read as a back before), so the spread asks little.
     corner_contrast: float = 20.0
     corner_gap: float = 32.0
+    # The light diagonal is a face's paper only in the colour of the deck's paper (face_paper.corners_in_paper_colour:
+    # the brighter part of those two corners, at or above this percentile of their grey, by paper_colour's judge and
+    # its bars): a back's gloss band or light blotch across two corners is another colour (cannonades-looks41, every
+    # card main judged so on varied 10600-10805 and 10900-11499: 54 faces within 0.013 of the read faces' paper, 5
+    # backs 0.041-0.154 off, one half-hidden back 0.015, still asked). 50: the print on a face's light corners left
+    # out; set by hand, not fitted.
+    plain_corner_light_percentile: float = 50.0
     # A card found by its shape whose corners a neighbour in a row hides: what shows of it (its rim, the cards on
     # it and the read faces cut out) is a face's paper and ink when its grey spans at least `paper_contrast` levels
     # (its 5th to 95th percentile) and at least `paper_share` of it lies in the top 40% of that span. On tuning
