@@ -39,7 +39,9 @@ blockade; 8000-8099 rendered and read first by main's benchmark, 8100-8199 the c
 colony-taught18 (no fresh range, a short round: 8084's flat disc read as a sure bare road), and 8200-8299 for colony-taught19
 on 2026-12-07 (fresh tuning views, tuned families only, read first by main's benchmark: each board's kind fits offset by how its
 pieces fit each kind's solid overall, and a sure kind whose faces are nearer another kind's asked, the attempt tagged
-attempt/colony-taught19-kind-offsets, not kept; 8000-8199 as checks); seeds 7000-7099 stay kept apart
+attempt/colony-taught19-kind-offsets, not kept; 8000-8199 as checks), and 8300-8399 for colony-taught21 on
+2026-12-07 (fresh tuning views, tuned families only, read first by main's benchmark: the teaching sheet's camera on the
+prior focal where its markers alone give none; 8000-8299 as checks); seeds 7000-7099 stay kept apart
 (the report: 7000-7019, 7000-7039 with --count 40).
 
 Reported per row: cells read right, printed boards exact (36 cells each), pieces read right,
