@@ -280,7 +280,7 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
     def rank(found: Iterator[Candidate], tried: set) -> None:
         for candidate in found:
             key = _table(candidate.game.position)
-            if key == unchanged or _said_key(candidate) in tried:
+            if key == unchanged or _commands_key(candidate) in tried:
                 continue
             if key not in fits:
                 fits[key] = cost(before, candidate.game.position, seen, earlier, settings)
@@ -295,7 +295,7 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
         # whose eggs alone could fit as well as the best or be its rival (a move past accept_cost is never played).
         near = min(ranked[0][0], settings.accept_cost) + settings.margin
         worth = lambda eggs: eggs_cost(before, eggs, seen, earlier, settings) < near  # noqa: E731
-        tried = {_said_key(entry[1]) for entry in ranked if entry[1] is not None}
+        tried = {_commands_key(entry[1]) for entry in ranked if entry[1] is not None}
         search = Search()
         rank(candidates(game, settings, search, partial(long_sowings, worth=worth)), tried)
     best = ranked[0]
@@ -380,7 +380,8 @@ def _after_a_pass(candidate: Candidate | None) -> bool:
     return candidate is not None and any(command["type"] == "pass" for command in candidate.commands)
 
 
-def _said_key(candidate: Candidate) -> tuple:
+def _commands_key(candidate: Candidate) -> tuple:
+    """A candidate's commands as a set member: the deeper search skips what the first one ranked."""
     return tuple(tuple((name, tuple(value) if isinstance(value, list) else value)
                        for name, value in sorted(command.items())) for command in candidate.commands)
 
