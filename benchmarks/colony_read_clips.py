@@ -34,7 +34,10 @@ clips 4072-4095 (rendered with main's code into /tmp/colony-clips3-cache). colon
 code into /tmp/colony-clips4-cache). colony-clips5 tuned on 4120-4143 (the bean clips' readings left unlooked at) and was checked once, its code final,
 on fresh clips 4144-4167 (both rendered with main's code into /tmp/colony-clips5-cache). colony-clips6 tuned on 4168-4191
 (training looks) and was checked once, its code final, on 4192 up (both rendered with main's code into
-/tmp/colony-clips6-cache): the next fresh seed is 4216.
+/tmp/colony-clips6-cache). colony-clips8 read fresh clips 4216-4239 with main's code first (the first unseen check of
+colony-clips6's outlined markers and colony-clips7's cut_fit), then tuned on their training looks, and was checked once,
+its code final, on fresh clips 4240-4263 (both rendered with main's code into /tmp/colony-clips8-cache and
+/tmp/colony-clips8-check-cache): the next fresh seed is 4264.
 """
 
 from __future__ import annotations
@@ -55,11 +58,13 @@ sys.path.insert(0, str(ROOT))
 
 CACHE = Path("/tmp/colony-clips1-cache")
 FIRST_SEED = 4000
-TUNING_SEEDS_BELOW = 4216     # 4000-4047: the causes (colony-clips1) and colony-clips2's tuning; 4048-4071: its check;
+TUNING_SEEDS_BELOW = 4240     # 4000-4047: the causes (colony-clips1) and colony-clips2's tuning; 4048-4071: its check;
                               # 4000-4071: colony-clips3's tuning; 4072-4095: its check;
                               # 4000-4095: colony-clips4's tuning; 4096-4119: its check
                               # 4120-4143: colony-clips5's tuning; 4144-4167: its check
                               # 4168-4191: colony-clips6's tuning; 4192-4215: its check (rendered by main's run)
+                              # 4216-4239: the first unseen check of colony-clips6/7 (main's run), then colony-clips8's
+                              # tuning (training looks); 4240-4263: its check (rendered by main's run)
 LOOK_CYCLE = ("colony-egg", "glass-bead", "pony-bead", "bean")   # seed % 4; bean is the held-out look
 TILT_BANDS = ((0.0, 15.0), (15.0, 30.0), (30.0, 45.01))
 TURN_OUTCOMES = ("right", "asked", "after a question", "not seen", "wrong", "after a wrong move")

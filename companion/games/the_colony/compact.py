@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import NamedTuple
+from typing import Iterator, NamedTuple
 
 from companion.games.the_colony.layout import Layout
 from companion.games.the_colony.position import ANTS_PER_PLAYER, COLOURS, Position
@@ -93,32 +93,64 @@ def legal_starts(board: Board) -> list[int]:
 
 def sowings(board: Board, geo: Geometry, start: int, limits: Limits) -> list[Sown]:
     """Different complete sowings from `start` (a legal start), within `limits`."""
+    found: list[Sown] = []
+    outcomes: set = set()
+    for sown in ways_of_sowing(board, geo, start, limits.branching_choices):
+        if len(found) >= limits.sowings_per_start:
+            break
+        if (sown.eggs, sown.ants, sown.gained) not in outcomes:
+            outcomes.add((sown.eggs, sown.ants, sown.gained))
+            found.append(sown)
+    return found
+
+
+class Ways:
+    """How a walk of a sowing's ways went: `cut` once a way was left untried (past the choices allowed, or
+    the branches allowed)."""
+
+    def __init__(self):
+        self.cut = False
+
+
+def ways_of_sowing(board: Board, geo: Geometry, start: int, branching: int, past_branching: str = "first way",
+                   branches: int | None = None, ways: Ways | None = None) -> Iterator[Sown]:
+    """Every complete sowing from `start` (a legal start), one per way, two ways to one board included.
+    Its first `branching` choices are tried every way; past them a branch takes the first way on
+    (`past_branching` "first way") or stops there ("stop", noted in `ways`), as does the walk after
+    `branches` branches."""
+    ways = ways if ways is not None else Ways()
     mover = board.mover
     in_hand = ANTS_PER_PLAYER - sum(1 for a in board.ants if a == mover)
     eggs = list(board.eggs)
     seen = {(start, board.eggs)}
     hand, eggs[start] = eggs[start], 0
-    found: list[Sown] = []
-    outcomes: set = set()
     # Each pending branch: (eggs, seen, hand, at, came_from, via, way): sown on from `at` by `way`
     # (None: as the arrows and the first way say), its choices so far in `via`.
     pending = [(eggs, seen, hand, start, None, (), None)]
     ways_of, centre, through = geo.ways, geo.centre, geo.through
-    while pending and len(found) < limits.sowings_per_start:
+    walked = 0
+    while pending:
+        if branches is not None and walked >= branches:
+            ways.cut = True
+            return
+        walked += 1
         eggs, seen, hand, at, came_from, via, way = pending.pop()
         ants = board.ants
         while True:
-            ways = (through[came_from],) if at == centre and came_from is not None else ways_of[at]
+            options = (through[came_from],) if at == centre and came_from is not None else ways_of[at]
             if way is not None:   # a branch taking the way it was set aside for
                 target, way = way, None
-            elif len(ways) > 1:
-                if len(via) < limits.branching_choices:
-                    for other in ways[:0:-1]:   # the other ways wait; the first is sown on now
+            elif len(options) > 1:
+                if len(via) < branching:
+                    for other in options[:0:-1]:   # the other ways wait; the first is sown on now
                         pending.append((list(eggs), set(seen), hand, at, came_from, via + (other,), other))
-                target = ways[0]
+                elif past_branching == "stop":
+                    ways.cut = True
+                    break
+                target = options[0]
                 via += (target,)
             else:
-                target = ways[0]
+                target = options[0]
             hand -= 1
             if hand:
                 eggs[target] += 1
@@ -142,12 +174,8 @@ def sowings(board: Board, geo: Geometry, start: int, limits: Limits) -> list[Sow
                     hand, eggs[target] = here + 1, 0
                     at, came_from = target, None   # TC-5: on as if the sowing started here
                     continue
-            result = (tuple(eggs), ants, gained)
-            if result not in outcomes:
-                outcomes.add(result)
-                found.append(Sown(start, via, result[0], ants, gained))
+            yield Sown(start, via, tuple(eggs), ants, gained)
             break
-    return found
 
 
 def ant_steps(ants: tuple[int, ...], colour: int, geo: Geometry) -> list[tuple[int, int]]:

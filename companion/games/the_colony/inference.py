@@ -23,8 +23,10 @@ Pure: the rules and the record only.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from functools import partial
+from typing import Callable, Iterator, Mapping
 
+from companion.games.the_colony.compact import Ways, board_of, geometry, legal_starts, ways_of_sowing
 from companion.games.the_colony.position import Position, other
 from companion.games.the_colony.record import MOVE_ANT, RECORD, SOW, ColonyGame
 from companion.games.the_colony.sowing import ChoiceError, sow
@@ -47,6 +49,10 @@ class InferenceSettings:
     max_choices: int = 8            # ... each with at most this many choices of way (relays may offer more)
     cut_fit: float = 4.5            # a search cut short plays a move alone only if it fits this well: above the
                                     # training looks' right moves (at most 3.8, 4168-4191), under accept_cost (colony-clips7)
+    deepen_above: float = 2.0       # a search cut short whose best fit is worse than this tries long relays too
+                                    # (right moves on the tuning clips fit at 0-2.0 mostly) ...
+    deep_choices: int = 12          # ... every way of up to this many choices (the tests' bot game sows 11, clip 4214 9) ...
+    deep_branches: int = 20000      # ... at most this many branches from one start (compact.ways_of_sowing) (colony-clips8)
     setup_fit: float = 0.75         # share of spaces read within an egg of the setup's three: a fresh setup
 
 
@@ -144,6 +150,21 @@ def sowings(position: Position, settings: InferenceSettings = SETTINGS,
                 search.cut_from.add(space)
 
 
+def long_sowings(position: Position, settings: InferenceSettings, search: Search,
+                 worth: Callable[[dict], bool]) -> Iterator[dict]:
+    """Every whole sowing of the player to move up to `deep_choices` choices of way (one pass over each
+    start's tree of ways, compact.py's rules), the ones `worth` trying only (cheap: eggs alone)."""
+    board, geo = board_of(position), geometry(position.layout)
+    for start in legal_starts(board):
+        ways = Ways()
+        for sown in ways_of_sowing(board, geo, start, settings.deep_choices, "stop", settings.deep_branches, ways):
+            eggs = dict(zip(geo.ids, sown.eggs))
+            if worth(eggs):
+                yield {"type": "sow", "space": geo.ids[start], "via": [geo.ids[way] for way in sown.via]}
+        if ways.cut:
+            search.cut_from.add(geo.ids[start])
+
+
 def _step(game: ColonyGame, command: dict) -> ColonyGame | None:
     verdict, bodies = RECORD.decide(game, command)
     if not verdict.legal:
@@ -160,9 +181,12 @@ def _ant_moves(game: ColonyGame) -> list[dict]:
             for start, end in RECORD.view(game, None)["ant_moves"]]
 
 
-def _sown(game: ColonyGame, settings: InferenceSettings, search: Search) -> Iterator[Candidate]:
+Sowings = Callable[[Position, InferenceSettings, Search], Iterator[dict]]
+
+
+def _sown(game: ColonyGame, settings: InferenceSettings, search: Search, ways: Sowings) -> Iterator[Candidate]:
     """Each sowing from `game`, alone and followed by each ant move."""
-    for command in sowings(game.position, settings, search):
+    for command in ways(game.position, settings, search):
         after = _step(game, command)
         if after is None:
             continue
@@ -174,26 +198,26 @@ def _sown(game: ColonyGame, settings: InferenceSettings, search: Search) -> Iter
 
 
 def candidates(game: ColonyGame, settings: InferenceSettings = SETTINGS,
-               search: Search | None = None) -> Iterator[Candidate]:
+               search: Search | None = None, ways: Sowings = sowings) -> Iterator[Candidate]:
     """The continuations a still picture may show: this turn's next visible step, and the next player's
     sowing behind an unseen pass (or behind an ant move that was never still long enough to be seen)."""
     search = search if search is not None else Search()
     if game.over is not None:
         return
     if game.phase == SOW:
-        yield from _sown(game, settings, search)
+        yield from _sown(game, settings, search, ways)
         return
     for ant in _ant_moves(game):
         moved = _step(game, ant)
         if moved is None:
             continue
         yield Candidate((ant,), moved)
-        for later in _sown(moved, settings, search):
+        for later in _sown(moved, settings, search, ways):
             if len(later.commands) == 1:
                 yield Candidate((ant,) + later.commands, later.game)
     passed = _step(game, {"type": "pass"})
     if passed is not None and passed.over is None:
-        for later in _sown(passed, settings, search):
+        for later in _sown(passed, settings, search, ways):
             yield Candidate(({"type": "pass"},) + later.commands, later.game)
 
 
@@ -201,22 +225,35 @@ def cost(before: Position, after: Position, seen: Seen, earlier: Seen | None,
          settings: InferenceSettings = SETTINGS) -> tuple[float, tuple[str, ...]]:
     """How badly the table `after` fits the picture `seen` (the game stood at `before` when the picture
     `earlier` was taken); and the spaces that do not fit."""
+    return _cost(before, after.eggs, after.ants, seen, earlier, settings)
+
+
+def eggs_cost(before: Position, eggs: Mapping[str, int], seen: Seen, earlier: Seen | None,
+              settings: InferenceSettings = SETTINGS) -> float:
+    """What a table with these eggs costs at the least, whatever its ants (an ant move after a sowing
+    changes only ants, and an ant only adds cost)."""
+    return _cost(before, eggs, None, seen, earlier, settings)[0]
+
+
+def _cost(before: Position, eggs: Mapping[str, int], ants: Mapping[str, str] | None, seen: Seen,
+          earlier: Seen | None, settings: InferenceSettings) -> tuple[float, tuple[str, ...]]:
     total, misfits = 0.0, []
     for space in before.layout.ids:
         read, was_read = seen.eggs[space], (earlier.eggs[space] if earlier else before.eggs[space])
         here = 0.0
         if space in seen.unchanged:
             # Its pixels (its ant spot's too) are as they were: the game's count and ant stand, whatever is read.
-            moved = after.eggs[space] != before.eggs[space] or after.ants.get(space) != before.ants.get(space)
+            moved = eggs[space] != before.eggs[space] or (ants is not None
+                                                           and ants.get(space) != before.ants.get(space))
             here += settings.unchanged_moved if moved else 0.0
-        elif after.eggs[space] == before.eggs[space]:
+        elif eggs[space] == before.eggs[space]:
             # Read as before, or now read right (a new look at the board may read it better): no misfit.
             here += settings.changed_alone if read not in (was_read, before.eggs[space]) else 0.0
         else:
-            here += _eggs_off(read, after.eggs[space], settings)
+            here += _eggs_off(read, eggs[space], settings)
             here += settings.changed_unseen if read == was_read else 0.0
-        if space not in seen.unchanged:
-            here += _ant_off(seen, after, space, settings)
+        if space not in seen.unchanged and ants is not None:
+            here += _ant_off(seen, ants, space, settings)
         if here:
             misfits.append(space)
             total += here * (settings.unsure_weight if space in seen.unsure else 1.0)
@@ -239,16 +276,28 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
     fits: dict[tuple, tuple[float, tuple[str, ...]]] = {}
     ranked, unchanged = [(still_cost, None, still_misfits)], _table(before)
     search = Search()
-    for candidate in candidates(game, settings, search):
-        key = _table(candidate.game.position)
-        if key == unchanged:
-            continue
-        if key not in fits:
-            fits[key] = cost(before, candidate.game.position, seen, earlier, settings)
-        value, misfits = fits[key]
-        steps = sum(command["type"] != "pass" for command in candidate.commands)
-        ranked.append((value + settings.second_step * (steps - 1), candidate, misfits))
-    ranked.sort(key=lambda entry: entry[0])
+
+    def rank(found: Iterator[Candidate], tried: set) -> None:
+        for candidate in found:
+            key = _table(candidate.game.position)
+            if key == unchanged or _commands_key(candidate) in tried:
+                continue
+            if key not in fits:
+                fits[key] = cost(before, candidate.game.position, seen, earlier, settings)
+            value, misfits = fits[key]
+            steps = sum(command["type"] != "pass" for command in candidate.commands)
+            ranked.append((value + settings.second_step * (steps - 1), candidate, misfits))
+        ranked.sort(key=lambda entry: entry[0])
+
+    rank(candidates(game, settings, search), set())
+    if search.cut and ranked[0][0] > settings.deepen_above:
+        # The true sowing may be a long relay the search never tried: every way of up to `deep_choices`, the ones
+        # whose eggs alone could fit as well as the best or be its rival (a move past accept_cost is never played).
+        near = min(ranked[0][0], settings.accept_cost) + settings.margin
+        worth = lambda eggs: eggs_cost(before, eggs, seen, earlier, settings) < near  # noqa: E731
+        tried = {_commands_key(entry[1]) for entry in ranked if entry[1] is not None}
+        search = Search()
+        rank(candidates(game, settings, search, partial(long_sowings, worth=worth)), tried)
     best = ranked[0]
     runner_up = ranked[1] if len(ranked) > 1 else None
     clear = runner_up is None or runner_up[0] - best[0] >= settings.margin
@@ -286,7 +335,7 @@ def shows(before: Position, after: Position, seen: Seen, settings: InferenceSett
     for space in before.layout.ids:
         if after.eggs[space] == before.eggs[space] and after.ants.get(space) == before.ants.get(space):
             continue
-        total += _eggs_off(seen.eggs[space], after.eggs[space], settings) + _ant_off(seen, after, space, settings)
+        total += _eggs_off(seen.eggs[space], after.eggs[space], settings) + _ant_off(seen, after.ants, space, settings)
     return total <= settings.accept_cost
 
 
@@ -295,8 +344,8 @@ def _eggs_off(read: int, wanted: int, settings: InferenceSettings) -> float:
     return settings.egg_off * min(abs(read - wanted), settings.egg_off_cap)
 
 
-def _ant_off(seen: Seen, after: Position, space: str, settings: InferenceSettings) -> float:
-    return settings.ant_wrong if seen.ants.get(space) != after.ants.get(space) else 0.0
+def _ant_off(seen: Seen, ants: Mapping[str, str], space: str, settings: InferenceSettings) -> float:
+    return settings.ant_wrong if seen.ants.get(space) != ants.get(space) else 0.0
 
 
 def fits_setup(seen: Seen, settings: InferenceSettings = SETTINGS) -> bool:
@@ -329,6 +378,12 @@ def _same_table(entry, other_entry) -> bool:
 
 def _after_a_pass(candidate: Candidate | None) -> bool:
     return candidate is not None and any(command["type"] == "pass" for command in candidate.commands)
+
+
+def _commands_key(candidate: Candidate) -> tuple:
+    """A candidate's commands as a set member: the deeper search skips what the first one ranked."""
+    return tuple(tuple((name, tuple(value) if isinstance(value, list) else value)
+                       for name, value in sorted(command.items())) for command in candidate.commands)
 
 
 def _table(position: Position) -> tuple:
