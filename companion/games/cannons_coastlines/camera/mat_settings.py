@@ -40,6 +40,9 @@ class MatSettings:
     crate_min_thick_mm2: float = 240.0  # thick part of a blob with a pole: a broad pennant 216-223 mm^2, a crate 225 and up (views 7000-7449)
     pole_clear_mm: float = 10.0         # a crate's top is 14 mm across: it holds a disc this wide, a pole does not
     lid_reach_mm: float = 6.0           # a crate's lid lies within this of the crate's thick core
+    # Taught, a crate with no lid on its core is voted clear of the masts' paint on its blob by this much (a band's
+    # blurred edge: crate_blobs.lidless_crate_part; set on kept mats 5900-6299 by 6206 anna).
+    lidless_vote_clear_mm: float = 1.5
     # Crates side by side join into one blob, each keeping its thick core: a core as large as this share of the
     # blob's largest is a crate (seeds 500-699: touching crates' cores 99-218 mm^2, within 0.7-1 of each other).
     crate_core_share: float = 0.4
