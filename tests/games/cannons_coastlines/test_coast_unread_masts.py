@@ -38,6 +38,20 @@ def test_a_stretch_of_pole_let_go_where_no_mast_is_read_is_asked_about():
     assert any("where no mast is read" in doubt for doubt in doubts), doubts
 
 
+def test_a_pale_mast_darkening_twice_a_taught_masts_length_is_asked_about():
+    # Fresh tuning mat 6378 anna: the pale mast's pole and shadow darken 1.98 taught masts' length, nothing read.
+    shorter = replace(TAUGHT, mast_length_mm=15.0)   # the 30 mm patch is two of these masts long
+    masts, crates, doubts, _ = read_fittings(mat_with(PALE_MAST), looks=shorter)
+    assert (masts, crates) == ([], [])
+    assert any("darker than the paper" in doubt for doubt in doubts), doubts
+
+
+def test_a_darker_stretch_three_masts_long_is_no_mast():
+    shortest = replace(TAUGHT, mast_length_mm=10.0)
+    _, _, doubts, _ = read_fittings(mat_with(PALE_MAST), looks=shortest)
+    assert not any("darker than the paper" in doubt for doubt in doubts), doubts
+
+
 def test_untaught_nothing_is_asked_for_paper_a_little_darker():
     masts, crates, doubts, _ = read_fittings(mat_with(PALE_MAST), looks=UNTAUGHT)
     assert (masts, crates, doubts) == ([], [], [])

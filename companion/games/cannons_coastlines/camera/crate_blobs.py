@@ -107,6 +107,20 @@ def _whole_mast_fleet(part: np.ndarray, colours: PartColours, lid_fleet: int, se
     return fleet, [f"a mast lying against a crate showing no patch of paint, read as fleet {fleet} by its faint colour"]
 
 
+def lidless_crate_part(blob: np.ndarray, inside: list[tuple[int, np.ndarray]], settings: MatSettings) -> np.ndarray:
+    """The part of a crate's blob whose colours vote its fleet where no lid lies on its core (read_crate_blob's crates
+    None): every patch of paint in it then lies off the core, a pennant or a band's half of a mast read already, so those
+    patches and settings.lidless_vote_clear_mm round them (their blurred edge) are left out. Fresh tuning seed 6206
+    anna (sure and wrong): a navy mast's red band half on a pirates' crate's blob outvoted the crate's faint ochre."""
+    if not inside:
+        return blob
+    paint = np.zeros(blob.shape, np.uint8)
+    for _, patch in inside:
+        paint |= patch.astype(np.uint8)
+    clear = int(2 * settings.lidless_vote_clear_mm * MAT_PX_PER_MM) | 1
+    return blob & (cv2.dilate(paint, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (clear, clear))) == 0)
+
+
 def faint_lidless_crate(fleet: int, chroma: float, fleet_paint_mm2: float, settings: MatSettings) -> list[str]:
     """Taught: a crate with no lid of paint on its core is voted by the colours of its blob as a whole. Where they are
     no more coloured than settings.pale_crate_chroma (fleet_colour.strong_chroma) and its fleet's paint on it covers

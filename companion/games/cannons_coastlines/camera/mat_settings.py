@@ -40,6 +40,9 @@ class MatSettings:
     crate_min_thick_mm2: float = 240.0  # thick part of a blob with a pole: a broad pennant 216-223 mm^2, a crate 225 and up (views 7000-7449)
     pole_clear_mm: float = 10.0         # a crate's top is 14 mm across: it holds a disc this wide, a pole does not
     lid_reach_mm: float = 6.0           # a crate's lid lies within this of the crate's thick core
+    # Taught, a crate with no lid on its core is voted clear of the masts' paint on its blob by this much (a band's
+    # blurred edge: crate_blobs.lidless_crate_part; set on kept mats 5900-6299 by 6206 anna).
+    lidless_vote_clear_mm: float = 1.5
     # Crates side by side join into one blob, each keeping its thick core: a core as large as this share of the
     # blob's largest is a crate (seeds 500-699: touching crates' cores 99-218 mm^2, within 0.7-1 of each other).
     crate_core_share: float = 0.4
@@ -386,7 +389,10 @@ class MatSettings:
     darkened_clear_mm: float = 30.0
     darkened_mast_share: float = 1.5
     darkened_least_mm2: float = 100.0
-    darkened_length: tuple[float, float] = (0.8, 1.4)
+    #   Fresh tuning mat 6378 anna (a pale navy mast, the prize mask empty, sure and wrong): 987 mm^2, 1.98 taught masts
+    #   long (its pole and shadow; the taught mast 25.8 mm). On the kept mats 5900-6399 no mat read right and sure has such
+    #   a patch at any length; the longest on a mat read right, 2.41 (6147 ben, asked already): widened 1.4 -> 2.2.
+    darkened_length: tuple[float, float] = (0.8, 2.2)
     caption_strip_mm: float = 7.0
     # Taught: a crate's paint running off its blob onto a mast blob of its fleet read short of its row's bands, as far
     # as half a band and a whole one (these taught bands), is the first mast beside the crate missed: asked

@@ -22,7 +22,8 @@ from companion.vision.table_frame import TableFrame
 from companion.games.cannons_coastlines.camera.coins import (CoinZone, coin_cover_doubts, coins_covered_mm2,
                                                              cover_clear_of_coins_mm2, paper_covered, paper_likeness,
                                                              read_coins)
-from companion.games.cannons_coastlines.camera.crate_blobs import PartColours, faint_lidless_crate, read_crate_blob
+from companion.games.cannons_coastlines.camera.crate_blobs import (PartColours, faint_lidless_crate, lidless_crate_part,
+                                                                   read_crate_blob)
 from companion.games.cannons_coastlines.camera.dark_paint import dark_paint_doubts
 from companion.games.cannons_coastlines.camera.fleet_colour import (coloured_of_fleets, coloured_pixels, fleet_of_pixels,
                                                                    strong_chroma)
@@ -224,6 +225,7 @@ def read_fittings(balanced: np.ndarray, settings: MatSettings = MatSettings(), l
             if crates_held is not None:
                 crates += crates_held
                 continue
+            blob = lidless_crate_part(blob, inside, settings) if looks.taught else blob
         elif on_blob := _blob_patches(blob, paint, settings):
             room = BlobRoom.of(blob, looks)
             shown = _shown_if_taught(blob, paint, looks, settings)
