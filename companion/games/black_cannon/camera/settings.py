@@ -182,7 +182,10 @@ class ReaderSettings:
     # die also turned about its upright lies off that line (bc-dice30, fresh tuning seed 6957: a cocked ivory 2, its
     # side's 3 read sure by both readers, body run wide (8.6 spreads, unmeasured), the 2's pips 0.10 and 0.61 across).
     pips_beyond_across: float = 0.65
-    pips_beyond_radius: tuple[float, float] = (0.6, 1.3)   # as large as the face's own pips
+    # ... about as large as the face's own pips, or a little smaller: a tilted top seen from low down is foreshortened,
+    # its pips' areas with it (bc-dice33, forced-lean tuning seed 7489: a cocked ivory 3 read sure as the 1 of its side,
+    # its body run on into the paper, the 3's pips beyond at 0.55-0.64 of the lone pip's radius; was 0.6).
+    pips_beyond_radius: tuple[float, float] = (0.5, 1.3)
     pips_beyond_lone_side_mm: float = 18.0   # a lone pip's face has no spread to size it by: a die's side, 16-21 mm
     # ... and at least this many such spots: one is as often the board's print (a letter, a line's crossing: 5350-5549
     # flat ivory 1-3s 5357, 5382, 5447, one spot each), the tilted 6 of 5378 showed six (5710's 4 only one, left).
