@@ -187,6 +187,8 @@ class ReaderSettings:
     row_bitten_solidity_least: float = 0.8
     # A blob short of one card's shape, touching no face-up card (a faint back whose rim the mask missed;
     # touching.fitted_card): at least this many cards' area, inside one card rectangle but for this share of it.
+    # The same least where its end lies under a face-up card (touching.rim_missed_under_face, looks42: reused, not
+    # fitted; 11219 s4 and 11427 s4 showed 0.63 and 0.70, the 0.2-card slivers it would take by faces on 11200-11499 none).
     fit_min_cards: float = 0.55
     fit_holds: float = 0.97
     # A card beside a read face, the table gap between them closed into its shape (the faint mask's smoothing and

@@ -50,6 +50,8 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
         # Judged as cards apart from the faces: a strip under one, grown, is no border missed.
         grown = grown_outline(contour, settings.split_border_mm * settings.top_px_per_mm)
         found = _split(grown, settings, None, reach_under=False)
+        if found is None and cover is not None:
+            found = rim_missed_under_face(contour, grown, settings, cover)
     if found is None and border_missed:
         # Or cards a faint shape took in with its halo (the distance's smoothing and closing reach past a card, and
         # join two cards a little apart): tried shrunk by that halo.
@@ -59,6 +61,21 @@ def split_blob(contour: np.ndarray, settings: ReaderSettings, cover: np.ndarray 
                                                           settings.split_halo_mm):
             found = None   # a card's strip by a face left over: a card may lie under it
     return found
+
+
+def rim_missed_under_face(contour: np.ndarray, grown: np.ndarray, settings: ReaderSettings,
+                          cover: np.ndarray) -> list[SplitCard] | None:
+    """A dim back whose rim the mask missed, its end under a face-up card: the blob (`contour`) grown by that border
+    (`grown`, `split_border_mm`) is one card reaching under the face, or None (tuning views 11219 s4, 11427 s4: 0.6-0.7
+    of a card shown, each rectangle short of `covered_inside` in what shows and the face until grown). What shows is
+    at least `fit_min_cards` of a card, as for a rim missed beside no face (fitted_card): a sliver by a face, grown,
+    would be a card's rectangle resting mostly on the face (11200's, 11386's: 0.2 of a card)."""
+    card_px = cards.CARD_AREA_MM2 * settings.top_px_per_mm ** 2
+    if cv2.contourArea(contour) / card_px < settings.fit_min_cards:
+        return None
+    if not settings.covered_min_cards <= cv2.contourArea(grown) / card_px <= settings.covered_max_cards:
+        return None   # cards touching are split_blob's own tries
+    return _split(grown, settings, cover, reach_under=False)
 
 
 def split_in_halo(contour: np.ndarray, settings: ReaderSettings) -> list[SplitCard] | None:
