@@ -104,12 +104,11 @@ def sowings(board: Board, geo: Geometry, start: int, limits: Limits) -> list[Sow
     return found
 
 
+@dataclass
 class Ways:
     """How a walk of a sowing's ways went: `cut` once a way was left untried (past the choices allowed, or
     the branches allowed)."""
-
-    def __init__(self):
-        self.cut = False
+    cut: bool = False
 
 
 def ways_of_sowing(board: Board, geo: Geometry, start: int, branching: int, past_branching: str = "first way",

@@ -294,7 +294,10 @@ def explain(game: ColonyGame, seen: Seen, earlier: Seen | None = None,
         # The true sowing may be a long relay the search never tried: every way of up to `deep_choices`, the ones
         # whose eggs alone could fit as well as the best or be its rival (a move past accept_cost is never played).
         near = min(ranked[0][0], settings.accept_cost) + settings.margin
-        worth = lambda eggs: eggs_cost(before, eggs, seen, earlier, settings) < near  # noqa: E731
+
+        def worth(eggs: Mapping[str, int]) -> bool:
+            return eggs_cost(before, eggs, seen, earlier, settings) < near
+
         tried = {_commands_key(entry[1]) for entry in ranked if entry[1] is not None}
         search = Search()
         rank(candidates(game, settings, search, partial(long_sowings, worth=worth)), tried)

@@ -70,10 +70,7 @@ def backs_in_pieces(blobs: list[face_down.Blob], shown: np.ndarray, covered: np.
     table_to_view = np.linalg.inv(view_to_table)
 
     def labels_of(points_mm) -> np.ndarray:
-        px = np.round(cv2.perspectiveTransform(np.array([points_mm], np.float64), table_to_view)[0]).astype(int)
-        px[:, 0] = np.clip(px[:, 0], 0, labels.shape[1] - 1)
-        px[:, 1] = np.clip(px[:, 1], 0, labels.shape[0] - 1)
-        return labels[px[:, 1], px[:, 0]]
+        return _labels_at(labels, points_mm, table_to_view)
 
     found = np.zeros_like(mask)
     for blob in blobs:
@@ -135,11 +132,7 @@ def _back_by_its_pieces(component: np.ndarray, members: list[face_down.Blob], sp
     count, labels = cv2.connectedComponents(rest)
     points = [point for blob in members for point in (blob.points_mm or (blob.centre_mm,))]
     inside = labels_of(points)   # the shape's labels; the pieces' places in `rest` are read the same way
-    table_to_view = np.linalg.inv(view_to_table)
-    px = np.round(cv2.perspectiveTransform(np.array([points], np.float64), table_to_view)[0]).astype(int)
-    px[:, 0] = np.clip(px[:, 0], 0, labels.shape[1] - 1)
-    px[:, 1] = np.clip(px[:, 1], 0, labels.shape[0] - 1)
-    part_of = labels[px[:, 1], px[:, 0]]
+    part_of = _labels_at(labels, points, np.linalg.inv(view_to_table))
     part = int(np.bincount(part_of, minlength=count).argmax())
     if not part or np.mean(part_of == part) < pieces.piece_inside_least or not inside.all():
         return None
@@ -156,6 +149,14 @@ def _back_by_its_pieces(component: np.ndarray, members: list[face_down.Blob], sp
     centre, axis = face_down.centre_axis(hull, view_to_table)
     return face_down.Blob("down", centre, axis, cv2.contourArea(hull) / settings.top_px_per_mm ** 2, pieces.confidence,
                           BACK_BY_ITS_PIECES)
+
+
+def _labels_at(labels: np.ndarray, points_mm, table_to_view: np.ndarray) -> np.ndarray:
+    """The labels under table points (mm), each point taken into the view and kept on the picture."""
+    px = np.round(cv2.perspectiveTransform(np.array([points_mm], np.float64), table_to_view)[0]).astype(int)
+    px[:, 0] = np.clip(px[:, 0], 0, labels.shape[1] - 1)
+    px[:, 1] = np.clip(px[:, 1], 0, labels.shape[0] - 1)
+    return labels[px[:, 1], px[:, 0]]
 
 
 def _a_found_back_s_own(inside: list[face_down.Blob], contour, settings: ReaderSettings) -> bool:

@@ -331,8 +331,9 @@ def _looks_like_a_face(grey: np.ndarray, contour, settings: ReaderSettings, deck
                 and min(bright[i] for i in plain) - max(bright[i] for i in marked) >= settings.corner_gap):
             if deck is None:
                 return True
+            to_view = np.linalg.inv(to_upright)
             squares = [cv2.perspectiveTransform(np.float32([[[x, y], [x + side, y], [x + side, y + side], [x, y + side]]]),
-                                                np.linalg.inv(to_upright))[0] for x, y in (corners[i] for i in plain)]
+                                                to_view)[0] for x, y in (corners[i] for i in plain)]
             if corners_in_paper_colour(grey, squares, settings, deck):
                 return True
     return False
